@@ -1,0 +1,37 @@
+import type { Config } from 'jest';
+import nextJest from 'next/jest.js';
+
+const createJestConfig = nextJest({ dir: './' });
+
+const common = {
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
+  testPathIgnorePatterns: ['/node_modules/', '/.next', '/e2e/'],
+};
+
+/**
+ * Two projects: `server` (node environment, real SQLite file or PostgreSQL when DATABASE_URL is a
+ * postgres URL) and `client` (jsdom, React components, store and sagas).
+ */
+async function config(): Promise<Config> {
+  const server = await createJestConfig({
+    ...common,
+    displayName: 'server',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/src/server/**/*.test.ts', '<rootDir>/pages/**/*.test.ts', '<rootDir>/docs/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
+  })();
+  const client = await createJestConfig({
+    ...common,
+    displayName: 'client',
+    testEnvironment: 'jsdom',
+    setupFilesAfterEnv: ['<rootDir>/jest.setup.client.ts'],
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '!<rootDir>/src/server/**'],
+  })();
+  // ESM-only packages that must be transformed for jest.
+  const esm = ['marked', 'yup', 'property-expr', 'tiny-case', 'toposort', 'next-redux-wrapper'];
+  for (const p of [server, client]) {
+    p.transformIgnorePatterns = [`/node_modules/(?!(${esm.join('|')})/)`, '^.+\\.module\\.(css|sass|scss)$'];
+  }
+  return { projects: [server, client], maxWorkers: process.env.CI ? 2 : '50%', testTimeout: 30000 };
+}
+
+export default config;

@@ -1,0 +1,3 @@
+export function* accountSaga(): Generator {
+  // The account domain's watchers.
+}

@@ -1,0 +1,3 @@
+export function* authSaga(): Generator {
+  // The auth domain's watchers.
+}

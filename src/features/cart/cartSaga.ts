@@ -1,0 +1,3 @@
+export function* cartSaga(): Generator {
+  // The cart domain's watchers.
+}

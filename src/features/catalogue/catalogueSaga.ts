@@ -1,0 +1,3 @@
+export function* catalogueSaga(): Generator {
+  // The catalogue domain's watchers.
+}

@@ -1,0 +1,3 @@
+export function* labSaga(): Generator {
+  // The lab domain's watchers.
+}

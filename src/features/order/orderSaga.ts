@@ -1,0 +1,3 @@
+export function* orderSaga(): Generator {
+  // The order domain's watchers.
+}

@@ -1,0 +1,3 @@
+export function* patientsSaga(): Generator {
+  // The patients domain's watchers.
+}

@@ -1,0 +1,3 @@
+export function* resultsSaga(): Generator {
+  // The results domain's watchers.
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+
+/**
+ * Server configuration: read from the environment once, validated, and overridable in tests.
+ * Invalid configuration throws an error naming the key, which stops start-up.
+ */
+export interface ServerConfig {
+  port: number;
+  /** `sqlite` with an absolute file path, or `postgres` with a connection string. */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  seedDemo: boolean;
+  appUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  outboxDir: string;
+  /** Lifetime of access tokens, seconds. */
+  accessTokenTtl: number;
+  /** Lifetime of password-reset and e-mail confirmation tokens, seconds. */
+  mailTokenTtl: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    public readonly key: string,
+    message: string,
+  ) {
+    super(`Invalid configuration ${key}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function parseDatabaseUrl(value: string | undefined, cwd: string): ServerConfig['database'] {
+  if (!value) return { kind: 'sqlite', file: path.join(cwd, 'data', 'lab-shop.sqlite') };
+  if (value.startsWith('file:')) {
+    const file = value.slice('file:'.length);
+    if (!file) throw new ConfigError('DATABASE_URL', 'file: URL needs a path');
+    return { kind: 'sqlite', file: path.resolve(cwd, file) };
+  }
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    try {
+      const url = new URL(value);
+      const schema = url.searchParams.get('schema') ?? undefined;
+      url.searchParams.delete('schema');
+      return { kind: 'postgres', url: url.toString(), schema };
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'not a valid postgres URL');
+    }
+  }
+  throw new ConfigError('DATABASE_URL', 'unknown scheme (use file: or postgres://)');
+}
+
+function parseBool(key: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (['true', '1', 'yes'].includes(value.toLowerCase())) return true;
+  if (['false', '0', 'no'].includes(value.toLowerCase())) return false;
+  throw new ConfigError(key, `expected true or false, got "${value}"`);
+}
+
+function parseIntKey(key: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new ConfigError(key, `expected a positive integer, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
+  const port = parseIntKey('PORT', env.PORT, 3000);
+  const smtpUrl = env.SMTP_URL || null;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'expected smtp:// or smtps://');
+  const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(appUrl);
+  } catch {
+    throw new ConfigError('APP_URL', 'not a valid URL');
+  }
+  if (env.NEXT_PUBLIC_CATEGORIES) {
+    try {
+      const parsed: unknown = JSON.parse(env.NEXT_PUBLIC_CATEGORIES);
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+    } catch {
+      throw new ConfigError('NEXT_PUBLIC_CATEGORIES', 'expected a JSON object of category name to header id');
+    }
+  }
+  return {
+    port,
+    database: parseDatabaseUrl(env.DATABASE_URL, cwd),
+    seedDemo: parseBool('SEED_DEMO', env.SEED_DEMO, true),
+    appUrl,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'Lab shop <no-reply@localhost>',
+    outboxDir: path.resolve(cwd, env.OUTBOX_DIR || path.join('data', 'outbox')),
+    accessTokenTtl: parseIntKey('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 60 * 60 * 24 * 30),
+    mailTokenTtl: parseIntKey('MAIL_TOKEN_TTL', env.MAIL_TOKEN_TTL, 60 * 60 * 24),
+  };
+}
+
+const holder = globalThis as unknown as { __labShopConfig?: ServerConfig };
+
+/** The configuration of this process, read once. */
+export function getConfig(): ServerConfig {
+  if (!holder.__labShopConfig) holder.__labShopConfig = loadConfig();
+  return holder.__labShopConfig;
+}
+
+/** Tests replace parts of the configuration; pass nothing to go back to the environment. */
+export function setConfigForTests(overrides?: Partial<ServerConfig>): ServerConfig {
+  holder.__labShopConfig = overrides ? { ...loadConfig(), ...overrides } : undefined;
+  return getConfig();
+}

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { ServerConfig } from '../config';
+import { getConfig } from '../config';
+import { migrationProvider } from './migrations';
+import type { Database } from './schema';
+import { seedDemo } from './seed';
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'sqlite' | 'postgres';
+  destroy(): Promise<void>;
+}
+
+/** Opens a connection pool (PostgreSQL) or file (SQLite, WAL mode) without migrating. */
+export async function openDb(database: ServerConfig['database']): Promise<DbHandle> {
+  if (database.kind === 'sqlite') {
+    const { default: SQLite } = await import('better-sqlite3');
+    fs.mkdirSync(path.dirname(database.file), { recursive: true });
+    const file = new SQLite(database.file);
+    file.pragma('journal_mode = WAL');
+    file.pragma('foreign_keys = ON');
+    file.pragma('busy_timeout = 5000');
+    file.pragma('synchronous = NORMAL');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    return { db, kind: 'sqlite', destroy: () => db.destroy() };
+  }
+  const { Pool } = await import('pg');
+  const schema = database.schema;
+  const pool = new Pool({
+    connectionString: database.url,
+    max: Number(process.env.PG_POOL_MAX || 10),
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  if (schema) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name ${schema}`);
+    await sql.raw(`create schema if not exists ${schema}`).execute(db);
+  }
+  return { db, kind: 'postgres', destroy: () => db.destroy() };
+}
+
+/** Applies every pending migration; safe to call on every start-up. */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** Opens, migrates and (when configured) seeds the database. */
+export async function createDb(config: Pick<ServerConfig, 'database' | 'seedDemo'>): Promise<DbHandle> {
+  const handle = await openDb(config.database);
+  await migrate(handle.db);
+  if (config.seedDemo) await seedDemo(handle.db);
+  return handle;
+}
+
+const holder = globalThis as unknown as { __labShopDb?: Promise<DbHandle> };
+
+/** The process-wide database, opened and migrated on first use (kept across hot reloads). */
+export function getDb(): Promise<Db> {
+  if (!holder.__labShopDb) {
+    holder.__labShopDb = createDb(getConfig()).catch((e: unknown) => {
+      holder.__labShopDb = undefined;
+      throw e;
+    });
+  }
+  return holder.__labShopDb.then((h) => h.db);
+}
+
+/** Tests point the process-wide database at their own handle. */
+export function setDbForTests(handle: DbHandle | undefined): void {
+  holder.__labShopDb = handle ? Promise.resolve(handle) : undefined;
+}

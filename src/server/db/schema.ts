@@ -1,0 +1,300 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Database tables. Conventions, the same on SQLite and PostgreSQL:
+ * - timestamps are ISO-8601 UTC strings (`2026-11-21T10:00:00.000Z`), dates `YYYY-MM-DD`;
+ * - booleans are integers 0/1;
+ * - money is an integer number of minor units (cents, grosze, kopecks) in `*_minor` columns.
+ */
+export interface LaboratoryTable {
+  id: string;
+  city_name: string;
+  country: string; // ISO 3166-1 alpha-2
+  address: string;
+  email: string;
+  about_link: string;
+  phone: string;
+  latitude: number;
+  longitude: number;
+  price_list_id: number;
+  /** Home visit fee charged once per order, in the price list's currency. */
+  visit_fee_minor: number;
+}
+
+export interface PriceListTable {
+  id: Generated<number>;
+  name: string;
+  currency: 'EUR' | 'PLN' | 'BYN';
+  created: string;
+  updated: string;
+}
+
+export interface CatalogueHeaderTable {
+  id: number;
+  name: string;
+}
+
+export interface AnalysisTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  /** Lower-cased `code + ' ' + name` for case-insensitive search through an index. */
+  search_text: string;
+  description: string;
+  /** Execution period in working days. */
+  exec_period: number;
+  /** Fasting hours needed before sampling (0 when none). */
+  fasting_hours: number;
+  preparation: string;
+  restriction_gender: 'male' | 'female' | null;
+  restriction_min_age: number | null;
+  restriction_max_age: number | null;
+  /** Reference range used as the default when results are entered. */
+  result_unit: string | null;
+  ref_low: number | null;
+  ref_high: number | null;
+}
+
+export interface AnalysisHeaderTable {
+  analysis_id: number;
+  header_id: number;
+}
+
+export interface AnalysisPriceTable {
+  id: Generated<number>;
+  price_list_id: number;
+  analysis_id: number;
+  price_minor: number;
+  created: string;
+  updated: string;
+}
+
+export interface MaterialTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface MaterialPriceTable {
+  price_list_id: number;
+  material_id: number;
+  price_minor: number;
+}
+
+export interface AnalysisMaterialTable {
+  analysis_id: number;
+  material_id: number;
+  /** 1 when the patient may bring the material instead of buying it. */
+  optional: number;
+}
+
+export interface ProfileTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string;
+  created: string;
+  updated: string;
+}
+
+export interface ProfileAnalysisTable {
+  profile_id: number;
+  analysis_id: number;
+  position: number;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  email: string; // lower-cased; also the username
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  date_of_birth: string | null;
+  email_confirmed: number;
+  role: 'patient' | 'staff';
+  /** For staff: the laboratory they work for. */
+  staff_laboratory_id: string | null;
+  /** The user's chosen laboratory (saved laboratory selection). */
+  laboratory_id: string | null;
+  locale: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthTokenTable {
+  /** SHA-256 of the token, hex. The token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  kind: 'access' | 'reset' | 'activation';
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface LoginAttemptTable {
+  id: Generated<number>;
+  /** `email:<address>` or `ip:<address>`. */
+  key: string;
+  at: string;
+  success: number;
+}
+
+export interface PatientTable {
+  id: Generated<number>;
+  user_id: number;
+  is_user: number;
+  first_name: string;
+  last_name: string;
+  gender: 'male' | 'female';
+  date_of_birth: string;
+  email: string | null;
+  phone: string | null;
+  country: string;
+  region: string;
+  locality: string;
+  district: string;
+  street: string;
+  house_number: string;
+  entrance_number: string;
+  floor_number: string;
+  apartment_number: string;
+  address_notes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartLineTable {
+  user_id: number;
+  patient_id: number;
+  analysis_id: number;
+  /** The profile the analysis was added through, if any. */
+  profile_id: number | null;
+  added_at: string;
+}
+
+export interface CartMaterialDecisionTable {
+  user_id: number;
+  material_id: number;
+  /** 1: buy the material from the laboratory; 0: the patient brings their own. */
+  bought: number;
+}
+
+export interface NurseSlotTable {
+  id: Generated<number>;
+  laboratory_id: string;
+  start_at: string;
+  end_at: string;
+  capacity: number;
+  booked: number;
+}
+
+export type OrderStatus =
+  | 'placed'
+  | 'visit_confirmed'
+  | 'sample_collected'
+  | 'in_lab'
+  | 'partial_results'
+  | 'completed'
+  | 'cancelled';
+
+export interface OrderTable {
+  id: Generated<number>;
+  /** Human-readable order number shown to the patient. */
+  number: string;
+  user_id: number;
+  laboratory_id: string;
+  slot_id: number;
+  status: OrderStatus;
+  currency: 'EUR' | 'PLN' | 'BYN';
+  subtotal_minor: number;
+  delivery_price_minor: number;
+  total_minor: number;
+  payment_mode: string;
+  nurse_checkout_date: string;
+  address_country: string;
+  address_city: string;
+  address_street: string;
+  address_entry: string;
+  address_floor: string;
+  address_apartment: string;
+  address_intercom_code: string;
+  address_notes: string;
+  feedback_use_email: number;
+  feedback_use_phone: number;
+  feedback_quick_phone: string;
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLineTable {
+  id: Generated<number>;
+  order_id: number;
+  patient_id: number;
+  analysis_id: number;
+  profile_id: number | null;
+  price_minor: number;
+}
+
+export interface OrderMaterialTable {
+  id: Generated<number>;
+  order_id: number;
+  patient_id: number;
+  material_id: number;
+  bought: number;
+  price_minor: number;
+}
+
+export interface OrderStatusEventTable {
+  id: Generated<number>;
+  order_id: number;
+  status: OrderStatus;
+  at: string;
+  actor_user_id: number | null;
+  note: string;
+}
+
+export type ResultFlag = 'low' | 'normal' | 'high' | 'critical';
+
+export interface AnalysisResultTable {
+  id: Generated<number>;
+  order_id: number;
+  patient_id: number;
+  analysis_id: number;
+  value_num: number | null;
+  value_text: string | null;
+  unit: string;
+  ref_low: number | null;
+  ref_high: number | null;
+  ref_text: string;
+  flag: ResultFlag;
+  comment: string;
+  entered_by: number | null;
+  entered_at: string;
+}
+
+export interface Database {
+  laboratories: LaboratoryTable;
+  price_lists: PriceListTable;
+  catalogue_headers: CatalogueHeaderTable;
+  analyses: AnalysisTable;
+  analysis_headers: AnalysisHeaderTable;
+  analysis_prices: AnalysisPriceTable;
+  materials: MaterialTable;
+  material_prices: MaterialPriceTable;
+  analysis_materials: AnalysisMaterialTable;
+  profiles: ProfileTable;
+  profile_analyses: ProfileAnalysisTable;
+  users: UserTable;
+  auth_tokens: AuthTokenTable;
+  login_attempts: LoginAttemptTable;
+  patients: PatientTable;
+  cart_lines: CartLineTable;
+  cart_material_decisions: CartMaterialDecisionTable;
+  nurse_slots: NurseSlotTable;
+  orders: OrderTable;
+  order_lines: OrderLineTable;
+  order_materials: OrderMaterialTable;
+  order_status_events: OrderStatusEventTable;
+  analysis_results: AnalysisResultTable;
+}

@@ -1,0 +1,158 @@
+import type { IncomingMessage } from 'node:http';
+import type { NextApiRequest, NextApiResponse } from 'next';
+import { ValidationError, type AnySchema, type InferType } from 'yup';
+import { getDb, type Db } from '../db/createDb';
+import { HttpError, type ErrorBody } from './errors';
+import { authenticate, type AuthUser } from './auth';
+
+/**
+ * API routes are a method-to-handler table. Each method may declare a yup schema for the query and
+ * one for the body, and whether a signed-in user (or staff) is needed. The route:
+ * - answers 405 with `Allow` for other methods;
+ * - parses the body itself (pages export `config = { api: { bodyParser: false } }`) so malformed
+ *   JSON and oversized bodies get the JSON error shape instead of Next's text answer;
+ * - validates query and body (unknown keys are dropped, types are strict), 400 with `fields`;
+ * - turns any HttpError into `{error, fields}`, and anything else into a logged 500.
+ */
+export type AuthMode = 'none' | 'optional' | 'user' | 'staff';
+
+export interface HandlerContext<Q, B, A extends AuthMode> {
+  req: NextApiRequest;
+  res: NextApiResponse;
+  db: Db;
+  query: Q;
+  body: B;
+  user: A extends 'user' | 'staff' ? AuthUser : AuthUser | null;
+  /** The raw bearer token of the request, if any. */
+  token: string | null;
+  ip: string;
+}
+
+export interface MethodSpec<QS extends AnySchema | undefined, BS extends AnySchema | undefined, A extends AuthMode> {
+  auth?: A;
+  query?: QS;
+  body?: BS;
+  /** Status for a successful answer (default 200). */
+  status?: number;
+  handler: (
+    ctx: HandlerContext<QS extends AnySchema ? InferType<QS> : Record<string, never>, BS extends AnySchema ? InferType<BS> : undefined, A>,
+  ) => Promise<unknown> | unknown;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyMethodSpec = MethodSpec<any, any, any>;
+
+export function method<
+  QS extends AnySchema | undefined = undefined,
+  BS extends AnySchema | undefined = undefined,
+  A extends AuthMode = 'none',
+>(spec: MethodSpec<QS, BS, A>): MethodSpec<QS, BS, A> {
+  return spec;
+}
+
+export const MAX_BODY_BYTES = 256 * 1024;
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buf.length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large');
+    chunks.push(buf);
+  }
+  const text = Buffer.concat(chunks).toString('utf8').trim();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Malformed JSON body');
+  }
+}
+
+function validationFields(e: ValidationError, prefix = ''): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const errors = e.inner.length ? e.inner : [e];
+  for (const err of errors) {
+    const key = prefix + (err.path || '_');
+    if (!fields[key]) fields[key] = err.errors[0] ?? err.message;
+  }
+  return fields;
+}
+
+async function check(schema: AnySchema | undefined, value: unknown, what: 'query' | 'body'): Promise<unknown> {
+  if (!schema) return what === 'query' ? {} : undefined;
+  try {
+    return await schema.validate(value === undefined && what === 'body' ? {} : value, { abortEarly: false, stripUnknown: true });
+  } catch (e) {
+    if (e instanceof ValidationError) {
+      const fields = validationFields(e);
+      const first = Object.values(fields)[0] ?? e.message;
+      throw new HttpError(400, what === 'query' ? `Invalid query: ${first}` : first, fields);
+    }
+    throw e;
+  }
+}
+
+export function clientIp(req: NextApiRequest): string {
+  const fwd = req.headers['x-forwarded-for'];
+  const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
+  return first || req.socket?.remoteAddress || 'unknown';
+}
+
+function bearer(req: NextApiRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(.+)$/i.exec(h.trim());
+  return m?.[1]?.trim() || null;
+}
+
+export function sendError(res: NextApiResponse, e: unknown): void {
+  if (e instanceof HttpError) {
+    const body: ErrorBody = { error: e.message };
+    if (e.fields && Object.keys(e.fields).length) body.fields = e.fields;
+    res.status(e.status).json(body);
+    return;
+  }
+  console.error('Unhandled API error', e);
+  res.status(500).json({ error: 'Internal server error' } satisfies ErrorBody);
+}
+
+/** Builds a Next API handler from a method table. */
+export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
+  const allow = Object.keys(table).join(', ');
+  return async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      const spec = table[(req.method ?? 'GET').toUpperCase() as Method];
+      if (!spec) {
+        res.setHeader('Allow', allow);
+        throw new HttpError(405, `Method ${req.method} not allowed`);
+      }
+      const raw = req.body !== undefined && typeof req.body !== 'string' ? req.body : await readBody(req);
+      const db = await getDb();
+      const token = bearer(req);
+      const mode: AuthMode = spec.auth ?? 'none';
+      let user: AuthUser | null = null;
+      if (mode !== 'none' && token) user = await authenticate(db, token);
+      if ((mode === 'user' || mode === 'staff') && !user) throw new HttpError(401, 'Not authorized');
+      if (mode === 'staff' && user?.role !== 'staff') throw new HttpError(403, 'Staff only');
+      const query = await check(spec.query, { ...req.query }, 'query');
+      const body = await check(spec.body, raw, 'body');
+      const result = await spec.handler({ req, res, db, query, body, user, token, ip: clientIp(req) });
+      if (res.headersSent) return;
+      if (result === undefined) {
+        res.status(spec.status ?? 204).end();
+        return;
+      }
+      res.status(spec.status ?? 200).json(result);
+    } catch (e) {
+      if (!res.headersSent) sendError(res, e);
+    }
+  };
+}
+
+/** Every API page exports this so the route parses the body itself. */
+export const apiConfig = { api: { bodyParser: false } } as const;

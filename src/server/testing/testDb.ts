@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { createDb, setDbForTests, type DbHandle } from '../db/createDb';
+import { parseDatabaseUrl, setConfigForTests } from '../config';
+
+export interface TestDb extends DbHandle {
+  /** Closes the database and removes the test's file or schema. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: a new SQLite file under the OS temp dir, or, when
+ * DATABASE_URL is a postgres URL, a new schema on that server (so test files can run in parallel).
+ * It becomes the process-wide database used by the route handlers.
+ */
+export async function createTestDb(opts: { seed?: boolean } = {}): Promise<TestDb> {
+  const seed = opts.seed ?? true;
+  const url = process.env.DATABASE_URL;
+  const id = crypto.randomBytes(5).toString('hex');
+  let database = parseDatabaseUrl(url, process.cwd());
+  let tmpDir: string | null = null;
+  if (database.kind === 'sqlite') {
+    tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-shop-test-'));
+    database = { kind: 'sqlite', file: path.join(tmpDir, 'test.sqlite') };
+  } else {
+    database = { ...database, schema: `t_${id}` };
+  }
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-shop-outbox-'));
+  setConfigForTests({ database, seedDemo: seed, outboxDir, smtpUrl: null, appUrl: 'http://localhost:3000' });
+  const handle = await createDb({ database, seedDemo: seed });
+  setDbForTests(handle);
+  return {
+    ...handle,
+    async cleanup() {
+      if (database.kind === 'postgres' && database.schema) {
+        await sql.raw(`drop schema if exists ${database.schema} cascade`).execute(handle.db);
+      }
+      await handle.destroy();
+      setDbForTests(undefined);
+      if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+      fs.rmSync(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
