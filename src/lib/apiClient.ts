@@ -1,0 +1,56 @@
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import { API_ROOT } from './config';
+import { readStorage } from './storage';
+
+/** Messages of spec §8. */
+export const NETWORK_ERROR_MESSAGE = 'Api client caught error';
+export const NOT_AUTHORIZED_MESSAGE = 'Not authorized';
+
+/** An API failure with the server's status, message and field errors (DESIGN §3 error shape). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    public readonly status: number | null,
+    public readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+function toApiError(e: unknown): ApiError {
+  if (e instanceof ApiError) return e;
+  if (e instanceof AxiosError) {
+    const status = e.response?.status ?? null;
+    if (status === null) return new ApiError(NETWORK_ERROR_MESSAGE, null);
+    if (status === 401) return new ApiError(NOT_AUTHORIZED_MESSAGE, 401);
+    const data = e.response?.data as { error?: unknown; fields?: unknown } | undefined;
+    const message = typeof data?.error === 'string' ? data.error : e.message;
+    const fields = data?.fields && typeof data.fields === 'object' ? (data.fields as Record<string, string>) : {};
+    return new ApiError(message, status, fields);
+  }
+  return new ApiError(e instanceof Error ? e.message : String(e), null);
+}
+
+function create(baseURL: string): AxiosInstance {
+  const client = axios.create({
+    baseURL,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    timeout: 20000,
+  });
+  client.interceptors.request.use((config) => {
+    const token = readStorage('token');
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  });
+  client.interceptors.response.use(
+    (r) => r,
+    (e: unknown) => Promise.reject(toApiError(e)),
+  );
+  return client;
+}
+
+/** The lab backend (root from NEXT_PUBLIC_API_ROOT). */
+export const backendClient = create(API_ROOT);
+/** The shop's own API (`/api`: cart and order). */
+export const shopClient = create('/api/');

@@ -1,0 +1,21 @@
+/** Money helpers shared by client and server. Amounts on the wire are major units (e.g. 12.5). */
+export const currencies = ['EUR', 'PLN', 'BYN'] as const;
+export type Currency = (typeof currencies)[number];
+export const DEFAULT_CURRENCY: Currency = 'EUR';
+
+export const isCurrency = (v: unknown): v is Currency => typeof v === 'string' && (currencies as readonly string[]).includes(v);
+
+export const toMinor = (major: number): number => Math.round(major * 100);
+export const toMajor = (minor: number): number => Math.round(minor) / 100;
+
+const intlLocale: Record<string, string> = { en: 'en-GB', ru: 'ru-RU', pl: 'pl-PL' };
+
+/** Formats an amount (major units) in its currency for the user's language, e.g. "12,50 zł". */
+export function formatMoney(amount: number, currency: string, language = 'en'): string {
+  return new Intl.NumberFormat(intlLocale[language] ?? language, {
+    style: 'currency',
+    currency: isCurrency(currency) ? currency : DEFAULT_CURRENCY,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}
