@@ -19,6 +19,9 @@ export function readStorage(key: StorageKey): string | null {
   return store()?.getItem(STORAGE_KEYS[key]) ?? null;
 }
 
+/** Cookie mirroring the active laboratory id so server rendering can price the catalogue. */
+export const LAB_COOKIE = 'labShop.lab';
+
 export function writeStorage(key: StorageKey, value: string | null): void {
   const s = store();
   if (!s) return;

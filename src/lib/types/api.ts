@@ -1,0 +1,171 @@
+/**
+ * Wire shapes of the two HTTP APIs (DESIGN §3), shared by the server (which builds them in exactly
+ * one place per entity) and the client. Money amounts are major units (12.5 = 12.50).
+ */
+import type { Currency } from '../money';
+
+export interface ApiErrorBody {
+  error: string;
+  fields?: Record<string, string>;
+}
+
+export interface LaboratoryDto {
+  id: string;
+  cityName: string;
+  email: string;
+  aboutLink: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  /** Additions beyond the spec's fields. */
+  country?: string;
+  currency?: Currency;
+  phone?: string;
+  /** Home visit fee of this laboratory, in its currency. */
+  visitFee?: number;
+}
+
+export interface CatalogueHeaderDto {
+  id: number;
+  name: string;
+}
+
+export interface PriceDto {
+  id: number;
+  priceListId: number;
+  currency: Currency;
+  created: string;
+  updated: string;
+  price: number;
+}
+
+export interface MaterialDto {
+  id: number;
+  name: string;
+  price: number;
+  optional: boolean;
+}
+
+export interface RestrictionsDto {
+  gender?: 'male' | 'female';
+  minAge?: number;
+  maxAge?: number;
+}
+
+export interface AnalysisDto {
+  id: number;
+  name: string;
+  code: string;
+  description: string;
+  /** Execution period in working days. */
+  execPeriod: number;
+  catalogueHeaders: CatalogueHeaderDto[];
+  prices: PriceDto[];
+  materials: MaterialDto[];
+  restrictions: RestrictionsDto;
+  /** Additions: fasting hours before sampling and preparation notes. */
+  fastingHours?: number;
+  preparation?: string;
+}
+
+export interface ProfileDto {
+  id: number;
+  name: string;
+  description: string;
+  labServices: AnalysisDto[];
+  code: string;
+  created: string;
+  updated: string;
+}
+
+export type Gender = 'male' | 'female';
+
+export interface PatientPersonalDetailsDto {
+  firstName: string;
+  lastName: string;
+  gender: Gender;
+  dateOfBirth: string;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface PatientAddressDto {
+  country: string;
+  region: string;
+  locality: string;
+  district: string;
+  street: string;
+  houseNumber: string;
+  entranceNumber: string;
+  floorNumber: string;
+  apartmentNumber: string;
+  addressNotes: string;
+}
+
+export interface PatientDto {
+  id: number;
+  personalDetails: PatientPersonalDetailsDto;
+  address: PatientAddressDto;
+}
+
+export interface CurrentUserDto {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  emailConfirmed: boolean;
+  phone: string | null;
+  dateOfBirth: string | null;
+  role: 'patient' | 'staff';
+  laboratoryId: string | null;
+  staffLaboratoryId: string | null;
+}
+
+export interface NurseSlotDto {
+  id: number;
+  start: string;
+  end: string;
+  capacity: number;
+  available: number;
+}
+
+export interface MoneyDto {
+  price: number;
+  currency: Currency;
+}
+
+/** A material charged for one patient: the analyses that need it share one charge. */
+export interface MaterialCartRefDto {
+  material: MaterialDto;
+  analysisIds: number[];
+  /** False when the patient brings an optional material themselves. */
+  bought: boolean;
+}
+
+/** The cart (spec §3): exactly these fields. Keys of the maps are ids as strings. */
+export interface CartDto {
+  patientIdsByAnalysisId: Record<string, number[]>;
+  analysisIdsByPatientId: Record<string, number[]>;
+  subCartTotalsByPatientId: Record<string, MoneyDto>;
+  analysisDtosByPatientId: Record<string, AnalysisDto[]>;
+  materialCartRefMapsByPatientId: Record<string, Record<string, MaterialCartRefDto>>;
+  isBoughtOptionalMaterialMap: Record<string, boolean>;
+  cartTotal: MoneyDto;
+}
+
+export type AddToCartStatus = 'added' | 'optionalMaterialDecisionRequested' | 'specificAnalysisRestrictionsApplied';
+
+export interface AddToCartResponse {
+  status: AddToCartStatus;
+  cart: CartDto;
+  /** With optionalMaterialDecisionRequested: the materials to decide (material id to suggested value). */
+  isBoughtOptionalMaterialMap?: Record<string, boolean>;
+  /** With specificAnalysisRestrictionsApplied: the patients the addable does not apply to. */
+  patientIds?: number[];
+}
+
+export interface CreateOrderResponse {
+  orderId: number;
+  redirectUrl: string;
+}
