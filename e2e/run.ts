@@ -1,0 +1,359 @@
+/**
+ * Browser tests: builds the app (unless E2E_SKIP_BUILD=1), starts it on a fresh SQLite database
+ * with a real SMTP sink, and runs every journey of e2e/journeys/*.e2e.ts in Debian's chromium on a
+ * desktop and a phone viewport. Usage: `npm run test:e2e [-- <journey filter>...]`. See e2e/README.md.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT, DIST_DIR, buildApp, freePort, startApp, type RunningApp } from './lib/appServer';
+import { startSmtpSink, type SmtpSink, type ReceivedMail } from './lib/smtpSink';
+import type { Journey, JourneyContext, PrepareOptions, RegisteredUser, ViewportName } from './lib/journey';
+import { STORAGE_KEYS, LAB_COOKIE } from '../src/lib/storage';
+
+const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
+const JOURNEYS = path.join(ROOT, 'e2e', 'journeys');
+
+interface ViewportSpec {
+  name: ViewportName;
+  options: Parameters<Browser['newContext']>[0];
+}
+
+const VIEWPORTS: ViewportSpec[] = [
+  { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } },
+  {
+    name: 'phone',
+    options: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  },
+];
+
+/** Console output of React (and uncaught errors) always fails a run. */
+const REACT_MESSAGE =
+  /Warning:|hydrat|did not match|didn't match|Cannot update a component|unique "key" prop|Minified React error|React does not recognize|Invalid DOM property|Each child in a list|not wrapped in act|Maximum update depth|Uncaught/i;
+/** Chromium logs failed HTTP responses (e.g. an expected 401) as console errors; those are allowed by default. */
+const RESOURCE_MESSAGE = /^Failed to load resource/;
+
+interface ConsoleEntry {
+  type: string;
+  text: string;
+  location: string;
+}
+
+interface RunResult {
+  journey: string;
+  file: string;
+  viewport: ViewportName;
+  ok: boolean;
+  ms: number;
+  error?: string;
+  console: ConsoleEntry[];
+}
+
+const slug = (s: string) => s.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
+
+function formatMs(ms: number): string {
+  return `${(ms / 1000).toFixed(1)}s`;
+}
+
+async function loadJourneys(filters: string[]): Promise<{ file: string; journey: Journey }[]> {
+  const files = fs
+    .readdirSync(JOURNEYS)
+    .filter((f) => f.endsWith('.e2e.ts'))
+    .sort();
+  const out: { file: string; journey: Journey }[] = [];
+  for (const f of files) {
+    const mod = (await import(path.join(JOURNEYS, f))) as { default?: Journey | { default?: Journey } };
+    // tsx may wrap the default export of a CommonJS-compiled module once more.
+    const candidate = mod.default && 'run' in mod.default ? mod.default : (mod.default as { default?: Journey } | undefined)?.default;
+    if (!candidate || typeof candidate.run !== 'function') throw new Error(`${f} must export default journey(...)`);
+    const base = f.replace(/\.e2e\.ts$/, '');
+    const hay = `${base} ${candidate.name}`.toLowerCase();
+    if (filters.length && !filters.some((flt) => hay.includes(flt.toLowerCase()))) continue;
+    out.push({ file: base, journey: candidate });
+  }
+  return out;
+}
+
+function makeContext(args: {
+  page: Page;
+  context: BrowserContext;
+  viewport: ViewportName;
+  baseUrl: string;
+  file: string;
+  smtp: SmtpSink;
+  consoleEntries: ConsoleEntry[];
+  allowed: RegExp[];
+  log: (line: string) => void;
+}): JourneyContext {
+  const { page, context, viewport, baseUrl, file, smtp, consoleEntries, allowed, log } = args;
+  const runStarted = Date.now();
+  const consumed = new Set<ReceivedMail>();
+  let shotNo = 0;
+  const shotDir = path.join(ARTIFACTS, viewport);
+
+  const api: JourneyContext['api'] = async (method, p, body, token) => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const res = await fetch(new URL(p, baseUrl), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: parsed };
+  };
+
+  const mine = () => smtp.mails.filter((m) => m.receivedAt >= runStarted);
+
+  return {
+    page,
+    context,
+    viewport,
+    baseUrl,
+    async shot(name) {
+      shotNo += 1;
+      const target = path.join(shotDir, `${file}-${String(shotNo).padStart(2, '0')}-${slug(name)}.png`);
+      await page.screenshot({ path: target, fullPage: false });
+      return target;
+    },
+    mail: {
+      all: mine,
+      async waitFor({ to, subject, timeoutMs = 15_000 }) {
+        const deadline = Date.now() + timeoutMs;
+        const want = to.toLowerCase();
+        for (;;) {
+          const found = mine().find(
+            (m) =>
+              !consumed.has(m) &&
+              (m.recipients.includes(want) || m.to.toLowerCase().includes(want)) &&
+              (!subject || subject.test(m.subject)),
+          );
+          if (found) {
+            consumed.add(found);
+            return found;
+          }
+          if (Date.now() > deadline) {
+            const seen = mine().map((m) => `${m.recipients.join(',')}: ${m.subject}`);
+            throw new Error(`no mail to ${to}${subject ? ` with subject ${subject}` : ''} within ${timeoutMs} ms; received: ${JSON.stringify(seen)}`);
+          }
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      },
+    },
+    api,
+    async prepare(opts: PrepareOptions) {
+      const url = baseUrl;
+      const cookies: { name: string; value: string; url: string }[] = [];
+      if (opts.acceptCookies) cookies.push({ name: 'acceptCookie', value: 'true', url });
+      if (opts.laboratoryId) cookies.push({ name: LAB_COOKIE, value: opts.laboratoryId, url });
+      if (opts.language) cookies.push({ name: 'lang', value: opts.language, url });
+      if (cookies.length) await context.addCookies(cookies);
+      const storage: Record<string, string> = {};
+      if (opts.laboratoryId) storage[STORAGE_KEYS.activeLaboratoryId] = opts.laboratoryId;
+      if (opts.token) storage[STORAGE_KEYS.token] = opts.token;
+      if (Object.keys(storage).length) {
+        const marker = `e2e.prepared.${Date.now()}.${Math.random().toString(36).slice(2)}`;
+        await context.addInitScript(
+          ({ origin, marker, storage }) => {
+            if (window.location.origin !== origin) return;
+            if (window.sessionStorage.getItem(marker)) return;
+            window.sessionStorage.setItem(marker, '1');
+            for (const [k, v] of Object.entries(storage)) window.localStorage.setItem(k, v);
+          },
+          { origin: new URL(baseUrl).origin, marker, storage },
+        );
+      }
+    },
+    async registerUser(opts = {}) {
+      const email = opts.email ?? `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+      const password = opts.password ?? 'Secret-pass-123';
+      const firstName = opts.firstName ?? 'Anna';
+      const lastName = opts.lastName ?? 'Nowak';
+      const res = await api('POST', '/api/backend/register', { email, password, firstName, lastName });
+      assert.ok(res.status === 200 || res.status === 201, `register answered ${res.status}: ${JSON.stringify(res.body)}`);
+      const token = (res.body as { accessToken?: string } | null)?.accessToken;
+      assert.ok(token, `register gave no accessToken: ${JSON.stringify(res.body)}`);
+      const user: RegisteredUser = { email, password, token, firstName, lastName };
+      return user;
+    },
+    expectNoConsoleErrors(ignore = []) {
+      const bad = consoleEntries.filter((e) => e.type === 'error' || e.type === 'pageerror').filter((e) => !ignore.some((r) => r.test(e.text)) && !allowed.some((r) => r.test(e.text)));
+      assert.equal(bad.length, 0, `console errors:\n${bad.map((e) => `  [${e.type}] ${e.text} (${e.location})`).join('\n')}`);
+    },
+    allowConsole(pattern) {
+      allowed.push(pattern);
+    },
+    async step(name, fn) {
+      const t0 = Date.now();
+      try {
+        const result = await fn();
+        log(`    ✓ ${name} (${formatMs(Date.now() - t0)})`);
+        return result;
+      } catch (e) {
+        log(`    ✗ ${name} (${formatMs(Date.now() - t0)})`);
+        const err = e instanceof Error ? e : new Error(String(e));
+        err.message = `step "${name}": ${err.message}`;
+        throw err;
+      }
+    },
+  };
+}
+
+async function runOne(browser: Browser, spec: ViewportSpec, file: string, journey: Journey, baseUrl: string, smtp: SmtpSink): Promise<RunResult> {
+  const t0 = Date.now();
+  const consoleEntries: ConsoleEntry[] = [];
+  const allowed: RegExp[] = [];
+  const { options } = journey;
+  const context = await browser.newContext({
+    ...spec.options,
+    locale: options.locale ?? 'en-US',
+    geolocation: options.geolocation,
+    baseURL: baseUrl,
+  });
+  if (options.permissions?.length) await context.grantPermissions(options.permissions, { origin: baseUrl });
+  context.setDefaultTimeout(20_000);
+  context.setDefaultNavigationTimeout(45_000);
+  const attach = (p: Page) => {
+    p.on('console', (msg) => {
+      const type = msg.type();
+      if (type !== 'error' && type !== 'warning') return;
+      const loc = msg.location();
+      consoleEntries.push({ type, text: msg.text(), location: `${loc.url}:${loc.lineNumber}` });
+    });
+    p.on('pageerror', (err) => consoleEntries.push({ type: 'pageerror', text: `${err.name}: ${err.message}`, location: p.url() }));
+  };
+  context.on('page', attach);
+  const page = await context.newPage();
+  const lines: string[] = [];
+  const log = (line: string) => {
+    lines.push(line);
+    console.log(line);
+  };
+  console.log(`  ▶ [${spec.name}] ${journey.name}`);
+  const ctx = makeContext({ page, context, viewport: spec.name, baseUrl, file, smtp, consoleEntries, allowed, log });
+  let error: string | undefined;
+  try {
+    const timeoutMs = options.timeoutMs ?? 180_000;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      journey.run(ctx),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`journey timed out after ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    const fatal = consoleEntries.filter(
+      (e) =>
+        !allowed.some((r) => r.test(e.text)) &&
+        (e.type === 'pageerror' || (e.type === 'error' && !RESOURCE_MESSAGE.test(e.text)) || (e.type === 'warning' && REACT_MESSAGE.test(e.text))),
+    );
+    if (fatal.length) error = `browser console reported:\n${fatal.map((e) => `  [${e.type}] ${e.text} (${e.location})`).join('\n')}`;
+  } catch (e) {
+    error = e instanceof Error ? (e.stack ?? e.message) : String(e);
+    try {
+      await page.screenshot({ path: path.join(ARTIFACTS, spec.name, `${file}-failure.png`) });
+      error += `\n  at URL ${page.url()}; screenshot e2e/artifacts/${spec.name}/${file}-failure.png`;
+    } catch {
+      /* the page may be gone */
+    }
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+  return { journey: journey.name, file, viewport: spec.name, ok: !error, ms: Date.now() - t0, error, console: consoleEntries };
+}
+
+async function main(): Promise<number> {
+  const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const onlyViewport = process.env.E2E_VIEWPORT as ViewportName | undefined;
+  const journeys = await loadJourneys(filters);
+  if (!journeys.length) {
+    console.error(`no journeys match ${JSON.stringify(filters)} in e2e/journeys/*.e2e.ts`);
+    return 1;
+  }
+  for (const v of VIEWPORTS) {
+    fs.mkdirSync(path.join(ARTIFACTS, v.name), { recursive: true });
+    for (const { file } of journeys) {
+      for (const f of fs.readdirSync(path.join(ARTIFACTS, v.name))) if (f.startsWith(`${file}-`)) fs.rmSync(path.join(ARTIFACTS, v.name, f));
+    }
+  }
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-shop-e2e-'));
+  const smtp = await startSmtpSink();
+  let app: RunningApp | null = null;
+  let browser: Browser | null = null;
+  const cleanup = async () => {
+    await browser?.close().catch(() => undefined);
+    await app?.stop().catch(() => undefined);
+    await smtp.close().catch(() => undefined);
+  };
+  const onSignal = () => {
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const results: RunResult[] = [];
+  const started = Date.now();
+  try {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NEXT_DIST_DIR: DIST_DIR,
+      NEXT_TELEMETRY_DISABLED: '1',
+      DATABASE_URL: `file:${path.join(tmp, 'e2e.sqlite')}`,
+      SEED_DEMO: 'true',
+      APP_URL: baseUrl,
+      SMTP_URL: smtp.url,
+    };
+    if (process.env.E2E_SKIP_BUILD === '1') {
+      console.log(`== using the existing build in ${DIST_DIR} (E2E_SKIP_BUILD=1)`);
+    } else {
+      console.log(`== next build (${DIST_DIR}); log: e2e/artifacts/build.log`);
+      const t = Date.now();
+      await buildApp({ ...env, DATABASE_URL: `file:${path.join(tmp, 'build.sqlite')}` }, path.join(ARTIFACTS, 'build.log'));
+      console.log(`   built in ${formatMs(Date.now() - t)}`);
+    }
+    console.log(`== next start on ${baseUrl}, SMTP sink on ${smtp.url}, database ${env.DATABASE_URL}`);
+    app = await startApp(env, port, path.join(ARTIFACTS, 'server.log'));
+    const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+    browser = await chromium.launch({
+      executablePath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    for (const { file, journey } of journeys) {
+      for (const spec of VIEWPORTS) {
+        if (journey.options.viewports && !journey.options.viewports.includes(spec.name)) continue;
+        if (onlyViewport && onlyViewport !== spec.name) continue;
+        const r = await runOne(browser, spec, file, journey, baseUrl, smtp);
+        results.push(r);
+        console.log(`  ${r.ok ? 'PASS' : 'FAIL'} [${r.viewport}] ${r.journey} (${formatMs(r.ms)})`);
+        if (r.error) console.log(r.error.replace(/^/gm, '      '));
+      }
+    }
+  } catch (e) {
+    console.error(`e2e harness failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    await cleanup();
+    return 1;
+  }
+  await cleanup();
+  fs.rmSync(tmp, { recursive: true, force: true });
+
+  const failed = results.filter((r) => !r.ok);
+  console.log('\n== summary');
+  for (const r of results) console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.viewport.padEnd(7)}  ${formatMs(r.ms).padStart(7)}  ${r.file}: ${r.journey}`);
+  console.log(`  ${results.length - failed.length} passed, ${failed.length} failed, ${formatMs(Date.now() - started)} in total; screenshots in e2e/artifacts/<viewport>/`);
+  return failed.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
