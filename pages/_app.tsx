@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { wrapper } from '@/store/wrapper';
 import { theme } from '@/theme/theme';
 import { createI18n } from '@/i18n';
+import { ToastProvider } from '@/components/Toast';
 
 export default function App(props: AppProps) {
   const { Component, pageProps } = props;
@@ -23,7 +24,9 @@ export default function App(props: AppProps) {
         <I18nextProvider i18n={i18n}>
           <ThemeProvider theme={theme}>
             <CssBaseline />
-            <Component {...pageProps} />
+            <ToastProvider>
+              <Component {...pageProps} />
+            </ToastProvider>
           </ThemeProvider>
         </I18nextProvider>
       </Provider>

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@/lib/money';
+
+export interface MoneyProps {
+  /** Major units, e.g. 12.5. */
+  amount: number;
+  currency: string;
+}
+
+/** An amount with its currency in the user's language, e.g. "12,50 zł". */
+export function Money({ amount, currency }: MoneyProps) {
+  const { i18n } = useTranslation();
+  return <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(amount, currency, i18n.language)}</span>;
+}
