@@ -1,0 +1,110 @@
+import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
+
+/**
+ * Checkout schemas shared by the order forms (formik) and the shop API (`POST /api/order/create`),
+ * so the browser and the server agree on every rule. Messages are English texts that double as
+ * translation keys of the `cart` namespace.
+ */
+export const DEFAULT_ORDER_COUNTRY = 'PL';
+export const DEFAULT_FLOOR = '1';
+export const DEFAULT_APARTMENT = '1';
+
+export const MESSAGES = {
+  cityRequired: 'City is required',
+  streetRequired: 'Street and house number are required',
+  countryRequired: 'Country is required',
+  tooLong: 'Too long',
+  phoneInvalid: 'Enter a phone number, e.g. +48 600 100 200',
+  phoneRequired: 'Enter a phone number for the nurse to call',
+  contactRequired: 'Choose at least one way to contact you',
+  slotRequired: 'Choose a visit time',
+  dateRequired: 'Choose a visit date',
+  laboratoryRequired: 'Laboratory is required',
+} as const;
+
+export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,19}$/;
+
+const text = (max: number) => string().trim().max(max, MESSAGES.tooLong);
+
+export const orderAddressSchema = object({
+  country: text(56).default(DEFAULT_ORDER_COUNTRY).required(MESSAGES.countryRequired),
+  city: text(100).required(MESSAGES.cityRequired),
+  street: text(200).required(MESSAGES.streetRequired),
+  entry: text(20).default(''),
+  floor: text(20).default(DEFAULT_FLOOR),
+  apartment: text(20).default(DEFAULT_APARTMENT),
+  intercomCode: text(40).default(''),
+  notes: text(500).default(''),
+});
+export type OrderAddress = InferType<typeof orderAddressSchema>;
+
+export const feedbackDetailsSchema = object({
+  useEmail: boolean().default(true),
+  usePhone: boolean().default(true),
+  quickPhone: string()
+    .trim()
+    .default('')
+    .test('phone', MESSAGES.phoneInvalid, (v) => !v || PHONE_PATTERN.test(v))
+    .when('usePhone', {
+      is: true,
+      then: (s) => s.required(MESSAGES.phoneRequired),
+    }),
+}).test('contact', MESSAGES.contactRequired, (v) => Boolean(v?.useEmail || v?.usePhone));
+export type FeedbackDetails = InferType<typeof feedbackDetailsSchema>;
+
+export const createOrderSchema = object({
+  laboratoryId: string().trim().max(64, MESSAGES.tooLong).required(MESSAGES.laboratoryRequired),
+  /** The start of the chosen nurse slot (ISO date-time), as shown to the user. */
+  nurseCheckoutDate: string()
+    .trim()
+    .required(MESSAGES.dateRequired)
+    .test('date', 'Invalid visit date', (v) => !v || !Number.isNaN(Date.parse(v))),
+  orderSlotId: number().strict().integer().positive().required(MESSAGES.slotRequired),
+  orderAddress: orderAddressSchema.required(),
+  feedbackDetails: feedbackDetailsSchema.default(() => ({ useEmail: true, usePhone: true, quickPhone: '' })),
+});
+export type CreateOrderInput = InferType<typeof createOrderSchema>;
+
+/** `Idempotency-Key` header: an opaque token chosen by the client once per checkout. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** Bodies of the cart API (spec §7). */
+const id = () => number().strict().integer().positive();
+
+const isMaterialMap = (v: unknown): v is Record<string, boolean> =>
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.keys(v).length <= 100 &&
+  Object.entries(v).every(([k, b]) => /^[1-9][0-9]{0,9}$/.test(k) && typeof b === 'boolean');
+
+/** Material id (string) to true (buy from the laboratory) or false (the patient brings their own). */
+export const optionalMaterialMapSchema = mixed<Record<string, boolean>>(isMaterialMap)
+  .typeError('Expected a map of material id to true/false')
+  .nullable()
+  .optional();
+
+export const addToCartSchema = object({
+  analysisId: id().required('analysisId is required'),
+  patientIds: array(id().required()).min(1, 'Choose at least one patient').max(20).required('Choose at least one patient'),
+  updateToIsBoughtOptionalMaterialMap: optionalMaterialMapSchema,
+});
+
+export const addProfileToCartSchema = object({
+  profileId: id().required('profileId is required'),
+  patientIds: array(id().required()).min(1, 'Choose at least one patient').max(20).required('Choose at least one patient'),
+  updateToIsBoughtOptionalMaterialMap: optionalMaterialMapSchema,
+});
+
+export const removePatientAnalysisSchema = object({
+  patientId: id().required('patientId is required'),
+  analysisId: id().required('analysisId is required'),
+});
+
+/** Query ids come as strings. */
+export const queryId = () =>
+  string()
+    .trim()
+    .matches(/^[1-9][0-9]{0,9}$/, 'Expected a positive integer id');
+
+export const cartQuerySchema = object({ laboratoryId: string().trim().max(64).optional() });

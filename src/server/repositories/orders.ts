@@ -1,0 +1,153 @@
+import { SqliteAdapter, sql, type Insertable, type Kysely } from 'kysely';
+import type { Database, OrderTable } from '../db/schema';
+
+/** Reads and writes of orders, their lines, materials, status events and nurse slot bookings. */
+type Q = Kysely<Database>;
+
+export function isSqlite(db: Q): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/**
+ * Runs `fn` in one write transaction. On SQLite it is `BEGIN IMMEDIATE` (the write lock is taken at
+ * the start, so parallel writers queue on the busy timeout instead of failing on lock upgrade); on
+ * PostgreSQL a regular transaction, with row locks taken by the caller.
+ */
+export async function inWriteTransaction<T>(db: Q, fn: (trx: Q) => Promise<T>): Promise<T> {
+  if (!isSqlite(db)) return db.transaction().execute(fn);
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await fn(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (e) {
+      await sql`rollback`.execute(conn).catch(() => undefined);
+      throw e;
+    }
+  });
+}
+
+/** Serialises order creation of one user on PostgreSQL (SQLite's write transaction already does). */
+export async function lockUser(trx: Q, userId: number): Promise<void> {
+  if (isSqlite(trx)) return;
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** A unique-constraint violation on either database. */
+export function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export async function findOrderIdByIdempotencyKey(db: Q, userId: number, key: string): Promise<number | null> {
+  const row = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function findUserForOrder(db: Q, userId: number) {
+  return db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'email_confirmed', 'locale']).where('id', '=', userId).executeTakeFirst();
+}
+
+export async function findLaboratory(db: Q, id: string) {
+  return db.selectFrom('laboratories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findSlot(db: Q, slotId: number) {
+  return db.selectFrom('nurse_slots').selectAll().where('id', '=', slotId).executeTakeFirst();
+}
+
+/** Takes one place of the slot if one is left; false when it is full. Atomic on both databases. */
+export async function bookSlot(trx: Q, slotId: number): Promise<boolean> {
+  const res = await trx
+    .updateTable('nurse_slots')
+    .set((eb) => ({ booked: eb('booked', '+', 1) }))
+    .where('id', '=', slotId)
+    .whereRef('booked', '<', 'capacity')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export function formatOrderNumber(id: number): string {
+  return `LS-${String(id).padStart(6, '0')}`;
+}
+
+/** Inserts the order and gives it its human number (`LS-000123`) from its id. */
+export async function insertOrder(trx: Q, values: Omit<Insertable<OrderTable>, 'number'>): Promise<{ id: number; number: string }> {
+  const pending = `pending-${values.user_id}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const row = await trx
+    .insertInto('orders')
+    .values({ ...values, number: pending })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const number = formatOrderNumber(row.id);
+  await trx.updateTable('orders').set({ number }).where('id', '=', row.id).execute();
+  return { id: row.id, number };
+}
+
+export async function insertOrderLines(
+  trx: Q,
+  orderId: number,
+  lines: { patientId: number; analysisId: number; profileId: number | null; priceMinor: number }[],
+): Promise<void> {
+  if (!lines.length) return;
+  await trx
+    .insertInto('order_lines')
+    .values(lines.map((l) => ({ order_id: orderId, patient_id: l.patientId, analysis_id: l.analysisId, profile_id: l.profileId, price_minor: l.priceMinor })))
+    .execute();
+}
+
+export async function insertOrderMaterials(
+  trx: Q,
+  orderId: number,
+  materials: { patientId: number; materialId: number; bought: boolean; priceMinor: number }[],
+): Promise<void> {
+  if (!materials.length) return;
+  await trx
+    .insertInto('order_materials')
+    .values(
+      materials.map((m) => ({ order_id: orderId, patient_id: m.patientId, material_id: m.materialId, bought: m.bought ? 1 : 0, price_minor: m.priceMinor })),
+    )
+    .execute();
+}
+
+export async function insertStatusEvent(trx: Q, orderId: number, status: OrderTable['status'], actorUserId: number | null, note = ''): Promise<void> {
+  await trx.insertInto('order_status_events').values({ order_id: orderId, status, at: new Date().toISOString(), actor_user_id: actorUserId, note }).execute();
+}
+
+/** The order when it belongs to `userId` (another user's order is absent). */
+export async function findOwnOrder(db: Q, userId: number, orderId: number) {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function findOrderLines(db: Q, orderId: number) {
+  return db
+    .selectFrom('order_lines')
+    .innerJoin('analyses', 'analyses.id', 'order_lines.analysis_id')
+    .innerJoin('patients', 'patients.id', 'order_lines.patient_id')
+    .select([
+      'order_lines.patient_id',
+      'order_lines.analysis_id',
+      'order_lines.profile_id',
+      'order_lines.price_minor',
+      'analyses.code',
+      'analyses.name',
+      'analyses.fasting_hours',
+      'analyses.preparation',
+      'patients.first_name',
+      'patients.last_name',
+    ])
+    .where('order_lines.order_id', '=', orderId)
+    .orderBy('order_lines.id')
+    .execute();
+}
+
+export async function findOrderMaterials(db: Q, orderId: number) {
+  return db
+    .selectFrom('order_materials')
+    .innerJoin('materials', 'materials.id', 'order_materials.material_id')
+    .select(['order_materials.patient_id', 'order_materials.material_id', 'order_materials.bought', 'order_materials.price_minor', 'materials.name'])
+    .where('order_materials.order_id', '=', orderId)
+    .orderBy('order_materials.id')
+    .execute();
+}
