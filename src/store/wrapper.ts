@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createWrapper } from 'next-redux-wrapper';
 import { makeStore, type AppStore } from './makeStore';
 
@@ -5,8 +6,25 @@ import { makeStore, type AppStore } from './makeStore';
  * next-redux-wrapper 9: the server records the actions dispatched in getServerSideProps /
  * getStaticProps and the page replays them in the browser through `wrapper.useHydration(props)`.
  * Server-side data functions dispatch plain "received" actions computed from server services, so
- * the replay never triggers a second fetch. See docs/decisions.md.
+ * the replay never triggers a second fetch. See docs/architecture.md.
+ *
+ * Pages without server data may call `wrapper.useHydration(props)` too (it replays nothing) or skip it.
  */
 export const wrapper = createWrapper<AppStore>(({ reduxWrapperMiddleware }) =>
   makeStore({ extraMiddleware: [reduxWrapperMiddleware], saga: typeof window === 'undefined' ? null : undefined }),
 );
+
+/** The flag next-redux-wrapper 9 sets after the first page that called useHydration has mounted. */
+const FIRST_RENDER_FLAG = '__NEXT_REDUX_WRAPPER_FIRST_RENDER__';
+
+/**
+ * Called once by `_app`: marks the first render as done even when the first page did not call
+ * `wrapper.useHydration`. Without it, the next page with server data would replay its actions during
+ * render (React: "Cannot update a component while rendering a different component"); with it, the
+ * replay happens in a layout effect on every client navigation.
+ */
+export function useHydrationAfterFirstRender(): void {
+  useEffect(() => {
+    (window as unknown as Record<string, unknown>)[FIRST_RENDER_FLAG] = true;
+  }, []);
+}
