@@ -1,3 +1,139 @@
+import { call, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import Cookies from 'js-cookie';
+import { callApi } from '@/store/callApi';
+import type { RootState } from '@/store/makeStore';
+import { ApiError } from '@/lib/apiClient';
+import { closest, NoLaboratoriesError, type Point } from '@/lib/geo';
+import { LAB_COOKIE, writeStorage } from '@/lib/storage';
+import { Status } from '@/lib/status';
+import type { CurrentUserDto, LaboratoryDto } from '@/lib/types/api';
+import { appStarted } from '@/features/shell/shellActions';
+import { currentUserReceived } from '@/features/auth/authSlice';
+import { currentPosition } from './geolocation';
+import { labApi } from './labApi';
+import {
+  activeLaboratoryCleared,
+  activeLaboratorySet,
+  closestFound,
+  findRequested,
+  laboratoryChosen,
+  laboratoryFailed,
+  laboratoryReceived,
+  laboratoryRequested,
+  laboratorySaved,
+  laboratorySaveFailed,
+  laboratorySaving,
+  listFailed,
+  listReceived,
+  listRequested,
+  noLaboratoriesFound,
+  positionFailed,
+  positionReceived,
+  selectorClosed,
+  selectorOpened,
+} from './labSlice';
+
+/** The laboratory cookie lives a year so server rendering can price the catalogue. */
+const LAB_COOKIE_DAYS = 365;
+
+const selectLab = (s: RootState) => s.lab;
+const selectAuth = (s: RootState) => s.auth;
+
+function* loadList(): Generator {
+  yield put(listRequested());
+  try {
+    const list = (yield callApi(labApi.list)) as LaboratoryDto[];
+    yield put(listReceived(list));
+  } catch {
+    yield put(listFailed());
+  }
+}
+
+/** The list, loading it (or waiting for the running load) when needed. */
+function* ensureList(): Generator<unknown, LaboratoryDto[], unknown> {
+  let lab = (yield select(selectLab)) as RootState['lab'];
+  if (lab.listStatus === Status.LOADING) yield take([listReceived.type, listFailed.type]);
+  else if (lab.listStatus !== Status.SUCCESS) yield call(loadList);
+  lab = (yield select(selectLab)) as RootState['lab'];
+  return lab.list;
+}
+
+function* findClosest(): Generator {
+  let position: Point;
+  try {
+    position = (yield call(currentPosition)) as Point;
+  } catch {
+    yield put(positionFailed());
+    return;
+  }
+  yield put(positionReceived());
+  const list = (yield call(ensureList)) as LaboratoryDto[];
+  try {
+    const { item, miles } = closest(position, list);
+    yield put(closestFound({ laboratoryId: item.id, miles }));
+  } catch (e) {
+    if (e instanceof NoLaboratoriesError) yield put(noLaboratoriesFound());
+    else throw e;
+  }
+}
+
+function* choose({ payload: id }: ReturnType<typeof laboratoryChosen>): Generator {
+  yield put(activeLaboratorySet(id));
+  yield put(selectorClosed());
+  const auth = (yield select(selectAuth)) as RootState['auth'];
+  if (!auth.isLoggedIn || !auth.currentUser) return;
+  yield put(laboratorySaving());
+  try {
+    yield callApi(labApi.saveForUser, auth.currentUser.id, id);
+    yield put(laboratorySaved());
+  } catch {
+    yield put(laboratorySaveFailed());
+  }
+}
+
+/** Keeps the id in the browser (storage and cookie) and loads the laboratory when it differs from the loaded one. */
+function* activate({ payload: id }: ReturnType<typeof activeLaboratorySet>): Generator {
+  writeStorage('activeLaboratoryId', id);
+  Cookies.set(LAB_COOKIE, id, { expires: LAB_COOKIE_DAYS, sameSite: 'lax', path: '/' });
+  const lab = (yield select(selectLab)) as RootState['lab'];
+  if (lab.laboratory?.id === id && lab.laboratoryStatus === Status.SUCCESS) return;
+  yield put(laboratoryRequested());
+  try {
+    const laboratory = (yield callApi(labApi.get, id)) as LaboratoryDto;
+    yield put(laboratoryReceived(laboratory));
+  } catch (e) {
+    yield put(laboratoryFailed());
+    if (e instanceof ApiError && e.status === 404) {
+      // The stored laboratory is gone: forget it and ask again.
+      writeStorage('activeLaboratoryId', null);
+      Cookies.remove(LAB_COOKIE, { path: '/' });
+      yield put(activeLaboratoryCleared());
+      yield put(selectorOpened());
+    }
+  }
+}
+
+/** The selector opens by itself when no laboratory is chosen (spec §4). */
+function* openWhenMissing(): Generator {
+  const lab = (yield select(selectLab)) as RootState['lab'];
+  if (!lab.activeLaboratoryId && !lab.selectorOpen) yield put(selectorOpened());
+}
+
+/** A user who chose a laboratory on another device gets it here too. */
+function* adoptUsersLaboratory({ payload }: ReturnType<typeof currentUserReceived>): Generator {
+  const laboratoryId = (payload as Partial<CurrentUserDto>).laboratoryId;
+  const lab = (yield select(selectLab)) as RootState['lab'];
+  if (laboratoryId && !lab.activeLaboratoryId) {
+    yield put(activeLaboratorySet(laboratoryId));
+    yield put(selectorClosed());
+  }
+}
+
 export function* labSaga(): Generator {
-  // The lab domain's watchers.
+  yield takeLatest(selectorOpened.type, loadList);
+  yield takeLatest(findRequested.type, findClosest);
+  yield takeEvery(laboratoryChosen.type, choose);
+  yield takeLatest(activeLaboratorySet.type, activate);
+  yield takeEvery(appStarted.type, openWhenMissing);
+  yield takeEvery(currentUserReceived.type, adoptUsersLaboratory);
 }
