@@ -1,0 +1,235 @@
+/**
+ * Wire shapes of the order lifecycle, the lab staff console and the test results (DESIGN §3:
+ * `GET orders`, `GET test-results` ... under the backend root). Built by the server in
+ * src/server/services/{orderLifecycle,results,staff}.ts, consumed by the results and staff features.
+ * Money in major units, timestamps ISO-8601 UTC.
+ */
+import type { Currency } from '../money';
+
+export const ORDER_STATUSES = [
+  'placed',
+  'visit_confirmed',
+  'sample_collected',
+  'in_lab',
+  'partial_results',
+  'completed',
+  'cancelled',
+] as const;
+export type OrderStatusDto = (typeof ORDER_STATUSES)[number];
+
+export const RESULT_FLAGS = ['low', 'normal', 'high', 'critical'] as const;
+export type ResultFlagDto = (typeof RESULT_FLAGS)[number];
+
+export interface VisitDto {
+  slotId: number;
+  start: string;
+  end: string;
+}
+
+export interface OrderLaboratoryDto {
+  id: string;
+  cityName: string;
+  address: string;
+  phone: string;
+}
+
+export interface OrderSummaryDto {
+  id: number;
+  number: string;
+  status: OrderStatusDto;
+  createdAt: string;
+  visit: VisitDto;
+  laboratory: OrderLaboratoryDto;
+  total: { price: number; currency: Currency };
+  patientCount: number;
+  analysisCount: number;
+  resultCount: number;
+}
+
+export interface OrderEventDto {
+  status: OrderStatusDto;
+  at: string;
+  note: string;
+  /** Who made the change: the patient, the laboratory, or the system. */
+  actor: 'patient' | 'staff' | 'system';
+}
+
+export interface OrderLineDto {
+  analysisId: number;
+  code: string;
+  name: string;
+  price: number;
+  hasResult: boolean;
+}
+
+export interface OrderPatientDto {
+  id: number;
+  firstName: string;
+  lastName: string;
+  lines: OrderLineDto[];
+}
+
+export interface OrderAddressDto {
+  country: string;
+  city: string;
+  street: string;
+  entry: string;
+  floor: string;
+  apartment: string;
+  intercomCode: string;
+  notes: string;
+}
+
+export interface OrderDetailDto extends OrderSummaryDto {
+  subtotal: number;
+  deliveryPrice: number;
+  address: OrderAddressDto;
+  feedback: { useEmail: boolean; usePhone: boolean; quickPhone: string };
+  patients: OrderPatientDto[];
+  events: OrderEventDto[];
+  /** The patient may still cancel or move the visit (until 24 hours before it). */
+  canChangeVisit: boolean;
+  /** The moment after which the visit can no longer be cancelled or moved. */
+  changeDeadline: string;
+}
+
+/** One set of results = one order that has results. */
+export interface TestResultSummaryDto {
+  id: number;
+  orderNumber: string;
+  status: OrderStatusDto;
+  createdAt: string;
+  visit: VisitDto;
+  laboratory: OrderLaboratoryDto;
+  patientCount: number;
+  analysisCount: number;
+  resultCount: number;
+  /** Results outside the reference range (low, high or critical). */
+  flaggedCount: number;
+  /** When the latest result was entered. */
+  updatedAt: string;
+}
+
+export interface TestResultPatientDto {
+  id: number;
+  firstName: string;
+  lastName: string;
+  analysisCount: number;
+  resultCount: number;
+  flaggedCount: number;
+}
+
+export interface TestResultDto extends TestResultSummaryDto {
+  patients: TestResultPatientDto[];
+}
+
+export interface AnalysisResultDto {
+  id: number;
+  analysisId: number;
+  analysisCode: string;
+  analysisName: string;
+  /** The value: a number, or text for qualitative results. */
+  value: number | string;
+  unit: string;
+  refLow: number | null;
+  refHigh: number | null;
+  refText: string;
+  flag: ResultFlagDto;
+  comment: string;
+  enteredAt: string;
+}
+
+export interface PendingAnalysisDto {
+  analysisId: number;
+  code: string;
+  name: string;
+}
+
+export interface ResultPatientDto {
+  id: number;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  gender: 'male' | 'female';
+}
+
+export interface PatientResultsDto {
+  testResult: TestResultSummaryDto;
+  patient: ResultPatientDto;
+  results: AnalysisResultDto[];
+  /** Ordered analyses that have no result yet. */
+  pending: PendingAnalysisDto[];
+}
+
+export interface ResultHistoryPointDto {
+  resultId: number;
+  orderId: number;
+  orderNumber: string;
+  /** The visit (sampling) time of that order. */
+  at: string;
+  value: number | string;
+  unit: string;
+  flag: ResultFlagDto;
+  refLow: number | null;
+  refHigh: number | null;
+}
+
+export interface AnalysisResultDetailDto {
+  testResult: TestResultSummaryDto;
+  patient: ResultPatientDto;
+  result: AnalysisResultDto;
+  description: string;
+  /** The same analysis for this patient over their orders, oldest first (includes this result). */
+  history: ResultHistoryPointDto[];
+}
+
+/* ---- lab staff console ---- */
+
+export interface StaffAnalysisLineDto {
+  analysisId: number;
+  code: string;
+  name: string;
+  /** Defaults of the analysis for entering a result. */
+  defaultUnit: string;
+  defaultRefLow: number | null;
+  defaultRefHigh: number | null;
+  result: AnalysisResultDto | null;
+}
+
+export interface StaffOrderPatientDto {
+  id: number;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  gender: 'male' | 'female';
+  analyses: StaffAnalysisLineDto[];
+}
+
+export interface StaffOrderDto {
+  id: number;
+  number: string;
+  status: OrderStatusDto;
+  createdAt: string;
+  visit: VisitDto;
+  address: OrderAddressDto;
+  contactPhone: string;
+  customer: { firstName: string; lastName: string; email: string };
+  patients: StaffOrderPatientDto[];
+  analysisCount: number;
+  resultCount: number;
+}
+
+export interface StaffOrderDetailDto extends StaffOrderDto {
+  events: OrderEventDto[];
+  /** Statuses the order may move to now. */
+  nextStatuses: OrderStatusDto[];
+  /** Results can be entered in the current status. */
+  canEnterResults: boolean;
+}
+
+export interface ResultsImportResponse {
+  orderId: number;
+  status: OrderStatusDto;
+  /** Number of results written (inserted or updated). */
+  saved: number;
+}

@@ -1,0 +1,102 @@
+import { array, mixed, number, object, string, type InferType } from 'yup';
+import { ORDER_STATUSES, RESULT_FLAGS } from '../types/results';
+
+/**
+ * Schemas of the order lifecycle, staff console and results import, shared by the staff forms and
+ * the server. Messages are English texts that double as translation keys of the `staff` namespace.
+ */
+export const RESULT_MESSAGES = {
+  valueRequired: 'Enter a value',
+  valueInvalid: 'A value is a number or a short text',
+  rangeInvalid: 'The lower limit must not exceed the upper limit',
+  tooLong: 'Too long',
+  statusInvalid: 'Unknown status',
+  dateInvalid: 'Use a date like 2026-11-21',
+  resultsRequired: 'Send at least one result',
+  tooMany: 'Too many results in one request',
+  slotRequired: 'Choose a visit time',
+  idInvalid: 'Not a valid id',
+} as const;
+
+const id = () => number().typeError(RESULT_MESSAGES.idInvalid).integer(RESULT_MESSAGES.idInvalid).positive(RESULT_MESSAGES.idInvalid);
+
+/** A path segment that must be a positive integer id. */
+export const idParam = () =>
+  string()
+    .required(RESULT_MESSAGES.idInvalid)
+    .matches(/^[1-9][0-9]{0,9}$/, RESULT_MESSAGES.idInvalid);
+
+/** A result value: a finite number or a non-empty text up to 200 characters. */
+const resultValue = () =>
+  mixed<number | string>()
+    .required(RESULT_MESSAGES.valueRequired)
+    .test('value', RESULT_MESSAGES.valueInvalid, (v) =>
+      typeof v === 'number' ? Number.isFinite(v) : typeof v === 'string' && v.trim().length > 0 && v.trim().length <= 200,
+    )
+    .transform((v: unknown) => (typeof v === 'string' ? v.trim() : v));
+
+const optionalNumber = () => number().typeError(RESULT_MESSAGES.valueInvalid).nullable().optional();
+
+const rangeTest = {
+  name: 'range',
+  message: RESULT_MESSAGES.rangeInvalid,
+  test: (entry: { refLow?: number | null; refHigh?: number | null }) =>
+    entry.refLow == null || entry.refHigh == null || entry.refLow <= entry.refHigh,
+};
+
+export const resultEntrySchema = object({
+  patientId: id().required(),
+  analysisId: id().required(),
+  value: resultValue(),
+  unit: string().trim().max(40, RESULT_MESSAGES.tooLong).optional(),
+  refLow: optionalNumber(),
+  refHigh: optionalNumber(),
+  refText: string().trim().max(200, RESULT_MESSAGES.tooLong).optional(),
+  flag: string().oneOf(RESULT_FLAGS).optional(),
+  comment: string().trim().max(1000, RESULT_MESSAGES.tooLong).optional(),
+}).test(rangeTest);
+export type ResultEntry = InferType<typeof resultEntrySchema>;
+
+export const MAX_RESULTS_PER_REQUEST = 500;
+
+export const resultEntriesSchema = object({
+  entries: array(resultEntrySchema).required(RESULT_MESSAGES.resultsRequired).min(1, RESULT_MESSAGES.resultsRequired).max(MAX_RESULTS_PER_REQUEST, RESULT_MESSAGES.tooMany),
+});
+
+/** What a laboratory system posts (documented in docs/openapi.yaml). */
+export const resultsImportSchema = object({
+  orderNumber: string().trim().required().max(40, RESULT_MESSAGES.tooLong),
+  results: array(
+    object({
+      patientId: id().required(),
+      analysisCode: string().trim().required().max(40, RESULT_MESSAGES.tooLong),
+      value: resultValue(),
+      unit: string().trim().max(40, RESULT_MESSAGES.tooLong).optional(),
+      refLow: optionalNumber(),
+      refHigh: optionalNumber(),
+      refText: string().trim().max(200, RESULT_MESSAGES.tooLong).optional(),
+      flag: string().oneOf(RESULT_FLAGS).optional(),
+      comment: string().trim().max(1000, RESULT_MESSAGES.tooLong).optional(),
+    }).test(rangeTest),
+  )
+    .required(RESULT_MESSAGES.resultsRequired)
+    .min(1, RESULT_MESSAGES.resultsRequired)
+    .max(MAX_RESULTS_PER_REQUEST, RESULT_MESSAGES.tooMany),
+});
+export type ResultsImport = InferType<typeof resultsImportSchema>;
+
+export const statusChangeSchema = object({
+  status: string().required(RESULT_MESSAGES.statusInvalid).oneOf(ORDER_STATUSES, RESULT_MESSAGES.statusInvalid),
+  note: string().trim().max(500, RESULT_MESSAGES.tooLong).optional(),
+});
+
+export const rescheduleSchema = object({
+  slotId: id().required(RESULT_MESSAGES.slotRequired),
+});
+
+export const staffOrdersQuerySchema = object({
+  date: string()
+    .required(RESULT_MESSAGES.dateInvalid)
+    .matches(/^\d{4}-\d{2}-\d{2}$/, RESULT_MESSAGES.dateInvalid)
+    .test('date', RESULT_MESSAGES.dateInvalid, (v) => !v || !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
+});
