@@ -1,3 +1,101 @@
+import { put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { callApi } from '@/store/callApi';
+import type { RootState } from '@/store/makeStore';
+import { appStarted } from '@/features/shell/shellActions';
+import { loggedIn, logout } from '@/features/auth/authSlice';
+import { activeLaboratorySet } from '@/features/lab/labSlice';
+import type { AddToCartResponse, CartDto, PatientDto } from '@/lib/types/api';
+import { cartApi, type AddRequest } from './cartApi';
+import {
+  addToCartAnswered,
+  addToCartFailed,
+  addToCartRequested,
+  cartCleared,
+  cartLoadFailed,
+  cartLoadRequested,
+  cartMutated,
+  cartMutationFailed,
+  cartPatientsFailed,
+  cartPatientsReceived,
+  cartPatientsRequested,
+  cartReceived,
+  materialDecisionMade,
+  removeAnalysisRequested,
+  removePatientAnalysisRequested,
+  removePatientRequested,
+  resetCartRequested,
+} from './cartSlice';
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const selectLab = (s: RootState) => s.lab.activeLaboratoryId;
+const selectLoggedIn = (s: RootState) => s.auth.isLoggedIn;
+
+/** Loads the cart on start, on login/logout and when the laboratory changes (prices follow it). */
+export function* loadCart(): Generator {
+  const isLoggedIn = (yield select(selectLoggedIn)) as boolean;
+  if (!isLoggedIn) {
+    yield put(cartCleared());
+    return;
+  }
+  yield put(cartLoadRequested());
+  try {
+    const lab = (yield select(selectLab)) as string | null;
+    const cart = (yield callApi(cartApi.getCart, lab)) as CartDto;
+    yield put(cartReceived(cart));
+  } catch (e) {
+    yield put(cartLoadFailed(messageOf(e)));
+  }
+}
+
+function* add(action: PayloadAction<AddRequest>): Generator {
+  try {
+    const lab = (yield select(selectLab)) as string | null;
+    const res = (yield callApi(cartApi.add, action.payload, lab)) as AddToCartResponse;
+    yield put(addToCartAnswered(res));
+  } catch (e) {
+    yield put(addToCartFailed(messageOf(e)));
+  }
+}
+
+/** Resends the pending add with the optional-material decision merged in (by the reducer). */
+function* resendWithDecision(): Generator {
+  const pending = (yield select((s: RootState) => s.cart.pendingAdd)) as AddRequest | null;
+  if (pending) yield put(addToCartRequested(pending));
+}
+
+function* mutate(action: PayloadAction<unknown>): Generator {
+  try {
+    const lab = (yield select(selectLab)) as string | null;
+    let cart: CartDto;
+    if (removePatientAnalysisRequested.match(action)) {
+      cart = (yield callApi(cartApi.removePatientAnalysis, action.payload.patientId, action.payload.analysisId, lab)) as CartDto;
+    } else if (removePatientRequested.match(action)) {
+      cart = (yield callApi(cartApi.removePatient, action.payload.patientId, lab)) as CartDto;
+    } else if (removeAnalysisRequested.match(action)) {
+      cart = (yield callApi(cartApi.removeAnalysis, action.payload.analysisId, lab)) as CartDto;
+    } else {
+      cart = (yield callApi(cartApi.reset, lab)) as CartDto;
+    }
+    yield put(cartMutated(cart));
+  } catch (e) {
+    yield put(cartMutationFailed(messageOf(e)));
+  }
+}
+
+function* loadPatients(): Generator {
+  try {
+    const patients = (yield callApi(cartApi.listPatients)) as PatientDto[];
+    yield put(cartPatientsReceived(patients));
+  } catch {
+    yield put(cartPatientsFailed());
+  }
+}
+
 export function* cartSaga(): Generator {
-  // The cart domain's watchers.
+  yield takeLatest([appStarted.type, loggedIn.type, logout.type, activeLaboratorySet.type], loadCart);
+  yield takeEvery(addToCartRequested.type, add);
+  yield takeEvery(materialDecisionMade.type, resendWithDecision);
+  yield takeEvery([removePatientAnalysisRequested.type, removePatientRequested.type, removeAnalysisRequested.type, resetCartRequested.type], mutate);
+  yield takeLatest(cartPatientsRequested.type, loadPatients);
 }

@@ -1,3 +1,209 @@
+import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { callApi } from '@/store/callApi';
+import { navigation } from '@/store/navigation';
+import type { RootState } from '@/store/makeStore';
+import { ApiError } from '@/lib/apiClient';
+import { routes } from '@/lib/routes';
+import { appStarted } from '@/features/shell/shellActions';
+import { currentUserReceived, logout } from '@/features/auth/authSlice';
+import { loadCart } from '@/features/cart/cartSaga';
+import type { CreateOrderResponse, CurrentUserDto, NurseSlotDto } from '@/lib/types/api';
+import type { OrderSummaryDto } from '@/lib/types/order';
+import { SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/lib/validation/order';
+import { orderApi } from './orderApi';
+import {
+  activationLetterFailed,
+  activationLetterRequested,
+  activationLetterSent,
+  checkoutFailed,
+  checkoutRequested,
+  checkoutSucceeded,
+  emailConfirmFailed,
+  emailConfirmRequested,
+  emailConfirmed,
+  idempotencyKeyCreated,
+  orderAddressSaved,
+  orderRestored,
+  slotsFailed,
+  slotsReceived,
+  slotsRequested,
+  submitFailed,
+  submitRequested,
+  submitSucceeded,
+  summaryFailed,
+  summaryReceived,
+  summaryRequested,
+  visitTimeChosen,
+  type OrderState,
+  type PersistedOrder,
+} from './orderSlice';
+
+export const ORDER_STORAGE_KEY = 'labShop.order';
+export const EMAIL_ALREADY_CONFIRMED = 'Email is already confirmed';
+export const TOKEN_NOT_FOUND = 'Email confirmation token not found';
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const selectOrder = (s: RootState) => s.order;
+
+function session(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readPersistedOrder(): Partial<PersistedOrder> | null {
+  const raw = session()?.getItem(ORDER_STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === 'object' ? (parsed as Partial<PersistedOrder>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function* restore(): Generator {
+  const saved = readPersistedOrder();
+  if (saved) yield put(orderRestored(saved));
+}
+
+function* persist(): Generator {
+  const o = (yield select(selectOrder)) as OrderState;
+  const data: PersistedOrder = {
+    orderAddress: o.orderAddress,
+    nurseCheckoutDate: o.nurseCheckoutDate,
+    orderSlotId: o.orderSlotId,
+    feedbackDetails: o.feedbackDetails,
+    idempotencyKey: o.idempotencyKey,
+    addressSaved: o.addressSaved,
+  };
+  session()?.setItem(ORDER_STORAGE_KEY, JSON.stringify(data));
+}
+
+function* forget(): Generator {
+  session()?.removeItem(ORDER_STORAGE_KEY);
+  yield put(orderRestored({ nurseCheckoutDate: null, orderSlotId: null, idempotencyKey: null }));
+}
+
+function* loadSlots(action: PayloadAction<{ laboratoryId: string; from: string; to: string }>): Generator {
+  try {
+    const { laboratoryId, from, to } = action.payload;
+    const slots = (yield callApi(orderApi.listSlots, laboratoryId, from, to)) as NurseSlotDto[];
+    yield put(slotsReceived(slots));
+  } catch (e) {
+    yield put(slotsFailed(messageOf(e)));
+  }
+}
+
+function* refreshUser(): Generator<unknown, CurrentUserDto> {
+  const user = (yield callApi(orderApi.currentUser)) as CurrentUserDto;
+  yield put(currentUserReceived(user));
+  return user;
+}
+
+/** Spec §4 Checkout: the data is saved, the current user refreshed, then the e-mail check decides. */
+function* checkout(): Generator {
+  try {
+    yield call(persist);
+    const user = (yield call(refreshUser)) as CurrentUserDto;
+    yield put(checkoutSucceeded());
+    yield call([navigation, navigation.goTo], user.emailConfirmed ? routes.dataConfirmed.path : routes.confirmEmailInOrder.path);
+  } catch (e) {
+    yield put(checkoutFailed(messageOf(e)));
+  }
+}
+
+function* sendLetter(): Generator {
+  try {
+    yield callApi(orderApi.sendActivationEmail, routes.dataConfirmed.path);
+    yield put(activationLetterSent());
+  } catch (e) {
+    const already = e instanceof ApiError && (e.message === EMAIL_ALREADY_CONFIRMED || e.status === 500);
+    if (already) {
+      // In the order flow an already confirmed address simply moves on (spec §4).
+      yield put(activationLetterSent());
+      yield call(refreshUser);
+      yield call([navigation, navigation.goTo], routes.dataConfirmed.path);
+      return;
+    }
+    yield put(activationLetterFailed(messageOf(e)));
+  }
+}
+
+function* confirmEmail(action: PayloadAction<string>): Generator {
+  try {
+    yield callApi(orderApi.activate, action.payload.trim());
+    yield call(refreshUser);
+    yield put(emailConfirmed());
+    yield call([navigation, navigation.goTo], routes.dataConfirmed.path);
+  } catch (e) {
+    const message = e instanceof ApiError && e.status === 500 ? TOKEN_NOT_FOUND : messageOf(e);
+    yield put(emailConfirmFailed(message));
+  }
+}
+
+function newKey(): string {
+  const c = globalThis.crypto;
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+function* submit(): Generator {
+  let o = (yield select(selectOrder)) as OrderState;
+  if (!o.idempotencyKey) {
+    yield put(idempotencyKeyCreated(newKey()));
+    yield call(persist);
+    o = (yield select(selectOrder)) as OrderState;
+  }
+  const laboratoryId = (yield select((s: RootState) => s.lab.activeLaboratoryId)) as string | null;
+  if (!laboratoryId || o.orderSlotId === null || !o.nurseCheckoutDate) {
+    yield put(submitFailed({ message: 'Choose a visit time', slotFull: true }));
+    yield call([navigation, navigation.goTo], routes.nurseCheckoutTime.path);
+    return;
+  }
+  const input: CreateOrderInput = {
+    laboratoryId,
+    nurseCheckoutDate: o.nurseCheckoutDate,
+    orderSlotId: o.orderSlotId,
+    orderAddress: o.orderAddress,
+    feedbackDetails: o.feedbackDetails,
+  };
+  try {
+    const res = (yield callApi(orderApi.create, input, o.idempotencyKey as string)) as CreateOrderResponse;
+    yield put(submitSucceeded());
+    yield call(persist);
+    yield call(loadCart);
+    yield call([navigation, navigation.goTo], res.redirectUrl);
+  } catch (e) {
+    const slotFull = e instanceof ApiError && e.status === 409 && e.message === SLOT_FULL_MESSAGE;
+    yield put(submitFailed({ message: messageOf(e), slotFull }));
+    if (slotFull) {
+      yield call(persist);
+      yield call([navigation, navigation.goTo], routes.nurseCheckoutTime.path);
+    }
+  }
+}
+
+function* loadSummary(action: PayloadAction<number>): Generator {
+  try {
+    const summary = (yield callApi(orderApi.summary, action.payload)) as OrderSummaryDto;
+    yield put(summaryReceived(summary));
+  } catch (e) {
+    yield put(summaryFailed(messageOf(e)));
+  }
+}
+
 export function* orderSaga(): Generator {
-  // The order domain's watchers.
+  yield takeEvery(appStarted.type, restore);
+  yield takeEvery([orderAddressSaved.type, visitTimeChosen.type, idempotencyKeyCreated.type], persist);
+  yield takeEvery(logout.type, forget);
+  yield takeLatest(slotsRequested.type, loadSlots);
+  yield takeLatest(checkoutRequested.type, checkout);
+  yield takeLatest(activationLetterRequested.type, sendLetter);
+  yield takeLatest(emailConfirmRequested.type, confirmEmail);
+  yield takeLatest(submitRequested.type, submit);
+  yield takeLatest(summaryRequested.type, loadSummary);
 }

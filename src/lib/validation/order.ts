@@ -22,6 +22,9 @@ export const MESSAGES = {
   laboratoryRequired: 'Laboratory is required',
 } as const;
 
+/** 409 answer of order creation when the chosen nurse slot filled up. */
+export const SLOT_FULL_MESSAGE = 'The selected visit time is fully booked, please choose another';
+
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,19}$/;
 
 const text = (max: number) => string().trim().max(max, MESSAGES.tooLong);

@@ -1,0 +1,40 @@
+import { backendClient, shopClient } from '@/lib/apiClient';
+import type { AddToCartResponse, CartDto, PatientDto } from '@/lib/types/api';
+
+/** Calls of the shop's cart API (spec §7) and the patient list the cart shows names from. */
+export type AddableType = 'analysis' | 'profile';
+
+export interface AddRequest {
+  addableType: AddableType;
+  addableId: number;
+  patientIds: number[];
+  updateToIsBoughtOptionalMaterialMap?: Record<string, boolean>;
+}
+
+const labParams = (laboratoryId: string | null) => (laboratoryId ? { laboratoryId } : {});
+
+export const cartApi = {
+  getCart: (laboratoryId: string | null) => shopClient.get<CartDto>('cart/get-cart', { params: labParams(laboratoryId) }).then((r) => r.data),
+
+  add: (req: AddRequest, laboratoryId: string | null) => {
+    const body =
+      req.addableType === 'profile'
+        ? { profileId: req.addableId, patientIds: req.patientIds, updateToIsBoughtOptionalMaterialMap: req.updateToIsBoughtOptionalMaterialMap }
+        : { analysisId: req.addableId, patientIds: req.patientIds, updateToIsBoughtOptionalMaterialMap: req.updateToIsBoughtOptionalMaterialMap };
+    const path = req.addableType === 'profile' ? 'cart/add-profile-to-cart' : 'cart/add-to-cart';
+    return shopClient.post<AddToCartResponse>(path, body, { params: labParams(laboratoryId) }).then((r) => r.data);
+  },
+
+  removePatientAnalysis: (patientId: number, analysisId: number, laboratoryId: string | null) =>
+    shopClient.post<CartDto>('cart/remove-patient-analysis', { patientId, analysisId }, { params: labParams(laboratoryId) }).then((r) => r.data),
+
+  removePatient: (patientId: number, laboratoryId: string | null) =>
+    shopClient.post<CartDto>('cart/remove-patient', undefined, { params: { patientId, ...labParams(laboratoryId) } }).then((r) => r.data),
+
+  removeAnalysis: (analysisId: number, laboratoryId: string | null) =>
+    shopClient.post<CartDto>('cart/remove-analysis', undefined, { params: { analysisId, ...labParams(laboratoryId) } }).then((r) => r.data),
+
+  reset: (laboratoryId: string | null) => shopClient.get<CartDto>('cart/reset-cart', { params: labParams(laboratoryId) }).then((r) => r.data),
+
+  listPatients: () => backendClient.get<PatientDto[]>('patient').then((r) => r.data),
+};

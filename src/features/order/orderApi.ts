@@ -1,0 +1,22 @@
+import { backendClient, shopClient } from '@/lib/apiClient';
+import type { CreateOrderResponse, CurrentUserDto, NurseSlotDto } from '@/lib/types/api';
+import type { OrderSummaryDto } from '@/lib/types/order';
+import type { CreateOrderInput } from '@/lib/validation/order';
+
+/** Calls of the checkout: nurse slots, the current user, e-mail confirmation, order creation. */
+export const orderApi = {
+  listSlots: (laboratoryId: string, from: string, to: string) =>
+    backendClient.get<NurseSlotDto[]>('nurse-slots', { params: { laboratoryId, from, to } }).then((r) => r.data),
+
+  currentUser: () => backendClient.get<CurrentUserDto>('users/current').then((r) => r.data),
+
+  /** Mails the confirmation link; it brings the user back to `returnTo` after confirming. */
+  sendActivationEmail: (returnTo: string) => backendClient.post('users/send-activation-email', { returnTo }).then(() => undefined),
+
+  activate: (token: string) => backendClient.post('users/activate', { token }).then(() => undefined),
+
+  create: (input: CreateOrderInput, idempotencyKey: string) =>
+    shopClient.post<CreateOrderResponse>('order/create', input, { headers: { 'Idempotency-Key': idempotencyKey } }).then((r) => r.data),
+
+  summary: (orderId: number) => shopClient.get<OrderSummaryDto>(`order/${orderId}`).then((r) => r.data),
+};
