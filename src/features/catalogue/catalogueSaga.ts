@@ -1,3 +1,127 @@
+import { all, cancelled, delay, put, select, takeLatest } from 'redux-saga/effects';
+import { callApi } from '@/store/callApi';
+import type { RootState } from '@/store/makeStore';
+import { ApiError } from '@/lib/apiClient';
+import { Status } from '@/lib/status';
+import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
+import { activeLaboratorySet } from '@/features/lab/labSlice';
+import { catalogueApi } from './catalogueApi';
+import {
+  analysesFailed,
+  analysesLoading,
+  analysesReceived,
+  analysesRequested,
+  analysisFailed,
+  analysisReceived,
+  analysisRequested,
+  profileFailed,
+  profileReceived,
+  profileRequested,
+  profilesFailed,
+  profilesLoading,
+  profilesReceived,
+  profilesRequested,
+  searchFailed,
+  searchReceived,
+  searchRetried,
+  searchTermChanged,
+  type CatalogueState,
+} from './catalogueSlice';
+
+/** Pause after the last keystroke before searching. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const selectActiveLaboratoryId = (s: RootState) => s.lab.activeLaboratoryId;
+const selectCatalogue = (s: RootState): CatalogueState => s.catalogue;
+
+/** Analyses are fetched only when an active laboratory exists (spec §4). */
+function* loadAnalyses(): Generator {
+  const laboratoryId = (yield select(selectActiveLaboratoryId)) as string | null;
+  if (!laboratoryId) return;
+  yield put(analysesLoading(laboratoryId));
+  try {
+    const data = (yield callApi(catalogueApi.analyses, laboratoryId)) as AnalysisDto[];
+    yield put(analysesReceived({ laboratoryId, data }));
+  } catch {
+    yield put(analysesFailed());
+  }
+}
+
+function* loadProfiles(): Generator {
+  const laboratoryId = (yield select(selectActiveLaboratoryId)) as string | null;
+  if (!laboratoryId) return;
+  yield put(profilesLoading(laboratoryId));
+  try {
+    const data = (yield callApi(catalogueApi.profiles, laboratoryId)) as ProfileDto[];
+    yield put(profilesReceived({ laboratoryId, data }));
+  } catch {
+    yield put(profilesFailed());
+  }
+}
+
+/**
+ * Searches the current term. Typing restarts this task (takeLatest): the pause is cut short and a
+ * request already sent is aborted, so a stale answer never replaces a newer one.
+ */
+function* search(action: { type: string }): Generator {
+  if (searchTermChanged.match(action)) yield delay(SEARCH_DEBOUNCE_MS);
+  const { search: current } = (yield select(selectCatalogue)) as CatalogueState;
+  const term = current.term.trim();
+  if (!term) return;
+  const laboratoryId = (yield select(selectActiveLaboratoryId)) as string | null;
+  const controller = new AbortController();
+  try {
+    const data = (yield callApi(catalogueApi.search, term, laboratoryId, controller.signal)) as AnalysisDto[];
+    yield put(searchReceived({ term: current.term, laboratoryId, data }));
+  } catch {
+    yield put(searchFailed());
+  } finally {
+    if ((yield cancelled()) as boolean) controller.abort();
+  }
+}
+
+function* loadAnalysis({ payload: id }: ReturnType<typeof analysisRequested>): Generator {
+  const laboratoryId = (yield select(selectActiveLaboratoryId)) as string | null;
+  try {
+    const data = (yield callApi(catalogueApi.analysis, id, laboratoryId)) as AnalysisDto;
+    yield put(analysisReceived({ laboratoryId, data }));
+  } catch (e) {
+    yield put(analysisFailed({ notFound: e instanceof ApiError && e.status === 404 }));
+  }
+}
+
+function* loadProfile({ payload: id }: ReturnType<typeof profileRequested>): Generator {
+  const laboratoryId = (yield select(selectActiveLaboratoryId)) as string | null;
+  try {
+    const data = (yield callApi(catalogueApi.profile, id, laboratoryId)) as ProfileDto;
+    yield put(profileReceived({ laboratoryId, data }));
+  } catch (e) {
+    yield put(profileFailed({ notFound: e instanceof ApiError && e.status === 404 }));
+  }
+}
+
+/**
+ * A new active laboratory: reload what carries prices of another laboratory (the lists, the search
+ * results and the open cards). Data already loaded for this laboratory (e.g. rendered on the server)
+ * is kept.
+ */
+function* reloadForLaboratory({ payload: laboratoryId }: ReturnType<typeof activeLaboratorySet>): Generator {
+  const c = (yield select(selectCatalogue)) as CatalogueState;
+  const stale = (status: Status, forLab: string | null) => forLab !== laboratoryId || status === Status.ERROR || status === Status.INITIAL;
+  const effects = [];
+  if (stale(c.analysesStatus, c.analysesLaboratoryId)) effects.push(put(analysesRequested()));
+  if (stale(c.profilesStatus, c.profilesLaboratoryId)) effects.push(put(profilesRequested()));
+  if (c.search.term.trim() && c.search.status === Status.SUCCESS && c.search.laboratoryId !== laboratoryId) effects.push(put(searchRetried()));
+  if (c.analysis.id !== null && c.analysis.item && c.analysis.laboratoryId !== laboratoryId) effects.push(put(analysisRequested(c.analysis.id)));
+  if (c.profile.id !== null && c.profile.item && c.profile.laboratoryId !== laboratoryId) effects.push(put(profileRequested(c.profile.id)));
+  yield all(effects);
+}
+
 export function* catalogueSaga(): Generator {
-  // The catalogue domain's watchers.
+  yield takeLatest(activeLaboratorySet.type, reloadForLaboratory);
+  yield takeLatest(analysesRequested.type, loadAnalyses);
+  yield takeLatest(profilesRequested.type, loadProfiles);
+  yield takeLatest([searchTermChanged.type, searchRetried.type], search);
+  yield takeLatest(analysisRequested.type, loadAnalysis);
+  yield takeLatest(profileRequested.type, loadProfile);
 }

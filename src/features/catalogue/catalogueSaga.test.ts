@@ -1,0 +1,166 @@
+import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { backendClient } from '@/lib/apiClient';
+import { Status } from '@/lib/status';
+import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
+import { makeStore } from '@/store/makeStore';
+import { catalogueSaga, SEARCH_DEBOUNCE_MS } from './catalogueSaga';
+import { analysesReceived, analysesRequested, analysisRequested, searchRetried, searchTermChanged } from './catalogueSlice';
+import { activeLaboratorySet } from '@/features/lab/labSlice';
+
+const analysis = (id: number, name: string, laboratoryId = '1'): AnalysisDto => ({
+  id,
+  name,
+  code: `C${id}`,
+  description: '',
+  execPeriod: 1,
+  catalogueHeaders: id === 1 ? [{ id: 23, name: 'Popular' }] : [],
+  prices: [{ id, priceListId: Number(laboratoryId), currency: 'PLN', created: '', updated: '', price: 10 * id }],
+  materials: [],
+  restrictions: {},
+});
+const profile = (id: number, name: string): ProfileDto => ({ id, name, description: '', labServices: [], code: `P${id}`, created: '', updated: '' });
+
+interface Seen {
+  url: string;
+  params: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** The network faked at the HTTP boundary: an axios adapter answering from a handler. */
+function fakeBackend(handler: (req: Seen) => { status: number; data: unknown; delayMs?: number }) {
+  const seen: Seen[] = [];
+  const adapter: AxiosAdapter = (config: InternalAxiosRequestConfig) => {
+    const req: Seen = { url: config.url ?? '', params: (config.params ?? {}) as Record<string, string>, signal: config.signal as AbortSignal | undefined };
+    seen.push(req);
+    const { status, data, delayMs = 0 } = handler(req);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const response = { status, statusText: String(status), data, headers: {}, config, request: {} };
+        if (status >= 400) reject(new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, {}, response));
+        else resolve(response);
+      }, delayMs);
+      req.signal?.addEventListener?.('abort', () => {
+        clearTimeout(timer);
+        reject(new AxiosError('canceled', 'ERR_CANCELED', config));
+      });
+    });
+  };
+  const previous = backendClient.defaults.adapter;
+  backendClient.defaults.adapter = adapter;
+  return { seen, restore: () => (backendClient.defaults.adapter = previous) };
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const catalogueRoutes = (req: Seen) => {
+  if (req.url === 'labService') return { status: 200, data: [analysis(1, 'Glucose', req.params.laboratoryId), analysis(2, 'Ferritin', req.params.laboratoryId)] };
+  if (req.url === 'profiles') return { status: 200, data: [profile(1, 'Women health'), profile(2, 'Профиль 2. Печень'), profile(3, 'Профиль 12. Гормоны')] };
+  if (req.url === 'labService/search') return { status: 200, data: [analysis(1, `Found ${req.params.searchNameTerm}`)], delayMs: 50 };
+  if (req.url === 'labService/404') return { status: 404, data: { error: 'Analysis not found' } };
+  if (req.url.startsWith('labService/')) return { status: 200, data: analysis(Number(req.url.split('/')[1]), 'Card') };
+  return { status: 500, data: { error: 'unexpected' } };
+};
+
+describe('catalogueSaga', () => {
+  let backend: ReturnType<typeof fakeBackend>;
+  afterEach(() => backend.restore());
+
+  it('does not fetch analyses without an active laboratory', async () => {
+    backend = fakeBackend(catalogueRoutes);
+    const store = makeStore({ saga: catalogueSaga });
+    store.dispatch(analysesRequested());
+    await wait(10);
+    expect(backend.seen).toEqual([]);
+    expect(store.getState().catalogue.analysesStatus).toBe(Status.INITIAL);
+  });
+
+  it('loads the analyses and ordered profiles of a newly active laboratory', async () => {
+    backend = fakeBackend(catalogueRoutes);
+    const store = makeStore({ saga: catalogueSaga });
+    store.dispatch(activeLaboratorySet('7'));
+    expect(store.getState().catalogue.analysesStatus).toBe(Status.LOADING);
+    await wait(20);
+    const c = store.getState().catalogue;
+    expect(c.analysesStatus).toBe(Status.SUCCESS);
+    expect(c.analysesLaboratoryId).toBe('7');
+    expect(c.analyses.map((a) => a.name)).toEqual(['Glucose', 'Ferritin']);
+    expect(c.profiles.map((p) => p.name)).toEqual(['Профиль 2. Печень', 'Профиль 12. Гормоны', 'Women health']);
+    expect(backend.seen.filter((r) => r.url === 'labService')[0]?.params).toEqual({ laboratoryId: '7' });
+  });
+
+  it('keeps analyses already loaded for the laboratory (server rendered) and reloads for another one', async () => {
+    backend = fakeBackend(catalogueRoutes);
+    const store = makeStore({ saga: catalogueSaga });
+    store.dispatch(analysesReceived({ laboratoryId: '1', data: [analysis(5, 'From server')] }));
+    store.dispatch(activeLaboratorySet('1'));
+    await wait(20);
+    expect(backend.seen.map((r) => r.url)).toEqual(['profiles']);
+    expect(store.getState().catalogue.analyses.map((a) => a.name)).toEqual(['From server']);
+    store.dispatch(activeLaboratorySet('2'));
+    await wait(20);
+    expect(store.getState().catalogue.analyses.map((a) => a.prices[0]?.priceListId)).toEqual([2, 2]);
+  });
+
+  it('searches once after the user stops typing', async () => {
+    backend = fakeBackend(catalogueRoutes);
+    const store = makeStore({ saga: catalogueSaga });
+    for (const term of ['g', 'gl', 'glu']) {
+      store.dispatch(searchTermChanged(term));
+      await wait(50);
+    }
+    expect(backend.seen).toEqual([]);
+    expect(store.getState().catalogue.search.status).toBe(Status.LOADING);
+    await wait(SEARCH_DEBOUNCE_MS + 100);
+    expect(backend.seen.map((r) => r.params.searchNameTerm)).toEqual(['glu']);
+    const s = store.getState().catalogue.search;
+    expect(s.status).toBe(Status.SUCCESS);
+    expect(s.results.map((a) => a.name)).toEqual(['Found glu']);
+    expect(s.resultsTerm).toBe('glu');
+  });
+
+  it('aborts a request made stale by newer typing', async () => {
+    backend = fakeBackend(catalogueRoutes);
+    const store = makeStore({ saga: catalogueSaga });
+    store.dispatch(searchTermChanged('glu'));
+    await wait(SEARCH_DEBOUNCE_MS + 20); // the request for "glu" is in flight (50 ms)
+    store.dispatch(searchTermChanged('gluc'));
+    await wait(SEARCH_DEBOUNCE_MS + 100);
+    expect(backend.seen.map((r) => r.params.searchNameTerm)).toEqual(['glu', 'gluc']);
+    expect(backend.seen[0]?.signal?.aborted).toBe(true);
+    expect(backend.seen[1]?.signal?.aborted).toBe(false);
+    expect(store.getState().catalogue.search.results.map((a) => a.name)).toEqual(['Found gluc']);
+  });
+
+  it('clears results for an empty term without calling the backend', async () => {
+    backend = fakeBackend(catalogueRoutes);
+    const store = makeStore({ saga: catalogueSaga });
+    store.dispatch(searchTermChanged('   '));
+    await wait(SEARCH_DEBOUNCE_MS + 20);
+    expect(backend.seen).toEqual([]);
+    expect(store.getState().catalogue.search.status).toBe(Status.INITIAL);
+  });
+
+  it('shows a failed search as an error and searches again on retry', async () => {
+    let fail = true;
+    backend = fakeBackend((req) => (fail ? { status: 500, data: { error: 'down' } } : catalogueRoutes(req)));
+    const store = makeStore({ saga: catalogueSaga });
+    store.dispatch(searchTermChanged('ferritin'));
+    await wait(SEARCH_DEBOUNCE_MS + 30);
+    expect(store.getState().catalogue.search.status).toBe(Status.ERROR);
+    fail = false;
+    store.dispatch(searchRetried());
+    await wait(80);
+    expect(store.getState().catalogue.search.status).toBe(Status.SUCCESS);
+  });
+
+  it('marks an unknown analysis as not found', async () => {
+    backend = fakeBackend(catalogueRoutes);
+    const store = makeStore({ saga: catalogueSaga });
+    store.dispatch(analysisRequested(404));
+    await wait(20);
+    expect(store.getState().catalogue.analysis).toMatchObject({ id: 404, status: Status.ERROR, notFound: true });
+    store.dispatch(analysisRequested(3));
+    await wait(20);
+    expect(store.getState().catalogue.analysis).toMatchObject({ id: 3, status: Status.SUCCESS, notFound: false });
+  });
+});
