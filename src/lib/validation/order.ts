@@ -15,7 +15,6 @@ export const MESSAGES = {
   countryRequired: 'Country is required',
   tooLong: 'Too long',
   phoneInvalid: 'Enter a phone number, e.g. +48 600 100 200',
-  phoneRequired: 'Enter a phone number for the nurse to call',
   contactRequired: 'Choose at least one way to contact you',
   slotRequired: 'Choose a visit time',
   dateRequired: 'Choose a visit date',
@@ -47,11 +46,8 @@ export const feedbackDetailsSchema = object({
   quickPhone: string()
     .trim()
     .default('')
-    .test('phone', MESSAGES.phoneInvalid, (v) => !v || PHONE_PATTERN.test(v))
-    .when('usePhone', {
-      is: true,
-      then: (s) => s.required(MESSAGES.phoneRequired),
-    }),
+    // Empty: the nurse calls the phone number of the account.
+    .test('phone', MESSAGES.phoneInvalid, (v) => !v || PHONE_PATTERN.test(v)),
 }).test('contact', MESSAGES.contactRequired, (v) => Boolean(v?.useEmail || v?.usePhone));
 export type FeedbackDetails = InferType<typeof feedbackDetailsSchema>;
 

@@ -13,6 +13,7 @@ const NOW = '2026-01-01T00:00:00.000Z';
 
 export interface ShopFixture {
   labs: { warsaw: string; berlin: string; minsk: string };
+  priceLists: { pln: number; eur: number; byn: number };
   analyses: {
     /** 20.00 PLN / 5.00 EUR, needs the blood tube (required). */
     cbc: number;
@@ -135,6 +136,7 @@ export async function seedShopFixture(db: Db): Promise<ShopFixture> {
 
   return {
     labs: { warsaw: 'fx-waw', berlin: 'fx-ber', minsk: 'fx-msk' },
+    priceLists: { pln, eur, byn },
     analyses: { cbc, glucose, prenatal, psa, unpriced },
     materials: { bloodTube, gelTube, urineContainer },
     profiles: { basic, women },

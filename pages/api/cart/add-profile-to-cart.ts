@@ -1,0 +1,24 @@
+import { method, route } from '@/server/http/route';
+import { addToCart } from '@/server/services/cart';
+import { addProfileToCartSchema, cartQuerySchema } from '@/lib/validation/order';
+
+export const config = { api: { bodyParser: false } };
+
+export default route({
+  POST: method({
+    auth: 'user' as const,
+    query: cartQuerySchema,
+    body: addProfileToCartSchema,
+    handler: ({ db, user, body, query }) =>
+      addToCart(
+        db,
+        user.id,
+        {
+          addable: { kind: 'profile', profileId: body.profileId },
+          patientIds: body.patientIds,
+          updateToIsBoughtOptionalMaterialMap: body.updateToIsBoughtOptionalMaterialMap,
+        },
+        query.laboratoryId,
+      ),
+  }),
+});

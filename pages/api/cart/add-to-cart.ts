@@ -1,0 +1,24 @@
+import { method, route } from '@/server/http/route';
+import { addToCart } from '@/server/services/cart';
+import { addToCartSchema, cartQuerySchema } from '@/lib/validation/order';
+
+export const config = { api: { bodyParser: false } };
+
+export default route({
+  POST: method({
+    auth: 'user' as const,
+    query: cartQuerySchema,
+    body: addToCartSchema,
+    handler: ({ db, user, body, query }) =>
+      addToCart(
+        db,
+        user.id,
+        {
+          addable: { kind: 'analysis', analysisId: body.analysisId },
+          patientIds: body.patientIds,
+          updateToIsBoughtOptionalMaterialMap: body.updateToIsBoughtOptionalMaterialMap,
+        },
+        query.laboratoryId,
+      ),
+  }),
+});

@@ -1,0 +1,17 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { removeAnalysis } from '@/server/services/cart';
+import { cartQuerySchema, queryId } from '@/lib/validation/order';
+
+export const config = { api: { bodyParser: false } };
+
+const query = cartQuerySchema.concat(object({ analysisId: queryId().required('analysisId is required') }));
+
+/** Removes an analysis for every patient of the cart. */
+export default route({
+  POST: method({
+    auth: 'user' as const,
+    query,
+    handler: ({ db, user, query: q }) => removeAnalysis(db, user.id, Number(q.analysisId), q.laboratoryId),
+  }),
+});

@@ -1,0 +1,14 @@
+import { method, route } from '@/server/http/route';
+import { removePatientAnalysis } from '@/server/services/cart';
+import { cartQuerySchema, removePatientAnalysisSchema } from '@/lib/validation/order';
+
+export const config = { api: { bodyParser: false } };
+
+export default route({
+  POST: method({
+    auth: 'user' as const,
+    query: cartQuerySchema,
+    body: removePatientAnalysisSchema,
+    handler: ({ db, user, body, query }) => removePatientAnalysis(db, user.id, body.patientId, body.analysisId, query.laboratoryId),
+  }),
+});

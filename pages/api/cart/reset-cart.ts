@@ -1,0 +1,14 @@
+import { method, route } from '@/server/http/route';
+import { resetCart } from '@/server/services/cart';
+import { cartQuerySchema } from '@/lib/validation/order';
+
+export const config = { api: { bodyParser: false } };
+
+/** Empties the cart (spec §7: GET cart/reset-cart). */
+export default route({
+  GET: method({
+    auth: 'user' as const,
+    query: cartQuerySchema,
+    handler: ({ db, user, query }) => resetCart(db, user.id, query.laboratoryId),
+  }),
+});

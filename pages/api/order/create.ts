@@ -1,0 +1,17 @@
+import { method, route } from '@/server/http/route';
+import { createOrder, parseIdempotencyKey } from '@/server/services/orders';
+import { createOrderSchema } from '@/lib/validation/order';
+
+export const config = { api: { bodyParser: false } };
+
+/**
+ * Submits the cart as an order with a booked nurse visit. An optional `Idempotency-Key` header makes
+ * retries return the same order.
+ */
+export default route({
+  POST: method({
+    auth: 'user' as const,
+    body: createOrderSchema,
+    handler: ({ db, user, body, req }) => createOrder(db, user.id, body, parseIdempotencyKey(req.headers['idempotency-key'])),
+  }),
+});

@@ -1,0 +1,258 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { CreateOrderResponse } from '@/lib/types/api';
+import type { OrderPatientSummaryDto, OrderSummaryDto } from '@/lib/types/order';
+import { IDEMPOTENCY_KEY_PATTERN, SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/lib/validation/order';
+import { formatMoney, toMajor } from '@/lib/money';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { listCartLines, listMaterialDecisions, clearCart, findAnalysisRules } from '../repositories/cart';
+import * as repo from '../repositories/orders';
+import { loadPricingCatalogue, priceCart } from './pricing';
+import { buildAppUrl, sendMail } from '../mail/mailer';
+
+/**
+ * Order submission (spec §4 Checkout, §7 `POST order/create`) and the owner's read of a submitted
+ * order. The cart is priced again here; the nurse slot is booked atomically in the same
+ * transaction that writes the order and empties the cart.
+ */
+type Db = Kysely<Database>;
+
+export const PAYMENT_MODE = 'pay_nurse' as const;
+export { SLOT_FULL_MESSAGE };
+export const EMAIL_NOT_CONFIRMED_MESSAGE = 'Confirm your e-mail address before placing an order';
+export const EMPTY_CART_MESSAGE = 'Your cart is empty';
+
+export function orderRedirectUrl(orderId: number): string {
+  return `/order/order-submitted?orderId=${orderId}`;
+}
+
+function answer(orderId: number): CreateOrderResponse {
+  return { orderId, redirectUrl: orderRedirectUrl(orderId) };
+}
+
+/** Reads the `Idempotency-Key` header value; a malformed key is a 400. */
+export function parseIdempotencyKey(raw: string | string[] | undefined): string | null {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value === '') return null;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(value)) {
+    throw badRequest('Invalid Idempotency-Key header: use 8 to 100 letters, digits, "-" or "_"');
+  }
+  return value;
+}
+
+export async function createOrder(db: Db, userId: number, input: CreateOrderInput, idempotencyKey: string | null): Promise<CreateOrderResponse> {
+  if (idempotencyKey) {
+    const existing = await repo.findOrderIdByIdempotencyKey(db, userId, idempotencyKey);
+    if (existing !== null) return answer(existing);
+  }
+  const user = await repo.findUserForOrder(db, userId);
+  if (!user) throw notFound('User not found');
+  if (!user.email_confirmed) throw conflict(EMAIL_NOT_CONFIRMED_MESSAGE);
+
+  const laboratory = await repo.findLaboratory(db, input.laboratoryId);
+  if (!laboratory) throw badRequest('Unknown laboratory', { laboratoryId: 'Unknown laboratory' });
+  const slot = await repo.findSlot(db, input.orderSlotId);
+  if (!slot || slot.laboratory_id !== laboratory.id) {
+    throw badRequest('The selected visit time is not offered by this laboratory', { orderSlotId: 'Choose another visit time' });
+  }
+  if (slot.start_at <= new Date().toISOString()) {
+    throw badRequest('The selected visit time has already passed, please choose another', { orderSlotId: 'Choose another visit time' });
+  }
+  if (Date.parse(input.nurseCheckoutDate) !== Date.parse(slot.start_at)) {
+    throw badRequest('The visit date does not match the selected visit time', { nurseCheckoutDate: 'Choose the visit time again' });
+  }
+
+  const outcome = { created: false };
+  let orderId: number;
+  try {
+    orderId = await repo.inWriteTransaction(db, async (trx) => {
+      await repo.lockUser(trx, userId);
+      if (idempotencyKey) {
+        const existing = await repo.findOrderIdByIdempotencyKey(trx, userId, idempotencyKey);
+        if (existing !== null) return existing;
+      }
+      const lines = await listCartLines(trx, userId);
+      if (!lines.length) throw conflict(EMPTY_CART_MESSAGE);
+      const decisions = await listMaterialDecisions(trx, userId);
+      const catalogue = await loadPricingCatalogue(
+        trx,
+        laboratory.id,
+        lines.map((l) => l.analysis_id),
+      );
+      const priced = priceCart(
+        lines.map((l) => ({ patientId: l.patient_id, analysisId: l.analysis_id, profileId: l.profile_id })),
+        catalogue,
+        decisions,
+      );
+      if (priced.unpricedAnalysisIds.length) {
+        const names = (await findAnalysisRules(trx, priced.unpricedAnalysisIds)).map((a) => a.name);
+        throw conflict(`Some analyses in your cart are not available in the selected laboratory: ${names.join(', ')}. Remove them from the cart.`);
+      }
+      if (!(await repo.bookSlot(trx, slot.id))) throw conflict(SLOT_FULL_MESSAGE, { orderSlotId: SLOT_FULL_MESSAGE });
+
+      const now = new Date().toISOString();
+      const a = input.orderAddress;
+      const f = input.feedbackDetails;
+      const order = await repo.insertOrder(trx, {
+        user_id: userId,
+        laboratory_id: laboratory.id,
+        slot_id: slot.id,
+        status: 'placed',
+        currency: priced.currency,
+        subtotal_minor: priced.totalMinor,
+        delivery_price_minor: priced.visitFeeMinor,
+        total_minor: priced.totalMinor + priced.visitFeeMinor,
+        payment_mode: PAYMENT_MODE,
+        nurse_checkout_date: slot.start_at,
+        address_country: a.country,
+        address_city: a.city,
+        address_street: a.street,
+        address_entry: a.entry,
+        address_floor: a.floor,
+        address_apartment: a.apartment,
+        address_intercom_code: a.intercomCode,
+        address_notes: a.notes,
+        feedback_use_email: f.useEmail ? 1 : 0,
+        feedback_use_phone: f.usePhone ? 1 : 0,
+        feedback_quick_phone: f.quickPhone,
+        idempotency_key: idempotencyKey,
+        created_at: now,
+        updated_at: now,
+      });
+      const patients = [...priced.patients.values()];
+      await repo.insertOrderLines(
+        trx,
+        order.id,
+        patients.flatMap((p) => p.lines.map((l) => ({ patientId: p.patientId, ...l }))),
+      );
+      await repo.insertOrderMaterials(
+        trx,
+        order.id,
+        patients.flatMap((p) =>
+          [...p.materials.values()].map((m) => ({ patientId: p.patientId, materialId: m.material.id, bought: m.bought, priceMinor: m.chargedMinor })),
+        ),
+      );
+      await repo.insertStatusEvent(trx, order.id, 'placed', userId);
+      await clearCart(trx, userId);
+      outcome.created = true;
+      return order.id;
+    });
+  } catch (e) {
+    // Two requests with the same key raced past the first look-up: the loser answers the winner's order.
+    if (idempotencyKey && !(e instanceof HttpError) && repo.isUniqueViolation(e)) {
+      const existing = await repo.findOrderIdByIdempotencyKey(db, userId, idempotencyKey);
+      if (existing !== null) return answer(existing);
+    }
+    throw e;
+  }
+  if (outcome.created) {
+    try {
+      await sendOrderConfirmation(db, userId, orderId);
+    } catch (e) {
+      console.error('Order confirmation mail failed', e);
+    }
+  }
+  return answer(orderId);
+}
+
+const LAB_TIME_ZONES: Record<string, string> = { PL: 'Europe/Warsaw', BY: 'Europe/Minsk' };
+
+export function formatVisit(start: string, end: string, country: string, locale = 'en-GB'): string {
+  const timeZone = LAB_TIME_ZONES[country] ?? 'Europe/Berlin';
+  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(start));
+  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' });
+  return `${day}, ${time.format(new Date(start))}–${time.format(new Date(end))}`;
+}
+
+async function sendOrderConfirmation(db: Db, userId: number, orderId: number): Promise<void> {
+  const user = await repo.findUserForOrder(db, userId);
+  const order = await getOrderSummary(db, userId, orderId);
+  if (!user) return;
+  const lab = await repo.findLaboratory(db, order.laboratory.id);
+  const money = (v: number) => formatMoney(v, order.currency, 'en');
+  const a = order.address;
+  const lines = [
+    `Hello ${user.first_name},`,
+    '',
+    `thank you for your order ${order.number}. A nurse will visit you:`,
+    `  ${formatVisit(order.visit.start, order.visit.end, lab?.country ?? 'PL')}`,
+    `  ${[a.street, a.entry && `entrance ${a.entry}`, `floor ${a.floor}`, `apartment ${a.apartment}`, a.city, a.country].filter(Boolean).join(', ')}`,
+    a.intercomCode ? `  Intercom code: ${a.intercomCode}` : '',
+    '',
+    ...order.patients.flatMap((p) => [
+      `${p.firstName} ${p.lastName}:`,
+      ...p.lines.map((l) => `  ${l.name} (${l.code}) — ${money(l.price)}`),
+      ...p.materials.map((m) => (m.bought ? `  ${m.name} — ${money(m.price)}` : `  ${m.name} — brought by the patient`)),
+      `  Subtotal: ${money(p.subtotal)}`,
+    ]),
+    '',
+    `Home visit: ${money(order.deliveryPrice)}`,
+    `Total: ${money(order.total)} — you pay the nurse at the visit.`,
+    '',
+    'How to prepare:',
+    order.preparation.fastingHours > 0
+      ? `  Do not eat for ${order.preparation.fastingHours} hours before the visit (water is fine).`
+      : '  No fasting is needed.',
+    ...order.preparation.notes.map((n) => `  ${n.name}: ${n.preparation}`),
+    '',
+    `Your order: ${buildAppUrl(orderRedirectUrl(order.id))}`,
+  ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
+  await sendMail({ to: user.email, subject: `Your order ${order.number}`, text: lines.join('\n') });
+}
+
+/** The caller's submitted order for the order-submitted page (another user's order is 404). */
+export async function getOrderSummary(db: Db, userId: number, orderId: number): Promise<OrderSummaryDto> {
+  const order = await repo.findOwnOrder(db, userId, orderId);
+  if (!order) throw notFound('Order not found');
+  const [lab, slot, lines, materials] = await Promise.all([
+    repo.findLaboratory(db, order.laboratory_id),
+    repo.findSlot(db, order.slot_id),
+    repo.findOrderLines(db, order.id),
+    repo.findOrderMaterials(db, order.id),
+  ]);
+  const patients = new Map<number, OrderPatientSummaryDto & { subtotalMinor: number }>();
+  for (const l of lines) {
+    let p = patients.get(l.patient_id);
+    if (!p) {
+      p = { patientId: l.patient_id, firstName: l.first_name, lastName: l.last_name, lines: [], materials: [], subtotal: 0, subtotalMinor: 0 };
+      patients.set(l.patient_id, p);
+    }
+    p.lines.push({ analysisId: l.analysis_id, code: l.code, name: l.name, profileId: l.profile_id, price: toMajor(l.price_minor) });
+    p.subtotalMinor += l.price_minor;
+  }
+  for (const m of materials) {
+    const p = patients.get(m.patient_id);
+    if (!p) continue;
+    p.materials.push({ materialId: m.material_id, name: m.name, bought: m.bought === 1, price: toMajor(m.price_minor) });
+    p.subtotalMinor += m.price_minor;
+  }
+  const fastingHours = lines.reduce((max, l) => Math.max(max, l.fasting_hours), 0);
+  const notes = new Map<number, { analysisId: number; name: string; preparation: string }>();
+  for (const l of lines) if (l.preparation.trim()) notes.set(l.analysis_id, { analysisId: l.analysis_id, name: l.name, preparation: l.preparation });
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    createdAt: order.created_at,
+    paymentMode: PAYMENT_MODE,
+    laboratory: { id: order.laboratory_id, cityName: lab?.city_name ?? '', address: lab?.address ?? '', phone: lab?.phone ?? '', email: lab?.email ?? '' },
+    visit: { slotId: order.slot_id, start: slot?.start_at ?? order.nurse_checkout_date, end: slot?.end_at ?? order.nurse_checkout_date },
+    address: {
+      country: order.address_country,
+      city: order.address_city,
+      street: order.address_street,
+      entry: order.address_entry,
+      floor: order.address_floor,
+      apartment: order.address_apartment,
+      intercomCode: order.address_intercom_code,
+      notes: order.address_notes,
+    },
+    feedback: { useEmail: order.feedback_use_email === 1, usePhone: order.feedback_use_phone === 1, quickPhone: order.feedback_quick_phone },
+    currency: order.currency,
+    subtotal: toMajor(order.subtotal_minor),
+    deliveryPrice: toMajor(order.delivery_price_minor),
+    total: toMajor(order.total_minor),
+    patients: [...patients.values()].map(({ subtotalMinor, ...p }) => ({ ...p, subtotal: toMajor(subtotalMinor) })),
+    preparation: { fastingHours, notes: [...notes.values()] },
+  };
+}
