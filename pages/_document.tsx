@@ -1,7 +1,7 @@
 import { Html, Head, Main, NextScript, type DocumentContext, type DocumentProps } from 'next/document';
 import { DocumentHeadTags, documentGetInitialProps, type DocumentHeadTagsProps } from '@mui/material-nextjs/v16-pagesRouter';
 import { PRIMARY_COLOR } from '@/theme/theme';
-import { LANGUAGE_COOKIE, defaultLanguage, isLanguage } from '@/i18n';
+import { languageFromCookie } from '@/i18n';
 
 type Props = DocumentProps & DocumentHeadTagsProps & { lang: string };
 
@@ -24,8 +24,6 @@ export default function Document(props: Props) {
 
 Document.getInitialProps = async (ctx: DocumentContext) => {
   const initial = await documentGetInitialProps(ctx);
-  const cookie = ctx.req?.headers.cookie ?? '';
-  const m = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)`).exec(cookie);
-  const lang = m && isLanguage(m[1]) ? m[1] : defaultLanguage;
+  const lang = languageFromCookie(ctx.req?.headers.cookie);
   return { ...initial, lang };
 };

@@ -53,3 +53,10 @@ export function createI18n(lng: Language = defaultLanguage): I18n {
   });
   return instance;
 }
+
+/** The language kept in the `lang` cookie of a Cookie header (or `document.cookie`), else the default. */
+export function languageFromCookie(cookieHeader: string | undefined | null): Language {
+  const m = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)`).exec(cookieHeader ?? '');
+  const value = m?.[1] ? decodeURIComponent(m[1]) : undefined;
+  return isLanguage(value) ? value : defaultLanguage;
+}

@@ -1,0 +1,28 @@
+import Button from '@mui/material/Button';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import Head from 'next/head';
+import Link from 'next/link';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
+import { PageContainer } from '@/components/PageContainer';
+
+export default function NotFoundPage() {
+  const { t } = useTranslation('common');
+  return (
+    <PageContainer maxWidth="sm">
+      <Head>
+        <title>{`${t('notFound.title')} · ${t('appName')}`}</title>
+      </Head>
+      <EmptyState
+        icon={<SearchOffIcon fontSize="inherit" />}
+        title={<span role="heading" aria-level={1}>{t('notFound.title')}</span>}
+        text={t('notFound.text')}
+        action={
+          <Button component={Link} href="/" variant="contained" sx={{ minHeight: 48 }}>
+            {t('notFound.home')}
+          </Button>
+        }
+      />
+    </PageContainer>
+  );
+}

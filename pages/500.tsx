@@ -1,0 +1,28 @@
+import Button from '@mui/material/Button';
+import ErrorOutlinedIcon from '@mui/icons-material/ErrorOutlined';
+import Head from 'next/head';
+import Link from 'next/link';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/EmptyState';
+import { PageContainer } from '@/components/PageContainer';
+
+export default function ServerErrorPage() {
+  const { t } = useTranslation('common');
+  return (
+    <PageContainer maxWidth="sm">
+      <Head>
+        <title>{`${t('serverError.title')} · ${t('appName')}`}</title>
+      </Head>
+      <EmptyState
+        icon={<ErrorOutlinedIcon fontSize="inherit" />}
+        title={<span role="heading" aria-level={1}>{t('serverError.title')}</span>}
+        text={t('serverError.text')}
+        action={
+          <Button component={Link} href="/" variant="contained" sx={{ minHeight: 48 }}>
+            {t('serverError.home')}
+          </Button>
+        }
+      />
+    </PageContainer>
+  );
+}

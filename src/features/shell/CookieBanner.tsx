@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import Cookies from 'js-cookie';
+import { useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Cookie consent (spec §3, §9): the cookie `acceptCookie`, kept 150 days. */
+export const ACCEPT_COOKIE = 'acceptCookie';
+export const ACCEPT_COOKIE_DAYS = 150;
+
+const subscribe = () => () => undefined;
+
+/** At the bottom of every page until the consent cookie exists; decided in the browser after hydration. */
+export function CookieBanner() {
+  const { t } = useTranslation('common');
+  // Server and hydration: treat as accepted (nothing rendered), then read the real cookie.
+  const hasCookie = useSyncExternalStore(
+    subscribe,
+    () => Cookies.get(ACCEPT_COOKIE) !== undefined,
+    () => true,
+  );
+  const [accepted, setAccepted] = useState(false);
+  if (hasCookie || accepted) return null;
+  const accept = () => {
+    Cookies.set(ACCEPT_COOKIE, 'true', { expires: ACCEPT_COOKIE_DAYS, sameSite: 'lax', path: '/' });
+    setAccepted(true);
+  };
+  return (
+    <Paper
+      role="region"
+      aria-label={t('cookie.label')}
+      elevation={8}
+      square
+      sx={{
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        zIndex: 10000,
+        px: { xs: 2, sm: 3 },
+        py: 1.5,
+        borderTop: 3,
+        borderColor: 'primary.main',
+      }}
+    >
+      <Box sx={{ maxWidth: 1100, mx: 'auto', display: 'flex', alignItems: 'center', gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}>
+        <Typography variant="body2" sx={{ flex: 1 }}>
+          {t('cookie.text')}
+        </Typography>
+        <Button variant="contained" onClick={accept} sx={{ minHeight: 48, minWidth: 140, width: { xs: '100%', sm: 'auto' } }}>
+          {t('cookie.accept')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,34 @@
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Cookies from 'js-cookie';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_COOKIE, isLanguage, languages, type Language } from '@/i18n';
+
+/** Sets the interface language and keeps it in the `lang` cookie (read by the server for the first render). */
+export function setLanguage(i18nChange: (lng: string) => unknown, lng: Language): void {
+  Cookies.set(LANGUAGE_COOKIE, lng, { expires: 365, sameSite: 'lax', path: '/' });
+  document.documentElement.lang = lng;
+  void i18nChange(lng);
+}
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation('common');
+  const current = isLanguage(i18n.language) ? i18n.language : 'en';
+  return (
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      value={current}
+      aria-label={t('language')}
+      onChange={(_e, value: unknown) => {
+        if (isLanguage(value)) setLanguage((l) => i18n.changeLanguage(l), value);
+      }}
+    >
+      {languages.map((lng) => (
+        <ToggleButton key={lng} value={lng} lang={lng} aria-label={t(`languageNames.${lng}`)} sx={{ minWidth: 48, minHeight: 40, fontWeight: 600 }}>
+          {lng.toUpperCase()}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}

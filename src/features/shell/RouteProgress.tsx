@@ -1,0 +1,32 @@
+import LinearProgress from '@mui/material/LinearProgress';
+import Router from 'next/router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A loading bar from route change start until it completes or fails (spec §2). */
+export function RouteProgress() {
+  const [loading, setLoading] = useState(false);
+  const { t } = useTranslation('common');
+  useEffect(() => {
+    const start = (_url: string, { shallow }: { shallow: boolean }) => {
+      if (!shallow) setLoading(true);
+    };
+    const stop = () => setLoading(false);
+    Router.events.on('routeChangeStart', start);
+    Router.events.on('routeChangeComplete', stop);
+    Router.events.on('routeChangeError', stop);
+    return () => {
+      Router.events.off('routeChangeStart', start);
+      Router.events.off('routeChangeComplete', stop);
+      Router.events.off('routeChangeError', stop);
+    };
+  }, []);
+  if (!loading) return null;
+  return (
+    <LinearProgress
+      color="secondary"
+      aria-label={t('pageLoading')}
+      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.appBar + 1, height: 3 }}
+    />
+  );
+}
