@@ -1,3 +1,97 @@
+import { all, call, put, select, takeLatest } from 'redux-saga/effects';
+import { ApiError } from '@/lib/apiClient';
+import type { CurrentUserDto } from '@/lib/types/api';
+import { routes } from '@/lib/routes';
+import { callApi } from '@/store/callApi';
+import { navigation } from '@/store/navigation';
+import type { RootState } from '@/store/makeStore';
+import { currentUserReceived, currentUserRequested } from '@/features/auth/authSlice';
+import { accountApi } from './accountApi';
+import { ACCOUNT_MESSAGES } from './accountMessages';
+import {
+  confirmationLetterFailed,
+  confirmationLetterNotNeeded,
+  confirmationLetterRequested,
+  confirmationLetterSent,
+  emailConfirmationFailed,
+  emailConfirmationSubmitted,
+  emailConfirmed,
+  passwordChangeFailed,
+  passwordChangeRequested,
+  passwordChanged,
+  profileUpdateFailed,
+  profileUpdateRequested,
+  profileUpdated,
+} from './accountSlice';
+
+function* updateProfile({ payload }: ReturnType<typeof profileUpdateRequested>): Generator {
+  try {
+    const user = (yield callApi(accountApi.updateProfile, payload.id, payload.body)) as CurrentUserDto;
+    yield put(currentUserReceived(user));
+    yield put(profileUpdated());
+  } catch (e) {
+    yield put(profileUpdateFailed(ACCOUNT_MESSAGES.errorOccurred));
+    if (!(e instanceof ApiError)) throw e;
+  }
+}
+
+/** The change succeeds only on status 200 (spec §5); anything else is logged for support. */
+function* changePassword({ payload }: ReturnType<typeof passwordChangeRequested>): Generator {
+  try {
+    const status = (yield callApi(accountApi.changePassword, payload)) as number;
+    if (status !== 200) throw new Error(`Password change answered status ${status}`);
+    yield put(passwordChanged());
+  } catch (e) {
+    console.error('Failed to change password', e);
+    yield put(passwordChangeFailed(ACCOUNT_MESSAGES.passwordChangeFailed));
+  }
+}
+
+const isAlreadyConfirmed = (e: unknown) =>
+  e instanceof ApiError && (e.status === 409 || e.status === 500 || e.message === ACCOUNT_MESSAGES.emailAlreadyConfirmed);
+
+const selectLoggedIn = (s: RootState) => s.auth.isLoggedIn;
+
+/**
+ * Sends the confirmation letter. Already confirmed: the order flow goes on to data confirmed, the
+ * settings only warn (spec §4).
+ */
+export function* sendConfirmationLetter({ payload }: ReturnType<typeof confirmationLetterRequested>): Generator {
+  try {
+    yield callApi(accountApi.sendActivationEmail, payload.flow);
+    yield put(confirmationLetterSent());
+  } catch (e) {
+    if (isAlreadyConfirmed(e)) {
+      yield put(confirmationLetterNotNeeded(ACCOUNT_MESSAGES.emailAlreadyConfirmed));
+      yield put(currentUserRequested());
+      if (payload.flow === 'order') yield call([navigation, navigation.goTo], routes.dataConfirmed.path);
+    } else {
+      yield put(confirmationLetterFailed(e instanceof ApiError && e.status === 429 ? e.message : ACCOUNT_MESSAGES.letterFailed));
+      if (!(e instanceof ApiError)) throw e;
+    }
+  }
+}
+
+/** Confirms with the token: closes the settings modal, or goes to data confirmed in the order flow. */
+export function* confirmEmail({ payload }: ReturnType<typeof emailConfirmationSubmitted>): Generator {
+  try {
+    yield callApi(accountApi.activate, payload.token.trim());
+  } catch (e) {
+    const notFound = e instanceof ApiError && (e.status === 404 || e.status === 500 || e.status === 400);
+    yield put(emailConfirmationFailed(notFound ? ACCOUNT_MESSAGES.tokenNotFound : ACCOUNT_MESSAGES.confirmFailed));
+    if (!(e instanceof ApiError)) throw e;
+    return;
+  }
+  yield put(emailConfirmed());
+  if ((yield select(selectLoggedIn)) as boolean) yield put(currentUserRequested());
+  if (payload.flow === 'order') yield call([navigation, navigation.goTo], routes.dataConfirmed.path);
+}
+
 export function* accountSaga(): Generator {
-  // The account domain's watchers.
+  yield all([
+    takeLatest(profileUpdateRequested.type, updateProfile),
+    takeLatest(passwordChangeRequested.type, changePassword),
+    takeLatest(confirmationLetterRequested.type, sendConfirmationLetter),
+    takeLatest(emailConfirmationSubmitted.type, confirmEmail),
+  ]);
 }

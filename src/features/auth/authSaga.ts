@@ -1,3 +1,139 @@
+import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { ApiError } from '@/lib/apiClient';
+import { readStorage, writeStorage } from '@/lib/storage';
+import type { CurrentUserDto } from '@/lib/types/api';
+import { callApi } from '@/store/callApi';
+import { appStarted } from '@/features/shell/shellActions';
+import { authApi } from './authApi';
+import { AUTH_MESSAGES } from './authMessages';
+import { afterAuthTarget, authNavigation, type Location } from './authNavigation';
+import {
+  currentUserFailed,
+  currentUserReceived,
+  currentUserRequested,
+  loggedIn,
+  loginFailed,
+  loginRequested,
+  loginSucceeded,
+  logout,
+  newPasswordFailed,
+  newPasswordRequested,
+  newPasswordSucceeded,
+  passwordResetFailed,
+  passwordResetRequested,
+  passwordResetSucceeded,
+  registerFailed,
+  registerRequested,
+  registerSucceeded,
+} from './authSlice';
+
+/** Loads the current user (users/current). A 401 logs out through callApi. Exported for other flows. */
+export function* loadCurrentUser(): Generator {
+  try {
+    const user = (yield callApi(authApi.currentUser)) as CurrentUserDto;
+    yield put(currentUserReceived(user));
+  } catch (e) {
+    yield put(currentUserFailed());
+    if (!(e instanceof ApiError)) throw e;
+  }
+}
+
+/** Keeps the token, marks the session logged in, loads the user and moves on (spec §4). */
+function* startSession(token: string): Generator {
+  writeStorage('token', token);
+  yield put(loggedIn());
+  yield put(currentUserRequested());
+  const location = (yield call([authNavigation, authNavigation.location])) as Location | null;
+  const target = afterAuthTarget(location);
+  if ('replace' in target) yield call([authNavigation, authNavigation.replace], target.replace);
+  else yield call([authNavigation, authNavigation.push], target.push);
+}
+
+export function loginErrorMessage(e: unknown): string {
+  if (e instanceof ApiError) {
+    if (e.status === 401) return AUTH_MESSAGES.wrongCredentials;
+    if (e.status === 429) return AUTH_MESSAGES.tooManyAttempts;
+  }
+  return AUTH_MESSAGES.unknownError;
+}
+
+function* login({ payload }: ReturnType<typeof loginRequested>): Generator {
+  let token: string;
+  try {
+    token = (yield call(authApi.login, payload)) as string;
+  } catch (e) {
+    // A failed login never leaves an old token behind (spec §8).
+    writeStorage('token', null);
+    yield put(loginFailed(loginErrorMessage(e)));
+    return;
+  }
+  yield put(loginSucceeded());
+  yield call(startSession, token);
+}
+
+function* register({ payload }: ReturnType<typeof registerRequested>): Generator {
+  let token: string;
+  try {
+    token = (yield call(authApi.register, payload)) as string;
+  } catch (e) {
+    const status = e instanceof ApiError ? e.status : null;
+    const serverFields = e instanceof ApiError ? e.fields : {};
+    const reason = status === 400 ? AUTH_MESSAGES.suchUserExists : e instanceof ApiError ? e.message : AUTH_MESSAGES.unknownError;
+    // Status 400 means the user exists (spec §5): the e-mail is the duplicated field, unless the
+    // server named other fields.
+    const fields = status === 400 && Object.keys(serverFields).length === 0 ? { email: AUTH_MESSAGES.suchUserExists } : serverFields;
+    yield put(registerFailed({ message: AUTH_MESSAGES.duplicatingFields, reason, fields }));
+    return;
+  }
+  yield put(registerSucceeded());
+  yield call(startSession, token);
+}
+
+/** Sign out: the token leaves the browser at once, then it is revoked on the server (failure ignored). */
+function* signOut(): Generator {
+  const token = readStorage('token');
+  writeStorage('token', null);
+  if (!token) return;
+  try {
+    yield call(authApi.logout, token);
+  } catch {
+    // Already expired or revoked, or offline: the browser has forgotten it either way.
+  }
+}
+
+function* restoreSession(): Generator {
+  if (!readStorage('token')) return;
+  yield put(currentUserRequested());
+}
+
+function* requestPasswordReset({ payload: email }: ReturnType<typeof passwordResetRequested>): Generator {
+  try {
+    yield call(authApi.requestPasswordReset, email);
+    yield put(passwordResetSucceeded());
+  } catch (e) {
+    yield put(passwordResetFailed(e instanceof ApiError && e.status === 429 ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.unknownError));
+  }
+}
+
+function* setNewPassword({ payload }: ReturnType<typeof newPasswordRequested>): Generator {
+  try {
+    yield call(authApi.setNewPassword, payload);
+    yield put(newPasswordSucceeded());
+  } catch (e) {
+    const status = e instanceof ApiError ? e.status : null;
+    const message = status !== null && status >= 400 && status < 500 && status !== 429 ? AUTH_MESSAGES.resetFailed : loginErrorMessage(e);
+    yield put(newPasswordFailed(message));
+  }
+}
+
 export function* authSaga(): Generator {
-  // The auth domain's watchers.
+  yield all([
+    takeLatest(loginRequested.type, login),
+    takeLatest(registerRequested.type, register),
+    takeEvery(logout.type, signOut),
+    takeLatest(appStarted.type, restoreSession),
+    takeLatest(currentUserRequested.type, loadCurrentUser),
+    takeLatest(passwordResetRequested.type, requestPasswordReset),
+    takeLatest(newPasswordRequested.type, setNewPassword),
+  ]);
 }

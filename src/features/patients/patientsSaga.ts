@@ -1,3 +1,82 @@
+import { all, call, put, select, takeLatest } from 'redux-saga/effects';
+import { ApiError } from '@/lib/apiClient';
+import type { PatientDto } from '@/lib/types/api';
+import { routes } from '@/lib/routes';
+import { callApi } from '@/store/callApi';
+import { navigation } from '@/store/navigation';
+import type { RootState } from '@/store/makeStore';
+import { patientsApi } from './patientsApi';
+import { isNewPatient, patientToCreateBody, patientToUpdateBody } from './patientMapping';
+import {
+  patientFailed,
+  patientNotFound,
+  patientReceived,
+  patientRequested,
+  patientSaveFailed,
+  patientSaveRequested,
+  patientSaved,
+  patientsFailed,
+  patientsReceived,
+  patientsRequested,
+} from './patientsSlice';
+
+export const PATIENT_MESSAGES = {
+  saveFailed: 'Could not save the patient',
+  notFound: 'Patient not found',
+} as const;
+
+function* loadPatients(): Generator {
+  try {
+    const items = (yield callApi(patientsApi.list)) as PatientDto[];
+    yield put(patientsReceived(items));
+  } catch (e) {
+    yield put(patientsFailed());
+    if (!(e instanceof ApiError)) throw e;
+  }
+}
+
+function* loadPatient({ payload: id }: ReturnType<typeof patientRequested>): Generator {
+  try {
+    const dto = (yield callApi(patientsApi.get, id)) as PatientDto;
+    yield put(patientReceived(dto));
+  } catch (e) {
+    // Another user's patient is 404 as if it did not exist.
+    if (e instanceof ApiError && e.status === 404) yield put(patientNotFound());
+    else yield put(patientFailed());
+    if (!(e instanceof ApiError)) throw e;
+  }
+}
+
+const selectCurrent = (s: RootState) => s.patients.current;
+
+/** Create when the id is null or NEW, else update; then go to the return path or the list (spec §4). */
+function* savePatient({ payload }: ReturnType<typeof patientSaveRequested>): Generator {
+  const { patient, returnPath } = payload;
+  try {
+    let saved: PatientDto;
+    if (isNewPatient(patient)) {
+      saved = (yield callApi(patientsApi.create, patientToCreateBody(patient), false)) as PatientDto;
+    } else {
+      const stored = (yield select(selectCurrent)) as PatientDto | null;
+      const body = patientToUpdateBody(patient, stored && stored.id === patient.id ? stored : null);
+      saved = (yield callApi(patientsApi.update, body)) as PatientDto;
+    }
+    yield put(patientSaved(saved));
+    yield call([navigation, navigation.goTo], returnPath || routes.patientsList.path);
+  } catch (e) {
+    if (e instanceof ApiError) {
+      yield put(patientSaveFailed({ message: e.status === 404 ? PATIENT_MESSAGES.notFound : e.message || PATIENT_MESSAGES.saveFailed, fields: e.fields }));
+    } else {
+      yield put(patientSaveFailed({ message: PATIENT_MESSAGES.saveFailed, fields: {} }));
+      throw e;
+    }
+  }
+}
+
 export function* patientsSaga(): Generator {
-  // The patients domain's watchers.
+  yield all([
+    takeLatest(patientsRequested.type, loadPatients),
+    takeLatest(patientRequested.type, loadPatient),
+    takeLatest(patientSaveRequested.type, savePatient),
+  ]);
 }

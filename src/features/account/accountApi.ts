@@ -1,0 +1,36 @@
+import { backendClient } from '@/lib/apiClient';
+import type { CurrentUserDto } from '@/lib/types/api';
+
+export interface ProfileUpdate {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  dateOfBirth: string | null;
+  laboratoryId?: string;
+  locale?: string;
+}
+
+export interface PasswordChange {
+  oldPassword: string;
+  newPassword: string;
+}
+
+/** Where the user asked for the confirmation letter: the link in the mail brings them back there. */
+export type EmailConfirmationFlow = 'settings' | 'order';
+
+/** Settings and e-mail confirmation calls of the backend API (spec §7). */
+export const accountApi = {
+  async updateProfile(id: number, body: ProfileUpdate): Promise<CurrentUserDto> {
+    return (await backendClient.put<CurrentUserDto>(`users/${id}`, body)).data;
+  },
+  /** Answers the HTTP status: the change counts only when it is exactly 200 (spec §5). */
+  async changePassword(body: PasswordChange): Promise<number> {
+    return (await backendClient.put('users/password', body)).status;
+  },
+  async sendActivationEmail(flow: EmailConfirmationFlow): Promise<void> {
+    await backendClient.post('users/send-activation-email', { returnTo: flow });
+  },
+  async activate(token: string): Promise<void> {
+    await backendClient.post('users/activate', { token });
+  },
+};

@@ -1,0 +1,210 @@
+import { all } from 'redux-saga/effects';
+import { makeStore } from '@/store/makeStore';
+import { navigation } from '@/store/navigation';
+import { readStorage, writeStorage } from '@/lib/storage';
+import { Status } from '@/lib/status';
+import { appStarted } from '@/features/shell/shellActions';
+import { patientsReceived } from '@/features/patients/patientsSlice';
+import { emailModalOpened } from '@/features/account/accountSlice';
+import { authSaga } from './authSaga';
+import { authNavigation } from './authNavigation';
+import {
+  authModalOpened,
+  loggedIn,
+  loginRequested,
+  logout,
+  newPasswordRequested,
+  passwordResetRequested,
+  registerRequested,
+} from './authSlice';
+import { fakeBackend, eventually, sampleUser, type FakeBackend } from './testing/fakeBackend';
+
+const registerForm = { email: 'anna@example.com', password: 'Secret-pass-1', firstName: 'Anna', lastName: 'Nowak' };
+
+function setup(location: { pathname: string; query: Record<string, string> } | null = { pathname: '/login', query: {} }) {
+  const store = makeStore({ saga: function* () { yield all([authSaga()]); } });
+  jest.spyOn(authNavigation, 'location').mockReturnValue(location);
+  const push = jest.spyOn(authNavigation, 'push').mockResolvedValue(undefined);
+  const replace = jest.spyOn(authNavigation, 'replace').mockResolvedValue(undefined);
+  const goTo = jest.spyOn(navigation, 'goTo').mockResolvedValue(undefined);
+  return { store, push, replace, goTo };
+}
+
+let backend: FakeBackend | null = null;
+afterEach(() => {
+  backend?.restore();
+  backend = null;
+  jest.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+describe('login', () => {
+  it('stores the token, logs in, loads the current user and goes home', async () => {
+    backend = fakeBackend({ 'POST login': [200, { access_token: 'tok-1' }], 'GET users/current': [200, sampleUser] });
+    const { store, push, replace } = setup();
+    store.dispatch(loginRequested({ username: 'anna@example.com', password: 'pw' }));
+    await eventually(() => expect(store.getState().auth.currentUser).toEqual(sampleUser));
+    expect(readStorage('token')).toBe('tok-1');
+    expect(store.getState().auth).toMatchObject({ isLoggedIn: true, loginStatus: Status.SUCCESS, loginError: null });
+    expect(backend.calls('POST login')[0]?.body).toEqual({ username: 'anna@example.com', password: 'pw' });
+    expect(backend.calls('GET users/current')[0]?.headers.Authorization).toBe('Bearer tok-1');
+    expect(push).toHaveBeenCalledWith('/');
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it('inside the add-to-cart flow reloads the same page with addableFlowPage=addPatients', async () => {
+    backend = fakeBackend({ 'POST login': [200, { access_token: 'tok-1' }], 'GET users/current': [200, sampleUser] });
+    const location = { pathname: '/add-to-cart/[addableType]/[addableId]', query: { addableType: 'analysis', addableId: '5', addableFlowPage: 'login' } };
+    const { store, push, replace } = setup(location);
+    store.dispatch(loginRequested({ username: 'anna@example.com', password: 'pw' }));
+    await eventually(() => expect(replace).toHaveBeenCalled());
+    expect(replace).toHaveBeenCalledWith({ pathname: location.pathname, query: { ...location.query, addableFlowPage: 'addPatients' } });
+    expect(push).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [401, 'Wrong e-mail or password'],
+    [429, 'Too many attempts. Please wait a few minutes and try again.'],
+    [500, 'Unknown error'],
+    [400, 'Unknown error'],
+  ])('on status %i removes the token and shows "%s"', async (status, message) => {
+    writeStorage('token', 'old-token');
+    backend = fakeBackend({ 'POST login': [status, { error: 'no' }] });
+    const { store, push, goTo } = setup();
+    store.dispatch(loginRequested({ username: 'anna@example.com', password: 'bad' }));
+    await eventually(() => expect(store.getState().auth.loginStatus).toBe(Status.ERROR));
+    expect(store.getState().auth.loginError).toBe(message);
+    expect(store.getState().auth.isLoggedIn).toBe(false);
+    expect(readStorage('token')).toBeNull();
+    expect(push).not.toHaveBeenCalled();
+    expect(goTo).not.toHaveBeenCalled();
+  });
+});
+
+describe('register', () => {
+  it('logs in, switches the auth modal to LOGIN and loads the user', async () => {
+    backend = fakeBackend({ 'POST register': [201, { accessToken: 'tok-r' }], 'GET users/current': [200, sampleUser] });
+    const { store, push } = setup();
+    store.dispatch(authModalOpened('REGISTER'));
+    store.dispatch(registerRequested(registerForm));
+    await eventually(() => expect(store.getState().auth.currentUser).toEqual(sampleUser));
+    expect(store.getState().auth).toMatchObject({ isLoggedIn: true, registerStatus: Status.SUCCESS, modalMode: 'LOGIN' });
+    expect(readStorage('token')).toBe('tok-r');
+    expect(backend.calls('POST register')[0]?.body).toEqual(registerForm);
+    expect(push).toHaveBeenCalledWith('/');
+  });
+
+  it('400 is "Such user exists" on the e-mail field and the UI message "Duplicating fields found"', async () => {
+    backend = fakeBackend({ 'POST register': [400, { error: 'Such user exists' }] });
+    const { store, push } = setup();
+    store.dispatch(registerRequested(registerForm));
+    await eventually(() => expect(store.getState().auth.registerStatus).toBe(Status.ERROR));
+    expect(store.getState().auth.registerError).toEqual({
+      message: 'Duplicating fields found',
+      reason: 'Such user exists',
+      fields: { email: 'Such user exists' },
+    });
+    expect(store.getState().auth.isLoggedIn).toBe(false);
+    expect(readStorage('token')).toBeNull();
+    expect(push).not.toHaveBeenCalled();
+  });
+
+  it('any other failure still gives "Duplicating fields found"', async () => {
+    backend = fakeBackend({ 'POST register': [503, { error: 'Down for maintenance' }] });
+    const { store } = setup();
+    store.dispatch(registerRequested(registerForm));
+    await eventually(() => expect(store.getState().auth.registerStatus).toBe(Status.ERROR));
+    expect(store.getState().auth.registerError).toMatchObject({ message: 'Duplicating fields found', reason: 'Down for maintenance', fields: {} });
+  });
+});
+
+describe('logout', () => {
+  it('removes the token, revokes it on the server and resets the statuses and the user data', async () => {
+    backend = fakeBackend({ 'POST logout': [200, {}], 'GET users/current': [200, sampleUser] });
+    writeStorage('token', 'tok-1');
+    const { store } = setup();
+    store.dispatch(loggedIn());
+    store.dispatch(appStarted());
+    await eventually(() => expect(store.getState().auth.currentUser).toEqual(sampleUser));
+    store.dispatch(patientsReceived([{ id: 1, personalDetails: { firstName: 'A', lastName: 'B', gender: 'male', dateOfBirth: '2000-01-01', email: null, phone: null }, address: { country: '', region: '', locality: '', district: '', street: '', houseNumber: '', entranceNumber: '', floorNumber: '', apartmentNumber: '', addressNotes: '' } }]));
+    store.dispatch(emailModalOpened());
+
+    store.dispatch(logout());
+    expect(readStorage('token')).toBeNull();
+    await eventually(() => expect(backend?.calls('POST logout')).toHaveLength(1));
+    expect(backend.calls('POST logout')[0]?.headers.Authorization).toBe('Bearer tok-1');
+    const s = store.getState();
+    expect(s.auth).toMatchObject({ isLoggedIn: false, currentUser: null, currentUserStatus: Status.INITIAL, loginStatus: Status.INITIAL });
+    expect(s.patients.items).toEqual([]);
+    expect(s.patients.status).toBe(Status.INITIAL);
+    expect(s.account.emailModalOpen).toBe(false);
+  });
+
+  it('still signs out when revoking fails', async () => {
+    backend = fakeBackend({ 'POST logout': [500, { error: 'boom' }] });
+    writeStorage('token', 'tok-1');
+    const { store } = setup();
+    store.dispatch(loggedIn());
+    store.dispatch(logout());
+    await eventually(() => expect(backend?.calls('POST logout')).toHaveLength(1));
+    expect(readStorage('token')).toBeNull();
+    expect(store.getState().auth.isLoggedIn).toBe(false);
+    expect(store.sagaTask?.isRunning()).toBe(true);
+  });
+});
+
+describe('start-up', () => {
+  it('loads the current user when a token is stored', async () => {
+    backend = fakeBackend({ 'GET users/current': [200, sampleUser] });
+    writeStorage('token', 'tok-1');
+    const { store } = setup();
+    store.dispatch(appStarted());
+    await eventually(() => expect(store.getState().auth.currentUserStatus).toBe(Status.SUCCESS));
+  });
+
+  it('does not call the server without a token', async () => {
+    backend = fakeBackend({});
+    const { store } = setup();
+    store.dispatch(appStarted());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(backend.requests).toHaveLength(0);
+    expect(store.getState().auth.currentUserStatus).toBe(Status.INITIAL);
+  });
+
+  it('an expired stored token logs out and returns home', async () => {
+    backend = fakeBackend({ 'GET users/current': [401, { error: 'Not authorized' }], 'POST logout': [401, {}] });
+    writeStorage('token', 'expired');
+    const { store, goTo } = setup();
+    store.dispatch(loggedIn());
+    store.dispatch(appStarted());
+    await eventually(() => expect(goTo).toHaveBeenCalledWith('/'));
+    expect(store.getState().auth.isLoggedIn).toBe(false);
+    expect(readStorage('token')).toBeNull();
+  });
+});
+
+describe('password reset', () => {
+  it('asks for the reset mail and shows the success part of the login page', async () => {
+    backend = fakeBackend({ 'POST users/password': [200, {}] });
+    const { store } = setup();
+    store.dispatch(passwordResetRequested('anna@example.com'));
+    await eventually(() => expect(store.getState().auth.loginPagePart).toBe('resetPasswordSuccess'));
+    expect(backend.calls('POST users/password')[0]?.body).toEqual({ email: 'anna@example.com' });
+  });
+
+  it('sets the new password with the mailed token', async () => {
+    backend = fakeBackend({ 'PUT users/password': [200, {}] });
+    const { store } = setup();
+    store.dispatch(newPasswordRequested({ token: 'reset-tok', newPassword: 'New-secret-2' }));
+    await eventually(() => expect(store.getState().auth.newPasswordStatus).toBe(Status.SUCCESS));
+    expect(backend.calls('PUT users/password')[0]?.body).toEqual({ token: 'reset-tok', newPassword: 'New-secret-2' });
+  });
+
+  it('an expired reset link says so', async () => {
+    backend = fakeBackend({ 'PUT users/password': [400, { error: 'Invalid token' }] });
+    const { store } = setup();
+    store.dispatch(newPasswordRequested({ token: 'old', newPassword: 'New-secret-2' }));
+    await eventually(() => expect(store.getState().auth.newPasswordStatus).toBe(Status.ERROR));
+    expect(store.getState().auth.newPasswordError).toBe('The link has expired or was already used. Ask for a new one.');
+  });
+});

@@ -1,0 +1,110 @@
+import type { Gender, PatientAddressDto, PatientDto } from '@/lib/types/api';
+
+/** Gender as the UI holds it (spec §3): M and F. */
+export type UiGender = 'M' | 'F';
+
+/** A patient as the forms and lists hold it (spec §3 Patient (UI)). */
+export interface Patient {
+  /** null or 'NEW' for a patient not yet saved. */
+  id: number | 'NEW' | null;
+  firstName: string;
+  lastName: string;
+  gender: UiGender;
+  /** YYYY-MM-DD */
+  dateOfBirth: string;
+}
+
+export const NEW_PATIENT_ID = 'NEW';
+export const DEFAULT_PATIENT_DATE_OF_BIRTH = '2000-01-01';
+
+/** The new-patient defaults (spec §3, §9). */
+export const newPatient = (): Patient => ({
+  id: NEW_PATIENT_ID,
+  firstName: '',
+  lastName: '',
+  gender: 'F',
+  dateOfBirth: DEFAULT_PATIENT_DATE_OF_BIRTH,
+});
+
+export function genderToWire(gender: UiGender): Gender {
+  return gender === 'M' ? 'male' : 'female';
+}
+
+export function genderFromWire(gender: Gender): UiGender {
+  return gender === 'male' ? 'M' : 'F';
+}
+
+/** True when saving must create the patient (id null or NEW), false when it updates (spec §4). */
+export function isNewPatient(patient: Pick<Patient, 'id'>): boolean {
+  return patient.id === null || patient.id === NEW_PATIENT_ID;
+}
+
+export const emptyAddress = (): PatientAddressDto => ({
+  country: '',
+  region: '',
+  locality: '',
+  district: '',
+  street: '',
+  houseNumber: '',
+  entranceNumber: '',
+  floorNumber: '',
+  apartmentNumber: '',
+  addressNotes: '',
+});
+
+export function patientFromDto(dto: PatientDto): Patient {
+  const p = dto.personalDetails;
+  return {
+    id: dto.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    gender: genderFromWire(p.gender),
+    dateOfBirth: p.dateOfBirth.slice(0, 10),
+  };
+}
+
+/** The body of POST patient: e-mail and phone null, every address field an empty string (spec §3). */
+export type CreatePatientBody = Omit<PatientDto, 'id'>;
+
+export function patientToCreateBody(patient: Patient): CreatePatientBody {
+  return {
+    personalDetails: {
+      firstName: patient.firstName.trim(),
+      lastName: patient.lastName.trim(),
+      gender: genderToWire(patient.gender),
+      dateOfBirth: patient.dateOfBirth,
+      email: null,
+      phone: null,
+    },
+    address: emptyAddress(),
+  };
+}
+
+/**
+ * The body of PUT patient/{id}: the edited personal details over the stored patient, so the fields
+ * the form does not show (e-mail, phone, address) keep their values.
+ */
+export function patientToUpdateBody(patient: Patient, stored: PatientDto | null): PatientDto {
+  if (typeof patient.id !== 'number') throw new Error('Only a saved patient can be updated');
+  const base = patientToCreateBody(patient);
+  return {
+    id: patient.id,
+    personalDetails: {
+      ...base.personalDetails,
+      email: stored?.personalDetails.email ?? null,
+      phone: stored?.personalDetails.phone ?? null,
+    },
+    address: stored?.address ?? base.address,
+  };
+}
+
+/** Server field errors (`personalDetails.firstName` or `firstName`) onto the form's field names. */
+export function formFieldErrors(fields: Record<string, string>): Partial<Record<keyof Patient, string>> {
+  const out: Partial<Record<keyof Patient, string>> = {};
+  const known: (keyof Patient)[] = ['firstName', 'lastName', 'gender', 'dateOfBirth'];
+  for (const [path, message] of Object.entries(fields)) {
+    const name = path.split('.').pop() as keyof Patient;
+    if (known.includes(name)) out[name] = message;
+  }
+  return out;
+}
