@@ -92,6 +92,7 @@ export default journey(
       await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.getByRole('navigation', { name: 'Main menu' });
       await menu.waitFor();
+      await page.waitForTimeout(400); // the drawer slides in
       const labels = await menu.locator('[data-menu-key]').allInnerTexts();
       assert.deepEqual(
         labels.map((l) => l.trim()),

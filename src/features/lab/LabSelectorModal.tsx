@@ -53,6 +53,8 @@ export function LabSelectorModal() {
       fullWidth
       maxWidth="sm"
       aria-labelledby={titleId}
+      // Keep the actions above the cookie banner while it is shown.
+      sx={{ '& .MuiDialog-container': { pb: 'var(--cookie-banner-height, 0px)' } }}
     >
       <DialogTitle id={titleId} sx={{ color: 'primary.main', fontWeight: 600 }}>
         {t('lab.title')}

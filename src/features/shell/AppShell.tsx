@@ -37,7 +37,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <RouteProgress />
       <TopBar onOpenMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />
       <MainMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
-      <Box component="main" id="main-content" tabIndex={-1} sx={{ outline: 'none', pb: 14, minHeight: 'calc(100vh - 64px)' }}>
+      <Box component="main" id="main-content" tabIndex={-1} sx={{ outline: 'none', pb: 'calc(var(--cookie-banner-height, 0px) + 32px)', minHeight: 'calc(100vh - 64px)' }}>
         {children}
       </Box>
       <LabSelectorModal />

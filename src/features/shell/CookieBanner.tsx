@@ -3,12 +3,14 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Cookies from 'js-cookie';
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Cookie consent (spec §3, §9): the cookie `acceptCookie`, kept 150 days. */
 export const ACCEPT_COOKIE = 'acceptCookie';
 export const ACCEPT_COOKIE_DAYS = 150;
+/** CSS variable with the banner's height, so dialogs and the page can keep their bottom controls above it. */
+export const BANNER_HEIGHT_VAR = '--cookie-banner-height';
 
 const subscribe = () => () => undefined;
 
@@ -22,13 +24,32 @@ export function CookieBanner() {
     () => true,
   );
   const [accepted, setAccepted] = useState(false);
-  if (hasCookie || accepted) return null;
+  const visible = !hasCookie && !accepted;
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = document.documentElement;
+    const el = ref.current;
+    if (!visible || !el) {
+      root.style.removeProperty(BANNER_HEIGHT_VAR);
+      return;
+    }
+    const update = () => root.style.setProperty(BANNER_HEIGHT_VAR, `${el.offsetHeight}px`);
+    update();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(BANNER_HEIGHT_VAR);
+    };
+  }, [visible]);
+  if (!visible) return null;
   const accept = () => {
     Cookies.set(ACCEPT_COOKIE, 'true', { expires: ACCEPT_COOKIE_DAYS, sameSite: 'lax', path: '/' });
     setAccepted(true);
   };
   return (
     <Paper
+      ref={ref}
       role="region"
       aria-label={t('cookie.label')}
       elevation={8}

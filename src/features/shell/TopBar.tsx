@@ -28,7 +28,9 @@ function useBackTarget(): string | null {
   const { pathname, asPath, query } = router;
   return useMemo(() => {
     try {
-      return backTarget({ pathname, asPath, query });
+      const target = backTarget({ pathname, asPath, query });
+      // No back button that leads to the page itself (home's back target is home).
+      return target === asPath.split(/[?#]/)[0] ? null : target;
     } catch (e) {
       // A page or link is misconfigured: show it to developers, keep the user moving.
       console.warn(e instanceof Error ? e.message : e);
