@@ -1,0 +1,158 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { LAB_COOKIE, STORAGE_KEYS } from '@/lib/storage';
+import { Status } from '@/lib/status';
+import type { LaboratoryDto } from '@/lib/types/api';
+import { appStarted } from '@/features/shell/shellActions';
+import { fakeBackend, renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { LabSelectorModal } from './LabSelectorModal';
+import { labSaga } from './labSaga';
+import { activeLaboratorySet, selectorOpened } from './labSlice';
+
+const labs: LaboratoryDto[] = [
+  { id: '1', cityName: 'Kraków', email: 'k@lab.test', aboutLink: '', address: 'ul. Długa 5', latitude: 50.0647, longitude: 19.945 },
+  { id: '2', cityName: 'Warszawa', email: 'w@lab.test', aboutLink: '', address: 'ul. Marszałkowska 10', latitude: 52.2297, longitude: 21.0122 },
+  { id: '3', cityName: 'Gdańsk', email: 'g@lab.test', aboutLink: '', address: 'ul. Długa 1', latitude: 54.352, longitude: 18.6466 },
+];
+
+type PositionOutcome = { latitude: number; longitude: number } | 'error';
+
+/** The browser's geolocation and permissions APIs (jsdom has neither). */
+function fakeGeolocation(permission: PermissionState, outcome: PositionOutcome) {
+  Object.defineProperty(navigator, 'permissions', {
+    configurable: true,
+    value: { query: async () => ({ state: permission }) },
+  });
+  Object.defineProperty(navigator, 'geolocation', {
+    configurable: true,
+    value: {
+      getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) => {
+        setTimeout(() => {
+          if (outcome === 'error') fail({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError);
+          else ok({ coords: outcome, timestamp: Date.now() } as unknown as GeolocationPosition);
+        }, 0);
+      },
+    },
+  });
+}
+
+let backend: ReturnType<typeof fakeBackend>;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  Cookies.remove(LAB_COOKIE, { path: '/' });
+  backend = fakeBackend({
+    'GET laboratories': { status: 200, data: labs },
+    'GET laboratories/1': { status: 200, data: labs[0] },
+    'GET laboratories/2': { status: 200, data: labs[1] },
+  });
+});
+afterEach(() => backend.restore());
+
+function setup() {
+  const view = renderWithApp(<LabSelectorModal />, { saga: labSaga });
+  act(() => {
+    view.store.dispatch(appStarted());
+  });
+  return view;
+}
+
+describe('LabSelectorModal', () => {
+  it('opens by itself without a laboratory, cannot be dismissed, and requires a choice', async () => {
+    fakeGeolocation('denied', 'error');
+    const user = userEvent.setup();
+    const { store } = setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Select laboratory' });
+    expect(await within(dialog).findByRole('radio', { name: 'Kraków, ul. Długa 5' })).toBeInTheDocument();
+    expect(backend.requests).toContain('GET laboratories');
+
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    // Auto-find is not offered when the permission is denied.
+    expect(within(dialog).queryByRole('button', { name: 'Find' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(within(dialog).getByText('Laboratory is required')).toBeInTheDocument();
+    expect(store.getState().lab.activeLaboratoryId).toBeNull();
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Warszawa, ul. Marszałkowska 10' }));
+    expect(within(dialog).queryByText('Laboratory is required')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.getState().lab.activeLaboratoryId).toBe('2');
+    expect(window.localStorage.getItem(STORAGE_KEYS.activeLaboratoryId)).toBe('2');
+    expect(Cookies.get(LAB_COOKIE)).toBe('2');
+    await waitFor(() => expect(store.getState().lab.laboratory?.cityName).toBe('Warszawa'));
+    expect(backend.requests).toContain('GET laboratories/2');
+  });
+
+  it('"Find" shows the closest laboratory and confirming picks it; "Select manually" goes back', async () => {
+    fakeGeolocation('granted', { latitude: 50.1, longitude: 20.0 });
+    const user = userEvent.setup();
+    const { store } = setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Select laboratory' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Find' }));
+    const found = await within(dialog).findByTestId('closest-laboratory');
+    expect(found).toHaveTextContent('Kraków, ul. Długa 5');
+    expect(found).toHaveTextContent('about 3 miles away');
+    expect(store.getState().lab.autoFindStatus).toBe(Status.SUCCESS);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Select manually' }));
+    expect(await within(dialog).findByRole('radio', { name: 'Gdańsk, ul. Długa 1' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Find' }));
+    await within(dialog).findByTestId('closest-laboratory');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(store.getState().lab.activeLaboratoryId).toBe('1'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says "Geolocation failed" when the position cannot be obtained (permission prompt)', async () => {
+    fakeGeolocation('prompt', 'error');
+    const user = userEvent.setup();
+    const { store } = setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Select laboratory' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Find' }));
+    expect(await within(dialog).findByText('Geolocation failed')).toBeInTheDocument();
+    expect(store.getState().lab.autoFindStatus).toBe(Status.ERROR);
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  });
+
+  it('does not open with a laboratory, and opened from the menu it can be cancelled', async () => {
+    fakeGeolocation('denied', 'error');
+    const user = userEvent.setup();
+    const { store } = renderWithApp(<LabSelectorModal />, { saga: labSaga });
+    act(() => {
+      store.dispatch(activeLaboratorySet('1'));
+      store.dispatch(appStarted());
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => {
+      store.dispatch(selectorOpened());
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Select laboratory' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.getState().lab.activeLaboratoryId).toBe('1');
+  });
+
+  it('shows an error with a retry when the list cannot be loaded', async () => {
+    fakeGeolocation('denied', 'error');
+    backend.restore();
+    let calls = 0;
+    backend = fakeBackend({
+      'GET laboratories': () => {
+        calls += 1;
+        return calls === 1 ? { status: 500, data: { error: 'down' } } : { status: 200, data: labs };
+      },
+    });
+    const user = userEvent.setup();
+    setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Select laboratory' });
+    expect(await within(dialog).findByText('Could not load the laboratories.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByRole('radio', { name: 'Kraków, ul. Długa 5' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,200 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { rootReducer } from '@/store/rootReducer';
+import { Status } from '@/lib/status';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
+import type { CartDto } from '@/lib/types/api';
+import { memoryRouter, renderWithApp } from './testing/renderWithApp';
+import { TopBar } from './TopBar';
+import { MainMenu } from './MainMenu';
+import { AppShell } from './AppShell';
+import { useState } from 'react';
+
+const anna = {
+  id: 7,
+  username: 'anna@example.test',
+  firstName: 'Anna',
+  lastName: 'Nowak',
+  email: 'anna@example.test',
+  emailConfirmed: true,
+  phone: null,
+  dateOfBirth: null,
+  role: 'patient' as const,
+};
+
+function Shell() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <TopBar onOpenMenu={() => setOpen(true)} menuOpen={open} />
+      <MainMenu open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+const initial = rootReducer(undefined, { type: 'test/init' });
+const withCart = (status: Status, price: number | null) => ({
+  ...initial,
+  cart: { ...initial.cart, status, cart: price === null ? null : ({ cartTotal: { price, currency: 'EUR' } } as unknown as CartDto) },
+});
+
+describe('TopBar', () => {
+  it('shows a spinner while the cart loads', () => {
+    renderWithApp(<Shell />, { preloadedState: withCart(Status.LOADING, null) });
+    const cart = screen.getByTestId('cart-link');
+    expect(cart).toHaveAttribute('href', '/order/cart');
+    expect(within(cart).getByRole('progressbar', { name: 'Cart is loading' })).toBeInTheDocument();
+    expect(cart).toHaveAccessibleName('Cart');
+  });
+
+  it('has no spinner for a loaded empty cart and a badge for a cart with a total', () => {
+    renderWithApp(<Shell />, { preloadedState: withCart(Status.SUCCESS, 0) });
+    const cart = screen.getByTestId('cart-link');
+    expect(within(cart).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(cart).toHaveAccessibleName('Cart');
+  });
+
+  it('marks a cart whose total is above 0', () => {
+    renderWithApp(<Shell />, { preloadedState: withCart(Status.SUCCESS, 12.5) });
+    expect(screen.getByTestId('cart-link')).toHaveAccessibleName('Cart: Cart has items');
+  });
+
+  it('links the back button to the configured back target and the logo home', () => {
+    const { router } = memoryRouter('/patients/edit/[patientId]', { patientId: '3' }, '/patients/edit/3');
+    renderWithApp(<Shell />, { router });
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/patients');
+    expect(screen.getByRole('link', { name: 'Lab shop, home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('takes the back target from pathnameToReturn', () => {
+    const { router } = memoryRouter('/patients/create', { pathnameToReturn: '/order/cart' }, '/patients/create?pathnameToReturn=%2Forder%2Fcart');
+    renderWithApp(<Shell />, { router });
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/order/cart');
+  });
+
+  it('has no back button on home and on pages configured without one', () => {
+    renderWithApp(<Shell />, { router: memoryRouter('/').router });
+    expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
+  });
+});
+
+describe('MainMenu', () => {
+  it('shows the visitor items; choosing one navigates and closes the menu', async () => {
+    const user = userEvent.setup();
+    const { router, pushed } = memoryRouter('/');
+    renderWithApp(<Shell />, { router });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getAllByRole('button').filter((b) => b.hasAttribute('data-menu-key')).map((b) => b.textContent)).toEqual([
+      'Home',
+      'Register',
+      'Login',
+      'Select laboratory',
+      'Documents',
+      'Support',
+    ]);
+    expect(within(menu).getByText('Guest')).toBeInTheDocument();
+    expect(within(menu).queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
+    await user.click(within(menu).getByRole('button', { name: 'Login' }));
+    expect(pushed).toEqual(['/login']);
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
+  });
+
+  it('"Select laboratory" opens the selector and closes the menu', async () => {
+    const user = userEvent.setup();
+    const { store } = renderWithApp(<Shell />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(within(await screen.findByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Select laboratory' }));
+    expect(store.getState().lab.selectorOpen).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
+  });
+
+  it('shows a user initials, name and e-mail, and signs out only after "Are you sure?"', async () => {
+    const user = userEvent.setup();
+    const { router, pushed } = memoryRouter('/settings', {}, '/settings');
+    const { store } = renderWithApp(<Shell />, { router });
+    act(() => {
+      store.dispatch(loggedIn());
+      store.dispatch(currentUserReceived(anna));
+    });
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveTextContent('AN');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByText('Anna Nowak')).toBeInTheDocument();
+    expect(within(menu).getByText('anna@example.test')).toBeInTheDocument();
+    expect(within(menu).getAllByRole('button').filter((b) => b.hasAttribute('data-menu-key')).map((b) => b.getAttribute('data-menu-key'))).toEqual([
+      '/',
+      '/order/cart',
+      '/settings',
+      '/patients',
+      'selectLab',
+      '/documents',
+      '/support',
+      '/test-results',
+    ]);
+
+    await user.click(within(menu).getByRole('button', { name: 'Sign Out' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).not.toBeInTheDocument());
+    expect(store.getState().auth.isLoggedIn).toBe(true);
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Sign Out' }));
+    confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Sign Out' }));
+    expect(store.getState().auth.isLoggedIn).toBe(false);
+    expect(pushed).toEqual(['/']);
+  });
+
+  it('adds the staff console for staff', async () => {
+    const user = userEvent.setup();
+    const { store } = renderWithApp(<Shell />);
+    act(() => {
+      store.dispatch(loggedIn());
+      store.dispatch(currentUserReceived({ ...anna, role: 'staff' }));
+    });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('button', { name: 'Staff console' })).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Test results' })).toBeInTheDocument();
+  });
+});
+
+describe('AppShell start-up', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('restores the token and the laboratory from storage, then starts the app', () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'stored-token');
+    window.localStorage.setItem(STORAGE_KEYS.activeLaboratoryId, '4');
+    const seen: string[] = [];
+    const { store } = renderWithApp(
+      <AppShell>
+        <p>page</p>
+      </AppShell>,
+      {
+        extraMiddleware: [
+          () => (next) => (action) => {
+            seen.push((action as { type: string }).type);
+            return next(action);
+          },
+        ],
+      },
+    );
+    expect(store.getState().auth.isLoggedIn).toBe(true);
+    expect(store.getState().lab.activeLaboratoryId).toBe('4');
+    expect(seen).toEqual(['auth/loggedIn', 'lab/activeLaboratorySet', 'shell/appStarted']);
+    expect(screen.getByRole('main')).toHaveTextContent('page');
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main-content');
+  });
+
+  it('starts a visitor without laboratory as such', () => {
+    const { store } = renderWithApp(
+      <AppShell>
+        <p>page</p>
+      </AppShell>,
+    );
+    expect(store.getState().auth.isLoggedIn).toBe(false);
+    expect(store.getState().lab.activeLaboratoryId).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { renderWithApp } from './testing/renderWithApp';
+import { ACCEPT_COOKIE, CookieBanner } from './CookieBanner';
+
+describe('CookieBanner', () => {
+  beforeEach(() => Cookies.remove(ACCEPT_COOKIE, { path: '/' }));
+
+  it('shows until accepted, and "Принять" sets the acceptCookie cookie', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderWithApp(<CookieBanner />);
+    const banner = screen.getByRole('region', { name: 'Cookie consent' });
+    expect(banner).toHaveStyle({ position: 'fixed', zIndex: '10000' });
+    expect(banner).toHaveTextContent(/accept the cookie rule/);
+    await user.click(screen.getByRole('button', { name: 'Принять' }));
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
+    expect(Cookies.get(ACCEPT_COOKIE)).toBe('true');
+    unmount();
+
+    // A later page load with the cookie shows no banner.
+    renderWithApp(<CookieBanner />);
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
+  });
+
+  it('keeps its height in a CSS variable while shown', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<CookieBanner />);
+    expect(document.documentElement.style.getPropertyValue('--cookie-banner-height')).toMatch(/px$/);
+    await user.click(screen.getByRole('button', { name: 'Принять' }));
+    expect(document.documentElement.style.getPropertyValue('--cookie-banner-height')).toBe('');
+  });
+});
