@@ -1,4 +1,5 @@
-import { backendClient } from '@/lib/apiClient';
+import { backendClient, shopClient } from '@/lib/apiClient';
+import type { SupportContactInput, SupportContactResponse } from '@/lib/validation/support';
 import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
 
 const lab = (laboratoryId: string | null | undefined) => (laboratoryId ? { laboratoryId } : {});
@@ -20,5 +21,12 @@ export const catalogueApi = {
   },
   async profile(id: number, laboratoryId: string | null): Promise<ProfileDto> {
     return (await backendClient.get<ProfileDto>(`profiles/${id}`, { params: lab(laboratoryId) })).data;
+  },
+};
+
+/** The support contact form (shop API). */
+export const supportApi = {
+  async contact(body: SupportContactInput): Promise<SupportContactResponse> {
+    return (await shopClient.post<SupportContactResponse>('support/contact', body)).data;
   },
 };

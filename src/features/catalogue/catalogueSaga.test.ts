@@ -1,11 +1,10 @@
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { backendClient } from '@/lib/apiClient';
 import { Status } from '@/lib/status';
 import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
 import { makeStore } from '@/store/makeStore';
 import { catalogueSaga, SEARCH_DEBOUNCE_MS } from './catalogueSaga';
 import { analysesReceived, analysesRequested, analysisRequested, searchRetried, searchTermChanged } from './catalogueSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
+import { fakeBackend, type Seen } from './fakeBackend';
 
 const analysis = (id: number, name: string, laboratoryId = '1'): AnalysisDto => ({
   id,
@@ -19,36 +18,6 @@ const analysis = (id: number, name: string, laboratoryId = '1'): AnalysisDto => 
   restrictions: {},
 });
 const profile = (id: number, name: string): ProfileDto => ({ id, name, description: '', labServices: [], code: `P${id}`, created: '', updated: '' });
-
-interface Seen {
-  url: string;
-  params: Record<string, string>;
-  signal?: AbortSignal;
-}
-
-/** The network faked at the HTTP boundary: an axios adapter answering from a handler. */
-function fakeBackend(handler: (req: Seen) => { status: number; data: unknown; delayMs?: number }) {
-  const seen: Seen[] = [];
-  const adapter: AxiosAdapter = (config: InternalAxiosRequestConfig) => {
-    const req: Seen = { url: config.url ?? '', params: (config.params ?? {}) as Record<string, string>, signal: config.signal as AbortSignal | undefined };
-    seen.push(req);
-    const { status, data, delayMs = 0 } = handler(req);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const response = { status, statusText: String(status), data, headers: {}, config, request: {} };
-        if (status >= 400) reject(new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, {}, response));
-        else resolve(response);
-      }, delayMs);
-      req.signal?.addEventListener?.('abort', () => {
-        clearTimeout(timer);
-        reject(new AxiosError('canceled', 'ERR_CANCELED', config));
-      });
-    });
-  };
-  const previous = backendClient.defaults.adapter;
-  backendClient.defaults.adapter = adapter;
-  return { seen, restore: () => (backendClient.defaults.adapter = previous) };
-}
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

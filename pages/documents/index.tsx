@@ -1,0 +1,49 @@
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import type { GetServerSideProps } from 'next';
+import Link from 'next/link';
+import { useTranslation } from 'react-i18next';
+import { PageContainer } from '@/components';
+import { routePath } from '@/lib/routes';
+import type { ContentLanguage, ContentSummary } from '@/server/services/content';
+import { SeoHead } from '@/features/catalogue/components/SeoHead';
+import { pickLanguage } from '@/features/catalogue/contentLanguage';
+
+interface DocumentsProps {
+  canonicalUrl: string;
+  documents: Record<ContentLanguage, ContentSummary[]>;
+}
+
+export default function DocumentsPage({ canonicalUrl, documents }: DocumentsProps) {
+  const { t, i18n } = useTranslation('catalogue');
+  const list = pickLanguage(documents, i18n.language);
+  return (
+    <PageContainer title={t('documents.title')} subtitle={t('documents.subtitle')}>
+      <SeoHead title={t('documents.title')} description={t('documents.subtitle')} canonicalUrl={canonicalUrl} />
+      <List aria-label={t('documents.title')} sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2 }} disablePadding>
+        {list.map((d, i) => (
+          <ListItemButton key={d.slug} component={Link} href={routePath('document', { documentSlug: d.slug })} divider={i < list.length - 1} sx={{ minHeight: 64 }}>
+            <ListItemIcon sx={{ color: 'primary.main' }}>
+              <DescriptionOutlined aria-hidden />
+            </ListItemIcon>
+            <ListItemText
+              primary={d.title}
+              secondary={d.summary}
+              slotProps={{ primary: { sx: { fontWeight: 500 } }, secondary: { sx: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } } }}
+            />
+            <ChevronRight aria-hidden sx={{ color: 'text.secondary' }} />
+          </ListItemButton>
+        ))}
+      </List>
+    </PageContainer>
+  );
+}
+
+export const getServerSideProps: GetServerSideProps<DocumentsProps> = async () => {
+  const [{ listDocuments }, { getConfig }] = await Promise.all([import('@/server/services/content'), import('@/server/config')]);
+  return { props: { canonicalUrl: `${getConfig().appUrl}${routePath('documents')}`, documents: await listDocuments() } };
+};

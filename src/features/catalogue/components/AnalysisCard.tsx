@@ -1,0 +1,141 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Money } from '@/components/Money';
+import { CATEGORIES, CATEGORY_SLUGS } from '@/lib/config';
+import { routePath } from '@/lib/routes';
+import type { AnalysisDto, RestrictionsDto } from '@/lib/types/api';
+import { visibleCategories } from '../rules';
+import { ActionBar } from './ActionBar';
+import { AnalysisPrice } from './AnalysisPrice';
+
+/** Category page slug of a catalogue header, when the header is one of the six pages. */
+function slugOfHeader(id: number): string | undefined {
+  return CATEGORY_SLUGS.find((slug) => CATEGORIES[slug] === String(id));
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ py: 2 }}>
+      <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+export function useRestrictionText() {
+  const { t } = useTranslation('catalogue');
+  return (r: RestrictionsDto): string[] => {
+    const lines: string[] = [];
+    if (r.gender) lines.push(t(r.gender === 'female' ? 'analysis.onlyFemale' : 'analysis.onlyMale'));
+    if (r.minAge !== undefined && r.maxAge !== undefined) lines.push(t('analysis.ageBetween', { min: r.minAge, max: r.maxAge }));
+    else if (r.minAge !== undefined) lines.push(t('analysis.ageFrom', { count: r.minAge }));
+    else if (r.maxAge !== undefined) lines.push(t('analysis.ageUpTo', { count: r.maxAge }));
+    return lines;
+  };
+}
+
+/** The analysis card: what it is, what is needed, who it is for, how to prepare, the price. */
+export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
+  const { t } = useTranslation('catalogue');
+  const restrictionText = useRestrictionText();
+  const restrictions = restrictionText(analysis.restrictions);
+  const categories = visibleCategories(analysis);
+  return (
+    <Box component="article">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, color: 'text.secondary' }}>
+        <Chip label={`${t('analysis.code')}: ${analysis.code}`} size="small" />
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <ScheduleOutlined fontSize="small" aria-hidden />
+          <Typography variant="body2">{t('execPeriod', { count: analysis.execPeriod })}</Typography>
+        </Stack>
+      </Stack>
+      {analysis.description && (
+        <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{analysis.description}</Typography>
+      )}
+      <Divider sx={{ mt: 2 }} />
+      {analysis.materials.length > 0 && (
+        <Section title={t('analysis.materials')}>
+          <List dense disablePadding aria-label={t('analysis.materials')}>
+            {analysis.materials.map((m) => (
+              <ListItem key={m.id} disableGutters secondaryAction={<Money amount={m.price} currency={analysis.prices[0]?.currency ?? 'EUR'} />}>
+                <ListItemText
+                  primary={
+                    <>
+                      {m.name}{' '}
+                      {m.optional && <Chip label={t('analysis.optional')} size="small" variant="outlined" sx={{ ml: 0.5 }} />}
+                    </>
+                  }
+                  secondary={m.optional ? t('analysis.optionalHint') : undefined}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </Section>
+      )}
+      <Section title={t('analysis.preparation')}>
+        <Typography>
+          {analysis.fastingHours ? t('analysis.fasting', { count: analysis.fastingHours }) : t('analysis.noFasting')}
+        </Typography>
+        {analysis.preparation && <Typography sx={{ mt: 1, whiteSpace: 'pre-line' }}>{analysis.preparation}</Typography>}
+        <Button component={Link} href={routePath('article')} sx={{ mt: 1, minHeight: 48, px: 0 }}>
+          {t('article.linkLabel')}
+        </Button>
+      </Section>
+      <Section title={t('analysis.restrictions')}>
+        {restrictions.length ? (
+          restrictions.map((line) => <Typography key={line}>{line}</Typography>)
+        ) : (
+          <Typography>{t('analysis.noRestrictions')}</Typography>
+        )}
+      </Section>
+      {categories.length > 0 && (
+        <Section title={t('analysis.categories')}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {categories.map((h) => {
+              const slug = slugOfHeader(h.id);
+              const label = slug ? t(`categories.${slug}.name`) : h.name;
+              return slug ? (
+                <Chip key={h.id} label={label} component={Link} href={routePath('categories', { categorySlug: slug })} clickable sx={{ minHeight: 32 }} />
+              ) : (
+                <Chip key={h.id} label={label} />
+              );
+            })}
+          </Stack>
+        </Section>
+      )}
+      <ActionBar>
+        <Box>
+          <Typography variant="body2" color="text.secondary">
+            {t('analysis.price')}
+          </Typography>
+          <AnalysisPrice analysis={analysis} variant="h6" />
+        </Box>
+        <Button
+          component={Link}
+          href={routePath('addToCart', { addableType: 'analysis', addableId: analysis.id })}
+          variant="contained"
+          size="large"
+          startIcon={<AddShoppingCartOutlined />}
+          disabled={analysis.prices.length === 0}
+          sx={{ minHeight: 48 }}
+        >
+          {t('addToCart')}
+        </Button>
+      </ActionBar>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined';
+import Link from 'next/link';
+import { useTranslation } from 'react-i18next';
+import { Money } from '@/components/Money';
+import { routePath } from '@/lib/routes';
+import type { ProfileDto } from '@/lib/types/api';
+import { profileTotal, unavailableCount } from '../rules';
+import { ActionBar } from './ActionBar';
+import { AnalysisList } from './AnalysisList';
+
+/** The profile card: description, its analyses with prices, the total and "Add to cart". */
+export function ProfileCard({ profile }: { profile: ProfileDto }) {
+  const { t } = useTranslation('catalogue');
+  const total = profileTotal(profile);
+  const missing = unavailableCount(profile);
+  return (
+    <Box component="article">
+      <Chip label={`${t('analysis.code')}: ${profile.code}`} size="small" sx={{ color: 'text.secondary' }} />
+      {profile.description && <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{profile.description}</Typography>}
+      <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600, mt: 3, mb: 1 }}>
+        {t('profile.analysesCount', { count: profile.labServices.length })}
+      </Typography>
+      <AnalysisList analyses={profile.labServices} label={t('profile.analysesLabel')} />
+      {missing > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('profile.unavailableNote', { count: missing })}
+        </Typography>
+      )}
+      <ActionBar>
+        <Box>
+          <Typography variant="body2" color="text.secondary">
+            {t('profile.total')}
+          </Typography>
+          <Typography variant="h6" component="p" sx={{ fontWeight: 600, color: 'primary.main' }} data-testid="profile-total">
+            {total ? <Money amount={total.price} currency={total.currency} /> : t('unavailable')}
+          </Typography>
+        </Box>
+        <Button
+          component={Link}
+          href={routePath('addToCart', { addableType: 'profile', addableId: profile.id })}
+          variant="contained"
+          size="large"
+          startIcon={<AddShoppingCartOutlined />}
+          disabled={!total}
+          sx={{ minHeight: 48 }}
+        >
+          {t('addToCart')}
+        </Button>
+      </ActionBar>
+    </Box>
+  );
+}

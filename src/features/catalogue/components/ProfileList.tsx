@@ -1,0 +1,34 @@
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Box from '@mui/material/Box';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import Link from 'next/link';
+import { useTranslation } from 'react-i18next';
+import { Money } from '@/components/Money';
+import { routePath } from '@/lib/routes';
+import type { ProfileDto } from '@/lib/types/api';
+import { profileTotal } from '../rules';
+
+/** Profiles as rows with the number of analyses and their total; each row opens the profile card. */
+export function ProfileList({ profiles, label }: { profiles: ProfileDto[]; label: string }) {
+  const { t } = useTranslation('catalogue');
+  return (
+    <List aria-label={label} disablePadding sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden' }}>
+      {profiles.map((p, i) => {
+        const total = profileTotal(p);
+        return (
+          <ListItemButton key={p.id} component={Link} href={routePath('profileCard', { profileId: p.id })} divider={i < profiles.length - 1} sx={{ minHeight: 64, gap: 1 }}>
+            <ListItemText primary={p.name} secondary={t('profile.analysesCount', { count: p.labServices.length })} slotProps={{ primary: { sx: { fontWeight: 500 } } }} sx={{ my: 0.5, minWidth: 0 }} />
+            {total && (
+              <Box sx={{ flexShrink: 0, fontWeight: 600, color: 'primary.main' }}>
+                <Money amount={total.price} currency={total.currency} />
+              </Box>
+            )}
+            <ChevronRight aria-hidden sx={{ color: 'text.secondary', flexShrink: 0 }} />
+          </ListItemButton>
+        );
+      })}
+    </List>
+  );
+}

@@ -1,0 +1,117 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/apiClient';
+import { SUPPORT_MESSAGE_MAX, supportContactSchema, type SupportContactInput } from '@/lib/validation/support';
+import { supportApi } from '../catalogueApi';
+
+type Outcome = { kind: 'sent' } | { kind: 'failed'; message: string } | null;
+
+const RATE_LIMITED = 'Too many messages, please try again in an hour';
+
+export interface SupportFormProps {
+  laboratoryId: string | null;
+  /** Prefill for a signed-in user. */
+  initialName?: string;
+  initialEmail?: string;
+  /** Sends the message (default: the shop API). */
+  send?: (body: SupportContactInput) => Promise<unknown>;
+}
+
+/** Contact form: name, e-mail and message, checked by the same rules as the server. */
+export function SupportForm({ laboratoryId, initialName = '', initialEmail = '', send = supportApi.contact }: SupportFormProps) {
+  const { t } = useTranslation('catalogue');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const formik = useFormik({
+    initialValues: { name: initialName, email: initialEmail, message: '' },
+    enableReinitialize: true,
+    validationSchema: supportContactSchema.omit(['laboratoryId']),
+    onSubmit: async (values, helpers) => {
+      setOutcome(null);
+      try {
+        await send({ ...values, ...(laboratoryId ? { laboratoryId } : {}) });
+        setOutcome({ kind: 'sent' });
+        helpers.resetForm({ values: { ...values, message: '' } });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 429) setOutcome({ kind: 'failed', message: t(RATE_LIMITED) });
+        else {
+          if (e instanceof ApiError && Object.keys(e.fields).length) {
+            helpers.setErrors(Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, v])));
+          }
+          setOutcome({ kind: 'failed', message: t('support.sendFailed') });
+        }
+      }
+    },
+  });
+  const fieldError = (name: 'name' | 'email' | 'message') => {
+    const message = formik.touched[name] ? formik.errors[name] : undefined;
+    return message ? t(message) : undefined;
+  };
+  return (
+    <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={t('support.formTitle')} sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
+      <TextField
+        name="name"
+        label={t('support.name')}
+        autoComplete="name"
+        value={formik.values.name}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        error={Boolean(fieldError('name'))}
+        helperText={fieldError('name')}
+        required
+      />
+      <TextField
+        name="email"
+        type="email"
+        label={t('support.email')}
+        autoComplete="email"
+        value={formik.values.email}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        error={Boolean(fieldError('email'))}
+        helperText={fieldError('email')}
+        required
+      />
+      <TextField
+        name="message"
+        label={t('support.message')}
+        multiline
+        minRows={4}
+        value={formik.values.message}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        error={Boolean(fieldError('message'))}
+        helperText={fieldError('message') ?? t('support.messageHint', { count: formik.values.message.trim().length, max: SUPPORT_MESSAGE_MAX })}
+        slotProps={{ htmlInput: { maxLength: SUPPORT_MESSAGE_MAX + 100 } }}
+        required
+      />
+      {outcome?.kind === 'sent' && (
+        <Alert severity="success" role="status">
+          {t('support.sent')}
+        </Alert>
+      )}
+      {outcome?.kind === 'failed' && (
+        <Alert severity="error" role="alert">
+          {outcome.message}
+        </Alert>
+      )}
+      <Box>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={formik.isSubmitting}
+          startIcon={formik.isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          sx={{ minHeight: 48 }}
+        >
+          {formik.isSubmitting ? t('support.sending') : t('support.send')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
