@@ -7,6 +7,8 @@ import { loggedIn, logout } from '@/features/auth/authSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
 import type { AddToCartResponse, CartDto, PatientDto } from '@/lib/types/api';
 import { cartApi, type AddRequest } from './cartApi';
+import { patientsApi } from '@/features/patients/patientsApi';
+import { patientToCreateBody, type Patient } from '@/features/patients/patientMapping';
 import {
   addToCartAnswered,
   addToCartFailed,
@@ -17,6 +19,9 @@ import {
   cartMutated,
   cartMutationFailed,
   cartPatientsFailed,
+  cartPatientCreateFailed,
+  cartPatientCreateRequested,
+  cartPatientCreated,
   cartPatientsReceived,
   cartPatientsRequested,
   cartReceived,
@@ -83,6 +88,15 @@ function* mutate(action: PayloadAction<unknown>): Generator {
   }
 }
 
+function* createPatient(action: PayloadAction<Patient>): Generator {
+  try {
+    const created = (yield callApi(patientsApi.create, patientToCreateBody(action.payload), false)) as PatientDto;
+    yield put(cartPatientCreated(created));
+  } catch (e) {
+    yield put(cartPatientCreateFailed(messageOf(e)));
+  }
+}
+
 function* loadPatients(): Generator {
   try {
     const patients = (yield callApi(cartApi.listPatients)) as PatientDto[];
@@ -98,4 +112,5 @@ export function* cartSaga(): Generator {
   yield takeEvery(materialDecisionMade.type, resendWithDecision);
   yield takeEvery([removePatientAnalysisRequested.type, removePatientRequested.type, removeAnalysisRequested.type, resetCartRequested.type], mutate);
   yield takeLatest(cartPatientsRequested.type, loadPatients);
+  yield takeEvery(cartPatientCreateRequested.type, createPatient);
 }

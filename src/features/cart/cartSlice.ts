@@ -3,6 +3,7 @@ import { Status } from '@/lib/status';
 import type { AddToCartResponse, CartDto, PatientDto } from '@/lib/types/api';
 import { DEFAULT_CURRENCY } from '@/lib/money';
 import type { AddRequest } from './cartApi';
+import type { Patient } from '@/features/patients/patientMapping';
 
 /**
  * The cart (spec §3, §4): the server's CartDto plus the state of the add-to-cart flow.
@@ -25,6 +26,8 @@ export interface CartState {
   restrictedPatientIds: number[] | null;
   /** Increases on every add that put something into the cart (the page shows the success message). */
   addedCount: number;
+  /** Patients the last add put something in the cart for. */
+  lastAddedPatientIds: number[];
 
   /** Changes on the cart page (remove, reset). */
   mutationStatus: Status;
@@ -33,6 +36,11 @@ export interface CartState {
   /** The user's patients, for names in the cart and the add flow. */
   patients: PatientDto[];
   patientsStatus: Status;
+  /** Creating a patient inside the add flow. */
+  patientCreateStatus: Status;
+  patientCreateError: string | null;
+  /** Id of the patient created last (the add flow selects it). */
+  createdPatientId: number | null;
 }
 
 export const emptyCartDto = (): CartDto => ({
@@ -55,10 +63,14 @@ const initialState: CartState = {
   materialDecision: null,
   restrictedPatientIds: null,
   addedCount: 0,
+  lastAddedPatientIds: [],
   mutationStatus: Status.INITIAL,
   mutationError: null,
   patients: [],
   patientsStatus: Status.INITIAL,
+  patientCreateStatus: Status.INITIAL,
+  patientCreateError: null,
+  createdPatientId: null,
 };
 
 const cartSlice = createSlice({
@@ -104,6 +116,7 @@ const cartSlice = createSlice({
       const excluded = res.patientIds ?? [];
       const somethingAdded = res.status === 'added' || [...requested].some((id) => !excluded.includes(id));
       if (somethingAdded) state.addedCount += 1;
+      state.lastAddedPatientIds = [...requested].filter((id) => !excluded.includes(id));
       state.addStatus = Status.SUCCESS;
       state.pendingAdd = null;
       if (res.status === 'specificAnalysisRestrictionsApplied') state.restrictedPatientIds = excluded;
@@ -174,6 +187,19 @@ const cartSlice = createSlice({
     cartPatientsFailed(state) {
       state.patientsStatus = Status.ERROR;
     },
+    cartPatientCreateRequested(state, _action: PayloadAction<Patient>) {
+      state.patientCreateStatus = Status.LOADING;
+      state.patientCreateError = null;
+    },
+    cartPatientCreated(state, action: PayloadAction<PatientDto>) {
+      state.patientCreateStatus = Status.SUCCESS;
+      state.createdPatientId = action.payload.id;
+      if (!state.patients.some((p) => p.id === action.payload.id)) state.patients.push(action.payload);
+    },
+    cartPatientCreateFailed(state, action: PayloadAction<string>) {
+      state.patientCreateStatus = Status.ERROR;
+      state.patientCreateError = action.payload;
+    },
   },
 });
 
@@ -199,5 +225,8 @@ export const {
   cartPatientsRequested,
   cartPatientsReceived,
   cartPatientsFailed,
+  cartPatientCreateRequested,
+  cartPatientCreated,
+  cartPatientCreateFailed,
 } = cartSlice.actions;
 export default cartSlice.reducer;

@@ -175,8 +175,8 @@ function* submit(): Generator {
     const res = (yield callApi(orderApi.create, input, o.idempotencyKey as string)) as CreateOrderResponse;
     yield put(submitSucceeded());
     yield call(persist);
-    yield call(loadCart);
     yield call([navigation, navigation.goTo], res.redirectUrl);
+    yield call(loadCart);
   } catch (e) {
     const slotFull = e instanceof ApiError && e.status === 409 && e.message === SLOT_FULL_MESSAGE;
     yield put(submitFailed({ message: messageOf(e), slotFull }));

@@ -14,7 +14,7 @@ export const MESSAGES = {
   streetRequired: 'Street and house number are required',
   countryRequired: 'Country is required',
   tooLong: 'Too long',
-  phoneInvalid: 'Enter a phone number, e.g. +48 600 100 200',
+  phoneInvalid: 'Enter a phone number like +48 600 100 200',
   contactRequired: 'Choose at least one way to contact you',
   slotRequired: 'Choose a visit time',
   dateRequired: 'Choose a visit date',
@@ -48,7 +48,11 @@ export const feedbackDetailsSchema = object({
     .default('')
     // Empty: the nurse calls the phone number of the account.
     .test('phone', MESSAGES.phoneInvalid, (v) => !v || PHONE_PATTERN.test(v)),
-}).test('contact', MESSAGES.contactRequired, (v) => Boolean(v?.useEmail || v?.usePhone));
+}).test('contact', MESSAGES.contactRequired, function (v) {
+  if (!v || v.useEmail || v.usePhone) return true;
+  // Reported on the e-mail checkbox so forms can show it next to the choices.
+  return this.createError({ path: this.path ? `${this.path}.useEmail` : 'useEmail', message: MESSAGES.contactRequired });
+});
 export type FeedbackDetails = InferType<typeof feedbackDetailsSchema>;
 
 export const createOrderSchema = object({

@@ -1,0 +1,46 @@
+import Head from 'next/head';
+import type { GetServerSidePropsContext } from 'next';
+import { useTranslation } from 'react-i18next';
+import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
+import { AddToCartFlow } from '@/features/cart/components/AddToCartFlow';
+import type { Addable } from '@/features/cart/components/AddableSummary';
+
+interface AddToCartPageProps {
+  addable: Addable;
+}
+
+export default function AddToCartPage({ addable }: AddToCartPageProps) {
+  const { t } = useTranslation('cart');
+  return (
+    <>
+      <Head>
+        <title>{t('add.pageTitle', { name: addable.item.name })}</title>
+        <meta name="robots" content="noindex" />
+      </Head>
+      <AddToCartFlow key={`${addable.type}-${addable.item.id}`} addable={addable} />
+    </>
+  );
+}
+
+/** The addable is read on the server, priced in the visitor's laboratory; unknown type or id is 404. */
+export async function getServerSideProps(ctx: GetServerSidePropsContext) {
+  const type = ctx.params?.addableType;
+  if (type !== 'analysis' && type !== 'profile') return { notFound: true as const };
+  const [{ catalogueContext, idParam, isNotFound }, { getAnalysis, getProfile }] = await Promise.all([
+    import('@/features/catalogue/ssr'),
+    import('@/server/services/catalogue'),
+  ]);
+  const id = idParam(ctx.params?.addableId);
+  if (id === null) return { notFound: true as const };
+  const { db, laboratoryId } = await catalogueContext(ctx);
+  try {
+    const addable: Addable =
+      type === 'analysis'
+        ? { type, item: (await getAnalysis(db, id, laboratoryId ?? undefined)) as AnalysisDto }
+        : { type, item: (await getProfile(db, id, laboratoryId ?? undefined)) as ProfileDto };
+    return { props: { addable } satisfies AddToCartPageProps };
+  } catch (e) {
+    if (isNotFound(e)) return { notFound: true as const };
+    throw e;
+  }
+}

@@ -1,0 +1,15 @@
+import Head from 'next/head';
+import { useTranslation } from 'react-i18next';
+import { AddressStep } from '@/features/order/components/AddressStep';
+
+export default function Page() {
+  const { t } = useTranslation('cart');
+  return (
+    <>
+      <Head>
+        <title>{t('address.pageTitle')}</title>
+      </Head>
+      <AddressStep />
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useRouter } from 'next/router';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListSkeleton, PageContainer, useToast } from '@/components';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { routes } from '@/lib/routes';
+import { Status } from '@/lib/status';
+import { useMounted } from '@/features/shell/useMounted';
+import type { MaterialDto } from '@/lib/types/api';
+import { addFlowReset, addToCartRequested, materialDecisionCancelled, materialDecisionMade, restrictionDialogClosed } from '../cartSlice';
+import { AddableSummary, addableAnalyses, addablePrice, type Addable } from './AddableSummary';
+import { AuthStep } from './AuthStep';
+import { MaterialDecisionDialog, RestrictionDialog } from './AddDialogs';
+import { PatientsStep } from './PatientsStep';
+import { patientName } from './patientName';
+
+export const ADDABLE_FLOW_PAGES = ['addableCard', 'register', 'login', 'addPatients'] as const;
+export type AddableFlowPage = (typeof ADDABLE_FLOW_PAGES)[number];
+
+export const ADDED_MESSAGE = 'Analysis has been added to the cart';
+
+function flowPage(raw: unknown): AddableFlowPage {
+  return typeof raw === 'string' && (ADDABLE_FLOW_PAGES as readonly string[]).includes(raw) ? (raw as AddableFlowPage) : 'addableCard';
+}
+
+/** `/add-to-cart/{addableType}/{addableId}?addableFlowPage=`: card, register/login, patients, add. */
+export function AddToCartFlow({ addable }: { addable: Addable }) {
+  const { t } = useTranslation('cart');
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const toast = useToast();
+  const mounted = useMounted();
+  const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
+  const cartState = useAppSelector((s) => s.cart);
+  const { addStatus, addError, materialDecision, restrictedPatientIds, addedCount, lastAddedPatientIds, patients } = cartState;
+  const page = flowPage(router.query.addableFlowPage);
+
+  const go = (next: AddableFlowPage) =>
+    void router.replace({ pathname: router.pathname, query: { ...router.query, addableFlowPage: next } }, undefined, { shallow: true, scroll: true });
+
+  // A logged-in user skips the account steps; a visitor cannot pick patients.
+  useEffect(() => {
+    if (!mounted) return;
+    if (isLoggedIn && (page === 'register' || page === 'login')) go('addPatients');
+    if (!isLoggedIn && page === 'addPatients') go('addableCard');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mounted, isLoggedIn, page]);
+
+  useEffect(() => {
+    dispatch(addFlowReset());
+  }, [dispatch]);
+
+  // Something went into the cart: say so, then show the cart (after the restriction dialog, if any).
+  const [addedBefore] = useState(addedCount);
+  const addedNow = addedCount > addedBefore;
+  useEffect(() => {
+    if (addedCount > addedBefore) toast.success(t(ADDED_MESSAGE));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [addedCount]);
+  useEffect(() => {
+    if (addedNow && !restrictedPatientIds) void router.push(routes.cart.path);
+  }, [addedNow, restrictedPatientIds, router]);
+
+  const materials = useMemo(() => {
+    const byId = new Map<string, MaterialDto>();
+    for (const a of addableAnalyses(addable)) for (const m of a.materials) byId.set(String(m.id), m);
+    return Object.entries(materialDecision ?? {}).map(([id, suggested]) => ({ id, suggested, material: byId.get(id) ?? null }));
+  }, [addable, materialDecision]);
+  const price = addablePrice(addable);
+
+  let content;
+  if (!mounted) content = <ListSkeleton rows={3} />;
+  else if (page === 'register' || page === 'login') content = <AuthStep mode={page} onSwitch={go} />;
+  else if (page === 'addPatients' && isLoggedIn)
+    content = (
+      <PatientsStep
+        busy={addStatus === Status.LOADING || Boolean(materialDecision)}
+        onAdd={(patientIds) => {
+          dispatch(addToCartRequested({ addableType: addable.type, addableId: addable.item.id, patientIds }));
+        }}
+      />
+    );
+  else
+    content = (
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1 }}>
+        {isLoggedIn ? (
+          <Button variant="contained" size="large" disabled={!price} onClick={() => go('addPatients')} sx={{ minHeight: 48 }}>
+            {t('add.choosePatientsButton')}
+          </Button>
+        ) : (
+          <>
+            <Button variant="contained" size="large" disabled={!price} onClick={() => go('register')} sx={{ minHeight: 48 }}>
+              {t('add.registerToContinue')}
+            </Button>
+            <Button variant="outlined" size="large" disabled={!price} onClick={() => go('login')} sx={{ minHeight: 48 }}>
+              {t('add.loginToContinue')}
+            </Button>
+          </>
+        )}
+      </Box>
+    );
+
+  const restrictedNames = (restrictedPatientIds ?? []).map((id) => patientName(patients, id) ?? t('cart.patientFallback', { id }));
+  const addedForOthers = lastAddedPatientIds.length > 0;
+
+  return (
+    <PageContainer title={t('add.title')}>
+      <AddableSummary addable={addable} />
+      {addStatus === Status.ERROR && addError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {t(addError)}
+        </Alert>
+      )}
+      {content}
+      <MaterialDecisionDialog
+        key={JSON.stringify(materialDecision)}
+        open={Boolean(materialDecision)}
+        materials={materials}
+        currency={price?.currency ?? 'EUR'}
+        onDecide={(map) => dispatch(materialDecisionMade(map))}
+        onCancel={() => dispatch(materialDecisionCancelled())}
+      />
+      <RestrictionDialog
+        open={Boolean(restrictedPatientIds)}
+        names={restrictedNames}
+        addedForOthers={addedForOthers}
+        onClose={() => dispatch(restrictionDialogClosed())}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,158 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog, EmptyState, ErrorState, ListSkeleton, Money, PageContainer } from '@/components';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { Status } from '@/lib/status';
+import { routes } from '@/lib/routes';
+import { useMounted } from '@/features/shell/useMounted';
+import { CheckoutStepper } from '@/features/order/components/CheckoutStepper';
+import { StickyActionBar } from '@/features/order/components/StickyActionBar';
+import { deliveryPriceSet } from '@/features/order/orderSlice';
+import { CartPatientSection } from './CartPatientSection';
+import { patientName } from './patientName';
+import {
+  cartLoadRequested,
+  cartPatientsRequested,
+  removeAnalysisRequested,
+  removePatientAnalysisRequested,
+  removePatientRequested,
+  resetCartRequested,
+} from '../cartSlice';
+import { useToast } from '@/components/Toast';
+
+type Pending =
+  | { kind: 'reset' }
+  | { kind: 'patient'; patientId: number; name: string }
+  | { kind: 'everyone'; analysisId: number; name: string }
+  | null;
+
+/** `/order/cart`: one section per patient, the total with the home visit fee, and the next step. */
+export function CartView() {
+  const { t } = useTranslation('cart');
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const toast = useToast();
+  const mounted = useMounted();
+  const { status, cart, error, mutationStatus, mutationError, patients, patientsStatus } = useAppSelector((s) => s.cart);
+  const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
+  const laboratory = useAppSelector((s) => s.lab.laboratory);
+  const [pending, setPending] = useState<Pending>(null);
+
+  useEffect(() => {
+    if (isLoggedIn && patientsStatus === Status.INITIAL) dispatch(cartPatientsRequested());
+  }, [dispatch, isLoggedIn, patientsStatus]);
+  const visitFee = laboratory?.visitFee ?? 0;
+  useEffect(() => {
+    dispatch(deliveryPriceSet(visitFee));
+  }, [dispatch, visitFee]);
+  useEffect(() => {
+    if (mutationStatus === Status.ERROR && mutationError) toast.error(mutationError);
+  }, [mutationStatus, mutationError, toast]);
+
+  const patientIds = cart ? Object.keys(cart.analysisIdsByPatientId).map(Number) : [];
+  const loading = !mounted || status === Status.INITIAL || (status === Status.LOADING && !cart);
+  const busy = mutationStatus === Status.LOADING;
+  const nameOf = (id: number) => patientName(patients, id) ?? t('cart.patientFallback', { id });
+  const patientCountByAnalysis = Object.fromEntries(Object.entries(cart?.patientIdsByAnalysisId ?? {}).map(([k, v]) => [k, v.length]));
+  const currency = cart?.cartTotal.currency ?? 'EUR';
+  const orderTotal = (cart?.cartTotal.price ?? 0) + visitFee;
+
+  let body;
+  if (loading) body = <ListSkeleton rows={4} />;
+  else if (status === Status.ERROR) body = <ErrorState message={error ?? undefined} onRetry={() => dispatch(cartLoadRequested())} />;
+  else if (!isLoggedIn || !cart || patientIds.length === 0)
+    body = (
+      <EmptyState
+        icon={<ShoppingCartOutlinedIcon fontSize="inherit" />}
+        title={t('cart.emptyTitle')}
+        text={isLoggedIn ? t('cart.emptyText') : t('cart.emptyVisitorText')}
+        action={
+          <Button component={NextLink} href={routes.search.path} variant="contained" sx={{ minHeight: 48 }}>
+            {t('cart.findTests')}
+          </Button>
+        }
+      />
+    );
+  else
+    body = (
+      <>
+        {patientIds.map((pid) => {
+          const key = String(pid);
+          const name = nameOf(pid);
+          return (
+            <CartPatientSection
+              key={pid}
+              patientId={pid}
+              name={name}
+              analyses={cart.analysisDtosByPatientId[key] ?? []}
+              materials={Object.values(cart.materialCartRefMapsByPatientId[key] ?? {})}
+              subtotal={cart.subCartTotalsByPatientId[key] ?? { price: 0, currency }}
+              patientCountByAnalysis={patientCountByAnalysis}
+              disabled={busy}
+              onRemoveAnalysis={(analysisId) => dispatch(removePatientAnalysisRequested({ patientId: pid, analysisId }))}
+              onRemoveAnalysisForEveryone={(analysisId) => {
+                const a = cart.analysisDtosByPatientId[key]?.find((x) => x.id === analysisId);
+                setPending({ kind: 'everyone', analysisId, name: a?.name ?? '' });
+              }}
+              onRemovePatient={() => setPending({ kind: 'patient', patientId: pid, name })}
+            />
+          );
+        })}
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button color="error" onClick={() => setPending({ kind: 'reset' })} disabled={busy} sx={{ minHeight: 48 }}>
+            {t('cart.reset')}
+          </Button>
+        </Box>
+        <StickyActionBar
+          summary={
+            <Box aria-live="polite">
+              <Typography variant="body2" color="text.secondary">
+                {t('cart.tests')} <Money amount={cart.cartTotal.price} currency={currency} /> · {t('cart.homeVisit')}{' '}
+                <Money amount={visitFee} currency={currency} />
+              </Typography>
+              <Typography variant="h6" component="p" sx={{ fontSize: '1.15rem' }}>
+                {t('cart.total')} <Money amount={orderTotal} currency={currency} />
+              </Typography>
+            </Box>
+          }
+        >
+          <Button variant="contained" size="large" disabled={busy} onClick={() => void router.push(routes.orderAddress.path)} sx={{ minHeight: 48 }}>
+            {t('cart.next')}
+          </Button>
+        </StickyActionBar>
+      </>
+    );
+
+  const dialog = pending && {
+    reset: { title: t('cart.resetTitle'), text: t('cart.resetText'), confirm: t('cart.resetConfirm') },
+    patient: { title: t('cart.removePatientTitle', { name: pending.kind === 'patient' ? pending.name : '' }), text: t('cart.removePatientText'), confirm: t('cart.remove') },
+    everyone: { title: t('cart.removeEveryoneTitle', { name: pending.kind === 'everyone' ? pending.name : '' }), text: t('cart.removeEveryoneText'), confirm: t('cart.remove') },
+  }[pending.kind];
+
+  return (
+    <PageContainer title={t('cart.title')}>
+      <CheckoutStepper active="cart" />
+      {body}
+      <ConfirmDialog
+        open={Boolean(pending)}
+        title={dialog?.title ?? ''}
+        text={dialog?.text}
+        confirmLabel={dialog?.confirm}
+        destructive
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (pending?.kind === 'reset') dispatch(resetCartRequested());
+          else if (pending?.kind === 'patient') dispatch(removePatientRequested({ patientId: pending.patientId }));
+          else if (pending?.kind === 'everyone') dispatch(removeAnalysisRequested({ analysisId: pending.analysisId }));
+          setPending(null);
+        }}
+      />
+    </PageContainer>
+  );
+}

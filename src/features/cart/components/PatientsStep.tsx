@@ -1,0 +1,158 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
+import { Formik, Form } from 'formik';
+import { object, string } from 'yup';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, ListSkeleton } from '@/components';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { Status } from '@/lib/status';
+import { newPatient, type Patient } from '@/features/patients/patientMapping';
+import { cartPatientCreateRequested, cartPatientsRequested } from '../cartSlice';
+
+const patientSchema = object({
+  firstName: string().trim().required('Enter the first name').max(100),
+  lastName: string().trim().required('Enter the last name').max(100),
+  gender: string().oneOf(['M', 'F']).required(),
+  dateOfBirth: string()
+    .required('Enter the date of birth')
+    .matches(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth')
+    .test('past', 'The date of birth must be in the past', (v) => !v || v <= new Date().toISOString().slice(0, 10)),
+});
+
+function NewPatientForm({ onDone, onCreated }: { onDone(): void; onCreated(id: number): void }) {
+  const { t } = useTranslation('cart');
+  const dispatch = useAppDispatch();
+  const { patientCreateStatus, patientCreateError, createdPatientId } = useAppSelector((s) => s.cart);
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (submitted.current && patientCreateStatus === Status.SUCCESS && createdPatientId !== null) {
+      submitted.current = false;
+      onCreated(createdPatientId);
+    }
+  }, [patientCreateStatus, createdPatientId, onCreated]);
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        {t('add.newPatient')}
+      </Typography>
+      <Formik<Patient>
+        initialValues={newPatient()}
+        validationSchema={patientSchema}
+        onSubmit={(values) => {
+          submitted.current = true;
+          dispatch(cartPatientCreateRequested(values));
+        }}
+      >
+        {(formik) => {
+          const err = (name: keyof Patient) => (formik.touched[name] && formik.errors[name] ? t(String(formik.errors[name])) : ' ');
+          return (
+            <Form noValidate aria-label={t('add.newPatient')}>
+              <Grid container columnSpacing={2}>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <TextField fullWidth id="new-patient-firstName" name="firstName" label={t('add.firstName')} value={formik.values.firstName} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('firstName') !== ' '} helperText={err('firstName')} />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <TextField fullWidth id="new-patient-lastName" name="lastName" label={t('add.lastName')} value={formik.values.lastName} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('lastName') !== ' '} helperText={err('lastName')} />
+                </Grid>
+                <Grid size={{ xs: 6 }}>
+                  <TextField fullWidth select id="new-patient-gender" name="gender" label={t('add.gender')} value={formik.values.gender} onChange={formik.handleChange} helperText=" ">
+                    <MenuItem value="F" sx={{ minHeight: 48 }}>{t('add.female')}</MenuItem>
+                    <MenuItem value="M" sx={{ minHeight: 48 }}>{t('add.male')}</MenuItem>
+                  </TextField>
+                </Grid>
+                <Grid size={{ xs: 6 }}>
+                  <TextField fullWidth type="date" id="new-patient-dateOfBirth" name="dateOfBirth" label={t('add.dateOfBirth')} value={formik.values.dateOfBirth} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('dateOfBirth') !== ' '} helperText={err('dateOfBirth')} slotProps={{ inputLabel: { shrink: true } }} />
+                </Grid>
+              </Grid>
+              {patientCreateStatus === Status.ERROR && patientCreateError && (
+                <Alert severity="error" role="alert" sx={{ mb: 1 }}>{patientCreateError}</Alert>
+              )}
+              <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+                <Button onClick={onDone} sx={{ minHeight: 48 }}>{t('add.cancel')}</Button>
+                <Button type="submit" variant="contained" disabled={patientCreateStatus === Status.LOADING} sx={{ minHeight: 48 }}>
+                  {t('add.savePatient')}
+                </Button>
+              </Box>
+            </Form>
+          );
+        }}
+      </Formik>
+    </Paper>
+  );
+}
+
+/** Pick existing patients (or create new ones inline) and add for all of them at once. */
+export function PatientsStep({ busy, onAdd }: { busy: boolean; onAdd(patientIds: number[]): void }) {
+  const { t } = useTranslation('cart');
+  const dispatch = useAppDispatch();
+  const { patients, patientsStatus } = useAppSelector((s) => s.cart);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [formOpen, setCreating] = useState<boolean | null>(null);
+  // Without patients the form is open from the start.
+  const creating = formOpen ?? (patientsStatus === Status.SUCCESS && patients.length === 0);
+  const onCreated = useCallback((id: number) => {
+    setSelected((s) => (s.includes(id) ? s : [...s, id]));
+    setCreating(false);
+  }, []);
+
+  useEffect(() => {
+    dispatch(cartPatientsRequested());
+  }, [dispatch]);
+
+  if (patientsStatus === Status.LOADING || patientsStatus === Status.INITIAL) return <ListSkeleton rows={2} />;
+  if (patientsStatus === Status.ERROR) return <ErrorState onRetry={() => dispatch(cartPatientsRequested())} />;
+  return (
+    <Box>
+      <Typography variant="h6" component="h2" id="flow-patients-label">
+        {t('add.whoFor')}
+      </Typography>
+      {patients.length === 0 ? (
+        <Typography color="text.secondary">{t('add.noPatients')}</Typography>
+      ) : (
+        <FormGroup aria-labelledby="flow-patients-label">
+          {patients.map((p) => (
+            <FormControlLabel
+              key={p.id}
+              sx={{ minHeight: 48 }}
+              control={
+                <Checkbox
+                  checked={selected.includes(p.id)}
+                  onChange={(e) => setSelected((s) => (e.target.checked ? [...s, p.id] : s.filter((x) => x !== p.id)))}
+                />
+              }
+              label={`${p.personalDetails.firstName} ${p.personalDetails.lastName}`}
+            />
+          ))}
+        </FormGroup>
+      )}
+      {creating ? (
+        <NewPatientForm onDone={() => setCreating(false)} onCreated={onCreated} />
+      ) : (
+        <Button startIcon={<PersonAddAltIcon />} onClick={() => setCreating(true)} sx={{ minHeight: 48, mt: 1 }}>
+          {t('add.addPatient')}
+        </Button>
+      )}
+      <Button
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={busy || selected.length === 0}
+        onClick={() => onAdd(selected)}
+        sx={{ minHeight: 48, mt: 3 }}
+      >
+        {selected.length ? t('add.addFor', { count: selected.length }) : t('add.choosePatients')}
+      </Button>
+    </Box>
+  );
+}

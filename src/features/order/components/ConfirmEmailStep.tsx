@@ -1,0 +1,94 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
+import { useRouter } from 'next/router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListSkeleton, PageContainer } from '@/components';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { routes } from '@/lib/routes';
+import { Status } from '@/lib/status';
+import { CheckoutStepper } from './CheckoutStepper';
+import { useCheckoutGuard } from './useCheckoutGuard';
+import { activationLetterRequested, emailConfirmRequested } from '../orderSlice';
+
+/** `/order/confirm-email`: send the confirmation letter, then enter its token or follow its link. */
+export function ConfirmEmailStep() {
+  const { t } = useTranslation('cart');
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const { ready } = useCheckoutGuard();
+  const user = useAppSelector((s) => s.auth.currentUser);
+  const { letterStatus, letterError, confirmStatus, confirmError } = useAppSelector((s) => s.order);
+  const [token, setToken] = useState('');
+
+  useEffect(() => {
+    if (ready && user?.emailConfirmed) void router.replace(routes.dataConfirmed.path);
+  }, [ready, user?.emailConfirmed, router]);
+
+  return (
+    <PageContainer title={t('confirmEmail.title')} maxWidth="sm">
+      <CheckoutStepper active="confirm" />
+      {!ready ? (
+        <ListSkeleton rows={2} />
+      ) : (
+        <>
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mb: 2 }}>
+            <MarkEmailUnreadOutlinedIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
+            <Typography>{t('confirmEmail.text', { email: user?.email ?? '' })}</Typography>
+          </Box>
+          <Button
+            variant={letterStatus === Status.SUCCESS ? 'outlined' : 'contained'}
+            size="large"
+            fullWidth
+            disabled={letterStatus === Status.LOADING}
+            onClick={() => dispatch(activationLetterRequested())}
+            sx={{ minHeight: 48 }}
+          >
+            {letterStatus === Status.SUCCESS ? t('confirmEmail.sendAgain') : t('confirmEmail.send')}
+          </Button>
+          {letterStatus === Status.SUCCESS && (
+            <Alert severity="success" role="status" sx={{ mt: 2 }}>
+              {t('confirmEmail.sent', { email: user?.email ?? '' })}
+            </Alert>
+          )}
+          {letterStatus === Status.ERROR && (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {letterError ? t(letterError) : t('confirmEmail.sendFailed')}
+            </Alert>
+          )}
+          <Box
+            component="form"
+            noValidate
+            aria-label={t('confirmEmail.tokenForm')}
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (token.trim()) dispatch(emailConfirmRequested(token));
+            }}
+            sx={{ mt: 4 }}
+          >
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+              {t('confirmEmail.haveToken')}
+            </Typography>
+            <TextField
+              fullWidth
+              id="confirm-token"
+              label={t('confirmEmail.token')}
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              autoComplete="one-time-code"
+              error={confirmStatus === Status.ERROR}
+              helperText={confirmStatus === Status.ERROR && confirmError ? t(confirmError) : ' '}
+            />
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={!token.trim() || confirmStatus === Status.LOADING} sx={{ minHeight: 48, mt: 1 }}>
+              {t('confirmEmail.confirm')}
+            </Button>
+          </Box>
+        </>
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,140 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListSkeleton, Money, PageContainer } from '@/components';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { routes } from '@/lib/routes';
+import { Status } from '@/lib/status';
+import { cartPatientsRequested } from '@/features/cart/cartSlice';
+import { patientName } from '@/features/cart/components/patientName';
+import { CheckoutStepper } from './CheckoutStepper';
+import { StickyActionBar } from './StickyActionBar';
+import { useCheckoutGuard } from './useCheckoutGuard';
+import { submitRequested } from '../orderSlice';
+import { formatAddress } from './formatAddress';
+
+function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title} sx={{ mb: 2 }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ flex: 1, fontSize: '1.05rem' }}>
+            {title}
+          </Typography>
+          {edit && (
+            <Link component={NextLink} href={edit.href} sx={{ minHeight: 48, display: 'inline-flex', alignItems: 'center', px: 1 }}>
+              {edit.label}
+            </Link>
+          )}
+        </Box>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** `/order/data-confirmed`: the summary of everything and "Submit order". */
+export function DataConfirmedStep() {
+  const { t, i18n } = useTranslation('cart');
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const order = useAppSelector((s) => s.order);
+  const { ready } = useCheckoutGuard({ needsCart: order.status !== Status.SUCCESS });
+  const { cart, patients, patientsStatus } = useAppSelector((s) => s.cart);
+  const user = useAppSelector((s) => s.auth.currentUser);
+  const visitFee = useAppSelector((s) => s.lab.laboratory?.visitFee ?? s.order.deliveryPrice);
+
+  useEffect(() => {
+    if (ready && patientsStatus === Status.INITIAL) dispatch(cartPatientsRequested());
+  }, [dispatch, ready, patientsStatus]);
+  useEffect(() => {
+    if (!ready) return;
+    if (user && !user.emailConfirmed) void router.replace(routes.confirmEmailInOrder.path);
+    else if (!order.orderSlotId && order.status !== Status.LOADING && order.status !== Status.SUCCESS) void router.replace(routes.nurseCheckoutTime.path);
+  }, [ready, user, order.orderSlotId, order.status, router]);
+
+  const currency = cart?.cartTotal.currency ?? 'EUR';
+  const when = order.nurseCheckoutDate
+    ? new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(order.nurseCheckoutDate))
+    : '';
+  const fb = order.feedbackDetails;
+
+  return (
+    <PageContainer title={t('confirm.title')} subtitle={t('confirm.subtitle')}>
+      <CheckoutStepper active="confirm" />
+      {!ready || !cart ? (
+        <ListSkeleton rows={4} />
+      ) : (
+        <>
+          <Section title={t('confirm.visit')} edit={{ href: routes.nurseCheckoutTime.path, label: t('confirm.change') }}>
+            <Typography>{when}</Typography>
+          </Section>
+          <Section title={t('confirm.address')} edit={{ href: routes.orderAddress.path, label: t('confirm.change') }}>
+            <Typography>{formatAddress(order.orderAddress, t)}</Typography>
+            {order.orderAddress.notes && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                {t('confirm.notes', { notes: order.orderAddress.notes })}
+              </Typography>
+            )}
+          </Section>
+          <Section title={t('confirm.contact')} edit={{ href: routes.orderFeedback.path, label: t('confirm.change') }}>
+            {fb.useEmail && <Typography>{t('confirm.byEmail', { email: user?.email ?? '' })}</Typography>}
+            {fb.usePhone && <Typography>{t('confirm.byPhone', { phone: fb.quickPhone || user?.phone || t('confirm.accountPhone') })}</Typography>}
+          </Section>
+          <Section title={t('confirm.tests')} edit={{ href: routes.cart.path, label: t('confirm.change') }}>
+            {Object.keys(cart.analysisIdsByPatientId).map((pid) => (
+              <Box key={pid} sx={{ mb: 1.5 }}>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                  <Typography sx={{ fontWeight: 600 }}>{patientName(patients, Number(pid)) ?? t('cart.patientFallback', { id: pid })}</Typography>
+                  <Typography sx={{ fontWeight: 600 }}>
+                    <Money amount={cart.subCartTotalsByPatientId[pid]?.price ?? 0} currency={currency} />
+                  </Typography>
+                </Box>
+                <Typography variant="body2" color="text.secondary">
+                  {(cart.analysisDtosByPatientId[pid] ?? []).map((a) => a.name).join(', ')}
+                </Typography>
+              </Box>
+            ))}
+            <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+              <Typography>{t('cart.homeVisit')}</Typography>
+              <Money amount={visitFee} currency={currency} />
+            </Box>
+          </Section>
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {t('confirm.payNurse')}
+          </Alert>
+          {order.status === Status.ERROR && order.error && !order.slotFull && (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {t(order.error)}
+            </Alert>
+          )}
+          <StickyActionBar
+            summary={
+              <Typography variant="h6" component="p" sx={{ fontSize: '1.15rem' }}>
+                {t('cart.total')} <Money amount={cart.cartTotal.price + visitFee} currency={currency} />
+              </Typography>
+            }
+          >
+            <Button
+              variant="contained"
+              size="large"
+              disabled={order.status === Status.LOADING || order.status === Status.SUCCESS}
+              onClick={() => dispatch(submitRequested())}
+              sx={{ minHeight: 48 }}
+            >
+              {order.status === Status.LOADING ? t('confirm.submitting') : t('confirm.submit')}
+            </Button>
+          </StickyActionBar>
+        </>
+      )}
+    </PageContainer>
+  );
+}

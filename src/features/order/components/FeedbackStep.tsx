@@ -1,0 +1,105 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Formik, Form } from 'formik';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'react-i18next';
+import { ListSkeleton, PageContainer } from '@/components';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { routes } from '@/lib/routes';
+import { Status } from '@/lib/status';
+import { feedbackDetailsSchema, type FeedbackDetails } from '@/lib/validation/order';
+import { CheckoutStepper } from './CheckoutStepper';
+import { StickyActionBar } from './StickyActionBar';
+import { useCheckoutGuard } from './useCheckoutGuard';
+import { checkoutRequested } from '../orderSlice';
+
+/** `/order/feedback`: how the nurse and the laboratory may contact the user; then checkout. */
+export function FeedbackStep() {
+  const { t } = useTranslation('cart');
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const { ready } = useCheckoutGuard();
+  const { feedbackDetails, checkoutStatus, checkoutError } = useAppSelector((s) => s.order);
+  const user = useAppSelector((s) => s.auth.currentUser);
+
+  return (
+    <PageContainer title={t('feedback.title')} subtitle={t('feedback.subtitle')}>
+      <CheckoutStepper active="contact" />
+      {!ready ? (
+        <ListSkeleton rows={2} />
+      ) : (
+        <Formik<FeedbackDetails>
+          initialValues={{ ...feedbackDetails, quickPhone: feedbackDetails.quickPhone || user?.phone || '' }}
+          enableReinitialize
+          validationSchema={feedbackDetailsSchema}
+          onSubmit={(values) => {
+            dispatch(checkoutRequested(feedbackDetailsSchema.cast(values)));
+          }}
+        >
+          {(formik) => {
+            const contactMissing = formik.submitCount > 0 && Boolean(formik.errors.useEmail);
+            const phoneError = formik.touched.quickPhone && formik.errors.quickPhone;
+            return (
+              <Form noValidate aria-label={t('feedback.title')}>
+                <FormGroup>
+                  <FormControlLabel
+                    control={<Checkbox name="useEmail" checked={formik.values.useEmail} onChange={formik.handleChange} />}
+                    label={
+                      <Box>
+                        <Typography>{t('feedback.useEmail')}</Typography>
+                        {user?.email && <Typography variant="body2" color="text.secondary">{user.email}</Typography>}
+                      </Box>
+                    }
+                    sx={{ minHeight: 48, mb: 1 }}
+                  />
+                  <FormControlLabel
+                    control={<Checkbox name="usePhone" checked={formik.values.usePhone} onChange={formik.handleChange} />}
+                    label={t('feedback.usePhone')}
+                    sx={{ minHeight: 48 }}
+                  />
+                </FormGroup>
+                {contactMissing && <FormHelperText error>{t(formik.errors.useEmail ?? '')}</FormHelperText>}
+                <TextField
+                  fullWidth
+                  id="feedback-quickPhone"
+                  name="quickPhone"
+                  type="tel"
+                  autoComplete="tel"
+                  label={t('feedback.quickPhone')}
+                  value={formik.values.quickPhone}
+                  onChange={formik.handleChange}
+                  onBlur={formik.handleBlur}
+                  error={Boolean(phoneError)}
+                  helperText={phoneError ? t(phoneError) : t('feedback.quickPhoneHelp')}
+                  sx={{ mt: 2, maxWidth: 420 }}
+                />
+                {checkoutStatus === Status.ERROR && checkoutError && (
+                  <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+                    {checkoutError}
+                  </Alert>
+                )}
+                <StickyActionBar>
+                  <Box sx={{ display: 'flex', gap: 1, width: '100%', justifyContent: 'space-between' }}>
+                    <Button onClick={() => void router.push(routes.nurseCheckoutTime.path)} sx={{ minHeight: 48 }}>
+                      {t('steps.back')}
+                    </Button>
+                    <Button type="submit" variant="contained" size="large" disabled={checkoutStatus === Status.LOADING} sx={{ minHeight: 48 }}>
+                      {t('feedback.next')}
+                    </Button>
+                  </Box>
+                </StickyActionBar>
+              </Form>
+            );
+          }}
+        </Formik>
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,139 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, ListSkeleton, Money, PageContainer } from '@/components';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { routes } from '@/lib/routes';
+import { Status } from '@/lib/status';
+import { useMounted } from '@/features/shell/useMounted';
+import { summaryRequested } from '../orderSlice';
+import { formatAddress } from './formatAddress';
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mb: 2 }}>
+      <Typography variant="overline" component="h2" color="text.secondary">
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** `/order/order-submitted?orderId=`: number, visit, address, what to prepare and whom to contact. */
+export function OrderSubmittedView() {
+  const { t, i18n } = useTranslation('cart');
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const mounted = useMounted();
+  const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
+  const { summary, summaryStatus, summaryError } = useAppSelector((s) => s.order);
+  const raw = router.query.orderId;
+  const orderId = typeof raw === 'string' && /^[1-9][0-9]*$/.test(raw) ? Number(raw) : null;
+
+  useEffect(() => {
+    if (mounted && isLoggedIn && orderId !== null) dispatch(summaryRequested(orderId));
+  }, [dispatch, mounted, isLoggedIn, orderId]);
+
+  const current = summary && summary.id === orderId ? summary : null;
+  let body;
+  if (!mounted || (orderId !== null && isLoggedIn && !current && summaryStatus !== Status.ERROR)) body = <ListSkeleton rows={4} />;
+  else if (orderId === null || !isLoggedIn || summaryStatus === Status.ERROR || !current)
+    body = <ErrorState message={summaryError ?? t('submitted.notFound')} onRetry={orderId !== null && isLoggedIn ? () => dispatch(summaryRequested(orderId)) : undefined} />;
+  else {
+    const lang = i18n.language;
+    const day = new Intl.DateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(current.visit.start));
+    const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' });
+    const prep = current.preparation;
+    body = (
+      <>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
+          <CheckCircleOutlineIcon color="success" sx={{ fontSize: 48 }} aria-hidden />
+          <Box>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
+              {t('submitted.number', { number: current.number })}
+            </Typography>
+            <Typography color="text.secondary">{t('submitted.thanks')}</Typography>
+          </Box>
+        </Box>
+        <Card variant="outlined" sx={{ mb: 2 }}>
+          <CardContent>
+            <Block title={t('submitted.visit')}>
+              <Typography sx={{ fontWeight: 600 }}>{day}</Typography>
+              <Typography>{`${time.format(new Date(current.visit.start))}–${time.format(new Date(current.visit.end))}`}</Typography>
+            </Block>
+            <Block title={t('submitted.address')}>
+              <Typography>{formatAddress(current.address, t)}</Typography>
+              {current.address.notes && <Typography variant="body2" color="text.secondary">{t('confirm.notes', { notes: current.address.notes })}</Typography>}
+            </Block>
+            <Block title={t('submitted.prepare')}>
+              <Alert severity={prep.fastingHours > 0 ? 'warning' : 'info'} sx={{ mb: 1 }}>
+                {prep.fastingHours > 0 ? t('submitted.fasting', { count: prep.fastingHours }) : t('submitted.noFasting')}
+              </Alert>
+              {prep.notes.map((n) => (
+                <Typography key={n.analysisId} variant="body2" sx={{ mb: 0.5 }}>
+                  <strong>{n.name}:</strong> {n.preparation}
+                </Typography>
+              ))}
+              {current.patients.some((p) => p.materials.some((m) => !m.bought)) && (
+                <Typography variant="body2" sx={{ mt: 1 }}>
+                  {t('submitted.bring', {
+                    materials: [...new Set(current.patients.flatMap((p) => p.materials.filter((m) => !m.bought).map((m) => m.name)))].join(', '),
+                  })}
+                </Typography>
+              )}
+            </Block>
+            <Divider sx={{ my: 2 }} />
+            {current.patients.map((p) => (
+              <Box key={p.patientId} sx={{ mb: 1.5 }}>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                  <Typography sx={{ fontWeight: 600 }}>{`${p.firstName} ${p.lastName}`}</Typography>
+                  <Money amount={p.subtotal} currency={current.currency} />
+                </Box>
+                <Typography variant="body2" color="text.secondary">
+                  {p.lines.map((l) => l.name).join(', ')}
+                </Typography>
+              </Box>
+            ))}
+            <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+              <Typography>{t('cart.homeVisit')}</Typography>
+              <Money amount={current.deliveryPrice} currency={current.currency} />
+            </Box>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 1 }}>
+              <Typography variant="h6" component="p">{t('cart.total')}</Typography>
+              <Typography variant="h6" component="p">
+                <Money amount={current.total} currency={current.currency} />
+              </Typography>
+            </Box>
+            <Typography variant="body2" color="text.secondary">
+              {t('submitted.payNurse')}
+            </Typography>
+          </CardContent>
+        </Card>
+        <Block title={t('submitted.contact')}>
+          <Typography>{`${current.laboratory.cityName}, ${current.laboratory.address}`}</Typography>
+          {current.laboratory.phone && <Typography>{t('submitted.phone', { phone: current.laboratory.phone })}</Typography>}
+          {current.laboratory.email && <Typography>{t('submitted.email', { email: current.laboratory.email })}</Typography>}
+        </Block>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button component={NextLink} href={routes.home.path} variant="contained" sx={{ minHeight: 48 }}>
+            {t('submitted.home')}
+          </Button>
+          <Button component={NextLink} href={routes.testResults.path} sx={{ minHeight: 48 }}>
+            {t('submitted.results')}
+          </Button>
+        </Box>
+      </>
+    );
+  }
+  return <PageContainer title={t('submitted.title')}>{body}</PageContainer>;
+}

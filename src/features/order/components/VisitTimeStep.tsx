@@ -1,0 +1,183 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ToggleButton from '@mui/material/ToggleButton';
+import Typography from '@mui/material/Typography';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import { useRouter } from 'next/router';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { routes } from '@/lib/routes';
+import { Status } from '@/lib/status';
+import type { NurseSlotDto } from '@/lib/types/api';
+import { CheckoutStepper } from './CheckoutStepper';
+import { StickyActionBar } from './StickyActionBar';
+import { useCheckoutGuard } from './useCheckoutGuard';
+import { slotsRequested, visitTimeChosen } from '../orderSlice';
+
+export const BOOKING_DAYS = 30;
+
+const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** Open slots (future, not full) grouped by local day. */
+export function openSlotsByDay(slots: NurseSlotDto[], now = new Date()): Map<string, NurseSlotDto[]> {
+  const byDay = new Map<string, NurseSlotDto[]>();
+  for (const s of [...slots].sort((a, b) => a.start.localeCompare(b.start))) {
+    if (s.available <= 0 || new Date(s.start) <= now) continue;
+    const key = dayKey(new Date(s.start));
+    byDay.set(key, [...(byDay.get(key) ?? []), s]);
+  }
+  return byDay;
+}
+
+/** `/order/nurse-checkout-time`: a day within the next 30 days, then one of its open nurse slots. */
+export function VisitTimeStep() {
+  const { t, i18n } = useTranslation('cart');
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const { ready } = useCheckoutGuard();
+  const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
+  const { slots, slotsStatus, slotsError, orderSlotId, slotFull, error } = useAppSelector((s) => s.order);
+  const [pickedDay, setDay] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<number | null>(orderSlotId);
+
+  const load = () => {
+    if (!laboratoryId) return;
+    const from = new Date();
+    const to = new Date(from.getTime() + BOOKING_DAYS * 86400000);
+    dispatch(slotsRequested({ laboratoryId, from: from.toISOString(), to: to.toISOString() }));
+  };
+  useEffect(() => {
+    if (ready) load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, laboratoryId]);
+
+  const byDay = useMemo(() => openSlotsByDay(slots), [slots]);
+  const days = useMemo(() => {
+    const out: { key: string; date: Date; count: number }[] = [];
+    const start = new Date();
+    for (let i = 0; i < BOOKING_DAYS; i++) {
+      const d = new Date(start.getFullYear(), start.getMonth(), start.getDate() + i);
+      out.push({ key: dayKey(d), date: d, count: byDay.get(dayKey(d))?.length ?? 0 });
+    }
+    return out;
+  }, [byDay]);
+
+  // Start on the day of the chosen slot, else the first day with open slots.
+  const day = useMemo(() => {
+    if (pickedDay) return pickedDay;
+    const chosenOpen = slots.find((s) => s.id === chosen && s.available > 0);
+    return chosenOpen ? dayKey(new Date(chosenOpen.start)) : (days.find((d) => d.count > 0)?.key ?? null);
+  }, [pickedDay, slots, chosen, days]);
+
+  const lang = i18n.language;
+  const weekday = new Intl.DateTimeFormat(lang, { weekday: 'short' });
+  const dayNum = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short' });
+  const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' });
+  const long = new Intl.DateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long' });
+  const daySlots = day ? (byDay.get(day) ?? []) : [];
+  const chosenSlot = slots.find((s) => s.id === chosen && s.available > 0) ?? null;
+
+  let body;
+  if (!ready || slotsStatus === Status.LOADING || slotsStatus === Status.INITIAL) body = <ListSkeleton rows={3} />;
+  else if (slotsStatus === Status.ERROR) body = <ErrorState message={slotsError ?? undefined} onRetry={load} />;
+  else if (byDay.size === 0)
+    body = <EmptyState icon={<EventBusyIcon fontSize="inherit" />} title={t('visit.noneTitle')} text={t('visit.noneText')} />;
+  else
+    body = (
+      <>
+        <Typography variant="subtitle1" component="h2" id="visit-day-label" sx={{ fontWeight: 600, mb: 1 }}>
+          {t('visit.day')}
+        </Typography>
+        <Box
+          role="radiogroup"
+          aria-labelledby="visit-day-label"
+          sx={{ display: 'flex', gap: 1, overflowX: 'auto', pb: 1, mx: { xs: -2, sm: 0 }, px: { xs: 2, sm: 0 }, scrollSnapType: 'x mandatory' }}
+        >
+          {days.map((d) => (
+            <ToggleButton
+              key={d.key}
+              value={d.key}
+              role="radio"
+              aria-checked={day === d.key}
+              aria-label={`${long.format(d.date)}${d.count ? '' : `, ${t('visit.full')}`}`}
+              selected={day === d.key}
+              disabled={d.count === 0}
+              onChange={() => setDay(d.key)}
+              color="primary"
+              sx={{ flex: '0 0 auto', width: 72, minHeight: 72, flexDirection: 'column', scrollSnapAlign: 'start', textTransform: 'none', lineHeight: 1.2 }}
+            >
+              <Typography variant="caption" component="span">{weekday.format(d.date)}</Typography>
+              <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>{dayNum.format(d.date)}</Typography>
+            </ToggleButton>
+          ))}
+        </Box>
+        {day && (
+          <>
+            <Typography variant="subtitle1" component="h2" id="visit-slot-label" sx={{ fontWeight: 600, mt: 2, mb: 1 }}>
+              {t('visit.time', { day: long.format(new Date(`${day}T12:00:00`)) })}
+            </Typography>
+            <Box role="radiogroup" aria-labelledby="visit-slot-label" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1 }}>
+              {daySlots.map((s) => (
+                <ToggleButton
+                  key={s.id}
+                  value={s.id}
+                  role="radio"
+                  aria-checked={chosen === s.id}
+                  selected={chosen === s.id}
+                  onChange={() => setChosen(s.id)}
+                  color="primary"
+                  sx={{ minHeight: 56, flexDirection: 'column', textTransform: 'none', lineHeight: 1.2 }}
+                >
+                  <span>{`${time.format(new Date(s.start))}–${time.format(new Date(s.end))}`}</span>
+                  <Typography variant="caption" component="span" color="text.secondary">
+                    {t('visit.placesLeft', { count: s.available })}
+                  </Typography>
+                </ToggleButton>
+              ))}
+            </Box>
+          </>
+        )}
+      </>
+    );
+
+  return (
+    <PageContainer title={t('visit.title')} subtitle={t('visit.subtitle')}>
+      <CheckoutStepper active="visitTime" />
+      {slotFull && error && (
+        <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+          {t(error)}
+        </Alert>
+      )}
+      {body}
+      <StickyActionBar
+        summary={
+          chosenSlot ? (
+            <Typography variant="body2" aria-live="polite">
+              {`${long.format(new Date(chosenSlot.start))}, ${time.format(new Date(chosenSlot.start))}`}
+            </Typography>
+          ) : undefined
+        }
+      >
+        <Button onClick={() => void router.push(routes.orderAddress.path)} sx={{ minHeight: 48 }}>
+          {t('steps.back')}
+        </Button>
+        <Button
+          variant="contained"
+          size="large"
+          disabled={!chosenSlot}
+          sx={{ minHeight: 48 }}
+          onClick={() => {
+            if (!chosenSlot) return;
+            dispatch(visitTimeChosen({ orderSlotId: chosenSlot.id, nurseCheckoutDate: chosenSlot.start }));
+            void router.push(routes.orderFeedback.path);
+          }}
+        >
+          {t('visit.next')}
+        </Button>
+      </StickyActionBar>
+    </PageContainer>
+  );
+}

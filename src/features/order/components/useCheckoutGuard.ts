@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useRouter } from 'next/router';
+import { useAppSelector } from '@/store/hooks';
+import { Status } from '@/lib/status';
+import { useMounted } from '@/features/shell/useMounted';
+
+/**
+ * Checkout pages need a logged-in user with something in the cart: a visitor goes to the login page,
+ * an empty cart back to the cart page (which says what to do). Returns whether the page may render.
+ */
+export function useCheckoutGuard(opts: { needsCart?: boolean } = {}): { ready: boolean } {
+  const needsCart = opts.needsCart ?? true;
+  const router = useRouter();
+  const mounted = useMounted();
+  const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
+  const cartStatus = useAppSelector((s) => s.cart.status);
+  const cartEmpty = useAppSelector((s) => !s.cart.cart || Object.keys(s.cart.cart.analysisIdsByPatientId).length === 0);
+  const started = mounted && cartStatus !== Status.INITIAL;
+  useEffect(() => {
+    if (!started) return;
+    if (!isLoggedIn) void router.replace('/login');
+    else if (needsCart && cartStatus === Status.SUCCESS && cartEmpty) void router.replace('/order/cart');
+  }, [started, isLoggedIn, needsCart, cartStatus, cartEmpty, router]);
+  return { ready: started && isLoggedIn && cartStatus === Status.SUCCESS && (!needsCart || !cartEmpty) };
+}
