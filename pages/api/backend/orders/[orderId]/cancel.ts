@@ -1,0 +1,15 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam } from '@/lib/validation/results';
+import { cancelOrder } from '@/server/services/orderLifecycle';
+
+export const config = { api: { bodyParser: false } };
+
+/** The patient cancels their order until 24 hours before the visit (409 after). */
+export default route({
+  POST: method({
+    auth: 'user' as const,
+    query: object({ orderId: idParam() }),
+    handler: ({ db, user, query }) => cancelOrder(db, user.id, Number(query.orderId)),
+  }),
+});

@@ -1,0 +1,15 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam } from '@/lib/validation/results';
+import { getOrderDetail } from '@/server/services/orderLifecycle';
+
+export const config = { api: { bodyParser: false } };
+
+/** One order of the caller (or of the staff member's laboratory): lines, timeline, visit, totals. */
+export default route({
+  GET: method({
+    auth: 'user' as const,
+    query: object({ orderId: idParam() }),
+    handler: ({ db, user, query }) => getOrderDetail(db, user, Number(query.orderId)),
+  }),
+});

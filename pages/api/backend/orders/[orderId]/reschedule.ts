@@ -1,0 +1,16 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam, rescheduleSchema } from '@/lib/validation/results';
+import { rescheduleOrder } from '@/server/services/orderLifecycle';
+
+export const config = { api: { bodyParser: false } };
+
+/** The patient moves the visit to another free slot of the same laboratory (409 when full or too late). */
+export default route({
+  POST: method({
+    auth: 'user' as const,
+    query: object({ orderId: idParam() }),
+    body: rescheduleSchema,
+    handler: ({ db, user, query, body }) => rescheduleOrder(db, user.id, Number(query.orderId), body.slotId),
+  }),
+});

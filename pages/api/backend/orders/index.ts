@@ -1,0 +1,9 @@
+import { method, route } from '@/server/http/route';
+import { listOrders } from '@/server/services/orderLifecycle';
+
+export const config = { api: { bodyParser: false } };
+
+/** The caller's own orders, newest first. */
+export default route({
+  GET: method({ auth: 'user' as const, handler: ({ db, user }) => listOrders(db, user.id) }),
+});

@@ -1,0 +1,15 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam } from '@/lib/validation/results';
+import { getLabOrder } from '@/server/services/staff';
+
+export const config = { api: { bodyParser: false } };
+
+/** One order of the staff member's laboratory (404 for other laboratories). */
+export default route({
+  GET: method({
+    auth: 'staff' as const,
+    query: object({ orderId: idParam() }),
+    handler: ({ db, user, query }) => getLabOrder(db, user, Number(query.orderId)),
+  }),
+});

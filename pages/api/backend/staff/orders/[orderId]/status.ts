@@ -1,0 +1,16 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam, statusChangeSchema } from '@/lib/validation/results';
+import { setLabOrderStatus } from '@/server/services/staff';
+
+export const config = { api: { bodyParser: false } };
+
+/** Moves the order to the next status (409 when the lifecycle does not allow it). */
+export default route({
+  POST: method({
+    auth: 'staff' as const,
+    query: object({ orderId: idParam() }),
+    body: statusChangeSchema,
+    handler: ({ db, user, query, body }) => setLabOrderStatus(db, user, Number(query.orderId), body.status, body.note ?? ''),
+  }),
+});

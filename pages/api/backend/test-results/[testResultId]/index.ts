@@ -1,0 +1,15 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam } from '@/lib/validation/results';
+import { getTestResult } from '@/server/services/results';
+
+export const config = { api: { bodyParser: false } };
+
+/** One result set with its patients and their result counts. */
+export default route({
+  GET: method({
+    auth: 'user' as const,
+    query: object({ testResultId: idParam() }),
+    handler: ({ db, user, query }) => getTestResult(db, user, Number(query.testResultId)),
+  }),
+});

@@ -1,0 +1,16 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam } from '@/lib/validation/results';
+import { getAnalysisResult } from '@/server/services/results';
+
+export const config = { api: { bodyParser: false } };
+
+/** One result with its description and the patient's history of the same analysis. */
+export default route({
+  GET: method({
+    auth: 'user' as const,
+    query: object({ testResultId: idParam(), patientId: idParam(), analysisResultId: idParam() }),
+    handler: ({ db, user, query }) =>
+      getAnalysisResult(db, user, Number(query.testResultId), Number(query.patientId), Number(query.analysisResultId)),
+  }),
+});

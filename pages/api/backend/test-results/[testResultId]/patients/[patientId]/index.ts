@@ -1,0 +1,15 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam } from '@/lib/validation/results';
+import { getPatientResults } from '@/server/services/results';
+
+export const config = { api: { bodyParser: false } };
+
+/** Every analysis result of one patient in a result set. */
+export default route({
+  GET: method({
+    auth: 'user' as const,
+    query: object({ testResultId: idParam(), patientId: idParam() }),
+    handler: ({ db, user, query }) => getPatientResults(db, user, Number(query.testResultId), Number(query.patientId)),
+  }),
+});

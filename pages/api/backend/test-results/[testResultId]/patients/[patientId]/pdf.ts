@@ -1,0 +1,23 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam } from '@/lib/validation/results';
+import { getPatientResults } from '@/server/services/results';
+import { renderResultsPdf, pdfFileName } from '@/server/services/resultsPdf';
+
+export const config = { api: { bodyParser: false } };
+
+/** The patient's results of one set as a PDF download. */
+export default route({
+  GET: method({
+    auth: 'user' as const,
+    query: object({ testResultId: idParam(), patientId: idParam() }),
+    handler: async ({ db, user, query, res }) => {
+      const data = await getPatientResults(db, user, Number(query.testResultId), Number(query.patientId));
+      const pdf = await renderResultsPdf(data);
+      res.setHeader('Content-Type', 'application/pdf');
+      res.setHeader('Content-Disposition', `attachment; filename="${pdfFileName(data)}"`);
+      res.setHeader('Content-Length', String(pdf.length));
+      res.status(200).send(pdf);
+    },
+  }),
+});

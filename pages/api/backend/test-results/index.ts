@@ -1,0 +1,9 @@
+import { method, route } from '@/server/http/route';
+import { listTestResults } from '@/server/services/results';
+
+export const config = { api: { bodyParser: false } };
+
+/** The caller's result sets (orders that have results), newest first. */
+export default route({
+  GET: method({ auth: 'user' as const, handler: ({ db, user }) => listTestResults(db, user.id) }),
+});

@@ -1,0 +1,189 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, OrderStatus, OrderTable } from '../db/schema';
+
+/** Reads and writes of placed orders: their lines, status events, visit slots and customers. */
+type Q = Kysely<Database>;
+
+export type OrderRow = Selectable<OrderTable>;
+
+export interface OrderLineRow {
+  patient_id: number;
+  analysis_id: number;
+  price_minor: number;
+  code: string;
+  name: string;
+  result_unit: string | null;
+  ref_low: number | null;
+  ref_high: number | null;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  gender: 'male' | 'female';
+}
+
+export interface SlotRow {
+  id: number;
+  laboratory_id: string;
+  start_at: string;
+  end_at: string;
+  capacity: number;
+  booked: number;
+}
+
+export interface LabRow {
+  id: string;
+  city_name: string;
+  address: string;
+  phone: string;
+}
+
+export interface EventRow {
+  order_id: number;
+  status: OrderStatus;
+  at: string;
+  actor_user_id: number | null;
+  note: string;
+  actor_role: 'patient' | 'staff' | null;
+}
+
+export async function getOrder(db: Q, orderId: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+export async function getOrderByNumber(db: Q, number: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('number', '=', number).executeTakeFirst();
+}
+
+/** The user's orders, newest first. */
+export async function listUserOrders(db: Q, userId: number): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Orders of a laboratory whose visit falls on `date` (YYYY-MM-DD), by visit time. */
+export async function listLabOrdersOnDate(db: Q, laboratoryId: string, date: string, nextDate: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .innerJoin('nurse_slots', 'nurse_slots.id', 'orders.slot_id')
+    .selectAll('orders')
+    .where('orders.laboratory_id', '=', laboratoryId)
+    .where('orders.nurse_checkout_date', '>=', date)
+    .where('orders.nurse_checkout_date', '<', nextDate)
+    .orderBy('nurse_slots.start_at')
+    .orderBy('orders.id')
+    .execute();
+}
+
+export async function listLines(db: Q, orderIds: number[]): Promise<(OrderLineRow & { order_id: number })[]> {
+  if (!orderIds.length) return [];
+  return db
+    .selectFrom('order_lines')
+    .innerJoin('analyses', 'analyses.id', 'order_lines.analysis_id')
+    .innerJoin('patients', 'patients.id', 'order_lines.patient_id')
+    .select([
+      'order_lines.order_id',
+      'order_lines.patient_id',
+      'order_lines.analysis_id',
+      'order_lines.price_minor',
+      'analyses.code',
+      'analyses.name',
+      'analyses.result_unit',
+      'analyses.ref_low',
+      'analyses.ref_high',
+      'patients.first_name',
+      'patients.last_name',
+      'patients.date_of_birth',
+      'patients.gender',
+    ])
+    .where('order_lines.order_id', 'in', orderIds)
+    .orderBy('order_lines.order_id')
+    .orderBy('order_lines.patient_id')
+    .orderBy('order_lines.id')
+    .execute();
+}
+
+export async function listEvents(db: Q, orderId: number): Promise<EventRow[]> {
+  return db
+    .selectFrom('order_status_events')
+    .leftJoin('users', 'users.id', 'order_status_events.actor_user_id')
+    .select([
+      'order_status_events.order_id',
+      'order_status_events.status',
+      'order_status_events.at',
+      'order_status_events.actor_user_id',
+      'order_status_events.note',
+      'users.role as actor_role',
+    ])
+    .where('order_status_events.order_id', '=', orderId)
+    .orderBy('order_status_events.at')
+    .orderBy('order_status_events.id')
+    .execute();
+}
+
+export async function getSlots(db: Q, ids: number[]): Promise<Map<number, SlotRow>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('nurse_slots').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function getLabs(db: Q, ids: string[]): Promise<Map<string, LabRow>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('laboratories').select(['id', 'city_name', 'address', 'phone']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function getUser(db: Q, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'phone', 'locale', 'role', 'staff_laboratory_id'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Sets the status and records the event; call inside a transaction. Only moves from `from`. */
+export async function setStatus(
+  db: Q,
+  orderId: number,
+  from: OrderStatus,
+  to: OrderStatus,
+  actorUserId: number | null,
+  at: string,
+  note = '',
+): Promise<boolean> {
+  const res = await db
+    .updateTable('orders')
+    .set({ status: to, updated_at: at })
+    .where('id', '=', orderId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  await db.insertInto('order_status_events').values({ order_id: orderId, status: to, at, actor_user_id: actorUserId, note }).execute();
+  return true;
+}
+
+export async function insertEvent(db: Q, orderId: number, status: OrderStatus, actorUserId: number | null, at: string, note: string): Promise<void> {
+  await db.insertInto('order_status_events').values({ order_id: orderId, status, at, actor_user_id: actorUserId, note }).execute();
+}
+
+/** Takes one place of a slot if it has one left; false when full. */
+export async function bookSlot(db: Q, slotId: number): Promise<boolean> {
+  const res = await db
+    .updateTable('nurse_slots')
+    .set((eb) => ({ booked: eb('booked', '+', 1) }))
+    .where('id', '=', slotId)
+    .whereRef('booked', '<', 'capacity')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function releaseSlot(db: Q, slotId: number): Promise<void> {
+  await db
+    .updateTable('nurse_slots')
+    .set((eb) => ({ booked: eb('booked', '-', 1) }))
+    .where('id', '=', slotId)
+    .where('booked', '>', 0)
+    .execute();
+}
+
+export async function moveOrderSlot(db: Q, orderId: number, slotId: number, nurseCheckoutDate: string, at: string): Promise<void> {
+  await db.updateTable('orders').set({ slot_id: slotId, nurse_checkout_date: nurseCheckoutDate, updated_at: at }).where('id', '=', orderId).execute();
+}

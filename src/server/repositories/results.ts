@@ -1,0 +1,157 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { AnalysisResultTable, Database, OrderStatus, ResultFlag } from '../db/schema';
+
+/** Reads and writes of analysis results. */
+type Q = Kysely<Database>;
+
+export type ResultRow = Selectable<AnalysisResultTable> & { code: string; name: string; description: string };
+
+const resultColumns = [
+  'analysis_results.id',
+  'analysis_results.order_id',
+  'analysis_results.patient_id',
+  'analysis_results.analysis_id',
+  'analysis_results.value_num',
+  'analysis_results.value_text',
+  'analysis_results.unit',
+  'analysis_results.ref_low',
+  'analysis_results.ref_high',
+  'analysis_results.ref_text',
+  'analysis_results.flag',
+  'analysis_results.comment',
+  'analysis_results.entered_by',
+  'analysis_results.entered_at',
+  'analyses.code',
+  'analyses.name',
+  'analyses.description',
+] as const;
+
+export async function listOrderResults(db: Q, orderIds: number[]): Promise<ResultRow[]> {
+  if (!orderIds.length) return [];
+  return db
+    .selectFrom('analysis_results')
+    .innerJoin('analyses', 'analyses.id', 'analysis_results.analysis_id')
+    .select(resultColumns)
+    .where('analysis_results.order_id', 'in', orderIds)
+    .orderBy('analysis_results.order_id')
+    .orderBy('analysis_results.patient_id')
+    .orderBy('analysis_results.id')
+    .execute();
+}
+
+export async function getResult(db: Q, resultId: number): Promise<ResultRow | undefined> {
+  return db
+    .selectFrom('analysis_results')
+    .innerJoin('analyses', 'analyses.id', 'analysis_results.analysis_id')
+    .select(resultColumns)
+    .where('analysis_results.id', '=', resultId)
+    .executeTakeFirst();
+}
+
+export interface HistoryRow {
+  id: number;
+  order_id: number;
+  number: string;
+  start_at: string;
+  value_num: number | null;
+  value_text: string | null;
+  unit: string;
+  flag: ResultFlag;
+  ref_low: number | null;
+  ref_high: number | null;
+}
+
+/** Results of one analysis for one patient over the orders of one user, oldest visit first. */
+export async function listHistory(db: Q, userId: number, patientId: number, analysisId: number): Promise<HistoryRow[]> {
+  return db
+    .selectFrom('analysis_results')
+    .innerJoin('orders', 'orders.id', 'analysis_results.order_id')
+    .innerJoin('nurse_slots', 'nurse_slots.id', 'orders.slot_id')
+    .select([
+      'analysis_results.id',
+      'analysis_results.order_id',
+      'orders.number',
+      'nurse_slots.start_at',
+      'analysis_results.value_num',
+      'analysis_results.value_text',
+      'analysis_results.unit',
+      'analysis_results.flag',
+      'analysis_results.ref_low',
+      'analysis_results.ref_high',
+    ])
+    .where('orders.user_id', '=', userId)
+    .where('orders.status', '!=', 'cancelled')
+    .where('analysis_results.patient_id', '=', patientId)
+    .where('analysis_results.analysis_id', '=', analysisId)
+    .orderBy('nurse_slots.start_at')
+    .orderBy('analysis_results.id')
+    .execute();
+}
+
+/** Order ids of the user's orders that have results, newest order first. */
+export async function listUserOrderIdsWithResults(db: Q, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['orders.id'])
+    .where('orders.user_id', '=', userId)
+    .where((eb) => eb.exists(eb.selectFrom('analysis_results').select('analysis_results.id').whereRef('analysis_results.order_id', '=', 'orders.id')))
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export interface ResultWrite {
+  order_id: number;
+  patient_id: number;
+  analysis_id: number;
+  value_num: number | null;
+  value_text: string | null;
+  unit: string;
+  ref_low: number | null;
+  ref_high: number | null;
+  ref_text: string;
+  flag: ResultFlag;
+  comment: string;
+  entered_by: number | null;
+  entered_at: string;
+}
+
+/** Inserts or replaces the result of (order, patient, analysis). */
+export async function upsertResult(db: Q, row: ResultWrite): Promise<void> {
+  await db
+    .insertInto('analysis_results')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['order_id', 'patient_id', 'analysis_id']).doUpdateSet({
+        value_num: row.value_num,
+        value_text: row.value_text,
+        unit: row.unit,
+        ref_low: row.ref_low,
+        ref_high: row.ref_high,
+        ref_text: row.ref_text,
+        flag: row.flag,
+        comment: row.comment,
+        entered_by: row.entered_by,
+        entered_at: row.entered_at,
+      }),
+    )
+    .execute();
+}
+
+/** Distinct (patient, analysis) lines of an order and how many of them have a result. */
+export async function countLinesAndResults(db: Q, orderId: number): Promise<{ lineCount: number; resultCount: number }> {
+  const lines = await db.selectFrom('order_lines').select(['patient_id', 'analysis_id']).where('order_id', '=', orderId).execute();
+  const results = await db.selectFrom('analysis_results').select(['patient_id', 'analysis_id']).where('order_id', '=', orderId).execute();
+  const lineKeys = new Set(lines.map((l) => `${l.patient_id}:${l.analysis_id}`));
+  const resultKeys = new Set(results.map((r) => `${r.patient_id}:${r.analysis_id}`).filter((k) => lineKeys.has(k)));
+  return { lineCount: lineKeys.size, resultCount: resultKeys.size };
+}
+
+export async function findAnalysesByCode(db: Q, codes: string[]): Promise<Map<string, { id: number; result_unit: string | null; ref_low: number | null; ref_high: number | null }>> {
+  if (!codes.length) return new Map();
+  const rows = await db.selectFrom('analyses').select(['id', 'code', 'result_unit', 'ref_low', 'ref_high']).where('code', 'in', [...new Set(codes)]).execute();
+  return new Map(rows.map((r) => [r.code, r]));
+}
+
+export type { OrderStatus };

@@ -1,0 +1,303 @@
+import type { Kysely } from 'kysely';
+import type { Database, OrderStatus } from '../db/schema';
+import type {
+  OrderDetailDto,
+  OrderEventDto,
+  OrderLaboratoryDto,
+  OrderPatientDto,
+  OrderStatusDto,
+  OrderSummaryDto,
+  VisitDto,
+} from '@/lib/types/results';
+import { isCurrency, DEFAULT_CURRENCY, toMajor } from '@/lib/money';
+import { canChangeVisit, stepsAfterResults, transitionRefusal, visitChangeDeadline, type TransitionRefusal } from '@/lib/orderLifecycle';
+import type { AuthUser } from '../http/auth';
+import { conflict, notFound } from '../http/errors';
+import { getConfig } from '../config';
+import { sendMail } from '../mail/mailer';
+import * as repo from '../repositories/lifecycle';
+import * as resultsRepo from '../repositories/results';
+
+/**
+ * What happens to an order after it is placed: status changes (each stored as an event with its
+ * time and actor, together with orders.status in one transaction), the patient's cancel and
+ * visit move, the patient's view of their orders, and the mails at visit confirmation and when
+ * results are ready.
+ */
+type Db = Kysely<Database>;
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const VISIT_CHANGE_CLOSED = 'The visit can no longer be changed: less than 24 hours are left or the order is past that stage';
+export const SLOT_FULL = 'This visit time is no longer available';
+export const SLOT_NOT_FOUND = 'Visit time not found';
+export const SLOT_TOO_LATE = 'Choose a visit time at least 24 hours from now';
+export const SAME_SLOT = 'The visit is already at this time';
+
+const REFUSAL_MESSAGES: Record<TransitionRefusal, string> = {
+  final: 'The order is closed and its status can no longer change',
+  same: 'The order already has this status',
+  backwards: 'An order cannot go back to an earlier status',
+  skips: 'An order moves one step at a time',
+  needs_all_results: 'Every ordered analysis needs a result before the order is completed',
+  needs_results: 'Enter at least one result first',
+};
+
+export class TransitionError extends Error {
+  constructor(public readonly refusal: TransitionRefusal) {
+    super(REFUSAL_MESSAGES[refusal]);
+  }
+}
+
+/* ---------- access ---------- */
+
+/** Staff of the order's laboratory. */
+export function isStaffOf(user: AuthUser | null, laboratoryId: string): boolean {
+  return !!user && user.role === 'staff' && !!user.staffLaboratoryId && user.staffLaboratoryId === laboratoryId;
+}
+
+/** Only the ordering user and staff of the order's laboratory reach an order; anyone else gets 404. */
+export async function loadReadableOrder(db: Db, user: AuthUser, orderId: number): Promise<repo.OrderRow> {
+  const order = await repo.getOrder(db, orderId);
+  if (!order || (order.user_id !== user.id && !isStaffOf(user, order.laboratory_id))) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+async function loadOwnOrder(db: Db, userId: number, orderId: number): Promise<repo.OrderRow> {
+  const order = await repo.getOrder(db, orderId);
+  if (!order || order.user_id !== userId) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+/* ---------- shapes (rows become DTOs here) ---------- */
+
+export function visitDto(order: repo.OrderRow, slots: Map<number, repo.SlotRow>): VisitDto {
+  const slot = slots.get(order.slot_id);
+  return { slotId: order.slot_id, start: slot?.start_at ?? order.nurse_checkout_date, end: slot?.end_at ?? order.nurse_checkout_date };
+}
+
+export function labDto(id: string, labs: Map<string, repo.LabRow>): OrderLaboratoryDto {
+  const lab = labs.get(id);
+  return { id, cityName: lab?.city_name ?? 'No city', address: lab?.address ?? 'No address', phone: lab?.phone ?? '' };
+}
+
+export function eventDto(e: repo.EventRow, orderUserId: number): OrderEventDto {
+  const actor: OrderEventDto['actor'] =
+    e.actor_user_id === null ? 'system' : e.actor_user_id === orderUserId ? 'patient' : e.actor_role === 'staff' ? 'staff' : 'patient';
+  return { status: e.status, at: e.at, note: e.note, actor };
+}
+
+function currencyOf(order: repo.OrderRow) {
+  return isCurrency(order.currency) ? order.currency : DEFAULT_CURRENCY;
+}
+
+async function summaries(db: Db, orders: repo.OrderRow[]): Promise<{ list: OrderSummaryDto[]; lines: Awaited<ReturnType<typeof repo.listLines>> }> {
+  const ids = orders.map((o) => o.id);
+  const [slots, labs, lines, results] = await Promise.all([
+    repo.getSlots(db, orders.map((o) => o.slot_id)),
+    repo.getLabs(db, orders.map((o) => o.laboratory_id)),
+    repo.listLines(db, ids),
+    resultsRepo.listOrderResults(db, ids),
+  ]);
+  const list = orders.map((o) => {
+    const own = lines.filter((l) => l.order_id === o.id);
+    return {
+      id: o.id,
+      number: o.number,
+      status: o.status,
+      createdAt: o.created_at,
+      visit: visitDto(o, slots),
+      laboratory: labDto(o.laboratory_id, labs),
+      total: { price: toMajor(o.total_minor), currency: currencyOf(o) },
+      patientCount: new Set(own.map((l) => l.patient_id)).size,
+      analysisCount: own.length,
+      resultCount: results.filter((r) => r.order_id === o.id).length,
+    };
+  });
+  return { list, lines };
+}
+
+/* ---------- patient API ---------- */
+
+/** GET orders: the caller's own orders, newest first. */
+export async function listOrders(db: Db, userId: number): Promise<OrderSummaryDto[]> {
+  return (await summaries(db, await repo.listUserOrders(db, userId))).list;
+}
+
+/** GET orders/{id}: lines per patient, timeline, visit, address and totals. */
+export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, now = new Date()): Promise<OrderDetailDto> {
+  const order = await loadReadableOrder(db, user, orderId);
+  const [{ list, lines }, events, results] = await Promise.all([
+    summaries(db, [order]),
+    repo.listEvents(db, order.id),
+    resultsRepo.listOrderResults(db, [order.id]),
+  ]);
+  const summary = list[0] as OrderSummaryDto;
+  const withResult = new Set(results.map((r) => `${r.patient_id}:${r.analysis_id}`));
+  const patients = new Map<number, OrderPatientDto>();
+  for (const l of lines) {
+    let p = patients.get(l.patient_id);
+    if (!p) {
+      p = { id: l.patient_id, firstName: l.first_name, lastName: l.last_name, lines: [] };
+      patients.set(l.patient_id, p);
+    }
+    p.lines.push({ analysisId: l.analysis_id, code: l.code, name: l.name, price: toMajor(l.price_minor), hasResult: withResult.has(`${l.patient_id}:${l.analysis_id}`) });
+  }
+  return {
+    ...summary,
+    subtotal: toMajor(order.subtotal_minor),
+    deliveryPrice: toMajor(order.delivery_price_minor),
+    address: {
+      country: order.address_country,
+      city: order.address_city,
+      street: order.address_street,
+      entry: order.address_entry,
+      floor: order.address_floor,
+      apartment: order.address_apartment,
+      intercomCode: order.address_intercom_code,
+      notes: order.address_notes,
+    },
+    feedback: { useEmail: order.feedback_use_email === 1, usePhone: order.feedback_use_phone === 1, quickPhone: order.feedback_quick_phone },
+    patients: [...patients.values()],
+    events: events.map((e) => eventDto(e, order.user_id)),
+    canChangeVisit: order.user_id === user.id && canChangeVisit(order.status, summary.visit.start, now),
+    changeDeadline: visitChangeDeadline(summary.visit.start).toISOString(),
+  };
+}
+
+/* ---------- status changes ---------- */
+
+export interface StatusChange {
+  orderId: number;
+  from: OrderStatus;
+  to: OrderStatus;
+}
+
+/**
+ * Moves an order to `to` if the rule allows it; the event and orders.status are written in one
+ * transaction. Mails go out after the commit. Throws 409 with the reason otherwise.
+ */
+export async function changeStatus(db: Db, orderId: number, to: OrderStatusDto, actorUserId: number | null, note = '', now = new Date()): Promise<OrderStatus> {
+  const change = await db.transaction().execute(async (trx) => {
+    const order = await repo.getOrder(trx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    const facts = await resultsRepo.countLinesAndResults(trx, orderId);
+    const refusal = transitionRefusal(order.status, to, facts);
+    if (refusal) throw conflict(REFUSAL_MESSAGES[refusal]);
+    if (!(await repo.setStatus(trx, orderId, order.status, to, actorUserId, now.toISOString(), note))) {
+      throw conflict('The order was changed at the same time; reload and try again');
+    }
+    if (to === 'cancelled') await repo.releaseSlot(trx, order.slot_id);
+    return { orderId, from: order.status, to };
+  });
+  await notifyChanges(db, [change]);
+  return to;
+}
+
+/**
+ * After results were written (inside the same transaction): moves the order to partial_results
+ * or completed, passing through in_lab, with an event per step. Returns the changes made.
+ */
+export async function advanceAfterResults(trx: Db, order: repo.OrderRow, actorUserId: number | null, at: string): Promise<StatusChange[]> {
+  const facts = await resultsRepo.countLinesAndResults(trx, order.id);
+  const changes: StatusChange[] = [];
+  let from = order.status;
+  for (const to of stepsAfterResults(from, facts)) {
+    if (!(await repo.setStatus(trx, order.id, from, to, actorUserId, at))) throw conflict('The order was changed at the same time; reload and try again');
+    changes.push({ orderId: order.id, from, to });
+    from = to;
+  }
+  return changes;
+}
+
+/** POST orders/{id}/cancel: the patient cancels until 24 hours before the visit; the slot is freed. */
+export async function cancelOrder(db: Db, userId: number, orderId: number, now = new Date()): Promise<OrderDetailDto> {
+  await db.transaction().execute(async (trx) => {
+    const order = await loadOwnOrder(trx, userId, orderId);
+    const slot = (await repo.getSlots(trx, [order.slot_id])).get(order.slot_id);
+    if (!canChangeVisit(order.status, slot?.start_at ?? order.nurse_checkout_date, now)) throw conflict(VISIT_CHANGE_CLOSED);
+    if (!(await repo.setStatus(trx, order.id, order.status, 'cancelled', userId, now.toISOString(), 'Cancelled by the patient'))) {
+      throw conflict(VISIT_CHANGE_CLOSED);
+    }
+    await repo.releaseSlot(trx, order.slot_id);
+  });
+  return getOrderDetail(db, { id: userId, email: '', role: 'patient', staffLaboratoryId: null }, orderId, now);
+}
+
+/**
+ * POST orders/{id}/reschedule {slotId}: moves the visit to another free slot of the same
+ * laboratory until 24 hours before the current visit. The new place is taken and the old one freed
+ * in one transaction; 409 when the slot is full or it is too late.
+ */
+export async function rescheduleOrder(db: Db, userId: number, orderId: number, slotId: number, now = new Date()): Promise<OrderDetailDto> {
+  await db.transaction().execute(async (trx) => {
+    const order = await loadOwnOrder(trx, userId, orderId);
+    const slots = await repo.getSlots(trx, [order.slot_id, slotId]);
+    const current = slots.get(order.slot_id);
+    if (!canChangeVisit(order.status, current?.start_at ?? order.nurse_checkout_date, now)) throw conflict(VISIT_CHANGE_CLOSED);
+    const next = slots.get(slotId);
+    if (!next || next.laboratory_id !== order.laboratory_id) throw notFound(SLOT_NOT_FOUND);
+    if (slotId === order.slot_id) throw conflict(SAME_SLOT);
+    if (visitChangeDeadline(next.start_at).getTime() < now.getTime()) throw conflict(SLOT_TOO_LATE);
+    if (!(await repo.bookSlot(trx, slotId))) throw conflict(SLOT_FULL);
+    await repo.releaseSlot(trx, order.slot_id);
+    // Keep the stored visit date in the format the order was created with (date or timestamp).
+    const date = order.nurse_checkout_date.length <= 10 ? next.start_at.slice(0, 10) : next.start_at;
+    const at = now.toISOString();
+    await repo.moveOrderSlot(trx, order.id, slotId, date, at);
+    await repo.insertEvent(trx, order.id, order.status, userId, at, `Visit moved to ${next.start_at}`);
+  });
+  return getOrderDetail(db, { id: userId, email: '', role: 'patient', staffLaboratoryId: null }, orderId, now);
+}
+
+/* ---------- mails ---------- */
+
+const dateTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
+
+/**
+ * Mails the ordering user at visit confirmation and when results are ready (partial or complete),
+ * when they chose e-mail as a contact at checkout. A failed mail is logged, never undoes the change.
+ */
+export async function notifyChanges(db: Db, changes: StatusChange[]): Promise<void> {
+  const last = new Map<number, StatusChange>();
+  for (const c of changes) if (c.to === 'visit_confirmed' || c.to === 'partial_results' || c.to === 'completed') last.set(c.orderId, c);
+  for (const change of last.values()) {
+    try {
+      const order = await repo.getOrder(db, change.orderId);
+      if (!order || order.feedback_use_email !== 1) continue;
+      const user = await repo.getUser(db, order.user_id);
+      if (!user) continue;
+      const appUrl = getConfig().appUrl;
+      const name = user.first_name || user.email;
+      if (change.to === 'visit_confirmed') {
+        const slot = (await repo.getSlots(db, [order.slot_id])).get(order.slot_id);
+        const link = `${appUrl}/orders/${order.id}`;
+        const when = slot ? dateTime(slot.start_at) : order.nurse_checkout_date;
+        const where = [order.address_street, order.address_city].filter(Boolean).join(', ');
+        const text = `Hello ${name},\n\nThe nurse visit for your order ${order.number} is confirmed for ${when} at ${where}.\n\nYou can follow the order here: ${link}\n\nYour lab shop`;
+        await sendMail({
+          to: user.email,
+          subject: `Your nurse visit is confirmed (order ${order.number})`,
+          text,
+          html: `<p>Hello ${escapeHtml(name)},</p><p>The nurse visit for your order <b>${escapeHtml(order.number)}</b> is confirmed for ${escapeHtml(when)} at ${escapeHtml(where)}.</p><p><a href="${link}">Follow your order</a></p>`,
+        });
+      } else {
+        const link = `${appUrl}/test-results/${order.id}/patients`;
+        const partial = change.to === 'partial_results';
+        const what = partial ? 'The first test results' : 'All test results';
+        await sendMail({
+          to: user.email,
+          subject: partial ? `First test results are ready (order ${order.number})` : `Your test results are ready (order ${order.number})`,
+          text: `Hello ${name},\n\n${what} of your order ${order.number} are ready.\n\nRead them here: ${link}\n\nYour lab shop`,
+          html: `<p>Hello ${escapeHtml(name)},</p><p>${what} of your order <b>${escapeHtml(order.number)}</b> are ready.</p><p><a href="${link}">Read your results</a></p>`,
+        });
+      }
+    } catch (e) {
+      console.error('Order status mail failed', e);
+    }
+  }
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}

@@ -1,0 +1,211 @@
+import bcrypt from 'bcryptjs';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { OrderStatusDto, ResultsImportResponse, StaffOrderDetailDto, StaffOrderDto, StaffOrderPatientDto } from '@/lib/types/results';
+import { nextStatuses, RESULT_ENTRY_STATUSES } from '@/lib/orderLifecycle';
+import type { ResultsImport } from '@/lib/validation/results';
+import type { AuthUser } from '../http/auth';
+import { badRequest, notFound } from '../http/errors';
+import * as repo from '../repositories/lifecycle';
+import * as resultsRepo from '../repositories/results';
+import { changeStatus, eventDto, isStaffOf, ORDER_NOT_FOUND, visitDto } from './orderLifecycle';
+import { resultDto, writeResults, type ResultInput } from './results';
+
+/**
+ * The lab staff console: orders of the staff member's laboratory by visit day, status changes,
+ * result entry and the import from a laboratory system. The route layer refuses non-staff (403);
+ * here an order of another laboratory is 404, as if absent.
+ */
+type Db = Kysely<Database>;
+
+export const BCRYPT_COST = 11;
+
+async function loadLabOrder(db: Db, staff: AuthUser, orderId: number): Promise<repo.OrderRow> {
+  const order = await repo.getOrder(db, orderId);
+  if (!order || !isStaffOf(staff, order.laboratory_id)) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+async function staffOrders(db: Db, orders: repo.OrderRow[]): Promise<StaffOrderDto[]> {
+  const ids = orders.map((o) => o.id);
+  const [slots, lines, results, users] = await Promise.all([
+    repo.getSlots(db, orders.map((o) => o.slot_id)),
+    repo.listLines(db, ids),
+    resultsRepo.listOrderResults(db, ids),
+    Promise.all([...new Set(orders.map((o) => o.user_id))].map((id) => repo.getUser(db, id))),
+  ]);
+  return orders.map((o) => {
+    const user = users.find((u) => u?.id === o.user_id);
+    const patients = new Map<number, StaffOrderPatientDto>();
+    for (const l of lines.filter((x) => x.order_id === o.id)) {
+      let p = patients.get(l.patient_id);
+      if (!p) {
+        p = { id: l.patient_id, firstName: l.first_name, lastName: l.last_name, dateOfBirth: l.date_of_birth, gender: l.gender, analyses: [] };
+        patients.set(l.patient_id, p);
+      }
+      const r = results.find((x) => x.order_id === o.id && x.patient_id === l.patient_id && x.analysis_id === l.analysis_id);
+      p.analyses.push({
+        analysisId: l.analysis_id,
+        code: l.code,
+        name: l.name,
+        defaultUnit: l.result_unit ?? '',
+        defaultRefLow: l.ref_low,
+        defaultRefHigh: l.ref_high,
+        result: r ? resultDto(r) : null,
+      });
+    }
+    const all = [...patients.values()];
+    return {
+      id: o.id,
+      number: o.number,
+      status: o.status,
+      createdAt: o.created_at,
+      visit: visitDto(o, slots),
+      address: {
+        country: o.address_country,
+        city: o.address_city,
+        street: o.address_street,
+        entry: o.address_entry,
+        floor: o.address_floor,
+        apartment: o.address_apartment,
+        intercomCode: o.address_intercom_code,
+        notes: o.address_notes,
+      },
+      contactPhone: o.feedback_quick_phone || user?.phone || '',
+      customer: { firstName: user?.first_name ?? '', lastName: user?.last_name ?? '', email: user?.email ?? '' },
+      patients: all,
+      analysisCount: all.reduce((n, p) => n + p.analyses.length, 0),
+      resultCount: all.reduce((n, p) => n + p.analyses.filter((a) => a.result).length, 0),
+    };
+  });
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** GET staff/orders?date=YYYY-MM-DD: orders of the staff member's laboratory with a visit that day. */
+export async function listLabOrders(db: Db, staff: AuthUser, date: string): Promise<StaffOrderDto[]> {
+  if (!staff.staffLaboratoryId) return [];
+  return staffOrders(db, await repo.listLabOrdersOnDate(db, staff.staffLaboratoryId, date, nextDay(date)));
+}
+
+/** GET staff/orders/{id}. */
+export async function getLabOrder(db: Db, staff: AuthUser, orderId: number): Promise<StaffOrderDetailDto> {
+  const order = await loadLabOrder(db, staff, orderId);
+  const [[dto], events] = await Promise.all([staffOrders(db, [order]), repo.listEvents(db, order.id)]);
+  const base = dto as StaffOrderDto;
+  const facts = { lineCount: base.analysisCount, resultCount: base.resultCount };
+  return {
+    ...base,
+    events: events.map((e) => eventDto(e, order.user_id)),
+    nextStatuses: nextStatuses(order.status, facts),
+    canEnterResults: RESULT_ENTRY_STATUSES.includes(order.status),
+  };
+}
+
+/** POST staff/orders/{id}/status. */
+export async function setLabOrderStatus(db: Db, staff: AuthUser, orderId: number, status: OrderStatusDto, note = ''): Promise<StaffOrderDetailDto> {
+  await loadLabOrder(db, staff, orderId);
+  await changeStatus(db, orderId, status, staff.id, note);
+  return getLabOrder(db, staff, orderId);
+}
+
+/** PUT staff/orders/{id}/results. */
+export async function enterLabResults(db: Db, staff: AuthUser, orderId: number, entries: ResultInput[]): Promise<StaffOrderDetailDto> {
+  await loadLabOrder(db, staff, orderId);
+  await writeResults(db, orderId, entries, staff.id);
+  return getLabOrder(db, staff, orderId);
+}
+
+/**
+ * POST staff/results/import: results from a laboratory system, by order number and analysis code.
+ * Writing is an upsert per (order, patient, analysis), so posting the same file twice is harmless.
+ */
+export async function importResults(db: Db, staff: AuthUser, body: ResultsImport): Promise<ResultsImportResponse> {
+  const order = await repo.getOrderByNumber(db, body.orderNumber);
+  if (!order || !isStaffOf(staff, order.laboratory_id)) throw notFound(ORDER_NOT_FOUND);
+  const analyses = await resultsRepo.findAnalysesByCode(db, body.results.map((r) => r.analysisCode));
+  const fields: Record<string, string> = {};
+  const entries: ResultInput[] = [];
+  body.results.forEach((r, i) => {
+    const analysis = analyses.get(r.analysisCode);
+    if (!analysis) {
+      fields[`results[${i}].analysisCode`] = 'Unknown analysis code';
+      return;
+    }
+    entries.push({
+      patientId: r.patientId,
+      analysisId: analysis.id,
+      value: r.value,
+      unit: r.unit,
+      refLow: r.refLow,
+      refHigh: r.refHigh,
+      refText: r.refText,
+      flag: r.flag ?? null,
+      comment: r.comment,
+    });
+  });
+  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);
+  const { status, saved } = await writeResults(db, order.id, entries, staff.id);
+  return { orderId: order.id, status, saved };
+}
+
+/* ---------- staff accounts ---------- */
+
+export interface StaffAccountResult {
+  userId: number;
+  created: boolean;
+  laboratoryId: string | null;
+}
+
+/**
+ * Creates a staff user or promotes an existing one (`npm run staff:add`). The password is set
+ * (bcrypt cost 11), the e-mail counts as confirmed. Without a laboratory id the first laboratory is used.
+ */
+export async function addStaff(db: Db, email: string, password: string, laboratoryId?: string): Promise<StaffAccountResult> {
+  const normalized = email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalized)) throw badRequest('Enter a valid e-mail address');
+  if (password.length < 8) throw badRequest('The password needs at least 8 characters');
+  let labId = laboratoryId ?? null;
+  if (labId) {
+    const lab = await db.selectFrom('laboratories').select('id').where('id', '=', labId).executeTakeFirst();
+    if (!lab) throw notFound(`Laboratory ${labId} not found`);
+  } else {
+    labId = (await db.selectFrom('laboratories').select('id').orderBy('id').executeTakeFirst())?.id ?? null;
+    if (!labId) throw notFound('No laboratories in the database; pass a laboratory id after seeding');
+  }
+  const hash = await bcrypt.hash(password, BCRYPT_COST);
+  const now = new Date().toISOString();
+  const existing = await db.selectFrom('users').select('id').where('email', '=', normalized).executeTakeFirst();
+  if (existing) {
+    await db
+      .updateTable('users')
+      .set({ role: 'staff', staff_laboratory_id: labId, password_hash: hash, email_confirmed: 1, updated_at: now })
+      .where('id', '=', existing.id)
+      .execute();
+    return { userId: existing.id, created: false, laboratoryId: labId };
+  }
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: normalized,
+      password_hash: hash,
+      first_name: 'Lab',
+      last_name: 'Staff',
+      phone: null,
+      date_of_birth: null,
+      email_confirmed: 1,
+      role: 'staff',
+      staff_laboratory_id: labId,
+      laboratory_id: labId,
+      locale: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { userId: row.id, created: true, laboratoryId: labId };
+}
