@@ -33,19 +33,27 @@ export async function openDb(database: ServerConfig['database']): Promise<DbHand
   const pool = new Pool({
     connectionString: database.url,
     max: Number(process.env.PG_POOL_MAX || 10),
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // public stays on the path for database-wide extensions (pg_trgm), see below.
+    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   if (schema) {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name ${schema}`);
     await sql.raw(`create schema if not exists ${schema}`).execute(db);
+    // Extensions are per database, not per schema: keep pg_trgm in public so every schema finds its
+    // operator classes (created inside a schema it would vanish with that schema's cleanup).
+    await sql`create extension if not exists pg_trgm schema public`.execute(db).catch(() => undefined);
   }
   return { db, kind: 'postgres', destroy: () => db.destroy() };
 }
 
-/** Applies every pending migration; safe to call on every start-up. */
-export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/**
+ * Applies every pending migration; safe to call on every start-up. On PostgreSQL with a schema the
+ * migration tables live in that schema: Kysely looks them up by name across all schemas otherwise,
+ * and would take another schema's tables for its own.
+ */
+export async function migrate(db: Db, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
@@ -56,7 +64,7 @@ export async function migrate(db: Db): Promise<void> {
 /** Opens, migrates and (when configured) seeds the database. */
 export async function createDb(config: Pick<ServerConfig, 'database' | 'seedDemo'>): Promise<DbHandle> {
   const handle = await openDb(config.database);
-  await migrate(handle.db);
+  await migrate(handle.db, config.database.kind === 'postgres' ? config.database.schema : undefined);
   if (config.seedDemo) await seedDemo(handle.db);
   return handle;
 }
