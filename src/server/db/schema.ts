@@ -273,6 +273,18 @@ export interface AnalysisResultTable {
   entered_at: string;
 }
 
+/** One lower-cased word (or the whole code) of an analysis, for prefix search through an index. */
+export interface AnalysisSearchTermTable {
+  term: string;
+  analysis_id: number;
+}
+
+/** A laboratory's local day whose nurse slots have been generated. */
+export interface NurseSlotDayTable {
+  laboratory_id: string;
+  day: string;
+}
+
 export interface Database {
   laboratories: LaboratoryTable;
   price_lists: PriceListTable;
@@ -297,4 +309,6 @@ export interface Database {
   order_materials: OrderMaterialTable;
   order_status_events: OrderStatusEventTable;
   analysis_results: AnalysisResultTable;
+  analysis_search_terms: AnalysisSearchTermTable;
+  nurse_slot_days: NurseSlotDayTable;
 }
