@@ -1,0 +1,35 @@
+import { languageFromCookie, languages, namespaces, resources, createI18n } from './index';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Keys with plural suffixes folded (Russian and Polish have more plural forms than English). */
+function keys(tree: Tree, prefix = ''): string[] {
+  const all = Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
+  return [...new Set(all.map((k) => k.replace(/_(zero|one|two|few|many|other)$/, '')))];
+}
+
+describe('locale files', () => {
+  it.each(namespaces)('namespace %s has the same keys in every language', (ns) => {
+    const en = keys(resources.en[ns] as Tree).sort();
+    for (const lng of languages) expect({ lng, keys: keys(resources[lng][ns] as Tree).sort() }).toEqual({ lng, keys: en });
+  });
+
+  it('keeps the spec texts of the laboratory selector and the cookie button', () => {
+    const t = createI18n('en').t;
+    expect(t('Laboratory is required')).toBe('Laboratory is required');
+    expect(t('Geolocation failed')).toBe('Geolocation failed');
+    for (const lng of languages) expect(createI18n(lng).t('cookie.accept')).toBe('Принять');
+    expect(createI18n('ru').t('menu.selectLab')).toBe('Выбрать лабораторию');
+    expect(createI18n('pl').t('menu.selectLab')).toBe('Wybierz laboratorium');
+  });
+});
+
+describe('languageFromCookie', () => {
+  it('reads the lang cookie and falls back to English', () => {
+    expect(languageFromCookie('a=1; lang=ru; b=2')).toBe('ru');
+    expect(languageFromCookie('lang=pl')).toBe('pl');
+    expect(languageFromCookie('lang=de')).toBe('en');
+    expect(languageFromCookie('xlang=ru')).toBe('en');
+    expect(languageFromCookie(undefined)).toBe('en');
+  });
+});
