@@ -1,4 +1,4 @@
-import { put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { callApi } from '@/store/callApi';
 import type { RootState } from '@/store/makeStore';
@@ -7,6 +7,7 @@ import { loggedIn, logout } from '@/features/auth/authSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
 import type { AddToCartResponse, CartDto, PatientDto } from '@/lib/types/api';
 import { cartApi, type AddRequest } from './cartApi';
+import { stripAddFlowQueryOnReload } from './addFlowQuery';
 import { patientsApi } from '@/features/patients/patientsApi';
 import { patientToCreateBody, type Patient } from '@/features/patients/patientMapping';
 import {
@@ -106,7 +107,12 @@ function* loadPatients(): Generator {
   }
 }
 
+function* stripFlowQuery(): Generator {
+  yield call(stripAddFlowQueryOnReload);
+}
+
 export function* cartSaga(): Generator {
+  yield takeEvery(appStarted.type, stripFlowQuery);
   yield takeLatest([appStarted.type, loggedIn.type, logout.type, activeLaboratorySet.type], loadCart);
   yield takeEvery(addToCartRequested.type, add);
   yield takeEvery(materialDecisionMade.type, resendWithDecision);

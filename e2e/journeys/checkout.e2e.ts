@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import { journey } from '../lib/journey';
+import { STORAGE_KEYS } from '../../src/lib/storage';
+import type { AnalysisDto, CartDto, LaboratoryDto, ProfileDto } from '../../src/lib/types/api';
+
+const priced = (a: AnalysisDto) => a.prices.length > 0;
+const unrestricted = (a: AnalysisDto) => !a.restrictions.gender && a.restrictions.minAge == null && a.restrictions.maxAge == null;
+
+export default journey(
+  'visitor adds a profile for two new patients, checks out with a nurse visit and submits the order',
+  { timeoutMs: 240000 },
+  async (ctx) => {
+    const { page } = ctx;
+    const email = `checkout-${ctx.viewport}-${Date.now()}@example.test`;
+
+    // Demo data: a profile with an optional material and no restrictions, and a female-only analysis.
+    const { lab, profile, femaleOnly } = await ctx.step('pick a laboratory, a profile and a restricted analysis', async () => {
+      const labs = (await ctx.api('GET', '/api/backend/laboratories')).body as LaboratoryDto[];
+      for (const l of labs) {
+        const profiles = (await ctx.api('GET', `/api/backend/profiles?laboratoryId=${l.id}`)).body as ProfileDto[];
+        const p = profiles.find(
+          (x) => x.labServices.length > 1 && x.labServices.every((a) => priced(a) && unrestricted(a)) && x.labServices.some((a) => a.materials.some((m) => m.optional)),
+        );
+        const analyses = (await ctx.api('GET', `/api/backend/labService?laboratoryId=${l.id}`)).body as AnalysisDto[];
+        const f = analyses.find((a) => priced(a) && a.restrictions.gender === 'female' && a.restrictions.minAge == null && !a.materials.some((m) => m.optional));
+        if (p && f) return { lab: l, profile: p, femaleOnly: f };
+      }
+      throw new Error('the demo data has no profile with an optional material or no female-only analysis');
+    });
+
+    await ctx.prepare({ acceptCookies: true, laboratoryId: lab.id });
+
+    await ctx.step('a visitor opens the add-to-cart card of the profile', async () => {
+      const res = await page.goto(`/add-to-cart/profile/${profile.id}`);
+      assert.equal(res?.status(), 200);
+      await page.getByRole('heading', { name: profile.name }).waitFor();
+      await ctx.shot('addable-card');
+    });
+
+    await ctx.step('registers inside the flow', async () => {
+      await page.getByRole('button', { name: 'Register to continue' }).click();
+      await page.waitForURL(/addableFlowPage=register/);
+      await page.getByLabel('First name').fill('Maria');
+      await page.getByLabel('Last name').fill('Checkout');
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password').fill('Secret-pass-123');
+      await ctx.shot('register');
+      await page.getByRole('button', { name: 'Register and continue' }).click();
+      await page.waitForURL(/addableFlowPage=addPatients/);
+    });
+
+    await ctx.step('creates two patients inline and adds the profile for both', async () => {
+      const addPatient = async (first: string, last: string, sex: 'Female' | 'Male', born: string) => {
+        const form = page.getByRole('form', { name: 'New patient' });
+        if (!(await form.isVisible())) await page.getByRole('button', { name: 'Add a patient' }).click();
+        await form.getByLabel('First name').fill(first);
+        await form.getByLabel('Last name').fill(last);
+        await form.getByLabel('Sex').click();
+        await page.getByRole('option', { name: sex }).click();
+        await form.getByLabel('Date of birth').fill(born);
+        await form.getByRole('button', { name: 'Save patient' }).click();
+        await page.getByRole('checkbox', { name: `${first} ${last}` }).waitFor();
+      };
+      await page.getByRole('form', { name: 'New patient' }).waitFor();
+      await addPatient('Anna', 'Checkout', 'Female', '1990-04-12');
+      await addPatient('Jan', 'Checkout', 'Male', '1985-09-30');
+      assert.ok(await page.getByRole('checkbox', { name: 'Anna Checkout' }).isChecked());
+      assert.ok(await page.getByRole('checkbox', { name: 'Jan Checkout' }).isChecked());
+      await ctx.shot('patients');
+      await page.getByRole('button', { name: 'Add to cart for 2 patients' }).click();
+    });
+
+    await ctx.step('decides on the optional material: bring own', async () => {
+      const dialog = page.getByRole('dialog', { name: 'Sample materials' });
+      await dialog.waitFor();
+      await ctx.shot('material-decision');
+      for (const radio of await dialog.getByRole('radio', { name: 'I will bring my own' }).all()) await radio.check();
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText('Analysis has been added to the cart').waitFor();
+      await page.waitForURL(/\/order\/cart$/);
+      await page.getByRole('region', { name: 'Anna Checkout' }).waitFor();
+      await page.getByRole('region', { name: 'Jan Checkout' }).waitFor();
+      assert.ok((await page.getByText('Brought by patient').count()) >= 2, 'declined materials are shown as brought by the patient');
+      await ctx.shot('cart-profile');
+    });
+
+    await ctx.step('a female-only analysis shows the restriction modal for Jan', async () => {
+      await page.goto(`/add-to-cart/analysis/${femaleOnly.id}?addableFlowPage=addPatients`);
+      await page.getByRole('checkbox', { name: 'Anna Checkout' }).check();
+      await page.getByRole('checkbox', { name: 'Jan Checkout' }).check();
+      await page.getByRole('button', { name: 'Add to cart for 2 patients' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Not for every patient' });
+      await dialog.waitFor();
+      await dialog.getByText('Jan Checkout').waitFor();
+      assert.equal(await dialog.getByText('Anna Checkout').count(), 0);
+      await ctx.shot('restriction');
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await page.waitForURL(/\/order\/cart$/);
+      await page.getByRole('region', { name: 'Anna Checkout' }).getByText(femaleOnly.name).waitFor();
+      assert.equal(await page.getByRole('region', { name: 'Jan Checkout' }).getByText(femaleOnly.name).count(), 0);
+      await ctx.shot('cart');
+      await page.getByRole('button', { name: 'Continue to address' }).click();
+    });
+
+    await ctx.step('address', async () => {
+      await page.waitForURL(/\/order\/address$/);
+      const city = page.getByLabel('City');
+      await city.waitFor();
+      assert.equal(await page.getByLabel('Floor').inputValue(), '1');
+      assert.equal(await page.getByLabel('Apartment').inputValue(), '1');
+      await city.fill('Warsaw');
+      await page.getByLabel('Street and house number').fill('Marszałkowska 10');
+      await page.getByLabel('Intercom code').fill('12#');
+      await page.getByLabel('Notes for the nurse').fill('Ring twice, please');
+      await ctx.shot('address');
+      await page.getByRole('button', { name: 'Continue to visit time' }).click();
+    });
+
+    await ctx.step('visit time', async () => {
+      await page.waitForURL(/nurse-checkout-time$/);
+      const slots = page.getByRole('radiogroup', { name: /^Times on/ });
+      await slots.waitFor();
+      await slots.getByRole('radio').first().click();
+      await ctx.shot('visit-time');
+      await page.getByRole('button', { name: 'Continue to contact' }).click();
+    });
+
+    await ctx.step('contact and checkout lead to the e-mail confirmation', async () => {
+      await page.waitForURL(/\/order\/feedback$/);
+      await page.getByLabel('Phone for the nurse').fill('+48 600 100 200');
+      await ctx.shot('feedback');
+      await page.getByRole('button', { name: 'Check and confirm' }).click();
+      await page.waitForURL(/\/order\/confirm-email$/);
+      await page.getByRole('button', { name: 'Send the letter' }).click();
+      await page.getByText(`The letter is on its way to ${email}`).waitFor();
+      await ctx.shot('confirm-email');
+    });
+
+    await ctx.step('confirms the e-mail through the mailed link', async () => {
+      const mail = await ctx.mail.waitFor({ to: email, timeoutMs: 30000 });
+      const link = mail.links.find((l) => l.includes('confirm-email'));
+      assert.ok(link, `the letter has a confirmation link: ${mail.links.join(' ')}`);
+      await page.goto(link);
+      // The confirmation page returns to the order summary.
+      await page.waitForURL(/\/order\/data-confirmed$/, { timeout: 30000 });
+    });
+
+    await ctx.step('submits the order and lands on order-submitted', async () => {
+      await page.getByRole('heading', { name: 'Check your order' }).waitFor();
+      await page.getByText('Marszałkowska 10', { exact: false }).first().waitFor();
+      await ctx.shot('data-confirmed');
+      await page.getByRole('button', { name: 'Submit order' }).click();
+      await page.waitForURL(/\/order\/order-submitted\?orderId=\d+$/);
+      await page.getByText(/^Order LS-\d{6}$/).waitFor();
+      await page.getByRole('region', { name: 'What to prepare' }).waitFor();
+      await ctx.shot('order-submitted');
+    });
+
+    await ctx.step('the cart is then empty', async () => {
+      const token = await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.token);
+      assert.ok(token);
+      const cart = (await ctx.api('GET', '/api/cart/get-cart', undefined, token)).body as CartDto;
+      assert.deepEqual(cart.analysisIdsByPatientId, {});
+      assert.equal(cart.cartTotal.price, 0);
+      await page.goto('/order/cart');
+      await page.getByText('Your cart is empty').waitFor();
+      const confirmation = await ctx.mail.waitFor({ to: email, subject: 'Your order', timeoutMs: 30000 });
+      assert.match(confirmation.text, /LS-\d{6}/);
+    });
+    ctx.expectNoConsoleErrors();
+  },
+);
