@@ -69,6 +69,14 @@ const accountSlice = createSlice({
       state.confirmStatus = Status.INITIAL;
       state.confirmError = null;
     },
+    /** Forgets the last letter and confirmation (a new confirmation starts). */
+    emailConfirmationReset(state) {
+      state.letterStatus = Status.INITIAL;
+      state.letterWarning = null;
+      state.letterError = null;
+      state.confirmStatus = Status.INITIAL;
+      state.confirmError = null;
+    },
     emailModalClosed(state) {
       state.emailModalOpen = false;
     },
@@ -117,6 +125,7 @@ export const {
   passwordChangeFailed,
   emailModalOpened,
   emailModalClosed,
+  emailConfirmationReset,
   confirmationLetterRequested,
   confirmationLetterSent,
   confirmationLetterNotNeeded,

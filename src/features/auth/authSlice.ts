@@ -138,6 +138,7 @@ const authSlice = createSlice({
       state.newPasswordError = null;
       if (state.loginStatus === Status.ERROR) state.loginStatus = Status.INITIAL;
       if (state.registerStatus === Status.ERROR) state.registerStatus = Status.INITIAL;
+      if (state.newPasswordStatus !== Status.LOADING) state.newPasswordStatus = Status.INITIAL;
     },
 
     loginPagePartSet(state, action: PayloadAction<LoginPagePart>) {

@@ -1,0 +1,3 @@
+import { ConfirmEmailPage } from '@/features/account/components/ConfirmEmailPage';
+
+export default ConfirmEmailPage;

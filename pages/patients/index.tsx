@@ -1,0 +1,3 @@
+import { PatientsPage } from '@/features/patients/components/PatientsPage';
+
+export default PatientsPage;

@@ -1,0 +1,3 @@
+import { NewPasswordPage } from '@/features/auth/components/NewPasswordPage';
+
+export default NewPasswordPage;

@@ -1,0 +1,106 @@
+import Head from 'next/head';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import { useEffect, useRef } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '@/components';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { Status } from '@/lib/status';
+import { routes } from '@/lib/routes';
+import { useSession } from '@/features/auth/useSession';
+import { AuthPaper } from '@/features/auth/components/AuthPaper';
+import { useMessage } from '@/features/auth/components/formFields';
+import type { EmailConfirmationFlow } from '../accountApi';
+import { emailConfirmationReset, emailConfirmationSubmitted } from '../accountSlice';
+import { useStatusChange } from './useStatusChange';
+
+/**
+ * `/confirm-email?token=...[&returnTo=order]`: the link of the confirmation mail. Confirms the
+ * e-mail when opened and lands the user where they were: settings, or data confirmed in the order flow.
+ */
+export function ConfirmEmailPage() {
+  const { t } = useTranslation('account');
+  const message = useMessage();
+  const router = useRouter();
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const session = useSession();
+  const { confirmStatus, confirmError } = useAppSelector((s) => s.account);
+  const token = typeof router.query.token === 'string' ? router.query.token : '';
+  const flow: EmailConfirmationFlow = router.query.returnTo === 'order' ? 'order' : 'settings';
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Wait until the session is known, so the user data is refreshed for a logged-in user.
+    if (!router.isReady || !token || started.current || session === 'unknown') return;
+    started.current = true;
+    dispatch(emailConfirmationReset());
+    dispatch(emailConfirmationSubmitted({ token, flow }));
+  }, [router.isReady, token, flow, session, dispatch]);
+
+  useStatusChange(confirmStatus, {
+    onSuccess: () => {
+      if (flow === 'settings' && session === 'user') {
+        toast.success(t('confirmEmail.done'));
+        void router.replace(routes.settings.path);
+      }
+    },
+  });
+
+  return (
+    <>
+      <Head>
+        <title>{`${t('confirmEmail.title')} · ${t('common:appName')}`}</title>
+      </Head>
+      <AuthPaper title={t('confirmEmail.title')}>
+        {router.isReady && !token && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {t('confirmEmail.noToken')}
+          </Alert>
+        )}
+        {token && confirmStatus !== Status.ERROR && confirmStatus !== Status.SUCCESS && (
+          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 3 }}>
+            <CircularProgress size={28} aria-hidden />
+            <Typography>{t('confirmEmail.working')}</Typography>
+          </Box>
+        )}
+        {confirmStatus === Status.SUCCESS && (
+          <>
+            <Alert severity="success" role="status" sx={{ mt: 2 }}>
+              {t('confirmEmail.done')}
+            </Alert>
+            {session === 'visitor' && (
+              <Button component={NextLink} href={routes.login.path} variant="contained" fullWidth sx={{ minHeight: 48, mt: 2 }}>
+                {t('login.submit')}
+              </Button>
+            )}
+          </>
+        )}
+        {confirmStatus === Status.ERROR && (
+          <>
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {message(confirmError ?? '')}
+            </Alert>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+              {t('confirmEmail.askAgain')}
+            </Typography>
+            <Button
+              component={NextLink}
+              href={session === 'user' ? routes.settings.path : routes.login.path}
+              variant="contained"
+              fullWidth
+              sx={{ minHeight: 48, mt: 2 }}
+            >
+              {session === 'user' ? t('settings.title') : t('login.submit')}
+            </Button>
+          </>
+        )}
+      </AuthPaper>
+    </>
+  );
+}

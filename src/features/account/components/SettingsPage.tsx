@@ -1,0 +1,211 @@
+import Head from 'next/head';
+import NextLink from 'next/link';
+import { Form, Formik, useFormikContext } from 'formik';
+import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, PageContainer, useToast } from '@/components';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { Status } from '@/lib/status';
+import { routes } from '@/lib/routes';
+import { useSession } from '@/features/auth/useSession';
+import { FormTextField, PasswordField, useMessage } from '@/features/auth/components/formFields';
+import { SubmitButton } from '@/features/auth/components/SubmitButton';
+import { LanguageSwitcher } from '@/features/shell/LanguageSwitcher';
+import type { CurrentUser } from '@/features/auth/authSlice';
+import { ACCOUNT_MESSAGES } from '../accountMessages';
+import { emailModalOpened, passwordChangeRequested, profileUpdateRequested } from '../accountSlice';
+import { changePasswordSchema, profileSchema } from '../schemas';
+import { EmailConfirmationModal } from './EmailConfirmation';
+import { useStatusChange } from './useStatusChange';
+
+function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={id} sx={{ mb: 2 }}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id={id} variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 600, mb: 1 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileForm({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('account');
+  const message = useMessage();
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const status = useAppSelector((s) => s.account.profileStatus);
+  useStatusChange(status, {
+    onSuccess: () => toast.success(message(ACCOUNT_MESSAGES.profileUpdated)),
+    onError: () => toast.error(message(ACCOUNT_MESSAGES.errorOccurred)),
+  });
+  const initial = { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '', dateOfBirth: user.dateOfBirth?.slice(0, 10) ?? '' };
+  return (
+    <Formik
+      initialValues={initial}
+      enableReinitialize
+      validationSchema={profileSchema}
+      onSubmit={(v) => {
+        dispatch(
+          profileUpdateRequested({
+            id: user.id,
+            body: { firstName: v.firstName.trim(), lastName: v.lastName.trim(), phone: v.phone.trim() || null, dateOfBirth: v.dateOfBirth || null },
+          }),
+        );
+      }}
+    >
+      <Form noValidate aria-label={t('settings.profile')}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+          <FormTextField name="firstName" label={t('fields.firstName')} autoComplete="given-name" required />
+          <FormTextField name="lastName" label={t('fields.lastName')} autoComplete="family-name" required />
+          <FormTextField name="phone" label={t('fields.phoneOptional')} type="tel" autoComplete="tel" hint={t('fields.phoneHint')} slotProps={{ htmlInput: { inputMode: 'tel' } }} />
+          <FormTextField name="dateOfBirth" label={t('fields.dateOfBirthOptional')} type="date" autoComplete="bday" slotProps={{ inputLabel: { shrink: true } }} />
+        </Box>
+        <Box sx={{ maxWidth: { sm: 280 } }}>
+          <SubmitButton busy={status === Status.LOADING}>{t('settings.save')}</SubmitButton>
+        </Box>
+      </Form>
+    </Formik>
+  );
+}
+
+/** Empties the password fields after a successful change. */
+function ResetOnSuccess() {
+  const status = useAppSelector((s) => s.account.passwordStatus);
+  const { resetForm } = useFormikContext();
+  useEffect(() => {
+    if (status === Status.SUCCESS) resetForm();
+  }, [status, resetForm]);
+  return null;
+}
+
+function ChangePasswordForm() {
+  const { t } = useTranslation('account');
+  const message = useMessage();
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const { passwordStatus: status, passwordError: error } = useAppSelector((s) => s.account);
+  useStatusChange(status, {
+    onSuccess: () => toast.success(message(ACCOUNT_MESSAGES.passwordChanged)),
+    onError: () => toast.error(message(ACCOUNT_MESSAGES.errorOccurred)),
+  });
+  return (
+    <Formik
+      initialValues={{ oldPassword: '', newPassword: '', repeatPassword: '' }}
+      validationSchema={changePasswordSchema}
+      onSubmit={(v) => {
+        dispatch(passwordChangeRequested({ oldPassword: v.oldPassword, newPassword: v.newPassword }));
+      }}
+    >
+      <Form noValidate aria-label={t('settings.password')}>
+        <ResetOnSuccess />
+        {error && status === Status.ERROR && (
+          <Alert severity="error" role="alert">
+            {message(error)}
+          </Alert>
+        )}
+        <PasswordField name="oldPassword" label={t('fields.oldPassword')} autoComplete="current-password" required />
+        <PasswordField name="newPassword" label={t('fields.newPassword')} autoComplete="new-password" required withStrength hint={t('password.rule')} />
+        <PasswordField name="repeatPassword" label={t('fields.repeatPassword')} autoComplete="new-password" required />
+        <Box sx={{ maxWidth: { sm: 280 } }}>
+          <SubmitButton busy={status === Status.LOADING}>{t('settings.changePassword')}</SubmitButton>
+        </Box>
+      </Form>
+    </Formik>
+  );
+}
+
+function EmailSection({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('account');
+  const dispatch = useAppDispatch();
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+      <Typography sx={{ wordBreak: 'break-all', fontWeight: 500 }}>{user.email}</Typography>
+      {user.emailConfirmed ? (
+        <Chip color="success" variant="outlined" label={t('settings.emailConfirmed')} />
+      ) : (
+        <>
+          <Chip color="warning" variant="outlined" label={t('settings.emailNotConfirmed')} />
+          <Button variant="contained" onClick={() => dispatch(emailModalOpened())} sx={{ minHeight: 48, ml: { sm: 'auto' } }}>
+            {t('settings.confirmEmail')}
+          </Button>
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** `/settings`: profile, e-mail confirmation, password and language. */
+export function SettingsPage() {
+  const { t } = useTranslation('account');
+  const session = useSession();
+  const user = useAppSelector((s) => s.auth.currentUser);
+  const userStatus = useAppSelector((s) => s.auth.currentUserStatus);
+
+  let content;
+  if (session === 'visitor') {
+    content = (
+      <EmptyState
+        icon={<LoginOutlined fontSize="inherit" />}
+        title={t('settings.visitorTitle')}
+        text={t('settings.visitorText')}
+        action={
+          <Button component={NextLink} href={routes.login.path} variant="contained" sx={{ minHeight: 48 }}>
+            {t('login.submit')}
+          </Button>
+        }
+      />
+    );
+  } else if (!user) {
+    content =
+      userStatus === Status.ERROR ? (
+        <Alert severity="error">{t('settings.loadFailed')}</Alert>
+      ) : (
+        <Box role="progressbar" aria-label={t('common:loading')} aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={140} sx={{ mb: 2 }} />
+          ))}
+        </Box>
+      );
+  } else {
+    content = (
+      <>
+        <Section id="settings-email" title={t('settings.email')}>
+          <EmailSection user={user} />
+        </Section>
+        <Section id="settings-profile" title={t('settings.profile')}>
+          <ProfileForm user={user} />
+        </Section>
+        <Section id="settings-password" title={t('settings.password')}>
+          <ChangePasswordForm />
+        </Section>
+        <Section id="settings-language" title={t('common:language')}>
+          <LanguageSwitcher />
+        </Section>
+        <EmailConfirmationModal />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Head>
+        <title>{`${t('settings.title')} · ${t('common:appName')}`}</title>
+      </Head>
+      <PageContainer title={t('settings.title')} maxWidth="sm">
+        {content}
+      </PageContainer>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { Form, Formik } from 'formik';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { Status } from '@/lib/status';
+import { loginFormSchema } from '@/features/account/schemas';
+import { authErrorsCleared, loginRequested } from '../authSlice';
+import { FormTextField, PasswordField, useMessage } from './formFields';
+import { SubmitButton } from './SubmitButton';
+
+export interface LoginFormProps {
+  /** Shows "Forgot password?" (the login page's reset part). */
+  onForgotPassword?: () => void;
+  /** Shows "Create an account". */
+  onRegister?: () => void;
+}
+
+/**
+ * E-mail and password. Success stores the token, loads the user and moves on (auth saga); a failure
+ * shows its reason above the fields.
+ */
+export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
+  const { t } = useTranslation('account');
+  const message = useMessage();
+  const dispatch = useAppDispatch();
+  const status = useAppSelector((s) => s.auth.loginStatus);
+  const error = useAppSelector((s) => s.auth.loginError);
+  const busy = status === Status.LOADING;
+
+  useEffect(() => {
+    dispatch(authErrorsCleared());
+  }, [dispatch]);
+
+  return (
+    <Formik
+      initialValues={{ username: '', password: '' }}
+      validationSchema={loginFormSchema}
+      onSubmit={(values) => {
+        dispatch(loginRequested({ username: values.username.trim(), password: values.password }));
+      }}
+    >
+      <Form noValidate aria-label={t('login.title')}>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+            {message(error)}
+          </Alert>
+        )}
+        <FormTextField name="username" label={t('fields.email')} type="email" autoComplete="email" required slotProps={{ htmlInput: { inputMode: 'email' } }} />
+        <PasswordField name="password" label={t('fields.password')} autoComplete="current-password" required />
+        <SubmitButton busy={busy}>{t('login.submit')}</SubmitButton>
+        {(onForgotPassword || onRegister) && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1, mt: 1 }}>
+            {onForgotPassword && (
+              <Button onClick={onForgotPassword} sx={{ minHeight: 48 }}>
+                {t('login.forgot')}
+              </Button>
+            )}
+            {onRegister && (
+              <Button onClick={onRegister} sx={{ minHeight: 48 }}>
+                {t('login.toRegister')}
+              </Button>
+            )}
+          </Box>
+        )}
+      </Form>
+    </Formik>
+  );
+}

@@ -1,0 +1,38 @@
+import { Form, Formik } from 'formik';
+import Alert from '@mui/material/Alert';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { Status } from '@/lib/status';
+import { newPasswordSchema } from '@/features/account/schemas';
+import { newPasswordRequested } from '../authSlice';
+import { PasswordField, useMessage } from './formFields';
+import { SubmitButton } from './SubmitButton';
+
+/** Sets a new password with the token of the reset mail. */
+export function NewPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation('account');
+  const message = useMessage();
+  const dispatch = useAppDispatch();
+  const status = useAppSelector((s) => s.auth.newPasswordStatus);
+  const error = useAppSelector((s) => s.auth.newPasswordError);
+  return (
+    <Formik
+      initialValues={{ newPassword: '', repeatPassword: '' }}
+      validationSchema={newPasswordSchema}
+      onSubmit={(v) => {
+        dispatch(newPasswordRequested({ token, newPassword: v.newPassword }));
+      }}
+    >
+      <Form noValidate aria-label={t('newPassword.title')}>
+        {error && (
+          <Alert severity="error" role="alert">
+            {message(error)}
+          </Alert>
+        )}
+        <PasswordField name="newPassword" label={t('fields.newPassword')} autoComplete="new-password" required withStrength hint={t('password.rule')} />
+        <PasswordField name="repeatPassword" label={t('fields.repeatPassword')} autoComplete="new-password" required />
+        <SubmitButton busy={status === Status.LOADING}>{t('newPassword.submit')}</SubmitButton>
+      </Form>
+    </Formik>
+  );
+}

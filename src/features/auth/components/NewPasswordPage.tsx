@@ -1,0 +1,70 @@
+import Head from 'next/head';
+import { useRouter } from 'next/router';
+import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
+import NextLink from 'next/link';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { Status } from '@/lib/status';
+import { routes } from '@/lib/routes';
+import { authErrorsCleared, loginPagePartSet } from '../authSlice';
+import { AuthPaper } from './AuthPaper';
+import { NewPasswordForm } from './NewPasswordForm';
+
+/** `/reset-password?token=...`: the link of the reset mail sets a new password, then offers login. */
+export function NewPasswordPage() {
+  const { t } = useTranslation('account');
+  const router = useRouter();
+  const dispatch = useAppDispatch();
+  const status = useAppSelector((s) => s.auth.newPasswordStatus);
+  const token = typeof router.query.token === 'string' ? router.query.token : '';
+
+  useEffect(() => {
+    dispatch(authErrorsCleared());
+  }, [dispatch]);
+
+  return (
+    <>
+      <Head>
+        <title>{`${t('newPassword.title')} · ${t('common:appName')}`}</title>
+      </Head>
+      <AuthPaper title={t('newPassword.title')}>
+        {router.isReady && !token && (
+          <>
+            <Alert severity="warning" sx={{ mt: 2 }}>
+              {t('newPassword.noToken')}
+            </Alert>
+            <Button
+              fullWidth
+              variant="contained"
+              sx={{ minHeight: 48, mt: 2 }}
+              onClick={() => {
+                dispatch(loginPagePartSet('resetPasswordForm'));
+                void router.push(routes.login.path);
+              }}
+            >
+              {t('newPassword.askAgain')}
+            </Button>
+          </>
+        )}
+        {token && status !== Status.SUCCESS && (
+          <Box sx={{ mt: 1 }}>
+            <NewPasswordForm token={token} />
+          </Box>
+        )}
+        {status === Status.SUCCESS && (
+          <>
+            <Alert severity="success" sx={{ mt: 2 }} role="status">
+              {t('newPassword.done')}
+            </Alert>
+            <Button component={NextLink} href={routes.login.path} fullWidth variant="contained" sx={{ minHeight: 48, mt: 2 }}>
+              {t('newPassword.toLogin')}
+            </Button>
+          </>
+        )}
+      </AuthPaper>
+    </>
+  );
+}

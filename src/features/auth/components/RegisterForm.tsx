@@ -1,0 +1,109 @@
+import { useEffect } from 'react';
+import { Form, Formik, useFormikContext } from 'formik';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { Status } from '@/lib/status';
+import { registerFormSchema, type RegisterFormValues } from '@/features/account/schemas';
+import type { RegisterRequest } from '../authApi';
+import { authErrorsCleared, registerRequested } from '../authSlice';
+import { FormTextField, PasswordField, useMessage } from './formFields';
+import { SubmitButton } from './SubmitButton';
+
+const initialValues: RegisterFormValues = { email: '', password: '', firstName: '', lastName: '', phone: '', dateOfBirth: '' };
+
+/** Marks the fields the server named (e.g. the e-mail of an existing user) on the form. */
+function ServerFieldErrors() {
+  const fields = useAppSelector((s) => s.auth.registerError?.fields);
+  const { setErrors, setTouched, touched } = useFormikContext<RegisterFormValues>();
+  useEffect(() => {
+    if (!fields || Object.keys(fields).length === 0) return;
+    void setTouched({ ...touched, ...Object.fromEntries(Object.keys(fields).map((k) => [k, true])) }, false);
+    setErrors(fields);
+    // Only when the server answers again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fields]);
+  return null;
+}
+
+export function toRegisterRequest(values: RegisterFormValues): RegisterRequest {
+  const body: RegisterRequest = {
+    email: values.email.trim(),
+    password: values.password,
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+  };
+  if (values.phone.trim()) body.phone = values.phone.trim();
+  if (values.dateOfBirth) body.dateOfBirth = values.dateOfBirth;
+  return body;
+}
+
+export interface RegisterFormProps {
+  /** Shows "I already have an account". */
+  onLogin?: () => void;
+}
+
+/**
+ * A new account. Success logs the user in (auth saga); any failure says 'Duplicating fields found'
+ * and an existing e-mail is marked on its field.
+ */
+export function RegisterForm({ onLogin }: RegisterFormProps) {
+  const { t } = useTranslation('account');
+  const message = useMessage();
+  const dispatch = useAppDispatch();
+  const status = useAppSelector((s) => s.auth.registerStatus);
+  const error = useAppSelector((s) => s.auth.registerError);
+  const busy = status === Status.LOADING;
+
+  useEffect(() => {
+    dispatch(authErrorsCleared());
+  }, [dispatch]);
+
+  return (
+    <Formik initialValues={initialValues} validationSchema={registerFormSchema} onSubmit={(values) => {
+        dispatch(registerRequested(toRegisterRequest(values)));
+      }}>
+      <Form noValidate aria-label={t('register.title')}>
+        <ServerFieldErrors />
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+            <AlertTitle>{message(error.message)}</AlertTitle>
+            {message(error.reason)}
+          </Alert>
+        )}
+        <FormTextField name="email" label={t('fields.email')} type="email" autoComplete="email" required slotProps={{ htmlInput: { inputMode: 'email' } }} />
+        <PasswordField name="password" label={t('fields.password')} autoComplete="new-password" required withStrength hint={t('password.rule')} />
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+          <FormTextField name="firstName" label={t('fields.firstName')} autoComplete="given-name" required />
+          <FormTextField name="lastName" label={t('fields.lastName')} autoComplete="family-name" required />
+          <FormTextField
+            name="phone"
+            label={t('fields.phoneOptional')}
+            type="tel"
+            autoComplete="tel"
+            hint={t('fields.phoneHint')}
+            slotProps={{ htmlInput: { inputMode: 'tel' } }}
+          />
+          <FormTextField
+            name="dateOfBirth"
+            label={t('fields.dateOfBirthOptional')}
+            type="date"
+            autoComplete="bday"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Box>
+        <SubmitButton busy={busy}>{t('register.submit')}</SubmitButton>
+        {onLogin && (
+          <Box sx={{ textAlign: 'center', mt: 1 }}>
+            <Button onClick={onLogin} sx={{ minHeight: 48 }}>
+              {t('register.toLogin')}
+            </Button>
+          </Box>
+        )}
+      </Form>
+    </Formik>
+  );
+}

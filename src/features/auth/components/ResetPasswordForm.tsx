@@ -1,0 +1,43 @@
+import { Form, Formik } from 'formik';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { Status } from '@/lib/status';
+import { resetRequestSchema } from '@/features/account/schemas';
+import { passwordResetRequested } from '../authSlice';
+import { FormTextField, useMessage } from './formFields';
+import { SubmitButton } from './SubmitButton';
+
+/** Asks for the reset mail (the login page's resetPasswordForm part). */
+export function ResetPasswordForm({ onBack }: { onBack?: () => void }) {
+  const { t } = useTranslation('account');
+  const message = useMessage();
+  const dispatch = useAppDispatch();
+  const status = useAppSelector((s) => s.auth.resetRequestStatus);
+  const error = useAppSelector((s) => s.auth.resetRequestError);
+  return (
+    <Formik initialValues={{ email: '' }} validationSchema={resetRequestSchema} onSubmit={(v) => {
+        dispatch(passwordResetRequested(v.email.trim()));
+      }}>
+      <Form noValidate aria-label={t('reset.title')}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('reset.intro')}
+        </Typography>
+        {error && (
+          <Alert severity="error" role="alert">
+            {message(error)}
+          </Alert>
+        )}
+        <FormTextField name="email" label={t('fields.email')} type="email" autoComplete="email" required slotProps={{ htmlInput: { inputMode: 'email' } }} />
+        <SubmitButton busy={status === Status.LOADING}>{t('reset.submit')}</SubmitButton>
+        {onBack && (
+          <Button onClick={onBack} fullWidth sx={{ minHeight: 48, mt: 1 }}>
+            {t('reset.backToLogin')}
+          </Button>
+        )}
+      </Form>
+    </Formik>
+  );
+}

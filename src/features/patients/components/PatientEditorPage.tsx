@@ -1,0 +1,114 @@
+import Head from 'next/head';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import { useEffect, useMemo } from 'react';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, PageContainer } from '@/components';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { Status } from '@/lib/status';
+import { routes } from '@/lib/routes';
+import { useSession } from '@/features/auth/useSession';
+import { newPatient, patientFromDto, type Patient } from '../patientMapping';
+import { patientFormOpened, patientRequested, patientSaveRequested } from '../patientsSlice';
+import { PatientForm } from './PatientForm';
+import { patientReturnPath } from './returnPath';
+
+function FormSkeleton() {
+  const { t } = useTranslation('common');
+  return (
+    <div role="progressbar" aria-label={t('loading')} aria-busy="true">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} variant="rounded" height={56} sx={{ my: 2 }} />
+      ))}
+    </div>
+  );
+}
+
+/** `/patients/create` (mode create) and `/patients/edit/[patientId]` (mode edit). */
+export function PatientEditorPage({ mode }: { mode: 'create' | 'edit' }) {
+  const { t } = useTranslation('account');
+  const router = useRouter();
+  const dispatch = useAppDispatch();
+  const session = useSession();
+  const { current, currentStatus, currentNotFound, saveStatus, saveError } = useAppSelector((s) => s.patients);
+  const rawId = router.query.patientId;
+  const patientId = typeof rawId === 'string' && /^\d+$/.test(rawId) ? Number(rawId) : null;
+
+  useEffect(() => {
+    if (mode === 'create') dispatch(patientFormOpened());
+  }, [mode, dispatch]);
+  useEffect(() => {
+    if (mode === 'edit' && session === 'user' && patientId !== null) dispatch(patientRequested(patientId));
+  }, [mode, session, patientId, dispatch]);
+
+  const initial: Patient | null = useMemo(() => {
+    if (mode === 'create') return newPatient();
+    return current && current.id === patientId ? patientFromDto(current) : null;
+  }, [mode, current, patientId]);
+
+  const title = mode === 'create' ? t('patients.createTitle') : t('patients.editTitle');
+  const save = (patient: Patient) => dispatch(patientSaveRequested({ patient, returnPath: patientReturnPath(router.query) }));
+
+  let content;
+  if (session === 'unknown' || !router.isReady) {
+    content = <FormSkeleton />;
+  } else if (session === 'visitor') {
+    content = (
+      <EmptyState
+        icon={<LoginOutlined fontSize="inherit" />}
+        title={t('patients.visitorTitle')}
+        text={t('patients.visitorText')}
+        action={
+          <Button component={NextLink} href={routes.login.path} variant="contained" sx={{ minHeight: 48 }}>
+            {t('login.submit')}
+          </Button>
+        }
+      />
+    );
+  } else if (mode === 'edit' && (patientId === null || currentNotFound)) {
+    content = (
+      <EmptyState
+        icon={<PersonSearchOutlined fontSize="inherit" />}
+        title={t('patients.notFoundTitle')}
+        text={t('patients.notFoundText')}
+        action={
+          <Button component={NextLink} href={routes.patientsList.path} variant="contained" sx={{ minHeight: 48 }}>
+            {t('patients.toList')}
+          </Button>
+        }
+      />
+    );
+  } else if (mode === 'edit' && currentStatus === Status.ERROR) {
+    content = <ErrorState message={t('patients.loadOneFailed')} onRetry={() => patientId !== null && dispatch(patientRequested(patientId))} />;
+  } else if (!initial) {
+    content = <FormSkeleton />;
+  } else {
+    content = (
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <PatientForm
+          initial={initial}
+          onSubmit={save}
+          busy={saveStatus === Status.LOADING}
+          failure={saveStatus === Status.ERROR ? saveError : null}
+          submitLabel={mode === 'create' ? t('patients.createSubmit') : t('patients.editSubmit')}
+        />
+      </Paper>
+    );
+  }
+
+  return (
+    <>
+      <Head>
+        <title>{`${title} · ${t('common:appName')}`}</title>
+      </Head>
+      <PageContainer title={title} maxWidth="sm">
+        {content}
+      </PageContainer>
+    </>
+  );
+}
