@@ -24,7 +24,8 @@ async function config(): Promise<Config> {
     displayName: 'client',
     testEnvironment: 'jsdom',
     setupFilesAfterEnv: ['<rootDir>/jest.setup.client.ts'],
-    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '!<rootDir>/src/server/**'],
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    testPathIgnorePatterns: [...common.testPathIgnorePatterns, '<rootDir>/src/server/'],
   })();
   // ESM-only packages that must be transformed for jest.
   const esm = ['marked', 'yup', 'property-expr', 'tiny-case', 'toposort', 'next-redux-wrapper'];
