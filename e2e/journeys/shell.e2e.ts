@@ -107,6 +107,34 @@ export default journey(
       await dialog.waitFor({ state: 'hidden' });
     });
 
+    await ctx.step('the language choice persists across reloads', async () => {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('navigation', { name: 'Main menu' });
+      await menu.getByRole('button', { name: 'Русский' }).click();
+      await page.getByRole('navigation', { name: 'Главное меню' }).getByRole('button', { name: 'Главная' }).waitFor();
+      await page.reload();
+      assert.equal(await page.locator('html').getAttribute('lang'), 'ru');
+      await page.getByRole('button', { name: 'Открыть меню' }).click();
+      const ruMenu = page.getByRole('navigation', { name: 'Главное меню' });
+      await ruMenu.getByRole('button', { name: 'Выбрать лабораторию' }).waitFor();
+      await page.waitForTimeout(400);
+      await ctx.shot('menu-russian');
+      await ruMenu.getByRole('button', { name: 'English' }).click();
+      await menu.getByRole('button', { name: 'Home' }).waitFor();
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+    });
+
+    await ctx.step('an unknown address shows the friendly 404 page with a way home', async () => {
+      const res = await page.goto('/no-such-page');
+      assert.equal(res?.status(), 404);
+      await page.getByText('Page not found').waitFor();
+      await ctx.shot('not-found');
+      await page.getByRole('link', { name: 'Go to the home page' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByTestId('avatar-button').waitFor();
+    });
+
     ctx.expectNoConsoleErrors([/Failed to load resource/]);
   },
 );

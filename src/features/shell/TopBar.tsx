@@ -65,10 +65,10 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
           component={Link}
           href={routes.home.path}
           aria-label={t('logoHome')}
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minHeight: 48, borderRadius: 1, px: 0.5 }}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minHeight: 48, minWidth: 0, borderRadius: 1, px: 0.5 }}
         >
-          <Box component="img" src="/favicon.svg" alt="" width={28} height={28} sx={{ bgcolor: 'common.white', borderRadius: 1, p: 0.25 }} />
-          <Typography component="span" sx={{ fontWeight: 700, fontSize: { xs: '1.05rem', sm: '1.2rem' }, letterSpacing: 0.2, whiteSpace: 'nowrap' }}>
+          <Box component="img" src="/favicon.svg" alt="" width={28} height={28} sx={{ flexShrink: 0, bgcolor: 'common.white', borderRadius: 1, p: 0.25 }} />
+          <Typography component="span" noWrap sx={{ fontWeight: 700, fontSize: { xs: '1.05rem', sm: '1.2rem' }, letterSpacing: 0.2 }}>
             {t('appName')}
           </Typography>
         </Box>
