@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { ConfirmDialog, EmptyState, ErrorState, Money, useToast } from './index';
+
+function ToastButtons() {
+  const toast = useToast();
+  return (
+    <>
+      <Button onClick={() => toast.success('User profile has been successfully updated')}>ok</Button>
+      <Button onClick={() => toast.error('Error occurred')}>fail</Button>
+    </>
+  );
+}
+
+describe('shared components', () => {
+  it('useToast shows success and error toasts one after another', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ToastButtons />);
+    await user.click(screen.getByRole('button', { name: 'ok' }));
+    expect(await screen.findByText('User profile has been successfully updated')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'fail' }));
+    await user.click(screen.getByRole('button', { name: /close/i }));
+    expect(await screen.findByText('Error occurred')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('User profile has been successfully updated')).not.toBeInTheDocument());
+  });
+
+  it('ConfirmDialog answers confirm and cancel', async () => {
+    const user = userEvent.setup();
+    const answers: string[] = [];
+    function Harness() {
+      const [open, setOpen] = useState(true);
+      return (
+        <ConfirmDialog
+          open={open}
+          title="Are you sure?"
+          confirmLabel="Sign Out"
+          onConfirm={() => {
+            answers.push('confirm');
+            setOpen(false);
+          }}
+          onCancel={() => answers.push('cancel')}
+        />
+      );
+    }
+    renderWithApp(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(answers).toEqual(['cancel', 'confirm']);
+  });
+
+  it('ErrorState offers a retry and EmptyState says what to do', async () => {
+    const user = userEvent.setup();
+    const retry = jest.fn();
+    renderWithApp(
+      <>
+        <ErrorState onRetry={retry} />
+        <EmptyState title="Your cart is empty" text="Add tests from the catalogue." action={<Button>Browse</Button>} />
+      </>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Your cart is emptyAdd tests from the catalogue.Browse');
+  });
+
+  it('Money shows the amount with its currency', () => {
+    renderWithApp(<Money amount={12.5} currency="PLN" />);
+    expect(screen.getByText(/12\.50\sPLN|PLN\s?12\.50/)).toBeInTheDocument();
+  });
+});
