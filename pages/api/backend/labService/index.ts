@@ -1,0 +1,15 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { cacheable } from '@/server/http/cache';
+import { listAnalyses } from '@/server/services/catalogue';
+import { laboratoryIdSchema } from '@/lib/validation/common';
+import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
+
+export const config = { api: { bodyParser: false } };
+
+export default route({
+  GET: method({
+    query: object({ laboratoryId: laboratoryIdSchema.required(M.required) }),
+    handler: ({ db, res, query }) => cacheable(res, listAnalyses(db, query.laboratoryId)),
+  }),
+});

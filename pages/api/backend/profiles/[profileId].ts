@@ -1,0 +1,15 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { cacheable } from '@/server/http/cache';
+import { getProfile } from '@/server/services/catalogue';
+import { idSchema, laboratoryIdSchema } from '@/lib/validation/common';
+import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
+
+export const config = { api: { bodyParser: false } };
+
+export default route({
+  GET: method({
+    query: object({ profileId: idSchema.required(M.required), laboratoryId: laboratoryIdSchema.optional() }),
+    handler: ({ db, res, query }) => cacheable(res, getProfile(db, query.profileId, query.laboratoryId || undefined)),
+  }),
+});

@@ -1,0 +1,210 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { prefixUpperBound, splitWords } from './searchTerms';
+
+/** Reads of laboratories, price lists and the catalogue (analyses, headers, prices, materials, profiles). */
+type Db = Kysely<Database>;
+
+/** `in (...)` lists are split so no query passes too many parameters. */
+const CHUNK = 500;
+
+async function chunked<T, R>(ids: T[], run: (part: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await run(ids.slice(i, i + CHUNK))));
+  return out;
+}
+
+export interface LaboratoryRecord {
+  id: string;
+  city_name: string;
+  country: string;
+  address: string;
+  email: string;
+  about_link: string;
+  phone: string;
+  latitude: number;
+  longitude: number;
+  price_list_id: number;
+  visit_fee_minor: number;
+  currency: 'EUR' | 'PLN' | 'BYN';
+}
+
+function laboratoryQuery(db: Db) {
+  return db
+    .selectFrom('laboratories as l')
+    .innerJoin('price_lists as pl', 'pl.id', 'l.price_list_id')
+    .select([
+      'l.id',
+      'l.city_name',
+      'l.country',
+      'l.address',
+      'l.email',
+      'l.about_link',
+      'l.phone',
+      'l.latitude',
+      'l.longitude',
+      'l.price_list_id',
+      'l.visit_fee_minor',
+      'pl.currency',
+    ]);
+}
+
+export async function findLaboratories(db: Db): Promise<LaboratoryRecord[]> {
+  return laboratoryQuery(db).orderBy('l.city_name').orderBy('l.address').orderBy('l.id').execute();
+}
+
+export async function findLaboratory(db: Db, id: string): Promise<LaboratoryRecord | undefined> {
+  return laboratoryQuery(db).where('l.id', '=', id).executeTakeFirst();
+}
+
+export interface AnalysisRecord {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  exec_period: number;
+  fasting_hours: number;
+  preparation: string;
+  restriction_gender: 'male' | 'female' | null;
+  restriction_min_age: number | null;
+  restriction_max_age: number | null;
+}
+
+export async function findAnalyses(db: Db, ids: number[]): Promise<AnalysisRecord[]> {
+  return chunked(ids, (part) =>
+    db
+      .selectFrom('analyses')
+      .select([
+        'id',
+        'code',
+        'name',
+        'description',
+        'exec_period',
+        'fasting_hours',
+        'preparation',
+        'restriction_gender',
+        'restriction_min_age',
+        'restriction_max_age',
+      ])
+      .where('id', 'in', part)
+      .execute(),
+  );
+}
+
+export async function findHeadersOf(db: Db, ids: number[]): Promise<{ analysis_id: number; id: number; name: string }[]> {
+  return chunked(ids, (part) =>
+    db
+      .selectFrom('analysis_headers as ah')
+      .innerJoin('catalogue_headers as h', 'h.id', 'ah.header_id')
+      .select(['ah.analysis_id', 'h.id', 'h.name'])
+      .where('ah.analysis_id', 'in', part)
+      .orderBy('h.id')
+      .execute(),
+  );
+}
+
+export interface PriceRecord {
+  id: number;
+  analysis_id: number;
+  price_list_id: number;
+  currency: 'EUR' | 'PLN' | 'BYN';
+  price_minor: number;
+  created: string;
+  updated: string;
+}
+
+/** Prices of the analyses, in one price list or (null) in every list, lowest list id first. */
+export async function findPricesOf(db: Db, ids: number[], priceListId: number | null): Promise<PriceRecord[]> {
+  return chunked(ids, (part) => {
+    let q = db
+      .selectFrom('analysis_prices as ap')
+      .innerJoin('price_lists as pl', 'pl.id', 'ap.price_list_id')
+      .select(['ap.id', 'ap.analysis_id', 'ap.price_list_id', 'pl.currency', 'ap.price_minor', 'ap.created', 'ap.updated'])
+      .where('ap.analysis_id', 'in', part);
+    if (priceListId !== null) q = q.where('ap.price_list_id', '=', priceListId);
+    return q.orderBy('ap.price_list_id').execute();
+  });
+}
+
+export interface AnalysisMaterialRecord {
+  analysis_id: number;
+  id: number;
+  name: string;
+  optional: number;
+}
+
+export async function findMaterialsOf(db: Db, ids: number[]): Promise<AnalysisMaterialRecord[]> {
+  return chunked(ids, (part) =>
+    db
+      .selectFrom('analysis_materials as am')
+      .innerJoin('materials as m', 'm.id', 'am.material_id')
+      .select(['am.analysis_id', 'm.id', 'm.name', 'am.optional'])
+      .where('am.analysis_id', 'in', part)
+      .orderBy('m.id')
+      .execute(),
+  );
+}
+
+export async function findMaterialPrices(db: Db, materialIds: number[], priceListIds: number[]): Promise<{ price_list_id: number; material_id: number; price_minor: number }[]> {
+  if (!materialIds.length || !priceListIds.length) return [];
+  return db
+    .selectFrom('material_prices')
+    .select(['price_list_id', 'material_id', 'price_minor'])
+    .where('material_id', 'in', materialIds)
+    .where('price_list_id', 'in', priceListIds)
+    .execute();
+}
+
+/** Ids of the analyses with a price in the price list. */
+export async function findPricedAnalysisIds(db: Db, priceListId: number): Promise<number[]> {
+  const rows = await db.selectFrom('analysis_prices').select('analysis_id').where('price_list_id', '=', priceListId).execute();
+  return rows.map((r) => r.analysis_id);
+}
+
+/**
+ * Analyses whose code or name has, for every word of the term, a word starting with it. Each word is
+ * a range scan of the `analysis_search_terms` primary key. At most `cap` candidates are returned.
+ */
+export async function findAnalysesByTerm(db: Db, term: string, cap: number): Promise<{ id: number; code: string; name: string }[]> {
+  const words = [...new Set(splitWords(term))].slice(0, 6);
+  if (!words.length) return [];
+  // The longest word is the most selective: it drives the scan, the others filter.
+  words.sort((a, b) => b.length - a.length);
+  const [first, ...rest] = words as [string, ...string[]];
+  let ids = db
+    .selectFrom('analysis_search_terms as t')
+    .select('t.analysis_id')
+    .where('t.term', '>=', first)
+    .where('t.term', '<', prefixUpperBound(first));
+  for (const w of rest) {
+    ids = ids.where('t.analysis_id', 'in', (eb) =>
+      eb.selectFrom('analysis_search_terms as u').select('u.analysis_id').where('u.term', '>=', w).where('u.term', '<', prefixUpperBound(w)),
+    );
+  }
+  return db.selectFrom('analyses').select(['id', 'code', 'name']).where('id', 'in', ids).orderBy('name').limit(cap).execute();
+}
+
+export interface ProfileRecord {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  created: string;
+  updated: string;
+}
+
+export async function findProfiles(db: Db, id?: number): Promise<ProfileRecord[]> {
+  let q = db.selectFrom('profiles').select(['id', 'code', 'name', 'description', 'created', 'updated']);
+  if (id !== undefined) q = q.where('id', '=', id);
+  return q.orderBy('name').orderBy('id').execute();
+}
+
+export async function findProfileAnalyses(db: Db, profileIds: number[]): Promise<{ profile_id: number; analysis_id: number }[]> {
+  return chunked(profileIds, (part) =>
+    db.selectFrom('profile_analyses').select(['profile_id', 'analysis_id']).where('profile_id', 'in', part).orderBy('profile_id').orderBy('position').execute(),
+  );
+}
+
+export async function findCatalogueHeaders(db: Db): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('catalogue_headers').select(['id', 'name']).orderBy('id').execute();
+}

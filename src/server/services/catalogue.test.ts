@@ -1,0 +1,210 @@
+import { createTestDb, type TestDb } from '../testing/testDb';
+import { startApiServer, type TestApiServer } from '../testing/apiServer';
+import { loadAnalysisDtos, searchAnalyses } from './catalogue';
+import type { AnalysisDto, LaboratoryDto, NurseSlotDto, ProfileDto } from '@/lib/types/api';
+
+/** Laboratories, catalogue and nurse slots over HTTP on the demo seed (SQLite and PostgreSQL). */
+let tdb: TestDb;
+let api: TestApiServer;
+
+beforeAll(async () => {
+  tdb = await createTestDb({ seed: true });
+  api = await startApiServer();
+});
+afterAll(async () => {
+  await api.close();
+  await tdb.cleanup();
+});
+
+const B = '/api/backend';
+
+describe('laboratories', () => {
+  test('lists every laboratory with its currency and visit fee, cacheable', async () => {
+    const res = await api.call('GET', `${B}/laboratories`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('max-age=60');
+    const labs = res.body as LaboratoryDto[];
+    expect(labs.length).toBeGreaterThanOrEqual(10);
+    const mokotow = labs.find((l) => l.id === 'warsaw-mokotow');
+    expect(mokotow).toMatchObject({ cityName: 'Warsaw', currency: 'PLN', visitFee: 49, country: 'PL' });
+    expect(typeof mokotow?.latitude).toBe('number');
+    expect(new Set(labs.map((l) => l.currency))).toEqual(new Set(['PLN', 'BYN', 'EUR']));
+  });
+
+  test('one laboratory; unknown is 404 (not cached); a malformed id is 400', async () => {
+    const one = await api.call('GET', `${B}/laboratories/vilnius-antakalnis`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: 'vilnius-antakalnis', cityName: 'Vilnius', currency: 'EUR' });
+    const missing = await api.call('GET', `${B}/laboratories/atlantis`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: 'Laboratory not found' });
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+    const bad = await api.call('GET', `${B}/laboratories/${encodeURIComponent('a b;drop')}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toHaveProperty('id');
+    expect((await api.call('POST', `${B}/laboratories`)).status).toBe(405);
+  });
+});
+
+describe('analyses', () => {
+  test('a laboratory lists the analyses priced in its list, each with one price in its currency', async () => {
+    const res = await api.call('GET', `${B}/labService?laboratoryId=minsk-centre`);
+    expect(res.status).toBe(200);
+    const list = res.body as AnalysisDto[];
+    expect(list.length).toBeGreaterThanOrEqual(150);
+    for (const a of list) {
+      expect(a.prices).toHaveLength(1);
+      expect(a.prices[0]?.currency).toBe('BYN');
+    }
+    const cbc = list.find((a) => a.name === 'Complete blood count');
+    expect(cbc?.catalogueHeaders.map((h) => h.id)).toEqual(expect.arrayContaining([4, 23]));
+    expect(cbc?.materials).toEqual([expect.objectContaining({ name: 'Venous blood collection kit', optional: false })]);
+    expect(cbc?.materials[0]?.price).toBeGreaterThan(0);
+    const urine = list.find((a) => a.name === 'General urine analysis');
+    expect(urine?.materials).toEqual([expect.objectContaining({ name: 'Urine container', optional: true })]);
+    const psa = list.find((a) => a.name === 'PSA (total)');
+    expect(psa?.restrictions).toEqual({ gender: 'male', minAge: 40 });
+  });
+
+  test('Grodno has no price for some analyses: they are not in its list, and carry empty prices elsewhere', async () => {
+    const grodno = (await api.call('GET', `${B}/labService?laboratoryId=grodno-centre`)).body as AnalysisDto[];
+    const minsk = (await api.call('GET', `${B}/labService?laboratoryId=minsk-centre`)).body as AnalysisDto[];
+    expect(grodno.length).toBeLessThan(minsk.length);
+    const nipt = minsk.find((a) => a.code === 'GN019');
+    expect(nipt).toBeDefined();
+    const one = await api.call('GET', `${B}/labService/${nipt?.id}?laboratoryId=grodno-centre`);
+    expect(one.status).toBe(200);
+    expect(one.body.prices).toEqual([]);
+  });
+
+  test('laboratoryId is required and must exist', async () => {
+    const missing = await api.call('GET', `${B}/labService`);
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual({ laboratoryId: 'This field is required' });
+    expect((await api.call('GET', `${B}/labService?laboratoryId=nowhere`)).status).toBe(404);
+    expect((await api.call('GET', `${B}/labService?laboratoryId=a&laboratoryId=b`)).status).toBe(400);
+  });
+
+  test('one analysis with or without a laboratory; unknown or malformed ids are 404 and 400', async () => {
+    const list = (await api.call('GET', `${B}/labService?laboratoryId=vilnius-naujamiestis`)).body as AnalysisDto[];
+    const tsh = list.find((a) => a.name === 'TSH') as AnalysisDto;
+    const inVilnius = await api.call('GET', `${B}/labService/${tsh.id}?laboratoryId=vilnius-naujamiestis`);
+    expect(inVilnius.body).toEqual(tsh);
+    const noLab = await api.call('GET', `${B}/labService/${tsh.id}`);
+    expect(noLab.status).toBe(200);
+    expect(noLab.body.prices).toHaveLength(1);
+    expect((await api.call('GET', `${B}/labService/999999`)).status).toBe(404);
+    expect((await api.call('GET', `${B}/labService/abc`)).status).toBe(400);
+    expect((await api.call('GET', `${B}/labService/1.5`)).status).toBe(400);
+    expect((await api.call('GET', `${B}/labService/-3`)).status).toBe(400);
+    expect((await api.call('GET', `${B}/labService/${tsh.id}?laboratoryId=nowhere`)).status).toBe(404);
+  });
+});
+
+describe('search', () => {
+  const search = (q: string) => api.call('GET', `${B}/labService/search?${q}`);
+
+  test('matches words of the name by prefix, case-insensitively, exact match first', async () => {
+    const res = await search('searchNameTerm=TSH&laboratoryId=warsaw-mokotow');
+    expect(res.status).toBe(200);
+    const names = (res.body as AnalysisDto[]).map((a) => a.name);
+    expect(names[0]).toBe('TSH');
+    expect(names).toContain('Anti-TSH receptor antibodies (TRAb)');
+    const gluc = (await search('searchNameTerm=gLuC')).body as AnalysisDto[];
+    expect(gluc.map((a) => a.name)).toContain('Glucose (fasting)');
+    const two = (await search(`searchNameTerm=${encodeURIComponent('blood count')}`)).body as AnalysisDto[];
+    expect(two.map((a) => a.name).sort()).toEqual(['Complete blood count', 'Complete blood count with differential']);
+  });
+
+  test('matches codes, prices in the given laboratory', async () => {
+    const res = await search('searchNameTerm=hr020&laboratoryId=vilnius-antakalnis');
+    expect(res.body).toHaveLength(1);
+    expect(res.body[0]).toMatchObject({ code: 'HR020', name: 'Anti-Müllerian hormone (AMH)' });
+    expect(res.body[0].prices[0].currency).toBe('EUR');
+    const umlaut = (await search(`searchNameTerm=${encodeURIComponent('MÜLLER')}`)).body as AnalysisDto[];
+    expect(umlaut.map((a) => a.code)).toEqual(['HR020']);
+  });
+
+  test('no match is an empty list; the term is 1..100 characters', async () => {
+    expect((await search('searchNameTerm=zzzzqq')).body).toEqual([]);
+    expect((await search('searchNameTerm=')).status).toBe(400);
+    expect((await search('')).status).toBe(400);
+    const long = await search(`searchNameTerm=${'a'.repeat(101)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.fields).toHaveProperty('searchNameTerm');
+    expect((await search('searchNameTerm=%25%25%25')).body).toEqual([]);
+    expect((await search('searchNameTerm=tsh&laboratoryId=nowhere')).status).toBe(404);
+  });
+
+  test('the service honours the limit', async () => {
+    const few = await searchAnalyses(tdb.db, 'specific', 'warsaw-mokotow', 3);
+    expect(few).toHaveLength(3);
+  });
+});
+
+describe('profiles', () => {
+  test('profiles of a laboratory with their analyses in order, priced in that laboratory', async () => {
+    const res = await api.call('GET', `${B}/profiles?laboratoryId=krakow-nowa-huta`);
+    expect(res.status).toBe(200);
+    const profiles = res.body as ProfileDto[];
+    expect(profiles.length).toBeGreaterThanOrEqual(20);
+    const lipid = profiles.find((p) => p.name === 'Профиль 3. Lipid panel') as ProfileDto;
+    expect(lipid.labServices.map((a) => a.name)).toEqual(['Total cholesterol', 'HDL cholesterol', 'LDL cholesterol', 'Triglycerides']);
+    expect(lipid.labServices.every((a) => a.prices[0]?.currency === 'PLN')).toBe(true);
+    for (const p of profiles) expect(p.labServices.length).toBeGreaterThanOrEqual(3);
+
+    const one = await api.call('GET', `${B}/profiles/${lipid.id}?laboratoryId=krakow-nowa-huta`);
+    expect(one.body).toEqual(lipid);
+    expect((await api.call('GET', `${B}/profiles/${lipid.id}`)).status).toBe(200);
+    expect((await api.call('GET', `${B}/profiles/424242`)).status).toBe(404);
+    expect((await api.call('GET', `${B}/profiles/x1`)).status).toBe(400);
+    expect((await api.call('GET', `${B}/profiles`)).status).toBe(400);
+    expect((await api.call('GET', `${B}/profiles?laboratoryId=nowhere`)).status).toBe(404);
+  });
+});
+
+describe('loadAnalysisDtos', () => {
+  test('loads a batch keyed by id, unknown ids absent', async () => {
+    const list = (await api.call('GET', `${B}/labService?laboratoryId=warsaw-praga`)).body as AnalysisDto[];
+    const ids = list.slice(0, 40).map((a) => a.id);
+    const map = await loadAnalysisDtos(tdb.db, [...ids, 999999], 'warsaw-praga');
+    expect([...map.keys()].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    expect(map.get(ids[0] as number)).toEqual(list[0]);
+  });
+});
+
+describe('nurse slots', () => {
+  test('future slots of the next 30 days with capacity and availability, never cached', async () => {
+    const res = await api.call('GET', `${B}/nurse-slots?laboratoryId=gdansk-wrzeszcz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const slots = res.body as NurseSlotDto[];
+    expect(slots.length).toBeGreaterThanOrEqual(29 * 4);
+    const now = new Date().toISOString();
+    for (const s of slots) {
+      expect(s.start > now).toBe(true);
+      expect(s.end > s.start).toBe(true);
+      expect(s.available).toBe(s.capacity);
+    }
+  });
+
+  test('available is capacity minus booked; from/to narrow the range', async () => {
+    const all = (await api.call('GET', `${B}/nurse-slots?laboratoryId=wroclaw-krzyki`)).body as NurseSlotDto[];
+    const target = all[5] as NurseSlotDto;
+    await tdb.db.updateTable('nurse_slots').set({ booked: 1 }).where('id', '=', target.id).execute();
+    const from = target.start;
+    const to = new Date(new Date(target.start).getTime() + 1).toISOString();
+    const res = await api.call('GET', `${B}/nurse-slots?laboratoryId=wroclaw-krzyki&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+    expect(res.body).toEqual([{ ...target, available: target.capacity - 1 }]);
+  });
+
+  test('bad input', async () => {
+    expect((await api.call('GET', `${B}/nurse-slots`)).status).toBe(400);
+    expect((await api.call('GET', `${B}/nurse-slots?laboratoryId=nowhere`)).status).toBe(404);
+    const badDate = await api.call('GET', `${B}/nurse-slots?laboratoryId=wroclaw-krzyki&from=yesterday`);
+    expect(badDate.status).toBe(400);
+    expect(badDate.body.fields).toHaveProperty('from');
+    expect((await api.call('GET', `${B}/nurse-slots?laboratoryId=wroclaw-krzyki&to=2999-01-01`)).status).toBe(400);
+    expect((await api.call('GET', `${B}/nurse-slots?laboratoryId=wroclaw-krzyki&to=2000-01-01`)).body).toEqual([]);
+  });
+});

@@ -1,0 +1,198 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { AnalysisDto, CatalogueHeaderDto, MaterialDto, PriceDto, ProfileDto, RestrictionsDto } from '@/lib/types/api';
+import { toMajor } from '@/lib/money';
+import { notFound } from '../http/errors';
+import * as repo from '../repositories/catalogue';
+import { getLaboratoryPricing } from './laboratories';
+
+/**
+ * The catalogue as the backend API serves it (DESIGN §3): analyses and profiles with the prices of
+ * one laboratory's price list. An analysis the laboratory has no price for carries an empty
+ * `prices` array (the client shows it as unavailable). Without a laboratory, each analysis carries
+ * its first available price (lowest price list id) and that list's material prices.
+ */
+type Db = Kysely<Database>;
+
+export const ANALYSIS_NOT_FOUND = 'Analysis not found';
+export const PROFILE_NOT_FOUND = 'Profile not found';
+
+/** Candidates considered for ranking a search before the limit is applied. */
+const SEARCH_CANDIDATES = 500;
+
+function restrictionsOf(row: repo.AnalysisRecord): RestrictionsDto {
+  const r: RestrictionsDto = {};
+  if (row.restriction_gender) r.gender = row.restriction_gender;
+  if (row.restriction_min_age !== null) r.minAge = row.restriction_min_age;
+  if (row.restriction_max_age !== null) r.maxAge = row.restriction_max_age;
+  return r;
+}
+
+function toPriceDto(p: repo.PriceRecord): PriceDto {
+  return { id: p.id, priceListId: p.price_list_id, currency: p.currency, created: p.created, updated: p.updated, price: toMajor(p.price_minor) };
+}
+
+/**
+ * Builds the AnalysisDtos of `ids` in five queries whatever their number. `priceListId` null means
+ * "first available price list per analysis".
+ */
+async function buildAnalysisDtos(db: Db, ids: number[], priceListId: number | null): Promise<Map<number, AnalysisDto>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<number, AnalysisDto>();
+  if (!unique.length) return out;
+  const [rows, headers, prices, materials] = await Promise.all([
+    repo.findAnalyses(db, unique),
+    repo.findHeadersOf(db, unique),
+    repo.findPricesOf(db, unique, priceListId),
+    repo.findMaterialsOf(db, unique),
+  ]);
+  const priceOf = new Map<number, repo.PriceRecord>();
+  for (const p of prices) if (!priceOf.has(p.analysis_id)) priceOf.set(p.analysis_id, p);
+  const listIds = [...new Set([...priceOf.values()].map((p) => p.price_list_id))];
+  const materialPrices = await repo.findMaterialPrices(
+    db,
+    [...new Set(materials.map((m) => m.id))],
+    listIds,
+  );
+  const materialPrice = new Map(materialPrices.map((m) => [`${m.price_list_id}:${m.material_id}`, m.price_minor]));
+
+  const headersOf = new Map<number, CatalogueHeaderDto[]>();
+  for (const h of headers) {
+    const list = headersOf.get(h.analysis_id) ?? [];
+    list.push({ id: h.id, name: h.name });
+    headersOf.set(h.analysis_id, list);
+  }
+  const materialsOf = new Map<number, repo.AnalysisMaterialRecord[]>();
+  for (const m of materials) {
+    const list = materialsOf.get(m.analysis_id) ?? [];
+    list.push(m);
+    materialsOf.set(m.analysis_id, list);
+  }
+
+  for (const row of rows) {
+    const price = priceOf.get(row.id);
+    const list = price?.price_list_id ?? priceListId;
+    const mats: MaterialDto[] = (materialsOf.get(row.id) ?? []).map((m) => ({
+      id: m.id,
+      name: m.name,
+      price: toMajor(list === null ? 0 : (materialPrice.get(`${list}:${m.id}`) ?? 0)),
+      optional: m.optional === 1,
+    }));
+    out.set(row.id, {
+      id: row.id,
+      name: row.name,
+      code: row.code,
+      description: row.description,
+      execPeriod: row.exec_period,
+      catalogueHeaders: headersOf.get(row.id) ?? [],
+      prices: price ? [toPriceDto(price)] : [],
+      materials: mats,
+      restrictions: restrictionsOf(row),
+      fastingHours: row.fasting_hours,
+      preparation: row.preparation,
+    });
+  }
+  return out;
+}
+
+const byName = (a: { name: string; id: number }, b: { name: string; id: number }) => a.name.localeCompare(b.name, 'en') || a.id - b.id;
+
+async function priceListOf(db: Db, laboratoryId: string | undefined): Promise<number | null> {
+  return laboratoryId === undefined ? null : (await getLaboratoryPricing(db, laboratoryId)).priceListId;
+}
+
+/** The analyses with a price in the laboratory's price list, by name; 404 for an unknown laboratory. */
+export async function listAnalyses(db: Db, laboratoryId: string): Promise<AnalysisDto[]> {
+  const { priceListId } = await getLaboratoryPricing(db, laboratoryId);
+  const ids = await repo.findPricedAnalysisIds(db, priceListId);
+  return [...(await buildAnalysisDtos(db, ids, priceListId)).values()].sort(byName);
+}
+
+/**
+ * The analyses of a batch of ids priced in the laboratory (unknown ids are absent from the map).
+ * Unknown laboratory: 404.
+ */
+export async function loadAnalysisDtos(db: Db, ids: number[], laboratoryId: string): Promise<Map<number, AnalysisDto>> {
+  const { priceListId } = await getLaboratoryPricing(db, laboratoryId);
+  return buildAnalysisDtos(db, ids, priceListId);
+}
+
+function rank(term: string, a: { code: string; name: string }): number {
+  const t = term.trim().toLowerCase();
+  const name = a.name.toLowerCase();
+  if (a.code.toLowerCase() === t || name === t) return 0;
+  if (name.startsWith(t) || a.code.toLowerCase().startsWith(t)) return 1;
+  return 2;
+}
+
+/**
+ * Case-insensitive search by code or name: every word of the term must start a word of the code or
+ * name (through the search terms index). Exact matches first, then names starting with the term,
+ * then by name. With a laboratory, prices are that laboratory's (empty when it has none).
+ */
+export async function searchAnalyses(db: Db, term: string, laboratoryId?: string, limit = 50): Promise<AnalysisDto[]> {
+  const priceListId = await priceListOf(db, laboratoryId);
+  const candidates = await repo.findAnalysesByTerm(db, term, SEARCH_CANDIDATES);
+  const chosen = candidates
+    .map((c) => ({ ...c, rank: rank(term, c) }))
+    .sort((a, b) => a.rank - b.rank || byName(a, b))
+    .slice(0, Math.max(0, limit));
+  const dtos = await buildAnalysisDtos(
+    db,
+    chosen.map((c) => c.id),
+    priceListId,
+  );
+  return chosen.map((c) => dtos.get(c.id)).filter((d): d is AnalysisDto => Boolean(d));
+}
+
+/** One analysis; 404 for an unknown analysis or laboratory. */
+export async function getAnalysis(db: Db, id: number, laboratoryId?: string): Promise<AnalysisDto> {
+  const priceListId = await priceListOf(db, laboratoryId);
+  const dto = (await buildAnalysisDtos(db, [id], priceListId)).get(id);
+  if (!dto) throw notFound(ANALYSIS_NOT_FOUND);
+  return dto;
+}
+
+async function buildProfiles(db: Db, rows: repo.ProfileRecord[], priceListId: number | null): Promise<ProfileDto[]> {
+  const links = await repo.findProfileAnalyses(
+    db,
+    rows.map((r) => r.id),
+  );
+  const analyses = await buildAnalysisDtos(
+    db,
+    links.map((l) => l.analysis_id),
+    priceListId,
+  );
+  const idsOf = new Map<number, number[]>();
+  for (const l of links) idsOf.set(l.profile_id, [...(idsOf.get(l.profile_id) ?? []), l.analysis_id]);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    labServices: (idsOf.get(r.id) ?? []).map((id) => analyses.get(id)).filter((a): a is AnalysisDto => Boolean(a)),
+    code: r.code,
+    created: r.created,
+    updated: r.updated,
+  }));
+}
+
+/** Every profile with its analyses priced in the laboratory; 404 for an unknown laboratory. */
+export async function listProfiles(db: Db, laboratoryId: string): Promise<ProfileDto[]> {
+  const { priceListId } = await getLaboratoryPricing(db, laboratoryId);
+  return buildProfiles(db, await repo.findProfiles(db), priceListId);
+}
+
+/** One profile; 404 for an unknown profile or laboratory. */
+export async function getProfile(db: Db, id: number, laboratoryId?: string): Promise<ProfileDto> {
+  const priceListId = await priceListOf(db, laboratoryId);
+  const rows = await repo.findProfiles(db, id);
+  if (!rows.length) throw notFound(PROFILE_NOT_FOUND);
+  const [profile] = await buildProfiles(db, rows, priceListId);
+  if (!profile) throw notFound(PROFILE_NOT_FOUND);
+  return profile;
+}
+
+/** Every catalogue header, hidden technical ones included (the client filters them). */
+export async function listCatalogueHeaders(db: Db): Promise<CatalogueHeaderDto[]> {
+  return repo.findCatalogueHeaders(db);
+}

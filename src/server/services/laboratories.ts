@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { LaboratoryDto } from '@/lib/types/api';
+import type { Currency } from '@/lib/money';
+import { toMajor } from '@/lib/money';
+import { notFound } from '../http/errors';
+import { findLaboratories, findLaboratory, type LaboratoryRecord } from '../repositories/catalogue';
+
+type Db = Kysely<Database>;
+
+export const LABORATORY_NOT_FOUND = 'Laboratory not found';
+
+/** Laboratory rows become the wire shape here and nowhere else. */
+export function toLaboratoryDto(row: LaboratoryRecord): LaboratoryDto {
+  return {
+    id: row.id,
+    cityName: row.city_name || 'No city',
+    email: row.email,
+    aboutLink: row.about_link,
+    address: row.address || 'No address',
+    latitude: Number(row.latitude) || 0,
+    longitude: Number(row.longitude) || 0,
+    country: row.country,
+    currency: row.currency,
+    phone: row.phone,
+    visitFee: toMajor(row.visit_fee_minor),
+  };
+}
+
+export async function listLaboratories(db: Db): Promise<LaboratoryDto[]> {
+  return (await findLaboratories(db)).map(toLaboratoryDto);
+}
+
+export async function getLaboratory(db: Db, id: string): Promise<LaboratoryDto> {
+  const row = await findLaboratory(db, id);
+  if (!row) throw notFound(LABORATORY_NOT_FOUND);
+  return toLaboratoryDto(row);
+}
+
+export interface LaboratoryPricing {
+  laboratory: LaboratoryDto;
+  priceListId: number;
+  currency: Currency;
+  visitFeeMinor: number;
+}
+
+/** The price list, currency and visit fee a laboratory charges in; 404 for an unknown laboratory. */
+export async function getLaboratoryPricing(db: Db, id: string): Promise<LaboratoryPricing> {
+  const row = await findLaboratory(db, id);
+  if (!row) throw notFound(LABORATORY_NOT_FOUND);
+  return { laboratory: toLaboratoryDto(row), priceListId: row.price_list_id, currency: row.currency, visitFeeMinor: row.visit_fee_minor };
+}
