@@ -1,0 +1,50 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { getConfig } from '../config';
+
+/**
+ * Outgoing mail through nodemailer: to the SMTP server of `SMTP_URL` when it is set, else each
+ * message is written as an `.eml` file under the outbox directory (`./data/outbox/` by default),
+ * which a developer can open in any mail client.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+const holder = globalThis as unknown as { __labShopSmtp?: { url: string; transport: Transporter } };
+
+function smtpTransport(url: string): Transporter {
+  if (holder.__labShopSmtp?.url !== url) {
+    holder.__labShopSmtp?.transport.close();
+    holder.__labShopSmtp = { url, transport: nodemailer.createTransport(url) };
+  }
+  return holder.__labShopSmtp.transport;
+}
+
+function outboxFileName(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  return `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`;
+}
+
+export async function sendMail(msg: MailMessage): Promise<void> {
+  const config = getConfig();
+  const mail = { from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) };
+  if (config.smtpUrl) {
+    await smtpTransport(config.smtpUrl).sendMail(mail);
+    return;
+  }
+  const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(mail);
+  await fs.mkdir(config.outboxDir, { recursive: true });
+  await fs.writeFile(path.join(config.outboxDir, outboxFileName()), info.message as Buffer);
+}
+
+/** An absolute link into the app for e-mails: `buildAppUrl('/reset-password?token=x')`. */
+export function buildAppUrl(pathWithQuery: string): string {
+  const base = getConfig().appUrl.replace(/\/+$/, '');
+  return `${base}${pathWithQuery.startsWith('/') ? '' : '/'}${pathWithQuery}`;
+}
