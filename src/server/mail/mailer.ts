@@ -14,6 +14,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where answers go (e.g. the visitor who wrote to support). */
+  replyTo?: string;
 }
 
 const holder = globalThis as unknown as { __labShopSmtp?: { url: string; transport: Transporter } };
@@ -33,7 +35,7 @@ function outboxFileName(now = new Date()): string {
 
 export async function sendMail(msg: MailMessage): Promise<void> {
   const config = getConfig();
-  const mail = { from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) };
+  const mail = { from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}), ...(msg.replyTo ? { replyTo: msg.replyTo } : {}) };
   if (config.smtpUrl) {
     await smtpTransport(config.smtpUrl).sendMail(mail);
     return;

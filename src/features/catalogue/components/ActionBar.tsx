@@ -13,7 +13,8 @@ export function ActionBar({ children }: { children: ReactNode }) {
         elevation={3}
         sx={{
           position: { xs: 'sticky', sm: 'static' },
-          bottom: { xs: 0 },
+          // Above the cookie banner while it is shown.
+          bottom: { xs: 'var(--cookie-banner-height, 0px)' },
           zIndex: 2,
           mt: 3,
           mx: { xs: -2, sm: 0 },

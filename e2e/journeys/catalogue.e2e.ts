@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { journey } from '../lib/journey';
+import type { AnalysisDto, LaboratoryDto, ProfileDto } from '../../src/lib/types/api';
+import { formatMoney } from '../../src/lib/money';
+
+/** A term of the demo catalogue. */
+const TERM = 'glucose';
+
+const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en').replace(/\s/g, ' ');
+const normal = (text: string) => text.replace(/\s/g, ' ');
+
+export default journey('visitor browses the catalogue: search, analysis card, category, profile, documents, support', async (ctx) => {
+  const { page } = ctx;
+  // The demo catalogue has analyses without a price in some laboratories: logged by design (spec §8).
+  ctx.allowConsole(/Prices array of analysis is empty/);
+
+  const lab = await ctx.step('pick the first laboratory', async () => {
+    const res = await ctx.api('GET', '/api/backend/laboratories');
+    assert.equal(res.status, 200);
+    const labs = res.body as LaboratoryDto[];
+    assert.ok(labs[0], 'demo laboratories exist');
+    await ctx.prepare({ acceptCookies: true, laboratoryId: labs[0].id });
+    return labs[0];
+  });
+
+  await ctx.step('a crawler without JavaScript sees names, prices and meta tags', async () => {
+    const html = await (await fetch(`${ctx.baseUrl}/search?q=${TERM}`, { headers: { cookie: `labShop.lab=${lab.id}` } })).text();
+    const found = (await ctx.api('GET', `/api/backend/labService/search?searchNameTerm=${TERM}&laboratoryId=${lab.id}`)).body as AnalysisDto[];
+    const first = found.find((a) => a.prices.length > 0);
+    assert.ok(first, `the demo catalogue has a priced analysis for "${TERM}"`);
+    assert.ok(html.includes(first.name.replace(/&/g, '&amp;')), 'the analysis name is in the server HTML');
+    assert.ok(normal(html).includes(money(first.prices[0]!.price, first.prices[0]!.currency)), 'its price is in the server HTML');
+    assert.match(html, /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/search\?q=glucose"/);
+    assert.match(html, /<meta name="description" content="[^"]+"/);
+    for (const path of ['/search/analysis/99999999', '/profiles/99999999', '/categories/cardiology', '/documents/nothing-here', '/search/analysis/abc']) {
+      const res = await fetch(`${ctx.baseUrl}${path}`);
+      assert.equal(res.status, 404, `${path} is a 404 page`);
+    }
+  });
+
+  await ctx.step('home shows categories, popular tests, profiles and the article', async () => {
+    const res = await page.goto('/');
+    assert.equal(res?.status(), 200);
+    await page.getByRole('heading', { level: 1, name: 'Laboratory tests at home' }).waitFor();
+    await page.getByRole('list', { name: 'Categories' }).waitFor();
+    await page.getByRole('list', { name: 'Popular tests' }).getByRole('link').first().waitFor();
+    await page.getByRole('link', { name: /Getting ready for analyses/ }).waitFor();
+    await ctx.shot('home');
+    await page.getByRole('list', { name: 'Test profiles' }).scrollIntoViewIfNeeded();
+    await ctx.shot('home-profiles');
+  });
+
+  const analysisName = await ctx.step(`search "${TERM}" from home and open the analysis card`, async () => {
+    await page.getByRole('searchbox', { name: 'Test name or code' }).fill(TERM);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/\/search\?q=glucose/);
+    const results = page.getByRole('list', { name: 'Search results' });
+    await results.getByRole('link').first().waitFor();
+    await ctx.shot('search-results');
+    // Typing refines the results as the user types and keeps the term in the address.
+    const box = page.getByRole('searchbox', { name: 'Test name or code' });
+    await box.fill('zzzz-no-such-test');
+    await page.getByText('No analyses match “zzzz-no-such-test”').waitFor();
+    await page.waitForURL(/q=zzzz-no-such-test/);
+    await ctx.shot('search-empty');
+    await box.fill(TERM);
+    await results.getByRole('link').first().waitFor();
+    const link = results.getByRole('link').first();
+    const name = (await link.locator('.MuiListItemText-primary').innerText()).trim();
+    await link.click();
+    await page.waitForURL(/\/search\/analysis\/\d+$/);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    const add = page.getByRole('link', { name: 'Add to cart' });
+    const id = /\/search\/analysis\/(\d+)$/.exec(page.url())?.[1];
+    assert.equal(await add.getAttribute('href'), `/add-to-cart/analysis/${id}`);
+    await page.getByText('Preparation', { exact: true }).waitFor();
+    await ctx.shot('analysis-card');
+    return name;
+  });
+  assert.ok(analysisName.length > 0);
+
+  await ctx.step('open a category page', async () => {
+    await page.goto('/');
+    await page.getByRole('list', { name: 'Categories' }).getByRole('link', { name: 'General blood tests' }).click();
+    await page.waitForURL(/\/categories\/general-blood-tests$/);
+    await page.getByRole('heading', { level: 1, name: /General blood tests/ }).waitFor();
+    await page.getByRole('list', { name: 'General blood tests' }).getByRole('link').first().waitFor();
+    await ctx.shot('category');
+  });
+
+  await ctx.step('open a profile card and see its analyses and total', async () => {
+    await page.goto('/profiles');
+    const first = page.getByRole('list', { name: 'Test profiles' }).getByRole('link').first();
+    await first.waitFor();
+    await ctx.shot('profiles');
+    await first.click();
+    await page.waitForURL(/\/profiles\/\d+$/);
+    const id = /\/profiles\/(\d+)$/.exec(page.url())?.[1];
+    const profile = (await ctx.api('GET', `/api/backend/profiles/${id}?laboratoryId=${lab.id}`)).body as ProfileDto;
+    await page.getByRole('heading', { level: 1, name: profile.name }).waitFor();
+    const rows = page.getByRole('list', { name: 'Tests of the profile' }).getByRole('link');
+    assert.equal(await rows.count(), profile.labServices.length);
+    const priced = profile.labServices.filter((a) => a.prices[0]);
+    const currency = priced[0]?.prices[0]?.currency ?? 'EUR';
+    const total = priced.reduce((sum, a) => sum + Math.round((a.prices[0]?.price ?? 0) * 100), 0) / 100;
+    assert.equal(normal(await page.getByTestId('profile-total').innerText()), money(total, currency));
+    assert.equal(await page.getByRole('link', { name: 'Add to cart' }).getAttribute('href'), `/add-to-cart/profile/${id}`);
+    await ctx.shot('profile-card');
+  });
+
+  await ctx.step('read the privacy policy and the preparation article', async () => {
+    await page.goto('/documents');
+    await page.getByRole('link', { name: /Privacy policy/ }).click();
+    await page.waitForURL(/\/documents\/privacy-policy$/);
+    await page.getByRole('heading', { level: 1, name: 'Privacy policy' }).waitFor();
+    await page.getByText(/Art\. 9\(2\)\(h\)/).first().waitFor();
+    await ctx.shot('privacy-policy');
+    await page.goto('/articles/getting-ready-for-analyses');
+    await page.getByRole('heading', { level: 1, name: 'Getting ready for analyses' }).waitFor();
+    await page.getByRole('heading', { name: 'Fasting' }).waitFor();
+    await ctx.shot('article');
+  });
+
+  await ctx.step('write to support: the laboratory gets the mail', async () => {
+    await page.goto('/support');
+    await page.getByRole('link', { name: new RegExp(lab.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).waitFor();
+    await page.getByRole('button', { name: 'How should I prepare?' }).click();
+    await page.getByText(/8–12 hours without food/).waitFor();
+    const email = `visitor-${ctx.viewport}-${Date.now()}@example.com`;
+    await page.getByLabel('Your name').fill('Visitor Tester');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Message').fill('Short');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('The message needs at least 10 characters').waitFor();
+    await page.getByLabel('Message').fill(`Can the nurse come on Saturday? (${ctx.viewport})`);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText(/Your message was sent/).waitFor();
+    await ctx.shot('support-sent');
+    const mail = await ctx.mail.waitFor({ to: lab.email, subject: /Support request from Visitor Tester/ });
+    assert.ok(mail.text.includes(`Can the nurse come on Saturday? (${ctx.viewport})`));
+    assert.ok(mail.raw.toLowerCase().includes(`reply-to: ${email}`), 'the visitor is the reply-to address');
+  });
+
+  ctx.expectNoConsoleErrors();
+});

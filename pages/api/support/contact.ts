@@ -1,0 +1,14 @@
+import { method, route } from '@/server/http/route';
+import { sendSupportMessage } from '@/server/services/support';
+import { supportContactSchema } from '@/lib/validation/support';
+
+export const config = { api: { bodyParser: false } };
+
+/** The support contact form: validated, rate limited, mailed to the laboratory. */
+export default route({
+  POST: method({
+    auth: 'optional',
+    body: supportContactSchema,
+    handler: ({ db, body, ip, user }) => sendSupportMessage(db, body, { ip, userId: user?.id ?? null }),
+  }),
+});

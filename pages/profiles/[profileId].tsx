@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorState, ListSkeleton, PageContainer } from '@/components';
+import { Status } from '@/lib/status';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { wrapper } from '@/store/wrapper';
+import { profileReceived, profileRequested } from '@/features/catalogue/catalogueSlice';
+import { ProfileCard } from '@/features/catalogue/components/ProfileCard';
+import { SeoHead } from '@/features/catalogue/components/SeoHead';
+
+interface ProfilePageProps {
+  canonicalUrl: string;
+  profileId: number;
+}
+
+export default function ProfilePage(props: ProfilePageProps) {
+  wrapper.useHydration(props);
+  const { t } = useTranslation('catalogue');
+  const dispatch = useAppDispatch();
+  const card = useAppSelector((s) => s.catalogue.profile);
+  const profile = card.item?.id === props.profileId ? card.item : null;
+
+  if (!profile) {
+    return (
+      <PageContainer title={t('profile.title')}>
+        {card.status === Status.ERROR && card.id === props.profileId ? (
+          <ErrorState message={card.notFound ? t('profile.notFound') : t('loadFailed')} onRetry={() => dispatch(profileRequested(props.profileId))} />
+        ) : (
+          <ListSkeleton rows={5} />
+        )}
+      </PageContainer>
+    );
+  }
+  const description = profile.description || t('profile.seoDescription', { name: profile.name, count: profile.labServices.length });
+  return (
+    <PageContainer title={profile.name}>
+      <SeoHead title={profile.name} description={description.slice(0, 160)} canonicalUrl={props.canonicalUrl} />
+      <ProfileCard profile={profile} />
+    </PageContainer>
+  );
+}
+
+export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
+  const [{ catalogueContext, canonicalUrl, idParam, isNotFound }, { getProfile }] = await Promise.all([
+    import('@/features/catalogue/ssr'),
+    import('@/server/services/catalogue'),
+  ]);
+  const id = idParam(ctx.params?.profileId);
+  if (id === null) return { notFound: true };
+  const { db, laboratoryId } = await catalogueContext(ctx);
+  try {
+    const data = await getProfile(db, id, laboratoryId ?? undefined);
+    store.dispatch(profileReceived({ laboratoryId, data }));
+  } catch (e) {
+    if (isNotFound(e)) return { notFound: true };
+    throw e;
+  }
+  return { props: { canonicalUrl: canonicalUrl(`/profiles/${id}`), profileId: id } satisfies ProfilePageProps };
+});

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
+import { Status } from '@/lib/status';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { wrapper } from '@/store/wrapper';
+import { profilesReceived, profilesRequested } from '@/features/catalogue/catalogueSlice';
+import { ProfileList } from '@/features/catalogue/components/ProfileList';
+import { SeoHead } from '@/features/catalogue/components/SeoHead';
+
+interface ProfilesProps {
+  canonicalUrl: string;
+}
+
+/** Profiles of the laboratory in the order of spec §9. */
+export default function ProfilesPage(props: ProfilesProps) {
+  wrapper.useHydration(props);
+  const { t } = useTranslation('catalogue');
+  const dispatch = useAppDispatch();
+  const { profiles, profilesStatus } = useAppSelector((s) => s.catalogue);
+  return (
+    <PageContainer title={t('profiles.title')} subtitle={t('profiles.subtitle')}>
+      <SeoHead title={t('profiles.title')} description={t('profiles.seoDescription')} canonicalUrl={props.canonicalUrl} />
+      {(profilesStatus === Status.LOADING || profilesStatus === Status.INITIAL) && <ListSkeleton rows={6} />}
+      {profilesStatus === Status.ERROR && <ErrorState message={t('loadFailed')} onRetry={() => dispatch(profilesRequested())} />}
+      {profilesStatus === Status.SUCCESS && profiles.length === 0 && <EmptyState title={t('profiles.empty')} text={t('profiles.emptyText')} />}
+      {profilesStatus === Status.SUCCESS && profiles.length > 0 && <ProfileList profiles={profiles} label={t('profiles.title')} />}
+    </PageContainer>
+  );
+}
+
+export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
+  const [{ catalogueContext, canonicalUrl }, { listProfiles }] = await Promise.all([import('@/features/catalogue/ssr'), import('@/server/services/catalogue')]);
+  const { db, laboratoryId } = await catalogueContext(ctx);
+  if (laboratoryId) store.dispatch(profilesReceived({ laboratoryId, data: await listProfiles(db, laboratoryId) }));
+  return { props: { canonicalUrl: canonicalUrl('/profiles') } satisfies ProfilesProps };
+});

@@ -1,0 +1,64 @@
+import { useRouter } from 'next/router';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, ListSkeleton, PageContainer } from '@/components';
+import { Status } from '@/lib/status';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { wrapper } from '@/store/wrapper';
+import { analysisReceived, analysisRequested } from '@/features/catalogue/catalogueSlice';
+import { AnalysisCard } from '@/features/catalogue/components/AnalysisCard';
+import { SeoHead } from '@/features/catalogue/components/SeoHead';
+
+interface AnalysisPageProps {
+  canonicalUrl: string;
+  analysisId: number;
+}
+
+export default function AnalysisPage(props: AnalysisPageProps) {
+  wrapper.useHydration(props);
+  const { t } = useTranslation('catalogue');
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const card = useAppSelector((s) => s.catalogue.analysis);
+  const analysis = card.item?.id === props.analysisId ? card.item : null;
+
+  if (!analysis) {
+    return (
+      <PageContainer title={t('analysis.title')}>
+        {card.status === Status.ERROR && card.id === props.analysisId ? (
+          card.notFound ? (
+            <ErrorState message={t('analysis.notFound')} onRetry={() => void router.push('/search')} />
+          ) : (
+            <ErrorState message={t('loadFailed')} onRetry={() => dispatch(analysisRequested(props.analysisId))} />
+          )
+        ) : (
+          <ListSkeleton rows={5} />
+        )}
+      </PageContainer>
+    );
+  }
+  const description = analysis.description || t('analysis.seoDescription', { name: analysis.name, code: analysis.code });
+  return (
+    <PageContainer title={analysis.name}>
+      <SeoHead title={analysis.name} description={description.slice(0, 160)} canonicalUrl={props.canonicalUrl} />
+      <AnalysisCard analysis={analysis} />
+    </PageContainer>
+  );
+}
+
+export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
+  const [{ catalogueContext, canonicalUrl, idParam, isNotFound }, { getAnalysis }] = await Promise.all([
+    import('@/features/catalogue/ssr'),
+    import('@/server/services/catalogue'),
+  ]);
+  const id = idParam(ctx.params?.analysisId);
+  if (id === null) return { notFound: true };
+  const { db, laboratoryId } = await catalogueContext(ctx);
+  try {
+    const data = await getAnalysis(db, id, laboratoryId ?? undefined);
+    store.dispatch(analysisReceived({ laboratoryId, data }));
+  } catch (e) {
+    if (isNotFound(e)) return { notFound: true };
+    throw e;
+  }
+  return { props: { canonicalUrl: canonicalUrl(`/search/analysis/${id}`), analysisId: id } satisfies AnalysisPageProps };
+});

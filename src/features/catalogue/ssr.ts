@@ -1,0 +1,50 @@
+/**
+ * Server-only helpers of the catalogue pages' getServerSideProps (imported only there, so they never
+ * reach the browser bundle).
+ */
+import type { GetServerSidePropsContext } from 'next';
+import { getConfig } from '@/server/config';
+import { getDb, type Db } from '@/server/db/createDb';
+import { HttpError } from '@/server/http/errors';
+import { getLaboratory, listLaboratories } from '@/server/services/laboratories';
+import { LAB_COOKIE } from '@/lib/storage';
+import type { LaboratoryDto } from '@/lib/types/api';
+
+/**
+ * The laboratory whose prices the server renders: the visitor's active laboratory (kept in a cookie
+ * by the browser), else the first laboratory, so a crawler still sees prices.
+ */
+export async function pricingLaboratory(db: Db, ctx: Pick<GetServerSidePropsContext, 'req'>): Promise<LaboratoryDto | null> {
+  const fromCookie = ctx.req.cookies?.[LAB_COOKIE];
+  if (fromCookie) {
+    try {
+      return await getLaboratory(db, fromCookie);
+    } catch (e) {
+      if (!(e instanceof HttpError && e.status === 404)) throw e;
+    }
+  }
+  const all = await listLaboratories(db);
+  return all[0] ?? null;
+}
+
+/** Absolute URL of a path for the canonical link. */
+export function canonicalUrl(path: string): string {
+  return `${getConfig().appUrl}${path}`;
+}
+
+export async function catalogueContext(ctx: Pick<GetServerSidePropsContext, 'req'>) {
+  const db = await getDb();
+  const laboratory = await pricingLaboratory(db, ctx);
+  return { db, laboratory, laboratoryId: laboratory?.id ?? null };
+}
+
+/** A positive integer route parameter, or null. */
+export function idParam(value: string | string[] | undefined): number | null {
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}
+
+export function isNotFound(e: unknown): boolean {
+  return e instanceof HttpError && e.status === 404;
+}
