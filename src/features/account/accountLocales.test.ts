@@ -6,6 +6,7 @@ import { NETWORK_ERROR_MESSAGE, NOT_AUTHORIZED_MESSAGE } from '@/lib/apiClient';
 import { ACCOUNT_MESSAGES } from './accountMessages';
 import { FORM_MESSAGES } from './schemas';
 import { PATIENT_MESSAGES } from '@/features/patients/patientsSaga';
+import { ALL_VALIDATION_MESSAGES } from '@/lib/validation/messages';
 
 function entries(obj: object, prefix = ''): [string, unknown][] {
   return Object.entries(obj).flatMap(([k, v]): [string, unknown][] =>
@@ -30,6 +31,7 @@ describe('account translations', () => {
       ...Object.values(ACCOUNT_MESSAGES),
       ...Object.values(FORM_MESSAGES),
       ...Object.values(PATIENT_MESSAGES),
+      ...ALL_VALIDATION_MESSAGES,
       NETWORK_ERROR_MESSAGE,
       NOT_AUTHORIZED_MESSAGE,
     ];

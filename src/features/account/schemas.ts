@@ -1,61 +1,26 @@
 import { object, string, ref, type InferType } from 'yup';
+import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
+import { dateOfBirthSchema, emailSchema, nameSchema, passwordSchema, phoneSchema, tokenSchema } from '@/lib/validation/common';
 
 /**
- * The form schemas of the account pages. They follow the shared rules (names 1-100 letters, spaces,
- * hyphens and apostrophes in any alphabet; date of birth from 1900 and not in the future; e-mail;
- * international phone; password of at least 8 characters). Messages are English texts that are keys
- * of the `account` namespace.
+ * The form schemas of the account pages, built from the shared field schemas (`src/lib/validation`)
+ * that the server uses too. Messages are English sentences that are keys of the `account` namespace.
  */
 export const FORM_MESSAGES = {
-  required: 'Required',
-  emailInvalid: 'Enter a valid e-mail address',
-  passwordTooShort: 'Use at least 8 characters',
+  required: M.required,
   passwordsDiffer: 'Passwords do not match',
-  nameInvalid: 'Use letters, spaces, hyphens and apostrophes only',
-  nameTooLong: 'Use at most 100 characters',
-  phoneInvalid: 'Enter the phone number in international form, e.g. +48 600 100 200',
-  dateInvalid: 'Enter a valid date',
-  dateInFuture: 'The date cannot be in the future',
-  dateTooEarly: 'The date cannot be before 1900',
-  genderRequired: 'Choose the gender',
 } as const;
 
-const NAME = /^[\p{L}\p{M}]+(?:[ '’-]+[\p{L}\p{M}]+)*$/u;
-const PHONE = /^\+[1-9][0-9 ()-]{6,19}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export const nameField = () =>
-  string().trim().required(FORM_MESSAGES.required).max(100, FORM_MESSAGES.nameTooLong).matches(NAME, FORM_MESSAGES.nameInvalid);
-
-export const emailField = () => string().trim().required(FORM_MESSAGES.required).email(FORM_MESSAGES.emailInvalid).max(254, FORM_MESSAGES.emailInvalid);
-
-export const passwordField = () => string().required(FORM_MESSAGES.required).min(8, FORM_MESSAGES.passwordTooShort).max(200);
-
-export const phoneField = () =>
-  string()
-    .trim()
-    .default('')
-    .test('phone', FORM_MESSAGES.phoneInvalid, (v) => !v || (PHONE.test(v) && v.replace(/\D/g, '').length >= 7));
-
-function validDate(v: string): boolean {
-  if (!DATE.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
-
-const today = () => new Date().toISOString().slice(0, 10);
-
-export const dateOfBirthField = () =>
-  string()
-    .trim()
-    .default('')
-    .test('date', FORM_MESSAGES.dateInvalid, (v) => !v || validDate(v))
-    .test('past', FORM_MESSAGES.dateInFuture, (v) => !v || !validDate(v) || v <= today())
-    .test('from1900', FORM_MESSAGES.dateTooEarly, (v) => !v || !validDate(v) || v >= '1900-01-01');
+const required = M.required;
+export const nameField = () => nameSchema.required(required);
+export const emailField = () => emailSchema.required(required);
+export const passwordField = () => passwordSchema.required(required);
+export const phoneField = () => phoneSchema.default('');
+export const dateOfBirthField = () => dateOfBirthSchema.default('');
 
 export const loginFormSchema = object({
   username: emailField(),
-  password: string().required(FORM_MESSAGES.required),
+  password: string().required(required),
 });
 
 export const registerFormSchema = object({
@@ -73,15 +38,15 @@ export const resetRequestSchema = object({ email: emailField() });
 export const newPasswordSchema = object({
   newPassword: passwordField(),
   repeatPassword: string()
-    .required(FORM_MESSAGES.required)
+    .required(required)
     .oneOf([ref('newPassword')], FORM_MESSAGES.passwordsDiffer),
 });
 
 export const changePasswordSchema = object({
-  oldPassword: string().required(FORM_MESSAGES.required),
+  oldPassword: string().required(required),
   newPassword: passwordField(),
   repeatPassword: string()
-    .required(FORM_MESSAGES.required)
+    .required(required)
     .oneOf([ref('newPassword')], FORM_MESSAGES.passwordsDiffer),
 });
 
@@ -95,8 +60,8 @@ export const profileSchema = object({
 export const patientFormSchema = object({
   firstName: nameField(),
   lastName: nameField(),
-  gender: string().oneOf(['M', 'F'], FORM_MESSAGES.genderRequired).required(FORM_MESSAGES.genderRequired),
-  dateOfBirth: dateOfBirthField().required(FORM_MESSAGES.required),
+  gender: string().oneOf(['M', 'F'], M.genderInvalid).required(M.genderInvalid),
+  dateOfBirth: dateOfBirthSchema.required(required),
 });
 
-export const emailTokenSchema = object({ token: string().trim().required(FORM_MESSAGES.required).max(200) });
+export const emailTokenSchema = object({ token: tokenSchema });

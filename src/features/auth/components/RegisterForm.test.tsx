@@ -1,0 +1,119 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { readStorage } from '@/lib/storage';
+import { authNavigation } from '../authNavigation';
+import { authModalOpened } from '../authSlice';
+import { fakeBackend, sampleUser, type FakeBackend } from '../testing/fakeBackend';
+import { renderWithApp } from '../testing/render';
+import { RegisterForm } from './RegisterForm';
+import { AuthModal } from './AuthModal';
+
+let backend: FakeBackend | null = null;
+beforeEach(() => {
+  jest.spyOn(authNavigation, 'location').mockReturnValue({ pathname: '/register', query: {} });
+  jest.spyOn(authNavigation, 'push').mockResolvedValue(undefined);
+  jest.spyOn(authNavigation, 'replace').mockResolvedValue(undefined);
+});
+afterEach(() => {
+  backend?.restore();
+  backend = null;
+  jest.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+type User = ReturnType<typeof userEvent.setup>;
+
+async function fillValid(user: User) {
+  await user.type(screen.getByLabelText(/^E-mail/), 'anna@example.com');
+  await user.type(screen.getByLabelText(/^Password/), 'Secret-pass-1');
+  await user.type(screen.getByLabelText(/^First name/), 'Anna-Maria');
+  await user.type(screen.getByLabelText(/^Last name/), "O'Neil");
+}
+
+const submit = (user: User) => user.click(screen.getByRole('button', { name: 'Create account' }));
+
+describe('RegisterForm', () => {
+  it('checks every field before sending', async () => {
+    backend = fakeBackend({});
+    const user = userEvent.setup();
+    renderWithApp(<RegisterForm />);
+    await submit(user);
+    expect(await screen.findAllByText('This field is required')).toHaveLength(4);
+
+    await user.type(screen.getByLabelText(/^E-mail/), 'anna@');
+    await user.type(screen.getByLabelText(/^Password/), 'short');
+    await user.type(screen.getByLabelText(/^First name/), 'Anna2');
+    await user.type(screen.getByLabelText(/^Phone/), '600');
+    fireEvent.change(screen.getByLabelText(/^Date of birth/), { target: { value: '2999-01-01' } });
+    await submit(user);
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeInTheDocument();
+    expect(screen.getByText('The password must have at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Use letters, spaces, hyphens and apostrophes only')).toBeInTheDocument();
+    expect(screen.getByText('Enter a phone number in international form, e.g. +48 600 100 200')).toBeInTheDocument();
+    expect(screen.getByText('The date of birth cannot be in the future')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Date of birth/), { target: { value: '1899-12-31' } });
+    fireEvent.blur(screen.getByLabelText(/^Date of birth/));
+    expect(await screen.findByText('The date of birth cannot be before 1900-01-01')).toBeInTheDocument();
+    expect(backend.requests).toHaveLength(0);
+  });
+
+  it('hints the password strength', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<RegisterForm />);
+    await user.type(screen.getByLabelText(/^Password/), 'abc');
+    expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: weak');
+    await user.type(screen.getByLabelText(/^Password/), 'defgh1');
+    expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: fair');
+    await user.type(screen.getByLabelText(/^Password/), '-Strong');
+    expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: strong');
+  });
+
+  it('marks the e-mail of an existing user and says "Duplicating fields found"', async () => {
+    backend = fakeBackend({ 'POST register': [400, { error: 'Such user exists' }] });
+    const user = userEvent.setup();
+    renderWithApp(<RegisterForm />);
+    await fillValid(user);
+    await submit(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Duplicating fields found');
+    expect(alert).toHaveTextContent('Such user exists');
+    await waitFor(() => expect(screen.getByLabelText(/^E-mail/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getAllByText('Such user exists')).toHaveLength(2);
+    expect(readStorage('token')).toBeNull();
+  });
+
+  it('registers with the optional fields left out and logs in', async () => {
+    backend = fakeBackend({ 'POST register': [201, { accessToken: 'tok-r' }], 'GET users/current': [200, sampleUser] });
+    const user = userEvent.setup();
+    const { store } = renderWithApp(<RegisterForm />);
+    await fillValid(user);
+    await submit(user);
+    await waitFor(() => expect(store.getState().auth.currentUser).toEqual(sampleUser));
+    expect(backend.calls('POST register')[0]?.body).toEqual({ email: 'anna@example.com', password: 'Secret-pass-1', firstName: 'Anna-Maria', lastName: "O'Neil" });
+    expect(readStorage('token')).toBe('tok-r');
+  });
+});
+
+describe('AuthModal', () => {
+  it('switches modes; after register the mode is LOGIN, the user is logged in and the add flow goes on', async () => {
+    jest.spyOn(authNavigation, 'location').mockReturnValue({ pathname: '/add-to-cart/[addableType]/[addableId]', query: { addableType: 'analysis', addableId: '3', addableFlowPage: 'register' } });
+    backend = fakeBackend({ 'POST register': [201, { accessToken: 'tok-r' }], 'GET users/current': [200, sampleUser] });
+    const user = userEvent.setup();
+    const { store } = renderWithApp(<AuthModal />);
+    act(() => {
+      store.dispatch(authModalOpened('LOGIN'));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    await user.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect(dialog).toHaveAccessibleName('Create an account');
+    await fillValid(user);
+    await submit(user);
+    await waitFor(() => expect(store.getState().auth.isLoggedIn).toBe(true));
+    expect(store.getState().auth.modalMode).toBe('LOGIN');
+    expect(authNavigation.replace).toHaveBeenCalledWith({
+      pathname: '/add-to-cart/[addableType]/[addableId]',
+      query: { addableType: 'analysis', addableId: '3', addableFlowPage: 'addPatients' },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
