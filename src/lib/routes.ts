@@ -36,6 +36,8 @@ export const routes = {
   },
   documents: { path: '/documents', back: 'home' },
   document: { path: '/documents/[documentSlug]', back: null },
+  orders: { path: '/orders', back: 'home' },
+  orderDetail: { path: '/orders/[orderId]', back: 'orders' },
   staff: { path: '/staff', back: 'home' },
   staffOrder: { path: '/staff/orders/[orderId]', back: 'staff' },
 } as const satisfies Record<string, { path: string; back: string | null }>;

@@ -1,3 +1,91 @@
+import { put, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { ApiError } from '@/lib/apiClient';
+import type { NurseSlotDto } from '@/lib/types/api';
+import type { OrderDetailDto } from '@/lib/types/results';
+import { callApi } from '@/store/callApi';
+import { resultsApi } from './resultsApi';
+import {
+  cancelRequested,
+  rescheduleRequested,
+  resourceFailed,
+  resourceKey,
+  resourceReceived,
+  resourceRequested,
+  slotsFailed,
+  slotsReceived,
+  slotsRequested,
+  visitChanged,
+  visitChangeFailed,
+  type ResourceKind,
+} from './resultsSlice';
+
+function fetcher(kind: ResourceKind, p: number[]): () => Promise<unknown> {
+  const [a = 0, b = 0, c = 0] = p;
+  switch (kind) {
+    case 'testResults':
+      return () => resultsApi.testResults();
+    case 'testResult':
+      return () => resultsApi.testResult(a);
+    case 'patientResults':
+      return () => resultsApi.patientResults(a, b);
+    case 'analysisResult':
+      return () => resultsApi.analysisResult(a, b, c);
+    case 'orders':
+      return () => resultsApi.orders();
+    case 'order':
+      return () => resultsApi.order(a);
+  }
+}
+
+const failure = (e: unknown) => ({
+  error: e instanceof Error ? e.message : String(e),
+  httpStatus: e instanceof ApiError ? e.status : null,
+});
+
+export function* loadResource(action: PayloadAction<{ kind: ResourceKind; params?: number[] }>): Generator {
+  const { kind, params = [] } = action.payload;
+  const key = resourceKey(kind, params);
+  try {
+    const data = yield callApi(fetcher(kind, params));
+    yield put(resourceReceived({ key, data }));
+  } catch (e) {
+    yield put(resourceFailed({ key, ...failure(e) }));
+  }
+}
+
+function* cancelOrder(action: PayloadAction<{ orderId: number }>): Generator {
+  try {
+    const order = (yield callApi(resultsApi.cancelOrder, action.payload.orderId)) as OrderDetailDto;
+    yield put(visitChanged(order));
+  } catch (e) {
+    yield put(visitChangeFailed(failure(e).error));
+  }
+}
+
+function* rescheduleOrder(action: PayloadAction<{ orderId: number; slotId: number }>): Generator {
+  try {
+    const order = (yield callApi(resultsApi.rescheduleOrder, action.payload.orderId, action.payload.slotId)) as OrderDetailDto;
+    yield put(visitChanged(order));
+  } catch (e) {
+    yield put(visitChangeFailed(failure(e).error));
+  }
+}
+
+function* loadSlots(action: PayloadAction<{ laboratoryId: string; from: string; to: string }>): Generator {
+  try {
+    const { laboratoryId, from, to } = action.payload;
+    const slots = (yield callApi(resultsApi.nurseSlots, laboratoryId, from, to)) as NurseSlotDto[];
+    yield put(slotsReceived(slots));
+  } catch {
+    yield put(slotsFailed());
+  }
+}
+
+/** The results domain's watchers. */
 export function* resultsSaga(): Generator {
-  // The results domain's watchers.
+  yield takeEvery(resourceRequested.type, loadResource);
+  yield takeLatest(cancelRequested.type, cancelOrder);
+  yield takeLatest(rescheduleRequested.type, rescheduleOrder);
+  yield takeLatest(slotsRequested.type, loadSlots);
 }

@@ -1,0 +1,3 @@
+import { OrderPage } from '@/features/results/components/OrderPage';
+
+export default OrderPage;

@@ -1,0 +1,3 @@
+import { OrdersPage } from '@/features/results/components/OrdersPage';
+
+export default OrdersPage;

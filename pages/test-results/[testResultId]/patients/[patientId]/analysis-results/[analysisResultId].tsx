@@ -1,0 +1,3 @@
+import { AnalysisResultPage } from '@/features/results/components/AnalysisResultPage';
+
+export default AnalysisResultPage;

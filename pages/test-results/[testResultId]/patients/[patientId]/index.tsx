@@ -1,0 +1,3 @@
+import { PatientResultsPage } from '@/features/results/components/PatientResultsPage';
+
+export default PatientResultsPage;

@@ -1,0 +1,3 @@
+import { TestResultPatientsPage } from '@/features/results/components/TestResultPatientsPage';
+
+export default TestResultPatientsPage;

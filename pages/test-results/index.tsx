@@ -1,0 +1,3 @@
+import { TestResultsPage } from '@/features/results/components/TestResultsPage';
+
+export default TestResultsPage;

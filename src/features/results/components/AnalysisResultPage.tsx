@@ -1,0 +1,131 @@
+import Head from 'next/head';
+import { useRouter } from 'next/router';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { CardSkeleton, PageContainer } from '@/components';
+import { routePath } from '@/lib/routes';
+import { useLanguage } from '@/i18n/useLanguage';
+import { FlagChip } from './FlagChip';
+import { FLAG_COLOURS, formatDate, formatRange, formatValue } from './format';
+import { NOT_FOUND, ResourceGate } from './ResourceGate';
+import { TrendChart } from './TrendChart';
+import { idFrom, useResource } from './useResource';
+
+/**
+ * `/test-results/{testResultId}/patients/{patientId}/analysis-results/{analysisResultId}`: one result
+ * with its description and range, and the same analysis over the patient's orders (chart and table).
+ */
+export function AnalysisResultPage() {
+  const { t } = useTranslation('results');
+  const language = useLanguage();
+  const { query } = useRouter();
+  const id = idFrom(query.testResultId);
+  const patientId = idFrom(query.patientId);
+  const resultId = idFrom(query.analysisResultId);
+  const ok = id !== null && patientId !== null && resultId !== null;
+  const { session, resource, reload } = useResource('analysisResult', ok ? [id, patientId, resultId] : null);
+  const data = resource.data;
+  const backHref = id && patientId ? routePath('testResultPatient', { testResultId: id, patientId }) : '/test-results';
+
+  return (
+    <>
+      <Head>
+        <title>{`${data?.result.analysisName ?? t('analysis.title')} · ${t('common:appName')}`}</title>
+      </Head>
+      <PageContainer
+        title={data?.result.analysisName ?? t('analysis.title')}
+        subtitle={data ? `${data.patient.firstName} ${data.patient.lastName} · ${t('list.sampled', { date: formatDate(data.testResult.visit.start, language) })}` : undefined}
+      >
+        <ResourceGate session={ok ? session : 'user'} resource={ok ? resource : NOT_FOUND} onRetry={reload} backHref={backHref} skeleton={<CardSkeleton cards={2} />}>
+          {(d) => {
+            const r = d.result;
+            const range = formatRange(r, language);
+            const out = r.flag !== 'normal';
+            const numericPoints = d.history.filter((h) => typeof h.value === 'number').length;
+            return (
+              <>
+                <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3, borderLeft: 6, borderLeftColor: out ? FLAG_COLOURS[r.flag === 'critical' ? 'high' : r.flag].fg : 'success.main' }}>
+                  <Typography variant="overline" color="text.secondary">
+                    {t('analysis.yourResult')}
+                  </Typography>
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+                    <Typography component="p" sx={{ fontSize: { xs: '2rem', sm: '2.5rem' }, fontWeight: 700, color: out ? FLAG_COLOURS[r.flag === 'critical' ? 'high' : r.flag].fg : 'text.primary' }} data-testid="result-value">
+                      {formatValue(r, language)}
+                    </Typography>
+                    <FlagChip flag={r.flag} size="medium" />
+                  </Box>
+                  <Typography sx={{ mt: 1 }}>{range ? t('patient.range', { range }) : t('patient.noRange')}</Typography>
+                  {out && (
+                    <Typography variant="body2" sx={{ mt: 1 }}>
+                      {t(`analysis.explain.${r.flag}`)}
+                    </Typography>
+                  )}
+                  {r.comment && (
+                    <Typography variant="body2" sx={{ mt: 1 }}>
+                      {t('analysis.comment', { comment: r.comment })}
+                    </Typography>
+                  )}
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+                    {r.analysisCode} · {t('list.order', { number: d.testResult.orderNumber })}
+                  </Typography>
+                </Paper>
+
+                <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                  {t('analysis.about')}
+                </Typography>
+                <Typography sx={{ mb: 3, whiteSpace: 'pre-line' }}>{d.description || t('analysis.noDescription')}</Typography>
+
+                <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                  {t('analysis.trend')}
+                </Typography>
+                {numericPoints >= 2 ? (
+                  <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, mb: 2 }}>
+                    <TrendChart points={d.history} refLow={r.refLow} refHigh={r.refHigh} unit={r.unit} language={language} currentResultId={r.id} />
+                  </Paper>
+                ) : (
+                  <Typography color="text.secondary" sx={{ mb: 2 }}>
+                    {t('analysis.trendEmpty')}
+                  </Typography>
+                )}
+                <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+                  <Table size="small" aria-label={t('analysis.historyLabel')}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{t('analysis.date')}</TableCell>
+                        <TableCell>{t('analysis.value')}</TableCell>
+                        <TableCell>{t('analysis.flag')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {[...d.history].reverse().map((h) => (
+                        <TableRow key={h.resultId} selected={h.resultId === r.id}>
+                          <TableCell>
+                            {formatDate(h.at, language)}
+                            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                              {t('list.order', { number: h.orderNumber })}
+                            </Typography>
+                          </TableCell>
+                          <TableCell sx={{ fontWeight: h.flag !== 'normal' ? 700 : 400 }}>{formatValue(h, language)}</TableCell>
+                          <TableCell>
+                            <FlagChip flag={h.flag} />
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </Paper>
+              </>
+            );
+          }}
+        </ResourceGate>
+      </PageContainer>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import Chip from '@mui/material/Chip';
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
+import { useTranslation } from 'react-i18next';
+import type { ResultFlagDto } from '@/lib/types/results';
+import { FLAG_COLOURS } from './format';
+
+const ICONS = { normal: CheckCircleOutline, low: ArrowDownward, high: ArrowUpward, critical: ReportProblemOutlined } as const;
+
+/** A result's flag as text, icon and colour (colour is never the only signal). */
+export function FlagChip({ flag, size = 'small' }: { flag: ResultFlagDto; size?: 'small' | 'medium' }) {
+  const { t } = useTranslation('results');
+  const Icon = ICONS[flag];
+  const { fg, bg } = FLAG_COLOURS[flag];
+  return (
+    <Chip
+      size={size}
+      icon={<Icon aria-hidden style={{ color: fg }} />}
+      label={t(`flag.${flag}`)}
+      sx={{ color: fg, bgcolor: bg, fontWeight: 600, border: `1px solid ${fg}33` }}
+    />
+  );
+}

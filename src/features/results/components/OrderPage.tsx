@@ -1,0 +1,237 @@
+import Head from 'next/head';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { CardSkeleton, ConfirmDialog, Money, PageContainer } from '@/components';
+import { routePath, routes } from '@/lib/routes';
+import { Status } from '@/lib/status';
+import { useLanguage } from '@/i18n/useLanguage';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import type { OrderDetailDto, OrderStatusDto } from '@/lib/types/results';
+import { cancelRequested, rescheduleRequested, visitChangeReset } from '../resultsSlice';
+import { formatDateTime } from './format';
+import { NOT_FOUND, ResourceGate } from './ResourceGate';
+import { RescheduleDialog } from './RescheduleDialog';
+import { StatusChip } from './StatusChip';
+import { idFrom, useResource } from './useResource';
+
+const PROGRESS: OrderStatusDto[] = ['placed', 'visit_confirmed', 'sample_collected', 'in_lab', 'completed'];
+
+function progressIndex(status: OrderStatusDto): number {
+  if (status === 'partial_results') return PROGRESS.indexOf('in_lab') + 0.5;
+  return PROGRESS.indexOf(status);
+}
+
+function Progress({ order }: { order: OrderDetailDto }) {
+  const { t } = useTranslation('results');
+  if (order.status === 'cancelled') return <Alert severity="warning">{t('order.cancelledNote')}</Alert>;
+  const at = progressIndex(order.status);
+  return (
+    <Stepper activeStep={Math.ceil(at)} orientation="vertical" sx={{ '& .MuiStepLabel-root': { py: 0.5 } }} aria-label={t('order.progress')}>
+      {PROGRESS.map((s, i) => (
+        <Step key={s} completed={i <= at && !(s === 'completed' && order.status !== 'completed')}>
+          <StepLabel optional={s === 'in_lab' && order.status === 'partial_results' ? <Typography variant="caption">{t('status.partial_results')}</Typography> : undefined}>
+            {t(`status.${s}`)}
+          </StepLabel>
+        </Step>
+      ))}
+    </Stepper>
+  );
+}
+
+/** `/orders/{orderId}`: status progress and timeline, visit, lines per patient, totals; cancel and move the visit. */
+export function OrderPage() {
+  const { t } = useTranslation('results');
+  const language = useLanguage();
+  const dispatch = useAppDispatch();
+  const { query } = useRouter();
+  const id = idFrom(query.orderId);
+  const { session, resource, reload } = useResource('order', id ? [id] : null);
+  const visitChange = useAppSelector((s) => s.results.visitChange);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [moving, setMoving] = useState(false);
+
+  useEffect(
+    () => () => {
+      dispatch(visitChangeReset());
+    },
+    [dispatch],
+  );
+
+  const order = resource.data;
+  const busy = visitChange.status === Status.LOADING;
+  // A successful change closes the dialogs; opening one starts a new change.
+  const done = visitChange.status === Status.SUCCESS;
+  const open = (what: 'move' | 'cancel') => {
+    dispatch(visitChangeReset());
+    if (what === 'move') setMoving(true);
+    else setConfirmCancel(true);
+  };
+  return (
+    <>
+      <Head>
+        <title>{`${order ? t('list.order', { number: order.number }) : t('orders.title')} · ${t('common:appName')}`}</title>
+      </Head>
+      <PageContainer title={order ? t('list.order', { number: order.number }) : t('orders.title')} subtitle={order ? t('orders.placed', { date: formatDateTime(order.createdAt, language) }) : undefined}>
+        <ResourceGate session={id ? session : 'user'} resource={id ? resource : NOT_FOUND} onRetry={reload} backHref={routes.orders.path} skeleton={<CardSkeleton cards={2} />}>
+          {(o) => (
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+              <Box>
+                {visitChange.status === Status.ERROR && (
+                  <Alert severity="error" sx={{ mb: 2 }}>
+                    {t('order.changeFailed')}
+                  </Alert>
+                )}
+                {visitChange.status === Status.SUCCESS && (
+                  <Alert severity="success" sx={{ mb: 2 }}>
+                    {o.status === 'cancelled' ? t('order.cancelDone') : t('order.rescheduleDone')}
+                  </Alert>
+                )}
+                <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+                    <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+                      {t('order.visitTitle')}
+                    </Typography>
+                    <StatusChip status={o.status} />
+                  </Box>
+                  <Typography sx={{ fontWeight: 600 }}>{formatDateTime(o.visit.start, language)}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {[o.address.street, o.address.apartment && t('order.apartment', { n: o.address.apartment }), o.address.city].filter(Boolean).join(', ')}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {o.laboratory.cityName}, {o.laboratory.address}
+                  </Typography>
+                  {o.canChangeVisit ? (
+                    <>
+                      <Typography variant="body2" sx={{ mt: 1 }}>
+                        {t('order.changeUntil', { date: formatDateTime(o.changeDeadline, language) })}
+                      </Typography>
+                      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+                        <Button variant="outlined" onClick={() => open('move')} disabled={busy} sx={{ minHeight: 48 }}>
+                          {t('order.reschedule')}
+                        </Button>
+                        <Button variant="outlined" color="error" onClick={() => open('cancel')} disabled={busy} sx={{ minHeight: 48 }}>
+                          {t('order.cancel')}
+                        </Button>
+                      </Box>
+                    </>
+                  ) : (
+                    o.status !== 'cancelled' &&
+                    o.status !== 'completed' && (
+                      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                        {t('order.changeClosed')}
+                      </Typography>
+                    )
+                  )}
+                  {o.resultCount > 0 && (
+                    <Button component={NextLink} href={routePath('testResultPatients', { testResultId: o.id })} variant="contained" sx={{ mt: 2, minHeight: 48 }}>
+                      {t('order.seeResults')}
+                    </Button>
+                  )}
+                </Paper>
+                <Paper variant="outlined" sx={{ p: 2 }}>
+                  <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                    {t('order.progress')}
+                  </Typography>
+                  <Progress order={o} />
+                  <Divider sx={{ my: 2 }} />
+                  <Typography variant="subtitle1" component="h3" sx={{ mb: 1, fontWeight: 600 }}>
+                    {t('order.timeline')}
+                  </Typography>
+                  <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('order.timeline')}>
+                    {[...o.events].reverse().map((e, i) => (
+                      <Box component="li" key={`${e.at}-${i}`} sx={{ display: 'flex', gap: 1.5, pb: 1.5 }}>
+                        <Box aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: i === 0 ? 'primary.main' : 'grey.400', mt: 0.75, flex: 'none' }} />
+                        <Box>
+                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                            {e.note.startsWith('Visit moved to ') ? t('order.eventMoved') : t(`status.${e.status}`)}
+                          </Typography>
+                          <Typography variant="caption" color="text.secondary">
+                            {formatDateTime(e.at, language)} · {t(`actor.${e.actor}`)}
+                          </Typography>
+                        </Box>
+                      </Box>
+                    ))}
+                  </Box>
+                </Paper>
+              </Box>
+              <Paper variant="outlined" sx={{ p: 2 }}>
+                <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                  {t('order.contents')}
+                </Typography>
+                {o.patients.map((p) => (
+                  <Box key={p.id} sx={{ mb: 2 }}>
+                    <Typography sx={{ fontWeight: 600 }}>
+                      {p.firstName} {p.lastName}
+                    </Typography>
+                    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                      {p.lines.map((l) => (
+                        <Box component="li" key={l.analysisId} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+                          <Typography variant="body2">
+                            {l.name}
+                            {l.hasResult && (
+                              <Typography component="span" variant="caption" color="success.main">
+                                {' · '}
+                                {t('order.resultReady')}
+                              </Typography>
+                            )}
+                          </Typography>
+                          <Typography variant="body2">
+                            <Money amount={l.price} currency={o.total.currency} />
+                          </Typography>
+                        </Box>
+                      ))}
+                    </Box>
+                  </Box>
+                ))}
+                <Divider sx={{ my: 1 }} />
+                <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+                  <Typography variant="body2">{t('order.visitFee')}</Typography>
+                  <Typography variant="body2">
+                    <Money amount={o.deliveryPrice} currency={o.total.currency} />
+                  </Typography>
+                </Box>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 1 }}>
+                  <Typography sx={{ fontWeight: 700 }}>{t('order.total')}</Typography>
+                  <Typography sx={{ fontWeight: 700 }}>
+                    <Money amount={o.total.price} currency={o.total.currency} />
+                  </Typography>
+                </Box>
+              </Paper>
+              <ConfirmDialog
+                open={confirmCancel && !done}
+                title={t('order.cancelTitle')}
+                text={t('order.cancelText')}
+                confirmLabel={t('order.cancelConfirm')}
+                cancelLabel={t('order.keep')}
+                destructive
+                onConfirm={() => dispatch(cancelRequested({ orderId: o.id }))}
+                onCancel={() => setConfirmCancel(false)}
+              />
+              {moving && !done && (
+              <RescheduleDialog
+                open
+                laboratoryId={o.laboratory.id}
+                currentSlotId={o.visit.slotId}
+                busy={busy}
+                onClose={() => setMoving(false)}
+                onConfirm={(slotId) => dispatch(rescheduleRequested({ orderId: o.id, slotId }))}
+              />
+              )}
+            </Box>
+          )}
+        </ResourceGate>
+      </PageContainer>
+    </>
+  );
+}

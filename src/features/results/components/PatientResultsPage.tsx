@@ -1,0 +1,161 @@
+import Head from 'next/head';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import { useTranslation } from 'react-i18next';
+import { PageContainer } from '@/components';
+import { routePath } from '@/lib/routes';
+import { useLanguage } from '@/i18n/useLanguage';
+import type { PatientResultsDto } from '@/lib/types/results';
+import { resultsApi } from '../resultsApi';
+import { FlagChip } from './FlagChip';
+import { FLAG_COLOURS, formatDate, formatRange, formatValue } from './format';
+import { NOT_FOUND, ResourceGate } from './ResourceGate';
+import { StatusChip } from './StatusChip';
+import { idFrom, useResource } from './useResource';
+
+/** Saves the PDF of one patient's results (the request carries the bearer token, so no plain link). */
+function useDownload(data: PatientResultsDto | null) {
+  const [state, setState] = useState<'idle' | 'loading' | 'error'>('idle');
+  const download = async () => {
+    if (!data) return;
+    setState('loading');
+    try {
+      const blob = await resultsApi.resultsPdf(data.testResult.id, data.patient.id);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `results-${data.testResult.orderNumber}-${data.patient.firstName}-${data.patient.lastName}.pdf`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setState('idle');
+    } catch {
+      setState('error');
+    }
+  };
+  return { state, download };
+}
+
+/** `/test-results/{testResultId}/patients/{patientId}`: every result of one patient in the set. */
+export function PatientResultsPage() {
+  const { t } = useTranslation('results');
+  const language = useLanguage();
+  const { query } = useRouter();
+  const id = idFrom(query.testResultId);
+  const patientId = idFrom(query.patientId);
+  const ok = id !== null && patientId !== null;
+  const { session, resource, reload } = useResource('patientResults', ok ? [id, patientId] : null);
+  const data = resource.data;
+  const { state, download } = useDownload(data);
+  const name = data ? `${data.patient.firstName} ${data.patient.lastName}` : t('patient.title');
+  const backHref = id ? routePath('testResultPatients', { testResultId: id }) : '/test-results';
+
+  return (
+    <>
+      <Head>
+        <title>{`${name} · ${t('common:appName')}`}</title>
+      </Head>
+      <PageContainer
+        title={name}
+        subtitle={data ? `${t('list.order', { number: data.testResult.orderNumber })} · ${t('list.sampled', { date: formatDate(data.testResult.visit.start, language) })}` : undefined}
+        actions={
+          data ? (
+            <Button variant="contained" startIcon={<PictureAsPdfOutlined />} onClick={() => void download()} disabled={state === 'loading'} sx={{ minHeight: 48 }}>
+              {state === 'loading' ? t('patient.pdfPreparing') : t('patient.pdf')}
+            </Button>
+          ) : undefined
+        }
+      >
+        {state === 'error' && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {t('patient.pdfFailed')}
+          </Alert>
+        )}
+        <ResourceGate session={ok ? session : 'user'} resource={ok ? resource : NOT_FOUND} onRetry={reload} backHref={backHref}>
+          {(d) => (
+            <>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
+                <StatusChip status={d.testResult.status} />
+                {d.results.some((r) => r.flag !== 'normal') && (
+                  <Typography variant="body2" sx={{ color: 'error.main', fontWeight: 600 }}>
+                    {t('list.flagged', { count: d.results.filter((r) => r.flag !== 'normal').length })}
+                  </Typography>
+                )}
+              </Box>
+              <Paper variant="outlined">
+                <List disablePadding aria-label={t('patient.resultsLabel')}>
+                  {d.results.map((r, i) => {
+                    const out = r.flag !== 'normal';
+                    const range = formatRange(r, language);
+                    return (
+                      <ListItem key={r.id} disablePadding divider={i < d.results.length - 1} data-flag={r.flag}>
+                        <ListItemButton
+                          component={NextLink}
+                          href={routePath('analysisResult', { testResultId: d.testResult.id, patientId: d.patient.id, analysisResultId: r.id })}
+                          sx={{
+                            minHeight: 64,
+                            alignItems: 'flex-start',
+                            gap: 1,
+                            borderLeft: 4,
+                            borderLeftColor: out ? (r.flag === 'critical' ? FLAG_COLOURS.critical.bg : FLAG_COLOURS[r.flag].fg) : 'transparent',
+                            bgcolor: out ? `${FLAG_COLOURS[r.flag === 'critical' ? 'high' : r.flag].bg}` : undefined,
+                          }}
+                        >
+                          <Box sx={{ flex: 1, minWidth: 0 }}>
+                            <Typography sx={{ fontWeight: 600 }}>{r.analysisName}</Typography>
+                            <Typography variant="body2" color="text.secondary">
+                              {r.analysisCode} · {range ? t('patient.range', { range }) : t('patient.noRange')}
+                            </Typography>
+                          </Box>
+                          <Box sx={{ textAlign: 'right', display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
+                            <Typography sx={{ fontWeight: out ? 700 : 500, color: out ? FLAG_COLOURS[r.flag === 'critical' ? 'high' : r.flag].fg : 'text.primary', whiteSpace: 'nowrap' }}>
+                              {formatValue(r, language)}
+                            </Typography>
+                            <FlagChip flag={r.flag} />
+                          </Box>
+                          <ChevronRight color="action" aria-hidden sx={{ alignSelf: 'center' }} />
+                        </ListItemButton>
+                      </ListItem>
+                    );
+                  })}
+                </List>
+              </Paper>
+              {d.pending.length > 0 && (
+                <Box sx={{ mt: 3 }}>
+                  <Typography variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1, fontSize: '1.05rem' }}>
+                    <HourglassEmpty fontSize="small" aria-hidden /> {t('patient.pending')}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                    {t('patient.pendingText')}
+                  </Typography>
+                  <Box component="ul" sx={{ m: 0, pl: 3 }}>
+                    {d.pending.map((p) => (
+                      <li key={p.analysisId}>
+                        <Typography variant="body2">
+                          {p.name} ({p.code})
+                        </Typography>
+                      </li>
+                    ))}
+                  </Box>
+                </Box>
+              )}
+            </>
+          )}
+        </ResourceGate>
+      </PageContainer>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { Status } from '@/lib/status';
+import { VISIT_CHANGE_LIMIT_MS } from '@/lib/orderLifecycle';
+import { slotsRequested } from '../resultsSlice';
+import { formatDate } from './format';
+
+export interface RescheduleDialogProps {
+  open: boolean;
+  laboratoryId: string;
+  currentSlotId: number;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (slotId: number) => void;
+}
+
+const DAYS = 14;
+
+/** Picks another free visit time of the same laboratory, at least 24 hours ahead (mount it when opening). */
+export function RescheduleDialog({ open, laboratoryId, currentSlotId, busy, onClose, onConfirm }: RescheduleDialogProps) {
+  const { t, i18n } = useTranslation('results');
+  const dispatch = useAppDispatch();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const id = useId();
+  const slots = useAppSelector((s) => s.results.slots);
+  const [chosen, setChosen] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const from = new Date(Date.now() + VISIT_CHANGE_LIMIT_MS + 60_000);
+    const to = new Date(from.getTime() + DAYS * 86_400_000);
+    dispatch(slotsRequested({ laboratoryId, from: from.toISOString(), to: to.toISOString() }));
+  }, [open, laboratoryId, dispatch]);
+
+  const items = slots.items;
+  const byDay = useMemo(() => {
+    const days = new Map<string, typeof items>();
+    for (const s of items) {
+      if (s.available <= 0 || s.id === currentSlotId) continue;
+      const d = new Date(s.start);
+      const key = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      days.set(key, [...(days.get(key) ?? []), s]);
+    }
+    return [...days.entries()];
+  }, [items, currentSlotId]);
+
+  const time = (iso: string) => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
+      <DialogTitle id={`${id}-title`}>{t('order.rescheduleTitle')}</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('order.rescheduleText')}
+        </Typography>
+        {slots.status === Status.ERROR && <Alert severity="error">{t('order.slotsFailed')}</Alert>}
+        {slots.status === Status.LOADING && (
+          <Box role="progressbar" aria-label={t('common:loading')}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} variant="rounded" height={48} sx={{ mb: 1 }} />
+            ))}
+          </Box>
+        )}
+        {slots.status === Status.SUCCESS && byDay.length === 0 && <Typography>{t('order.noSlots')}</Typography>}
+        {slots.status === Status.SUCCESS &&
+          byDay.map(([day, items]) => (
+            <Box key={day} sx={{ mb: 2 }} role="group" aria-label={formatDate(day, i18n.language)}>
+              <Typography variant="subtitle2" sx={{ mb: 1 }}>
+                {formatDate(day, i18n.language)}
+              </Typography>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {items.map((s) => (
+                  <Chip
+                    key={s.id}
+                    label={`${time(s.start)}–${time(s.end)}`}
+                    color={chosen === s.id ? 'primary' : 'default'}
+                    variant={chosen === s.id ? 'filled' : 'outlined'}
+                    onClick={() => setChosen(s.id)}
+                    aria-pressed={chosen === s.id}
+                    sx={{ minHeight: 48, px: 1 }}
+                  />
+                ))}
+              </Box>
+            </Box>
+          ))}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onClose} disabled={busy} sx={{ minHeight: 48 }}>
+          {t('common:cancel')}
+        </Button>
+        <Button variant="contained" disabled={chosen === null || busy} onClick={() => chosen !== null && onConfirm(chosen)} sx={{ minHeight: 48 }}>
+          {t('order.rescheduleConfirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import NextLink from 'next/link';
+import Button from '@mui/material/Button';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import SearchOff from '@mui/icons-material/SearchOff';
+import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { EmptyState, ErrorState, ListSkeleton } from '@/components';
+import { Status } from '@/lib/status';
+import { routes } from '@/lib/routes';
+import type { Session } from '@/features/auth/useSession';
+import type { Resource } from '../resultsSlice';
+
+/** What a page shows for ids that cannot exist (not numbers). */
+export const NOT_FOUND: Resource<never> = { status: Status.ERROR, data: null, error: null, httpStatus: 404 };
+
+export interface ResourceGateProps<T> {
+  session: Session;
+  resource: Resource<T>;
+  onRetry: () => void;
+  /** Shown while loading the first time. */
+  skeleton?: ReactNode;
+  /** Where "not found" sends the user back to. */
+  backHref: string;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * The states every results page shares: a skeleton while the session or the data is loading, a
+ * log-in prompt for visitors, "not found" for a 404 (another user's result looks exactly like a
+ * missing one), an error with retry, and the content.
+ */
+export function ResourceGate<T>({ session, resource, onRetry, skeleton, backHref, children }: ResourceGateProps<T>) {
+  const { t } = useTranslation('results');
+  if (session === 'visitor') {
+    return (
+      <EmptyState
+        icon={<LoginOutlined fontSize="inherit" />}
+        title={t('visitor.title')}
+        text={t('visitor.text')}
+        action={
+          <Button component={NextLink} href={routes.login.path} variant="contained" sx={{ minHeight: 48 }}>
+            {t('visitor.login')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (resource.status === Status.ERROR && resource.httpStatus === 404) {
+    return (
+      <EmptyState
+        icon={<SearchOff fontSize="inherit" />}
+        title={t('notFound.title')}
+        text={t('notFound.text')}
+        action={
+          <Button component={NextLink} href={backHref} variant="outlined" sx={{ minHeight: 48 }}>
+            {t('notFound.back')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (resource.status === Status.ERROR && !resource.data) return <ErrorState message={t('loadFailed')} onRetry={onRetry} />;
+  if (session === 'unknown' || !resource.data) return <>{skeleton ?? <ListSkeleton rows={3} />}</>;
+  return <>{children(resource.data)}</>;
+}

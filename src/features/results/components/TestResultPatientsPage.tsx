@@ -1,0 +1,85 @@
+import Head from 'next/head';
+import NextLink from 'next/link';
+import { useRouter } from 'next/router';
+import Avatar from '@mui/material/Avatar';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import Box from '@mui/material/Box';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import { useTranslation } from 'react-i18next';
+import { PageContainer } from '@/components';
+import { routePath, routes } from '@/lib/routes';
+import { useLanguage } from '@/i18n/useLanguage';
+import { formatDate } from './format';
+import { NOT_FOUND, ResourceGate } from './ResourceGate';
+import { StatusChip } from './StatusChip';
+import { idFrom, useResource } from './useResource';
+
+/** `/test-results/{testResultId}/patients`: the patients of one result set with their counts. */
+export function TestResultPatientsPage() {
+  const { t } = useTranslation('results');
+  const language = useLanguage();
+  const { query } = useRouter();
+  const id = idFrom(query.testResultId);
+  const { session, resource, reload } = useResource('testResult', id ? [id] : null);
+  const set = resource.data;
+  return (
+    <>
+      <Head>
+        <title>{`${set ? t('list.order', { number: set.orderNumber }) : t('patients.title')} · ${t('common:appName')}`}</title>
+      </Head>
+      <PageContainer title={set ? t('list.order', { number: set.orderNumber }) : t('patients.title')} subtitle={set ? t('list.sampled', { date: formatDate(set.visit.start, language) }) : undefined}>
+        <ResourceGate session={id ? session : 'user'} resource={id ? resource : NOT_FOUND} onRetry={reload} backHref={routes.testResults.path}>
+          {(data) => (
+            <>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
+                <StatusChip status={data.status} />
+                <Typography variant="body2" color="text.secondary">
+                  {data.laboratory.cityName}, {data.laboratory.address}
+                </Typography>
+              </Box>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                {t('patients.title')}
+              </Typography>
+              <Paper variant="outlined">
+                <List disablePadding aria-label={t('patients.title')}>
+                  {data.patients.map((p, i) => (
+                    <ListItem key={p.id} disablePadding divider={i < data.patients.length - 1}>
+                      <ListItemButton component={NextLink} href={routePath('testResultPatient', { testResultId: data.id, patientId: p.id })} sx={{ minHeight: 64 }}>
+                        <ListItemAvatar>
+                          <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>
+                            {`${p.firstName.charAt(0)}${p.lastName.charAt(0)}`.toUpperCase()}
+                          </Avatar>
+                        </ListItemAvatar>
+                        <ListItemText
+                          primary={`${p.firstName} ${p.lastName}`}
+                          secondary={
+                            <>
+                              {t('patients.counts', { results: p.resultCount, analyses: p.analysisCount })}
+                              {p.flaggedCount > 0 && (
+                                <Box component="span" sx={{ color: 'error.main', fontWeight: 600 }}>
+                                  {' · '}
+                                  {t('list.flagged', { count: p.flaggedCount })}
+                                </Box>
+                              )}
+                            </>
+                          }
+                        />
+                        <ChevronRight color="action" aria-hidden />
+                      </ListItemButton>
+                    </ListItem>
+                  ))}
+                </List>
+              </Paper>
+            </>
+          )}
+        </ResourceGate>
+      </PageContainer>
+    </>
+  );
+}

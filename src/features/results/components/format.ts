@@ -1,0 +1,45 @@
+import type { AnalysisResultDto, ResultFlagDto } from '@/lib/types/results';
+
+const intl: Record<string, string> = { en: 'en-GB', ru: 'ru-RU', pl: 'pl-PL' };
+const loc = (language: string) => intl[language] ?? language;
+
+/** A date and time in the user's language and time zone, e.g. "21 Nov 2026, 10:00". */
+export function formatDateTime(iso: string, language: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(loc(language), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d);
+}
+
+export function formatDate(iso: string, language: string): string {
+  const d = new Date(iso.length <= 10 ? `${iso}T00:00:00Z` : iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(loc(language), { day: 'numeric', month: 'short', year: 'numeric', ...(iso.length <= 10 ? { timeZone: 'UTC' } : {}) }).format(d);
+}
+
+export function formatNumber(n: number, language: string): string {
+  return new Intl.NumberFormat(loc(language), { maximumFractionDigits: 4 }).format(n);
+}
+
+/** The value with its unit, e.g. "7,4 mmol/L" or "not detected". */
+export function formatValue(r: Pick<AnalysisResultDto, 'value' | 'unit'>, language: string): string {
+  if (typeof r.value !== 'number') return r.value;
+  return r.unit ? `${formatNumber(r.value, language)} ${r.unit}` : formatNumber(r.value, language);
+}
+
+/** The reference range, e.g. "3,9–5,6 mmol/L", "≤ 5", or the lab's text; empty when there is none. */
+export function formatRange(r: Pick<AnalysisResultDto, 'refLow' | 'refHigh' | 'refText' | 'unit'>, language: string): string {
+  if (r.refText) return r.refText;
+  const unit = r.unit ? ` ${r.unit}` : '';
+  if (r.refLow !== null && r.refHigh !== null) return `${formatNumber(r.refLow, language)}–${formatNumber(r.refHigh, language)}${unit}`;
+  if (r.refLow !== null) return `≥ ${formatNumber(r.refLow, language)}${unit}`;
+  if (r.refHigh !== null) return `≤ ${formatNumber(r.refHigh, language)}${unit}`;
+  return '';
+}
+
+/** Colours of the flags (always shown together with the flag's text). */
+export const FLAG_COLOURS: Record<ResultFlagDto, { fg: string; bg: string }> = {
+  normal: { fg: '#1b5e20', bg: '#e8f5e9' },
+  low: { fg: '#8a4b00', bg: '#fff3e0' },
+  high: { fg: '#b71c1c', bg: '#ffebee' },
+  critical: { fg: '#ffffff', bg: '#b71c1c' },
+};
