@@ -6,6 +6,9 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   serverExternalPackages: ['better-sqlite3', 'pg', 'nodemailer', 'pdfkit', 'bcryptjs'],
+  // Bundled with MUI so its Emotion cache provider and MUI's styles share one @emotion/react instance
+  // on the server (otherwise the page's styles are inlined in the body instead of one style sheet).
+  transpilePackages: ['@mui/material-nextjs'],
   env: {
     NEXT_PUBLIC_API_ROOT: process.env.NEXT_PUBLIC_API_ROOT || '/api/backend/',
   },

@@ -23,6 +23,18 @@ export default journey(
     });
     const expected = closest(WARSAW, labs).item;
 
+    await ctx.step('the server sends one style sheet, the manifest, theme colour and viewport', async () => {
+      const html = await (await ctx.context.request.get('/')).text();
+      const [head = '', body = ''] = html.split('</head>');
+      // MUI's document head tags: one sheet with every component style (global styles get their own tags), none in the body.
+      assert.equal((head.match(/<style data-emotion="mui /g) ?? []).length, 1, 'one style sheet of component styles in the head');
+      assert.equal((body.match(/<style data-emotion=/g) ?? []).length, 0, 'no styles inlined in the body');
+      assert.match(html, /<meta name="theme-color" content="#173366"/);
+      assert.match(html, /<link rel="manifest" href="\/manifest.webmanifest"/);
+      assert.match(html, /<meta name="viewport" content="[^"]*user-scalable=no/);
+      assert.match(html, /<html lang="en"/);
+    });
+
     await ctx.step('home opens with the laboratory selector', async () => {
       const res = await page.goto('/');
       assert.equal(res?.status(), 200);
