@@ -1,6 +1,12 @@
-import { object, string, ref, type InferType } from 'yup';
+import { object, string, ref } from 'yup';
+import {
+  activateSchema,
+  changePasswordSchema as sharedChangePasswordSchema,
+  passwordResetRequestSchema,
+  registerSchema,
+} from '@/lib/validation/account';
 import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
-import { dateOfBirthSchema, emailSchema, nameSchema, passwordSchema, phoneSchema, tokenSchema } from '@/lib/validation/common';
+import { dateOfBirthSchema, emailSchema, nameSchema, passwordSchema, phoneSchema } from '@/lib/validation/common';
 
 /**
  * The form schemas of the account pages, built from the shared field schemas (`src/lib/validation`)
@@ -23,32 +29,20 @@ export const loginFormSchema = object({
   password: string().required(required),
 });
 
-export const registerFormSchema = object({
-  email: emailField(),
-  password: passwordField(),
-  firstName: nameField(),
-  lastName: nameField(),
-  phone: phoneField(),
-  dateOfBirth: dateOfBirthField(),
-});
-export type RegisterFormValues = InferType<typeof registerFormSchema>;
+export const registerFormSchema = registerSchema;
+export type RegisterFormValues = { email: string; password: string; firstName: string; lastName: string; phone: string; dateOfBirth: string };
 
-export const resetRequestSchema = object({ email: emailField() });
+export const resetRequestSchema = passwordResetRequestSchema;
 
-export const newPasswordSchema = object({
-  newPassword: passwordField(),
-  repeatPassword: string()
+const repeatPassword = () =>
+  string()
     .required(required)
-    .oneOf([ref('newPassword')], FORM_MESSAGES.passwordsDiffer),
-});
+    .oneOf([ref('newPassword')], FORM_MESSAGES.passwordsDiffer);
 
-export const changePasswordSchema = object({
-  oldPassword: string().required(required),
-  newPassword: passwordField(),
-  repeatPassword: string()
-    .required(required)
-    .oneOf([ref('newPassword')], FORM_MESSAGES.passwordsDiffer),
-});
+/** The new password twice; the token comes from the mailed link. */
+export const newPasswordSchema = object({ newPassword: passwordField(), repeatPassword: repeatPassword() });
+
+export const changePasswordSchema = sharedChangePasswordSchema.shape({ repeatPassword: repeatPassword() });
 
 export const profileSchema = object({
   firstName: nameField(),
@@ -64,4 +58,4 @@ export const patientFormSchema = object({
   dateOfBirth: dateOfBirthSchema.required(required),
 });
 
-export const emailTokenSchema = object({ token: tokenSchema });
+export const emailTokenSchema = activateSchema;
