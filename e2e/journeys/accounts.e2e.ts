@@ -1,0 +1,177 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { journey, type JourneyContext } from '../lib/journey';
+import type { LaboratoryDto, PatientDto } from '../../src/lib/types/api';
+
+const PASSWORD = 'Secret-pass-123';
+const NEW_PASSWORD = 'Even-better-456';
+
+async function signOut(ctx: JourneyContext) {
+  const { page } = ctx;
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  await dialog.getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+  await page.getByRole('button', { name: 'Open menu' }).waitFor();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
+
+async function savePatient(page: Page, first: string, last: string, gender: 'Female' | 'Male', born: string, submit: string) {
+  const form = page.getByRole('form', { name: 'Patient details' });
+  await form.getByLabel('First name').fill(first);
+  await form.getByLabel('Last name').fill(last);
+  await form.getByLabel(gender, { exact: true }).check();
+  await form.getByLabel('Date of birth').fill(born);
+  await form.getByRole('button', { name: submit }).click();
+  await page.waitForURL((u) => u.pathname === '/patients');
+}
+
+export default journey('a patient registers, confirms the e-mail, recovers the password and keeps patients', { timeoutMs: 240000 }, async (ctx) => {
+  const { page } = ctx;
+  const email = `accounts-${ctx.viewport}-${Date.now()}@example.test`;
+  const labs = (await ctx.api('GET', '/api/backend/laboratories')).body as LaboratoryDto[];
+  assert.ok(labs[0], 'the demo data has a laboratory');
+  await ctx.prepare({ acceptCookies: true, laboratoryId: labs[0].id });
+
+  await ctx.step('register', async () => {
+    await page.goto('/register');
+    const form = page.getByRole('form', { name: 'Create an account' });
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await form.getByText('This field is required').first().waitFor();
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await form.getByText('Password strength: strong').waitFor();
+    await form.getByLabel('First name').fill('Zofia');
+    await form.getByLabel('Last name').fill('Kowalska-Nowak');
+    await ctx.shot('register');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+  });
+
+  await ctx.step('registering the same e-mail again is refused', async () => {
+    const again = await ctx.api('POST', '/api/backend/register', { email, password: PASSWORD, firstName: 'Zofia', lastName: 'Again' });
+    assert.equal(again.status, 400);
+  });
+
+  await ctx.step('ask for the confirmation letter in settings', async () => {
+    await page.goto('/settings');
+    await page.getByText('Not confirmed').waitFor();
+    await page.getByRole('button', { name: 'Confirm e-mail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm your e-mail' });
+    await dialog.getByRole('button', { name: 'Send the letter' }).click();
+    await dialog.getByText(`The letter is on its way to ${email}.`).waitFor();
+    await ctx.shot('email-confirmation-modal');
+  });
+
+  await ctx.step('open the link of the confirmation mail', async () => {
+    const mail = await ctx.mail.waitFor({ to: email });
+    const link = mail.links.find((l) => l.includes('/confirm-email?'));
+    assert.ok(link, `the mail links to /confirm-email: ${mail.links.join(', ')}`);
+    assert.match(link, /token=/);
+    await page.goto(link);
+    await page.waitForURL((u) => u.pathname === '/settings');
+    await page.getByText('Confirmed', { exact: true }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Confirm e-mail' }).count(), 0);
+    await ctx.shot('email-confirmed');
+  });
+
+  await ctx.step('sign out and log in again', async () => {
+    await signOut(ctx);
+    await page.goto('/settings');
+    await page.getByText('Log in to change your settings').waitFor();
+    await logIn(page, email, 'Wrong-password-1');
+    await page.getByText('Wrong e-mail or password').waitFor();
+    await ctx.shot('login-wrong-password');
+    await page.getByRole('form', { name: 'Log in' }).getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('form', { name: 'Log in' }).getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto('/settings');
+    await page.getByRole('form', { name: 'Personal details' }).getByLabel('First name').waitFor();
+    assert.equal(await page.getByRole('form', { name: 'Personal details' }).getByLabel('First name').inputValue(), 'Zofia');
+  });
+
+  await ctx.step('reset the password through the mailed link', async () => {
+    await signOut(ctx);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    const form = page.getByRole('form', { name: 'Reset password' });
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByText('Check your mailbox').waitFor();
+    await ctx.shot('reset-sent');
+    const mail = await ctx.mail.waitFor({ to: email });
+    const link = mail.links.find((l) => l.includes('/reset-password?'));
+    assert.ok(link, `the mail links to /reset-password: ${mail.links.join(', ')}`);
+    await page.goto(link);
+    const reset = page.getByRole('form', { name: 'Set a new password' });
+    await reset.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await reset.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
+    await ctx.shot('new-password');
+    await reset.getByRole('button', { name: 'Save the new password' }).click();
+    await page.getByText('Your new password is set. Log in with it.').waitFor();
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await logIn(page, email, PASSWORD);
+    await page.getByText('Wrong e-mail or password').waitFor();
+    await logIn(page, email, NEW_PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/');
+  });
+
+  const firstPatientId = await ctx.step('create, edit and list two patients', async () => {
+    await page.goto('/patients');
+    await page.getByText('No patients yet').waitFor();
+    await ctx.shot('patients-empty');
+    await page.getByRole('link', { name: 'Add patient' }).click();
+    await page.waitForURL((u) => u.pathname === '/patients/create');
+    assert.equal(await page.getByLabel('Date of birth').inputValue(), '2000-01-01');
+    await ctx.shot('patient-create');
+    await savePatient(page, 'Zofia', 'Kowalska', 'Female', '1988-03-14', 'Add patient');
+    await page.getByText('Zofia Kowalska').waitFor();
+    await page.getByRole('link', { name: 'Add patient' }).click();
+    await savePatient(page, 'Antek', 'Kowalski', 'Male', '2016-11-02', 'Add patient');
+    await page.getByText('Antek Kowalski').waitFor();
+
+    await page.getByText('Antek Kowalski').click();
+    await page.waitForURL(/\/patients\/edit\/\d+$/);
+    const form = page.getByRole('form', { name: 'Patient details' });
+    await form.getByLabel('First name').waitFor();
+    assert.equal(await form.getByLabel('First name').inputValue(), 'Antek');
+    assert.ok(await form.getByLabel('Male', { exact: true }).isChecked());
+    await ctx.shot('patient-edit');
+    await savePatient(page, 'Antoni', 'Kowalski', 'Male', '2016-11-02', 'Save changes');
+    await page.getByText('Antoni Kowalski').waitFor();
+    assert.equal(await page.getByText('Antek Kowalski').count(), 0);
+    await ctx.shot('patients-list');
+
+    const token = await page.evaluate(() => window.localStorage.getItem('labShop.token'));
+    const list = (await ctx.api('GET', '/api/backend/patient', undefined, token)).body as PatientDto[];
+    assert.deepEqual(list.map((p) => `${p.personalDetails.firstName} ${p.personalDetails.gender}`).sort(), ['Antoni male', 'Zofia female']);
+    const zofia = list.find((p) => p.personalDetails.firstName === 'Zofia');
+    assert.ok(zofia);
+    return zofia.id;
+  });
+
+  await ctx.step("a second user sees none of the first user's patients", async () => {
+    await signOut(ctx);
+    const other = await ctx.registerUser();
+    await logIn(page, other.email, other.password);
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto('/patients');
+    await page.getByText('No patients yet').waitFor();
+    assert.equal(await page.getByText('Zofia Kowalska').count(), 0);
+    await page.goto(`/patients/edit/${firstPatientId}`);
+    await page.getByText('Patient not found').waitFor();
+    assert.equal(await page.getByLabel('First name').count(), 0);
+    await ctx.shot('other-users-patient');
+  });
+
+  ctx.expectNoConsoleErrors();
+});
