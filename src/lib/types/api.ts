@@ -120,6 +120,8 @@ export interface CurrentUserDto {
   role: 'patient' | 'staff';
   laboratoryId: string | null;
   staffLaboratoryId: string | null;
+  /** Addition: the user's interface language (en, ru, pl), null until chosen. */
+  locale?: string | null;
 }
 
 export interface NurseSlotDto {

@@ -1,0 +1,18 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { updateCurrentUser } from '@/server/services/accounts';
+import { userUpdateSchema } from '@/lib/validation/account';
+import { idSchema } from '@/lib/validation/common';
+import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
+
+export const config = { api: { bodyParser: false } };
+
+/** Updates the caller's own account; another user's id is 404. */
+export default route({
+  PUT: method({
+    auth: 'user' as const,
+    query: object({ id: idSchema.required(M.required) }),
+    body: userUpdateSchema,
+    handler: ({ db, user, query, body }) => updateCurrentUser(db, user.id, query.id, body),
+  }),
+});

@@ -1,0 +1,13 @@
+import { method, route } from '@/server/http/route';
+import { sendActivationEmail } from '@/server/services/accounts';
+import { sendActivationSchema } from '@/lib/validation/account';
+
+export const config = { api: { bodyParser: false } };
+
+export default route({
+  POST: method({
+    auth: 'user' as const,
+    body: sendActivationSchema,
+    handler: ({ db, user, body }) => sendActivationEmail(db, user.id, body.returnTo),
+  }),
+});

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Reads the `.eml` files of the outbox (development and tests): headers and the decoded plain-text
+ * part, oldest first.
+ */
+export interface OutboxMail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const bytes: number[] = [];
+  const soft = body.replace(/=\r?\n/g, '');
+  for (let i = 0; i < soft.length; i++) {
+    const ch = soft[i] as string;
+    const hex = soft.slice(i + 1, i + 3);
+    if (ch === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(ch, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function decodeHeader(value: string): string {
+  return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
+    enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  );
+}
+
+function header(head: string, name: string): string {
+  const m = new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, 'im').exec(head);
+  return m?.[1] ? decodeHeader(m[1].replace(/\n[ \t]+/g, ' ').trim()) : '';
+}
+
+/** The plain-text body of a message (single part or the text/plain part of a multipart one). */
+function plainText(raw: string): string {
+  const parts = raw.split(/\n--[^\n]+\n/);
+  const candidates = parts.length > 1 ? parts : [raw];
+  for (const part of candidates) {
+    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+    if (parts.length > 1 && !/content-type: text\/plain/i.test(head)) continue;
+    const body = rest.join('\n\n').replace(/\n--[^\n]*--\s*$/, '');
+    const enc = header(head, 'Content-Transfer-Encoding').toLowerCase();
+    if (enc === 'quoted-printable') return decodeQuotedPrintable(body);
+    if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    return body;
+  }
+  return '';
+}
+
+export function readOutbox(dir: string): OutboxMail[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(dir, file), 'utf8').replace(/\r\n/g, '\n');
+      const head = raw.split(/\n\n/)[0] ?? '';
+      return { file, to: header(head, 'To'), subject: header(head, 'Subject'), text: plainText(raw) };
+    });
+}

@@ -1,0 +1,259 @@
+import { getConfig } from '../config';
+import { readOutbox } from '../mail/outbox';
+import { issueToken } from '../repositories/accounts';
+import { createTestDb, type TestDb } from '../testing/testDb';
+import { startApiServer, type TestApiServer } from '../testing/apiServer';
+
+/** Accounts over HTTP (SQLite and PostgreSQL): registration, login, tokens, mails, rate limit. */
+let tdb: TestDb;
+let api: TestApiServer;
+
+beforeAll(async () => {
+  tdb = await createTestDb({ seed: true });
+  api = await startApiServer();
+});
+afterAll(async () => {
+  await api.close();
+  await tdb.cleanup();
+});
+
+const B = '/api/backend';
+let seq = 0;
+const newEmail = () => `user${++seq}.${Date.now()}@example.com`;
+/** Each test logs in from its own address so the per-IP limit of one test does not reach another. */
+const ipHeaders = (ip: string) => ({ 'X-Forwarded-For': ip });
+
+async function registerUser(overrides: Record<string, unknown> = {}) {
+  const email = newEmail();
+  const body = { email, password: 'correct horse 1', firstName: 'Anna', lastName: 'Kowalska', ...overrides };
+  const res = await api.call('POST', `${B}/register`, { body });
+  expect(res.status).toBe(201);
+  return { email: String(body.email).toLowerCase(), password: String(body.password), token: res.body.accessToken as string };
+}
+
+const mailsTo = (email: string) => readOutbox(getConfig().outboxDir).filter((m) => m.to === email);
+const tokenIn = (text: string, path: string) => new URL(/https?:\/\/\S+/.exec(text.slice(text.indexOf(path) - 40))?.[0] ?? 'x:').searchParams.get('token');
+
+describe('register', () => {
+  test('creates the account, answers an access token and mails a confirmation link', async () => {
+    const { email, token } = await registerUser({ phone: '+48 600 100 200', dateOfBirth: '1990-05-01' });
+    expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const me = await api.call('GET', `${B}/users/current`, { token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ username: email, email, firstName: 'Anna', lastName: 'Kowalska', emailConfirmed: false, phone: '+48 600 100 200', dateOfBirth: '1990-05-01', role: 'patient' });
+    const mails = mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Confirm your e-mail address');
+    expect(mails[0]?.text).toContain('http://localhost:3000/confirm-email?token=');
+  });
+
+  test('an existing e-mail (in any case) is 400 Such user exists', async () => {
+    const { email } = await registerUser();
+    const res = await api.call('POST', `${B}/register`, { body: { email: email.toUpperCase(), password: 'whatever12', firstName: 'B', lastName: 'C' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Such user exists', fields: { email: 'Such user exists' } });
+  });
+
+  test('bad input is 400 with fields and creates nothing', async () => {
+    const count = async () => Number((await tdb.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const cases: [unknown, string][] = [
+      [{ email: 'not-an-email', password: 'longenough', firstName: 'A', lastName: 'B' }, 'email'],
+      [{ email: newEmail(), password: 'short', firstName: 'A', lastName: 'B' }, 'password'],
+      [{ email: newEmail(), password: 'longenough', firstName: 42, lastName: 'B' }, 'firstName'],
+      [{ email: newEmail(), password: 'longenough', firstName: 'R2D2', lastName: 'B' }, 'firstName'],
+      [{ email: newEmail(), password: 'longenough', firstName: 'A'.repeat(101), lastName: 'B' }, 'firstName'],
+      [{ email: newEmail(), password: 'longenough', firstName: 'A', lastName: 'B', phone: '12345' }, 'phone'],
+      [{ email: newEmail(), password: 'longenough', firstName: 'A', lastName: 'B', dateOfBirth: '2999-01-01' }, 'dateOfBirth'],
+      [{ email: newEmail(), password: 'longenough', firstName: 'A', lastName: 'B', dateOfBirth: '1899-12-31' }, 'dateOfBirth'],
+      [{ email: newEmail(), password: 'longenough', firstName: 'A', lastName: 'B', dateOfBirth: '2001-02-30' }, 'dateOfBirth'],
+      [{ email: `${'a'.repeat(250)}@example.com`, password: 'longenough', firstName: 'A', lastName: 'B' }, 'email'],
+      [{ email: newEmail(), password: 'x'.repeat(129), firstName: 'A', lastName: 'B' }, 'password'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await api.call('POST', `${B}/register`, { body });
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toHaveProperty(field);
+    }
+    const malformed = await api.call('POST', `${B}/register`, { rawBody: '{"email": ' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ error: 'Malformed JSON body' });
+    expect((await api.call('POST', `${B}/register`, { body: ['a'] })).status).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  test('names in any alphabet with hyphens and apostrophes are accepted', async () => {
+    const { token } = await registerUser({ firstName: "Zoë-Anne", lastName: "O'Brien Łukasiewicz" });
+    const other = await registerUser({ firstName: 'Ольга', lastName: 'Иванова' });
+    expect((await api.call('GET', `${B}/users/current`, { token })).body.lastName).toBe("O'Brien Łukasiewicz");
+    expect((await api.call('GET', `${B}/users/current`, { token: other.token })).body.firstName).toBe('Ольга');
+  });
+});
+
+describe('login and logout', () => {
+  test('login answers access_token; wrong password or unknown user is 401', async () => {
+    const { email, password } = await registerUser();
+    const headers = ipHeaders('10.0.0.1');
+    const ok = await api.call('POST', `${B}/login`, { body: { username: email.toUpperCase(), password }, headers });
+    expect(ok.status).toBe(200);
+    expect(Object.keys(ok.body)).toEqual(['access_token']);
+    expect((await api.call('GET', `${B}/users/current`, { token: ok.body.access_token })).status).toBe(200);
+    const wrong = await api.call('POST', `${B}/login`, { body: { username: email, password: 'nope-nope' }, headers });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ error: 'Invalid username or password' });
+    expect((await api.call('POST', `${B}/login`, { body: { username: 'ghost@example.com', password }, headers })).status).toBe(401);
+    expect((await api.call('POST', `${B}/login`, { body: { username: email }, headers })).status).toBe(400);
+    expect((await api.call('POST', `${B}/login`, { body: { username: email, password: 12345678 }, headers })).status).toBe(400);
+  });
+
+  test('logout revokes the token (204); other sessions stay', async () => {
+    const { email, password, token } = await registerUser();
+    const second = (await api.call('POST', `${B}/login`, { body: { username: email, password }, headers: ipHeaders('10.0.0.2') })).body.access_token;
+    expect((await api.call('POST', `${B}/logout`, { token })).status).toBe(204);
+    expect((await api.call('GET', `${B}/users/current`, { token })).status).toBe(401);
+    expect((await api.call('POST', `${B}/logout`, { token })).status).toBe(401);
+    expect((await api.call('GET', `${B}/users/current`, { token: second })).status).toBe(200);
+  });
+
+  test('a missing, unknown or expired token is 401', async () => {
+    const { email } = await registerUser();
+    expect((await api.call('GET', `${B}/users/current`)).status).toBe(401);
+    expect((await api.call('GET', `${B}/users/current`, { token: 'not-a-token' })).body).toEqual({ error: 'Not authorized' });
+    const user = await tdb.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const expired = await issueToken(tdb.db, user.id, 'access', -60);
+    expect((await api.call('GET', `${B}/users/current`, { token: expired })).status).toBe(401);
+    const reset = await issueToken(tdb.db, user.id, 'reset', 600);
+    expect((await api.call('GET', `${B}/users/current`, { token: reset })).status).toBe(401);
+  });
+
+  test('5 failures for one address within 15 minutes refuse even the right password with 429 and Retry-After', async () => {
+    const { email, password } = await registerUser();
+    const headers = ipHeaders('10.0.1.1');
+    for (let i = 0; i < 5; i++) {
+      expect((await api.call('POST', `${B}/login`, { body: { username: email, password: `wrong-${i}-pass` }, headers })).status).toBe(401);
+    }
+    const blocked = await api.call('POST', `${B}/login`, { body: { username: email, password }, headers: ipHeaders('10.0.1.2') });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+    // Once the failures are older than the window, the right password works again.
+    await tdb.db.updateTable('login_attempts').set({ at: new Date(Date.now() - 16 * 60_000).toISOString() }).where('key', '=', `email:${email}`).execute();
+    expect((await api.call('POST', `${B}/login`, { body: { username: email, password }, headers })).status).toBe(200);
+  });
+
+  test('20 failures from one IP address refuse that address with 429', async () => {
+    const headers = ipHeaders('10.0.2.1');
+    for (let i = 0; i < 20; i++) {
+      expect((await api.call('POST', `${B}/login`, { body: { username: `nobody${i}@example.com`, password: 'wrong-pass' }, headers })).status).toBe(401);
+    }
+    const { email, password } = await registerUser();
+    expect((await api.call('POST', `${B}/login`, { body: { username: email, password }, headers })).status).toBe(429);
+    expect((await api.call('POST', `${B}/login`, { body: { username: email, password }, headers: ipHeaders('10.0.2.2') })).status).toBe(200);
+  }, 60_000);
+});
+
+describe('password', () => {
+  test('reset request is always 200; a known address gets a single-use link that sets the password and ends other sessions', async () => {
+    const { email, token } = await registerUser();
+    expect((await api.call('POST', `${B}/users/password`, { body: { email: 'nobody-here@example.com' } })).body).toEqual({ status: 'ok' });
+    const req = await api.call('POST', `${B}/users/password`, { body: { email } });
+    expect(req.status).toBe(200);
+    const mail = mailsTo(email).find((m) => m.subject === 'Reset your password');
+    expect(mail?.text).toContain('http://localhost:3000/reset-password?token=');
+    const resetToken = tokenIn(mail?.text ?? '', '/reset-password') as string;
+    expect(resetToken).toBeTruthy();
+
+    const changed = await api.call('PUT', `${B}/users/password`, { body: { token: resetToken, newPassword: 'brand new pass' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ status: 'ok' });
+    expect((await api.call('GET', `${B}/users/current`, { token })).status).toBe(401);
+    expect((await api.call('POST', `${B}/login`, { body: { username: email, password: 'brand new pass' }, headers: ipHeaders('10.0.3.1') })).status).toBe(200);
+    const again = await api.call('PUT', `${B}/users/password`, { body: { token: resetToken, newPassword: 'another pass 2' } });
+    expect(again.status).toBe(400);
+    expect(again.body.fields).toHaveProperty('token');
+  });
+
+  test('change with the old password keeps the current session and ends the others', async () => {
+    const { email, password, token } = await registerUser();
+    const other = (await api.call('POST', `${B}/login`, { body: { username: email, password }, headers: ipHeaders('10.0.4.1') })).body.access_token;
+    const wrong = await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: 'not it at all', newPassword: 'next password' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields).toHaveProperty('oldPassword');
+    expect((await api.call('PUT', `${B}/users/password`, { body: { oldPassword: password, newPassword: 'next password' } })).status).toBe(401);
+    expect((await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: 'short' } })).status).toBe(400);
+    expect((await api.call('PUT', `${B}/users/password`, { token, body: { newPassword: 'next password' } })).status).toBe(400);
+    const ok = await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: 'next password' } });
+    expect(ok.status).toBe(200);
+    expect((await api.call('GET', `${B}/users/current`, { token })).status).toBe(200);
+    expect((await api.call('GET', `${B}/users/current`, { token: other })).status).toBe(401);
+  });
+});
+
+describe('user update', () => {
+  test('updates own fields; another id is 404; a laboratory must exist; bad input changes nothing', async () => {
+    const { token } = await registerUser();
+    const me = (await api.call('GET', `${B}/users/current`, { token })).body;
+    const upd = await api.call('PUT', `${B}/users/${me.id}`, {
+      token,
+      body: { firstName: 'Maria', lastName: 'Nowak', phone: '+375 29 123 45 67', dateOfBirth: '1985-12-31', laboratoryId: 'minsk-centre', locale: 'ru' },
+    });
+    expect(upd.status).toBe(200);
+    expect(upd.body).toMatchObject({ id: me.id, firstName: 'Maria', lastName: 'Nowak', phone: '+375 29 123 45 67', dateOfBirth: '1985-12-31', laboratoryId: 'minsk-centre', locale: 'ru' });
+    const partial = await api.call('PUT', `${B}/users/${me.id}`, { token, body: { laboratoryId: 'vilnius-antakalnis' } });
+    expect(partial.body).toMatchObject({ firstName: 'Maria', laboratoryId: 'vilnius-antakalnis' });
+
+    const other = await registerUser();
+    const otherMe = (await api.call('GET', `${B}/users/current`, { token: other.token })).body;
+    const foreign = await api.call('PUT', `${B}/users/${otherMe.id}`, { token, body: { firstName: 'Hacker' } });
+    expect(foreign.status).toBe(404);
+    expect((await api.call('GET', `${B}/users/current`, { token: other.token })).body.firstName).toBe('Anna');
+    expect((await api.call('PUT', `${B}/users/999999`, { token, body: { firstName: 'X' } })).status).toBe(404);
+    expect((await api.call('PUT', `${B}/users/abc`, { token, body: { firstName: 'X' } })).status).toBe(400);
+    expect((await api.call('PUT', `${B}/users/${me.id}`, { body: { firstName: 'X' } })).status).toBe(401);
+
+    const badLab = await api.call('PUT', `${B}/users/${me.id}`, { token, body: { laboratoryId: 'atlantis' } });
+    expect(badLab.status).toBe(400);
+    expect(badLab.body.fields).toEqual({ laboratoryId: 'Laboratory not found' });
+    for (const body of [{ firstName: '' }, { firstName: 7 }, { locale: 'de' }, { phone: 'call me' }, { dateOfBirth: 'yesterday' }, { lastName: 'x'.repeat(101) }]) {
+      expect((await api.call('PUT', `${B}/users/${me.id}`, { token, body })).status).toBe(400);
+    }
+    expect((await api.call('PUT', `${B}/users/${me.id}`, { token, rawBody: '{nope' })).status).toBe(400);
+    expect((await api.call('GET', `${B}/users/current`, { token })).body).toMatchObject({ firstName: 'Maria', laboratoryId: 'vilnius-antakalnis', locale: 'ru' });
+  });
+});
+
+describe('e-mail confirmation', () => {
+  test('send-activation-email mails a link and token; activate confirms once; then 409 already confirmed', async () => {
+    const { email, token } = await registerUser();
+    expect((await api.call('POST', `${B}/users/send-activation-email`)).status).toBe(401);
+    const sent = await api.call('POST', `${B}/users/send-activation-email`, { token, body: { returnTo: 'order' } });
+    expect(sent.status).toBe(200);
+    const mails = mailsTo(email);
+    expect(mails).toHaveLength(2);
+    const last = mails[mails.length - 1]?.text ?? '';
+    expect(last).toContain('returnTo=order');
+    const activation = tokenIn(last, '/confirm-email') as string;
+    expect(last).toContain(`confirmation code on the site: ${activation}`);
+
+    expect((await api.call('POST', `${B}/users/activate`, { body: { token: 'made-up' } })).body).toEqual({ error: 'Email confirmation token not found' });
+    expect((await api.call('POST', `${B}/users/activate`, { body: {} })).status).toBe(400);
+    const ok = await api.call('POST', `${B}/users/activate`, { body: { token: activation } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ email, emailConfirmed: true });
+    const reuse = await api.call('POST', `${B}/users/activate`, { body: { token: activation } });
+    expect(reuse.status).toBe(404);
+    const first = tokenIn(mails[0]?.text ?? '', '/confirm-email') as string;
+    expect((await api.call('POST', `${B}/users/activate`, { body: { token: first } })).status).toBe(404);
+
+    const again = await api.call('POST', `${B}/users/send-activation-email`, { token });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: 'Email is already confirmed' });
+  });
+
+  test('an expired confirmation token is not found', async () => {
+    const { email } = await registerUser();
+    const user = await tdb.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const expired = await issueToken(tdb.db, user.id, 'activation', -1);
+    expect((await api.call('POST', `${B}/users/activate`, { body: { token: expired } })).status).toBe(404);
+  });
+});

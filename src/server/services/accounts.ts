@@ -1,0 +1,214 @@
+import bcrypt from 'bcryptjs';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { CurrentUserDto } from '@/lib/types/api';
+import type { LoginInput, PasswordUpdateInput, RegisterInput, UserUpdateInput } from '@/lib/validation/account';
+import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
+import { getConfig } from '../config';
+import { HttpError, badRequest, conflict, notFound, unauthorized } from '../http/errors';
+import { buildAppUrl, sendMail } from '../mail/mailer';
+import { assertLoginAllowed, recordLoginAttempt } from '../rateLimit';
+import * as repo from '../repositories/accounts';
+
+/**
+ * Accounts (spec §7, DESIGN §3): registration, login and logout with bearer tokens, password reset
+ * and change, the current user and its update, e-mail confirmation. Passwords are bcrypt hashes;
+ * tokens are random, stored hashed, expire, and reset/activation tokens are single use.
+ */
+type Db = Kysely<Database>;
+
+export const BCRYPT_COST = 11;
+export const USER_EXISTS = 'Such user exists';
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const EMAIL_ALREADY_CONFIRMED = 'Email is already confirmed';
+export const CONFIRMATION_TOKEN_NOT_FOUND = 'Email confirmation token not found';
+export const RESET_TOKEN_INVALID = 'The password reset link is invalid or has expired';
+export const OLD_PASSWORD_WRONG = 'The current password is not correct';
+export const USER_NOT_FOUND = 'User not found';
+export const LABORATORY_UNKNOWN = 'Laboratory not found';
+
+/** A hash to compare against when the user does not exist, so timing does not reveal accounts. */
+let dummyHash: string | null = null;
+const getDummyHash = () => (dummyHash ??= bcrypt.hashSync('no-such-user-password', BCRYPT_COST));
+
+/** User rows become the wire shape here and nowhere else. */
+export function toCurrentUserDto(u: repo.UserRecord): CurrentUserDto {
+  return {
+    id: u.id,
+    username: u.email,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    email: u.email,
+    emailConfirmed: u.email_confirmed === 1,
+    phone: u.phone,
+    dateOfBirth: u.date_of_birth,
+    role: u.role,
+    laboratoryId: u.laboratory_id,
+    staffLaboratoryId: u.staff_laboratory_id,
+    locale: u.locale,
+  };
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(err?.message ?? '');
+}
+
+async function mailActivation(user: repo.UserRecord, token: string, returnTo?: string): Promise<void> {
+  const query = new URLSearchParams({ token, ...(returnTo ? { returnTo } : {}) });
+  const link = buildAppUrl(`/confirm-email?${query.toString()}`);
+  await sendMail({
+    to: user.email,
+    subject: 'Confirm your e-mail address',
+    text: [
+      `Hello ${user.first_name},`,
+      '',
+      'Please confirm your e-mail address by opening this link:',
+      link,
+      '',
+      `Or enter this confirmation code on the site: ${token}`,
+      '',
+      'If you did not create an account, ignore this message.',
+    ].join('\n'),
+  });
+}
+
+export async function register(db: Db, input: RegisterInput): Promise<{ accessToken: string; user: CurrentUserDto }> {
+  const email = input.email.toLowerCase();
+  if (await repo.findUserByEmail(db, email)) throw badRequest(USER_EXISTS, { email: USER_EXISTS });
+  const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+  const config = getConfig();
+  let userId: number;
+  let accessToken: string;
+  let activation: string;
+  try {
+    ({ userId, accessToken, activation } = await db.transaction().execute(async (trx) => {
+      const id = await repo.insertUser(trx, {
+        email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone || null,
+        dateOfBirth: input.dateOfBirth || null,
+      });
+      return {
+        userId: id,
+        accessToken: await repo.issueToken(trx, id, 'access', config.accessTokenTtl),
+        activation: await repo.issueToken(trx, id, 'activation', config.mailTokenTtl),
+      };
+    }));
+  } catch (e) {
+    if (isUniqueViolation(e)) throw badRequest(USER_EXISTS, { email: USER_EXISTS });
+    throw e;
+  }
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw new Error('Registered user vanished');
+  await mailActivation(user, activation);
+  return { accessToken, user: toCurrentUserDto(user) };
+}
+
+export async function login(db: Db, input: LoginInput, ip: string): Promise<{ access_token: string }> {
+  const email = input.username.trim().toLowerCase();
+  await assertLoginAllowed(db, email, ip);
+  const user = await repo.findUserByEmail(db, email);
+  const ok = await bcrypt.compare(input.password, user?.password_hash ?? getDummyHash());
+  if (!user || !ok) {
+    await recordLoginAttempt(db, email, ip, false);
+    throw new HttpError(401, INVALID_CREDENTIALS);
+  }
+  await recordLoginAttempt(db, email, ip, true);
+  return { access_token: await repo.issueToken(db, user.id, 'access', getConfig().accessTokenTtl) };
+}
+
+export async function logout(db: Db, token: string): Promise<void> {
+  await repo.revokeToken(db, token);
+}
+
+/** Always succeeds (no account enumeration); a known address gets a reset link by mail. */
+export async function requestPasswordReset(db: Db, email: string): Promise<{ status: 'ok' }> {
+  const user = await repo.findUserByEmail(db, email);
+  if (user) {
+    const token = await repo.issueToken(db, user.id, 'reset', getConfig().mailTokenTtl);
+    await sendMail({
+      to: user.email,
+      subject: 'Reset your password',
+      text: [
+        `Hello ${user.first_name},`,
+        '',
+        'To choose a new password, open this link:',
+        buildAppUrl(`/reset-password?${new URLSearchParams({ token }).toString()}`),
+        '',
+        'The link works once. If you did not ask for it, ignore this message: your password stays the same.',
+      ].join('\n'),
+    });
+  }
+  return { status: 'ok' };
+}
+
+/**
+ * Sets a new password, either with the reset token from the mail or, for a signed-in user, with the
+ * current password. Every other access token of the user is revoked.
+ */
+export async function changePassword(
+  db: Db,
+  input: PasswordUpdateInput,
+  caller: { userId: number; token: string } | null,
+): Promise<{ status: 'ok' }> {
+  const newHash = () => bcrypt.hash(input.newPassword, BCRYPT_COST);
+  if (input.token) {
+    const userId = await repo.consumeToken(db, input.token, 'reset');
+    if (userId === null) throw badRequest(RESET_TOKEN_INVALID, { token: RESET_TOKEN_INVALID });
+    await repo.updateUser(db, userId, { password_hash: await newHash() });
+    await repo.revokeUserTokens(db, userId, 'access', caller?.userId === userId ? caller.token : null);
+    await repo.revokeUserTokens(db, userId, 'reset');
+    return { status: 'ok' };
+  }
+  if (input.oldPassword === undefined) throw badRequest(M.passwordOrTokenRequired, { oldPassword: M.passwordOrTokenRequired });
+  if (!caller) throw unauthorized();
+  const user = await repo.findUserById(db, caller.userId);
+  if (!user) throw unauthorized();
+  if (!(await bcrypt.compare(input.oldPassword, user.password_hash))) throw badRequest(OLD_PASSWORD_WRONG, { oldPassword: OLD_PASSWORD_WRONG });
+  await repo.updateUser(db, user.id, { password_hash: await newHash() });
+  await repo.revokeUserTokens(db, user.id, 'access', caller.token);
+  return { status: 'ok' };
+}
+
+export async function getCurrentUser(db: Db, userId: number): Promise<CurrentUserDto> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw unauthorized();
+  return toCurrentUserDto(user);
+}
+
+/** Updates the caller's own account; any other id is 404. */
+export async function updateCurrentUser(db: Db, callerId: number, id: number, input: UserUpdateInput): Promise<CurrentUserDto> {
+  if (id !== callerId) throw notFound(USER_NOT_FOUND);
+  if (input.laboratoryId && !(await repo.laboratoryExists(db, input.laboratoryId))) {
+    throw badRequest(LABORATORY_UNKNOWN, { laboratoryId: LABORATORY_UNKNOWN });
+  }
+  const changes: Parameters<typeof repo.updateUser>[2] = {};
+  if (input.firstName !== undefined) changes.first_name = input.firstName;
+  if (input.lastName !== undefined) changes.last_name = input.lastName;
+  if (input.phone !== undefined) changes.phone = input.phone || null;
+  if (input.dateOfBirth !== undefined) changes.date_of_birth = input.dateOfBirth || null;
+  if (input.laboratoryId !== undefined) changes.laboratory_id = input.laboratoryId || null;
+  if (input.locale !== undefined) changes.locale = input.locale ?? null;
+  if (Object.keys(changes).length) await repo.updateUser(db, id, changes);
+  return getCurrentUser(db, id);
+}
+
+export async function sendActivationEmail(db: Db, userId: number, returnTo?: string): Promise<{ status: 'ok' }> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw unauthorized();
+  if (user.email_confirmed === 1) throw conflict(EMAIL_ALREADY_CONFIRMED);
+  const token = await repo.issueToken(db, user.id, 'activation', getConfig().mailTokenTtl);
+  await mailActivation(user, token, returnTo);
+  return { status: 'ok' };
+}
+
+export async function activate(db: Db, token: string): Promise<CurrentUserDto> {
+  const userId = await repo.consumeToken(db, token, 'activation');
+  if (userId === null) throw notFound(CONFIRMATION_TOKEN_NOT_FOUND);
+  await repo.updateUser(db, userId, { email_confirmed: 1 });
+  await repo.revokeUserTokens(db, userId, 'activation');
+  return getCurrentUser(db, userId);
+}
