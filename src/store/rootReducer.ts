@@ -7,7 +7,8 @@ import patients from '@/features/patients/patientsSlice';
 import cart from '@/features/cart/cartSlice';
 import order from '@/features/order/orderSlice';
 import results from '@/features/results/resultsSlice';
+import staff from '@/features/staff/staffSlice';
 import errors from '@/features/shell/errorsSlice';
 
 /** One slice per domain; each domain owns its file under src/features/<domain>/. */
-export const rootReducer = combineReducers({ auth, account, lab, catalogue, patients, cart, order, results, errors });
+export const rootReducer = combineReducers({ auth, account, lab, catalogue, patients, cart, order, results, staff, errors });

@@ -8,6 +8,7 @@ import { patientsSaga } from '@/features/patients/patientsSaga';
 import { cartSaga } from '@/features/cart/cartSaga';
 import { orderSaga } from '@/features/order/orderSaga';
 import { resultsSaga } from '@/features/results/resultsSaga';
+import { staffSaga } from '@/features/staff/staffSaga';
 
 type RootTask = () => Generator;
 
@@ -20,6 +21,7 @@ export const rootTasks: Record<string, RootTask> = {
   cart: cartSaga,
   order: orderSaga,
   results: resultsSaga,
+  staff: staffSaga,
 };
 
 /**

@@ -1,0 +1,3 @@
+import { StaffOrdersPage } from '@/features/staff/components/StaffOrdersPage';
+
+export default StaffOrdersPage;

@@ -1,0 +1,3 @@
+import { StaffOrderPage } from '@/features/staff/components/StaffOrderPage';
+
+export default StaffOrderPage;

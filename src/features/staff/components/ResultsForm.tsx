@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { computeFlag, parseResultValue } from '@/lib/resultFlag';
+import type { StaffOrderPatientDto } from '@/lib/types/results';
+import type { ResultEntry } from '@/lib/validation/results';
+import { FlagChip } from '@/features/results/components/FlagChip';
+
+interface Row {
+  value: string;
+  unit: string;
+  refLow: string;
+  refHigh: string;
+  comment: string;
+}
+
+const str = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+
+function initialRows(patient: StaffOrderPatientDto): Record<number, Row> {
+  return Object.fromEntries(
+    patient.analyses.map((a) => [
+      a.analysisId,
+      a.result
+        ? { value: String(a.result.value), unit: a.result.unit, refLow: str(a.result.refLow), refHigh: str(a.result.refHigh), comment: a.result.comment }
+        : { value: '', unit: a.defaultUnit, refLow: str(a.defaultRefLow), refHigh: str(a.defaultRefHigh), comment: '' },
+    ]),
+  );
+}
+
+const num = (s: string): number | null => {
+  const v = parseResultValue(s);
+  return typeof v === 'number' && s.trim() !== '' ? v : null;
+};
+
+export interface ResultsFormProps {
+  patient: StaffOrderPatientDto;
+  disabled: boolean;
+  saving: boolean;
+  error: string | null;
+  onSave: (entries: ResultEntry[]) => void;
+}
+
+/**
+ * Result entry for one patient: a value (number or text), unit and range per analysis, prefilled
+ * from the analysis defaults or the saved result, with a preview of the flag the server computes.
+ */
+export function ResultsForm({ patient, disabled, saving, error, onSave }: ResultsFormProps) {
+  const { t } = useTranslation('staff');
+  const [rows, setRows] = useState<Record<number, Row>>(() => initialRows(patient));
+  const [invalid, setInvalid] = useState<Record<number, string>>({});
+  const set = (id: number, field: keyof Row, value: string) => setRows((r) => ({ ...r, [id]: { ...(r[id] as Row), [field]: value } }));
+
+  const submit = () => {
+    const errors: Record<number, string> = {};
+    const entries: ResultEntry[] = [];
+    for (const a of patient.analyses) {
+      const row = rows[a.analysisId];
+      if (!row || row.value.trim() === '') continue;
+      const low = num(row.refLow);
+      const high = num(row.refHigh);
+      if ((row.refLow.trim() && low === null) || (row.refHigh.trim() && high === null)) errors[a.analysisId] = t('form.rangeNumber');
+      else if (low !== null && high !== null && low > high) errors[a.analysisId] = t('form.rangeOrder');
+      entries.push({
+        patientId: patient.id,
+        analysisId: a.analysisId,
+        value: parseResultValue(row.value),
+        unit: row.unit.trim(),
+        refLow: low,
+        refHigh: high,
+        comment: row.comment.trim(),
+      });
+    }
+    setInvalid(errors);
+    if (Object.keys(errors).length) return;
+    if (!entries.length) {
+      setInvalid({ 0: t('form.nothing') });
+      return;
+    }
+    onSave(entries);
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('form.patientResults', { name: `${patient.firstName} ${patient.lastName}` })}>
+      <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+        {patient.firstName} {patient.lastName}
+      </Typography>
+      {patient.analyses.map((a) => {
+        const row = rows[a.analysisId] as Row;
+        const preview = row.value.trim() ? computeFlag(parseResultValue(row.value), num(row.refLow), num(row.refHigh)) : null;
+        return (
+          <Box key={a.analysisId} sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }} data-testid={`result-row-${a.code}`}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+              <Typography sx={{ fontWeight: 600, flex: 1 }}>
+                {a.name} <Typography component="span" variant="caption" color="text.secondary">({a.code})</Typography>
+              </Typography>
+              {preview && (
+                <Box aria-live="polite">
+                  <Typography component="span" variant="caption" sx={{ mr: 0.5 }}>
+                    {t('form.flagPreview')}
+                  </Typography>
+                  <FlagChip flag={preview} />
+                </Box>
+              )}
+            </Box>
+            <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr 1fr' } }}>
+              <TextField
+                label={t('form.value', { name: a.name })}
+                value={row.value}
+                onChange={(e) => set(a.analysisId, 'value', e.target.value)}
+                disabled={disabled}
+                size="small"
+                sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+                slotProps={{ htmlInput: { 'data-testid': `value-${a.code}` } }}
+              />
+              <TextField label={t('form.unit')} value={row.unit} onChange={(e) => set(a.analysisId, 'unit', e.target.value)} disabled={disabled} size="small" sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }} />
+              <TextField label={t('form.low')} value={row.refLow} onChange={(e) => set(a.analysisId, 'refLow', e.target.value)} disabled={disabled} size="small" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+              <TextField label={t('form.high')} value={row.refHigh} onChange={(e) => set(a.analysisId, 'refHigh', e.target.value)} disabled={disabled} size="small" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            </Box>
+            <TextField label={t('form.comment')} value={row.comment} onChange={(e) => set(a.analysisId, 'comment', e.target.value)} disabled={disabled} size="small" fullWidth sx={{ mt: 1 }} />
+            {invalid[a.analysisId] && (
+              <Typography color="error" variant="body2" role="alert" sx={{ mt: 0.5 }}>
+                {invalid[a.analysisId]}
+              </Typography>
+            )}
+          </Box>
+        );
+      })}
+      {invalid[0] && (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          {invalid[0]}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+      <Button variant="contained" onClick={submit} disabled={disabled || saving} sx={{ mt: 2, minHeight: 48 }}>
+        {saving ? t('form.saving') : t('form.save', { name: patient.firstName })}
+      </Button>
+    </Paper>
+  );
+}

@@ -1,0 +1,51 @@
+import NextLink from 'next/link';
+import Button from '@mui/material/Button';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { EmptyState, ListSkeleton } from '@/components';
+import { routes } from '@/lib/routes';
+import { Status } from '@/lib/status';
+import { useAppSelector } from '@/store/hooks';
+import { useSession } from '@/features/auth/useSession';
+
+/** The console is only for laboratory staff: others see a "not for you" state, visitors a log-in prompt. */
+export function StaffForbidden() {
+  const { t } = useTranslation('staff');
+  return (
+    <EmptyState
+      icon={<LockOutlined fontSize="inherit" />}
+      title={t('forbidden.title')}
+      text={t('forbidden.text')}
+      action={
+        <Button component={NextLink} href={routes.home.path} variant="outlined" sx={{ minHeight: 48 }}>
+          {t('forbidden.home')}
+        </Button>
+      }
+    />
+  );
+}
+
+export function StaffGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('staff');
+  const session = useSession();
+  const user = useAppSelector((s) => s.auth.currentUser);
+  const userStatus = useAppSelector((s) => s.auth.currentUserStatus);
+  if (session === 'visitor') {
+    return (
+      <EmptyState
+        icon={<LoginOutlined fontSize="inherit" />}
+        title={t('visitor.title')}
+        action={
+          <Button component={NextLink} href={routes.login.path} variant="contained" sx={{ minHeight: 48 }}>
+            {t('visitor.login')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (session === 'unknown' || (!user && userStatus !== Status.ERROR)) return <ListSkeleton rows={3} />;
+  if (user?.role !== 'staff') return <StaffForbidden />;
+  return <>{children}</>;
+}

@@ -1,0 +1,154 @@
+import Head from 'next/head';
+import { useRouter } from 'next/router';
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { CardSkeleton, ConfirmDialog, EmptyState, ErrorState, PageContainer } from '@/components';
+import { Status } from '@/lib/status';
+import { useLanguage } from '@/i18n/useLanguage';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import type { OrderStatusDto } from '@/lib/types/results';
+import { StatusChip } from '@/features/results/components/StatusChip';
+import { formatDateTime } from '@/features/results/components/format';
+import { idFrom } from '@/features/results/components/useResource';
+import { resultsSaveRequested, staffOrderRequested, statusChangeRequested } from '../staffSlice';
+import { StaffForbidden, StaffGate } from './StaffGate';
+import { ResultsForm } from './ResultsForm';
+
+function OrderWork({ orderId }: { orderId: number }) {
+  const { t } = useTranslation('staff');
+  const language = useLanguage();
+  const dispatch = useAppDispatch();
+  const { status, data: o, failure } = useAppSelector((s) => s.staff.order);
+  const action = useAppSelector((s) => s.staff.action);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  useEffect(() => {
+    dispatch(staffOrderRequested(orderId));
+  }, [orderId, dispatch]);
+
+  if (status === Status.ERROR && failure?.httpStatus === 403) return <StaffForbidden />;
+  if (status === Status.ERROR && failure?.httpStatus === 404) return <EmptyState title={t('order.notFound')} text={t('order.notFoundText')} />;
+  if (status === Status.ERROR && !o) return <ErrorState message={t('loadFailed')} onRetry={() => dispatch(staffOrderRequested(orderId))} />;
+  if (!o || o.id !== orderId) return <CardSkeleton cards={2} />;
+
+  const busy = action.status === Status.LOADING;
+  const forward = o.nextStatuses.filter((s) => s !== 'cancelled');
+  const change = (to: OrderStatusDto) => {
+    setConfirmCancel(false);
+    dispatch(statusChangeRequested({ orderId: o.id, status: to }));
+  };
+
+  return (
+    <>
+      <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 600, mb: 2 }}>
+        {t('orders.number', { number: o.number })}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+          <Typography sx={{ fontWeight: 700 }}>{formatDateTime(o.visit.start, language)}</Typography>
+          <StatusChip status={o.status} />
+        </Box>
+        <Typography variant="body2">
+          {o.customer.firstName} {o.customer.lastName} · {o.contactPhone} · {o.customer.email}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {[o.address.street, o.address.entry && t('order.entry', { v: o.address.entry }), o.address.floor && t('order.floor', { v: o.address.floor }), o.address.apartment && t('order.apartment', { v: o.address.apartment }), o.address.intercomCode && t('order.intercom', { v: o.address.intercomCode }), o.address.city]
+            .filter(Boolean)
+            .join(', ')}
+        </Typography>
+        {o.address.notes && <Typography variant="body2">{o.address.notes}</Typography>}
+        {action.status === Status.ERROR && action.kind === 'status' && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {t('order.actionFailed', { reason: action.failure?.message ?? '' })}
+          </Alert>
+        )}
+        {o.nextStatuses.length > 0 && (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
+            {forward.map((s) => (
+              <Button key={s} variant="contained" onClick={() => change(s)} disabled={busy} sx={{ minHeight: 48 }}>
+                {t(`advance.${s}`)}
+              </Button>
+            ))}
+            {o.nextStatuses.includes('cancelled') && (
+              <Button variant="outlined" color="error" onClick={() => setConfirmCancel(true)} disabled={busy} sx={{ minHeight: 48 }}>
+                {t('advance.cancelled')}
+              </Button>
+            )}
+          </Box>
+        )}
+      </Paper>
+
+      <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 600, mb: 1 }}>
+        {t('order.results', { done: o.resultCount, total: o.analysisCount })}
+      </Typography>
+      {!o.canEnterResults && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {o.status === 'cancelled' ? t('order.cancelledNoResults') : t('order.resultsLater')}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {o.patients.map((p) => (
+          <ResultsForm
+            key={`${p.id}-${o.resultCount}`}
+            patient={p}
+            disabled={!o.canEnterResults || busy}
+            saving={busy && action.kind === 'results' && action.patientId === p.id}
+            error={action.status === Status.ERROR && action.kind === 'results' && action.patientId === p.id ? t('order.actionFailed', { reason: action.failure?.message ?? '' }) : null}
+            onSave={(entries) => dispatch(resultsSaveRequested({ orderId: o.id, patientId: p.id, entries }))}
+          />
+        ))}
+      </Box>
+      {action.status === Status.SUCCESS && (
+        <Alert severity="success" sx={{ mt: 2 }} role="status">
+          {action.kind === 'results' ? t('order.resultsSaved') : t('order.statusSaved', { status: t(`results:status.${o.status}`) })}
+        </Alert>
+      )}
+
+      <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600, mt: 3, mb: 1 }}>
+        {t('order.history')}
+      </Typography>
+      <Box component="ol" sx={{ pl: 3, m: 0 }}>
+        {o.events.map((e, i) => (
+          <li key={`${e.at}-${i}`}>
+            <Typography variant="body2">
+              {t(`results:status.${e.status}`)} · {formatDateTime(e.at, language)} · {t(`results:actor.${e.actor}`)}
+              {e.note ? ` · ${e.note}` : ''}
+            </Typography>
+          </li>
+        ))}
+      </Box>
+      <ConfirmDialog
+        open={confirmCancel}
+        title={t('order.cancelTitle')}
+        text={t('order.cancelText')}
+        confirmLabel={t('advance.cancelled')}
+        destructive
+        onConfirm={() => change('cancelled')}
+        onCancel={() => setConfirmCancel(false)}
+      />
+    </>
+  );
+}
+
+/** `/staff/orders/{orderId}`: advance the status and enter results per patient and analysis. */
+export function StaffOrderPage() {
+  const { t } = useTranslation('staff');
+  const { query } = useRouter();
+  const id = idFrom(query.orderId);
+  return (
+    <>
+      <Head>
+        <title>{`${t('order.title')} · ${t('common:appName')}`}</title>
+        <meta name="robots" content="noindex" />
+      </Head>
+      <PageContainer title={t('order.title')}>
+        <StaffGate>{id ? <OrderWork orderId={id} /> : <EmptyState title={t('order.notFound')} />}</StaffGate>
+      </PageContainer>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { put, takeLatest } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { ApiError } from '@/lib/apiClient';
+import type { OrderStatusDto, StaffOrderDetailDto, StaffOrderDto } from '@/lib/types/results';
+import type { ResultEntry } from '@/lib/validation/results';
+import { callApi } from '@/store/callApi';
+import { staffApi } from './staffApi';
+import {
+  resultsSaveRequested,
+  staffActionFailed,
+  staffActionSucceeded,
+  staffOrderFailed,
+  staffOrderReceived,
+  staffOrderRequested,
+  staffOrdersFailed,
+  staffOrdersReceived,
+  staffOrdersRequested,
+  statusChangeRequested,
+  type Failure,
+} from './staffSlice';
+
+export const toFailure = (e: unknown): Failure => ({
+  message: e instanceof Error ? e.message : String(e),
+  httpStatus: e instanceof ApiError ? e.status : null,
+  fields: e instanceof ApiError ? e.fields : {},
+});
+
+function* loadOrders(action: PayloadAction<string>): Generator {
+  try {
+    const items = (yield callApi(staffApi.orders, action.payload)) as StaffOrderDto[];
+    yield put(staffOrdersReceived({ date: action.payload, items }));
+  } catch (e) {
+    yield put(staffOrdersFailed(toFailure(e)));
+  }
+}
+
+function* loadOrder(action: PayloadAction<number>): Generator {
+  try {
+    const order = (yield callApi(staffApi.order, action.payload)) as StaffOrderDetailDto;
+    yield put(staffOrderReceived(order));
+  } catch (e) {
+    yield put(staffOrderFailed(toFailure(e)));
+  }
+}
+
+function* changeStatus(action: PayloadAction<{ orderId: number; status: OrderStatusDto }>): Generator {
+  try {
+    const order = (yield callApi(staffApi.setStatus, action.payload.orderId, action.payload.status)) as StaffOrderDetailDto;
+    yield put(staffActionSucceeded(order));
+  } catch (e) {
+    yield put(staffActionFailed(toFailure(e)));
+  }
+}
+
+function* saveResults(action: PayloadAction<{ orderId: number; entries: ResultEntry[] }>): Generator {
+  try {
+    const order = (yield callApi(staffApi.saveResults, action.payload.orderId, action.payload.entries)) as StaffOrderDetailDto;
+    yield put(staffActionSucceeded(order));
+  } catch (e) {
+    yield put(staffActionFailed(toFailure(e)));
+  }
+}
+
+/** The staff console's watchers. */
+export function* staffSaga(): Generator {
+  yield takeLatest(staffOrdersRequested.type, loadOrders);
+  yield takeLatest(staffOrderRequested.type, loadOrder);
+  yield takeLatest(statusChangeRequested.type, changeStatus);
+  yield takeLatest(resultsSaveRequested.type, saveResults);
+}
