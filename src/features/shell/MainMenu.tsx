@@ -60,6 +60,7 @@ export function MainMenu({ open, onClose }: { open: boolean; onClose: () => void
   const router = useRouter();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const user = useAppSelector((s) => s.auth.currentUser);
+  const laboratory = useAppSelector((s) => s.lab.laboratory);
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const items = menuItems(isLoggedIn, user?.role);
 
@@ -124,7 +125,10 @@ export function MainMenu({ open, onClose }: { open: boolean; onClose: () => void
                   sx={{ minHeight: 48, pl: `${MENU_INDENT + 4}px`, pr: `${MENU_INDENT}px` }}
                 >
                   <ListItemIcon sx={{ minWidth: 40, color: 'primary.main' }}>{icons[item.key]}</ListItemIcon>
-                  <ListItemText primary={t(item.labelKey)} />
+                  <ListItemText
+                    primary={t(item.labelKey)}
+                    secondary={item.key === SELECT_LAB_KEY && laboratory ? laboratory.cityName : undefined}
+                  />
                 </ListItemButton>
               );
             })}
