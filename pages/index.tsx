@@ -17,7 +17,8 @@ import { routePath } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { wrapper } from '@/store/wrapper';
-import { analysesReceived, analysesRequested, profilesReceived, profilesRequested, selectPopular } from '@/features/catalogue/catalogueSlice';
+import { analysesRequested, popularReceived, profilesReceived, profilesRequested } from '@/features/catalogue/catalogueSlice';
+import { isPopular, listItem, profileListItem } from '@/features/catalogue/rules';
 import { AnalysisList } from '@/features/catalogue/components/AnalysisList';
 import { CategoryTiles } from '@/features/catalogue/components/CategoryTiles';
 import { ProfileList } from '@/features/catalogue/components/ProfileList';
@@ -50,8 +51,7 @@ export default function HomePage(props: HomeProps) {
   const router = useRouter();
   const dispatch = useAppDispatch();
   const [term, setTerm] = useState('');
-  const popular = useAppSelector(selectPopular);
-  const { analysesStatus, profiles, profilesStatus } = useAppSelector((s) => s.catalogue);
+  const { popular, profiles, profilesStatus } = useAppSelector((s) => s.catalogue);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -97,13 +97,13 @@ export default function HomePage(props: HomeProps) {
       </Section>
 
       <Section id="popular" title={t('home.popular')}>
-        {analysesStatus === Status.LOADING && <ListSkeleton rows={4} />}
-        {analysesStatus === Status.ERROR && <ErrorState message={t('loadFailed')} onRetry={() => dispatch(analysesRequested())} />}
-        {analysesStatus === Status.SUCCESS && popular.length === 0 && (
+        {popular.status === Status.LOADING && <ListSkeleton rows={4} />}
+        {popular.status === Status.ERROR && <ErrorState message={t('loadFailed')} onRetry={() => dispatch(analysesRequested())} />}
+        {popular.status === Status.SUCCESS && popular.items.length === 0 && (
           <EmptyState icon={<ScienceOutlined fontSize="inherit" />} title={t('home.noPopular')} text={t('home.noPopularText')} />
         )}
-        {analysesStatus === Status.INITIAL && <EmptyState icon={<ScienceOutlined fontSize="inherit" />} title={t('chooseLab')} text={t('chooseLabText')} />}
-        {popular.length > 0 && analysesStatus === Status.SUCCESS && <AnalysisList analyses={popular} label={t('home.popular')} />}
+        {popular.status === Status.INITIAL && <EmptyState icon={<ScienceOutlined fontSize="inherit" />} title={t('chooseLab')} text={t('chooseLabText')} />}
+        {popular.status === Status.SUCCESS && popular.items.length > 0 && <AnalysisList analyses={popular.items} label={t('home.popular')} />}
       </Section>
 
       <Section
@@ -148,8 +148,9 @@ export const getServerSideProps = wrapper.getServerSideProps((store) => async (c
   const { db, laboratoryId } = await catalogueContext(ctx);
   if (laboratoryId) {
     const [analyses, profiles] = await Promise.all([listAnalyses(db, laboratoryId), listProfiles(db, laboratoryId)]);
-    store.dispatch(analysesReceived({ laboratoryId, data: analyses }));
-    store.dispatch(profilesReceived({ laboratoryId, data: profiles }));
+    // Only what the page shows travels to the browser: popular analyses and profiles as list rows.
+    store.dispatch(popularReceived({ laboratoryId, data: analyses.filter(isPopular).map(listItem) }));
+    store.dispatch(profilesReceived({ laboratoryId, data: profiles.map(profileListItem) }));
   }
   return { props: { canonicalUrl: canonicalUrl('/') } satisfies HomeProps };
 });

@@ -8,8 +8,8 @@ import { routePath } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { wrapper } from '@/store/wrapper';
-import { analysesReceived, analysesRequested } from '@/features/catalogue/catalogueSlice';
-import { analysesWithHeader, categoryHeaderId, isCategorySlug } from '@/features/catalogue/rules';
+import { analysesRequested, categoryReceived } from '@/features/catalogue/catalogueSlice';
+import { analysesWithHeader, categoryHeaderId, isCategorySlug, listItem } from '@/features/catalogue/rules';
 import { AnalysisList } from '@/features/catalogue/components/AnalysisList';
 import { categoryIcons } from '@/features/catalogue/components/CategoryTiles';
 import { SeoHead } from '@/features/catalogue/components/SeoHead';
@@ -25,8 +25,10 @@ export default function CategoryPage(props: CategoryProps) {
   wrapper.useHydration(props);
   const { t } = useTranslation('catalogue');
   const dispatch = useAppDispatch();
-  const { analyses, analysesStatus } = useAppSelector((s) => s.catalogue);
-  const list = analysesWithHeader(analyses, props.headerId);
+  const category = useAppSelector((s) => s.catalogue.category);
+  // Until this page's data is replayed (client navigation), the previous category must not show.
+  const status = category.headerId === props.headerId ? category.status : Status.LOADING;
+  const list = category.items;
   const name = t(`categories.${props.slug}.name`);
   return (
     <PageContainer
@@ -41,9 +43,9 @@ export default function CategoryPage(props: CategoryProps) {
       subtitle={t(`categories.${props.slug}.description`)}
     >
       <SeoHead title={name} description={t(`categories.${props.slug}.description`)} canonicalUrl={props.canonicalUrl} />
-      {(analysesStatus === Status.LOADING || analysesStatus === Status.INITIAL) && <ListSkeleton rows={6} />}
-      {analysesStatus === Status.ERROR && <ErrorState message={t('loadFailed')} onRetry={() => dispatch(analysesRequested())} />}
-      {analysesStatus === Status.SUCCESS && list.length === 0 && (
+      {(status === Status.LOADING || status === Status.INITIAL) && <ListSkeleton rows={6} />}
+      {status === Status.ERROR && <ErrorState message={t('loadFailed')} onRetry={() => dispatch(analysesRequested())} />}
+      {status === Status.SUCCESS && list.length === 0 && (
         <EmptyState
           title={t('category.empty')}
           text={t('category.emptyText')}
@@ -54,7 +56,7 @@ export default function CategoryPage(props: CategoryProps) {
           }
         />
       )}
-      {analysesStatus === Status.SUCCESS && list.length > 0 && <AnalysisList analyses={list} label={name} />}
+      {status === Status.SUCCESS && list.length > 0 && <AnalysisList analyses={list} label={name} />}
     </PageContainer>
   );
 }
@@ -66,6 +68,9 @@ export const getServerSideProps = wrapper.getServerSideProps((store) => async (c
   if (headerId === null) return { notFound: true };
   const [{ catalogueContext, canonicalUrl }, { listAnalyses }] = await Promise.all([import('@/features/catalogue/ssr'), import('@/server/services/catalogue')]);
   const { db, laboratoryId } = await catalogueContext(ctx);
-  if (laboratoryId) store.dispatch(analysesReceived({ laboratoryId, data: await listAnalyses(db, laboratoryId) }));
+  if (laboratoryId) {
+    const data = analysesWithHeader(await listAnalyses(db, laboratoryId), headerId).map(listItem);
+    store.dispatch(categoryReceived({ laboratoryId, headerId, data }));
+  }
   return { props: { canonicalUrl: canonicalUrl(routePath('categories', { categorySlug: slug })), slug, headerId } satisfies CategoryProps };
 });

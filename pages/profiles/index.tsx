@@ -6,6 +6,7 @@ import { wrapper } from '@/store/wrapper';
 import { profilesReceived, profilesRequested } from '@/features/catalogue/catalogueSlice';
 import { ProfileList } from '@/features/catalogue/components/ProfileList';
 import { SeoHead } from '@/features/catalogue/components/SeoHead';
+import { profileListItem } from '@/features/catalogue/rules';
 
 interface ProfilesProps {
   canonicalUrl: string;
@@ -31,6 +32,6 @@ export default function ProfilesPage(props: ProfilesProps) {
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
   const [{ catalogueContext, canonicalUrl }, { listProfiles }] = await Promise.all([import('@/features/catalogue/ssr'), import('@/server/services/catalogue')]);
   const { db, laboratoryId } = await catalogueContext(ctx);
-  if (laboratoryId) store.dispatch(profilesReceived({ laboratoryId, data: await listProfiles(db, laboratoryId) }));
+  if (laboratoryId) store.dispatch(profilesReceived({ laboratoryId, data: (await listProfiles(db, laboratoryId)).map(profileListItem) }));
   return { props: { canonicalUrl: canonicalUrl('/profiles') } satisfies ProfilesProps };
 });

@@ -8,6 +8,7 @@ import { wrapper } from '@/store/wrapper';
 import { searchReceived } from '@/features/catalogue/catalogueSlice';
 import { SearchView } from '@/features/catalogue/components/SearchView';
 import { SeoHead } from '@/features/catalogue/components/SeoHead';
+import { listItem } from '@/features/catalogue/rules';
 
 interface SearchProps {
   canonicalUrl: string;
@@ -55,7 +56,7 @@ export const getServerSideProps = wrapper.getServerSideProps((store) => async (c
   if (term) {
     const { db, laboratoryId } = await catalogueContext(ctx);
     const data = await searchAnalyses(db, term, laboratoryId ?? undefined);
-    store.dispatch(searchReceived({ term, laboratoryId, data }));
+    store.dispatch(searchReceived({ term, laboratoryId, data: data.map(listItem) }));
   }
   const path = term ? `${routePath('search')}?q=${encodeURIComponent(term)}` : routePath('search');
   return { props: { canonicalUrl: canonicalUrl(path) } satisfies SearchProps };

@@ -2,7 +2,7 @@ import { Status } from '@/lib/status';
 import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
 import { makeStore } from '@/store/makeStore';
 import { catalogueSaga, SEARCH_DEBOUNCE_MS } from './catalogueSaga';
-import { analysesReceived, analysesRequested, analysisRequested, searchRetried, searchTermChanged } from './catalogueSlice';
+import { analysesReceived, analysesRequested, analysisRequested, categoryReceived, popularReceived, searchRetried, searchTermChanged } from './catalogueSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { fakeBackend, type Seen } from './fakeBackend';
 
@@ -68,6 +68,26 @@ describe('catalogueSaga', () => {
     store.dispatch(activeLaboratorySet('2'));
     await wait(20);
     expect(store.getState().catalogue.analyses.map((a) => a.prices[0]?.priceListId)).toEqual([2, 2]);
+  });
+
+  it('keeps server-rendered popular and category lists on screen and refreshes them from the analyses of a new laboratory', async () => {
+    backend = fakeBackend((req) => (req.url === 'labService' ? { ...catalogueRoutes(req), delayMs: 30 } : catalogueRoutes(req)));
+    const store = makeStore({ saga: catalogueSaga });
+    store.dispatch(popularReceived({ laboratoryId: '1', data: [analysis(9, 'Server popular')] }));
+    store.dispatch(categoryReceived({ laboratoryId: '1', headerId: 23, data: [analysis(9, 'Server popular')] }));
+    store.dispatch(activeLaboratorySet('1'));
+    // The full list of the same laboratory is loading: the lists stay as they are.
+    expect(store.getState().catalogue.analysesStatus).toBe(Status.LOADING);
+    expect(store.getState().catalogue.popular.status).toBe(Status.SUCCESS);
+    await wait(60);
+    expect(store.getState().catalogue.popular.items.map((a) => a.name)).toEqual(['Glucose']);
+    // Another laboratory: the lists show loading until its analyses arrive.
+    store.dispatch(activeLaboratorySet('2'));
+    expect(store.getState().catalogue.category.status).toBe(Status.LOADING);
+    await wait(60);
+    const { category } = store.getState().catalogue;
+    expect(category).toMatchObject({ headerId: 23, laboratoryId: '2', status: Status.SUCCESS });
+    expect(category.items.map((a) => [a.name, a.prices[0]?.priceListId])).toEqual([['Glucose', 2]]);
   });
 
   it('searches once after the user stops typing', async () => {

@@ -1,7 +1,7 @@
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { Status } from '@/lib/status';
 import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
-import { isPopular, sortProfiles } from './rules';
+import { analysesWithHeader, isPopular, sortProfiles } from './rules';
 
 /** One loaded card (analysis or profile), with the laboratory whose prices it carries. */
 export interface CardState<T> {
@@ -23,11 +23,22 @@ export interface SearchState {
   resultsTerm: string;
 }
 
+/** A list derived from the laboratory's analyses (popular ones, one category's). */
+export interface DerivedList {
+  items: AnalysisDto[];
+  status: Status;
+  laboratoryId: string | null;
+}
+
 export interface CatalogueState {
   /** Analyses of the laboratory `analysesLaboratoryId` (popular ones and categories are derived). */
   analyses: AnalysisDto[];
   analysesStatus: Status;
   analysesLaboratoryId: string | null;
+  /** Popular analyses (header 23): kept with the analyses, or rendered alone on the server. */
+  popular: DerivedList;
+  /** The analyses of the open category page (header `headerId`). */
+  category: DerivedList & { headerId: number | null };
   /** Profiles in the order of spec §9. */
   profiles: ProfileDto[];
   profilesStatus: Status;
@@ -43,6 +54,8 @@ export const initialCatalogueState: CatalogueState = {
   analyses: [],
   analysesStatus: Status.INITIAL,
   analysesLaboratoryId: null,
+  popular: { items: [], status: Status.INITIAL, laboratoryId: null },
+  category: { items: [], status: Status.INITIAL, laboratoryId: null, headerId: null },
   profiles: [],
   profilesStatus: Status.INITIAL,
   profilesLaboratoryId: null,
@@ -65,14 +78,32 @@ const catalogueSlice = createSlice({
     analysesLoading(state, action: PayloadAction<string>) {
       state.analysesStatus = Status.LOADING;
       state.analysesLaboratoryId = action.payload;
+      // Lists already showing this laboratory's data stay on screen while the full list loads.
+      for (const list of [state.popular, state.category]) {
+        if (list.laboratoryId !== action.payload || list.status !== Status.SUCCESS) list.status = Status.LOADING;
+      }
     },
     analysesReceived(state, action: PayloadAction<LabPayload<AnalysisDto[]>>) {
-      state.analyses = action.payload.data;
+      const { data, laboratoryId } = action.payload;
+      state.analyses = data;
       state.analysesStatus = Status.SUCCESS;
-      state.analysesLaboratoryId = action.payload.laboratoryId;
+      state.analysesLaboratoryId = laboratoryId;
+      state.popular = { items: data.filter(isPopular), status: Status.SUCCESS, laboratoryId };
+      const { headerId } = state.category;
+      if (headerId !== null) state.category = { headerId, items: analysesWithHeader(data, headerId), status: Status.SUCCESS, laboratoryId };
     },
     analysesFailed(state) {
       state.analysesStatus = Status.ERROR;
+      for (const list of [state.popular, state.category]) if (list.status === Status.LOADING) list.status = Status.ERROR;
+    },
+    /** Popular analyses alone (server rendering of the home page). */
+    popularReceived(state, action: PayloadAction<LabPayload<AnalysisDto[]>>) {
+      state.popular = { items: action.payload.data, status: Status.SUCCESS, laboratoryId: action.payload.laboratoryId };
+    },
+    /** A category page opened: its analyses, from the server or from the analyses already loaded. */
+    categoryReceived(state, action: PayloadAction<LabPayload<AnalysisDto[]> & { headerId: number }>) {
+      const { headerId, data, laboratoryId } = action.payload;
+      state.category = { headerId, items: data, status: Status.SUCCESS, laboratoryId };
     },
     /** Asks for the profiles of the active laboratory. */
     profilesRequested() {},
@@ -149,6 +180,8 @@ export const {
   analysesLoading,
   analysesReceived,
   analysesFailed,
+  popularReceived,
+  categoryReceived,
   profilesRequested,
   profilesLoading,
   profilesReceived,
@@ -170,7 +203,5 @@ interface WithCatalogue {
 }
 
 export const selectCatalogue = (s: WithCatalogue) => s.catalogue;
-/** Popular analyses (header 23) of the loaded laboratory. */
-export const selectPopular = createSelector([(s: WithCatalogue) => s.catalogue.analyses], (analyses) => analyses.filter(isPopular));
 
 export default catalogueSlice.reducer;

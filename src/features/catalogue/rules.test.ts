@@ -4,6 +4,8 @@ import {
   analysesWithHeader,
   categoryHeaderId,
   formatAnalysisPrice,
+  listItem,
+  profileListItem,
   isPopular,
   profileGroup,
   profileTotal,
@@ -145,5 +147,15 @@ describe('categories', () => {
   it('lists the analyses carrying a header', () => {
     const list = [analysis({ id: 1, catalogueHeaders: headers(2) }), analysis({ id: 2, catalogueHeaders: headers(3, 2) }), analysis({ id: 3 })];
     expect(analysesWithHeader(list, 2).map((a) => a.id)).toEqual([1, 2]);
+  });
+});
+
+describe('list rows', () => {
+  it('drop what only the card shows and keep names, codes, headers and prices', () => {
+    const full = analysis({ description: 'Long text', materials: [{ id: 1, name: 'Tube', price: 1, optional: false }], preparation: 'Fast', fastingHours: 8, catalogueHeaders: headers(4) });
+    const row = listItem(full);
+    expect(row).toEqual({ ...full, description: '', materials: [], preparation: undefined });
+    expect('preparation' in row).toBe(false);
+    expect(profileListItem({ id: 1, name: 'P', description: 'd', code: 'P1', created: '', updated: '', labServices: [full] }).labServices).toEqual([row]);
   });
 });

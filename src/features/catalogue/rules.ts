@@ -94,3 +94,20 @@ export const isCategorySlug = (slug: string): slug is CategorySlug => (CATEGORY_
 export function analysesWithHeader(analyses: readonly AnalysisDto[], headerId: number): AnalysisDto[] {
   return analyses.filter((a) => a.catalogueHeaders.some((h) => h.id === headerId));
 }
+
+/**
+ * An analysis as a list row needs it (server-rendered lists): without the description, materials
+ * and preparation, which only the analysis card shows.
+ */
+export function listItem(analysis: AnalysisDto): AnalysisDto {
+  const { description: _description, materials: _materials, preparation: _preparation, ...rest } = analysis;
+  void _description;
+  void _materials;
+  void _preparation;
+  return { ...rest, description: '', materials: [] };
+}
+
+/** A profile as the profile list needs it (its analyses as list rows). */
+export function profileListItem(profile: ProfileDto): ProfileDto {
+  return { ...profile, labServices: profile.labServices.map(listItem) };
+}
