@@ -1,0 +1,144 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { writeStorage } from '@/lib/storage';
+import { loggedIn } from '@/features/auth/authSlice';
+import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
+import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
+import type { AnalysisResultDetailDto, PatientResultsDto, TestResultSummaryDto } from '@/lib/types/results';
+import { resultsSaga } from '../resultsSaga';
+import { TestResultsPage } from './TestResultsPage';
+import { PatientResultsPage } from './PatientResultsPage';
+import { AnalysisResultPage } from './AnalysisResultPage';
+
+const summary = (id: number, orderNumber: string, over: Partial<TestResultSummaryDto> = {}): TestResultSummaryDto => ({
+  id,
+  orderNumber,
+  status: 'completed',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  visit: { slotId: 1, start: '2026-11-02T08:00:00.000Z', end: '2026-11-02T09:00:00.000Z' },
+  laboratory: { id: 'waw', cityName: 'Warszawa', address: 'Prosta 1', phone: '' },
+  patientCount: 1,
+  analysisCount: 2,
+  resultCount: 2,
+  flaggedCount: 0,
+  updatedAt: '2026-11-03T10:00:00.000Z',
+  ...over,
+});
+
+const glucose = { id: 31, analysisId: 5, analysisCode: 'GLU', analysisName: 'Glucose', value: 7.4, unit: 'mmol/L', refLow: 3.9, refHigh: 5.6, refText: '', flag: 'high' as const, comment: '', enteredAt: '2026-11-03T10:00:00.000Z' };
+const tsh = { ...glucose, id: 32, analysisId: 6, analysisCode: 'TSH', analysisName: 'TSH', value: 2, unit: 'mIU/L', refLow: 0.4, refHigh: 4, flag: 'normal' as const };
+const patient = { id: 7, firstName: 'Łucja', lastName: 'Żółć', dateOfBirth: '1985-05-05', gender: 'female' as const };
+
+let backend: FakeBackend | null = null;
+afterEach(() => {
+  backend?.restore();
+  backend = null;
+  window.localStorage.clear();
+});
+
+function render(ui: React.ReactElement, query: Record<string, string> = {}) {
+  writeStorage('token', 'tok-1');
+  const { router } = memoryRouter('/test-results', query);
+  const app = renderWithApp(ui, { router, saga: resultsSaga });
+  act(() => {
+    app.store.dispatch(loggedIn());
+  });
+  return app;
+}
+
+describe('/test-results', () => {
+  it('lists result sets newest first with status and the number outside the range', async () => {
+    backend = fakeBackend({
+      'GET test-results': [200, [summary(9, 'LS-NEW', { status: 'partial_results', flaggedCount: 1, resultCount: 1 }), summary(4, 'LS-OLD')]],
+    });
+    render(<TestResultsPage />);
+    const list = await screen.findByRole('list', { name: 'Test results' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual(['Order LS-NEW', 'Order LS-OLD']);
+    expect(within(items[0] as HTMLElement).getByText('Partial results')).toBeInTheDocument();
+    expect(within(items[0] as HTMLElement).getByText(/1 outside the range/)).toBeInTheDocument();
+    expect(within(items[1] as HTMLElement).getByText('Results ready')).toBeInTheDocument();
+    expect(within(items[0] as HTMLElement).getByRole('link')).toHaveAttribute('href', '/test-results/9/patients');
+  });
+
+  it('says what to do when there are no results yet', async () => {
+    backend = fakeBackend({ 'GET test-results': [200, []] });
+    render(<TestResultsPage />);
+    expect(await screen.findByText('No results yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Order tests' })).toHaveAttribute('href', '/search');
+  });
+
+  it('shows an error with a retry that loads again', async () => {
+    let calls = 0;
+    backend = fakeBackend({ 'GET test-results': () => (++calls === 1 ? [500, { error: 'Internal server error' }] : [200, [summary(4, 'LS-OLD')]]) });
+    render(<TestResultsPage />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Order LS-OLD')).toBeInTheDocument();
+  });
+});
+
+describe('/test-results/{id}/patients/{patientId}', () => {
+  const data: PatientResultsDto = { testResult: summary(9, 'LS-NEW', { flaggedCount: 1 }), patient, results: [glucose, tsh], pending: [{ analysisId: 8, code: 'FER', name: 'Ferritin' }] };
+
+  it('shows values, units, ranges and flags as text; the high value is highlighted', async () => {
+    backend = fakeBackend({ 'GET test-results/9/patients/7': [200, data] });
+    render(<PatientResultsPage />, { testResultId: '9', patientId: '7' });
+    const list = await screen.findByRole('list', { name: 'Analysis results' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveAttribute('data-flag', 'high');
+    expect(within(rows[0] as HTMLElement).getByText('7.4 mmol/L')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText(/Range 3\.9–5\.6 mmol\/L/)).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('High')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Normal')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByRole('link')).toHaveAttribute('href', '/test-results/9/patients/7/analysis-results/31');
+    expect(screen.getByText('Ferritin (FER)')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Łucja Żółć');
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+  });
+
+  it('shows "nothing here" for another user\'s or a missing result', async () => {
+    backend = fakeBackend({ 'GET test-results/9/patients/7': [404, { error: 'Test result not found' }] });
+    render(<PatientResultsPage />, { testResultId: '9', patientId: '7' });
+    expect(await screen.findByText('Nothing here')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/test-results/{id}/patients/{patientId}/analysis-results/{resultId}', () => {
+  it('shows the result with its description and a trend chart of two orders', async () => {
+    const detail: AnalysisResultDetailDto = {
+      testResult: summary(9, 'LS-NEW'),
+      patient,
+      result: glucose,
+      description: 'Blood sugar after fasting.',
+      history: [
+        { resultId: 11, orderId: 4, orderNumber: 'LS-OLD', at: '2026-10-01T08:00:00.000Z', value: 5.1, unit: 'mmol/L', flag: 'normal', refLow: 3.9, refHigh: 5.6 },
+        { resultId: 31, orderId: 9, orderNumber: 'LS-NEW', at: '2026-11-02T08:00:00.000Z', value: 7.4, unit: 'mmol/L', flag: 'high', refLow: 3.9, refHigh: 5.6 },
+      ],
+    };
+    backend = fakeBackend({ 'GET test-results/9/patients/7/analysis-results/31': [200, detail] });
+    render(<AnalysisResultPage />, { testResultId: '9', patientId: '7', analysisResultId: '31' });
+    expect(await screen.findByTestId('result-value')).toHaveTextContent('7.4 mmol/L');
+    expect(screen.getByText('Blood sugar after fasting.')).toBeInTheDocument();
+    expect(screen.getByText('The value is above the reference range.')).toBeInTheDocument();
+    const chart = screen.getByRole('img', { name: /This analysis over your orders/ });
+    expect(within(chart).getAllByTestId('trend-point')).toHaveLength(2);
+    expect(within(chart).getByTestId('reference-band')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Earlier results of this analysis' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('explains that the chart needs two orders', async () => {
+    const detail: AnalysisResultDetailDto = {
+      testResult: summary(9, 'LS-NEW'),
+      patient,
+      result: glucose,
+      description: '',
+      history: [{ resultId: 31, orderId: 9, orderNumber: 'LS-NEW', at: '2026-11-02T08:00:00.000Z', value: 7.4, unit: 'mmol/L', flag: 'high', refLow: 3.9, refHigh: 5.6 }],
+    };
+    backend = fakeBackend({ 'GET test-results/9/patients/7/analysis-results/31': [200, detail] });
+    render(<AnalysisResultPage />, { testResultId: '9', patientId: '7', analysisResultId: '31' });
+    expect(await screen.findByText(/The chart appears once/)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /This analysis over your orders/ })).not.toBeInTheDocument();
+  });
+});
