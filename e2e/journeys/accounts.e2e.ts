@@ -54,6 +54,8 @@ export default journey('a patient registers, confirms the e-mail, recovers the p
     await ctx.shot('register');
     await form.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL((u) => u.pathname === '/');
+    const welcome = await ctx.mail.waitFor({ to: email, subject: /Confirm your e-mail/ });
+    assert.ok(welcome.links.some((l) => l.includes('/confirm-email?token=')), 'the registration mail links to /confirm-email');
   });
 
   await ctx.step('registering the same e-mail again is refused', async () => {
@@ -72,10 +74,11 @@ export default journey('a patient registers, confirms the e-mail, recovers the p
   });
 
   await ctx.step('open the link of the confirmation mail', async () => {
-    const mail = await ctx.mail.waitFor({ to: email });
+    const mail = await ctx.mail.waitFor({ to: email, subject: /Confirm your e-mail/ });
     const link = mail.links.find((l) => l.includes('/confirm-email?'));
     assert.ok(link, `the mail links to /confirm-email: ${mail.links.join(', ')}`);
     assert.match(link, /token=/);
+    assert.match(link, /returnTo=settings/);
     await page.goto(link);
     await page.waitForURL((u) => u.pathname === '/settings');
     await page.getByText('Confirmed', { exact: true }).waitFor();
@@ -107,7 +110,7 @@ export default journey('a patient registers, confirms the e-mail, recovers the p
     await form.getByRole('button', { name: 'Send the link' }).click();
     await page.getByText('Check your mailbox').waitFor();
     await ctx.shot('reset-sent');
-    const mail = await ctx.mail.waitFor({ to: email });
+    const mail = await ctx.mail.waitFor({ to: email, subject: /Reset your password/ });
     const link = mail.links.find((l) => l.includes('/reset-password?'));
     assert.ok(link, `the mail links to /reset-password: ${mail.links.join(', ')}`);
     await page.goto(link);

@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import Box from '@mui/material/Box';
 import NextLink from 'next/link';
-import { useRouter } from 'next/router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -20,7 +19,6 @@ import { ResetPasswordForm } from './ResetPasswordForm';
 export function LoginPage() {
   const { t } = useTranslation('account');
   const dispatch = useAppDispatch();
-  const router = useRouter();
   const part = useAppSelector((s) => s.auth.loginPagePart);
   const session = useSession();
 
@@ -44,7 +42,7 @@ export function LoginPage() {
         )}
         <Box sx={{ mt: 1 }}>
           {part === 'loginForm' && (
-            <LoginForm onForgotPassword={() => dispatch(loginPagePartSet('resetPasswordForm'))} onRegister={() => void router.push(routes.register.path)} />
+            <LoginForm onForgotPassword={() => dispatch(loginPagePartSet('resetPasswordForm'))} />
           )}
           {part === 'resetPasswordForm' && <ResetPasswordForm onBack={() => dispatch(loginPagePartSet('loginForm'))} />}
           {part === 'resetPasswordSuccess' && (
