@@ -380,10 +380,18 @@ const m0002: Migration = {
   },
 };
 
+/** A user is their own patient at most once (`is_user = 1`), even under concurrent requests. */
+const m0003: Migration = {
+  async up(db: Db) {
+    await sql`create unique index if not exists patients_one_self_uq on patients (user_id) where is_user = 1`.execute(db);
+  },
+};
+
 /** Ordered by name; add new migrations with a larger prefix, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_search_terms_and_slot_days': m0002,
+  '0003_patients_one_self': m0003,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,23 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { createPatient, listPatients } from '@/server/services/patients';
+import { queryBooleanSchema } from '@/lib/validation/common';
+import { userPatientSchema } from '@/lib/validation/patient';
+
+export const config = { api: { bodyParser: false } };
+
+export default route({
+  /** The caller's patients; a visitor gets an empty list (spec §6). */
+  GET: method({
+    auth: 'optional',
+    handler: ({ db, user }) => (user ? listPatients(db, user.id) : []),
+  }),
+  /** `?userAsPatient=true` makes the user their own patient (names default to the account's). */
+  POST: method({
+    auth: 'user' as const,
+    query: object({ userAsPatient: queryBooleanSchema.default(false) }),
+    body: userPatientSchema,
+    status: 201,
+    handler: ({ db, user, query, body }) => createPatient(db, user.id, body, query.userAsPatient),
+  }),
+});
