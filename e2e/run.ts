@@ -310,6 +310,8 @@ async function main(): Promise<number> {
       APP_URL: baseUrl,
       SMTP_URL: smtp.url,
     };
+    // Journeys that prepare data with the project's scripts (e.g. `staff:add`) use the app's database.
+    process.env.E2E_DATABASE_URL = env.DATABASE_URL;
     if (process.env.E2E_SKIP_BUILD === '1') {
       console.log(`== using the existing build in ${DIST_DIR} (E2E_SKIP_BUILD=1)`);
     } else {

@@ -54,7 +54,7 @@ function OrderWork({ orderId }: { orderId: number }) {
           <StatusChip status={o.status} />
         </Box>
         <Typography variant="body2">
-          {o.customer.firstName} {o.customer.lastName} · {o.contactPhone} · {o.customer.email}
+          {[`${o.customer.firstName} ${o.customer.lastName}`.trim(), o.contactPhone, o.customer.email].filter(Boolean).join(' · ')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {[o.address.street, o.address.entry && t('order.entry', { v: o.address.entry }), o.address.floor && t('order.floor', { v: o.address.floor }), o.address.apartment && t('order.apartment', { v: o.address.apartment }), o.address.intercomCode && t('order.intercom', { v: o.address.intercomCode }), o.address.city]

@@ -1,0 +1,238 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { journey, type JourneyContext } from '../lib/journey';
+import type { AddToCartResponse, AnalysisDto, CreateOrderResponse, LaboratoryDto, NurseSlotDto, PatientDto } from '../../src/lib/types/api';
+import type { StaffOrderDetailDto } from '../../src/lib/types/results';
+
+const PASSWORD = 'Secret-pass-123';
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/** A lab staff user made with `npm run staff:add` against the app's database (see e2e/README.md). */
+function addStaff(email: string, laboratoryId: string): void {
+  const databaseUrl = process.env.E2E_DATABASE_URL;
+  assert.ok(databaseUrl, 'the harness exports E2E_DATABASE_URL');
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/staff-add.ts', email, PASSWORD, laboratoryId], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, SEED_DEMO: 'false' },
+    stdio: 'pipe',
+  });
+}
+
+async function confirmEmail(ctx: JourneyContext, email: string, token: string): Promise<void> {
+  const sent = await ctx.api('POST', '/api/backend/users/send-activation-email', {}, token);
+  assert.equal(sent.status < 300, true, `activation mail: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const mail = await ctx.mail.waitFor({ to: email, timeoutMs: 30000 });
+  const link = mail.links.map((l) => new URL(l)).find((u) => u.searchParams.get('token'));
+  assert.ok(link, `the confirmation mail has a link with a token: ${mail.links.join(' ')}`);
+  const activated = await ctx.api('POST', '/api/backend/users/activate', { token: link.searchParams.get('token') }, token);
+  assert.equal(activated.status < 300, true, `activate: ${activated.status} ${JSON.stringify(activated.body)}`);
+}
+
+/** Puts the analyses for the patient into the cart (deciding optional materials) and submits an order. */
+async function placeOrder(ctx: JourneyContext, token: string, labId: string, patientId: number, analysisIds: number[], slot: NurseSlotDto): Promise<number> {
+  for (const analysisId of analysisIds) {
+    let res = await ctx.api('POST', `/api/cart/add-to-cart?laboratoryId=${labId}`, { analysisId, patientIds: [patientId] }, token);
+    assert.equal(res.status, 200, `add-to-cart: ${JSON.stringify(res.body)}`);
+    const answer = res.body as AddToCartResponse;
+    if (answer.status === 'optionalMaterialDecisionRequested') {
+      res = await ctx.api(
+        'POST',
+        `/api/cart/add-to-cart?laboratoryId=${labId}`,
+        { analysisId, patientIds: [patientId], updateToIsBoughtOptionalMaterialMap: answer.isBoughtOptionalMaterialMap ?? {} },
+        token,
+      );
+      assert.equal((res.body as AddToCartResponse).status, 'added');
+    } else {
+      assert.equal(answer.status, 'added');
+    }
+  }
+  const created = await ctx.api(
+    'POST',
+    '/api/order/create',
+    {
+      laboratoryId: labId,
+      nurseCheckoutDate: slot.start,
+      orderSlotId: slot.id,
+      orderAddress: { country: 'PL', city: 'Warszawa', street: 'Prosta 5', floor: '2', apartment: '7' },
+      feedbackDetails: { useEmail: true, usePhone: false, quickPhone: '' },
+    },
+    token,
+  );
+  assert.equal(created.status < 300, true, `order/create: ${created.status} ${JSON.stringify(created.body)}`);
+  return (created.body as CreateOrderResponse).orderId;
+}
+
+export default journey(
+  'lab staff enter results of an order; the patient reads them at every level, sees the trend and downloads the PDF',
+  { timeoutMs: 300000 },
+  async (ctx) => {
+    const { page } = ctx;
+    const stamp = `${ctx.viewport}-${Date.now()}`;
+    const patientEmail = `results-${stamp}@example.test`;
+    const staffEmail = `staff-${stamp}@example.test`;
+
+    const setup = await ctx.step('a patient orders glucose and TSH twice through the API', async () => {
+      const labs = (await ctx.api('GET', '/api/backend/laboratories')).body as LaboratoryDto[];
+      const lab = labs[ctx.viewport === 'desktop' ? 0 : 1] ?? labs[0];
+      assert.ok(lab, 'the demo data has laboratories');
+      const analyses = (await ctx.api('GET', `/api/backend/labService?laboratoryId=${lab.id}`)).body as AnalysisDto[];
+      const glucose = analyses.find((a) => a.code === 'GB004');
+      const tsh = analyses.find((a) => a.code === 'HR001');
+      assert.ok(glucose && tsh, 'the demo catalogue has glucose (GB004) and TSH (HR001)');
+
+      const res = await ctx.api('POST', '/api/backend/register', { email: patientEmail, password: PASSWORD, firstName: 'Łucja', lastName: 'Żółć' });
+      assert.equal(res.status < 300, true, `register: ${JSON.stringify(res.body)}`);
+      const token = (res.body as { accessToken: string }).accessToken;
+      await confirmEmail(ctx, patientEmail, token);
+      const created = await ctx.api(
+        'POST',
+        '/api/backend/patient/?userAsPatient=false',
+        {
+          personalDetails: { firstName: 'Ирина', lastName: 'Wąsowska', gender: 'female', dateOfBirth: '1984-04-12', email: null, phone: null },
+          address: { country: '', region: '', locality: '', district: '', street: '', houseNumber: '', entranceNumber: '', floorNumber: '', apartmentNumber: '', addressNotes: '' },
+        },
+        token,
+      );
+      assert.equal(created.status < 300, true, `patient: ${JSON.stringify(created.body)}`);
+      const patient = created.body as PatientDto;
+
+      const slots = ((await ctx.api('GET', `/api/backend/nurse-slots?laboratoryId=${lab.id}`)).body as NurseSlotDto[]).filter((s) => s.available > 0);
+      assert.ok(slots.length >= 2, 'two free nurse slots');
+      const [first, second] = [slots[0] as NurseSlotDto, slots[slots.length > 8 ? 8 : 1] as NurseSlotDto];
+      const earlier = await placeOrder(ctx, token, lab.id, patient.id, [glucose.id, tsh.id], first);
+      const later = await placeOrder(ctx, token, lab.id, patient.id, [glucose.id, tsh.id], second);
+      addStaff(staffEmail, lab.id);
+      const login = await ctx.api('POST', '/api/backend/login', { username: staffEmail, password: PASSWORD });
+      assert.equal(login.status, 200, `staff login: ${JSON.stringify(login.body)}`);
+      return { lab, glucose, tsh, token, patient, earlier, later, visitDay: second.start.slice(0, 10), staffToken: (login.body as { access_token: string }).access_token };
+    });
+
+    await ctx.step('the earlier order gets its results from the laboratory system', async () => {
+      const { staffToken, earlier, patient, glucose, tsh } = setup;
+      for (const status of ['visit_confirmed', 'sample_collected', 'in_lab']) {
+        const res = await ctx.api('POST', `/api/backend/staff/orders/${earlier}/status`, { status }, staffToken);
+        assert.equal(res.status, 200, `${status}: ${JSON.stringify(res.body)}`);
+      }
+      const order = (await ctx.api('GET', `/api/backend/staff/orders/${earlier}`, undefined, staffToken)).body as StaffOrderDetailDto;
+      const res = await ctx.api(
+        'POST',
+        '/api/backend/staff/results/import',
+        {
+          orderNumber: order.number,
+          results: [
+            { patientId: patient.id, analysisCode: glucose.code, value: 5.2 },
+            { patientId: patient.id, analysisCode: tsh.code, value: 1.9 },
+          ],
+        },
+        staffToken,
+      );
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.body.status, 'completed');
+      // A patient is no staff member: the console's API refuses them.
+      assert.equal((await ctx.api('GET', `/api/backend/staff/orders/${earlier}`, undefined, setup.token)).status, 403);
+    });
+
+    await ctx.step('the staff member opens the day in the console', async () => {
+      await ctx.prepare({ acceptCookies: true, laboratoryId: setup.lab.id, token: setup.staffToken });
+      await page.goto(`/staff?date=${setup.visitDay}`);
+      const list = page.getByRole('list', { name: /^Visits on/ });
+      await list.waitFor();
+      await ctx.shot('staff-day');
+      const card = list.getByRole('listitem').filter({ hasText: 'Wąsowska' }).filter({ hasText: 'Order placed' });
+      await card.first().getByRole('link').click();
+      await page.waitForURL(new RegExp(`/staff/orders/${setup.later}$`));
+      await page.getByRole('button', { name: 'Confirm the visit' }).waitFor();
+    });
+
+    await ctx.step('advances the status and enters the results with a high glucose', async () => {
+      for (const name of ['Confirm the visit', 'Sample collected', 'Received in the lab']) {
+        await page.getByRole('button', { name }).click();
+        await page.getByText(/^Status changed to/).waitFor();
+      }
+      const glucoseRow = page.getByTestId(`result-row-${setup.glucose.code}`);
+      await glucoseRow.getByLabel(/^Value of/).fill('7,4');
+      // The range comes from the analysis defaults and the flag preview follows the value.
+      assert.equal(await glucoseRow.getByLabel('Lower limit').inputValue(), '3.9');
+      await glucoseRow.getByText('High', { exact: true }).waitFor();
+      await page.getByTestId(`result-row-${setup.tsh.code}`).getByLabel(/^Value of/).fill('2.1');
+      await ctx.shot('staff-results-entered');
+      await page.getByRole('button', { name: /^Save results of/ }).click();
+      await page.getByText('Results saved', { exact: false }).waitFor();
+      await page.getByText('Results ready').first().waitFor();
+      await ctx.shot('staff-results-saved');
+      const number = ((await ctx.api('GET', `/api/backend/staff/orders/${setup.later}`, undefined, setup.staffToken)).body as StaffOrderDetailDto).number;
+      const mail = await ctx.mail.waitFor({ to: patientEmail, subject: new RegExp(`Your test results are ready \\(order ${number}\\)`), timeoutMs: 30000 });
+      assert.ok(mail.links.some((l) => l.includes(`/test-results/${setup.later}/patients`)));
+    });
+
+    await ctx.step('the patient sees the result sets newest first', async () => {
+      await ctx.prepare({ token: setup.token });
+      await page.goto('/test-results');
+      const list = page.getByRole('list', { name: 'Test results' });
+      await list.waitFor();
+      const items = list.getByRole('listitem');
+      assert.equal(await items.count(), 2);
+      assert.match((await items.first().textContent()) ?? '', /Results ready/);
+      assert.match((await items.first().textContent()) ?? '', /1 outside the range/);
+      await ctx.shot('patient-result-sets');
+      await items.first().getByRole('link').click();
+      await page.waitForURL(new RegExp(`/test-results/${setup.later}/patients$`));
+    });
+
+    await ctx.step('opens the patient and sees the high value flagged', async () => {
+      await page.getByRole('list', { name: 'Patients' }).waitFor();
+      await ctx.shot('patient-level-patients');
+      await page.getByRole('link', { name: /Ирина Wąsowska/ }).click();
+      await page.waitForURL(new RegExp(`/test-results/${setup.later}/patients/${setup.patient.id}$`));
+      const rows = page.getByRole('list', { name: 'Analysis results' }).getByRole('listitem');
+      await rows.first().waitFor();
+      const high = page.locator('li[data-flag="high"]');
+      assert.equal(await high.count(), 1);
+      assert.match((await high.textContent()) ?? '', /Glucose/);
+      assert.match((await high.textContent()) ?? '', /7\.4 mmol\/L/);
+      assert.match((await high.textContent()) ?? '', /High/);
+      await ctx.shot('patient-results');
+    });
+
+    await ctx.step('downloads the PDF', async () => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+      assert.match(download.suggestedFilename(), /\.pdf$/);
+      const file = await download.path();
+      assert.ok(file);
+      const bytes = fs.readFileSync(file);
+      assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+      assert.ok(bytes.length > 2000);
+    });
+
+    await ctx.step('opens the glucose result and sees the trend over two orders', async () => {
+      await page.locator('li[data-flag="high"]').getByRole('link').click();
+      await page.waitForURL(/\/analysis-results\/\d+$/);
+      await page.getByTestId('result-value').waitFor();
+      assert.match((await page.getByTestId('result-value').textContent()) ?? '', /7\.4/);
+      const chart = page.getByRole('img', { name: /This analysis over your orders/ });
+      await chart.waitFor();
+      assert.equal(await chart.getByTestId('trend-point').count(), 2);
+      await ctx.shot('analysis-result-trend');
+    });
+
+    await ctx.step('the back button climbs to the parent level', async () => {
+      await page.getByTestId('back-button').click();
+      await page.waitForURL(new RegExp(`/test-results/${setup.later}/patients/${setup.patient.id}$`));
+    });
+
+    await ctx.step('another user gets "nothing here" for these results', async () => {
+      const other = await ctx.registerUser();
+      assert.equal((await ctx.api('GET', `/api/backend/test-results/${setup.later}`, undefined, other.token)).status, 404);
+      await ctx.prepare({ token: other.token });
+      await page.goto(`/test-results/${setup.later}/patients/${setup.patient.id}`);
+      await page.getByText('Nothing here').waitFor();
+      await page.goto('/staff');
+      await page.getByText('This page is for laboratory staff').waitFor();
+      await ctx.shot('not-for-others');
+    });
+    // The only failed requests are the expected 404 (another user's results) and 403 (not staff).
+    ctx.expectNoConsoleErrors([/Failed to load resource: the server responded with a status of 40[34]/]);
+  },
+);
