@@ -166,8 +166,14 @@ export async function findPricedAnalysisIds(db: Db, priceListId: number): Promis
  * a range scan of the `analysis_search_terms` primary key. At most `cap` candidates are returned.
  */
 export async function findAnalysesByTerm(db: Db, term: string, cap: number): Promise<{ id: number; code: string; name: string }[]> {
+  const query = analysesByTermQuery(db, term, cap);
+  return query ? query.execute() : [];
+}
+
+/** The query of `findAnalysesByTerm` (null when the term has no word), also used to EXPLAIN it. */
+export function analysesByTermQuery(db: Db, term: string, cap: number) {
   const words = [...new Set(splitWords(term))].slice(0, 6);
-  if (!words.length) return [];
+  if (!words.length) return null;
   // The longest word is the most selective: it drives the scan, the others filter.
   words.sort((a, b) => b.length - a.length);
   const [first, ...rest] = words as [string, ...string[]];
@@ -181,7 +187,7 @@ export async function findAnalysesByTerm(db: Db, term: string, cap: number): Pro
       eb.selectFrom('analysis_search_terms as u').select('u.analysis_id').where('u.term', '>=', w).where('u.term', '<', prefixUpperBound(w)),
     );
   }
-  return db.selectFrom('analyses').select(['id', 'code', 'name']).where('id', 'in', ids).orderBy('name').limit(cap).execute();
+  return db.selectFrom('analyses').select(['id', 'code', 'name']).where('id', 'in', ids).orderBy('name').limit(cap);
 }
 
 export interface ProfileRecord {
