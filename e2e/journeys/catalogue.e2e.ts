@@ -127,12 +127,12 @@ export default journey('visitor browses the catalogue: search, analysis card, ca
     await page.getByRole('button', { name: 'How should I prepare?' }).click();
     await page.getByText(/8–12 hours without food/).waitFor();
     const email = `visitor-${ctx.viewport}-${Date.now()}@example.com`;
-    await page.getByLabel('Your name').fill('Visitor Tester');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Message').fill('Short');
+    await page.getByRole('textbox', { name: 'Your name' }).fill('Visitor Tester');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Short');
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText('The message needs at least 10 characters').waitFor();
-    await page.getByLabel('Message').fill(`Can the nurse come on Saturday? (${ctx.viewport})`);
+    await page.getByRole('textbox', { name: 'Message' }).fill(`Can the nurse come on Saturday? (${ctx.viewport})`);
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText(/Your message was sent/).waitFor();
     await ctx.shot('support-sent');

@@ -8,6 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined';
+import NoFoodOutlined from '@mui/icons-material/NoFoodOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
@@ -62,6 +63,12 @@ export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
           <ScheduleOutlined fontSize="small" aria-hidden />
           <Typography variant="body2">{t('execPeriod', { count: analysis.execPeriod })}</Typography>
         </Stack>
+        {Boolean(analysis.fastingHours) && (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <NoFoodOutlined fontSize="small" aria-hidden />
+            <Typography variant="body2">{t('analysis.fastingShort', { count: analysis.fastingHours })}</Typography>
+          </Stack>
+        )}
       </Stack>
       {analysis.description && (
         <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{analysis.description}</Typography>
@@ -87,10 +94,10 @@ export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
         </Section>
       )}
       <Section title={t('analysis.preparation')}>
-        <Typography>
-          {analysis.fastingHours ? t('analysis.fasting', { count: analysis.fastingHours }) : t('analysis.noFasting')}
+        {/* The laboratory's own instructions when it gave them, else what the fasting hours say. */}
+        <Typography sx={{ whiteSpace: 'pre-line' }}>
+          {analysis.preparation || (analysis.fastingHours ? t('analysis.fasting', { count: analysis.fastingHours }) : t('analysis.noFasting'))}
         </Typography>
-        {analysis.preparation && <Typography sx={{ mt: 1, whiteSpace: 'pre-line' }}>{analysis.preparation}</Typography>}
         <Button component={Link} href={routePath('article')} sx={{ mt: 1, minHeight: 48, px: 0 }}>
           {t('article.linkLabel')}
         </Button>

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { useFormik } from 'formik';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/apiClient';
 import { SUPPORT_MESSAGE_MAX, supportContactSchema, type SupportContactInput } from '@/lib/validation/support';
@@ -27,8 +27,10 @@ export interface SupportFormProps {
 export function SupportForm({ laboratoryId, initialName = '', initialEmail = '', send = supportApi.contact }: SupportFormProps) {
   const { t } = useTranslation('catalogue');
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // Stable while the user's data is the same, so a sent form keeps the name and e-mail.
+  const initialValues = useMemo(() => ({ name: initialName, email: initialEmail, message: '' }), [initialName, initialEmail]);
   const formik = useFormik({
-    initialValues: { name: initialName, email: initialEmail, message: '' },
+    initialValues,
     enableReinitialize: true,
     validationSchema: supportContactSchema.omit(['laboratoryId']),
     onSubmit: async (values, helpers) => {
