@@ -41,6 +41,7 @@ export interface ResultsFormProps {
   patient: StaffOrderPatientDto;
   disabled: boolean;
   saving: boolean;
+  saved: boolean;
   error: string | null;
   onSave: (entries: ResultEntry[]) => void;
 }
@@ -49,7 +50,7 @@ export interface ResultsFormProps {
  * Result entry for one patient: a value (number or text), unit and range per analysis, prefilled
  * from the analysis defaults or the saved result, with a preview of the flag the server computes.
  */
-export function ResultsForm({ patient, disabled, saving, error, onSave }: ResultsFormProps) {
+export function ResultsForm({ patient, disabled, saving, saved, error, onSave }: ResultsFormProps) {
   const { t } = useTranslation('staff');
   const [rows, setRows] = useState<Record<number, Row>>(() => initialRows(patient));
   const [invalid, setInvalid] = useState<Record<number, string>>({});
@@ -143,6 +144,11 @@ export function ResultsForm({ patient, disabled, saving, error, onSave }: Result
       <Button variant="contained" onClick={submit} disabled={disabled || saving} sx={{ mt: 2, minHeight: 48 }}>
         {saving ? t('form.saving') : t('form.save', { name: patient.firstName })}
       </Button>
+      {saved && (
+        <Alert severity="success" sx={{ mt: 2 }} role="status">
+          {t('order.resultsSaved')}
+        </Alert>
+      )}
     </Paper>
   );
 }

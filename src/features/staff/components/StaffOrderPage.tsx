@@ -45,9 +45,6 @@ function OrderWork({ orderId }: { orderId: number }) {
 
   return (
     <>
-      <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 600, mb: 2 }}>
-        {t('orders.number', { number: o.number })}
-      </Typography>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
           <Typography sx={{ fontWeight: 700 }}>{formatDateTime(o.visit.start, language)}</Typography>
@@ -65,6 +62,11 @@ function OrderWork({ orderId }: { orderId: number }) {
         {action.status === Status.ERROR && action.kind === 'status' && (
           <Alert severity="error" sx={{ mt: 1 }}>
             {t('order.actionFailed', { reason: action.failure?.message ?? '' })}
+          </Alert>
+        )}
+        {action.status === Status.SUCCESS && action.kind === 'status' && (
+          <Alert severity="success" sx={{ mt: 1 }} role="status">
+            {t('order.statusSaved', { status: t(`results:status.${o.status}`) })}
           </Alert>
         )}
         {o.nextStatuses.length > 0 && (
@@ -98,16 +100,12 @@ function OrderWork({ orderId }: { orderId: number }) {
             patient={p}
             disabled={!o.canEnterResults || busy}
             saving={busy && action.kind === 'results' && action.patientId === p.id}
+            saved={action.status === Status.SUCCESS && action.kind === 'results' && action.patientId === p.id}
             error={action.status === Status.ERROR && action.kind === 'results' && action.patientId === p.id ? t('order.actionFailed', { reason: action.failure?.message ?? '' }) : null}
             onSave={(entries) => dispatch(resultsSaveRequested({ orderId: o.id, patientId: p.id, entries }))}
           />
         ))}
       </Box>
-      {action.status === Status.SUCCESS && (
-        <Alert severity="success" sx={{ mt: 2 }} role="status">
-          {action.kind === 'results' ? t('order.resultsSaved') : t('order.statusSaved', { status: t(`results:status.${o.status}`) })}
-        </Alert>
-      )}
 
       <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600, mt: 3, mb: 1 }}>
         {t('order.history')}
@@ -140,13 +138,15 @@ export function StaffOrderPage() {
   const { t } = useTranslation('staff');
   const { query } = useRouter();
   const id = idFrom(query.orderId);
+  const loaded = useAppSelector((s) => s.staff.order.data);
+  const title = loaded && loaded.id === id ? t('orders.number', { number: loaded.number }) : t('order.title');
   return (
     <>
       <Head>
-        <title>{`${t('order.title')} · ${t('common:appName')}`}</title>
+        <title>{`${title} · ${t('common:appName')}`}</title>
         <meta name="robots" content="noindex" />
       </Head>
-      <PageContainer title={t('order.title')}>
+      <PageContainer title={title}>
         <StaffGate>{id ? <OrderWork orderId={id} /> : <EmptyState title={t('order.notFound')} />}</StaffGate>
       </PageContainer>
     </>

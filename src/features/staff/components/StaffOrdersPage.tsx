@@ -20,7 +20,7 @@ import { Status } from '@/lib/status';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { StatusChip } from '@/features/results/components/StatusChip';
-import { formatDate } from '@/features/results/components/format';
+import { formatDate, formatTime } from '@/features/results/components/format';
 import { staffOrdersRequested } from '../staffSlice';
 import { StaffForbidden, StaffGate } from './StaffGate';
 
@@ -38,7 +38,7 @@ export function shiftDate(date: string, days: number): string {
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 function OrdersOfDay() {
-  const { t, i18n } = useTranslation('staff');
+  const { t } = useTranslation('staff');
   const language = useLanguage();
   const dispatch = useAppDispatch();
   const router = useRouter();
@@ -51,7 +51,7 @@ function OrdersOfDay() {
   }, [date, dispatch]);
 
   const go = (d: string) => void router.replace({ pathname: routes.staff.path, query: { date: d } }, undefined, { shallow: true });
-  const time = (iso: string) => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  const time = (iso: string) => formatTime(iso, language);
 
   let content;
   if (orders.status === Status.ERROR && orders.failure?.httpStatus === 403) content = <StaffForbidden />;
@@ -73,7 +73,7 @@ function OrdersOfDay() {
                   <StatusChip status={o.status} />
                 </Box>
                 <Typography variant="body2" color="text.secondary">
-                  {[o.address.street, o.address.apartment, o.address.city].filter(Boolean).join(', ')} · {o.contactPhone}
+                  {[[o.address.street, o.address.apartment, o.address.city].filter(Boolean).join(', '), o.contactPhone].filter(Boolean).join(' · ')}
                 </Typography>
                 {o.patients.map((p) => (
                   <Typography key={p.id} variant="body2" sx={{ mt: 0.5 }}>
