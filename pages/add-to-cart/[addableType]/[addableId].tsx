@@ -1,7 +1,6 @@
 import Head from 'next/head';
 import type { GetServerSidePropsContext } from 'next';
 import { useTranslation } from 'react-i18next';
-import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
 import { AddToCartFlow } from '@/features/cart/components/AddToCartFlow';
 import type { Addable } from '@/features/cart/components/AddableSummary';
 
@@ -36,8 +35,8 @@ export async function getServerSideProps(ctx: GetServerSidePropsContext) {
   try {
     const addable: Addable =
       type === 'analysis'
-        ? { type, item: (await getAnalysis(db, id, laboratoryId ?? undefined)) as AnalysisDto }
-        : { type, item: (await getProfile(db, id, laboratoryId ?? undefined)) as ProfileDto };
+        ? { type, item: await getAnalysis(db, id, laboratoryId ?? undefined) }
+        : { type, item: await getProfile(db, id, laboratoryId ?? undefined) };
     return { props: { addable } satisfies AddToCartPageProps };
   } catch (e) {
     if (isNotFound(e)) return { notFound: true as const };
