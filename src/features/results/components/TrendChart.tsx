@@ -86,7 +86,7 @@ export function TrendChart({ points, refLow, refHigh, unit, language, currentRes
             </text>
           </g>
         ))}
-        <text x={PAD.left - 8} y={PAD.top - 10} textAnchor="end" fontSize="12" fill="#555">
+        <text x={4} y={PAD.top - 12} textAnchor="start" fontSize="12" fill="#555">
           {unit}
         </text>
         <path d={path} fill="none" stroke="#173366" strokeWidth="2.5" />
