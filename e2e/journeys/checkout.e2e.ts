@@ -40,12 +40,13 @@ export default journey(
     await ctx.step('registers inside the flow', async () => {
       await page.getByRole('button', { name: 'Register to continue' }).click();
       await page.waitForURL(/addableFlowPage=register/);
-      await page.getByLabel('First name').fill('Maria');
-      await page.getByLabel('Last name').fill('Checkout');
-      await page.getByLabel('E-mail').fill(email);
-      await page.getByLabel('Password').fill('Secret-pass-123');
+      const form = page.getByRole('form', { name: 'Create an account' });
+      await form.getByLabel('E-mail').fill(email);
+      await form.getByLabel(/^Password/).fill('Secret-pass-123');
+      await form.getByLabel('First name').fill('Maria');
+      await form.getByLabel('Last name').fill('Checkout');
       await ctx.shot('register');
-      await page.getByRole('button', { name: 'Register and continue' }).click();
+      await form.getByRole('button', { name: 'Create account' }).click();
       await page.waitForURL(/addableFlowPage=addPatients/);
     });
 

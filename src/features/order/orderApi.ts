@@ -2,6 +2,7 @@ import { backendClient, shopClient } from '@/lib/apiClient';
 import type { CreateOrderResponse, CurrentUserDto, NurseSlotDto } from '@/lib/types/api';
 import type { OrderSummaryDto } from '@/lib/types/order';
 import type { CreateOrderInput } from '@/lib/validation/order';
+import type { EmailConfirmationFlow } from '@/features/account/accountApi';
 
 /** Calls of the checkout: nurse slots, the current user, e-mail confirmation, order creation. */
 export const orderApi = {
@@ -10,8 +11,11 @@ export const orderApi = {
 
   currentUser: () => backendClient.get<CurrentUserDto>('users/current').then((r) => r.data),
 
-  /** Mails the confirmation link; it brings the user back to `returnTo` after confirming. */
-  sendActivationEmail: (returnTo: string) => backendClient.post('users/send-activation-email', { returnTo }).then(() => undefined),
+  /**
+   * Mails the confirmation link of the order flow: `/confirm-email?token=...&returnTo=order` confirms
+   * and goes on to data confirmed.
+   */
+  sendActivationEmail: () => backendClient.post('users/send-activation-email', { returnTo: 'order' satisfies EmailConfirmationFlow }).then(() => undefined),
 
   activate: (token: string) => backendClient.post('users/activate', { token }).then(() => undefined),
 

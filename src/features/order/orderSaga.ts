@@ -118,10 +118,10 @@ function* checkout(): Generator {
 
 function* sendLetter(): Generator {
   try {
-    yield callApi(orderApi.sendActivationEmail, routes.dataConfirmed.path);
+    yield callApi(orderApi.sendActivationEmail);
     yield put(activationLetterSent());
   } catch (e) {
-    const already = e instanceof ApiError && (e.message === EMAIL_ALREADY_CONFIRMED || e.status === 500);
+    const already = e instanceof ApiError && (e.message === EMAIL_ALREADY_CONFIRMED || e.status === 409 || e.status === 500);
     if (already) {
       // In the order flow an already confirmed address simply moves on (spec §4).
       yield put(activationLetterSent());
