@@ -36,6 +36,7 @@ test('a visitor gets an empty list; creating needs a token', async () => {
   expect(res.status).toBe(200);
   expect(res.body).toEqual([]);
   expect((await api.call('POST', `${B}/patient?userAsPatient=false`, { body: childBody })).status).toBe(401);
+  expect((await api.call('GET', `${B}/patient`, { token: 'revoked-or-made-up' })).status).toBe(401);
 });
 
 test('create, read, list and update the caller\'s patients', async () => {

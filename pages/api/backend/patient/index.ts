@@ -1,5 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
+import { unauthorized } from '@/server/http/errors';
 import { createPatient, listPatients } from '@/server/services/patients';
 import { queryBooleanSchema } from '@/lib/validation/common';
 import { userPatientSchema } from '@/lib/validation/patient';
@@ -7,10 +8,16 @@ import { userPatientSchema } from '@/lib/validation/patient';
 export const config = { api: { bodyParser: false } };
 
 export default route({
-  /** The caller's patients; a visitor gets an empty list (spec §6). */
+  /**
+   * The caller's patients; a visitor (no token) gets an empty list (spec §6). A token that is
+   * expired or revoked is 401, so the client signs out instead of showing an empty family.
+   */
   GET: method({
     auth: 'optional',
-    handler: ({ db, user }) => (user ? listPatients(db, user.id) : []),
+    handler: ({ db, user, token }) => {
+      if (token && !user) throw unauthorized();
+      return user ? listPatients(db, user.id) : [];
+    },
   }),
   /** `?userAsPatient=true` makes the user their own patient (names default to the account's). */
   POST: method({
