@@ -26,6 +26,7 @@ import {
   cartPatientsReceived,
   cartPatientsRequested,
   cartReceived,
+  cartReloadRequested,
   materialDecisionMade,
   removeAnalysisRequested,
   removePatientAnalysisRequested,
@@ -113,7 +114,7 @@ function* stripFlowQuery(): Generator {
 
 export function* cartSaga(): Generator {
   yield takeEvery(appStarted.type, stripFlowQuery);
-  yield takeLatest([appStarted.type, loggedIn.type, logout.type, activeLaboratorySet.type], loadCart);
+  yield takeLatest([appStarted.type, loggedIn.type, logout.type, activeLaboratorySet.type, cartReloadRequested.type], loadCart);
   yield takeEvery(addToCartRequested.type, add);
   yield takeEvery(materialDecisionMade.type, resendWithDecision);
   yield takeEvery([removePatientAnalysisRequested.type, removePatientRequested.type, removeAnalysisRequested.type, resetCartRequested.type], mutate);

@@ -77,6 +77,11 @@ const cartSlice = createSlice({
   name: 'cart',
   initialState,
   reducers: {
+    /** The user asks to load the cart again (retry after an error); the saga loads it. */
+    cartReloadRequested(state) {
+      state.status = Status.LOADING;
+      state.error = null;
+    },
     cartLoadRequested(state) {
       // Keep showing the known cart while it reloads; the icon spins only before the first load.
       if (state.status !== Status.SUCCESS) state.status = Status.LOADING;
@@ -205,6 +210,7 @@ const cartSlice = createSlice({
 
 export const cartActions = cartSlice.actions;
 export const {
+  cartReloadRequested,
   cartLoadRequested,
   cartReceived,
   cartLoadFailed,

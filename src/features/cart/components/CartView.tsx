@@ -17,7 +17,7 @@ import { deliveryPriceSet } from '@/features/order/orderSlice';
 import { CartPatientSection } from './CartPatientSection';
 import { patientName } from './patientName';
 import {
-  cartLoadRequested,
+  cartReloadRequested,
   cartPatientsRequested,
   removeAnalysisRequested,
   removePatientAnalysisRequested,
@@ -65,7 +65,7 @@ export function CartView() {
 
   let body;
   if (loading) body = <ListSkeleton rows={4} />;
-  else if (status === Status.ERROR) body = <ErrorState message={error ?? undefined} onRetry={() => dispatch(cartLoadRequested())} />;
+  else if (status === Status.ERROR) body = <ErrorState message={error ?? undefined} onRetry={() => dispatch(cartReloadRequested())} />;
   else if (!isLoggedIn || !cart || patientIds.length === 0)
     body = (
       <EmptyState

@@ -1,0 +1,218 @@
+import { writeStorage } from '@/lib/storage';
+import { Status } from '@/lib/status';
+import { navigation } from '@/store/navigation';
+import { appStarted } from '@/features/shell/shellActions';
+import { loggedIn, logout } from '@/features/auth/authSlice';
+import { activeLaboratorySet } from '@/features/lab/labSlice';
+import { eventually } from '@/features/auth/testing/fakeBackend';
+import {
+  addToCartRequested,
+  cartReloadRequested,
+  materialDecisionMade,
+  removeAnalysisRequested,
+  removePatientAnalysisRequested,
+  removePatientRequested,
+  resetCartRequested,
+} from './cartSlice';
+import { analysis, cartOf, emptyCart, fakeShop, makeShopStore, swab, type FakeShop } from './testing/fakeShop';
+
+let shop: FakeShop | null = null;
+afterEach(() => {
+  shop?.restore();
+  shop = null;
+  jest.restoreAllMocks();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
+beforeEach(() => {
+  jest.spyOn(navigation, 'goTo').mockResolvedValue(undefined);
+});
+
+const glucose = analysis(11, 'Glucose', 20);
+const tsh = analysis(12, 'TSH', 35);
+const culture = analysis(13, 'Throat culture', 40, [swab]);
+
+function loggedInStore(lab = '2') {
+  writeStorage('token', 'tok-1');
+  const store = makeShopStore();
+  store.dispatch(activeLaboratorySet(lab));
+  store.dispatch(loggedIn());
+  return store;
+}
+
+describe('cart loading', () => {
+  it('loads the cart of the active laboratory on start for a logged-in user', async () => {
+    const cart = cartOf({ 5: [glucose] });
+    shop = fakeShop({ 'GET cart/get-cart': [200, cart] });
+    const store = loggedInStore('2');
+    store.dispatch(appStarted());
+    await eventually(() => expect(store.getState().cart.cart).toEqual(cart));
+    expect(store.getState().cart.status).toBe(Status.SUCCESS);
+    const call = shop.calls('GET cart/get-cart').at(-1);
+    expect(call?.params).toEqual({ laboratoryId: '2' });
+    expect(call?.headers.Authorization).toBe('Bearer tok-1');
+  });
+
+  it('a visitor gets the empty cart (0 EUR) without asking the server', async () => {
+    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })] });
+    const store = makeShopStore();
+    store.dispatch(appStarted());
+    await eventually(() => expect(store.getState().cart.status).toBe(Status.SUCCESS));
+    expect(store.getState().cart.cart?.cartTotal).toEqual({ price: 0, currency: 'EUR' });
+    expect(shop.calls('GET cart/get-cart')).toHaveLength(0);
+  });
+
+  it('loads again on login and empties on logout', async () => {
+    const cart = cartOf({ 5: [glucose, tsh] });
+    shop = fakeShop({ 'GET cart/get-cart': [200, cart], 'POST logout': [200, {}] });
+    const store = makeShopStore();
+    store.dispatch(appStarted());
+    await eventually(() => expect(store.getState().cart.status).toBe(Status.SUCCESS));
+    expect(shop.calls('GET cart/get-cart')).toHaveLength(0);
+
+    writeStorage('token', 'tok-2');
+    store.dispatch(loggedIn());
+    await eventually(() => expect(store.getState().cart.cart?.cartTotal.price).toBe(cart.cartTotal.price));
+    expect(shop.calls('GET cart/get-cart')).toHaveLength(1);
+
+    store.dispatch(logout());
+    await eventually(() => expect(store.getState().cart.cart).toEqual(emptyCart()));
+    expect(store.getState().cart.status).toBe(Status.SUCCESS);
+    expect(shop.calls('GET cart/get-cart')).toHaveLength(1);
+  });
+
+  it('a failed load is an error the page can retry', async () => {
+    let up = false;
+    const cart = cartOf({ 5: [glucose] });
+    shop = fakeShop({ 'GET cart/get-cart': () => (up ? [200, cart] : [503, { error: 'Service unavailable' }]) });
+    writeStorage('token', 'tok-1');
+    const store = makeShopStore();
+    store.dispatch(loggedIn());
+    expect(store.getState().cart.status).toBe(Status.LOADING);
+    await eventually(() => expect(store.getState().cart.status).toBe(Status.ERROR));
+    expect(store.getState().cart.error).toBe('Service unavailable');
+    up = true;
+    store.dispatch(cartReloadRequested());
+    await eventually(() => expect(store.getState().cart.cart).toEqual(cart));
+    expect(store.getState().cart.status).toBe(Status.SUCCESS);
+  });
+
+  it('a 401 while loading logs the user out', async () => {
+    shop = fakeShop({ 'GET cart/get-cart': [401, { error: 'Not authorized' }] });
+    const store = loggedInStore();
+    store.dispatch(appStarted());
+    await eventually(() => expect(store.getState().auth.isLoggedIn).toBe(false));
+    await eventually(() => expect(store.getState().cart.cart).toEqual(emptyCart()));
+  });
+});
+
+describe('adding to the cart', () => {
+  it('adds an analysis for several patients and counts the success', async () => {
+    const after = cartOf({ 5: [glucose], 6: [glucose] });
+    shop = fakeShop({ 'GET cart/get-cart': [200, emptyCart()], 'POST cart/add-to-cart': [200, { status: 'added', cart: after }] });
+    const store = loggedInStore('2');
+    store.dispatch(addToCartRequested({ addableType: 'analysis', addableId: 11, patientIds: [5, 6] }));
+    await eventually(() => expect(store.getState().cart.addStatus).toBe(Status.SUCCESS));
+    expect(shop.calls('POST cart/add-to-cart')[0]?.body).toEqual({ analysisId: 11, patientIds: [5, 6] });
+    expect(shop.calls('POST cart/add-to-cart')[0]?.params).toEqual({ laboratoryId: '2' });
+    expect(store.getState().cart).toMatchObject({ cart: after, addedCount: 1, lastAddedPatientIds: [5, 6], restrictedPatientIds: null });
+  });
+
+  it('a profile goes to add-profile-to-cart', async () => {
+    shop = fakeShop({ 'GET cart/get-cart': [200, emptyCart()], 'POST cart/add-profile-to-cart': [200, { status: 'added', cart: cartOf({ 5: [glucose, tsh] }) }] });
+    const store = loggedInStore();
+    store.dispatch(addToCartRequested({ addableType: 'profile', addableId: 3, patientIds: [5] }));
+    await eventually(() => expect(store.getState().cart.addStatus).toBe(Status.SUCCESS));
+    expect(shop.calls('POST cart/add-profile-to-cart')[0]?.body).toEqual({ profileId: 3, patientIds: [5] });
+    expect(shop.calls('POST cart/add-to-cart')).toHaveLength(0);
+  });
+
+  it('asks about optional materials, then resends the same add with the decision', async () => {
+    const before = emptyCart();
+    const after = cartOf({ 5: [culture] });
+    shop = fakeShop({
+      'GET cart/get-cart': [200, before],
+      'POST cart/add-to-cart': [
+        [200, { status: 'optionalMaterialDecisionRequested', cart: before, isBoughtOptionalMaterialMap: { '2': true } }],
+        [200, { status: 'added', cart: after }],
+      ],
+    });
+    const store = loggedInStore();
+    store.dispatch(addToCartRequested({ addableType: 'analysis', addableId: 13, patientIds: [5] }));
+    await eventually(() => expect(store.getState().cart.materialDecision).toEqual({ '2': true }));
+    expect(store.getState().cart.addedCount).toBe(0);
+    expect(store.getState().cart.addStatus).toBe(Status.INITIAL);
+
+    store.dispatch(materialDecisionMade({ '2': false }));
+    await eventually(() => expect(store.getState().cart.addStatus).toBe(Status.SUCCESS));
+    const calls = shop.calls('POST cart/add-to-cart');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.body).toEqual({ analysisId: 13, patientIds: [5], updateToIsBoughtOptionalMaterialMap: { '2': false } });
+    expect(store.getState().cart).toMatchObject({ materialDecision: null, addedCount: 1, pendingAdd: null });
+  });
+
+  it('restrictions name the patients left out; the others still count as added', async () => {
+    const after = cartOf({ 5: [glucose] });
+    shop = fakeShop({
+      'GET cart/get-cart': [200, emptyCart()],
+      'POST cart/add-to-cart': [200, { status: 'specificAnalysisRestrictionsApplied', cart: after, patientIds: [6] }],
+    });
+    const store = loggedInStore();
+    store.dispatch(addToCartRequested({ addableType: 'analysis', addableId: 11, patientIds: [5, 6] }));
+    await eventually(() => expect(store.getState().cart.restrictedPatientIds).toEqual([6]));
+    expect(store.getState().cart).toMatchObject({ addedCount: 1, lastAddedPatientIds: [5], cart: after });
+  });
+
+  it('restrictions for every patient add nothing', async () => {
+    shop = fakeShop({
+      'GET cart/get-cart': [200, emptyCart()],
+      'POST cart/add-to-cart': [200, { status: 'specificAnalysisRestrictionsApplied', cart: emptyCart(), patientIds: [6] }],
+    });
+    const store = loggedInStore();
+    store.dispatch(addToCartRequested({ addableType: 'analysis', addableId: 11, patientIds: [6] }));
+    await eventually(() => expect(store.getState().cart.restrictedPatientIds).toEqual([6]));
+    expect(store.getState().cart).toMatchObject({ addedCount: 0, lastAddedPatientIds: [] });
+  });
+
+  it('a refused add keeps the server message', async () => {
+    shop = fakeShop({ 'GET cart/get-cart': [200, emptyCart()], 'POST cart/add-to-cart': [404, { error: 'Patient not found' }] });
+    const store = loggedInStore();
+    store.dispatch(addToCartRequested({ addableType: 'analysis', addableId: 11, patientIds: [99] }));
+    await eventually(() => expect(store.getState().cart.addStatus).toBe(Status.ERROR));
+    expect(store.getState().cart.addError).toBe('Patient not found');
+  });
+});
+
+describe('changing the cart', () => {
+  it.each([
+    ['one analysis of one patient', removePatientAnalysisRequested({ patientId: 5, analysisId: 12 }), 'POST cart/remove-patient-analysis', { patientId: 5, analysisId: 12 }, { laboratoryId: '2' }],
+    ['a patient', removePatientRequested({ patientId: 6 }), 'POST cart/remove-patient', undefined, { patientId: 6, laboratoryId: '2' }],
+    ['an analysis for everyone', removeAnalysisRequested({ analysisId: 11 }), 'POST cart/remove-analysis', undefined, { analysisId: 11, laboratoryId: '2' }],
+    ['everything', resetCartRequested(), 'GET cart/reset-cart', undefined, { laboratoryId: '2' }],
+  ])('removes %s and shows the answered cart', async (_name, action, route, body, params) => {
+    const before = cartOf({ 5: [glucose, tsh], 6: [glucose] });
+    const after = cartOf({ 5: [glucose] });
+    shop = fakeShop({ 'GET cart/get-cart': [200, before], [route]: [200, after] });
+    const store = loggedInStore('2');
+    store.dispatch(appStarted());
+    await eventually(() => expect(store.getState().cart.cart).toEqual(before));
+    store.dispatch(action);
+    expect(store.getState().cart.mutationStatus).toBe(Status.LOADING);
+    await eventually(() => expect(store.getState().cart.mutationStatus).toBe(Status.SUCCESS));
+    expect(store.getState().cart.cart).toEqual(after);
+    const call = shop.calls(route)[0];
+    expect(call?.body).toEqual(body);
+    expect(call?.params).toEqual(params);
+  });
+
+  it('a failed change keeps the cart and reports the message', async () => {
+    const before = cartOf({ 5: [glucose] });
+    shop = fakeShop({ 'GET cart/get-cart': [200, before], 'POST cart/remove-patient': [404, { error: 'Patient not found' }] });
+    const store = loggedInStore();
+    store.dispatch(appStarted());
+    await eventually(() => expect(store.getState().cart.cart).toEqual(before));
+    store.dispatch(removePatientRequested({ patientId: 77 }));
+    await eventually(() => expect(store.getState().cart.mutationStatus).toBe(Status.ERROR));
+    expect(store.getState().cart).toMatchObject({ cart: before, mutationError: 'Patient not found' });
+  });
+});
