@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { ROOT, DIST_DIR, buildApp, freePort, startApp, type RunningApp } from './lib/appServer';
+import { ROOT, DIST_DIR, buildApp, buildId, freePort, startApp, type RunningApp } from './lib/appServer';
 import { startSmtpSink, type SmtpSink, type ReceivedMail } from './lib/smtpSink';
 import type { Journey, JourneyContext, PrepareOptions, RegisteredUser, ViewportName } from './lib/journey';
 import { STORAGE_KEYS, LAB_COOKIE } from '../src/lib/storage';
@@ -263,6 +263,13 @@ async function runOne(browser: Browser, spec: ViewportSpec, file: string, journe
   } finally {
     await context.close().catch(() => undefined);
   }
+  if (error && consoleEntries.length) {
+    // The browser's own account of what went wrong (uncaught errors, failed requests) helps most.
+    error += `\n  browser console during the run:\n${consoleEntries
+      .slice(-15)
+      .map((e) => `    [${e.type}] ${e.text.slice(0, 400)} (${e.location})`)
+      .join('\n')}`;
+  }
   return { journey: journey.name, file, viewport: spec.name, ok: !error, ms: Date.now() - t0, error, console: consoleEntries };
 }
 
@@ -322,6 +329,7 @@ async function main(): Promise<number> {
     }
     console.log(`== next start on ${baseUrl}, SMTP sink on ${smtp.url}, database ${env.DATABASE_URL}`);
     app = await startApp(env, port, path.join(ARTIFACTS, 'server.log'));
+    const startedBuild = buildId();
     const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
     browser = await chromium.launch({
       executablePath,
@@ -332,6 +340,9 @@ async function main(): Promise<number> {
         if (journey.options.viewports && !journey.options.viewports.includes(spec.name)) continue;
         if (onlyViewport && onlyViewport !== spec.name) continue;
         const r = await runOne(browser, spec, file, journey, baseUrl, smtp);
+        if (!r.ok && buildId() !== startedBuild) {
+          r.error += `\n  NOTE: the build in ${DIST_DIR} changed during this run (another build in the same directory?); set E2E_DIST_DIR=.next-e2e-<name> for parallel runs.`;
+        }
         results.push(r);
         console.log(`  ${r.ok ? 'PASS' : 'FAIL'} [${r.viewport}] ${r.journey} (${formatMs(r.ms)})`);
         if (r.error) console.log(r.error.replace(/^/gm, '      '));

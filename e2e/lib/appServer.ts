@@ -4,7 +4,17 @@ import net from 'node:net';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
-export const DIST_DIR = '.next-e2e';
+/** Build directory; E2E_DIST_DIR lets parallel runs in one working tree keep separate builds. */
+export const DIST_DIR = process.env.E2E_DIST_DIR || '.next-e2e';
+
+/** The id of the build in DIST_DIR (changes when another build overwrites it). */
+export function buildId(): string | null {
+  try {
+    return fs.readFileSync(path.join(ROOT, DIST_DIR, 'BUILD_ID'), 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
 const NEXT_BIN = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
 
 export async function freePort(): Promise<number> {
