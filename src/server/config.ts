@@ -17,6 +17,8 @@ export interface ServerConfig {
   accessTokenTtl: number;
   /** Lifetime of password-reset and e-mail confirmation tokens, seconds. */
   mailTokenTtl: number;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +95,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     outboxDir: path.resolve(cwd, env.OUTBOX_DIR || path.join('data', 'outbox')),
     accessTokenTtl: parseIntKey('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 60 * 60 * 24 * 30),
     mailTokenTtl: parseIntKey('MAIL_TOKEN_TTL', env.MAIL_TOKEN_TTL, 60 * 60 * 24),
+    trustProxy: parseBool('TRUST_PROXY', env.TRUST_PROXY, false),
   };
 }
 

@@ -30,3 +30,10 @@ test('migrations are idempotent', async () => {
   const { migrate } = await import('../db/createDb');
   await expect(migrate(db.db)).resolves.toBeUndefined();
 });
+
+test('the client address ignores X-Forwarded-For unless a proxy is trusted', async () => {
+  const { clientIp } = await import('./route');
+  const req = { headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }, socket: { remoteAddress: '127.0.0.1' } } as unknown as Parameters<typeof clientIp>[0];
+  expect(clientIp(req, false)).toBe('127.0.0.1');
+  expect(clientIp(req, true)).toBe('203.0.113.9');
+});

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { ValidationError, type AnySchema, type InferType } from 'yup';
+import { getConfig } from '../config';
 import { getDb, type Db } from '../db/createDb';
 import { HttpError, type ErrorBody } from './errors';
 import { authenticate, type AuthUser } from './auth';
@@ -96,10 +97,14 @@ async function check(schema: AnySchema | undefined, value: unknown, what: 'query
   }
 }
 
-export function clientIp(req: NextApiRequest): string {
-  const fwd = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
-  return first || req.socket?.remoteAddress || 'unknown';
+/** The client address; X-Forwarded-For counts only when TRUST_PROXY says a proxy sets it. */
+export function clientIp(req: NextApiRequest, trustProxy = getConfig().trustProxy): string {
+  if (trustProxy) {
+    const fwd = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket?.remoteAddress || 'unknown';
 }
 
 function bearer(req: NextApiRequest): string | null {

@@ -29,7 +29,8 @@ export async function createTestDb(opts: { seed?: boolean } = {}): Promise<TestD
     database = { ...database, schema: `t_${id}` };
   }
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-shop-outbox-'));
-  setConfigForTests({ database, seedDemo: seed, outboxDir, smtpUrl: null, appUrl: 'http://localhost:3000' });
+  // Tests stand in for a proxy that sets X-Forwarded-For, so rate limits per address can be exercised.
+  setConfigForTests({ database, seedDemo: seed, outboxDir, smtpUrl: null, appUrl: 'http://localhost:3000', trustProxy: true });
   const handle = await createDb({ database, seedDemo: seed });
   setDbForTests(handle);
   return {
