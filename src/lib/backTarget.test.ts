@@ -21,6 +21,12 @@ describe('backTarget', () => {
     expect(at('/', '/')).toBe('/');
   });
 
+  it('goes from add to cart back to the analysis in search, or to the profile card for a profile', () => {
+    const page = '/add-to-cart/[addableType]/[addableId]';
+    expect(at(page, '/add-to-cart/analysis/5', { addableType: 'analysis', addableId: '5' })).toBe('/search/analysis/5');
+    expect(at(page, '/add-to-cart/profile/4', { addableType: 'profile', addableId: '4' })).toBe('/profiles/4');
+  });
+
   it('goes to the parent level for result pages', () => {
     expect(at('/test-results/[testResultId]/patients', '/test-results/7/patients', { testResultId: '7' })).toBe('/test-results');
     expect(at('/test-results/[testResultId]/patients/[patientId]', '/test-results/7/patients/2?x=1', { testResultId: '7', patientId: '2' })).toBe('/test-results/7/patients');
@@ -49,7 +55,7 @@ describe('backTarget', () => {
 
   it('rejects a back route whose path cannot be built (missing target path)', () => {
     expect(() => at('/login', '/login', { backPathKey: 'editPatient' })).toThrow(/missing target path: route editPatient needs parameter patientId/);
-    expect(() => at('/add-to-cart/[addableType]/[addableId]', '/add-to-cart/profile/4', { addableType: 'profile', addableId: '4' })).toThrow(/missing target path/);
+    expect(() => at('/add-to-cart/[addableType]/[addableId]', '/add-to-cart/analysis', { addableType: 'analysis' })).toThrow(/missing target path/);
   });
 
   it('rejects a pathnameToReturn outside the shop', () => {

@@ -56,6 +56,18 @@ function pathOfKey(key: RouteKey, query: Query): string {
   });
 }
 
+/**
+ * The add-to-cart page goes back to the card of what is being added: the analysis in search (the
+ * route table's back key), or for a profile its profile card.
+ */
+function addToCartBack(query: Query): string {
+  const type = single(query, 'addableType');
+  const id = single(query, 'addableId');
+  if (!id) throw new BackConfigurationError('missing target path: add to cart needs addableId');
+  if (type === 'profile') return pathOfKey('profileCard', { profileId: id });
+  return pathOfKey('analysisInSearch', { ...query, analysisId: single(query, 'analysisId') ?? id });
+}
+
 export function backTarget({ pathname, asPath, query }: BackInput): string | null {
   const toReturn = single(query, 'pathnameToReturn');
   const backPathKey = single(query, 'backPathKey');
@@ -71,6 +83,7 @@ export function backTarget({ pathname, asPath, query }: BackInput): string | nul
   }
   const key = routeKeyOfPathname(pathname);
   if (!key) return null;
+  if (key === 'addToCart') return addToCartBack(query);
   const back: string | null = routes[key].back;
   if (back === null) return null;
   if (back === 'parent') {
