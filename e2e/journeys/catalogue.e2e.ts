@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
 import type { AnalysisDto, LaboratoryDto, ProfileDto } from '../../src/lib/types/api';
 import { formatMoney } from '../../src/lib/money';
+import { DEMO_PRICE_LISTS } from '../../src/server/db/demo/laboratories';
 
 /** A term of the demo catalogue. */
 const TERM = 'glucose';
@@ -78,6 +79,54 @@ export default journey('visitor browses the catalogue: search, analysis card, ca
     return name;
   });
   assert.ok(analysisName.length > 0);
+
+  await ctx.step('choosing another laboratory reprices the open card', async () => {
+    const labs = (await ctx.api('GET', '/api/backend/laboratories')).body as LaboratoryDto[];
+    const other = labs.find((l) => l.currency && l.currency !== lab.currency);
+    assert.ok(other, 'the demo has laboratories in another currency');
+    const id = /\/search\/analysis\/(\d+)$/.exec(page.url())?.[1];
+    const repriced = (await ctx.api('GET', `/api/backend/labService/${id}?laboratoryId=${other.id}`)).body as AnalysisDto;
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await page.waitForTimeout(400); // the drawer slides in
+    await menu.getByRole('button', { name: 'Select laboratory' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Select laboratory' });
+    await dialog.getByRole('radio', { name: `${other.cityName}, ${other.address}` }).check();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const price = repriced.prices[0];
+    const expected = price ? money(price.price, price.currency) : 'Unavailable';
+    await page.getByText(expected, { exact: true }).first().waitFor();
+    await ctx.shot('analysis-card-other-laboratory');
+    // Back to the first laboratory for the rest of the journey.
+    await ctx.prepare({ laboratoryId: lab.id });
+    await page.goto('/');
+    await page.getByRole('list', { name: 'Popular tests' }).getByRole('link').first().waitFor();
+  });
+
+  await ctx.step('an analysis without a price in the laboratory is shown as unavailable', async () => {
+    const labs = (await ctx.api('GET', '/api/backend/laboratories')).body as LaboratoryDto[];
+    let found: { laboratory: LaboratoryDto; analysis: AnalysisDto } | null = null;
+    // The laboratory list leaves unpriced analyses out; the search shows them with an empty price list.
+    const code = DEMO_PRICE_LISTS.flatMap((l) => l.missing)[0];
+    assert.ok(code, 'a demo price list misses an analysis');
+    for (const l of labs) {
+      const results = (await ctx.api('GET', `/api/backend/labService/search?searchNameTerm=${code}&laboratoryId=${l.id}`)).body as AnalysisDto[];
+      const unpriced = results.find((a) => a.code === code && a.prices.length === 0);
+      if (unpriced) {
+        found = { laboratory: l, analysis: unpriced };
+        break;
+      }
+    }
+    assert.ok(found, 'the demo catalogue has an analysis without a price in some laboratory');
+    await ctx.prepare({ laboratoryId: found.laboratory.id });
+    await page.goto(`/search/analysis/${found.analysis.id}`);
+    await page.getByRole('heading', { level: 1, name: found.analysis.name }).waitFor();
+    await page.getByText('Unavailable', { exact: true }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Add to cart' }).getAttribute('aria-disabled'), 'true');
+    await ctx.shot('analysis-unavailable');
+    await ctx.prepare({ laboratoryId: lab.id });
+  });
 
   await ctx.step('open a category page', async () => {
     await page.goto('/');

@@ -24,9 +24,19 @@ export default function SearchPage(props: SearchProps) {
   const resultsTerm = useAppSelector((s) => s.catalogue.search.resultsTerm);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  // A pending address update must not cancel a navigation the user started (e.g. opening a result
+  // right after typing): any route change drops it, and so does leaving the page.
+  useEffect(() => {
+    const drop = () => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+    };
+    router.events.on('routeChangeStart', drop);
+    return () => {
+      router.events.off('routeChangeStart', drop);
+      drop();
+    };
+  }, [router.events]);
 
   // Keeps the term in the URL (?q=) so the search can be shared and reloaded; shallow: no server round trip.
   const keepInUrl = useCallback(
