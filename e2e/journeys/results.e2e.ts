@@ -103,10 +103,12 @@ export default journey(
       const [first, second] = [slots[0] as NurseSlotDto, slots[slots.length > 8 ? 8 : 1] as NurseSlotDto];
       const earlier = await placeOrder(ctx, token, lab.id, patient.id, [glucose.id, tsh.id], first);
       const later = await placeOrder(ctx, token, lab.id, patient.id, [glucose.id, tsh.id], second);
+      // A third order far enough ahead that the patient may still move or cancel its visit.
+      const upcoming = await placeOrder(ctx, token, lab.id, patient.id, [tsh.id], slots[slots.length - 1] as NurseSlotDto);
       addStaff(staffEmail, lab.id);
       const login = await ctx.api('POST', '/api/backend/login', { username: staffEmail, password: PASSWORD });
       assert.equal(login.status, 200, `staff login: ${JSON.stringify(login.body)}`);
-      return { lab, glucose, tsh, token, patient, earlier, later, visitDay: second.start.slice(0, 10), staffToken: (login.body as { access_token: string }).access_token };
+      return { lab, glucose, tsh, token, patient, earlier, later, upcoming, visitDay: second.start.slice(0, 10), staffToken: (login.body as { access_token: string }).access_token };
     });
 
     await ctx.step('the earlier order gets its results from the laboratory system', async () => {
@@ -220,6 +222,34 @@ export default journey(
     await ctx.step('the back button climbs to the parent level', async () => {
       await page.getByTestId('back-button').click();
       await page.waitForURL(new RegExp(`/test-results/${setup.later}/patients/${setup.patient.id}$`));
+    });
+
+    await ctx.step('the patient follows the orders, moves the upcoming visit and cancels it', async () => {
+      await page.goto('/orders');
+      const list = page.getByRole('list', { name: 'My orders' });
+      await list.waitFor();
+      assert.equal(await list.getByRole('listitem').count(), 3);
+      await ctx.shot('orders');
+      await page.goto(`/orders/${setup.upcoming}`);
+      await page.getByRole('button', { name: 'Move the visit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Choose another visit time' });
+      const time = dialog.getByRole('button', { name: /\d–\d/ }).first();
+      await time.click();
+      assert.equal(await time.getAttribute('aria-pressed'), 'true');
+      await ctx.shot('reschedule');
+      await dialog.getByRole('button', { name: 'Move the visit' }).click();
+      await page.getByText('The visit is moved.').waitFor();
+      await page.getByText('Visit moved').first().waitFor();
+      await page.getByRole('button', { name: 'Cancel the order' }).click();
+      await page.getByRole('dialog', { name: 'Cancel this order?' }).getByRole('button', { name: 'Cancel the order' }).click();
+      await page.getByText('The order is cancelled.').waitFor();
+      await ctx.shot('order-cancelled');
+      const order = await ctx.api('GET', `/api/backend/orders/${setup.upcoming}`, undefined, setup.token);
+      assert.equal(order.body.status, 'cancelled');
+      // The finished order shows its whole timeline and leads to the results.
+      await page.goto(`/orders/${setup.later}`);
+      await page.getByRole('link', { name: 'See the results' }).waitFor();
+      await ctx.shot('order-timeline');
     });
 
     await ctx.step('another user gets "nothing here" for these results', async () => {

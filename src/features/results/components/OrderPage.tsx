@@ -74,8 +74,8 @@ export function OrderPage() {
   const done = visitChange.status === Status.SUCCESS;
   const open = (what: 'move' | 'cancel') => {
     dispatch(visitChangeReset());
-    if (what === 'move') setMoving(true);
-    else setConfirmCancel(true);
+    setMoving(what === 'move');
+    setConfirmCancel(what === 'cancel');
   };
   return (
     <>

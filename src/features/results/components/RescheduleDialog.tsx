@@ -16,7 +16,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { VISIT_CHANGE_LIMIT_MS } from '@/lib/orderLifecycle';
 import { slotsRequested } from '../resultsSlice';
-import { formatDate } from './format';
+import { formatDate, formatTime } from './format';
 
 export interface RescheduleDialogProps {
   open: boolean;
@@ -58,7 +58,7 @@ export function RescheduleDialog({ open, laboratoryId, currentSlotId, busy, onCl
     return [...days.entries()];
   }, [items, currentSlotId]);
 
-  const time = (iso: string) => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  const time = (iso: string) => formatTime(iso, i18n.language);
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
