@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
 import { Formik, Form } from 'formik';
 import { object, string } from 'yup';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, ListSkeleton } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -30,17 +30,10 @@ const patientSchema = object({
     .test('past', 'The date of birth must be in the past', (v) => !v || v <= new Date().toISOString().slice(0, 10)),
 });
 
-function NewPatientForm({ onDone, onCreated }: { onDone(): void; onCreated(id: number): void }) {
+function NewPatientForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation('cart');
   const dispatch = useAppDispatch();
-  const { patientCreateStatus, patientCreateError, createdPatientId } = useAppSelector((s) => s.cart);
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (submitted.current && patientCreateStatus === Status.SUCCESS && createdPatientId !== null) {
-      submitted.current = false;
-      onCreated(createdPatientId);
-    }
-  }, [patientCreateStatus, createdPatientId, onCreated]);
+  const { patientCreateStatus, patientCreateError } = useAppSelector((s) => s.cart);
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
@@ -50,7 +43,6 @@ function NewPatientForm({ onDone, onCreated }: { onDone(): void; onCreated(id: n
         initialValues={newPatient()}
         validationSchema={patientSchema}
         onSubmit={(values) => {
-          submitted.current = true;
           dispatch(cartPatientCreateRequested(values));
         }}
       >
@@ -96,15 +88,19 @@ function NewPatientForm({ onDone, onCreated }: { onDone(): void; onCreated(id: n
 export function PatientsStep({ busy, onAdd }: { busy: boolean; onAdd(patientIds: number[]): void }) {
   const { t } = useTranslation('cart');
   const dispatch = useAppDispatch();
-  const { patients, patientsStatus } = useAppSelector((s) => s.cart);
+  const { patients, patientsStatus, createdPatientId } = useAppSelector((s) => s.cart);
   const [selected, setSelected] = useState<number[]>([]);
   const [formOpen, setCreating] = useState<boolean | null>(null);
   // Without patients the form is open from the start.
   const creating = formOpen ?? (patientsStatus === Status.SUCCESS && patients.length === 0);
-  const onCreated = useCallback((id: number) => {
-    setSelected((s) => (s.includes(id) ? s : [...s, id]));
+  // A patient created here is selected and the form closes (the form itself may already be gone:
+  // it was open only because the list was empty).
+  const [seenCreatedId, setSeenCreatedId] = useState(createdPatientId);
+  if (createdPatientId !== null && createdPatientId !== seenCreatedId) {
+    setSeenCreatedId(createdPatientId);
+    setSelected((s) => (s.includes(createdPatientId) ? s : [...s, createdPatientId]));
     setCreating(false);
-  }, []);
+  }
 
   useEffect(() => {
     dispatch(cartPatientsRequested());
@@ -137,7 +133,7 @@ export function PatientsStep({ busy, onAdd }: { busy: boolean; onAdd(patientIds:
         </FormGroup>
       )}
       {creating ? (
-        <NewPatientForm onDone={() => setCreating(false)} onCreated={onCreated} />
+        <NewPatientForm onDone={() => setCreating(false)} />
       ) : (
         <Button startIcon={<PersonAddAltIcon />} onClick={() => setCreating(true)} sx={{ minHeight: 48, mt: 1 }}>
           {t('add.addPatient')}

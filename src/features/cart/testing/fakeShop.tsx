@@ -22,6 +22,8 @@ export interface ShopRequest {
   method: string;
   /** Path without the client's root, e.g. `cart/add-to-cart` or `patient`. */
   path: string;
+  /** The request URL as called (with its own query, if any). */
+  url: string;
   params: Record<string, unknown>;
   body: unknown;
   headers: Record<string, unknown>;
@@ -41,9 +43,10 @@ export function fakeShop(routes: Record<string, ShopHandler | ShopAnswer | ShopA
   const previous = clients.map((c) => c.defaults.adapter);
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const method = (config.method ?? 'get').toUpperCase();
-    const path = (config.url ?? '').replace(/^\/+/, '').split('?')[0] ?? '';
+    const url = (config.url ?? '').replace(/^\/+/, '');
+    const path = (url.split('?')[0] ?? '').replace(/\/+$/, '');
     const body: unknown = typeof config.data === 'string' && config.data !== '' ? JSON.parse(config.data) : config.data;
-    const req: ShopRequest = { method, path, params: { ...(config.params as Record<string, unknown> | undefined) }, body, headers: { ...config.headers } };
+    const req: ShopRequest = { method, path, url, params: { ...(config.params as Record<string, unknown> | undefined) }, body, headers: { ...config.headers } };
     requests.push(req);
     const key = `${method} ${path}`;
     const route = routes[key];
