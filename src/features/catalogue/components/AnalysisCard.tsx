@@ -55,6 +55,8 @@ export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
   const restrictionText = useRestrictionText();
   const restrictions = restrictionText(analysis.restrictions);
   const categories = visibleCategories(analysis);
+  // Material prices come from the same price list; without a price for the analysis they mean nothing.
+  const currency = analysis.prices[0]?.currency;
   return (
     <Box component="article">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, color: 'text.secondary' }}>
@@ -76,9 +78,12 @@ export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
       <Divider sx={{ mt: 2 }} />
       {analysis.materials.length > 0 && (
         <Section title={t('analysis.materials')}>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+            {t('analysis.materialsHint')}
+          </Typography>
           <List dense disablePadding aria-label={t('analysis.materials')}>
             {analysis.materials.map((m) => (
-              <ListItem key={m.id} disableGutters secondaryAction={<Money amount={m.price} currency={analysis.prices[0]?.currency ?? 'EUR'} />}>
+              <ListItem key={m.id} disableGutters secondaryAction={currency ? <Money amount={m.price} currency={currency} /> : undefined}>
                 <ListItemText
                   primary={
                     <>
