@@ -156,6 +156,6 @@ describe('list rows', () => {
     const row = listItem(full);
     expect(row).toEqual({ ...full, description: '', materials: [], preparation: undefined });
     expect('preparation' in row).toBe(false);
-    expect(profileListItem({ id: 1, name: 'P', description: 'd', code: 'P1', created: '', updated: '', labServices: [full] }).labServices).toEqual([row]);
+    expect(profileListItem({ id: 1, name: 'P', description: 'd', code: 'P1', created: '', updated: '', labServices: [full] }).labServices).toEqual([{ ...row, catalogueHeaders: [] }]);
   });
 });

@@ -107,7 +107,10 @@ export function listItem(analysis: AnalysisDto): AnalysisDto {
   return { ...rest, description: '', materials: [] };
 }
 
-/** A profile as the profile list needs it (its analyses as list rows). */
+/** A profile as the profile list needs it: its analyses only for their count and prices. */
 export function profileListItem(profile: ProfileDto): ProfileDto {
-  return { ...profile, labServices: profile.labServices.map(listItem) };
+  return {
+    ...profile,
+    labServices: profile.labServices.map((a) => ({ ...listItem(a), catalogueHeaders: [], prices: a.prices.slice(0, 1) })),
+  };
 }
