@@ -1,0 +1,105 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { writeStorage } from '@/lib/storage';
+import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
+import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
+import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
+import type { StaffOrderDetailDto } from '@/lib/types/results';
+import { staffSaga } from '../staffSaga';
+import { StaffOrderPage } from './StaffOrderPage';
+
+const order: StaffOrderDetailDto = {
+  id: 12,
+  number: 'LS-000012',
+  status: 'in_lab',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  visit: { slotId: 3, start: '2026-11-24T07:00:00.000Z', end: '2026-11-24T09:00:00.000Z' },
+  address: { country: 'PL', city: 'Warszawa', street: 'Prosta 5', entry: '', floor: '2', apartment: '7', intercomCode: '', notes: '' },
+  contactPhone: '+48 600 100 200',
+  customer: { firstName: 'Łucja', lastName: 'Żółć', email: 'lucja@example.test' },
+  patients: [
+    {
+      id: 7,
+      firstName: 'Ирина',
+      lastName: 'Wąsowska',
+      dateOfBirth: '1984-04-12',
+      gender: 'female',
+      analyses: [
+        { analysisId: 5, code: 'GB004', name: 'Glucose (fasting)', defaultUnit: 'mmol/L', defaultRefLow: 3.9, defaultRefHigh: 5.6, result: null },
+        { analysisId: 6, code: 'HR001', name: 'TSH', defaultUnit: 'mIU/L', defaultRefLow: 0.4, defaultRefHigh: 4, result: null },
+      ],
+    },
+  ],
+  analysisCount: 2,
+  resultCount: 0,
+  events: [{ status: 'placed', at: '2026-11-20T10:00:00.000Z', note: '', actor: 'patient' }],
+  nextStatuses: ['cancelled'],
+  canEnterResults: true,
+};
+
+const staffUser = { id: 2, username: 's@lab.test', firstName: 'Lab', lastName: 'Staff', email: 's@lab.test', emailConfirmed: true, phone: null, dateOfBirth: null, role: 'staff' as const };
+
+let backend: FakeBackend | null = null;
+afterEach(() => {
+  backend?.restore();
+  backend = null;
+  window.localStorage.clear();
+});
+
+function render(role: 'staff' | 'patient') {
+  writeStorage('token', 'tok-1');
+  const { router } = memoryRouter('/staff/orders/[orderId]', { orderId: '12' });
+  const app = renderWithApp(<StaffOrderPage />, { router, saga: staffSaga });
+  act(() => {
+    app.store.dispatch(loggedIn());
+    app.store.dispatch(currentUserReceived({ ...staffUser, role }));
+  });
+  return app;
+}
+
+describe('/staff/orders/{orderId}', () => {
+  it('prefills the range from the analysis, previews the flag and saves the entered values', async () => {
+    let saved: unknown = null;
+    backend = fakeBackend({
+      'GET staff/orders/12': [200, order],
+      'PUT staff/orders/12/results': (req) => {
+        saved = req.body;
+        return [200, { ...order, status: 'partial_results', resultCount: 1 }];
+      },
+    });
+    const user = userEvent.setup();
+    render('staff');
+    const glucose = await screen.findByTestId('result-row-GB004');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Order LS-000012');
+    expect(within(glucose).getByLabelText('Lower limit')).toHaveValue('3.9');
+    expect(within(glucose).getByLabelText('Unit')).toHaveValue('mmol/L');
+    await user.type(within(glucose).getByLabelText('Value of Glucose (fasting)'), '12');
+    expect(within(glucose).getByText('Critical')).toBeInTheDocument();
+    await user.clear(within(glucose).getByLabelText('Value of Glucose (fasting)'));
+    await user.type(within(glucose).getByLabelText('Value of Glucose (fasting)'), '7,4');
+    expect(within(glucose).getByText('High')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save results of Ирина' }));
+    expect(await screen.findByText(/Results saved/)).toBeInTheDocument();
+    expect(saved).toEqual({ entries: [{ patientId: 7, analysisId: 5, value: 7.4, unit: 'mmol/L', refLow: 3.9, refHigh: 5.6, comment: '' }] });
+  });
+
+  it('refuses a reversed range before sending', async () => {
+    backend = fakeBackend({ 'GET staff/orders/12': [200, order] });
+    const user = userEvent.setup();
+    render('staff');
+    const tsh = await screen.findByTestId('result-row-HR001');
+    await user.type(within(tsh).getByLabelText('Value of TSH'), '2');
+    await user.clear(within(tsh).getByLabelText('Lower limit'));
+    await user.type(within(tsh).getByLabelText('Lower limit'), '9');
+    await user.click(screen.getByRole('button', { name: 'Save results of Ирина' }));
+    expect(await within(tsh).findByRole('alert')).toHaveTextContent('The lower limit must not exceed the upper limit.');
+    expect(backend.calls('PUT staff/orders/12/results')).toHaveLength(0);
+  });
+
+  it('is not for patients', async () => {
+    backend = fakeBackend({ 'GET staff/orders/12': [403, { error: 'Staff only' }] });
+    render('patient');
+    expect(await screen.findByText('This page is for laboratory staff')).toBeInTheDocument();
+    expect(backend.calls('GET staff/orders/12')).toHaveLength(0);
+  });
+});
