@@ -59,6 +59,12 @@ export async function listUserOrders(db: Q, userId: number): Promise<OrderRow[]>
   return db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
+/** Orders by id, newest first. */
+export async function listOrdersByIds(db: Q, ids: number[]): Promise<OrderRow[]> {
+  if (!ids.length) return [];
+  return db.selectFrom('orders').selectAll().where('id', 'in', ids).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
 /** Orders of a laboratory whose visit falls on `date` (YYYY-MM-DD), by visit time. */
 export async function listLabOrdersOnDate(db: Q, laboratoryId: string, date: string, nextDate: string): Promise<OrderRow[]> {
   return db

@@ -106,7 +106,7 @@ async function loadResultSet(db: Db, user: AuthUser, orderId: number): Promise<O
 /** GET test-results: the caller's orders that have results, newest first. */
 export async function listTestResults(db: Db, userId: number): Promise<TestResultSummaryDto[]> {
   const ids = await resultsRepo.listUserOrderIdsWithResults(db, userId);
-  const orders = (await Promise.all(ids.map((id) => repo.getOrder(db, id)))).filter((o): o is repo.OrderRow => !!o);
+  const orders = await repo.listOrdersByIds(db, ids);
   return (await bundles(db, orders)).map((b) => b.summary);
 }
 
