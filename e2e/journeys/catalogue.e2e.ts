@@ -190,5 +190,19 @@ export default journey('visitor browses the catalogue: search, analysis card, ca
     assert.ok(mail.raw.toLowerCase().includes(`reply-to: ${email}`), 'the visitor is the reply-to address');
   });
 
+  await ctx.step('the catalogue and documents in Russian', async () => {
+    await ctx.prepare({ language: 'ru' });
+    await page.goto(`/search?q=${TERM}`);
+    await page.getByRole('heading', { level: 1, name: 'Поиск анализов' }).waitFor();
+    await page.getByText(/^Найден/).waitFor();
+    await ctx.shot('search-russian');
+    await page.goto('/documents/privacy-policy');
+    await page.getByRole('heading', { level: 1, name: 'Политика конфиденциальности' }).waitFor();
+    await page.goto('/profiles');
+    await page.getByRole('heading', { level: 1, name: 'Профили анализов' }).waitFor();
+    await ctx.shot('profiles-russian');
+    await ctx.prepare({ language: 'en' });
+  });
+
   ctx.expectNoConsoleErrors();
 });
