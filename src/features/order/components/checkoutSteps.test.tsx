@@ -1,0 +1,130 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { writeStorage } from '@/lib/storage';
+import { navigation } from '@/store/navigation';
+import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
+import { activeLaboratorySet } from '@/features/lab/labSlice';
+import { appStarted } from '@/features/shell/shellActions';
+import { sampleUser } from '@/features/auth/testing/fakeBackend';
+import { SLOT_FULL_MESSAGE } from '@/lib/validation/order';
+import type { NurseSlotDto } from '@/lib/types/api';
+import { analysis, cartOf, fakeShop, patient, renderShop, testRouter, type FakeShop } from '@/features/cart/testing/fakeShop';
+import { orderAddressSaved, submitFailed, visitTimeChosen } from '../orderSlice';
+import { FeedbackStep } from './FeedbackStep';
+import { DataConfirmedStep } from './DataConfirmedStep';
+import { VisitTimeStep } from './VisitTimeStep';
+
+let shop: FakeShop | null = null;
+let goTo: jest.SpyInstance;
+beforeEach(() => {
+  goTo = jest.spyOn(navigation, 'goTo').mockResolvedValue(undefined);
+});
+afterEach(() => {
+  shop?.restore();
+  shop = null;
+  jest.restoreAllMocks();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
+
+const glucose = analysis(11, 'Glucose', 20);
+const anna = patient(5, 'Anna', 'Checkout', 'female');
+const address = { country: 'PL', city: 'Warsaw', street: 'Marszałkowska 10', entry: '', floor: '1', apartment: '1', intercomCode: '', notes: '' };
+
+/** Tomorrow at the given local hour, as the wire's ISO string. */
+function tomorrowAt(hour: number): string {
+  const d = new Date();
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1, hour).toISOString();
+}
+
+function openStep(ui: React.ReactElement, path: string, user = sampleUser) {
+  const app = renderShop(ui, { router: testRouter(path) });
+  act(() => {
+    writeStorage('token', 'tok-1');
+    app.store.dispatch(activeLaboratorySet('2'));
+    app.store.dispatch(loggedIn());
+    app.store.dispatch(currentUserReceived(user));
+    app.store.dispatch(appStarted());
+  });
+  return app;
+}
+
+describe('contact step', () => {
+  it.each([
+    [true, '/order/data-confirmed'],
+    [false, '/order/confirm-email'],
+  ])('checks out and, e-mail confirmed %s, goes to %s', async (emailConfirmed, target) => {
+    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET users/current': [200, { ...sampleUser, emailConfirmed }] });
+    const { store } = openStep(<FeedbackStep />, '/order/feedback');
+    const phone = await screen.findByLabelText('Phone for the nurse', { exact: false });
+    await userEvent.type(phone, '+48 600 100 200');
+    await userEvent.click(screen.getByRole('button', { name: 'Check and confirm' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith(target));
+    expect(shop.calls('GET users/current').length).toBeGreaterThan(0);
+    expect(store.getState().order.feedbackDetails).toEqual({ useEmail: true, usePhone: true, quickPhone: '+48 600 100 200' });
+  });
+});
+
+describe('visit time step', () => {
+  it('offers only slots with places and shows why the chosen one was lost', async () => {
+    const slots: NurseSlotDto[] = [
+      { id: 41, start: tomorrowAt(8), end: tomorrowAt(9), capacity: 2, available: 0 },
+      { id: 42, start: tomorrowAt(10), end: tomorrowAt(11), capacity: 2, available: 1 },
+    ];
+    shop = fakeShop({
+      'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
+      'GET nurse-slots': [200, slots],
+      'POST order/create': [409, { error: SLOT_FULL_MESSAGE }],
+      'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
+    });
+    const { store } = openStep(<VisitTimeStep />, '/order/nurse-checkout-time');
+    const times = await screen.findByRole('radiogroup', { name: /^Times on/ });
+    expect(within(times).getAllByRole('radio')).toHaveLength(1);
+    expect(within(times).getByRole('radio')).toHaveTextContent('1 place left');
+    expect(shop.calls('GET nurse-slots')[0]?.params).toMatchObject({ laboratoryId: '2' });
+
+    // The submission found the slot full meanwhile: the step says so.
+    act(() => {
+      store.dispatch(visitTimeChosen({ orderSlotId: 42, nurseCheckoutDate: slots[1]?.start ?? '' }));
+      store.dispatch(submitFailed({ message: SLOT_FULL_MESSAGE, slotFull: true }));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The selected visit time is fully booked, please choose another');
+  });
+});
+
+describe('order summary and submission', () => {
+  it('submits and follows the redirect URL of the answer', async () => {
+    shop = fakeShop({
+      'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
+      'GET patient': [200, [anna]],
+      'POST order/create': [201, { orderId: 90, redirectUrl: '/order/order-submitted?orderId=90' }],
+    });
+    const { store } = openStep(<DataConfirmedStep />, '/order/data-confirmed', { ...sampleUser, emailConfirmed: true });
+    act(() => {
+      store.dispatch(orderAddressSaved(address));
+      store.dispatch(visitTimeChosen({ orderSlotId: 42, nurseCheckoutDate: tomorrowAt(10) }));
+    });
+    expect(await screen.findByRole('heading', { name: 'Check your order' })).toBeInTheDocument();
+    expect(await screen.findByText('Anna Checkout')).toBeInTheDocument();
+    expect(screen.getByText(/Marszałkowska 10/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=90'));
+    expect(shop.calls('POST order/create')[0]?.body).toMatchObject({ laboratoryId: '2', orderSlotId: 42, orderAddress: address });
+  });
+
+  it('a full slot at submission sends the user back to choose another time', async () => {
+    shop = fakeShop({
+      'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
+      'GET patient': [200, [anna]],
+      'POST order/create': [409, { error: SLOT_FULL_MESSAGE }],
+    });
+    const { store } = openStep(<DataConfirmedStep />, '/order/data-confirmed', { ...sampleUser, emailConfirmed: true });
+    act(() => {
+      store.dispatch(orderAddressSaved(address));
+      store.dispatch(visitTimeChosen({ orderSlotId: 42, nurseCheckoutDate: tomorrowAt(10) }));
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit order' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/nurse-checkout-time'));
+    expect(store.getState().order).toMatchObject({ slotFull: true, error: SLOT_FULL_MESSAGE, orderSlotId: null });
+  });
+});

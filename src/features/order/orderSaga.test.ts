@@ -1,0 +1,173 @@
+import { writeStorage } from '@/lib/storage';
+import { Status } from '@/lib/status';
+import { navigation } from '@/store/navigation';
+import { loggedIn } from '@/features/auth/authSlice';
+import { activeLaboratorySet } from '@/features/lab/labSlice';
+import { appStarted } from '@/features/shell/shellActions';
+import { eventually, sampleUser } from '@/features/auth/testing/fakeBackend';
+import { SLOT_FULL_MESSAGE } from '@/lib/validation/order';
+import { analysis, cartOf, emptyCart, fakeShop, makeShopStore, type FakeShop } from '@/features/cart/testing/fakeShop';
+import {
+  activationLetterRequested,
+  checkoutRequested,
+  emailConfirmRequested,
+  orderAddressSaved,
+  submitRequested,
+  visitTimeChosen,
+} from './orderSlice';
+import { ORDER_STORAGE_KEY } from './orderSaga';
+
+let shop: FakeShop | null = null;
+let goTo: jest.SpyInstance;
+beforeEach(() => {
+  goTo = jest.spyOn(navigation, 'goTo').mockResolvedValue(undefined);
+});
+afterEach(() => {
+  shop?.restore();
+  shop = null;
+  jest.restoreAllMocks();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
+
+const glucose = analysis(11, 'Glucose', 20);
+const address = { country: 'PL', city: 'Warsaw', street: 'Marszałkowska 10', entry: '', floor: '1', apartment: '1', intercomCode: '12#', notes: 'Ring twice' };
+const feedback = { useEmail: true, usePhone: true, quickPhone: '+48 600 100 200' };
+const SLOT_START = '2030-05-06T08:00:00.000Z';
+
+function checkoutStore() {
+  writeStorage('token', 'tok-1');
+  const store = makeShopStore();
+  store.dispatch(activeLaboratorySet('2'));
+  store.dispatch(loggedIn());
+  store.dispatch(appStarted());
+  return store;
+}
+
+describe('checkout', () => {
+  it.each([
+    [true, '/order/data-confirmed'],
+    [false, '/order/confirm-email'],
+  ])('saves the data, refreshes the user (confirmed %s) and goes to %s', async (emailConfirmed, target) => {
+    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET users/current': [200, { ...sampleUser, emailConfirmed }] });
+    const store = checkoutStore();
+    store.dispatch(orderAddressSaved(address));
+    store.dispatch(visitTimeChosen({ orderSlotId: 41, nurseCheckoutDate: SLOT_START }));
+    store.dispatch(checkoutRequested(feedback));
+    await eventually(() => expect(goTo).toHaveBeenCalledWith(target));
+    expect(store.getState().order.checkoutStatus).toBe(Status.SUCCESS);
+    expect(store.getState().auth.currentUser?.emailConfirmed).toBe(emailConfirmed);
+    const saved = JSON.parse(window.sessionStorage.getItem(ORDER_STORAGE_KEY) ?? '{}') as Record<string, unknown>;
+    expect(saved).toMatchObject({ orderAddress: address, orderSlotId: 41, nurseCheckoutDate: SLOT_START, feedbackDetails: feedback });
+  });
+
+  it('a failed refresh keeps the user on the step with the message', async () => {
+    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET users/current': [503, { error: 'Service unavailable' }] });
+    const store = checkoutStore();
+    store.dispatch(checkoutRequested(feedback));
+    await eventually(() => expect(store.getState().order.checkoutStatus).toBe(Status.ERROR));
+    expect(store.getState().order.checkoutError).toBe('Service unavailable');
+    expect(goTo).not.toHaveBeenCalled();
+  });
+});
+
+describe('e-mail confirmation in the order', () => {
+  it('the letter asks for a link back into the order flow', async () => {
+    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'POST users/send-activation-email': [200, { status: 'ok' }] });
+    const store = checkoutStore();
+    store.dispatch(activationLetterRequested());
+    await eventually(() => expect(store.getState().order.letterStatus).toBe(Status.SUCCESS));
+    expect(shop.calls('POST users/send-activation-email')[0]?.body).toEqual({ returnTo: 'order' });
+    expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it.each([409, 500])('already confirmed (%i) goes on to data confirmed', async (status) => {
+    shop = fakeShop({
+      'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
+      'POST users/send-activation-email': [status, { error: 'Email is already confirmed' }],
+      'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
+    });
+    const store = checkoutStore();
+    store.dispatch(activationLetterRequested());
+    await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
+    expect(store.getState().auth.currentUser?.emailConfirmed).toBe(true);
+  });
+
+  it('the token from the letter confirms and goes on; an unknown token says so', async () => {
+    shop = fakeShop({
+      'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
+      'POST users/activate': (req) => ((req.body as { token: string }).token === 'good' ? [200, {}] : [500, { error: 'Internal' }]),
+      'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
+    });
+    const store = checkoutStore();
+    store.dispatch(emailConfirmRequested('wrong'));
+    await eventually(() => expect(store.getState().order.confirmStatus).toBe(Status.ERROR));
+    expect(store.getState().order.confirmError).toBe('Email confirmation token not found');
+    store.dispatch(emailConfirmRequested(' good '));
+    await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
+    expect(shop.calls('POST users/activate').map((c) => c.body)).toEqual([{ token: 'wrong' }, { token: 'good' }]);
+  });
+});
+
+describe('order submission', () => {
+  function readyToSubmit(routes: Parameters<typeof fakeShop>[0]) {
+    let cartEmptied = false;
+    shop = fakeShop({ 'GET cart/get-cart': () => [200, cartEmptied ? emptyCart() : cartOf({ 5: [glucose] })], ...routes });
+    const store = checkoutStore();
+    store.dispatch(orderAddressSaved(address));
+    store.dispatch(visitTimeChosen({ orderSlotId: 41, nurseCheckoutDate: SLOT_START }));
+    return { store, emptyTheCart: () => (cartEmptied = true) };
+  }
+
+  it('sends the checkout data with an idempotency key, goes to the redirect URL and reloads the emptied cart', async () => {
+    let emptied: () => void = () => undefined;
+    const { store, emptyTheCart } = readyToSubmit({
+      'POST order/create': () => {
+        emptied();
+        return [201, { orderId: 77, redirectUrl: '/order/order-submitted?orderId=77' }];
+      },
+    });
+    emptied = emptyTheCart;
+    store.dispatch(submitRequested());
+    await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=77'));
+    const call = shop?.calls('POST order/create')[0];
+    expect(call?.body).toEqual({ laboratoryId: '2', nurseCheckoutDate: SLOT_START, orderSlotId: 41, orderAddress: address, feedbackDetails: { useEmail: true, usePhone: true, quickPhone: '' } });
+    expect(typeof call?.headers['Idempotency-Key']).toBe('string');
+    expect(String(call?.headers['Idempotency-Key']).length).toBeGreaterThan(8);
+    await eventually(() => expect(store.getState().cart.cart).toEqual(emptyCart()));
+    expect(store.getState().order).toMatchObject({ status: Status.SUCCESS, orderSlotId: null, nurseCheckoutDate: null, idempotencyKey: null });
+  });
+
+  it('a retry after a failure sends the same idempotency key', async () => {
+    let attempt = 0;
+    const { store } = readyToSubmit({
+      'POST order/create': () => (++attempt === 1 ? [503, { error: 'Service unavailable' }] : [201, { orderId: 78, redirectUrl: '/order/order-submitted?orderId=78' }]),
+    });
+    store.dispatch(submitRequested());
+    await eventually(() => expect(store.getState().order.status).toBe(Status.ERROR));
+    expect(store.getState().order).toMatchObject({ error: 'Service unavailable', slotFull: false, orderSlotId: 41 });
+    expect(goTo).not.toHaveBeenCalled();
+    store.dispatch(submitRequested());
+    await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=78'));
+    const keys = shop?.calls('POST order/create').map((c) => c.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys?.[0]).toBe(keys?.[1]);
+  });
+
+  it('a full slot (409) says so, forgets the slot and returns to the visit time', async () => {
+    const { store } = readyToSubmit({ 'POST order/create': [409, { error: SLOT_FULL_MESSAGE }] });
+    store.dispatch(submitRequested());
+    await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/nurse-checkout-time'));
+    expect(store.getState().order).toMatchObject({ status: Status.ERROR, slotFull: true, error: SLOT_FULL_MESSAGE, orderSlotId: null, nurseCheckoutDate: null });
+    // The cart is untouched.
+    expect(store.getState().cart.cart).toEqual(cartOf({ 5: [glucose] }));
+  });
+
+  it('without a chosen visit time nothing is sent', async () => {
+    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })] });
+    const store = checkoutStore();
+    store.dispatch(submitRequested());
+    await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/nurse-checkout-time'));
+    expect(shop.calls('POST order/create')).toHaveLength(0);
+  });
+});
