@@ -32,6 +32,7 @@ export interface SlotRow {
 
 export interface LabRow {
   id: string;
+  country: string;
   city_name: string;
   address: string;
   phone: string;
@@ -133,7 +134,7 @@ export async function getSlots(db: Q, ids: number[]): Promise<Map<number, SlotRo
 
 export async function getLabs(db: Q, ids: string[]): Promise<Map<string, LabRow>> {
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom('laboratories').select(['id', 'city_name', 'address', 'phone']).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db.selectFrom('laboratories').select(['id', 'country', 'city_name', 'address', 'phone']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
 

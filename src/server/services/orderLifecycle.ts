@@ -15,6 +15,7 @@ import type { AuthUser } from '../http/auth';
 import { conflict, notFound } from '../http/errors';
 import { getConfig } from '../config';
 import { sendMail } from '../mail/mailer';
+import { formatVisit } from './orders';
 import * as repo from '../repositories/lifecycle';
 import * as resultsRepo from '../repositories/results';
 
@@ -251,9 +252,6 @@ export async function rescheduleOrder(db: Db, userId: number, orderId: number, s
 
 /* ---------- mails ---------- */
 
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
-
 /**
  * Mails the ordering user at visit confirmation and when results are ready (partial or complete),
  * when they chose e-mail as a contact at checkout. A failed mail is logged, never undoes the change.
@@ -271,8 +269,10 @@ export async function notifyChanges(db: Db, changes: StatusChange[]): Promise<vo
       const name = user.first_name || user.email;
       if (change.to === 'visit_confirmed') {
         const slot = (await repo.getSlots(db, [order.slot_id])).get(order.slot_id);
+        const lab = (await repo.getLabs(db, [order.laboratory_id])).get(order.laboratory_id);
         const link = `${appUrl}/orders/${order.id}`;
-        const when = slot ? dateTime(slot.start_at) : order.nurse_checkout_date;
+        // In the laboratory's local time, like the order confirmation.
+        const when = slot ? formatVisit(slot.start_at, slot.end_at, lab?.country ?? 'PL') : order.nurse_checkout_date;
         const where = [order.address_street, order.address_city].filter(Boolean).join(', ');
         const text = `Hello ${name},\n\nThe nurse visit for your order ${order.number} is confirmed for ${when} at ${where}.\n\nYou can follow the order here: ${link}\n\nYour lab shop`;
         await sendMail({
