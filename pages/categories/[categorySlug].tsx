@@ -43,7 +43,8 @@ export default function CategoryPage(props: CategoryProps) {
       subtitle={t(`categories.${props.slug}.description`)}
     >
       <SeoHead title={name} description={t(`categories.${props.slug}.description`)} canonicalUrl={props.canonicalUrl} />
-      {(status === Status.LOADING || status === Status.INITIAL) && <ListSkeleton rows={6} />}
+      {status === Status.LOADING && <ListSkeleton rows={6} />}
+      {status === Status.INITIAL && <EmptyState title={t('chooseLab')} text={t('chooseLabText')} />}
       {status === Status.ERROR && <ErrorState message={t('loadFailed')} onRetry={() => dispatch(analysesRequested())} />}
       {status === Status.SUCCESS && list.length === 0 && (
         <EmptyState

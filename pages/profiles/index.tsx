@@ -21,7 +21,8 @@ export default function ProfilesPage(props: ProfilesProps) {
   return (
     <PageContainer title={t('profiles.title')} subtitle={t('profiles.subtitle')}>
       <SeoHead title={t('profiles.title')} description={t('profiles.seoDescription')} canonicalUrl={props.canonicalUrl} />
-      {(profilesStatus === Status.LOADING || profilesStatus === Status.INITIAL) && <ListSkeleton rows={6} />}
+      {profilesStatus === Status.LOADING && <ListSkeleton rows={6} />}
+      {profilesStatus === Status.INITIAL && <EmptyState title={t('chooseLab')} text={t('chooseLabText')} />}
       {profilesStatus === Status.ERROR && <ErrorState message={t('loadFailed')} onRetry={() => dispatch(profilesRequested())} />}
       {profilesStatus === Status.SUCCESS && profiles.length === 0 && <EmptyState title={t('profiles.empty')} text={t('profiles.emptyText')} />}
       {profilesStatus === Status.SUCCESS && profiles.length > 0 && <ProfileList profiles={profiles} label={t('profiles.title')} />}
