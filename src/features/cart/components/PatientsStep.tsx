@@ -11,28 +11,20 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
 import { Formik, Form } from 'formik';
-import { object, string } from 'yup';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, ListSkeleton } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { newPatient, type Patient } from '@/features/patients/patientMapping';
+import { patientFormSchema } from '@/features/account/schemas';
+import { useMessage } from '@/features/auth/components/formFields';
 import { cartPatientCreateRequested, cartPatientsRequested } from '../cartSlice';
-
-const patientSchema = object({
-  firstName: string().trim().required('Enter the first name').max(100),
-  lastName: string().trim().required('Enter the last name').max(100),
-  gender: string().oneOf(['M', 'F']).required(),
-  dateOfBirth: string()
-    .required('Enter the date of birth')
-    .matches(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth')
-    .test('past', 'The date of birth must be in the past', (v) => !v || v <= new Date().toISOString().slice(0, 10)),
-});
 
 function NewPatientForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation('cart');
   const dispatch = useAppDispatch();
+  const message = useMessage();
   const { patientCreateStatus, patientCreateError } = useAppSelector((s) => s.cart);
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
@@ -41,13 +33,13 @@ function NewPatientForm({ onDone }: { onDone(): void }) {
       </Typography>
       <Formik<Patient>
         initialValues={newPatient()}
-        validationSchema={patientSchema}
+        validationSchema={patientFormSchema}
         onSubmit={(values) => {
           dispatch(cartPatientCreateRequested(values));
         }}
       >
         {(formik) => {
-          const err = (name: keyof Patient) => (formik.touched[name] && formik.errors[name] ? t(String(formik.errors[name])) : ' ');
+          const err = (name: keyof Patient) => (formik.touched[name] && formik.errors[name] ? message(String(formik.errors[name])) : ' ');
           return (
             <Form noValidate aria-label={t('add.newPatient')}>
               <Grid container columnSpacing={2}>
