@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { logout } from '@/features/auth/authSlice';
 import { Status } from '@/lib/status';
 import type { AddToCartResponse, CartDto, PatientDto } from '@/lib/types/api';
 import { DEFAULT_CURRENCY } from '@/lib/money';
@@ -205,6 +206,10 @@ const cartSlice = createSlice({
       state.patientCreateStatus = Status.ERROR;
       state.patientCreateError = action.payload;
     },
+  },
+  extraReducers: (builder) => {
+    // A visitor's cart is empty: nothing of the previous user stays after sign-out.
+    builder.addCase(logout, () => ({ ...initialState, status: Status.SUCCESS, cart: emptyCartDto() }));
   },
 });
 

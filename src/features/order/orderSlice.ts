@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { logout } from '@/features/auth/authSlice';
 import { Status } from '@/lib/status';
 import type { NurseSlotDto } from '@/lib/types/api';
 import type { OrderSummaryDto } from '@/lib/types/order';
@@ -208,6 +209,10 @@ const orderSlice = createSlice({
       state.summaryStatus = Status.ERROR;
       state.summaryError = action.payload;
     },
+  },
+  extraReducers: (builder) => {
+    // Nothing of the previous user's checkout stays after sign-out.
+    builder.addCase(logout, () => initialState);
   },
 });
 

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { logout } from '@/features/auth/authSlice';
 import { Status } from '@/lib/status';
 import type { NurseSlotDto } from '@/lib/types/api';
 import type {
@@ -95,6 +96,10 @@ const resultsSlice = createSlice({
     slotsFailed(state) {
       state.slots.status = Status.ERROR;
     },
+  },
+  extraReducers: (builder) => {
+    // Nothing of the previous user stays after sign-out.
+    builder.addCase(logout, () => initialState);
   },
 });
 

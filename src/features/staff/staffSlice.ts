@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { logout } from '@/features/auth/authSlice';
 import { Status } from '@/lib/status';
 import type { OrderStatusDto, StaffOrderDetailDto, StaffOrderDto } from '@/lib/types/results';
 import type { ResultEntry } from '@/lib/validation/results';
@@ -69,6 +70,10 @@ const staffSlice = createSlice({
       state.action.status = Status.ERROR;
       state.action.failure = action.payload;
     },
+  },
+  extraReducers: (builder) => {
+    // Nothing of the previous user stays after sign-out.
+    builder.addCase(logout, () => initialState);
   },
 });
 
