@@ -131,6 +131,7 @@ describe('MainMenu', () => {
       'selectLab',
       '/documents',
       '/support',
+      '/orders',
       '/test-results',
     ]);
 

@@ -8,8 +8,8 @@ describe('menuItems', () => {
     expect(keys(menuItems(false))).toEqual(['/', '/register', '/login', 'selectLab', '/documents', '/support']);
   });
 
-  it('gives a logged-in user the spec items, then test results', () => {
-    expect(keys(menuItems(true))).toEqual(['/', '/order/cart', '/settings', '/patients', 'selectLab', '/documents', '/support', '/test-results']);
+  it('gives a logged-in user the spec items, then orders and test results', () => {
+    expect(keys(menuItems(true))).toEqual(['/', '/order/cart', '/settings', '/patients', 'selectLab', '/documents', '/support', '/orders', '/test-results']);
   });
 
   it('adds the staff console for staff only, and never for a visitor', () => {

@@ -12,7 +12,7 @@ export interface MenuItem {
 
 /**
  * Main menu of spec §2: items for a logged-in user or a visitor; keys are route paths plus `selectLab`.
- * Logged-in users also get their test results, and staff the staff console, after the spec's items.
+ * Logged-in users also get their orders and test results, and staff the staff console, after the spec's items.
  */
 export function menuItems(isLoggedIn: boolean, role?: string | null): MenuItem[] {
   const items: MenuItem[] = isLoggedIn
@@ -24,6 +24,7 @@ export function menuItems(isLoggedIn: boolean, role?: string | null): MenuItem[]
         { key: SELECT_LAB_KEY, labelKey: 'menu.selectLab' },
         { key: routes.documents.path, labelKey: 'menu.documents' },
         { key: routes.support.path, labelKey: 'menu.support' },
+        { key: routes.orders.path, labelKey: 'menu.orders' },
         { key: routes.testResults.path, labelKey: 'menu.testResults' },
       ]
     : [
