@@ -15,6 +15,7 @@ import { AddableSummary, addableAnalyses, addablePrice, type Addable } from './A
 import { AuthStep } from './AuthStep';
 import { MaterialDecisionDialog, RestrictionDialog } from './AddDialogs';
 import { PatientsStep } from './PatientsStep';
+import { StickyActionBar } from '@/features/order/components/StickyActionBar';
 import { patientName } from './patientName';
 
 export const ADDABLE_FLOW_PAGES = ['addableCard', 'register', 'login', 'addPatients'] as const;
@@ -84,23 +85,26 @@ export function AddToCartFlow({ addable }: { addable: Addable }) {
       />
     );
   else
+    // The next step stays at hand below a long profile card on a phone.
     content = (
-      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1 }}>
-        {isLoggedIn ? (
-          <Button variant="contained" size="large" disabled={!price} onClick={() => go('addPatients')} sx={{ minHeight: 48 }}>
-            {t('add.choosePatientsButton')}
-          </Button>
-        ) : (
-          <>
-            <Button variant="contained" size="large" disabled={!price} onClick={() => go('register')} sx={{ minHeight: 48 }}>
-              {t('add.registerToContinue')}
+      <StickyActionBar>
+        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, justifyContent: 'flex-end', gap: 1 }}>
+          {isLoggedIn ? (
+            <Button variant="contained" size="large" disabled={!price} onClick={() => go('addPatients')} sx={{ minHeight: 48 }}>
+              {t('add.choosePatientsButton')}
             </Button>
-            <Button variant="outlined" size="large" disabled={!price} onClick={() => go('login')} sx={{ minHeight: 48 }}>
-              {t('add.loginToContinue')}
-            </Button>
-          </>
-        )}
-      </Box>
+          ) : (
+            <>
+              <Button variant="contained" size="large" disabled={!price} onClick={() => go('register')} sx={{ minHeight: 48 }}>
+                {t('add.registerToContinue')}
+              </Button>
+              <Button variant="outlined" size="large" disabled={!price} onClick={() => go('login')} sx={{ minHeight: 48 }}>
+                {t('add.loginToContinue')}
+              </Button>
+            </>
+          )}
+        </Box>
+      </StickyActionBar>
     );
 
   const restrictedNames = (restrictedPatientIds ?? []).map((id) => patientName(patients, id) ?? t('cart.patientFallback', { id }));

@@ -27,7 +27,16 @@ export function StickyActionBar({ summary, children }: { summary?: ReactNode; ch
       }}
     >
       {summary && <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>{summary}</Box>}
-      <Box sx={{ display: 'flex', gap: 1, flex: summary ? '0 0 auto' : '1 1 auto', justifyContent: 'flex-end', width: { xs: summary ? 'auto' : '100%', sm: 'auto' } }}>
+      {/* On a phone the buttons fill the rest of the row (or a row of their own when the summary is long). */}
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 1,
+          flex: { xs: '1 0 auto', sm: summary ? '0 0 auto' : '1 1 auto' },
+          justifyContent: 'flex-end',
+          '& > *': { flex: { xs: '1 1 auto', sm: '0 0 auto' } },
+        }}
+      >
         {children}
       </Box>
     </Paper>

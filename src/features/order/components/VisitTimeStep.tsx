@@ -131,7 +131,12 @@ export function VisitTimeStep() {
                   color="primary"
                   sx={{ minHeight: 56, flexDirection: 'column', textTransform: 'none', lineHeight: 1.2 }}
                 >
-                  <span>{`${time.format(new Date(s.start))}–${time.format(new Date(s.end))}`}</span>
+                  {/* Each time stays whole; a narrow button breaks the range after the dash. */}
+                  <span>
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${time.format(new Date(s.start))}–`}</Box>
+                    <wbr />
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{time.format(new Date(s.end))}</Box>
+                  </span>
                   <Typography variant="caption" component="span" color="text.secondary">
                     {t('visit.placesLeft', { count: s.available })}
                   </Typography>
