@@ -1,9 +1,17 @@
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import { journey } from '../lib/journey';
 import { STORAGE_KEYS } from '../../src/lib/storage';
 import type { AnalysisDto, CartDto, LaboratoryDto, ProfileDto } from '../../src/lib/types/api';
 
 const priced = (a: AnalysisDto) => a.prices.length > 0;
+
+/** Waits until the open dialog has faded in, so its screenshot shows it as the user sees it. */
+const dialogSettled = (page: Page) =>
+  page.waitForFunction(() => {
+    const container = document.querySelector('[role="dialog"]')?.closest('.MuiDialog-container');
+    return container instanceof HTMLElement && getComputedStyle(container).opacity === '1';
+  });
 const unrestricted = (a: AnalysisDto) => !a.restrictions.gender && a.restrictions.minAge == null && a.restrictions.maxAge == null;
 
 export default journey(
@@ -74,6 +82,7 @@ export default journey(
     await ctx.step('decides on the optional material: bring own', async () => {
       const dialog = page.getByRole('dialog', { name: 'Sample materials' });
       await dialog.waitFor();
+      await dialogSettled(page);
       await ctx.shot('material-decision');
       for (const radio of await dialog.getByRole('radio', { name: 'I will bring my own' }).all()) await radio.check();
       await dialog.getByRole('button', { name: 'Continue' }).click();
@@ -94,6 +103,7 @@ export default journey(
       await dialog.waitFor();
       await dialog.getByText('Jan Checkout').waitFor();
       assert.equal(await dialog.getByText('Anna Checkout').count(), 0);
+      await dialogSettled(page);
       await ctx.shot('restriction');
       await dialog.getByRole('button', { name: 'OK' }).click();
       await page.waitForURL(/\/order\/cart$/);
