@@ -45,8 +45,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             if (reason !== 'clickaway') setOpen(false);
           }}
           slotProps={{ transition: { onExited: () => { setQueue((q) => q.slice(1)); setOpen(true); } } }}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-          sx={{ bottom: { xs: 96, sm: 96 }, zIndex: 10001 }}
+          // Under the top bar: the bottom of the screen holds the cookie banner and the pages'
+          // sticky action bars (total and next step), which a toast must not cover.
+          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+          sx={{ top: { xs: 72, sm: 80 }, zIndex: 10001 }}
         >
           <Alert severity={current.severity} variant="filled" onClose={() => setOpen(false)} sx={{ width: '100%' }}>
             {current.message}
