@@ -1,6 +1,6 @@
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
-import { createFixturePatient, createFixtureUser, seedShopFixture, type FixtureUser, type ShopFixture } from './orderFixtures';
+import { createFixturePatient, createFixtureUser, seedShopFixture, type FixtureUser, type ShopFixture } from '../testing/shopFixtures';
 import type { AddToCartResponse, CartDto } from '@/lib/types/api';
 
 let db: TestDb;

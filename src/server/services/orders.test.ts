@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { getConfig } from '../config';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
-import { createFixturePatient, createFixtureSlot, createFixtureUser, seedShopFixture, type FixtureUser, type ShopFixture } from './orderFixtures';
+import { createFixturePatient, createFixtureSlot, createFixtureUser, seedShopFixture, type FixtureUser, type ShopFixture } from '../testing/shopFixtures';
 import type { OrderSummaryDto } from '@/lib/types/order';
 
 let db: TestDb;

@@ -1,5 +1,5 @@
 import { createTestDb, type TestDb } from '../testing/testDb';
-import { seedShopFixture, type ShopFixture } from './orderFixtures';
+import { seedShopFixture, type ShopFixture } from '../testing/shopFixtures';
 import { ageOn, loadPricingCatalogue, priceCart, restrictionAllows } from './pricing';
 
 let db: TestDb;

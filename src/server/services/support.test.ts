@@ -3,7 +3,7 @@ import path from 'node:path';
 import { getConfig } from '../config';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
-import { seedShopFixture } from './orderFixtures';
+import { seedShopFixture } from '../testing/shopFixtures';
 import { SUPPORT_LIMIT_PER_HOUR, SUPPORT_RATE_MESSAGE } from './support';
 
 let db: TestDb;

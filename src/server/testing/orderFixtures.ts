@@ -106,7 +106,11 @@ export async function createUser(
   return { id: user.id, email, token };
 }
 
-export async function createPatient(db: Db, userId: number, opts: { firstName?: string; lastName?: string; gender?: 'male' | 'female' } = {}): Promise<number> {
+export async function createPatient(
+  db: Db,
+  userId: number,
+  opts: { firstName?: string; lastName?: string; gender?: 'male' | 'female'; dateOfBirth?: string } = {},
+): Promise<number> {
   const t = now();
   const row = await db
     .insertInto('patients')
@@ -116,7 +120,7 @@ export async function createPatient(db: Db, userId: number, opts: { firstName?: 
       first_name: opts.firstName ?? 'Jan',
       last_name: opts.lastName ?? 'Kowalski',
       gender: opts.gender ?? 'male',
-      date_of_birth: '1985-05-05',
+      date_of_birth: opts.dateOfBirth ?? '1985-05-05',
       email: null,
       phone: null,
       country: '',

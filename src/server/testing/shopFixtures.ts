@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashToken, newToken } from '../http/auth';
+import { createPatient } from './orderFixtures';
 
 type Db = Kysely<Database>;
 
@@ -182,38 +183,17 @@ export async function createFixtureUser(db: Db, opts: { emailConfirmed?: boolean
   return { id: row.id, token, email };
 }
 
-export async function createFixturePatient(
+export function createFixturePatient(
   db: Db,
   userId: number,
   opts: { firstName?: string; gender?: 'male' | 'female'; dateOfBirth?: string } = {},
 ): Promise<number> {
-  const row = await db
-    .insertInto('patients')
-    .values({
-      user_id: userId,
-      is_user: 0,
-      first_name: opts.firstName ?? 'Patient',
-      last_name: 'Tester',
-      gender: opts.gender ?? 'female',
-      date_of_birth: opts.dateOfBirth ?? '1990-05-05',
-      email: null,
-      phone: null,
-      country: '',
-      region: '',
-      locality: '',
-      district: '',
-      street: '',
-      house_number: '',
-      entrance_number: '',
-      floor_number: '',
-      apartment_number: '',
-      address_notes: '',
-      created_at: NOW,
-      updated_at: NOW,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return createPatient(db, userId, {
+    firstName: opts.firstName ?? 'Patient',
+    lastName: 'Tester',
+    gender: opts.gender ?? 'female',
+    dateOfBirth: opts.dateOfBirth ?? '1990-05-05',
+  });
 }
 
 /** A future nurse slot (`daysAhead` days from now, 08:00–09:00 UTC). */
