@@ -138,6 +138,25 @@ describe('order submission', () => {
     expect(store.getState().order).toMatchObject({ status: Status.SUCCESS, orderSlotId: null, nurseCheckoutDate: null, idempotencyKey: null });
   });
 
+  it('shows the cart empty (no badge) when the order-submitted page opens', async () => {
+    let emptied: () => void = () => undefined;
+    const { store, emptyTheCart } = readyToSubmit({
+      'POST order/create': () => {
+        emptied();
+        return [201, { orderId: 79, redirectUrl: '/order/order-submitted?orderId=79' }];
+      },
+    });
+    emptied = emptyTheCart;
+    await eventually(() => expect(store.getState().cart.cart?.cartTotal.price).toBeGreaterThan(0));
+    let totalWhenNavigating: number | undefined;
+    goTo.mockImplementation(async () => {
+      totalWhenNavigating = store.getState().cart.cart?.cartTotal.price;
+    });
+    store.dispatch(submitRequested());
+    await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=79'));
+    expect(totalWhenNavigating).toBe(0);
+  });
+
   it('a retry after a failure sends the same idempotency key', async () => {
     let attempt = 0;
     const { store } = readyToSubmit({

@@ -8,6 +8,7 @@ import { routes } from '@/lib/routes';
 import { appStarted } from '@/features/shell/shellActions';
 import { currentUserReceived, logout } from '@/features/auth/authSlice';
 import { loadCart } from '@/features/cart/cartSaga';
+import { cartCleared } from '@/features/cart/cartSlice';
 import type { CreateOrderResponse, CurrentUserDto, NurseSlotDto } from '@/lib/types/api';
 import type { OrderSummaryDto } from '@/lib/types/order';
 import { SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/lib/validation/order';
@@ -174,6 +175,8 @@ function* submit(): Generator {
   try {
     const res = (yield callApi(orderApi.create, input, o.idempotencyKey as string)) as CreateOrderResponse;
     yield put(submitSucceeded());
+    // The server emptied the cart with the order: show it empty at once, then reload it.
+    yield put(cartCleared());
     yield call(persist);
     yield call([navigation, navigation.goTo], res.redirectUrl);
     yield call(loadCart);
