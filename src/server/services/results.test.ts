@@ -374,6 +374,14 @@ describe('result levels', () => {
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain('DejaVuSans');
+    // The document speaks the request's language (the `lang` cookie). Its title is a PDF string:
+    // plain bytes for ASCII, UTF-16 with a byte order mark otherwise.
+    const pdfTitle = (text: string) => Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
+    expect(bytes.toString('latin1')).toContain('(Test results ');
+    const ru = await fetch(`${api.url}/api/backend/test-results/${order.id}/patients/${second}/pdf`, { headers: { Authorization: `Bearer ${s.owner.token}`, Cookie: 'lang=ru' } });
+    const ruBytes = Buffer.from(await ru.arrayBuffer());
+    expect(ruBytes.includes(pdfTitle('Результаты анализов '))).toBe(true);
+    expect(ruBytes.toString('latin1')).not.toContain('(Test results ');
 
     // An order without results is not a result set.
     const bare = await createOrder(tdb.db, { userId: s.owner.id, laboratoryId: s.labId, slotId: slot.id, lines: [{ patientId: s.patientId, analysisId: s.tsh }] });

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { AnalysisResultDto, PatientResultsDto, ResultFlagDto } from '@/lib/types/results';
+import { createI18n, defaultLanguage, type Language } from '@/i18n';
 
 /**
  * The PDF of one patient's results in one set (pdfkit). The text font is DejaVu Sans, shipped by
  * the `dejavu-fonts-ttf` package, because pdfkit's built-in Helvetica has no Cyrillic or Polish
- * letters. The document is in English, like the result mails.
+ * letters. The document is in the language of the request (namespace `results`, keys `pdf.*`).
  */
 const FONT_DIRS = [
   path.join(process.cwd(), 'node_modules', 'dejavu-fonts-ttf', 'ttf'),
@@ -21,7 +22,6 @@ function fontFile(name: string): string {
   throw new Error(`Font ${name} not found; run npm install (package dejavu-fonts-ttf)`);
 }
 
-const FLAG_TEXT: Record<ResultFlagDto, string> = { low: 'LOW', normal: 'normal', high: 'HIGH', critical: 'CRITICAL' };
 const FLAG_COLOUR: Record<ResultFlagDto, string> = { low: '#b45309', normal: '#1b5e20', high: '#b91c1c', critical: '#7f1d1d' };
 
 export function rangeText(r: Pick<AnalysisResultDto, 'refLow' | 'refHigh' | 'refText' | 'unit'>): string {
@@ -41,17 +41,19 @@ export function pdfFileName(data: PatientResultsDto): string {
   return `results-${data.testResult.orderNumber.replace(/[^A-Za-z0-9-]+/g, '')}-${who || data.patient.id}.pdf`;
 }
 
-const day = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+const INTL_LOCALE: Record<Language, string> = { en: 'en-GB', ru: 'ru-RU', pl: 'pl-PL' };
 
-/** Renders the PDF into a buffer. */
-export function renderResultsPdf(data: PatientResultsDto): Promise<Buffer> {
+/** Renders the PDF into a buffer, in the given language. */
+export function renderResultsPdf(data: PatientResultsDto, language: Language = defaultLanguage): Promise<Buffer> {
+  const t = createI18n(language).getFixedT(language, 'results');
+  const day = (iso: string) => new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
   const regular = fontFile('DejaVuSans.ttf');
   const bold = fontFile('DejaVuSans-Bold.ttf');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,
     font: regular,
-    info: { Title: `Test results ${data.testResult.orderNumber}`, Author: 'Lab shop' },
+    info: { Title: t('pdf.documentTitle', { number: data.testResult.orderNumber }), Author: 'Lab shop' },
   });
   doc.registerFont('body', regular);
   doc.registerFont('bold', bold);
@@ -66,21 +68,21 @@ export function renderResultsPdf(data: PatientResultsDto): Promise<Buffer> {
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
-  doc.font('bold').fontSize(18).fillColor('#173366').text('Laboratory test results');
+  doc.font('bold').fontSize(18).fillColor('#173366').text(t('pdf.title'));
   doc.moveDown(0.5);
   doc.font('body').fontSize(11).fillColor('#000');
-  doc.text(`Patient: ${patient.firstName} ${patient.lastName}`);
-  doc.text(`Date of birth: ${day(patient.dateOfBirth)}`);
-  doc.text(`Order: ${testResult.orderNumber}`);
-  doc.text(`Sample taken: ${day(testResult.visit.start)}`);
-  doc.text(`Laboratory: ${testResult.laboratory.cityName}, ${testResult.laboratory.address}`);
+  doc.text(t('pdf.patient', { name: `${patient.firstName} ${patient.lastName}` }));
+  doc.text(t('pdf.dateOfBirth', { date: day(patient.dateOfBirth) }));
+  doc.text(t('pdf.order', { number: testResult.orderNumber }));
+  doc.text(t('pdf.sampleTaken', { date: day(testResult.visit.start) }));
+  doc.text(t('pdf.laboratory', { place: `${testResult.laboratory.cityName}, ${testResult.laboratory.address}` }));
   doc.moveDown();
 
   const cols = [
-    { title: 'Analysis', w: 0.38 },
-    { title: 'Result', w: 0.17 },
-    { title: 'Reference range', w: 0.25 },
-    { title: 'Flag', w: 0.2 },
+    { title: t('pdf.colAnalysis'), w: 0.38 },
+    { title: t('pdf.colResult'), w: 0.17 },
+    { title: t('pdf.colRange'), w: 0.25 },
+    { title: t('pdf.colFlag'), w: 0.2 },
   ];
   const xs: number[] = [];
   cols.reduce((x, c) => {
@@ -109,11 +111,11 @@ export function renderResultsPdf(data: PatientResultsDto): Promise<Buffer> {
   for (const r of data.results) {
     const value = typeof r.value === 'number' ? `${r.value}${r.unit ? ` ${r.unit}` : ''}` : r.value;
     const flagColour = r.flag === 'normal' ? undefined : FLAG_COLOUR[r.flag];
-    row([`${r.analysisName} (${r.analysisCode})${r.comment ? `\n${r.comment}` : ''}`, value, rangeText(r), FLAG_TEXT[r.flag]], { flagColour });
+    row([`${r.analysisName} (${r.analysisCode})${r.comment ? `\n${r.comment}` : ''}`, value, rangeText(r), t(`flag.${r.flag}`)], { flagColour });
   }
   if (data.pending.length) {
     doc.moveDown();
-    doc.font('bold').fontSize(11).fillColor('#000').text('Not ready yet', left);
+    doc.font('bold').fontSize(11).fillColor('#000').text(t('pdf.notReady'), left);
     doc.font('body').fontSize(10);
     for (const p of data.pending) doc.text(`${p.name} (${p.code})`, left);
   }
@@ -122,7 +124,7 @@ export function renderResultsPdf(data: PatientResultsDto): Promise<Buffer> {
     .font('body')
     .fontSize(8)
     .fillColor('#555')
-    .text('Values outside the reference range are flagged LOW, HIGH or CRITICAL. Discuss your results with your doctor.', left, doc.y, { width });
+    .text(t('pdf.footer'), left, doc.y, { width });
   doc.end();
   return done;
 }

@@ -3,6 +3,7 @@ import { method, route } from '@/server/http/route';
 import { idParam } from '@/lib/validation/results';
 import { getPatientResults } from '@/server/services/results';
 import { renderResultsPdf, pdfFileName } from '@/server/services/resultsPdf';
+import { languageFromCookie } from '@/i18n';
 
 export const config = { api: { bodyParser: false } };
 
@@ -11,9 +12,9 @@ export default route({
   GET: method({
     auth: 'user' as const,
     query: object({ testResultId: idParam(), patientId: idParam() }),
-    handler: async ({ db, user, query, res }) => {
+    handler: async ({ db, user, query, req, res }) => {
       const data = await getPatientResults(db, user, Number(query.testResultId), Number(query.patientId));
-      const pdf = await renderResultsPdf(data);
+      const pdf = await renderResultsPdf(data, languageFromCookie(req.headers.cookie));
       res.setHeader('Content-Type', 'application/pdf');
       res.setHeader('Content-Disposition', `attachment; filename="${pdfFileName(data)}"`);
       res.setHeader('Content-Length', String(pdf.length));
