@@ -1,13 +1,7 @@
 import Head from 'next/head';
 import NextLink from 'next/link';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { useTranslation } from 'react-i18next';
 import { CardSkeleton, EmptyState, Money, PageContainer } from '@/components';
@@ -15,7 +9,7 @@ import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
 import { formatDateTime } from './format';
 import { ResourceGate } from './ResourceGate';
-import { StatusChip } from './StatusChip';
+import { OrderListCard } from './OrderListCard';
 import { useResource } from './useResource';
 
 /** `/orders`: the user's orders, newest first, with their status. */
@@ -46,27 +40,15 @@ export function OrdersPage() {
             ) : (
               <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('orders.title')}>
                 {items.map((o) => (
-                  <Card key={o.id} variant="outlined" component="li">
-                    <CardActionArea component={NextLink} href={routePath('orderDetail', { orderId: o.id })} sx={{ minHeight: 48 }}>
-                      <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-                        <Box sx={{ flex: 1, minWidth: 0 }}>
-                          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 0.5 }}>
-                            <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
-                              {t('list.order', { number: o.number })}
-                            </Typography>
-                            <StatusChip status={o.status} />
-                          </Box>
-                          <Typography variant="body2" color="text.secondary">
-                            {t('orders.visit', { date: formatDateTime(o.visit.start, language) })} · {o.laboratory.cityName}
-                          </Typography>
-                          <Typography variant="body2" sx={{ mt: 0.5 }}>
-                            {t('orders.counts', { analyses: o.analysisCount, count: o.patientCount })} · <Money amount={o.total.price} currency={o.total.currency} />
-                          </Typography>
-                        </Box>
-                        <ChevronRight color="action" aria-hidden />
-                      </CardContent>
-                    </CardActionArea>
-                  </Card>
+                  <OrderListCard
+                    key={o.id}
+                    href={routePath('orderDetail', { orderId: o.id })}
+                    heading={t('list.order', { number: o.number })}
+                    status={o.status}
+                    subtitle={`${t('orders.visit', { date: formatDateTime(o.visit.start, language) })} · ${o.laboratory.cityName}`}
+                  >
+                    {t('orders.counts', { analyses: o.analysisCount, count: o.patientCount })} · <Money amount={o.total.price} currency={o.total.currency} />
+                  </OrderListCard>
                 ))}
               </Stack>
             )
