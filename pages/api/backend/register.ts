@@ -1,5 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { register } from '@/server/services/accounts';
+import { requestLanguage } from '@/server/mail/i18n';
 import { registerSchema } from '@/lib/validation/account';
 
 export const config = { api: { bodyParser: false } };
@@ -8,6 +9,6 @@ export default route({
   POST: method({
     body: registerSchema,
     status: 201,
-    handler: async ({ db, body }) => ({ accessToken: (await register(db, body)).accessToken }),
+    handler: async ({ db, body, req }) => ({ accessToken: (await register(db, body, requestLanguage(req))).accessToken }),
   }),
 });

@@ -1,5 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { createOrder, parseIdempotencyKey } from '@/server/services/orders';
+import { requestLanguage } from '@/server/mail/i18n';
 import { createOrderSchema } from '@/lib/validation/order';
 
 export const config = { api: { bodyParser: false } };
@@ -12,6 +13,6 @@ export default route({
   POST: method({
     auth: 'user' as const,
     body: createOrderSchema,
-    handler: ({ db, user, body, req }) => createOrder(db, user.id, body, parseIdempotencyKey(req.headers['idempotency-key'])),
+    handler: ({ db, user, body, req }) => createOrder(db, user.id, body, parseIdempotencyKey(req.headers['idempotency-key']), requestLanguage(req)),
   }),
 });

@@ -1,5 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { sendSupportMessage } from '@/server/services/support';
+import { requestLanguage } from '@/server/mail/i18n';
 import { supportContactSchema } from '@/lib/validation/support';
 
 export const config = { api: { bodyParser: false } };
@@ -9,6 +10,6 @@ export default route({
   POST: method({
     auth: 'optional',
     body: supportContactSchema,
-    handler: ({ db, body, ip, user }) => sendSupportMessage(db, body, { ip, userId: user?.id ?? null }),
+    handler: ({ db, body, ip, user, req }) => sendSupportMessage(db, body, { ip, userId: user?.id ?? null, language: requestLanguage(req) }),
   }),
 });

@@ -1,5 +1,6 @@
 import { backendClient } from '@/lib/apiClient';
 import type { CurrentUserDto } from '@/lib/types/api';
+import type { Language } from '@/i18n';
 
 export interface ProfileUpdate {
   firstName: string;
@@ -22,6 +23,10 @@ export type EmailConfirmationFlow = 'settings' | 'order';
 export const accountApi = {
   async updateProfile(id: number, body: ProfileUpdate): Promise<CurrentUserDto> {
     return (await backendClient.put<CurrentUserDto>(`users/${id}`, body)).data;
+  },
+  /** Keeps the interface language on the account, so later mails are written in it. */
+  async saveLocale(id: number, locale: Language): Promise<void> {
+    await backendClient.put(`users/${id}`, { locale });
   },
   /** Answers the HTTP status: the change counts only when it is exactly 200 (spec §5). */
   async changePassword(body: PasswordChange): Promise<number> {

@@ -3,6 +3,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Cookies from 'js-cookie';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_COOKIE, isLanguage, languages, type Language } from '@/i18n';
+import { accountApi } from '@/features/account/accountApi';
+import { useAppSelector } from '@/store/hooks';
 
 /** Sets the interface language and keeps it in the `lang` cookie (read by the server for the first render). */
 export function setLanguage(i18nChange: (lng: string) => unknown, lng: Language): void {
@@ -14,6 +16,7 @@ export function setLanguage(i18nChange: (lng: string) => unknown, lng: Language)
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation('common');
   const current = isLanguage(i18n.language) ? i18n.language : 'en';
+  const userId = useAppSelector((state) => (state.auth.isLoggedIn ? state.auth.currentUser?.id : undefined));
   return (
     <ToggleButtonGroup
       exclusive
@@ -21,7 +24,10 @@ export function LanguageSwitcher() {
       value={current}
       aria-label={t('language')}
       onChange={(_e, value: unknown) => {
-        if (isLanguage(value)) setLanguage((l) => i18n.changeLanguage(l), value);
+        if (!isLanguage(value)) return;
+        setLanguage((l) => i18n.changeLanguage(l), value);
+        // The account remembers the language for the mails sent later; a failure changes nothing here.
+        if (userId !== undefined) accountApi.saveLocale(userId, value).catch(() => undefined);
       }}
     >
       {languages.map((lng) => (

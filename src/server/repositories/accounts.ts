@@ -18,7 +18,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRecord
 
 export async function insertUser(
   db: Db,
-  user: { email: string; passwordHash: string; firstName: string; lastName: string; phone: string | null; dateOfBirth: string | null },
+  user: { email: string; passwordHash: string; firstName: string; lastName: string; phone: string | null; dateOfBirth: string | null; locale?: string | null },
 ): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
@@ -34,7 +34,7 @@ export async function insertUser(
       role: 'patient',
       staff_laboratory_id: null,
       laboratory_id: null,
-      locale: null,
+      locale: user.locale ?? null,
       created_at: now,
       updated_at: now,
     })

@@ -7,6 +7,8 @@ import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
 import { getConfig } from '../config';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../http/errors';
 import { buildAppUrl, sendMail } from '../mail/mailer';
+import { mailLanguage, mailTranslator } from '../mail/i18n';
+import type { Language } from '@/i18n';
 import { assertLoginAllowed, recordLoginAttempt } from '../rateLimit';
 import * as repo from '../repositories/accounts';
 
@@ -54,26 +56,28 @@ function isUniqueViolation(e: unknown): boolean {
   return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(err?.message ?? '');
 }
 
-async function mailActivation(user: repo.UserRecord, token: string, returnTo?: string): Promise<void> {
+async function mailActivation(user: repo.UserRecord, token: string, language: Language, returnTo?: string): Promise<void> {
+  const t = mailTranslator(language);
   const query = new URLSearchParams({ token, ...(returnTo ? { returnTo } : {}) });
   const link = buildAppUrl(`/confirm-email?${query.toString()}`);
   await sendMail({
     to: user.email,
-    subject: 'Confirm your e-mail address',
+    subject: t('activation.subject'),
     text: [
-      `Hello ${user.first_name},`,
+      t('greeting', { name: user.first_name }),
       '',
-      'Please confirm your e-mail address by opening this link:',
+      t('activation.intro'),
       link,
       '',
-      `Or enter this confirmation code on the site: ${token}`,
+      t('activation.code', { token }),
       '',
-      'If you did not create an account, ignore this message.',
+      t('activation.ignore'),
     ].join('\n'),
   });
 }
 
-export async function register(db: Db, input: RegisterInput): Promise<{ accessToken: string; user: CurrentUserDto }> {
+/** `language` is the request's language: kept as the user's locale and used for the activation mail. */
+export async function register(db: Db, input: RegisterInput, language?: Language): Promise<{ accessToken: string; user: CurrentUserDto }> {
   const email = input.email.toLowerCase();
   if (await repo.findUserByEmail(db, email)) throw badRequest(USER_EXISTS, { email: USER_EXISTS });
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
@@ -90,6 +94,7 @@ export async function register(db: Db, input: RegisterInput): Promise<{ accessTo
         lastName: input.lastName,
         phone: input.phone || null,
         dateOfBirth: input.dateOfBirth || null,
+        locale: language ?? null,
       });
       return {
         userId: id,
@@ -103,7 +108,7 @@ export async function register(db: Db, input: RegisterInput): Promise<{ accessTo
   }
   const user = await repo.findUserById(db, userId);
   if (!user) throw new Error('Registered user vanished');
-  await mailActivation(user, activation);
+  await mailActivation(user, activation, mailLanguage(language ?? user.locale));
   return { accessToken, user: toCurrentUserDto(user) };
 }
 
@@ -125,20 +130,21 @@ export async function logout(db: Db, token: string): Promise<void> {
 }
 
 /** Always succeeds (no account enumeration); a known address gets a reset link by mail. */
-export async function requestPasswordReset(db: Db, email: string): Promise<{ status: 'ok' }> {
+export async function requestPasswordReset(db: Db, email: string, language?: Language): Promise<{ status: 'ok' }> {
   const user = await repo.findUserByEmail(db, email);
   if (user) {
     const token = await repo.issueToken(db, user.id, 'reset', getConfig().mailTokenTtl);
+    const t = mailTranslator(language ?? user.locale);
     await sendMail({
       to: user.email,
-      subject: 'Reset your password',
+      subject: t('reset.subject'),
       text: [
-        `Hello ${user.first_name},`,
+        t('greeting', { name: user.first_name }),
         '',
-        'To choose a new password, open this link:',
+        t('reset.intro'),
         buildAppUrl(`/reset-password?${new URLSearchParams({ token }).toString()}`),
         '',
-        'The link works once. If you did not ask for it, ignore this message: your password stays the same.',
+        t('reset.note'),
       ].join('\n'),
     });
   }
@@ -196,12 +202,12 @@ export async function updateCurrentUser(db: Db, callerId: number, id: number, in
   return getCurrentUser(db, id);
 }
 
-export async function sendActivationEmail(db: Db, userId: number, returnTo?: string): Promise<{ status: 'ok' }> {
+export async function sendActivationEmail(db: Db, userId: number, returnTo?: string, language?: Language): Promise<{ status: 'ok' }> {
   const user = await repo.findUserById(db, userId);
   if (!user) throw unauthorized();
   if (user.email_confirmed === 1) throw conflict(EMAIL_ALREADY_CONFIRMED);
   const token = await repo.issueToken(db, user.id, 'activation', getConfig().mailTokenTtl);
-  await mailActivation(user, token, returnTo);
+  await mailActivation(user, token, mailLanguage(language ?? user.locale), returnTo);
   return { status: 'ok' };
 }
 

@@ -15,6 +15,7 @@ import type { AuthUser } from '../http/auth';
 import { conflict, notFound } from '../http/errors';
 import { getConfig } from '../config';
 import { sendMail } from '../mail/mailer';
+import { escapeHtml, intlLocale, mailLanguage, mailTranslator } from '../mail/i18n';
 import { formatVisit } from './orders';
 import * as repo from '../repositories/lifecycle';
 import * as resultsRepo from '../repositories/results';
@@ -267,37 +268,39 @@ export async function notifyChanges(db: Db, changes: StatusChange[]): Promise<vo
       if (!user) continue;
       const appUrl = getConfig().appUrl;
       const name = user.first_name || user.email;
+      // Sent after a staff action: in the language the patient last used in the shop.
+      const language = mailLanguage(user.locale);
+      const t = mailTranslator(language);
+      const number = order.number;
+      const bold = `<b>${escapeHtml(number)}</b>`;
+      const signature = t('signature');
       if (change.to === 'visit_confirmed') {
         const slot = (await repo.getSlots(db, [order.slot_id])).get(order.slot_id);
         const lab = (await repo.getLabs(db, [order.laboratory_id])).get(order.laboratory_id);
         const link = `${appUrl}/orders/${order.id}`;
         // In the laboratory's local time, like the order confirmation.
-        const when = slot ? formatVisit(slot.start_at, slot.end_at, lab?.country ?? 'PL') : order.nurse_checkout_date;
+        const when = slot ? formatVisit(slot.start_at, slot.end_at, lab?.country ?? 'PL', intlLocale(language)) : order.nurse_checkout_date;
         const where = [order.address_street, order.address_city].filter(Boolean).join(', ');
-        const text = `Hello ${name},\n\nThe nurse visit for your order ${order.number} is confirmed for ${when} at ${where}.\n\nYou can follow the order here: ${link}\n\nYour lab shop`;
+        const text = [t('greeting', { name }), t('visit.body', { number, when, where }), t('visit.follow', { link }), signature].join('\n\n');
         await sendMail({
           to: user.email,
-          subject: `Your nurse visit is confirmed (order ${order.number})`,
+          subject: t('visit.subject', { number }),
           text,
-          html: `<p>Hello ${escapeHtml(name)},</p><p>The nurse visit for your order <b>${escapeHtml(order.number)}</b> is confirmed for ${escapeHtml(when)} at ${escapeHtml(where)}.</p><p><a href="${link}">Follow your order</a></p>`,
+          html: `<p>${escapeHtml(t('greeting', { name }))}</p><p>${t('visit.body', { number: bold, when: escapeHtml(when), where: escapeHtml(where) })}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('visit.followLink'))}</a></p>`,
         });
       } else {
         const link = `${appUrl}/test-results/${order.id}/patients`;
         const partial = change.to === 'partial_results';
-        const what = partial ? 'The first test results' : 'All test results';
+        const body = partial ? 'results.partial' : 'results.complete';
         await sendMail({
           to: user.email,
-          subject: partial ? `First test results are ready (order ${order.number})` : `Your test results are ready (order ${order.number})`,
-          text: `Hello ${name},\n\n${what} of your order ${order.number} are ready.\n\nRead them here: ${link}\n\nYour lab shop`,
-          html: `<p>Hello ${escapeHtml(name)},</p><p>${what} of your order <b>${escapeHtml(order.number)}</b> are ready.</p><p><a href="${link}">Read your results</a></p>`,
+          subject: t(partial ? 'results.subjectPartial' : 'results.subjectComplete', { number }),
+          text: [t('greeting', { name }), t(body, { number }), t('results.readHere', { link }), signature].join('\n\n'),
+          html: `<p>${escapeHtml(t('greeting', { name }))}</p><p>${t(body, { number: bold })}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('results.readLink'))}</a></p>`,
         });
       }
     } catch (e) {
       console.error('Order status mail failed', e);
     }
   }
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }

@@ -9,6 +9,9 @@ import { listCartLines, listMaterialDecisions, clearCart, findAnalysisRules } fr
 import * as repo from '../repositories/orders';
 import { loadPricingCatalogue, priceCart } from './pricing';
 import { buildAppUrl, sendMail } from '../mail/mailer';
+import { intlLocale, mailLanguage, mailTranslator } from '../mail/i18n';
+import { updateUser } from '../repositories/accounts';
+import type { Language } from '@/i18n';
 
 /**
  * Order submission (spec §4 Checkout, §7 `POST order/create`) and the owner's read of a submitted
@@ -40,7 +43,11 @@ export function parseIdempotencyKey(raw: string | string[] | undefined): string 
   return value;
 }
 
-export async function createOrder(db: Db, userId: number, input: CreateOrderInput, idempotencyKey: string | null): Promise<CreateOrderResponse> {
+/**
+ * `language` is the request's language: it becomes the user's saved locale (for the later status
+ * mails) and the language of the confirmation mail.
+ */
+export async function createOrder(db: Db, userId: number, input: CreateOrderInput, idempotencyKey: string | null, language?: Language): Promise<CreateOrderResponse> {
   if (idempotencyKey) {
     const existing = await repo.findOrderIdByIdempotencyKey(db, userId, idempotencyKey);
     if (existing !== null) return answer(existing);
@@ -134,6 +141,7 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
       );
       await repo.insertStatusEvent(trx, order.id, 'placed', userId);
       await clearCart(trx, userId);
+      if (language) await updateUser(trx, userId, { locale: language });
       outcome.created = true;
       return order.id;
     });
@@ -147,7 +155,7 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
   }
   if (outcome.created) {
     try {
-      await sendOrderConfirmation(db, userId, orderId);
+      await sendOrderConfirmation(db, userId, orderId, language);
     } catch (e) {
       console.error('Order confirmation mail failed', e);
     }
@@ -164,40 +172,48 @@ export function formatVisit(start: string, end: string, country: string, locale 
   return `${day}, ${time.format(new Date(start))}–${time.format(new Date(end))}`;
 }
 
-async function sendOrderConfirmation(db: Db, userId: number, orderId: number): Promise<void> {
+async function sendOrderConfirmation(db: Db, userId: number, orderId: number, requestLanguage?: Language): Promise<void> {
   const user = await repo.findUserForOrder(db, userId);
   const order = await getOrderSummary(db, userId, orderId);
   if (!user) return;
+  const language = mailLanguage(requestLanguage ?? user.locale);
+  const t = mailTranslator(language);
   const lab = await repo.findLaboratory(db, order.laboratory.id);
-  const money = (v: number) => formatMoney(v, order.currency, 'en');
+  const money = (v: number) => formatMoney(v, order.currency, language);
   const a = order.address;
+  const address = [
+    a.street,
+    a.entry && t('order.entrance', { value: a.entry }),
+    t('order.floor', { value: a.floor }),
+    t('order.apartment', { value: a.apartment }),
+    a.city,
+    a.country,
+  ];
   const lines = [
-    `Hello ${user.first_name},`,
+    t('greeting', { name: user.first_name }),
     '',
-    `thank you for your order ${order.number}. A nurse will visit you:`,
-    `  ${formatVisit(order.visit.start, order.visit.end, lab?.country ?? 'PL')}`,
-    `  ${[a.street, a.entry && `entrance ${a.entry}`, `floor ${a.floor}`, `apartment ${a.apartment}`, a.city, a.country].filter(Boolean).join(', ')}`,
-    a.intercomCode ? `  Intercom code: ${a.intercomCode}` : '',
+    t('order.thanks', { number: order.number }),
+    `  ${formatVisit(order.visit.start, order.visit.end, lab?.country ?? 'PL', intlLocale(language))}`,
+    `  ${address.filter(Boolean).join(', ')}`,
+    a.intercomCode ? `  ${t('order.intercom', { code: a.intercomCode })}` : '',
     '',
     ...order.patients.flatMap((p) => [
       `${p.firstName} ${p.lastName}:`,
       ...p.lines.map((l) => `  ${l.name} (${l.code}) — ${money(l.price)}`),
-      ...p.materials.map((m) => (m.bought ? `  ${m.name} — ${money(m.price)}` : `  ${m.name} — brought by the patient`)),
-      `  Subtotal: ${money(p.subtotal)}`,
+      ...p.materials.map((m) => `  ${m.name} — ${m.bought ? money(m.price) : t('order.broughtByPatient')}`),
+      `  ${t('order.subtotal', { amount: money(p.subtotal) })}`,
     ]),
     '',
-    `Home visit: ${money(order.deliveryPrice)}`,
-    `Total: ${money(order.total)} — you pay the nurse at the visit.`,
+    t('order.homeVisit', { amount: money(order.deliveryPrice) }),
+    t('order.total', { amount: money(order.total) }),
     '',
-    'How to prepare:',
-    order.preparation.fastingHours > 0
-      ? `  Do not eat for ${order.preparation.fastingHours} hours before the visit (water is fine).`
-      : '  No fasting is needed.',
+    t('order.prepare'),
+    order.preparation.fastingHours > 0 ? `  ${t('order.fasting', { count: order.preparation.fastingHours })}` : `  ${t('order.noFasting')}`,
     ...order.preparation.notes.map((n) => `  ${n.name}: ${n.preparation}`),
     '',
-    `Your order: ${buildAppUrl(orderRedirectUrl(order.id))}`,
+    t('order.link', { link: buildAppUrl(orderRedirectUrl(order.id)) }),
   ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
-  await sendMail({ to: user.email, subject: `Your order ${order.number}`, text: lines.join('\n') });
+  await sendMail({ to: user.email, subject: t('order.subject', { number: order.number }), text: lines.join('\n') });
 }
 
 /** The caller's submitted order for the order-submitted page (another user's order is 404). */

@@ -1,6 +1,8 @@
 import type { Db } from '../db/createDb';
 import { badRequest, HttpError, tooManyRequests } from '../http/errors';
 import { sendMail } from '../mail/mailer';
+import { mailTranslator } from '../mail/i18n';
+import type { Language } from '@/i18n';
 import type { LaboratoryDto } from '@/lib/types/api';
 import { SUPPORT_MESSAGES, type SupportContactInput, type SupportContactResponse } from '@/lib/validation/support';
 import { getLaboratory, listLaboratories } from './laboratories';
@@ -49,21 +51,22 @@ async function rateLimit(db: Db, keys: string[], now: Date): Promise<void> {
  * Sends a visitor's message to the laboratory's e-mail address, with the visitor as reply-to so the
  * laboratory answers them directly.
  */
-export async function sendSupportMessage(db: Db, input: SupportContactInput, opts: { ip: string; userId?: number | null; now?: Date }): Promise<SupportContactResponse> {
+export async function sendSupportMessage(db: Db, input: SupportContactInput, opts: { ip: string; userId?: number | null; now?: Date; language?: Language }): Promise<SupportContactResponse> {
   const laboratory = await laboratoryFor(db, input.laboratoryId);
   const email = input.email.toLowerCase();
   await rateLimit(db, [`support:ip:${opts.ip}`, `support:email:${email}`], opts.now ?? new Date());
+  const t = mailTranslator(opts.language);
   const lines = [
-    `From: ${input.name} <${email}>`,
-    opts.userId ? `Account: user #${opts.userId}` : 'Account: not signed in',
-    `Laboratory: ${laboratory.cityName}, ${laboratory.address}`,
+    t('support.from', { name: input.name, email }),
+    opts.userId ? t('support.account', { id: opts.userId }) : t('support.anonymous'),
+    t('support.laboratory', { city: laboratory.cityName, address: laboratory.address }),
     '',
     input.message,
   ];
   await sendMail({
     to: laboratory.email,
     replyTo: email,
-    subject: `Support request from ${input.name.replace(/[\r\n]+/g, ' ')}`,
+    subject: t('support.subject', { name: input.name.replace(/[\r\n]+/g, ' ') }),
     text: lines.join('\n'),
   });
   return { sent: true };

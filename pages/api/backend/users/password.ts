@@ -1,5 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { changePassword, requestPasswordReset } from '@/server/services/accounts';
+import { requestLanguage } from '@/server/mail/i18n';
 import { passwordResetRequestSchema, passwordUpdateSchema } from '@/lib/validation/account';
 
 export const config = { api: { bodyParser: false } };
@@ -8,7 +9,7 @@ export default route({
   /** Reset request: always 200, a known address gets a link by mail. */
   POST: method({
     body: passwordResetRequestSchema,
-    handler: ({ db, body }) => requestPasswordReset(db, body.email),
+    handler: ({ db, body, req }) => requestPasswordReset(db, body.email, requestLanguage(req)),
   }),
   /** New password with `{oldPassword}` (signed in) or `{token}` from the reset mail. */
   PUT: method({

@@ -1,5 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { sendActivationEmail } from '@/server/services/accounts';
+import { requestLanguage } from '@/server/mail/i18n';
 import { sendActivationSchema } from '@/lib/validation/account';
 
 export const config = { api: { bodyParser: false } };
@@ -8,6 +9,6 @@ export default route({
   POST: method({
     auth: 'user' as const,
     body: sendActivationSchema,
-    handler: ({ db, user, body }) => sendActivationEmail(db, user.id, body.returnTo),
+    handler: ({ db, user, body, req }) => sendActivationEmail(db, user.id, body.returnTo, requestLanguage(req)),
   }),
 });
