@@ -35,6 +35,42 @@ const mailsTo = (email: string) => readOutbox(getConfig().outboxDir).filter((m) 
 const tokenIn = (text: string, path: string) => new URL(/https?:\/\/\S+/.exec(text.slice(text.indexOf(path) - 40))?.[0] ?? 'x:').searchParams.get('token');
 
 describe('register', () => {
+  test('the activation mail is in the request language (lang cookie, else Accept-Language), which the account keeps', async () => {
+    const register = async (headers: Record<string, string>) => {
+      const email = newEmail();
+      const res = await api.call('POST', `${B}/register`, { body: { email, password: 'correct horse 1', firstName: 'Anna', lastName: 'Kowalska' }, headers });
+      expect(res.status).toBe(201);
+      const me = await api.call('GET', `${B}/users/current`, { token: res.body.accessToken as string });
+      return { mails: mailsTo(email), locale: me.body.locale as string | null };
+    };
+
+    const ru = await register({ Cookie: 'cookie_consent=1; lang=ru', 'Accept-Language': 'pl-PL,pl;q=0.9' });
+    expect(ru.locale).toBe('ru');
+    expect(ru.mails).toHaveLength(1);
+    expect(ru.mails[0]?.subject).toBe('Подтвердите адрес электронной почты');
+    expect(ru.mails[0]?.text).toContain('Здравствуйте, Anna!');
+    expect(ru.mails[0]?.text).toContain('Чтобы подтвердить адрес электронной почты, откройте эту ссылку:');
+    expect(ru.mails[0]?.text).toContain('http://localhost:3000/confirm-email?token=');
+    const ruToken = tokenIn(ru.mails[0]?.text ?? '', '/confirm-email');
+    expect(ruToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(ru.mails[0]?.text).toContain(`Или введите на сайте код подтверждения: ${ruToken}`);
+
+    const pl = await register({ Cookie: 'lang=pl' });
+    expect(pl.locale).toBe('pl');
+    expect(pl.mails[0]?.subject).toBe('Potwierdź swój adres e-mail');
+    expect(pl.mails[0]?.text).toContain('Dzień dobry, Anna,');
+    expect(pl.mails[0]?.text).toContain('http://localhost:3000/confirm-email?token=');
+
+    const accept = await register({ 'Accept-Language': 'de-DE,de;q=0.9,pl;q=0.8,en;q=0.5' });
+    expect(accept.locale).toBe('pl');
+    expect(accept.mails[0]?.subject).toBe('Potwierdź swój adres e-mail');
+
+    const english = await register({ Cookie: 'lang=xx', 'Accept-Language': 'de-DE' });
+    expect(english.locale).toBe('en');
+    expect(english.mails[0]?.subject).toBe('Confirm your e-mail address');
+    expect(english.mails[0]?.text).toContain('Hello Anna,');
+  });
+
   test('creates the account, answers an access token and mails a confirmation link', async () => {
     const { email, token } = await registerUser({ phone: '+48 600 100 200', dateOfBirth: '1990-05-01' });
     expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -153,6 +189,14 @@ describe('login and logout', () => {
 });
 
 describe('password', () => {
+  test('the reset mail is in the language of the request', async () => {
+    const { email } = await registerUser();
+    expect((await api.call('POST', `${B}/users/password`, { body: { email }, headers: { Cookie: 'lang=pl' } })).status).toBe(200);
+    const mail = mailsTo(email).find((m) => m.subject === 'Zresetuj hasło');
+    expect(mail?.text).toContain('Aby ustawić nowe hasło, otwórz ten link:');
+    expect(tokenIn(mail?.text ?? '', '/reset-password')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  });
+
   test('reset request is always 200; a known address gets a single-use link that sets the password and ends other sessions', async () => {
     const { email, token } = await registerUser();
     expect((await api.call('POST', `${B}/users/password`, { body: { email: 'nobody-here@example.com' } })).body).toEqual({ status: 'ok' });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { getConfig } from '../config';
+import { readOutbox } from '../mail/outbox';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, seedShopFixture, type FixtureUser, type ShopFixture } from '../testing/shopFixtures';
@@ -46,6 +47,31 @@ const create = (user: FixtureUser, slot: { id: number; start: string }, extra: {
 const countOrders = async (userId: number) => (await db.db.selectFrom('orders').select('id').where('user_id', '=', userId).execute()).length;
 const cartSize = async (userId: number) => (await db.db.selectFrom('cart_lines').select('analysis_id').where('user_id', '=', userId).execute()).length;
 const booked = async (slotId: number) => (await db.db.selectFrom('nurse_slots').select('booked').where('id', '=', slotId).executeTakeFirstOrThrow()).booked;
+
+test('the order confirmation is mailed in the request language, which the account keeps for later mails', async () => {
+  const { user } = await userWithCart();
+  const slot = await createFixtureSlot(db.db, 'fx-waw', 2);
+  const res = await api.call('POST', '/api/order/create', {
+    token: user.token,
+    headers: { Cookie: 'lang=pl' },
+    body: { laboratoryId: 'fx-waw', nurseCheckoutDate: slot.start, orderSlotId: slot.id, orderAddress: address, feedbackDetails: feedback },
+  });
+  expect(res.status).toBe(200);
+  const order = await db.db.selectFrom('orders').select('number').where('id', '=', res.body.orderId as number).executeTakeFirstOrThrow();
+  const saved = await db.db.selectFrom('users').select('locale').where('id', '=', user.id).executeTakeFirstOrThrow();
+  expect(saved.locale).toBe('pl');
+  const mail = readOutbox(getConfig().outboxDir).find((m) => m.to === user.email && m.subject === `Twoje zamówienie ${order.number}`);
+  expect(mail).toBeDefined();
+  const text = mail?.text ?? '';
+  expect(text).toContain(`dziękujemy za zamówienie ${order.number}. Odwiedzi Cię pielęgniarka:`);
+  // The visit in Polish, in the laboratory's time zone.
+  const day = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(slot.start));
+  expect(text).toContain(day);
+  expect(text).toContain('pacjent przynosi własny');
+  expect(text).toContain('Jak się przygotować:');
+  expect(text).toContain(`Twoje zamówienie: http://localhost:3000/order/order-submitted?orderId=${res.body.orderId}`);
+  expect(text).not.toContain('Hello');
+});
 
 test('creating an order re-prices the cart, books the slot, writes the order and empties the cart', async () => {
   const { user, anna, jan } = await userWithCart();

@@ -149,6 +149,37 @@ describe('status changes', () => {
     expect(slot.booked).toBe(0);
   });
 
+  test('the status mails are in the language the patient saved on the account', async () => {
+    const s = await scenario();
+    const saved = await api.call('PUT', `/api/backend/users/${s.owner.id}`, { token: s.owner.token, body: { locale: 'ru' } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.locale).toBe('ru');
+    // The staff member's own language does not matter: the mail follows the recipient's locale.
+    const confirmed = await api.call('POST', `/api/backend/staff/orders/${s.order.id}/status`, { token: s.staff.token, body: { status: 'visit_confirmed' }, headers: { Cookie: 'lang=pl' } });
+    expect(confirmed.status).toBe(200);
+    const visit = sent.find((m) => m.to === s.owner.email && m.subject === `Визит медсестры подтверждён (заказ ${s.order.number})`);
+    expect(visit?.text).toContain('Здравствуйте, Anna!');
+    expect(visit?.text).toContain(`http://localhost:3000/orders/${s.order.id}`);
+    const day = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Warsaw', day: 'numeric', month: 'long' }).format(new Date(s.slot.start));
+    expect(visit?.text).toContain(day);
+
+    for (const status of ['sample_collected', 'in_lab']) expect((await staffStatus(s.staff.token, s.order.id, status)).status).toBe(200);
+    const enter = (analysisId: number, value: number) =>
+      api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, { token: s.staff.token, body: { entries: [{ patientId: s.patientId, analysisId, value }] } });
+    expect((await enter(s.glucose, 5.1)).body.status).toBe('partial_results');
+    const partial = sent.find((m) => m.to === s.owner.email && m.subject === `Готовы первые результаты анализов (заказ ${s.order.number})`);
+    expect(partial?.text).toContain(`Готовы первые результаты анализов по вашему заказу ${s.order.number}.`);
+    expect(partial?.text).toContain(`http://localhost:3000/test-results/${s.order.id}/patients`);
+
+    // Switching to Polish later changes the language of the next mail.
+    expect((await api.call('PUT', `/api/backend/users/${s.owner.id}`, { token: s.owner.token, body: { locale: 'pl' } })).status).toBe(200);
+    expect((await enter(s.tsh, 1.2)).body.status).toBe('completed');
+    const complete = sent.find((m) => m.to === s.owner.email && m.subject === `Twoje wyniki badań są gotowe (zamówienie ${s.order.number})`);
+    expect(complete?.text).toContain(`Wszystkie wyniki badań z zamówienia ${s.order.number} są gotowe.`);
+    expect(complete?.text).toContain(`http://localhost:3000/test-results/${s.order.id}/patients`);
+    expect(mailsTo(s.owner.email).some((m) => m.includes('Your test results are ready'))).toBe(false);
+  });
+
   test('no visit mail when the patient did not choose e-mail', async () => {
     const s = await scenario({ useEmail: false });
     expect((await staffStatus(s.staff.token, s.order.id, 'visit_confirmed')).status).toBe(200);
