@@ -1,0 +1,50 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
+import { sampleUser } from '@/features/auth/testing/fakeBackend';
+import { LANGUAGE_COOKIE } from '@/i18n';
+import { fakeBackend, renderWithApp } from './testing/renderWithApp';
+import { LanguageSwitcher } from './LanguageSwitcher';
+
+let backend: ReturnType<typeof fakeBackend> | null = null;
+afterEach(() => {
+  backend?.restore();
+  backend = null;
+  Cookies.remove(LANGUAGE_COOKIE, { path: '/' });
+});
+
+describe('LanguageSwitcher', () => {
+  test('a signed-in user: the language goes to the cookie and is saved on the account', async () => {
+    const bodies: unknown[] = [];
+    backend = fakeBackend({
+      [`PUT users/${sampleUser.id}`]: (config) => {
+        bodies.push(JSON.parse(String(config.data)));
+        return { status: 200, data: { ...sampleUser, locale: 'pl' } };
+      },
+    });
+    const app = renderWithApp(<LanguageSwitcher />);
+    act(() => {
+      app.store.dispatch(loggedIn());
+      app.store.dispatch(currentUserReceived(sampleUser));
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Polski' }));
+    expect(Cookies.get(LANGUAGE_COOKIE)).toBe('pl');
+    await waitFor(() => expect(bodies).toEqual([{ locale: 'pl' }]));
+  });
+
+  test('a visitor saves nothing; a failed save is ignored and the language still changes', async () => {
+    backend = fakeBackend({ [`PUT users/${sampleUser.id}`]: { status: 500, data: { error: 'down' } } });
+    const app = renderWithApp(<LanguageSwitcher />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Русский' }));
+    expect(Cookies.get(LANGUAGE_COOKIE)).toBe('ru');
+    expect(backend.requests).toEqual([]);
+    act(() => {
+      app.store.dispatch(loggedIn());
+      app.store.dispatch(currentUserReceived(sampleUser));
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: /English/ }));
+    await waitFor(() => expect(backend?.requests).toEqual([`PUT users/${sampleUser.id}`]));
+    expect(Cookies.get(LANGUAGE_COOKIE)).toBe('en');
+  });
+});
