@@ -16,7 +16,7 @@ import { conflict, notFound } from '../http/errors';
 import { getConfig } from '../config';
 import { sendMail } from '../mail/mailer';
 import { escapeHtml, intlLocale, mailLanguage, mailTranslator } from '../mail/i18n';
-import { formatVisit } from './orders';
+import { formatVisit, orderAddressDto, orderFeedbackDto } from './orders';
 import * as repo from '../repositories/lifecycle';
 import * as resultsRepo from '../repositories/results';
 
@@ -148,17 +148,8 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
     ...summary,
     subtotal: toMajor(order.subtotal_minor),
     deliveryPrice: toMajor(order.delivery_price_minor),
-    address: {
-      country: order.address_country,
-      city: order.address_city,
-      street: order.address_street,
-      entry: order.address_entry,
-      floor: order.address_floor,
-      apartment: order.address_apartment,
-      intercomCode: order.address_intercom_code,
-      notes: order.address_notes,
-    },
-    feedback: { useEmail: order.feedback_use_email === 1, usePhone: order.feedback_use_phone === 1, quickPhone: order.feedback_quick_phone },
+    address: orderAddressDto(order),
+    feedback: orderFeedbackDto(order),
     patients: [...patients.values()],
     events: events.map((e) => eventDto(e, order.user_id)),
     canChangeVisit: order.user_id === user.id && canChangeVisit(order.status, summary.visit.start, now),

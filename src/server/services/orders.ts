@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, OrderTable } from '../db/schema';
 import type { CreateOrderResponse } from '@/lib/types/api';
 import type { OrderPatientSummaryDto, OrderSummaryDto } from '@/lib/types/order';
 import { IDEMPOTENCY_KEY_PATTERN, SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/lib/validation/order';
@@ -41,6 +41,24 @@ export function parseIdempotencyKey(raw: string | string[] | undefined): string 
     throw badRequest('Invalid Idempotency-Key header: use 8 to 100 letters, digits, "-" or "_"');
   }
   return value;
+}
+
+/** The visit address and contact preferences of an order row, as the API shows them (one place for both order reads). */
+export function orderAddressDto(order: Selectable<OrderTable>) {
+  return {
+    country: order.address_country,
+    city: order.address_city,
+    street: order.address_street,
+    entry: order.address_entry,
+    floor: order.address_floor,
+    apartment: order.address_apartment,
+    intercomCode: order.address_intercom_code,
+    notes: order.address_notes,
+  };
+}
+
+export function orderFeedbackDto(order: Selectable<OrderTable>) {
+  return { useEmail: order.feedback_use_email === 1, usePhone: order.feedback_use_phone === 1, quickPhone: order.feedback_quick_phone };
 }
 
 /**
@@ -253,17 +271,8 @@ export async function getOrderSummary(db: Db, userId: number, orderId: number): 
     paymentMode: PAYMENT_MODE,
     laboratory: { id: order.laboratory_id, cityName: lab?.city_name ?? '', address: lab?.address ?? '', phone: lab?.phone ?? '', email: lab?.email ?? '' },
     visit: { slotId: order.slot_id, start: slot?.start_at ?? order.nurse_checkout_date, end: slot?.end_at ?? order.nurse_checkout_date },
-    address: {
-      country: order.address_country,
-      city: order.address_city,
-      street: order.address_street,
-      entry: order.address_entry,
-      floor: order.address_floor,
-      apartment: order.address_apartment,
-      intercomCode: order.address_intercom_code,
-      notes: order.address_notes,
-    },
-    feedback: { useEmail: order.feedback_use_email === 1, usePhone: order.feedback_use_phone === 1, quickPhone: order.feedback_quick_phone },
+    address: orderAddressDto(order),
+    feedback: orderFeedbackDto(order),
     currency: order.currency,
     subtotal: toMajor(order.subtotal_minor),
     deliveryPrice: toMajor(order.delivery_price_minor),
