@@ -1,4 +1,7 @@
 import { languageFromCookie, languages, namespaces, resources, createI18n } from './index';
+import enMail from '../../locales/en/mail.json';
+import ruMail from '../../locales/ru/mail.json';
+import plMail from '../../locales/pl/mail.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -12,6 +15,13 @@ describe('locale files', () => {
   it.each(namespaces)('namespace %s has the same keys in every language', (ns) => {
     const en = keys(resources.en[ns] as Tree).sort();
     for (const lng of languages) expect({ lng, keys: keys(resources[lng][ns] as Tree).sort() }).toEqual({ lng, keys: en });
+  });
+
+  it('the server-only mail namespace has the same keys in every language', () => {
+    const mail: Record<string, Tree> = { en: enMail, ru: ruMail, pl: plMail };
+    const en = keys(mail.en as Tree).sort();
+    expect(en.length).toBeGreaterThan(10);
+    for (const lng of languages) expect({ lng, keys: keys(mail[lng] as Tree).sort() }).toEqual({ lng, keys: en });
   });
 
   it('keeps the spec texts of the laboratory selector and the cookie button', () => {
