@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
-import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import { PatientsVisitorPrompt } from './PatientsVisitorPrompt';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -58,18 +58,7 @@ export function PatientEditorPage({ mode }: { mode: 'create' | 'edit' }) {
   if (session === 'unknown' || !router.isReady) {
     content = <FormSkeleton />;
   } else if (session === 'visitor') {
-    content = (
-      <EmptyState
-        icon={<LoginOutlined fontSize="inherit" />}
-        title={t('patients.visitorTitle')}
-        text={t('patients.visitorText')}
-        action={
-          <Button component={NextLink} href={routes.login.path} variant="contained" sx={{ minHeight: 48 }}>
-            {t('login.submit')}
-          </Button>
-        }
-      />
-    );
+    content = <PatientsVisitorPrompt />;
   } else if (mode === 'edit' && (patientId === null || currentNotFound)) {
     content = (
       <EmptyState

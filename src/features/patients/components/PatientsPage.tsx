@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import AddIcon from '@mui/icons-material/Add';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
-import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import { PatientsVisitorPrompt } from './PatientsVisitorPrompt';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -46,18 +46,7 @@ export function PatientsPage() {
   if (session === 'unknown' || (session === 'user' && (status === Status.INITIAL || (status === Status.LOADING && items.length === 0)))) {
     content = <ListSkeleton rows={3} />;
   } else if (session === 'visitor') {
-    content = (
-      <EmptyState
-        icon={<LoginOutlined fontSize="inherit" />}
-        title={t('patients.visitorTitle')}
-        text={t('patients.visitorText')}
-        action={
-          <Button component={NextLink} href={routes.login.path} variant="contained" sx={{ minHeight: 48 }}>
-            {t('login.submit')}
-          </Button>
-        }
-      />
-    );
+    content = <PatientsVisitorPrompt />;
   } else if (status === Status.ERROR) {
     content = <ErrorState message={t('patients.loadFailed')} onRetry={() => dispatch(patientsRequested())} />;
   } else if (items.length === 0) {
