@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { AnalysisResultTable, Database, OrderStatus, ResultFlag } from '../db/schema';
 
 /** Reads and writes of analysis results. */
@@ -101,21 +101,8 @@ export async function listUserOrderIdsWithResults(db: Q, userId: number): Promis
   return rows.map((r) => r.id);
 }
 
-export interface ResultWrite {
-  order_id: number;
-  patient_id: number;
-  analysis_id: number;
-  value_num: number | null;
-  value_text: string | null;
-  unit: string;
-  ref_low: number | null;
-  ref_high: number | null;
-  ref_text: string;
-  flag: ResultFlag;
-  comment: string;
-  entered_by: number | null;
-  entered_at: string;
-}
+/** A result row as written: every column but the generated id. */
+export type ResultWrite = Omit<Insertable<AnalysisResultTable>, 'id'>;
 
 /** Inserts or replaces the result of (order, patient, analysis). */
 export async function upsertResult(db: Q, row: ResultWrite): Promise<void> {
