@@ -1,6 +1,7 @@
 import type { Db } from '../db/createDb';
 import { badRequest, HttpError, tooManyRequests } from '../http/errors';
 import { sendMail } from '../mail/mailer';
+import { limitWait, recordAttempts } from '../rateLimit';
 import { mailTranslator } from '../mail/i18n';
 import type { Language } from '@/i18n';
 import type { LaboratoryDto } from '@/lib/types/api';
@@ -28,23 +29,11 @@ async function laboratoryFor(db: Db, laboratoryId: string | undefined): Promise<
   return first;
 }
 
-/** Counts and records a message against the limits (one row per key in login_attempts). */
+/** Refuses a message over the hourly limits, else records it (one row per key in login_attempts). */
 async function rateLimit(db: Db, keys: string[], now: Date): Promise<void> {
-  const since = new Date(now.getTime() - HOUR_MS).toISOString();
-  for (const key of keys) {
-    const row = await db
-      .selectFrom('login_attempts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('key', '=', key)
-      .where('at', '>=', since)
-      .executeTakeFirst();
-    if (Number(row?.n ?? 0) >= SUPPORT_LIMIT_PER_HOUR) throw tooManyRequests(SUPPORT_RATE_MESSAGE);
-  }
-  const at = now.toISOString();
-  await db
-    .insertInto('login_attempts')
-    .values(keys.map((key) => ({ key, at, success: 1 })))
-    .execute();
+  const wait = await limitWait(db, keys.map((key) => ({ key, max: SUPPORT_LIMIT_PER_HOUR })), HOUR_MS, 'all', now);
+  if (wait > 0) throw tooManyRequests(SUPPORT_RATE_MESSAGE);
+  await recordAttempts(db, keys, true, HOUR_MS, now);
 }
 
 /**
