@@ -1,6 +1,6 @@
 import Head from 'next/head';
 import { useTranslation } from 'react-i18next';
-import { AddressStep } from '@/features/order/components/AddressStep';
+import { AddressStep } from '@/features/checkout/components/AddressStep';
 
 export default function Page() {
   const { t } = useTranslation('cart');

@@ -1,6 +1,6 @@
 import Head from 'next/head';
 import { useTranslation } from 'react-i18next';
-import { ConfirmEmailStep } from '@/features/order/components/ConfirmEmailStep';
+import { ConfirmEmailStep } from '@/features/checkout/components/ConfirmEmailStep';
 
 export default function Page() {
   const { t } = useTranslation('cart');

@@ -1,6 +1,6 @@
 import Head from 'next/head';
 import { useTranslation } from 'react-i18next';
-import { DataConfirmedStep } from '@/features/order/components/DataConfirmedStep';
+import { DataConfirmedStep } from '@/features/checkout/components/DataConfirmedStep';
 
 export default function Page() {
   const { t } = useTranslation('cart');

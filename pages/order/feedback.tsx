@@ -1,6 +1,6 @@
 import Head from 'next/head';
 import { useTranslation } from 'react-i18next';
-import { FeedbackStep } from '@/features/order/components/FeedbackStep';
+import { FeedbackStep } from '@/features/checkout/components/FeedbackStep';
 
 export default function Page() {
   const { t } = useTranslation('cart');

@@ -1,6 +1,6 @@
 import Head from 'next/head';
 import { useTranslation } from 'react-i18next';
-import { VisitTimeStep } from '@/features/order/components/VisitTimeStep';
+import { VisitTimeStep } from '@/features/checkout/components/VisitTimeStep';
 
 export default function Page() {
   const { t } = useTranslation('cart');

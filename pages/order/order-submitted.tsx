@@ -1,6 +1,6 @@
 import Head from 'next/head';
 import { useTranslation } from 'react-i18next';
-import { OrderSubmittedView } from '@/features/order/components/OrderSubmittedView';
+import { OrderSubmittedView } from '@/features/checkout/components/OrderSubmittedView';
 
 export default function Page() {
   const { t } = useTranslation('cart');

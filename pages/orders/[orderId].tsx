@@ -1,3 +1,3 @@
-import { OrderPage } from '@/features/results/components/OrderPage';
+import { OrderPage } from '@/features/orders/components/OrderPage';
 
 export default OrderPage;

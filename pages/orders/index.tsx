@@ -1,3 +1,3 @@
-import { OrdersPage } from '@/features/results/components/OrdersPage';
+import { OrdersPage } from '@/features/orders/components/OrdersPage';
 
 export default OrdersPage;

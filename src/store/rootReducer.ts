@@ -5,7 +5,7 @@ import lab from '@/features/lab/labSlice';
 import catalogue from '@/features/catalogue/catalogueSlice';
 import patients from '@/features/patients/patientsSlice';
 import cart from '@/features/cart/cartSlice';
-import order from '@/features/order/orderSlice';
+import order from '@/features/checkout/checkoutSlice';
 import results from '@/features/results/resultsSlice';
 import staff from '@/features/staff/staffSlice';
 import errors from '@/features/shell/errorsSlice';

@@ -6,7 +6,7 @@ import { labSaga } from '@/features/lab/labSaga';
 import { catalogueSaga } from '@/features/catalogue/catalogueSaga';
 import { patientsSaga } from '@/features/patients/patientsSaga';
 import { cartSaga } from '@/features/cart/cartSaga';
-import { orderSaga } from '@/features/order/orderSaga';
+import { orderSaga } from '@/features/checkout/checkoutSaga';
 import { resultsSaga } from '@/features/results/resultsSaga';
 import { staffSaga } from '@/features/staff/staffSaga';
 

@@ -15,7 +15,7 @@ import { AddableSummary, addableAnalyses, addablePrice, type Addable } from './A
 import { AuthStep } from './AuthStep';
 import { MaterialDecisionDialog, RestrictionDialog } from './AddDialogs';
 import { PatientsStep } from './PatientsStep';
-import { StickyActionBar } from '@/features/order/components/StickyActionBar';
+import { StickyActionBar } from '@/features/checkout/components/StickyActionBar';
 import { patientName } from './patientName';
 
 export const ADDABLE_FLOW_PAGES = ['addableCard', 'register', 'login', 'addPatients'] as const;

@@ -11,9 +11,9 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { routes } from '@/lib/routes';
 import { useMounted } from '@/features/shell/useMounted';
-import { CheckoutStepper } from '@/features/order/components/CheckoutStepper';
-import { StickyActionBar } from '@/features/order/components/StickyActionBar';
-import { deliveryPriceSet } from '@/features/order/orderSlice';
+import { CheckoutStepper } from '@/features/checkout/components/CheckoutStepper';
+import { StickyActionBar } from '@/features/checkout/components/StickyActionBar';
+import { deliveryPriceSet } from '@/features/checkout/checkoutSlice';
 import { CartPatientSection } from './CartPatientSection';
 import { patientName } from './patientName';
 import {

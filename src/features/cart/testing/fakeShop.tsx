@@ -16,7 +16,7 @@ import { authSaga } from '@/features/auth/authSaga';
 import { testRouter } from '@/features/auth/testing/render';
 import type { AnalysisDto, CartDto, MaterialDto, PatientDto } from '@/lib/types/api';
 import { cartSaga } from '../cartSaga';
-import { orderSaga } from '@/features/order/orderSaga';
+import { orderSaga } from '@/features/checkout/checkoutSaga';
 
 export interface ShopRequest {
   method: string;

@@ -22,7 +22,7 @@ import { resultsApi } from '../resultsApi';
 import { FlagChip } from './FlagChip';
 import { FLAG_COLOURS, formatDate, formatRange, formatValue } from './format';
 import { NOT_FOUND, ResourceGate } from './ResourceGate';
-import { StatusChip } from './StatusChip';
+import { StatusChip } from '@/features/orders/components/StatusChip';
 import { idFrom, useResource } from './useResource';
 
 /** Saves the PDF of one patient's results (the request carries the bearer token, so no plain link). */

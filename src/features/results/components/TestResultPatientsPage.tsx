@@ -17,7 +17,7 @@ import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
 import { formatDate } from './format';
 import { NOT_FOUND, ResourceGate } from './ResourceGate';
-import { StatusChip } from './StatusChip';
+import { StatusChip } from '@/features/orders/components/StatusChip';
 import { idFrom, useResource } from './useResource';
 
 /** `/test-results/{testResultId}/patients`: the patients of one result set with their counts. */

@@ -10,7 +10,7 @@ import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
 import { formatDate } from './format';
 import { ResourceGate } from './ResourceGate';
-import { OrderListCard } from './OrderListCard';
+import { OrderListCard } from '@/features/orders/components/OrderListCard';
 import { useResource } from './useResource';
 
 /** `/test-results`: the user's result sets, newest first, with their status. */

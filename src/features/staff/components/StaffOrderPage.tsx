@@ -12,7 +12,7 @@ import { Status } from '@/lib/status';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { OrderStatusDto } from '@/lib/types/results';
-import { StatusChip } from '@/features/results/components/StatusChip';
+import { StatusChip } from '@/features/orders/components/StatusChip';
 import { formatDateTime } from '@/features/results/components/format';
 import { idFrom } from '@/features/results/components/useResource';
 import { resultsSaveRequested, staffOrderRequested, statusChangeRequested } from '../staffSlice';

@@ -19,7 +19,7 @@ import { routePath, routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { StatusChip } from '@/features/results/components/StatusChip';
+import { StatusChip } from '@/features/orders/components/StatusChip';
 import { formatDate, formatTime } from '@/features/results/components/format';
 import { staffOrdersRequested } from '../staffSlice';
 import { StaffForbidden, StaffGate } from './StaffGate';

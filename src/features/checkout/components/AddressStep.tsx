@@ -17,7 +17,7 @@ import type { PatientDto } from '@/lib/types/api';
 import { CheckoutStepper } from './CheckoutStepper';
 import { StickyActionBar } from './StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
-import { orderAddressSaved } from '../orderSlice';
+import { orderAddressSaved } from '../checkoutSlice';
 
 export const ORDER_COUNTRIES = ['PL', 'BY', 'DE', 'LT', 'CZ', 'SK', 'UA'] as const;
 

@@ -12,7 +12,7 @@ import { cartCleared } from '@/features/cart/cartSlice';
 import type { CreateOrderResponse, CurrentUserDto, NurseSlotDto } from '@/lib/types/api';
 import type { OrderSummaryDto } from '@/lib/types/order';
 import { SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/lib/validation/order';
-import { orderApi } from './orderApi';
+import { orderApi } from './checkoutApi';
 import {
   activationLetterFailed,
   activationLetterRequested,
@@ -38,7 +38,7 @@ import {
   visitTimeChosen,
   type OrderState,
   type PersistedOrder,
-} from './orderSlice';
+} from './checkoutSlice';
 
 export const ORDER_STORAGE_KEY = 'labShop.order';
 export const EMAIL_ALREADY_CONFIRMED = 'Email is already confirmed';

@@ -9,7 +9,7 @@ import { sampleUser } from '@/features/auth/testing/fakeBackend';
 import { SLOT_FULL_MESSAGE } from '@/lib/validation/order';
 import type { NurseSlotDto } from '@/lib/types/api';
 import { analysis, cartOf, fakeShop, patient, renderShop, testRouter, type FakeShop } from '@/features/cart/testing/fakeShop';
-import { orderAddressSaved, submitFailed, visitTimeChosen } from '../orderSlice';
+import { orderAddressSaved, submitFailed, visitTimeChosen } from '../checkoutSlice';
 import { FeedbackStep } from './FeedbackStep';
 import { DataConfirmedStep } from './DataConfirmedStep';
 import { VisitTimeStep } from './VisitTimeStep';

@@ -15,7 +15,7 @@ import type { NurseSlotDto } from '@/lib/types/api';
 import { CheckoutStepper } from './CheckoutStepper';
 import { StickyActionBar } from './StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
-import { slotsRequested, visitTimeChosen } from '../orderSlice';
+import { slotsRequested, visitTimeChosen } from '../checkoutSlice';
 
 export const BOOKING_DAYS = 30;
 

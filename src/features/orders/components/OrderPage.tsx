@@ -18,12 +18,12 @@ import { Status } from '@/lib/status';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { OrderDetailDto, OrderStatusDto } from '@/lib/types/results';
-import { cancelRequested, rescheduleRequested, visitChangeReset } from '../resultsSlice';
-import { formatDateTime } from './format';
-import { NOT_FOUND, ResourceGate } from './ResourceGate';
+import { cancelRequested, rescheduleRequested, visitChangeReset } from '@/features/results/resultsSlice';
+import { formatDateTime } from '@/features/results/components/format';
+import { NOT_FOUND, ResourceGate } from '@/features/results/components/ResourceGate';
 import { RescheduleDialog } from './RescheduleDialog';
 import { StatusChip } from './StatusChip';
-import { idFrom, useResource } from './useResource';
+import { idFrom, useResource } from '@/features/results/components/useResource';
 
 const PROGRESS: OrderStatusDto[] = ['placed', 'visit_confirmed', 'sample_collected', 'in_lab', 'completed'];
 

@@ -18,7 +18,7 @@ import { patientName } from '@/features/cart/components/patientName';
 import { CheckoutStepper } from './CheckoutStepper';
 import { StickyActionBar } from './StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
-import { submitRequested } from '../orderSlice';
+import { submitRequested } from '../checkoutSlice';
 import { formatAddress } from './formatAddress';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {

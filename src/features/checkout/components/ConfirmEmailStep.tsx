@@ -13,7 +13,7 @@ import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { CheckoutStepper } from './CheckoutStepper';
 import { useCheckoutGuard } from './useCheckoutGuard';
-import { activationLetterRequested, emailConfirmRequested } from '../orderSlice';
+import { activationLetterRequested, emailConfirmRequested } from '../checkoutSlice';
 
 /** `/order/confirm-email`: send the confirmation letter, then enter its token or follow its link. */
 export function ConfirmEmailStep() {

@@ -14,8 +14,8 @@ import {
   orderAddressSaved,
   submitRequested,
   visitTimeChosen,
-} from './orderSlice';
-import { ORDER_STORAGE_KEY } from './orderSaga';
+} from './checkoutSlice';
+import { ORDER_STORAGE_KEY } from './checkoutSaga';
 
 let shop: FakeShop | null = null;
 let goTo: jest.SpyInstance;

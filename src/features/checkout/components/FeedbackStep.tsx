@@ -18,7 +18,7 @@ import { feedbackDetailsSchema, type FeedbackDetails } from '@/lib/validation/or
 import { CheckoutStepper } from './CheckoutStepper';
 import { StickyActionBar } from './StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
-import { checkoutRequested } from '../orderSlice';
+import { checkoutRequested } from '../checkoutSlice';
 
 /** `/order/feedback`: how the nurse and the laboratory may contact the user; then checkout. */
 export function FeedbackStep() {

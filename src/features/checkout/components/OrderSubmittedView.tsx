@@ -15,7 +15,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useMounted } from '@/features/shell/useMounted';
-import { summaryRequested } from '../orderSlice';
+import { summaryRequested } from '../checkoutSlice';
 import { formatAddress } from './formatAddress';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
