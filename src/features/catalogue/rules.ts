@@ -100,10 +100,19 @@ export function analysesWithHeader(analyses: readonly AnalysisDto[], headerId: n
  * and preparation, which only the analysis card shows.
  */
 export function listItem(analysis: AnalysisDto): AnalysisDto {
-  const { description: _description, materials: _materials, preparation: _preparation, ...rest } = analysis;
-  void _description;
-  void _materials;
-  void _preparation;
+  const {
+    description: _description,
+    materials: _materials,
+    preparation: _preparation,
+    loinc: _loinc,
+    unit: _unit,
+    displayUnit: _displayUnit,
+    referenceRanges: _ranges,
+    criticalLow: _criticalLow,
+    criticalHigh: _criticalHigh,
+    ...rest
+  } = analysis;
+  void [_description, _materials, _preparation, _loinc, _unit, _displayUnit, _ranges, _criticalLow, _criticalHigh];
   return { ...rest, description: '', materials: [] };
 }
 

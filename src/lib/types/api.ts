@@ -52,6 +52,17 @@ export interface RestrictionsDto {
   maxAge?: number;
 }
 
+/** A reference interval of an analysis: applies to the sex and age band given (ages in completed years, inclusive). */
+export interface ReferenceRangeDto {
+  gender?: 'male' | 'female';
+  minAge?: number;
+  maxAge?: number;
+  low?: number;
+  high?: number;
+  /** Expected value of a text result, e.g. `negative`. */
+  text?: string;
+}
+
 export interface AnalysisDto {
   id: number;
   name: string;
@@ -66,6 +77,17 @@ export interface AnalysisDto {
   /** Additions: fasting hours before sampling and preparation notes. */
   fastingHours?: number;
   preparation?: string;
+  /** LOINC code where the analysis has one (null when it has none). */
+  loinc?: string | null;
+  /** UCUM code of the result unit (null for text results). */
+  unit?: string | null;
+  /** The unit as shown to people (may differ from the UCUM code, e.g. `µmol/L`). */
+  displayUnit?: string | null;
+  /** Reference intervals by sex and age band (single-analysis read only). */
+  referenceRanges?: ReferenceRangeDto[];
+  /** Critical (panic) limits (single-analysis read only, where they exist). */
+  criticalLow?: number;
+  criticalHigh?: number;
 }
 
 export interface ProfileDto {

@@ -17,8 +17,12 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatusDto = (typeof ORDER_STATUSES)[number];
 
-export const RESULT_FLAGS = ['low', 'normal', 'high', 'critical'] as const;
+export const RESULT_FLAGS = ['low', 'normal', 'high', 'critical', 'abnormal'] as const;
 export type ResultFlagDto = (typeof RESULT_FLAGS)[number];
+
+/** HL7 v3 ObservationInterpretation: normal, low, high, critically low, critically high, abnormal (text). */
+export const RESULT_INTERPRETATIONS = ['N', 'L', 'H', 'LL', 'HH', 'A'] as const;
+export type ResultInterpretationDto = (typeof RESULT_INTERPRETATIONS)[number];
 
 export interface VisitDto {
   slotId: number;
@@ -135,6 +139,15 @@ export interface AnalysisResultDto {
   refHigh: number | null;
   refText: string;
   flag: ResultFlagDto;
+  /** HL7 v3 interpretation computed by the server: N, L, H, LL, HH (critical) or A (abnormal text). */
+  interpretation: ResultInterpretationDto;
+  /** Beyond a critical (panic) limit: contact a doctor promptly. */
+  critical: boolean;
+  /** `catalogue`: the interval for the patient's sex and age on the sampling day; `override`: set for this result, with `rangeReason`; `legacy`: stored before intervals by sex and age. */
+  rangeSource: 'catalogue' | 'override' | 'legacy';
+  rangeReason: string;
+  /** LOINC code of the analysis, where it has one. */
+  loinc: string | null;
   comment: string;
   enteredAt: string;
 }
@@ -170,6 +183,7 @@ export interface ResultHistoryPointDto {
   value: number | string;
   unit: string;
   flag: ResultFlagDto;
+  interpretation: ResultInterpretationDto;
   refLow: number | null;
   refHigh: number | null;
 }
@@ -189,10 +203,15 @@ export interface StaffAnalysisLineDto {
   analysisId: number;
   code: string;
   name: string;
-  /** Defaults of the analysis for entering a result. */
+  /** Defaults for entering a result: the unit and the interval for this patient's sex and age on the sampling day. */
   defaultUnit: string;
   defaultRefLow: number | null;
   defaultRefHigh: number | null;
+  /** Expected value of a text result (empty when none). */
+  defaultRefText: string;
+  criticalLow: number | null;
+  criticalHigh: number | null;
+  loinc: string | null;
   result: AnalysisResultDto | null;
 }
 

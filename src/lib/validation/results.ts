@@ -53,6 +53,7 @@ export const resultEntrySchema = object({
   refHigh: optionalNumber(),
   refText: string().trim().max(200, RESULT_MESSAGES.tooLong).optional(),
   flag: string().oneOf(RESULT_FLAGS).optional(),
+  rangeReason: string().trim().max(500, RESULT_MESSAGES.tooLong).optional(),
   comment: string().trim().max(1000, RESULT_MESSAGES.tooLong).optional(),
 }).test(rangeTest);
 export type ResultEntry = InferType<typeof resultEntrySchema>;
@@ -76,6 +77,7 @@ export const resultsImportSchema = object({
       refHigh: optionalNumber(),
       refText: string().trim().max(200, RESULT_MESSAGES.tooLong).optional(),
       flag: string().oneOf(RESULT_FLAGS).optional(),
+      rangeReason: string().trim().max(500, RESULT_MESSAGES.tooLong).optional(),
       comment: string().trim().max(1000, RESULT_MESSAGES.tooLong).optional(),
     }).test(rangeTest),
   )

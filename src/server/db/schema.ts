@@ -53,6 +53,28 @@ export interface AnalysisTable {
   result_unit: string | null;
   ref_low: number | null;
   ref_high: number | null;
+  /** LOINC code (http://loinc.org), where the analysis has one. */
+  loinc: string | null;
+  /** UCUM code of the result unit (http://unitsofmeasure.org); `result_unit` is the display unit. */
+  ucum_unit: string | null;
+  /** Critical (panic) limits: a value beyond them is flagged LL / HH. */
+  critical_low: number | null;
+  critical_high: number | null;
+}
+
+/** Reference intervals of an analysis by sex and age band; the first applicable (by position) wins. */
+export interface AnalysisReferenceRangeTable {
+  id: Generated<number>;
+  analysis_id: number;
+  position: number;
+  gender: 'male' | 'female' | null;
+  /** Completed years on the sampling day, inclusive. */
+  min_age: number | null;
+  max_age: number | null;
+  low: number | null;
+  high: number | null;
+  /** Expected value of a text result, e.g. `negative`. */
+  text: string | null;
 }
 
 export interface AnalysisHeaderTable {
@@ -254,7 +276,10 @@ export interface OrderStatusEventTable {
   note: string;
 }
 
-export type ResultFlag = 'low' | 'normal' | 'high' | 'critical';
+export type ResultFlag = 'low' | 'normal' | 'high' | 'critical' | 'abnormal';
+
+/** HL7 v3 ObservationInterpretation codes used for results. */
+export type ResultInterpretation = 'N' | 'L' | 'H' | 'LL' | 'HH' | 'A';
 
 export interface AnalysisResultTable {
   id: Generated<number>;
@@ -268,6 +293,12 @@ export interface AnalysisResultTable {
   ref_high: number | null;
   ref_text: string;
   flag: ResultFlag;
+  /** N, L, H, LL, HH (critical) or A (abnormal text), computed by the server. */
+  interpretation: ResultInterpretation | null;
+  /** Where the range came from: `catalogue` (the interval for the patient's sex and age), `override` (staff, with a reason) or `legacy`. */
+  range_source: Generated<string>;
+  /** Why staff overrode the catalogue interval for this result. */
+  range_reason: Generated<string>;
   comment: string;
   entered_by: number | null;
   entered_at: string;
@@ -283,6 +314,28 @@ export interface AnalysisSearchTermTable {
 export interface NurseSlotDayTable {
   laboratory_id: string;
   day: string;
+}
+
+/** A read-only link to one patient's results of one order; the token itself is never stored. */
+export interface ResultShareTable {
+  id: Generated<number>;
+  order_id: number;
+  patient_id: number;
+  /** The owner: the user who ordered. */
+  user_id: number;
+  /** SHA-256 of the token, hex. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  last_opened_at: string | null;
+  open_count: Generated<number>;
+}
+
+export interface ResultShareOpeningTable {
+  id: Generated<number>;
+  share_id: number;
+  at: string;
 }
 
 export interface Database {
@@ -310,5 +363,8 @@ export interface Database {
   order_status_events: OrderStatusEventTable;
   analysis_results: AnalysisResultTable;
   analysis_search_terms: AnalysisSearchTermTable;
+  analysis_reference_ranges: AnalysisReferenceRangeTable;
+  result_shares: ResultShareTable;
+  result_share_openings: ResultShareOpeningTable;
   nurse_slot_days: NurseSlotDayTable;
 }

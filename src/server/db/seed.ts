@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 import { DEMO_ANALYSES, DEMO_HEADERS, DEMO_MATERIALS, DEMO_PROFILES } from './demo/catalogue';
 import { DEMO_LABORATORIES, DEMO_PRICE_LISTS } from './demo/laboratories';
+import { DEMO_SCIENCE } from './demo/science';
 import { indexAnalyses } from '../repositories/searchTerms';
 import { daysAhead, generateSlotDays, timeZoneOf } from '../repositories/slots';
 
@@ -96,6 +97,10 @@ async function seedInto(db: Db, now: Date): Promise<void> {
           result_unit: a.unit,
           ref_low: a.refLow,
           ref_high: a.refHigh,
+          loinc: DEMO_SCIENCE[a.code]?.loinc ?? null,
+          ucum_unit: DEMO_SCIENCE[a.code]?.ucum ?? null,
+          critical_low: DEMO_SCIENCE[a.code]?.criticalLow ?? null,
+          critical_high: DEMO_SCIENCE[a.code]?.criticalHigh ?? null,
         })),
       )
       .returning(['id', 'code', 'name'])
@@ -113,6 +118,22 @@ async function seedInto(db: Db, now: Date): Promise<void> {
     DEMO_ANALYSES.flatMap((a) => [...new Set(a.headers)].map((h) => ({ analysis_id: analysisId(a.code), header_id: h })))
   )) {
     await db.insertInto('analysis_headers').values(chunk).execute();
+  }
+  for (const chunk of chunks(
+    DEMO_ANALYSES.flatMap((a) =>
+      (DEMO_SCIENCE[a.code]?.ranges ?? []).map((r, position) => ({
+        analysis_id: analysisId(a.code),
+        position,
+        gender: r.gender ?? null,
+        min_age: r.minAge ?? null,
+        max_age: r.maxAge ?? null,
+        low: r.low ?? null,
+        high: r.high ?? null,
+        text: r.text ?? null,
+      })),
+    )
+  )) {
+    await db.insertInto('analysis_reference_ranges').values(chunk).execute();
   }
   const optional = new Map(DEMO_MATERIALS.map((m) => [m.key, m.optional ? 1 : 0]));
   for (const chunk of chunks(

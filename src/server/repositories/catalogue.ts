@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { AnalysisReferenceRangeTable, Database } from '../db/schema';
 import { prefixUpperBound, splitWords } from './searchTerms';
 
 /** Reads of laboratories, price lists and the catalogue (analyses, headers, prices, materials, profiles). */
@@ -68,6 +68,11 @@ export interface AnalysisRecord {
   restriction_gender: 'male' | 'female' | null;
   restriction_min_age: number | null;
   restriction_max_age: number | null;
+  loinc: string | null;
+  ucum_unit: string | null;
+  result_unit: string | null;
+  critical_low: number | null;
+  critical_high: number | null;
 }
 
 export async function findAnalyses(db: Db, ids: number[]): Promise<AnalysisRecord[]> {
@@ -85,6 +90,11 @@ export async function findAnalyses(db: Db, ids: number[]): Promise<AnalysisRecor
         'restriction_gender',
         'restriction_min_age',
         'restriction_max_age',
+        'loinc',
+        'ucum_unit',
+        'result_unit',
+        'critical_low',
+        'critical_high',
       ])
       .where('id', 'in', part)
       .execute(),
@@ -213,4 +223,13 @@ export async function findProfileAnalyses(db: Db, profileIds: number[]): Promise
 
 export async function findCatalogueHeaders(db: Db): Promise<{ id: number; name: string }[]> {
   return db.selectFrom('catalogue_headers').select(['id', 'name']).orderBy('id').execute();
+}
+
+export type ReferenceRangeRecord = Selectable<AnalysisReferenceRangeTable>;
+
+/** Reference intervals of analyses, in their order of precedence. */
+export async function findReferenceRanges(db: Db, ids: number[]): Promise<ReferenceRangeRecord[]> {
+  return chunked(ids, (part) =>
+    db.selectFrom('analysis_reference_ranges').selectAll().where('analysis_id', 'in', part).orderBy('analysis_id').orderBy('position').execute(),
+  );
 }

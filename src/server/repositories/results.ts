@@ -1,10 +1,16 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { AnalysisResultTable, Database, OrderStatus, ResultFlag } from '../db/schema';
+import type { AnalysisReferenceRangeTable, AnalysisResultTable, Database, OrderStatus, ResultFlag, ResultInterpretation } from '../db/schema';
 
 /** Reads and writes of analysis results. */
 type Q = Kysely<Database>;
 
-export type ResultRow = Selectable<AnalysisResultTable> & { code: string; name: string; description: string };
+export type ResultRow = Selectable<AnalysisResultTable> & {
+  code: string;
+  name: string;
+  description: string;
+  loinc: string | null;
+  ucum_unit: string | null;
+};
 
 const resultColumns = [
   'analysis_results.id',
@@ -18,12 +24,17 @@ const resultColumns = [
   'analysis_results.ref_high',
   'analysis_results.ref_text',
   'analysis_results.flag',
+  'analysis_results.interpretation',
+  'analysis_results.range_source',
+  'analysis_results.range_reason',
   'analysis_results.comment',
   'analysis_results.entered_by',
   'analysis_results.entered_at',
   'analyses.code',
   'analyses.name',
   'analyses.description',
+  'analyses.loinc',
+  'analyses.ucum_unit',
 ] as const;
 
 export async function listOrderResults(db: Q, orderIds: number[]): Promise<ResultRow[]> {
@@ -57,6 +68,7 @@ export interface HistoryRow {
   value_text: string | null;
   unit: string;
   flag: ResultFlag;
+  interpretation: ResultInterpretation | null;
   ref_low: number | null;
   ref_high: number | null;
 }
@@ -76,6 +88,7 @@ export async function listHistory(db: Q, userId: number, patientId: number, anal
       'analysis_results.value_text',
       'analysis_results.unit',
       'analysis_results.flag',
+      'analysis_results.interpretation',
       'analysis_results.ref_low',
       'analysis_results.ref_high',
     ])
@@ -118,6 +131,9 @@ export async function upsertResult(db: Q, row: ResultWrite): Promise<void> {
         ref_high: row.ref_high,
         ref_text: row.ref_text,
         flag: row.flag,
+        interpretation: row.interpretation,
+        range_source: row.range_source,
+        range_reason: row.range_reason,
         comment: row.comment,
         entered_by: row.entered_by,
         entered_at: row.entered_at,
@@ -133,6 +149,43 @@ export async function countLinesAndResults(db: Q, orderId: number): Promise<{ li
   const lineKeys = new Set(lines.map((l) => `${l.patient_id}:${l.analysis_id}`));
   const resultKeys = new Set(results.map((r) => `${r.patient_id}:${r.analysis_id}`).filter((k) => lineKeys.has(k)));
   return { lineCount: lineKeys.size, resultCount: resultKeys.size };
+}
+
+export interface AnalysisScienceRow {
+  id: number;
+  code: string;
+  loinc: string | null;
+  result_unit: string | null;
+  ucum_unit: string | null;
+  ref_low: number | null;
+  ref_high: number | null;
+  critical_low: number | null;
+  critical_high: number | null;
+  ranges: Selectable<AnalysisReferenceRangeTable>[];
+}
+
+/** Units, intervals and critical limits of analyses, by id. */
+export async function findScience(db: Q, analysisIds: number[]): Promise<Map<number, AnalysisScienceRow>> {
+  const ids = [...new Set(analysisIds)];
+  if (!ids.length) return new Map();
+  const [rows, ranges] = await Promise.all([
+    db
+      .selectFrom('analyses')
+      .select(['id', 'code', 'loinc', 'result_unit', 'ucum_unit', 'ref_low', 'ref_high', 'critical_low', 'critical_high'])
+      .where('id', 'in', ids)
+      .execute(),
+    db.selectFrom('analysis_reference_ranges').selectAll().where('analysis_id', 'in', ids).orderBy('analysis_id').orderBy('position').execute(),
+  ]);
+  return new Map(rows.map((r) => [r.id, { ...r, ranges: ranges.filter((x) => x.analysis_id === r.id) }]));
+}
+
+/** Analyses by LOINC code (the first analysis carrying the code). */
+export async function findAnalysesByLoinc(db: Q, codes: string[]): Promise<Map<string, { id: number; code: string }>> {
+  if (!codes.length) return new Map();
+  const rows = await db.selectFrom('analyses').select(['id', 'code', 'loinc']).where('loinc', 'in', [...new Set(codes)]).orderBy('id').execute();
+  const out = new Map<string, { id: number; code: string }>();
+  for (const r of rows) if (r.loinc && !out.has(r.loinc)) out.set(r.loinc, { id: r.id, code: r.code });
+  return out;
 }
 
 export async function findAnalysesByCode(db: Q, codes: string[]): Promise<Map<string, { id: number; result_unit: string | null; ref_low: number | null; ref_high: number | null }>> {

@@ -89,7 +89,9 @@ describe('analyses', () => {
     const list = (await api.call('GET', `${B}/labService?laboratoryId=vilnius-naujamiestis`)).body as AnalysisDto[];
     const tsh = list.find((a) => a.name === 'TSH') as AnalysisDto;
     const inVilnius = await api.call('GET', `${B}/labService/${tsh.id}?laboratoryId=vilnius-naujamiestis`);
-    expect(inVilnius.body).toEqual(tsh);
+    // The single read adds the reference intervals to what the list shows.
+    expect(inVilnius.body).toEqual({ ...tsh, referenceRanges: [{ maxAge: 17, low: 0.5, high: 4.5 }, { low: 0.4, high: 4 }] });
+    expect(tsh).toMatchObject({ loinc: '3016-3', unit: 'm[IU]/L', displayUnit: 'mIU/L' });
     const noLab = await api.call('GET', `${B}/labService/${tsh.id}`);
     expect(noLab.status).toBe(200);
     expect(noLab.body.prices).toHaveLength(1);

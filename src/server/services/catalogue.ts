@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { AnalysisDto, CatalogueHeaderDto, MaterialDto, PriceDto, ProfileDto, RestrictionsDto } from '@/lib/types/api';
+import type { AnalysisDto, CatalogueHeaderDto, MaterialDto, PriceDto, ProfileDto, ReferenceRangeDto, RestrictionsDto } from '@/lib/types/api';
 import { toMajor } from '@/lib/money';
 import { notFound } from '../http/errors';
 import * as repo from '../repositories/catalogue';
@@ -26,6 +26,18 @@ function restrictionsOf(row: repo.AnalysisRecord): RestrictionsDto {
   if (row.restriction_min_age !== null) r.minAge = row.restriction_min_age;
   if (row.restriction_max_age !== null) r.maxAge = row.restriction_max_age;
   return r;
+}
+
+/** A stored interval as the API shows it: only the keys that are set. */
+export function referenceRangeDto(r: repo.ReferenceRangeRecord): ReferenceRangeDto {
+  const out: ReferenceRangeDto = {};
+  if (r.gender) out.gender = r.gender;
+  if (r.min_age !== null) out.minAge = r.min_age;
+  if (r.max_age !== null) out.maxAge = r.max_age;
+  if (r.low !== null) out.low = r.low;
+  if (r.high !== null) out.high = r.high;
+  if (r.text !== null) out.text = r.text;
+  return out;
 }
 
 function toPriceDto(p: repo.PriceRecord): PriceDto {
@@ -90,6 +102,9 @@ async function buildAnalysisDtos(db: Db, ids: number[], priceListId: number | nu
       restrictions: restrictionsOf(row),
       fastingHours: row.fasting_hours,
       preparation: row.preparation,
+      loinc: row.loinc,
+      unit: row.ucum_unit,
+      displayUnit: row.result_unit,
     });
   }
   return out;
@@ -150,6 +165,11 @@ export async function getAnalysis(db: Db, id: number, laboratoryId?: string): Pr
   const priceListId = await priceListOf(db, laboratoryId);
   const dto = (await buildAnalysisDtos(db, [id], priceListId)).get(id);
   if (!dto) throw notFound(ANALYSIS_NOT_FOUND);
+  const [science] = await repo.findAnalyses(db, [id]);
+  const ranges = await repo.findReferenceRanges(db, [id]);
+  dto.referenceRanges = ranges.map(referenceRangeDto);
+  if (science?.critical_low != null) dto.criticalLow = science.critical_low;
+  if (science?.critical_high != null) dto.criticalHigh = science.critical_high;
   return dto;
 }
 

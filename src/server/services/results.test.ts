@@ -227,9 +227,9 @@ describe('status changes', () => {
 });
 
 describe('flags and values', () => {
-  test('flags come from the range unless given; ranges default to the analysis; text is normal', async () => {
+  test('flags come from the interval; a different range needs a reason that is kept; the sender\'s flag only where nothing can judge', async () => {
     const s = await scenario();
-    const extra = await createAnalysis(tdb.db, { name: 'Ferritin', refLow: 20, refHigh: 200, unit: 'ng/mL' });
+    const extra = await createAnalysis(tdb.db, { name: 'Ferritin', refLow: null, refHigh: null, unit: 'ng/mL' });
     const slot = await createSlot(tdb.db, s.labId, 96);
     const order = await createOrder(tdb.db, {
       userId: s.owner.id,
@@ -238,27 +238,25 @@ describe('flags and values', () => {
       lines: [s.glucose, s.tsh, extra].map((analysisId) => ({ patientId: s.patientId, analysisId })),
     });
     await toInLab(s.staff.token, order.id);
-    const res = await api.call('PUT', `/api/backend/staff/orders/${order.id}/results`, {
-      token: s.staff.token,
-      body: {
-        entries: [
-          { patientId: s.patientId, analysisId: s.glucose, value: 12 },
-          { patientId: s.patientId, analysisId: s.tsh, value: 0.3, refLow: 0.5, refHigh: 5, unit: 'µIU/mL' },
-          { patientId: s.patientId, analysisId: extra, value: 'haemolysed', flag: 'critical', comment: 'Repeat' },
-        ],
-      },
-    });
+    const put = (entries: unknown[]) => api.call('PUT', `/api/backend/staff/orders/${order.id}/results`, { token: s.staff.token, body: { entries } });
+    const noReason = await put([{ patientId: s.patientId, analysisId: s.tsh, value: 0.3, refLow: 0.5, refHigh: 5 }]);
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.fields).toEqual({ 'entries[0].rangeReason': 'Give a reason for changing the reference range' });
+    expect(await tdb.db.selectFrom('analysis_results').select('id').where('order_id', '=', order.id).execute()).toHaveLength(0);
+
+    const res = await put([
+      { patientId: s.patientId, analysisId: s.glucose, value: 12 },
+      { patientId: s.patientId, analysisId: s.tsh, value: 0.3, refLow: 0.5, refHigh: 5, unit: 'µIU/mL', rangeReason: 'Analyser method range' },
+      { patientId: s.patientId, analysisId: extra, value: 'haemolysed', flag: 'abnormal', comment: 'Repeat' },
+    ]);
     expect(res.status).toBe(200);
     const analyses = res.body.patients[0].analyses;
     const byId = new Map(analyses.map((a: { analysisId: number; result: unknown }) => [a.analysisId, a.result]));
-    expect(byId.get(s.glucose)).toMatchObject({ value: 12, unit: 'mmol/L', refLow: 3.9, refHigh: 5.6, flag: 'critical' });
-    expect(byId.get(s.tsh)).toMatchObject({ value: 0.3, unit: 'µIU/mL', refLow: 0.5, refHigh: 5, flag: 'low' });
-    expect(byId.get(extra)).toMatchObject({ value: 'haemolysed', flag: 'critical', comment: 'Repeat' });
+    expect(byId.get(s.glucose)).toMatchObject({ value: 12, unit: 'mmol/L', refLow: 3.9, refHigh: 5.6, flag: 'high', interpretation: 'H', critical: false, rangeSource: 'catalogue' });
+    expect(byId.get(s.tsh)).toMatchObject({ value: 0.3, unit: 'µIU/mL', refLow: 0.5, refHigh: 5, flag: 'low', interpretation: 'L', rangeSource: 'override', rangeReason: 'Analyser method range' });
+    expect(byId.get(extra)).toMatchObject({ value: 'haemolysed', flag: 'abnormal', interpretation: 'A', comment: 'Repeat' });
 
-    const bad = await api.call('PUT', `/api/backend/staff/orders/${order.id}/results`, {
-      token: s.staff.token,
-      body: { entries: [{ patientId: s.patientId, analysisId: s.glucose, value: 5, refLow: 10, refHigh: 2 }] },
-    });
+    const bad = await put([{ patientId: s.patientId, analysisId: s.glucose, value: 5, refLow: 10, refHigh: 2, rangeReason: 'x' }]);
     expect(bad.status).toBe(400);
     const empty = await api.call('PUT', `/api/backend/staff/orders/${order.id}/results`, { token: s.staff.token, body: { entries: [] } });
     expect(empty.status).toBe(400);

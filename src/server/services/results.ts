@@ -7,9 +7,15 @@ import type {
   ResultPatientDto,
   TestResultDto,
   TestResultPatientDto,
+  ResultFlagDto,
+  ResultInterpretationDto,
   TestResultSummaryDto,
 } from '@/lib/types/results';
-import { computeFlag } from '@/lib/resultFlag';
+import { ageOn, flagOf, interpret, interpretationFromFlag, isCritical, selectInterval } from '@/lib/resultFlag';
+import { localDay, timeZoneOf } from '../repositories/slots';
+import { getConfig } from '../config';
+import { sendMail } from '../mail/mailer';
+import { escapeHtml, mailLanguage, mailTranslator } from '../mail/i18n';
 import { RESULT_ENTRY_STATUSES } from '@/lib/orderLifecycle';
 import type { AuthUser } from '../http/auth';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -28,6 +34,11 @@ export const RESULTS_NOT_YET = 'Results can be entered once the samples are coll
 
 /* ---------- shapes ---------- */
 
+/** The stored interpretation, or for results written before interpretations, one derived from the flag. */
+export function interpretationOf(r: { interpretation: ResultInterpretationDto | null; flag: ResultFlagDto; value_num: number | null; value_text: string | null; ref_low: number | null }): ResultInterpretationDto {
+  return r.interpretation ?? interpretationFromFlag(r.flag, r.value_num ?? r.value_text ?? '', r.ref_low);
+}
+
 export function resultDto(r: resultsRepo.ResultRow): AnalysisResultDto {
   return {
     id: r.id,
@@ -40,6 +51,11 @@ export function resultDto(r: resultsRepo.ResultRow): AnalysisResultDto {
     refHigh: r.ref_high,
     refText: r.ref_text,
     flag: r.flag,
+    interpretation: interpretationOf(r),
+    critical: isCritical(interpretationOf(r)),
+    rangeSource: r.range_source === 'override' ? 'override' : r.range_source === 'catalogue' ? 'catalogue' : 'legacy',
+    rangeReason: r.range_reason,
+    loinc: r.loinc,
     comment: r.comment,
     enteredAt: r.entered_at,
   };
@@ -164,6 +180,7 @@ export async function getAnalysisResult(db: Db, user: AuthUser, orderId: number,
       value: h.value_num ?? h.value_text ?? '',
       unit: h.unit,
       flag: h.flag,
+      interpretation: interpretationOf(h),
       refLow: h.ref_low,
       refHigh: h.ref_high,
     })),
@@ -180,18 +197,68 @@ export interface ResultInput {
   refLow?: number | null;
   refHigh?: number | null;
   refText?: string | null;
-  flag?: 'low' | 'normal' | 'high' | 'critical' | null;
+  /** The sender's own flag: used only when the shop has no interval or limit to judge the value by. */
+  flag?: ResultFlagDto | null;
+  /** Why the range differs from the catalogue interval for this patient (required from staff when it does). */
+  rangeReason?: string | null;
   comment?: string | null;
 }
 
+/** Who writes: staff through the console (a changed range needs a reason) or a laboratory system (its range is kept as reported). */
+export type ResultSource = 'staff' | 'import';
+
+export const RANGE_REASON_REQUIRED = 'Give a reason for changing the reference range';
+export const IMPORTED_RANGE_REASON = 'Range reported by the laboratory system';
+
+export interface AppliedInterval {
+  low: number | null;
+  high: number | null;
+  text: string | null;
+}
+
+/**
+ * The catalogue interval for a patient of `gender` aged `age` on the sampling day: the first band
+ * that applies; an analysis without bands falls back to its single default range; an analysis with
+ * bands none of which applies (e.g. a cycle-dependent hormone for a woman) has no interval.
+ */
+export function catalogueInterval(science: resultsRepo.AnalysisScienceRow | undefined, gender: 'male' | 'female', age: number): AppliedInterval {
+  if (!science) return { low: null, high: null, text: null };
+  if (!science.ranges.length) return { low: science.ref_low, high: science.ref_high, text: null };
+  const band = selectInterval(
+    science.ranges.map((r) => ({ gender: r.gender, minAge: r.min_age, maxAge: r.max_age, r })),
+    gender,
+    age,
+  )?.r;
+  return { low: band?.low ?? null, high: band?.high ?? null, text: band?.text ?? null };
+}
+
+/** The laboratory-local day of the sampling (the visit), `YYYY-MM-DD`. */
+export async function samplingDay(db: Db, order: repo.OrderRow): Promise<string> {
+  const [slots, labs] = await Promise.all([repo.getSlots(db, [order.slot_id]), repo.getLabs(db, [order.laboratory_id])]);
+  const start = slots.get(order.slot_id)?.start_at ?? order.nurse_checkout_date;
+  return localDay(new Date(start), timeZoneOf(labs.get(order.laboratory_id)?.country ?? ''));
+}
+
+const sameNumber = (a: number | null | undefined, b: number | null) => (a ?? null) === null ? b === null : b !== null && Math.abs((a as number) - b) < 1e-9;
+
 /**
  * Writes (inserts or replaces) results of one order: every entry must be an ordered line of that
- * order. Unit and range default to the analysis defaults; the flag is computed from the range unless
- * given. Then the order moves to partial_results or completed (with events) and the patient is mailed.
+ * order. The interval is the catalogue's for the patient's sex and age on the sampling day unless
+ * the entry gives another range (staff must say why; a laboratory system's range is kept as
+ * reported). The interpretation (N, L, H, LL, HH, A) is computed here from value, interval and the
+ * analysis' critical limits. Then the order moves to partial_results or completed (with events) and
+ * the patient is mailed. Nothing is written when any entry is refused.
  */
-export async function writeResults(db: Db, orderId: number, entries: ResultInput[], actorUserId: number | null, now = new Date()): Promise<{ status: repo.OrderRow['status']; saved: number }> {
+export async function writeResults(
+  db: Db,
+  orderId: number,
+  entries: ResultInput[],
+  actorUserId: number | null,
+  now = new Date(),
+  source: ResultSource = 'staff',
+): Promise<{ status: repo.OrderRow['status']; saved: number }> {
   const at = now.toISOString();
-  const { changes, status } = await db.transaction().execute(async (trx) => {
+  const { changes, status, newlyCritical, order } = await db.transaction().execute(async (trx) => {
     const order = await repo.getOrder(trx, orderId);
     if (!order) throw notFound('Order not found');
     if (!RESULT_ENTRY_STATUSES.includes(order.status)) throw conflict(RESULTS_NOT_YET);
@@ -202,30 +269,87 @@ export async function writeResults(db: Db, orderId: number, entries: ResultInput
       if (!byKey.has(`${e.patientId}:${e.analysisId}`)) fields[`entries[${i}]`] = 'This patient has no such analysis in the order';
     });
     if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);
-    for (const e of entries) {
+    const [science, day] = await Promise.all([resultsRepo.findScience(trx, entries.map((e) => e.analysisId)), samplingDay(trx, order)]);
+    const rows: resultsRepo.ResultWrite[] = [];
+    entries.forEach((e, i) => {
       const line = byKey.get(`${e.patientId}:${e.analysisId}`) as repo.OrderLineRow;
+      const sci = science.get(e.analysisId);
       const numeric = typeof e.value === 'number';
-      const refLow = e.refLow !== undefined ? e.refLow : numeric ? line.ref_low : null;
-      const refHigh = e.refHigh !== undefined ? e.refHigh : numeric ? line.ref_high : null;
-      await resultsRepo.upsertResult(trx, {
+      const fromCatalogue = catalogueInterval(sci, line.gender, ageOn(line.date_of_birth, day));
+      const given = {
+        low: e.refLow !== undefined ? e.refLow : fromCatalogue.low,
+        high: e.refHigh !== undefined ? e.refHigh : fromCatalogue.high,
+        text: e.refText !== undefined && e.refText !== '' ? e.refText : fromCatalogue.text,
+      };
+      const overridden =
+        !sameNumber(given.low, fromCatalogue.low) ||
+        !sameNumber(given.high, fromCatalogue.high) ||
+        (given.text ?? '').trim().toLowerCase() !== (fromCatalogue.text ?? '').trim().toLowerCase();
+      let reason = (e.rangeReason ?? '').trim();
+      if (overridden && !reason) {
+        if (source === 'staff') fields[`entries[${i}].rangeReason`] = RANGE_REASON_REQUIRED;
+        reason = IMPORTED_RANGE_REASON;
+      }
+      const interval: AppliedInterval = { low: given.low ?? null, high: given.high ?? null, text: given.text ?? null };
+      const limits = { criticalLow: sci?.critical_low, criticalHigh: sci?.critical_high };
+      const judgeable = interval.low !== null || interval.high !== null || (interval.text !== null && !numeric) || limits.criticalLow != null || limits.criticalHigh != null;
+      const interpretation: ResultInterpretationDto =
+        judgeable || !e.flag ? interpret(e.value, interval, limits) : interpretationFromFlag(e.flag, e.value, interval.low);
+      rows.push({
         order_id: order.id,
         patient_id: e.patientId,
         analysis_id: e.analysisId,
         value_num: numeric ? (e.value as number) : null,
         value_text: numeric ? null : String(e.value),
         unit: e.unit ?? line.result_unit ?? '',
-        ref_low: refLow ?? null,
-        ref_high: refHigh ?? null,
-        ref_text: e.refText ?? '',
-        flag: e.flag ?? computeFlag(e.value, refLow, refHigh),
+        ref_low: numeric || interval.text === null ? interval.low : null,
+        ref_high: numeric || interval.text === null ? interval.high : null,
+        ref_text: interval.text ?? '',
+        flag: flagOf(interpretation),
+        interpretation,
+        range_source: overridden ? 'override' : 'catalogue',
+        range_reason: overridden ? reason : '',
         comment: e.comment ?? '',
         entered_by: actorUserId,
         entered_at: at,
       });
-    }
+    });
+    if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);
+    // Critical results that were not critical before: the patient is told at once.
+    const before = await resultsRepo.listOrderResults(trx, [order.id]);
+    const wasCritical = new Set(before.filter((r) => isCritical(interpretationOf(r))).map((r) => `${r.patient_id}:${r.analysis_id}`));
+    const newlyCritical = rows
+      .filter((r) => isCritical(r.interpretation ?? null) && !wasCritical.has(`${r.patient_id}:${r.analysis_id}`))
+      .map((r) => byKey.get(`${r.patient_id}:${r.analysis_id}`)?.name ?? '');
+    for (const row of rows) await resultsRepo.upsertResult(trx, row);
     const changes: StatusChange[] = await advanceAfterResults(trx, order, actorUserId, at);
-    return { changes, status: changes.at(-1)?.to ?? order.status };
+    return { changes, status: changes.at(-1)?.to ?? order.status, newlyCritical, order };
   });
   await notifyChanges(db, changes);
+  if (newlyCritical.length) await notifyCritical(db, order, newlyCritical);
   return { status, saved: entries.length };
+}
+
+/**
+ * Mails the customer that results beyond critical limits arrived, naming the analyses (not the
+ * values) and saying to contact a doctor promptly. Sent whatever the contact preference, as a
+ * safety notice, in the customer's saved language.
+ */
+async function notifyCritical(db: Db, order: repo.OrderRow, analysisNames: string[]): Promise<void> {
+  try {
+    const user = await repo.getUser(db, order.user_id);
+    if (!user) return;
+    const t = mailTranslator(mailLanguage(user.locale));
+    const link = `${getConfig().appUrl}/test-results/${order.id}/patients`;
+    const names = [...new Set(analysisNames.filter(Boolean))].join(', ');
+    const name = user.first_name || user.email;
+    await sendMail({
+      to: user.email,
+      subject: t('critical.subject', { number: order.number }),
+      text: [t('greeting', { name }), t('critical.body', { number: order.number, analyses: names }), t('critical.doctor'), t('results.readHere', { link }), t('signature')].join('\n\n'),
+      html: `<p>${escapeHtml(t('greeting', { name }))}</p><p style="color:#b71c1c"><b>${escapeHtml(t('critical.body', { number: order.number, analyses: names }))}</b></p><p><b>${escapeHtml(t('critical.doctor'))}</b></p><p><a href="${escapeHtml(link)}">${escapeHtml(t('results.readLink'))}</a></p>`,
+    });
+  } catch (e) {
+    console.error('Critical result mail failed', e);
+  }
 }

@@ -22,7 +22,7 @@ function fontFile(name: string): string {
   throw new Error(`Font ${name} not found; run npm install (package dejavu-fonts-ttf)`);
 }
 
-const FLAG_COLOUR: Record<ResultFlagDto, string> = { low: '#b45309', normal: '#1b5e20', high: '#b91c1c', critical: '#7f1d1d' };
+const FLAG_COLOUR: Record<ResultFlagDto, string> = { low: '#b45309', normal: '#1b5e20', high: '#b91c1c', critical: '#7f1d1d', abnormal: '#6a1b9a' };
 
 export function rangeText(r: Pick<AnalysisResultDto, 'refLow' | 'refHigh' | 'refText' | 'unit'>): string {
   if (r.refText) return r.refText;

@@ -9,7 +9,8 @@ import { badRequest, notFound } from '../http/errors';
 import * as repo from '../repositories/lifecycle';
 import * as resultsRepo from '../repositories/results';
 import { changeStatus, eventDto, isStaffOf, ORDER_NOT_FOUND, visitDto } from './orderLifecycle';
-import { resultDto, writeResults, type ResultInput } from './results';
+import { ageOn } from '@/lib/resultFlag';
+import { catalogueInterval, resultDto, samplingDay, writeResults, type ResultInput } from './results';
 
 /**
  * The lab staff console: orders of the staff member's laboratory by visit day, status changes,
@@ -28,13 +29,16 @@ async function loadLabOrder(db: Db, staff: AuthUser, orderId: number): Promise<r
 
 async function staffOrders(db: Db, orders: repo.OrderRow[]): Promise<StaffOrderDto[]> {
   const ids = orders.map((o) => o.id);
-  const [slots, lines, results, users] = await Promise.all([
+  const [slots, lines, results, users, days] = await Promise.all([
     repo.getSlots(db, orders.map((o) => o.slot_id)),
     repo.listLines(db, ids),
     resultsRepo.listOrderResults(db, ids),
     Promise.all([...new Set(orders.map((o) => o.user_id))].map((id) => repo.getUser(db, id))),
+    Promise.all(orders.map((o) => samplingDay(db, o))),
   ]);
-  return orders.map((o) => {
+  const science = await resultsRepo.findScience(db, lines.map((l) => l.analysis_id));
+  return orders.map((o, index) => {
+    const day = days[index] as string;
     const user = users.find((u) => u?.id === o.user_id);
     const patients = new Map<number, StaffOrderPatientDto>();
     for (const l of lines.filter((x) => x.order_id === o.id)) {
@@ -44,13 +48,20 @@ async function staffOrders(db: Db, orders: repo.OrderRow[]): Promise<StaffOrderD
         patients.set(l.patient_id, p);
       }
       const r = results.find((x) => x.order_id === o.id && x.patient_id === l.patient_id && x.analysis_id === l.analysis_id);
+      const sci = science.get(l.analysis_id);
+      // The interval for this patient's sex and age on the sampling day.
+      const interval = catalogueInterval(sci, l.gender, ageOn(l.date_of_birth, day));
       p.analyses.push({
         analysisId: l.analysis_id,
         code: l.code,
         name: l.name,
         defaultUnit: l.result_unit ?? '',
-        defaultRefLow: l.ref_low,
-        defaultRefHigh: l.ref_high,
+        defaultRefLow: interval.low,
+        defaultRefHigh: interval.high,
+        defaultRefText: interval.text ?? '',
+        criticalLow: sci?.critical_low ?? null,
+        criticalHigh: sci?.critical_high ?? null,
+        loinc: sci?.loinc ?? null,
         result: r ? resultDto(r) : null,
       });
     }
@@ -145,11 +156,12 @@ export async function importResults(db: Db, staff: AuthUser, body: ResultsImport
       refHigh: r.refHigh,
       refText: r.refText,
       flag: r.flag ?? null,
+      rangeReason: r.rangeReason,
       comment: r.comment,
     });
   });
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);
-  const { status, saved } = await writeResults(db, order.id, entries, staff.id);
+  const { status, saved } = await writeResults(db, order.id, entries, staff.id, new Date(), 'import');
   return { orderId: order.id, status, saved };
 }
 

@@ -41,7 +41,20 @@ export async function createLab(db: Db, opts: { id?: string; cityName?: string; 
 
 export async function createAnalysis(
   db: Db,
-  opts: { code?: string; name?: string; unit?: string | null; refLow?: number | null; refHigh?: number | null; description?: string } = {},
+  opts: {
+    code?: string;
+    name?: string;
+    unit?: string | null;
+    refLow?: number | null;
+    refHigh?: number | null;
+    description?: string;
+    loinc?: string | null;
+    ucum?: string | null;
+    criticalLow?: number | null;
+    criticalHigh?: number | null;
+    /** Reference intervals by sex and age band, in order of precedence. */
+    ranges?: { gender?: 'male' | 'female'; minAge?: number; maxAge?: number; low?: number; high?: number; text?: string }[];
+  } = {},
 ): Promise<number> {
   const code = opts.code ?? `A${uid()}`;
   const name = opts.name ?? `Analysis ${code}`;
@@ -61,9 +74,30 @@ export async function createAnalysis(
       result_unit: opts.unit === undefined ? 'mmol/L' : opts.unit,
       ref_low: opts.refLow === undefined ? 3.9 : opts.refLow,
       ref_high: opts.refHigh === undefined ? 5.6 : opts.refHigh,
+      loinc: opts.loinc ?? null,
+      ucum_unit: opts.ucum ?? null,
+      critical_low: opts.criticalLow ?? null,
+      critical_high: opts.criticalHigh ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (opts.ranges?.length) {
+    await db
+      .insertInto('analysis_reference_ranges')
+      .values(
+        opts.ranges.map((r, position) => ({
+          analysis_id: row.id,
+          position,
+          gender: r.gender ?? null,
+          min_age: r.minAge ?? null,
+          max_age: r.maxAge ?? null,
+          low: r.low ?? null,
+          high: r.high ?? null,
+          text: r.text ?? null,
+        })),
+      )
+      .execute();
+  }
   return row.id;
 }
 

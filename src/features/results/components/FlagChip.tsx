@@ -4,13 +4,21 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import { useTranslation } from 'react-i18next';
-import type { ResultFlagDto } from '@/lib/types/results';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
+import type { ResultFlagDto, ResultInterpretationDto } from '@/lib/types/results';
 import { FLAG_COLOURS } from './format';
 
-const ICONS = { normal: CheckCircleOutline, low: ArrowDownward, high: ArrowUpward, critical: ReportProblemOutlined } as const;
+const ICONS = { normal: CheckCircleOutline, low: ArrowDownward, high: ArrowUpward, critical: ReportProblemOutlined, abnormal: ErrorOutline } as const;
+
+/** The label of a result's interpretation: critical ones say which way ("Critically high"). */
+export function flagLabelKey(flag: ResultFlagDto, interpretation?: ResultInterpretationDto): string {
+  if (interpretation === 'LL') return 'flag.criticalLow';
+  if (interpretation === 'HH') return 'flag.criticalHigh';
+  return `flag.${flag}`;
+}
 
 /** A result's flag as text, icon and colour (colour is never the only signal). */
-export function FlagChip({ flag, size = 'small' }: { flag: ResultFlagDto; size?: 'small' | 'medium' }) {
+export function FlagChip({ flag, interpretation, size = 'small' }: { flag: ResultFlagDto; interpretation?: ResultInterpretationDto; size?: 'small' | 'medium' }) {
   const { t } = useTranslation('results');
   const Icon = ICONS[flag];
   const { fg, bg } = FLAG_COLOURS[flag];
@@ -18,7 +26,8 @@ export function FlagChip({ flag, size = 'small' }: { flag: ResultFlagDto; size?:
     <Chip
       size={size}
       icon={<Icon aria-hidden style={{ color: fg }} />}
-      label={t(`flag.${flag}`)}
+      label={t(flagLabelKey(flag, interpretation))}
+      data-flag={interpretation ?? flag}
       sx={{ color: fg, bgcolor: bg, fontWeight: 600, border: `1px solid ${fg}33` }}
     />
   );

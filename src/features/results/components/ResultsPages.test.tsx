@@ -25,8 +25,8 @@ const summary = (id: number, orderNumber: string, over: Partial<TestResultSummar
   ...over,
 });
 
-const glucose = { id: 31, analysisId: 5, analysisCode: 'GLU', analysisName: 'Glucose', value: 7.4, unit: 'mmol/L', refLow: 3.9, refHigh: 5.6, refText: '', flag: 'high' as const, comment: '', enteredAt: '2026-11-03T10:00:00.000Z' };
-const tsh = { ...glucose, id: 32, analysisId: 6, analysisCode: 'TSH', analysisName: 'TSH', value: 2, unit: 'mIU/L', refLow: 0.4, refHigh: 4, flag: 'normal' as const };
+const glucose = { id: 31, analysisId: 5, analysisCode: 'GLU', analysisName: 'Glucose', value: 7.4, unit: 'mmol/L', refLow: 3.9, refHigh: 5.6, refText: '', flag: 'high' as const, interpretation: 'H' as const, critical: false, rangeSource: 'catalogue' as const, rangeReason: '', loinc: '14771-0', comment: '', enteredAt: '2026-11-03T10:00:00.000Z' };
+const tsh = { ...glucose, id: 32, analysisId: 6, analysisCode: 'TSH', analysisName: 'TSH', value: 2, unit: 'mIU/L', refLow: 0.4, refHigh: 4, flag: 'normal' as const, interpretation: 'N' as const, loinc: '3016-3' };
 const patient = { id: 7, firstName: 'Łucja', lastName: 'Żółć', dateOfBirth: '1985-05-05', gender: 'female' as const };
 
 let backend: FakeBackend | null = null;
@@ -112,8 +112,8 @@ describe('/test-results/{id}/patients/{patientId}/analysis-results/{resultId}', 
       result: glucose,
       description: 'Blood sugar after fasting.',
       history: [
-        { resultId: 11, orderId: 4, orderNumber: 'LS-OLD', at: '2026-10-01T08:00:00.000Z', value: 5.1, unit: 'mmol/L', flag: 'normal', refLow: 3.9, refHigh: 5.6 },
-        { resultId: 31, orderId: 9, orderNumber: 'LS-NEW', at: '2026-11-02T08:00:00.000Z', value: 7.4, unit: 'mmol/L', flag: 'high', refLow: 3.9, refHigh: 5.6 },
+        { resultId: 11, orderId: 4, orderNumber: 'LS-OLD', at: '2026-10-01T08:00:00.000Z', value: 5.1, unit: 'mmol/L', flag: 'normal', interpretation: 'N', refLow: 3.9, refHigh: 5.6 },
+        { resultId: 31, orderId: 9, orderNumber: 'LS-NEW', at: '2026-11-02T08:00:00.000Z', value: 7.4, unit: 'mmol/L', flag: 'high', interpretation: 'H', refLow: 3.9, refHigh: 5.6 },
       ],
     };
     backend = fakeBackend({ 'GET test-results/9/patients/7/analysis-results/31': [200, detail] });
@@ -134,7 +134,7 @@ describe('/test-results/{id}/patients/{patientId}/analysis-results/{resultId}', 
       patient,
       result: glucose,
       description: '',
-      history: [{ resultId: 31, orderId: 9, orderNumber: 'LS-NEW', at: '2026-11-02T08:00:00.000Z', value: 7.4, unit: 'mmol/L', flag: 'high', refLow: 3.9, refHigh: 5.6 }],
+      history: [{ resultId: 31, orderId: 9, orderNumber: 'LS-NEW', at: '2026-11-02T08:00:00.000Z', value: 7.4, unit: 'mmol/L', flag: 'high', interpretation: 'H', refLow: 3.9, refHigh: 5.6 }],
     };
     backend = fakeBackend({ 'GET test-results/9/patients/7/analysis-results/31': [200, detail] });
     render(<AnalysisResultPage />, { testResultId: '9', patientId: '7', analysisResultId: '31' });

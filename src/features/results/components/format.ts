@@ -49,4 +49,5 @@ export const FLAG_COLOURS: Record<ResultFlagDto, { fg: string; bg: string }> = {
   low: { fg: '#8a4b00', bg: '#fff3e0' },
   high: { fg: '#b71c1c', bg: '#ffebee' },
   critical: { fg: '#ffffff', bg: '#b71c1c' },
+  abnormal: { fg: '#6a1b9a', bg: '#f3e5f5' },
 };

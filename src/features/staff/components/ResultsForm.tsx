@@ -6,8 +6,8 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { computeFlag, parseResultValue } from '@/lib/resultFlag';
-import type { StaffOrderPatientDto } from '@/lib/types/results';
+import { flagOf, interpret, parseResultValue } from '@/lib/resultFlag';
+import type { StaffAnalysisLineDto, StaffOrderPatientDto } from '@/lib/types/results';
 import type { ResultEntry } from '@/lib/validation/results';
 import { FlagChip } from '@/features/results/components/FlagChip';
 
@@ -16,6 +16,8 @@ interface Row {
   unit: string;
   refLow: string;
   refHigh: string;
+  /** Why the range differs from the patient's catalogue interval. */
+  reason: string;
   comment: string;
 }
 
@@ -25,9 +27,11 @@ function initialRows(patient: StaffOrderPatientDto): Record<number, Row> {
   return Object.fromEntries(
     patient.analyses.map((a) => [
       a.analysisId,
-      a.result
-        ? { value: String(a.result.value), unit: a.result.unit, refLow: str(a.result.refLow), refHigh: str(a.result.refHigh), comment: a.result.comment }
-        : { value: '', unit: a.defaultUnit, refLow: str(a.defaultRefLow), refHigh: str(a.defaultRefHigh), comment: '' },
+      a.result && a.result.rangeSource === 'override'
+        ? { value: String(a.result.value), unit: a.result.unit, refLow: str(a.result.refLow), refHigh: str(a.result.refHigh), reason: a.result.rangeReason, comment: a.result.comment }
+        : a.result
+          ? { value: String(a.result.value), unit: a.result.unit, refLow: str(a.defaultRefLow), refHigh: str(a.defaultRefHigh), reason: '', comment: a.result.comment }
+          : { value: '', unit: a.defaultUnit, refLow: str(a.defaultRefLow), refHigh: str(a.defaultRefHigh), reason: '', comment: '' },
     ]),
   );
 }
@@ -36,6 +40,9 @@ const num = (s: string): number | null => {
   const v = parseResultValue(s);
   return typeof v === 'number' && s.trim() !== '' ? v : null;
 };
+
+/** The typed range differs from the interval the catalogue gives this patient. */
+const rangeChanged = (a: StaffAnalysisLineDto, row: Row) => num(row.refLow) !== a.defaultRefLow || num(row.refHigh) !== a.defaultRefHigh;
 
 export interface ResultsFormProps {
   patient: StaffOrderPatientDto;
@@ -48,7 +55,8 @@ export interface ResultsFormProps {
 
 /**
  * Result entry for one patient: a value (number or text), unit and range per analysis, prefilled
- * from the analysis defaults or the saved result, with a preview of the flag the server computes.
+ * with the interval for the patient's sex and age on the sampling day (or the saved override), with
+ * a preview of the flag the server computes. A different range asks for a reason, which is kept.
  */
 export function ResultsForm({ patient, disabled, saving, saved, error, onSave }: ResultsFormProps) {
   const { t } = useTranslation('staff');
@@ -66,13 +74,15 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
       const high = num(row.refHigh);
       if ((row.refLow.trim() && low === null) || (row.refHigh.trim() && high === null)) errors[a.analysisId] = t('form.rangeNumber');
       else if (low !== null && high !== null && low > high) errors[a.analysisId] = t('form.rangeOrder');
+      else if (rangeChanged(a, row) && !row.reason.trim()) errors[a.analysisId] = t('form.reasonRequired');
+      const changed = rangeChanged(a, row);
       entries.push({
         patientId: patient.id,
         analysisId: a.analysisId,
         value: parseResultValue(row.value),
         unit: row.unit.trim(),
-        refLow: low,
-        refHigh: high,
+        // The server picks the interval for the patient's sex and age; a different one needs a reason.
+        ...(changed ? { refLow: low, refHigh: high, rangeReason: row.reason.trim() } : {}),
         comment: row.comment.trim(),
       });
     }
@@ -92,7 +102,10 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
       </Typography>
       {patient.analyses.map((a) => {
         const row = rows[a.analysisId] as Row;
-        const preview = row.value.trim() ? computeFlag(parseResultValue(row.value), num(row.refLow), num(row.refHigh)) : null;
+        const preview = row.value.trim()
+          ? interpret(parseResultValue(row.value), { low: num(row.refLow), high: num(row.refHigh), text: a.defaultRefText || null }, { criticalLow: a.criticalLow, criticalHigh: a.criticalHigh })
+          : null;
+        const changed = rangeChanged(a, row);
         return (
           <Box key={a.analysisId} sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }} data-testid={`result-row-${a.code}`}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
@@ -104,7 +117,7 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
                   <Typography component="span" variant="caption" sx={{ mr: 0.5 }}>
                     {t('form.flagPreview')}
                   </Typography>
-                  <FlagChip flag={preview} />
+                  <FlagChip flag={flagOf(preview)} interpretation={preview} />
                 </Box>
               )}
             </Box>
@@ -122,6 +135,24 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
               <TextField label={t('form.low')} value={row.refLow} onChange={(e) => set(a.analysisId, 'refLow', e.target.value)} disabled={disabled} size="small" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
               <TextField label={t('form.high')} value={row.refHigh} onChange={(e) => set(a.analysisId, 'refHigh', e.target.value)} disabled={disabled} size="small" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
             </Box>
+            {a.defaultRefText && (
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                {t('form.expectedText', { text: a.defaultRefText })}
+              </Typography>
+            )}
+            {changed && (
+              <TextField
+                label={t('form.reason')}
+                value={row.reason}
+                onChange={(e) => set(a.analysisId, 'reason', e.target.value)}
+                disabled={disabled}
+                size="small"
+                fullWidth
+                required
+                sx={{ mt: 1 }}
+                helperText={t('form.reasonHelp')}
+              />
+            )}
             <TextField label={t('form.comment')} value={row.comment} onChange={(e) => set(a.analysisId, 'comment', e.target.value)} disabled={disabled} size="small" fullWidth sx={{ mt: 1 }} />
             {invalid[a.analysisId] && (
               <Typography color="error" variant="body2" role="alert" sx={{ mt: 0.5 }}>

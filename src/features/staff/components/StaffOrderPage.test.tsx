@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeStorage } from '@/lib/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
@@ -25,8 +25,8 @@ const order: StaffOrderDetailDto = {
       dateOfBirth: '1984-04-12',
       gender: 'female',
       analyses: [
-        { analysisId: 5, code: 'GB004', name: 'Glucose (fasting)', defaultUnit: 'mmol/L', defaultRefLow: 3.9, defaultRefHigh: 5.6, result: null },
-        { analysisId: 6, code: 'HR001', name: 'TSH', defaultUnit: 'mIU/L', defaultRefLow: 0.4, defaultRefHigh: 4, result: null },
+        { analysisId: 5, code: 'GB004', name: 'Glucose (fasting)', defaultUnit: 'mmol/L', defaultRefLow: 3.9, defaultRefHigh: 5.6, defaultRefText: '', criticalLow: 2.5, criticalHigh: 25, loinc: '14771-0', result: null },
+        { analysisId: 6, code: 'HR001', name: 'TSH', defaultUnit: 'mIU/L', defaultRefLow: 0.4, defaultRefHigh: 4, defaultRefText: '', criticalLow: null, criticalHigh: null, loinc: '3016-3', result: null },
       ],
     },
   ],
@@ -58,7 +58,7 @@ function render(role: 'staff' | 'patient') {
 }
 
 describe('/staff/orders/{orderId}', () => {
-  it('prefills the range from the analysis, previews the flag and saves the entered values', async () => {
+  it('prefills the patient\'s interval, previews the flag (critical from the critical limits) and saves the entered values', async () => {
     let saved: unknown = null;
     backend = fakeBackend({
       'GET staff/orders/12': [200, order],
@@ -73,14 +73,38 @@ describe('/staff/orders/{orderId}', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Order LS-000012');
     expect(within(glucose).getByLabelText('Lower limit')).toHaveValue('3.9');
     expect(within(glucose).getByLabelText('Unit')).toHaveValue('mmol/L');
-    await user.type(within(glucose).getByLabelText('Value of Glucose (fasting)'), '12');
-    expect(within(glucose).getByText('Critical')).toBeInTheDocument();
+    await user.type(within(glucose).getByLabelText('Value of Glucose (fasting)'), '26');
+    expect(within(glucose).getByText('Critical: very high')).toBeInTheDocument();
     await user.clear(within(glucose).getByLabelText('Value of Glucose (fasting)'));
     await user.type(within(glucose).getByLabelText('Value of Glucose (fasting)'), '7,4');
     expect(within(glucose).getByText('High')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save results of Ирина' }));
     expect(await screen.findByText(/Results saved/)).toBeInTheDocument();
-    expect(saved).toEqual({ entries: [{ patientId: 7, analysisId: 5, value: 7.4, unit: 'mmol/L', refLow: 3.9, refHigh: 5.6, comment: '' }] });
+    // The interval is the server's choice: an unchanged range is not sent.
+    expect(saved).toEqual({ entries: [{ patientId: 7, analysisId: 5, value: 7.4, unit: 'mmol/L', comment: '' }] });
+  });
+
+  it('a different range asks for a reason and sends it with the range', async () => {
+    let saved: unknown = null;
+    backend = fakeBackend({
+      'GET staff/orders/12': [200, order],
+      'PUT staff/orders/12/results': (req) => {
+        saved = req.body;
+        return [200, order];
+      },
+    });
+    const user = userEvent.setup();
+    render('staff');
+    const tsh = await screen.findByTestId('result-row-HR001');
+    await user.type(within(tsh).getByLabelText('Value of TSH'), '4.5');
+    await user.clear(within(tsh).getByLabelText('Upper limit'));
+    await user.type(within(tsh).getByLabelText('Upper limit'), '5');
+    await user.click(screen.getByRole('button', { name: 'Save results of Ирина' }));
+    expect(await within(tsh).findByRole('alert')).toHaveTextContent('Give a reason for changing the reference range');
+    expect(backend.calls('PUT staff/orders/12/results')).toHaveLength(0);
+    await user.type(within(tsh).getByLabelText(/Reason for a different range/), 'Analyser method range');
+    await user.click(screen.getByRole('button', { name: 'Save results of Ирина' }));
+    await waitFor(() => expect(saved).toEqual({ entries: [{ patientId: 7, analysisId: 6, value: 4.5, unit: 'mIU/L', refLow: 0.4, refHigh: 5, rangeReason: 'Analyser method range', comment: '' }] }));
   });
 
   it('refuses a reversed range before sending', async () => {
