@@ -95,3 +95,10 @@ export function parseResultValue(input: string): number | string {
   if (/^[-+]?\d+([.,]\d+)?$/.test(t)) return Number(t.replace(',', '.'));
   return t;
 }
+
+/** The translation key (results namespace) of a result's flag: critical ones say which way ("Critical: very high"). */
+export function flagLabelKey(flag: ResultFlagDto, interpretation?: ResultInterpretationDto | null): string {
+  if (interpretation === 'LL') return 'flag.criticalLow';
+  if (interpretation === 'HH') return 'flag.criticalHigh';
+  return `flag.${flag}`;
+}

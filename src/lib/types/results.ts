@@ -127,6 +127,16 @@ export interface TestResultDto extends TestResultSummaryDto {
   patients: TestResultPatientDto[];
 }
 
+/** What an analysis measures and what low or high values commonly mean, per language. */
+export interface ExplanationTextDto {
+  measures: string;
+  low: string | null;
+  high: string | null;
+  /** The reminder that a doctor interprets results. */
+  doctor: string;
+}
+export type ResultExplanationDto = Record<'en' | 'ru' | 'pl', ExplanationTextDto>;
+
 export interface AnalysisResultDto {
   id: number;
   analysisId: number;
@@ -150,6 +160,8 @@ export interface AnalysisResultDto {
   loinc: string | null;
   comment: string;
   enteredAt: string;
+  /** In the patient's views: the analysis explained in each language. */
+  explanation?: ResultExplanationDto;
 }
 
 export interface PendingAnalysisDto {

@@ -7,6 +7,7 @@ import type {
   ResultPatientDto,
   TestResultDto,
   TestResultPatientDto,
+  ResultExplanationDto,
   ResultFlagDto,
   ResultInterpretationDto,
   TestResultSummaryDto,
@@ -14,6 +15,7 @@ import type {
 import { ageOn, flagOf, interpret, interpretationFromFlag, isCritical, selectInterval } from '@/lib/resultFlag';
 import { localDay, timeZoneOf } from '../repositories/slots';
 import { getConfig } from '../config';
+import { explanationOf } from './explanations';
 import { sendMail } from '../mail/mailer';
 import { escapeHtml, mailLanguage, mailTranslator } from '../mail/i18n';
 import { RESULT_ENTRY_STATUSES } from '@/lib/orderLifecycle';
@@ -117,6 +119,19 @@ async function loadResultSet(db: Db, user: AuthUser, orderId: number): Promise<O
   return bundle;
 }
 
+/** Explanations of the analyses of `rows`, keyed by analysis id. */
+async function explanationsFor(db: Db, analysisIds: number[], rows: { analysis_id: number; code: string }[]): Promise<Map<number, ResultExplanationDto>> {
+  const ids = [...new Set(analysisIds)];
+  if (!ids.length) return new Map();
+  const headers = await db.selectFrom('analysis_headers').select(['analysis_id', 'header_id']).where('analysis_id', 'in', ids).orderBy('header_id').execute();
+  const out = new Map<number, ResultExplanationDto>();
+  for (const r of rows) {
+    if (out.has(r.analysis_id)) continue;
+    out.set(r.analysis_id, explanationOf(r.code, headers.filter((h) => h.analysis_id === r.analysis_id).map((h) => h.header_id)));
+  }
+  return out;
+}
+
 /* ---------- patient API ---------- */
 
 /** GET test-results: the caller's orders that have results, newest first. */
@@ -156,7 +171,8 @@ export async function getPatientResults(db: Db, user: AuthUser, orderId: number,
   const pending = b.lines
     .filter((l) => l.patient_id === patientId && !done.has(l.analysis_id))
     .map((l) => ({ analysisId: l.analysis_id, code: l.code, name: l.name }));
-  return { testResult: b.summary, patient, results: results.map(resultDto), pending };
+  const explain = await explanationsFor(db, results.map((r) => r.analysis_id), results);
+  return { testResult: b.summary, patient, results: results.map((r) => ({ ...resultDto(r), explanation: explain.get(r.analysis_id) })), pending };
 }
 
 /** GET .../analysis-results/{id}: one result, its description and the patient's history of that analysis. */
@@ -170,7 +186,7 @@ export async function getAnalysisResult(db: Db, user: AuthUser, orderId: number,
   return {
     testResult: b.summary,
     patient,
-    result: resultDto(row),
+    result: { ...resultDto(row), explanation: (await explanationsFor(db, [row.analysis_id], [row])).get(row.analysis_id) },
     description: row.description,
     history: history.map((h) => ({
       resultId: h.id,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { flagLabelKey } from '@/lib/resultFlag';
 import type { AnalysisResultDto, PatientResultsDto, ResultFlagDto } from '@/lib/types/results';
 import { createI18n, defaultLanguage, type Language } from '@/i18n';
 
@@ -107,11 +108,17 @@ export function renderResultsPdf(data: PatientResultsDto, language: Language = d
     doc.x = left;
   };
 
+  const critical = data.results.filter((r) => r.critical);
+  if (critical.length) {
+    doc.font('bold').fontSize(11).fillColor(FLAG_COLOUR.critical).text(`${t('critical.title')} ${t('critical.text', { analyses: critical.map((r) => r.analysisName).join(', ') })}`, left, doc.y, { width });
+    doc.moveDown(0.5);
+    doc.font('body').fontSize(10).fillColor('#000');
+  }
   row(cols.map((c) => c.title), { bold: true, colour: '#173366' });
   for (const r of data.results) {
     const value = typeof r.value === 'number' ? `${r.value}${r.unit ? ` ${r.unit}` : ''}` : r.value;
     const flagColour = r.flag === 'normal' ? undefined : FLAG_COLOUR[r.flag];
-    row([`${r.analysisName} (${r.analysisCode})${r.comment ? `\n${r.comment}` : ''}`, value, rangeText(r), t(`flag.${r.flag}`)], { flagColour });
+    row([`${r.analysisName} (${r.analysisCode})${r.comment ? `\n${r.comment}` : ''}`, value, rangeText(r), t(flagLabelKey(r.flag, r.interpretation))], { flagColour });
   }
   if (data.pending.length) {
     doc.moveDown();

@@ -13,6 +13,7 @@ import { CardSkeleton, PageContainer } from '@/components';
 import { routePath } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
 import { FlagChip } from './FlagChip';
+import { CriticalBanner, Explanation } from './ResultList';
 import { FLAG_COLOURS, formatDate, formatRange, formatValue } from './format';
 import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { TrendChart } from './TrendChart';
@@ -51,15 +52,16 @@ export function AnalysisResultPage() {
             const numericPoints = d.history.filter((h) => typeof h.value === 'number').length;
             return (
               <>
-                <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3, borderLeft: 6, borderLeftColor: out ? FLAG_COLOURS[r.flag === 'critical' ? 'high' : r.flag].fg : 'success.main' }}>
+                <CriticalBanner results={[r]} />
+                <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3, borderLeft: r.critical ? 10 : 6, borderLeftColor: r.critical ? FLAG_COLOURS.critical.bg : out ? FLAG_COLOURS[r.flag].fg : 'success.main' }}>
                   <Typography variant="overline" color="text.secondary">
                     {t('analysis.yourResult')}
                   </Typography>
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-                    <Typography component="p" sx={{ fontSize: { xs: '2rem', sm: '2.5rem' }, fontWeight: 700, color: out ? FLAG_COLOURS[r.flag === 'critical' ? 'high' : r.flag].fg : 'text.primary' }} data-testid="result-value">
+                    <Typography component="p" sx={{ fontSize: { xs: '2rem', sm: '2.5rem' }, fontWeight: 700, color: r.critical ? FLAG_COLOURS.critical.bg : out ? FLAG_COLOURS[r.flag].fg : 'text.primary' }} data-testid="result-value">
                       {formatValue(r, language)}
                     </Typography>
-                    <FlagChip flag={r.flag} size="medium" />
+                    <FlagChip flag={r.flag} interpretation={r.interpretation} size="medium" />
                   </Box>
                   <Typography sx={{ mt: 1 }}>{range ? t('patient.range', { range }) : t('patient.noRange')}</Typography>
                   {out && (
@@ -80,7 +82,10 @@ export function AnalysisResultPage() {
                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                   {t('analysis.about')}
                 </Typography>
-                <Typography sx={{ mb: 3, whiteSpace: 'pre-line' }}>{d.description || t('analysis.noDescription')}</Typography>
+                <Typography sx={{ mb: 1, whiteSpace: 'pre-line' }}>{d.description || t('analysis.noDescription')}</Typography>
+                <Paper variant="outlined" sx={{ mb: 3, pt: 1 }}>
+                  <Explanation result={r} language={language} open />
+                </Paper>
 
                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                   {t('analysis.trend')}

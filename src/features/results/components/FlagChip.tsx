@@ -7,15 +7,10 @@ import { useTranslation } from 'react-i18next';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import type { ResultFlagDto, ResultInterpretationDto } from '@/lib/types/results';
 import { FLAG_COLOURS } from './format';
+import { flagLabelKey } from '@/lib/resultFlag';
 
 const ICONS = { normal: CheckCircleOutline, low: ArrowDownward, high: ArrowUpward, critical: ReportProblemOutlined, abnormal: ErrorOutline } as const;
 
-/** The label of a result's interpretation: critical ones say which way ("Critically high"). */
-export function flagLabelKey(flag: ResultFlagDto, interpretation?: ResultInterpretationDto): string {
-  if (interpretation === 'LL') return 'flag.criticalLow';
-  if (interpretation === 'HH') return 'flag.criticalHigh';
-  return `flag.${flag}`;
-}
 
 /** A result's flag as text, icon and colour (colour is never the only signal). */
 export function FlagChip({ flag, interpretation, size = 'small' }: { flag: ResultFlagDto; interpretation?: ResultInterpretationDto; size?: 'small' | 'medium' }) {

@@ -1,16 +1,10 @@
 import Head from 'next/head';
-import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +13,8 @@ import { routePath } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { PatientResultsDto } from '@/lib/types/results';
 import { resultsApi } from '../resultsApi';
-import { FlagChip } from './FlagChip';
-import { FLAG_COLOURS, formatDate, formatRange, formatValue } from './format';
+import { CriticalBanner, ResultList } from './ResultList';
+import { formatDate } from './format';
 import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { StatusChip } from '@/features/orders/components/StatusChip';
 import { idFrom, useResource } from './useResource';
@@ -95,44 +89,12 @@ export function PatientResultsPage() {
                   </Typography>
                 )}
               </Box>
-              <Paper variant="outlined">
-                <List disablePadding aria-label={t('patient.resultsLabel')}>
-                  {d.results.map((r, i) => {
-                    const out = r.flag !== 'normal';
-                    const range = formatRange(r, language);
-                    return (
-                      <ListItem key={r.id} disablePadding divider={i < d.results.length - 1} data-flag={r.flag}>
-                        <ListItemButton
-                          component={NextLink}
-                          href={routePath('analysisResult', { testResultId: d.testResult.id, patientId: d.patient.id, analysisResultId: r.id })}
-                          sx={{
-                            minHeight: 64,
-                            alignItems: 'flex-start',
-                            gap: 1,
-                            borderLeft: 4,
-                            borderLeftColor: out ? (r.flag === 'critical' ? FLAG_COLOURS.critical.bg : FLAG_COLOURS[r.flag].fg) : 'transparent',
-                            bgcolor: out ? `${FLAG_COLOURS[r.flag === 'critical' ? 'high' : r.flag].bg}` : undefined,
-                          }}
-                        >
-                          <Box sx={{ flex: 1, minWidth: 0 }}>
-                            <Typography sx={{ fontWeight: 600 }}>{r.analysisName}</Typography>
-                            <Typography variant="body2" color="text.secondary">
-                              {r.analysisCode} · {range ? t('patient.range', { range }) : t('patient.noRange')}
-                            </Typography>
-                          </Box>
-                          <Box sx={{ textAlign: 'right', display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
-                            <Typography sx={{ fontWeight: out ? 700 : 500, color: out ? FLAG_COLOURS[r.flag === 'critical' ? 'high' : r.flag].fg : 'text.primary', whiteSpace: 'nowrap' }}>
-                              {formatValue(r, language)}
-                            </Typography>
-                            <FlagChip flag={r.flag} />
-                          </Box>
-                          <ChevronRight color="action" aria-hidden sx={{ alignSelf: 'center' }} />
-                        </ListItemButton>
-                      </ListItem>
-                    );
-                  })}
-                </List>
-              </Paper>
+              <CriticalBanner results={d.results} />
+              <ResultList
+                results={d.results}
+                language={language}
+                hrefOf={(r) => routePath('analysisResult', { testResultId: d.testResult.id, patientId: d.patient.id, analysisResultId: r.id })}
+              />
               {d.pending.length > 0 && (
                 <Box sx={{ mt: 3 }}>
                   <Typography variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1, fontSize: '1.05rem' }}>

@@ -96,6 +96,29 @@ describe('/test-results/{id}/patients/{patientId}', () => {
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
   });
 
+  it('marks a critical result in text and colour, with a banner, and explains each analysis with the doctor reminder', async () => {
+    const explanation = {
+      en: { measures: 'Potassium, a salt the heart rhythm depends on.', low: 'Low values can follow vomiting.', high: 'High values can come from kidney problems.', doctor: 'Only a doctor can interpret a result.' },
+      ru: { measures: 'Калий.', low: null, high: 'Высокие.', doctor: 'Врач.' },
+      pl: { measures: 'Potas.', low: null, high: 'Wysokie.', doctor: 'Lekarz.' },
+    };
+    const potassium = { ...glucose, id: 40, analysisName: 'Potassium', analysisCode: 'GB022', value: 6.9, refLow: 3.5, refHigh: 5.1, flag: 'critical' as const, interpretation: 'HH' as const, critical: true, explanation };
+    backend = fakeBackend({ 'GET test-results/9/patients/7': [200, { ...data, results: [potassium, tsh] }] });
+    render(<PatientResultsPage />, { testResultId: '9', patientId: '7' });
+    const banner = await screen.findByTestId('critical-banner');
+    expect(banner).toHaveTextContent('Critical result.');
+    expect(banner).toHaveTextContent('Potassium: beyond the critical limit. Please contact a doctor promptly');
+    const rows = within(screen.getByRole('list', { name: 'Analysis results' })).getAllByRole('listitem');
+    expect(rows[0]).toHaveAttribute('data-interpretation', 'HH');
+    expect(within(rows[0] as HTMLElement).getByText('Critical: very high')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('Critical: contact a doctor promptly')).toBeInTheDocument();
+    const explained = within(rows[0] as HTMLElement).getByTestId('explanation');
+    expect(explained).toHaveTextContent('What does Potassium mean?');
+    expect(explained).toHaveTextContent('Potassium, a salt the heart rhythm depends on.');
+    expect(explained).toHaveTextContent('Your value: High values can come from kidney problems.');
+    expect(explained).toHaveTextContent('Only a doctor can interpret a result.');
+  });
+
   it('shows "nothing here" for another user\'s or a missing result', async () => {
     backend = fakeBackend({ 'GET test-results/9/patients/7': [404, { error: 'Test result not found' }] });
     render(<PatientResultsPage />, { testResultId: '9', patientId: '7' });

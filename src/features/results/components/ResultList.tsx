@@ -1,0 +1,121 @@
+import NextLink from 'next/link';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import { useTranslation } from 'react-i18next';
+import type { AnalysisResultDto, ExplanationTextDto, ResultExplanationDto } from '@/lib/types/results';
+import { FlagChip } from './FlagChip';
+import { FLAG_COLOURS, formatRange, formatValue } from './format';
+
+/** The explanation in the user's language (English when the language has none). */
+export function explanationIn(e: ResultExplanationDto | undefined, language: string): ExplanationTextDto | null {
+  if (!e) return null;
+  return e[language as keyof ResultExplanationDto] ?? e.en;
+}
+
+/** What the analysis measures, what low and high commonly mean, and that a doctor interprets. */
+export function Explanation({ result, language, open = false }: { result: AnalysisResultDto; language: string; open?: boolean }) {
+  const { t } = useTranslation('results');
+  const e = explanationIn(result.explanation, language);
+  if (!e) return null;
+  const direction = result.interpretation === 'L' || result.interpretation === 'LL' ? e.low : result.interpretation === 'H' || result.interpretation === 'HH' || result.interpretation === 'A' ? e.high : null;
+  return (
+    <Box component="details" open={open} sx={{ px: 2, pb: 1.5, '& summary': { cursor: 'pointer', color: 'primary.main', fontWeight: 600, py: 0.5, minHeight: 24 } }} data-testid="explanation">
+      <Typography component="summary" variant="body2">
+        {t('explain.summary', { name: result.analysisName })}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        <b>{t('explain.measures')}</b> {e.measures}
+      </Typography>
+      {direction && (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          <b>{t('explain.yourValue')}</b> {direction}
+        </Typography>
+      )}
+      {!direction && (e.low || e.high) && (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          {[e.low, e.high].filter(Boolean).join(' ')}
+        </Typography>
+      )}
+      <Typography variant="body2" sx={{ mt: 0.5, fontStyle: 'italic' }}>
+        {e.doctor}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A banner for results beyond critical limits: in text and colour, naming the analyses. */
+export function CriticalBanner({ results }: { results: AnalysisResultDto[] }) {
+  const { t } = useTranslation('results');
+  const critical = results.filter((r) => r.critical);
+  if (!critical.length) return null;
+  return (
+    <Alert severity="error" variant="filled" sx={{ mb: 2 }} role="alert" data-testid="critical-banner">
+      <b>{t('critical.title')}</b> {t('critical.text', { analyses: critical.map((r) => r.analysisName).join(', ') })}
+    </Alert>
+  );
+}
+
+/** One patient's results with value, range, flag and explanation; rows link to the result page when `hrefOf` is given. */
+export function ResultList({ results, language, hrefOf }: { results: AnalysisResultDto[]; language: string; hrefOf?: (r: AnalysisResultDto) => string }) {
+  const { t } = useTranslation('results');
+  return (
+    <Paper variant="outlined">
+      <List disablePadding aria-label={t('patient.resultsLabel')}>
+        {results.map((r, i) => {
+          const out = r.flag !== 'normal';
+          const colour = r.critical ? FLAG_COLOURS.critical.bg : out ? FLAG_COLOURS[r.flag].fg : 'text.primary';
+          const range = formatRange(r, language);
+          const body = (
+            <>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600 }}>{r.analysisName}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {r.analysisCode} · {range ? t('patient.range', { range }) : t('patient.noRange')}
+                  {r.rangeSource === 'override' ? ` · ${t('patient.rangeByLab')}` : ''}
+                </Typography>
+                {r.critical && (
+                  <Typography variant="body2" sx={{ color: FLAG_COLOURS.critical.bg, fontWeight: 700 }}>
+                    {t('critical.row')}
+                  </Typography>
+                )}
+              </Box>
+              <Box sx={{ textAlign: 'right', display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
+                <Typography sx={{ fontWeight: out ? 700 : 500, color: colour, whiteSpace: 'nowrap' }}>{formatValue(r, language)}</Typography>
+                <FlagChip flag={r.flag} interpretation={r.interpretation} />
+              </Box>
+            </>
+          );
+          const rowSx = {
+            minHeight: 64,
+            alignItems: 'flex-start',
+            gap: 1,
+            borderLeft: r.critical ? 8 : 4,
+            borderLeftColor: r.critical ? FLAG_COLOURS.critical.bg : out ? FLAG_COLOURS[r.flag].fg : 'transparent',
+            bgcolor: out ? FLAG_COLOURS[r.critical ? 'high' : r.flag].bg : undefined,
+            display: 'flex',
+            width: '100%',
+          };
+          return (
+            <ListItem key={r.id} disablePadding divider={i < results.length - 1} data-flag={r.flag} data-interpretation={r.interpretation} sx={{ flexDirection: 'column', alignItems: 'stretch' }}>
+              {hrefOf ? (
+                <ListItemButton component={NextLink} href={hrefOf(r)} sx={rowSx}>
+                  {body}
+                  <ChevronRight color="action" aria-hidden sx={{ alignSelf: 'center' }} />
+                </ListItemButton>
+              ) : (
+                <Box sx={{ ...rowSx, px: 2, py: 1 }}>{body}</Box>
+              )}
+              <Explanation result={r} language={language} />
+            </ListItem>
+          );
+        })}
+      </List>
+    </Paper>
+  );
+}
