@@ -26,4 +26,7 @@ export const resultsApi = {
   /** The PDF of one patient's results, as a Blob (the request carries the bearer token). */
   resultsPdf: (id: number, patientId: number) =>
     backendClient.get<Blob>(`test-results/${id}/patients/${patientId}/pdf`, { responseType: 'blob', headers: { Accept: 'application/pdf' } }).then((r) => r.data),
+  /** One patient's results as a FHIR R4 Bundle (application/fhir+json), as a Blob. */
+  resultsFhir: (id: number, patientId: number) =>
+    backendClient.get<Blob>(`test-results/${id}/fhir`, { params: { patientId }, responseType: 'blob', headers: { Accept: 'application/fhir+json' } }).then((r) => r.data),
 };

@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import MedicalInformationOutlined from '@mui/icons-material/MedicalInformationOutlined';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '@/components';
 import { routePath } from '@/lib/routes';
@@ -19,18 +20,18 @@ import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { StatusChip } from '@/features/orders/components/StatusChip';
 import { idFrom, useResource } from './useResource';
 
-/** Saves the PDF of one patient's results (the request carries the bearer token, so no plain link). */
-function useDownload(data: PatientResultsDto | null) {
+/** Saves the PDF or the FHIR bundle of one patient's results (the request carries the bearer token, so no plain link). */
+function useDownload(data: PatientResultsDto | null, kind: 'pdf' | 'fhir') {
   const [state, setState] = useState<'idle' | 'loading' | 'error'>('idle');
   const download = async () => {
     if (!data) return;
     setState('loading');
     try {
-      const blob = await resultsApi.resultsPdf(data.testResult.id, data.patient.id);
+      const blob = await (kind === 'pdf' ? resultsApi.resultsPdf : resultsApi.resultsFhir)(data.testResult.id, data.patient.id);
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
-      a.download = `results-${data.testResult.orderNumber}-${data.patient.firstName}-${data.patient.lastName}.pdf`;
+      a.download = `results-${data.testResult.orderNumber}-${data.patient.firstName}-${data.patient.lastName}.${kind === 'pdf' ? 'pdf' : 'fhir.json'}`;
       document.body.appendChild(a);
       a.click();
       a.remove();
@@ -53,7 +54,8 @@ export function PatientResultsPage() {
   const ok = id !== null && patientId !== null;
   const { session, resource, reload } = useResource('patientResults', ok ? [id, patientId] : null);
   const data = resource.data;
-  const { state, download } = useDownload(data);
+  const { state, download } = useDownload(data, 'pdf');
+  const fhir = useDownload(data, 'fhir');
   const name = data ? `${data.patient.firstName} ${data.patient.lastName}` : t('patient.title');
   const backHref = id ? routePath('testResultPatients', { testResultId: id }) : '/test-results';
 
@@ -67,13 +69,18 @@ export function PatientResultsPage() {
         subtitle={data ? `${t('list.order', { number: data.testResult.orderNumber })} · ${t('list.sampled', { date: formatDate(data.testResult.visit.start, language) })}` : undefined}
         actions={
           data ? (
-            <Button variant="contained" startIcon={<PictureAsPdfOutlined />} onClick={() => void download()} disabled={state === 'loading'} sx={{ minHeight: 48 }}>
-              {state === 'loading' ? t('patient.pdfPreparing') : t('patient.pdf')}
-            </Button>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <Button variant="contained" startIcon={<PictureAsPdfOutlined />} onClick={() => void download()} disabled={state === 'loading'} sx={{ minHeight: 48 }}>
+                {state === 'loading' ? t('patient.pdfPreparing') : t('patient.pdf')}
+              </Button>
+              <Button variant="outlined" startIcon={<MedicalInformationOutlined />} onClick={() => void fhir.download()} disabled={fhir.state === 'loading'} sx={{ minHeight: 48 }}>
+                {t('patient.fhir')}
+              </Button>
+            </Box>
           ) : undefined
         }
       >
-        {state === 'error' && (
+        {(state === 'error' || fhir.state === 'error') && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {t('patient.pdfFailed')}
           </Alert>

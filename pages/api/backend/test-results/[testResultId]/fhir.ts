@@ -1,0 +1,21 @@
+import { object, string } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam, RESULT_MESSAGES } from '@/lib/validation/results';
+import { exportOwnResults, FHIR_CONTENT_TYPE, fhirFileName } from '@/server/services/fhir';
+
+export const config = { api: { bodyParser: false } };
+
+/** The owner's results of one order as a FHIR R4 Bundle (optionally one patient's). */
+export default route({
+  GET: method({
+    auth: 'user' as const,
+    query: object({ testResultId: idParam(), patientId: string().optional().matches(/^[1-9][0-9]{0,9}$/, RESULT_MESSAGES.idInvalid) }),
+    handler: async ({ db, user, query, res }) => {
+      const bundle = await exportOwnResults(db, user.id, Number(query.testResultId), query.patientId ? Number(query.patientId) : undefined);
+      res.setHeader('Content-Type', `${FHIR_CONTENT_TYPE}; charset=utf-8`);
+      res.setHeader('Content-Disposition', `attachment; filename="${fhirFileName(bundle)}"`);
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(200).send(JSON.stringify(bundle, null, 2));
+    },
+  }),
+});
