@@ -2,6 +2,7 @@ import Head from 'next/head';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
+import { Hl7Upload } from './Hl7Upload';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -133,6 +134,7 @@ export function StaffOrdersPage() {
       </Head>
       <PageContainer title={t('orders.title')} subtitle={t('orders.subtitle')}>
         <StaffGate>
+          <Hl7Upload />
           <OrdersOfDay />
         </StaffGate>
       </PageContainer>

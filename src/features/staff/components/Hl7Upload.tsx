@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { useTranslation } from 'react-i18next';
+import { staffApi } from '../staffApi';
+
+/** MSA-1 (acknowledgement code) and MSA-3 / ERR-8 (text) of an ER7 ACK. */
+export function readAck(er7: string): { code: string; text: string } {
+  const segments = er7.split(/\r\n|\r|\n/);
+  const msa = segments.find((s) => s.startsWith('MSA|'))?.split('|') ?? [];
+  const err = segments.find((s) => s.startsWith('ERR|'))?.split('|') ?? [];
+  return { code: msa[1] ?? '', text: err[8] || msa[3] || '' };
+}
+
+/**
+ * Uploads an HL7 v2.5.1 ORU^R01 file from the laboratory information system to the results import
+ * and shows the acknowledgement: accepted, or the error with the segment at fault.
+ */
+export function Hl7Upload({ onImported }: { onImported?: () => void }) {
+  const { t } = useTranslation('staff');
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'ok' | 'error'; text: string }>({ kind: 'idle', text: '' });
+
+  const send = async (file: File) => {
+    setState({ kind: 'sending', text: '' });
+    try {
+      const answer = await staffApi.importHl7(await file.text());
+      const ack = readAck(answer);
+      if (ack.code === 'AA') {
+        setState({ kind: 'ok', text: t('hl7.accepted', { file: file.name, detail: ack.text }) });
+        onImported?.();
+      } else setState({ kind: 'error', text: t('hl7.refused', { code: ack.code || '?', detail: ack.text }) });
+    } catch {
+      setState({ kind: 'error', text: t('hl7.failed') });
+    }
+    if (input.current) input.current.value = '';
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-labelledby="hl7-upload-title">
+      <Typography id="hl7-upload-title" variant="h6" component="h2" sx={{ fontSize: '1.05rem' }}>
+        {t('hl7.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('hl7.text')}
+      </Typography>
+      <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={state.kind === 'sending'} sx={{ minHeight: 48 }}>
+        {state.kind === 'sending' ? t('hl7.sending') : t('hl7.choose')}
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept=".hl7,.er7,.txt,application/hl7-v2,x-application/hl7-v2+er7,text/plain"
+          data-testid="hl7-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void send(file);
+          }}
+        />
+      </Button>
+      {state.kind === 'ok' && (
+        <Alert severity="success" sx={{ mt: 1 }} role="status">
+          {state.text}
+        </Alert>
+      )}
+      {state.kind === 'error' && (
+        <Alert severity="error" sx={{ mt: 1 }} role="alert">
+          {state.text}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
