@@ -5,6 +5,8 @@ import type {
   OrderDetailDto,
   OrderSummaryDto,
   PatientResultsDto,
+  ResultShareCreatedDto,
+  ResultShareDto,
   TestResultDto,
   TestResultSummaryDto,
 } from '@/lib/types/results';
@@ -26,6 +28,10 @@ export const resultsApi = {
   /** The PDF of one patient's results, as a Blob (the request carries the bearer token). */
   resultsPdf: (id: number, patientId: number) =>
     backendClient.get<Blob>(`test-results/${id}/patients/${patientId}/pdf`, { responseType: 'blob', headers: { Accept: 'application/pdf' } }).then((r) => r.data),
+  shares: (id: number, patientId: number) => backendClient.get<ResultShareDto[]>(`test-results/${id}/patients/${patientId}/shares`).then((r) => r.data),
+  createShare: (id: number, patientId: number, days: number) =>
+    backendClient.post<ResultShareCreatedDto>(`test-results/${id}/patients/${patientId}/shares`, { days }).then((r) => r.data),
+  revokeShare: (id: number, patientId: number, shareId: number) => backendClient.delete(`test-results/${id}/patients/${patientId}/shares/${shareId}`).then(() => undefined),
   /** One patient's results as a FHIR R4 Bundle (application/fhir+json), as a Blob. */
   resultsFhir: (id: number, patientId: number) =>
     backendClient.get<Blob>(`test-results/${id}/fhir`, { params: { patientId }, responseType: 'blob', headers: { Accept: 'application/fhir+json' } }).then((r) => r.data),

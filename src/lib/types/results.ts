@@ -264,3 +264,32 @@ export interface ResultsImportResponse {
   /** Number of results written (inserted or updated). */
   saved: number;
 }
+
+/* ---- share links ---- */
+
+export interface ResultShareDto {
+  id: number;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  /** When the link was last opened (null: never). */
+  lastOpenedAt: string | null;
+  openCount: number;
+  state: 'active' | 'expired' | 'revoked';
+}
+
+/** Answer of creating a link: the only time the link (with its token) is shown. */
+export interface ResultShareCreatedDto extends ResultShareDto {
+  url: string;
+}
+
+/** What a shared link shows: the patient's name and results, nothing else of the account. */
+export interface SharedResultsDto {
+  patient: { firstName: string; lastName: string; dateOfBirth: string; gender: 'male' | 'female' };
+  orderNumber: string;
+  sampledAt: string;
+  laboratory: { cityName: string; address: string; phone: string };
+  results: AnalysisResultDto[];
+  pending: PendingAnalysisDto[];
+  expiresAt: string;
+}

@@ -164,7 +164,17 @@ export async function getTestResult(db: Db, user: AuthUser, orderId: number): Pr
 
 /** GET test-results/{id}/patients/{patientId}: every result of that patient in the set. */
 export async function getPatientResults(db: Db, user: AuthUser, orderId: number, patientId: number): Promise<PatientResultsDto> {
-  const b = await loadResultSet(db, user, orderId);
+  return patientResultsOf(db, await loadResultSet(db, user, orderId), patientId);
+}
+
+/** One patient's results of an order whoever asks (access is the caller's business: a share link). */
+export async function getPatientResultsOfOrder(db: Db, order: repo.OrderRow, patientId: number): Promise<PatientResultsDto> {
+  const [b] = await bundles(db, [order]);
+  if (!b || !b.results.length) throw notFound(TEST_RESULT_NOT_FOUND);
+  return patientResultsOf(db, b, patientId);
+}
+
+async function patientResultsOf(db: Db, b: OrderBundle, patientId: number): Promise<PatientResultsDto> {
   const patient = patientOf(b, patientId);
   const results = b.results.filter((r) => r.patient_id === patientId);
   const done = new Set(results.map((r) => r.analysis_id));

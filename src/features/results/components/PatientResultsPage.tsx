@@ -15,6 +15,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import type { PatientResultsDto } from '@/lib/types/results';
 import { resultsApi } from '../resultsApi';
 import { CriticalBanner, ResultList } from './ResultList';
+import { ShareLinks } from './ShareLinks';
 import { formatDate } from './format';
 import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { StatusChip } from '@/features/orders/components/StatusChip';
@@ -102,6 +103,7 @@ export function PatientResultsPage() {
                 language={language}
                 hrefOf={(r) => routePath('analysisResult', { testResultId: d.testResult.id, patientId: d.patient.id, analysisResultId: r.id })}
               />
+              <ShareLinks testResultId={d.testResult.id} patientId={d.patient.id} language={language} />
               {d.pending.length > 0 && (
                 <Box sx={{ mt: 3 }}>
                   <Typography variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1, fontSize: '1.05rem' }}>

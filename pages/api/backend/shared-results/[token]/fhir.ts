@@ -1,0 +1,20 @@
+import { object, string } from 'yup';
+import { method, route } from '@/server/http/route';
+import { sharedFhir } from '@/server/services/shares';
+import { FHIR_CONTENT_TYPE, fhirFileName } from '@/server/services/fhir';
+
+export const config = { api: { bodyParser: false } };
+
+/** The FHIR R4 Bundle of a shared link. */
+export default route({
+  GET: method({
+    query: object({ token: string().required() }),
+    handler: async ({ db, query, res }) => {
+      const bundle = await sharedFhir(db, query.token);
+      res.setHeader('Content-Type', `${FHIR_CONTENT_TYPE}; charset=utf-8`);
+      res.setHeader('Content-Disposition', `attachment; filename="${fhirFileName(bundle)}"`);
+      res.setHeader('Referrer-Policy', 'no-referrer');
+      res.status(200).send(JSON.stringify(bundle, null, 2));
+    },
+  }),
+});

@@ -1,0 +1,13 @@
+import { object, string } from 'yup';
+import { method, route } from '@/server/http/route';
+import { openShare } from '@/server/services/shares';
+
+export const config = { api: { bodyParser: false } };
+
+/** A shared link's results without signing in; each call is recorded as an opening. 410 when expired or revoked. */
+export default route({
+  GET: method({
+    query: object({ token: string().required() }),
+    handler: ({ db, query }) => openShare(db, query.token),
+  }),
+});

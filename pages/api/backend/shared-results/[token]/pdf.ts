@@ -1,0 +1,23 @@
+import { object, string } from 'yup';
+import { method, route } from '@/server/http/route';
+import { sharedResultsForPdf } from '@/server/services/shares';
+import { pdfFileName, renderResultsPdf } from '@/server/services/resultsPdf';
+import { languageFromCookie } from '@/i18n';
+
+export const config = { api: { bodyParser: false } };
+
+/** The PDF of a shared link, in the reader's language. */
+export default route({
+  GET: method({
+    query: object({ token: string().required() }),
+    handler: async ({ db, query, req, res }) => {
+      const data = await sharedResultsForPdf(db, query.token);
+      const pdf = await renderResultsPdf(data, languageFromCookie(req.headers.cookie));
+      res.setHeader('Content-Type', 'application/pdf');
+      res.setHeader('Content-Disposition', `attachment; filename="${pdfFileName(data)}"`);
+      res.setHeader('Content-Length', String(pdf.length));
+      res.setHeader('Referrer-Policy', 'no-referrer');
+      res.status(200).send(pdf);
+    },
+  }),
+});

@@ -1,0 +1,17 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam } from '@/lib/validation/results';
+import { revokeShare } from '@/server/services/shares';
+
+export const config = { api: { bodyParser: false } };
+
+/** Revokes a share link at once: it then answers 410. */
+export default route({
+  DELETE: method({
+    auth: 'user' as const,
+    query: object({ testResultId: idParam(), patientId: idParam(), shareId: idParam() }),
+    handler: async ({ db, user, query }) => {
+      await revokeShare(db, user, Number(query.testResultId), Number(query.patientId), Number(query.shareId));
+    },
+  }),
+});

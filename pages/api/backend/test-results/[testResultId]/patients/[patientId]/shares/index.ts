@@ -1,0 +1,25 @@
+import { number, object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam } from '@/lib/validation/results';
+import { createShare, listShares, SHARE_DEFAULT_DAYS, SHARE_MAX_DAYS } from '@/server/services/shares';
+
+export const config = { api: { bodyParser: false } };
+
+const params = object({ testResultId: idParam(), patientId: idParam() });
+const DAYS = `Choose 1 to ${SHARE_MAX_DAYS} days`;
+
+/** The owner's read-only links to one patient's results of one order. */
+export default route({
+  GET: method({
+    auth: 'user' as const,
+    query: params,
+    handler: ({ db, user, query }) => listShares(db, user, Number(query.testResultId), Number(query.patientId)),
+  }),
+  POST: method({
+    auth: 'user' as const,
+    query: params,
+    body: object({ days: number().typeError(DAYS).integer(DAYS).min(1, DAYS).max(SHARE_MAX_DAYS, DAYS).default(SHARE_DEFAULT_DAYS) }),
+    status: 201,
+    handler: ({ db, user, query, body }) => createShare(db, user, Number(query.testResultId), Number(query.patientId), body.days),
+  }),
+});

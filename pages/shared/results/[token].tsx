@@ -1,0 +1,23 @@
+import type { GetServerSideProps } from 'next';
+import { SharedResultsPage, type SharedResultsPageProps } from '@/features/results/components/SharedResultsPage';
+
+export default SharedResultsPage;
+
+/** Opens the link on the server (recorded as an opening); expired or revoked answers 410, unknown 404. */
+export const getServerSideProps: GetServerSideProps<SharedResultsPageProps> = async (ctx) => {
+  const token = typeof ctx.params?.token === 'string' ? ctx.params.token : '';
+  const [{ getDb }, { openShare }, { HttpError }] = await Promise.all([import('@/server/db/createDb'), import('@/server/services/shares'), import('@/server/http/errors')]);
+  ctx.res.setHeader('Cache-Control', 'private, no-store');
+  ctx.res.setHeader('Referrer-Policy', 'no-referrer');
+  try {
+    const data = await openShare(await getDb(), token);
+    return { props: { state: 'ok', token, data } };
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 410) {
+      ctx.res.statusCode = 410;
+      return { props: { state: 'gone' } };
+    }
+    if (e instanceof HttpError && e.status === 404) return { notFound: true };
+    throw e;
+  }
+};

@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import { useTranslation } from 'react-i18next';
+import type { ResultShareCreatedDto, ResultShareDto } from '@/lib/types/results';
+import { resultsApi } from '../resultsApi';
+import { formatDateTime } from './format';
+
+/**
+ * Share one patient's results of one order with a doctor: a read-only link valid 1 to 30 days
+ * (default 7), shown once when made; the list shows each link's state and when it was last opened,
+ * and revokes it.
+ */
+export function ShareLinks({ testResultId, patientId, language }: { testResultId: number; patientId: number; language: string }) {
+  const { t } = useTranslation('results');
+  const [days, setDays] = useState('7');
+  const [links, setLinks] = useState<ResultShareDto[] | null>(null);
+  const [created, setCreated] = useState<ResultShareCreatedDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [copied, setCopied] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setLinks(await resultsApi.shares(testResultId, patientId));
+    } catch {
+      setError(t('share.failed'));
+    }
+  }, [testResultId, patientId, t]);
+
+  useEffect(() => {
+    let live = true;
+    resultsApi
+      .shares(testResultId, patientId)
+      .then((list) => live && setLinks(list))
+      .catch(() => live && setError(t('share.failed')));
+    return () => {
+      live = false;
+    };
+  }, [testResultId, patientId, t]);
+
+  const n = Number(days);
+  const daysValid = Number.isInteger(n) && n >= 1 && n <= 30;
+
+  const create = async () => {
+    if (!daysValid) return;
+    setBusy(true);
+    setError(null);
+    setCopied(false);
+    try {
+      setCreated(await resultsApi.createShare(testResultId, patientId, n));
+      await load();
+    } catch {
+      setError(t('share.failed'));
+    }
+    setBusy(false);
+  };
+
+  const revoke = async (id: number) => {
+    setBusy(true);
+    try {
+      await resultsApi.revokeShare(testResultId, patientId, id);
+      if (created?.id === id) setCreated(null);
+      await load();
+    } catch {
+      setError(t('share.failed'));
+    }
+    setBusy(false);
+  };
+
+  const copy = async () => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created.url);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mt: 3 }} component="section" aria-labelledby="share-title">
+      <Typography id="share-title" variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1, fontSize: '1.05rem' }}>
+        <ShareOutlined fontSize="small" aria-hidden /> {t('share.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('share.text')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+        <TextField
+          label={t('share.days')}
+          type="number"
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+          size="small"
+          error={!daysValid}
+          helperText={daysValid ? t('share.daysHelp') : t('share.daysInvalid')}
+          slotProps={{ htmlInput: { min: 1, max: 30, step: 1, inputMode: 'numeric' } }}
+          sx={{ width: 180 }}
+        />
+        <Button variant="contained" onClick={() => void create()} disabled={busy || !daysValid} sx={{ minHeight: 40 }}>
+          {t('share.create')}
+        </Button>
+      </Box>
+      {created && (
+        <Alert severity="success" sx={{ mt: 1.5 }} role="status">
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('share.created', { date: formatDateTime(created.expiresAt, language) })}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <TextField value={created.url} label={t('share.link')} size="small" slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'share-url' } }} sx={{ flex: '1 1 260px' }} />
+            <Button onClick={() => void copy()} variant="outlined" sx={{ minHeight: 40 }}>
+              {copied ? t('share.copied') : t('share.copy')}
+            </Button>
+          </Box>
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          {error}
+        </Alert>
+      )}
+      {links && links.length > 0 && (
+        <List dense aria-label={t('share.listLabel')} sx={{ mt: 1 }}>
+          {links.map((l) => (
+            <ListItem key={l.id} divider data-testid="share-link" data-state={l.state} sx={{ gap: 1, flexWrap: 'wrap', px: 0 }}>
+              <Box sx={{ flex: 1, minWidth: 200 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {t(`share.state.${l.state}`)} · {t('share.until', { date: formatDateTime(l.expiresAt, language) })}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {l.lastOpenedAt ? t('share.lastOpened', { date: formatDateTime(l.lastOpenedAt, language), count: l.openCount }) : t('share.neverOpened')}
+                </Typography>
+              </Box>
+              {l.state === 'active' && (
+                <Button color="error" variant="outlined" size="small" onClick={() => void revoke(l.id)} disabled={busy} sx={{ minHeight: 40 }}>
+                  {t('share.revoke')}
+                </Button>
+              )}
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Paper>
+  );
+}

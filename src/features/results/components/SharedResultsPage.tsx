@@ -1,0 +1,82 @@
+import Head from 'next/head';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
+import MedicalInformationOutlined from '@mui/icons-material/MedicalInformationOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, PageContainer } from '@/components';
+import { useLanguage } from '@/i18n/useLanguage';
+import { API_ROOT } from '@/lib/config';
+import type { SharedResultsDto } from '@/lib/types/results';
+import { CriticalBanner, ResultList } from './ResultList';
+import { formatDate } from './format';
+
+export type SharedResultsPageProps = { state: 'ok'; token: string; data: SharedResultsDto } | { state: 'gone' };
+
+/**
+ * `/shared/results/{token}`: what a doctor sees through a share link, without signing in: the
+ * patient's name, the results with ranges, flags and explanations, and the PDF and FHIR downloads.
+ * An expired or revoked link says so (answered with 410).
+ */
+export function SharedResultsPage(props: SharedResultsPageProps) {
+  const { t } = useTranslation('results');
+  const language = useLanguage();
+  const head = (
+    <Head>
+      <title>{`${props.state === 'ok' ? `${props.data.patient.firstName} ${props.data.patient.lastName}` : t('shared.goneTitle')} · ${t('common:appName')}`}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <meta name="referrer" content="no-referrer" />
+    </Head>
+  );
+  if (props.state === 'gone') {
+    return (
+      <PageContainer maxWidth="sm">
+        {head}
+        <EmptyState
+          icon={<LinkOffOutlined fontSize="inherit" />}
+          title={<span role="heading" aria-level={1}>{t('shared.goneTitle')}</span>}
+          text={t('shared.goneText')}
+        />
+      </PageContainer>
+    );
+  }
+  const { data, token } = props;
+  const base = `${API_ROOT}shared-results/${encodeURIComponent(token)}`;
+  return (
+    <>
+      {head}
+      <PageContainer
+        title={`${data.patient.firstName} ${data.patient.lastName}`}
+        subtitle={t('shared.subtitle', {
+          born: formatDate(data.patient.dateOfBirth, language),
+          sex: t(`shared.sex.${data.patient.gender}`),
+          date: formatDate(data.sampledAt, language),
+          number: data.orderNumber,
+        })}
+        actions={
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            <Button variant="contained" href={`${base}/pdf`} startIcon={<PictureAsPdfOutlined />} sx={{ minHeight: 48 }}>
+              {t('patient.pdf')}
+            </Button>
+            <Button variant="outlined" href={`${base}/fhir`} startIcon={<MedicalInformationOutlined />} sx={{ minHeight: 48 }} download>
+              {t('shared.fhir')}
+            </Button>
+          </Box>
+        }
+      >
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('shared.notice', { date: formatDate(data.expiresAt, language), city: data.laboratory.cityName })}
+        </Typography>
+        <CriticalBanner results={data.results} />
+        <ResultList results={data.results} language={language} />
+        {data.pending.length > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            {t('shared.pending', { names: data.pending.map((p) => p.name).join(', ') })}
+          </Typography>
+        )}
+      </PageContainer>
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { PatientResultsDto, ResultShareCreatedDto, ResultShareDto, SharedResultsDto } from '@/lib/types/results';
+import { getConfig } from '../config';
+import { HttpError, notFound } from '../http/errors';
+import type { AuthUser } from '../http/auth';
+import * as repo from '../repositories/lifecycle';
+import { getPatientResults, getPatientResultsOfOrder, TEST_RESULT_NOT_FOUND } from './results';
+import { buildResultsBundle, type FhirBundle } from './fhir';
+
+/**
+ * Read-only links to one patient's results of one order, for a doctor. The token is 32 random
+ * bytes (256 bits, base64url) shown once at creation; only its SHA-256 is stored. A link works for
+ * 1 to 30 days unless revoked; every opening of the page is recorded and the owner sees the last.
+ * Expired and revoked links answer 410 Gone; unknown tokens 404.
+ */
+type Db = Kysely<Database>;
+
+export const SHARE_DEFAULT_DAYS = 7;
+export const SHARE_MAX_DAYS = 30;
+export const SHARE_GONE = 'This link has expired or was revoked';
+export const SHARE_NOT_FOUND = 'Share link not found';
+
+const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export function shareUrl(token: string): string {
+  return `${getConfig().appUrl}/shared/results/${token}`;
+}
+
+function shareDto(r: { id: number; created_at: string; expires_at: string; revoked_at: string | null; last_opened_at: string | null; open_count: number }, now: Date): ResultShareDto {
+  const state = r.revoked_at ? 'revoked' : r.expires_at <= now.toISOString() ? 'expired' : 'active';
+  return { id: r.id, createdAt: r.created_at, expiresAt: r.expires_at, revokedAt: r.revoked_at, lastOpenedAt: r.last_opened_at, openCount: r.open_count, state };
+}
+
+/** The owner's own order with results for that patient; anyone else 404 (as if it did not exist). */
+async function loadOwned(db: Db, user: AuthUser, orderId: number, patientId: number): Promise<repo.OrderRow> {
+  const order = await repo.getOrder(db, orderId);
+  if (!order || order.user_id !== user.id) throw notFound(TEST_RESULT_NOT_FOUND);
+  await getPatientResults(db, user, orderId, patientId); // 404 when the patient has no results in it
+  return order;
+}
+
+export async function createShare(db: Db, user: AuthUser, orderId: number, patientId: number, days = SHARE_DEFAULT_DAYS, now = new Date()): Promise<ResultShareCreatedDto> {
+  const order = await loadOwned(db, user, orderId, patientId);
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + days * 86_400_000).toISOString();
+  const row = await db
+    .insertInto('result_shares')
+    .values({ order_id: order.id, patient_id: patientId, user_id: user.id, token_hash: hash(token), created_at: now.toISOString(), expires_at: expiresAt, revoked_at: null, last_opened_at: null })
+    .returning(['id', 'created_at', 'expires_at', 'revoked_at', 'last_opened_at', 'open_count'])
+    .executeTakeFirstOrThrow();
+  return { ...shareDto(row, now), url: shareUrl(token) };
+}
+
+export async function listShares(db: Db, user: AuthUser, orderId: number, patientId: number, now = new Date()): Promise<ResultShareDto[]> {
+  await loadOwned(db, user, orderId, patientId);
+  const rows = await db
+    .selectFrom('result_shares')
+    .select(['id', 'created_at', 'expires_at', 'revoked_at', 'last_opened_at', 'open_count'])
+    .where('order_id', '=', orderId)
+    .where('patient_id', '=', patientId)
+    .where('user_id', '=', user.id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => shareDto(r, now));
+}
+
+/** Revokes a link (again is harmless); another user's or unknown link is 404. */
+export async function revokeShare(db: Db, user: AuthUser, orderId: number, patientId: number, shareId: number, now = new Date()): Promise<void> {
+  const row = await db
+    .selectFrom('result_shares')
+    .select(['id', 'revoked_at'])
+    .where('id', '=', shareId)
+    .where('order_id', '=', orderId)
+    .where('patient_id', '=', patientId)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  if (!row) throw notFound(SHARE_NOT_FOUND);
+  if (!row.revoked_at) await db.updateTable('result_shares').set({ revoked_at: now.toISOString() }).where('id', '=', shareId).execute();
+}
+
+/** The live share of a token: 404 unknown, 410 expired or revoked. */
+async function liveShare(db: Db, token: string, now: Date) {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound(SHARE_NOT_FOUND);
+  const share = await db.selectFrom('result_shares').selectAll().where('token_hash', '=', hash(token)).executeTakeFirst();
+  if (!share) throw notFound(SHARE_NOT_FOUND);
+  if (share.revoked_at || share.expires_at <= now.toISOString()) throw new HttpError(410, SHARE_GONE);
+  const order = await repo.getOrder(db, share.order_id);
+  if (!order || order.status === 'cancelled') throw new HttpError(410, SHARE_GONE);
+  return { share, order };
+}
+
+/** Only what the doctor needs: the patient's name and results (no account, address or contact data). */
+function sharedView(data: PatientResultsDto, expiresAt: string): SharedResultsDto {
+  return {
+    patient: { firstName: data.patient.firstName, lastName: data.patient.lastName, dateOfBirth: data.patient.dateOfBirth, gender: data.patient.gender },
+    orderNumber: data.testResult.orderNumber,
+    sampledAt: data.testResult.visit.start,
+    laboratory: { cityName: data.testResult.laboratory.cityName, address: data.testResult.laboratory.address, phone: data.testResult.laboratory.phone },
+    results: data.results,
+    pending: data.pending,
+    expiresAt,
+  };
+}
+
+/** Opening the shared page: recorded, then the results. */
+export async function openShare(db: Db, token: string, now = new Date()): Promise<SharedResultsDto> {
+  const { share, order } = await liveShare(db, token, now);
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('result_share_openings').values({ share_id: share.id, at }).execute();
+    await trx
+      .updateTable('result_shares')
+      .set((eb) => ({ last_opened_at: at, open_count: eb('open_count', '+', 1) }))
+      .where('id', '=', share.id)
+      .execute();
+  });
+  return sharedView(await getPatientResultsOfOrder(db, order, share.patient_id), share.expires_at);
+}
+
+/** The PDF data of a shared link (downloads are not counted as openings). */
+export async function sharedResultsForPdf(db: Db, token: string, now = new Date()): Promise<PatientResultsDto> {
+  const { share, order } = await liveShare(db, token, now);
+  return getPatientResultsOfOrder(db, order, share.patient_id);
+}
+
+export async function sharedFhir(db: Db, token: string, now = new Date()): Promise<FhirBundle> {
+  const { share, order } = await liveShare(db, token, now);
+  return buildResultsBundle(db, order, share.patient_id, now);
+}
