@@ -142,7 +142,7 @@ export default function HomePage(props: HomeProps) {
 
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
   const [{ catalogueContext, canonicalUrl }, { listAnalyses, listProfiles }] = await Promise.all([
-    import('@/features/catalogue/ssr'),
+    import('@/server/ssr/catalogue'),
     import('@/server/services/catalogue'),
   ]);
   const { db, laboratoryId } = await catalogueContext(ctx);

@@ -116,7 +116,7 @@ export default function SupportPage(props: SupportProps) {
 }
 
 export const getServerSideProps: GetServerSideProps<SupportProps> = async (ctx) => {
-  const [{ catalogueContext, canonicalUrl }] = await Promise.all([import('@/features/catalogue/ssr')]);
+  const [{ catalogueContext, canonicalUrl }] = await Promise.all([import('@/server/ssr/catalogue')]);
   const { laboratory } = await catalogueContext(ctx);
   return { props: { canonicalUrl: canonicalUrl('/support'), laboratory } };
 };

@@ -67,7 +67,7 @@ export const getServerSideProps = wrapper.getServerSideProps((store) => async (c
   if (typeof slug !== 'string' || !isCategorySlug(slug)) return { notFound: true };
   const headerId = categoryHeaderId(slug);
   if (headerId === null) return { notFound: true };
-  const [{ catalogueContext, canonicalUrl }, { listAnalyses }] = await Promise.all([import('@/features/catalogue/ssr'), import('@/server/services/catalogue')]);
+  const [{ catalogueContext, canonicalUrl }, { listAnalyses }] = await Promise.all([import('@/server/ssr/catalogue'), import('@/server/services/catalogue')]);
   const { db, laboratoryId } = await catalogueContext(ctx);
   if (laboratoryId) {
     const data = analysesWithHeader(await listAnalyses(db, laboratoryId), headerId).map(listItem);

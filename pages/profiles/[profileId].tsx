@@ -41,7 +41,7 @@ export default function ProfilePage(props: ProfilePageProps) {
 
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
   const [{ catalogueContext, canonicalUrl, idParam, isNotFound }, { getProfile }] = await Promise.all([
-    import('@/features/catalogue/ssr'),
+    import('@/server/ssr/catalogue'),
     import('@/server/services/catalogue'),
   ]);
   const id = idParam(ctx.params?.profileId);

@@ -31,7 +31,7 @@ export default function ProfilesPage(props: ProfilesProps) {
 }
 
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
-  const [{ catalogueContext, canonicalUrl }, { listProfiles }] = await Promise.all([import('@/features/catalogue/ssr'), import('@/server/services/catalogue')]);
+  const [{ catalogueContext, canonicalUrl }, { listProfiles }] = await Promise.all([import('@/server/ssr/catalogue'), import('@/server/services/catalogue')]);
   const { db, laboratoryId } = await catalogueContext(ctx);
   if (laboratoryId) store.dispatch(profilesReceived({ laboratoryId, data: (await listProfiles(db, laboratoryId)).map(profileListItem) }));
   return { props: { canonicalUrl: canonicalUrl('/profiles') } satisfies ProfilesProps };

@@ -26,7 +26,7 @@ export async function getServerSideProps(ctx: GetServerSidePropsContext) {
   const type = ctx.params?.addableType;
   if (type !== 'analysis' && type !== 'profile') return { notFound: true as const };
   const [{ catalogueContext, idParam, isNotFound }, { getAnalysis, getProfile }] = await Promise.all([
-    import('@/features/catalogue/ssr'),
+    import('@/server/ssr/catalogue'),
     import('@/server/services/catalogue'),
   ]);
   const id = idParam(ctx.params?.addableId);

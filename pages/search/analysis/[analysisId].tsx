@@ -47,7 +47,7 @@ export default function AnalysisPage(props: AnalysisPageProps) {
 
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
   const [{ catalogueContext, canonicalUrl, idParam, isNotFound }, { getAnalysis }] = await Promise.all([
-    import('@/features/catalogue/ssr'),
+    import('@/server/ssr/catalogue'),
     import('@/server/services/catalogue'),
   ]);
   const id = idParam(ctx.params?.analysisId);

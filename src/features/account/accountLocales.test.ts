@@ -4,7 +4,7 @@ import pl from '../../../locales/pl/account.json';
 import { AUTH_MESSAGES } from '@/features/auth/authMessages';
 import { NETWORK_ERROR_MESSAGE, NOT_AUTHORIZED_MESSAGE } from '@/lib/apiClient';
 import { ACCOUNT_MESSAGES } from './accountMessages';
-import { FORM_MESSAGES } from './schemas';
+import { FORM_MESSAGES } from '@/lib/validation/forms';
 import { PATIENT_MESSAGES } from '@/features/patients/patientsSaga';
 import { ALL_VALIDATION_MESSAGES } from '@/lib/validation/messages';
 

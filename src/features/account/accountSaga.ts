@@ -5,7 +5,7 @@ import { routes } from '@/lib/routes';
 import { callApi } from '@/store/callApi';
 import { navigation } from '@/store/navigation';
 import type { RootState } from '@/store/makeStore';
-import { currentUserReceived, currentUserRequested } from '@/features/auth/authSlice';
+import { currentUserReceived, currentUserRequested } from '@/features/auth';
 import { accountApi } from './accountApi';
 import { ACCOUNT_MESSAGES } from './accountMessages';
 import {

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { Status } from '@/lib/status';
-import { logout } from '@/features/auth/authSlice';
+import { logout } from '@/features/auth';
 import type { EmailConfirmationFlow, PasswordChange, ProfileUpdate } from './accountApi';
 
 export interface AccountState {

@@ -3,7 +3,7 @@ import { makeStore } from '@/store/makeStore';
 import { navigation } from '@/store/navigation';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { Status } from '@/lib/status';
-import { appStarted } from '@/features/shell/shellActions';
+import { appStarted } from '@/store/appActions';
 import { patientsReceived } from '@/features/patients/patientsSlice';
 import { emailModalOpened } from '@/features/account/accountSlice';
 import { authSaga } from './authSaga';

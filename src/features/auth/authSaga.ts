@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/apiClient';
 import { readStorage, writeStorage } from '@/lib/storage';
 import type { CurrentUserDto } from '@/lib/types/api';
 import { callApi } from '@/store/callApi';
-import { appStarted } from '@/features/shell/shellActions';
+import { appStarted } from '@/store/appActions';
 import { authApi } from './authApi';
 import { AUTH_MESSAGES } from './authMessages';
 import { afterAuthTarget, authNavigation, type Location } from './authNavigation';

@@ -1,6 +1,6 @@
 import { useAppSelector } from '@/store/hooks';
 import { readStorage } from '@/lib/storage';
-import { useMounted } from '@/features/shell/useMounted';
+import { useMounted } from '@/lib/useMounted';
 
 export type Session = 'unknown' | 'visitor' | 'user';
 

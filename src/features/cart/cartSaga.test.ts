@@ -1,7 +1,7 @@
 import { writeStorage } from '@/lib/storage';
 import { Status } from '@/lib/status';
 import { navigation } from '@/store/navigation';
-import { appStarted } from '@/features/shell/shellActions';
+import { appStarted } from '@/store/appActions';
 import { loggedIn, logout } from '@/features/auth/authSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { eventually } from '@/features/auth/testing/fakeBackend';

@@ -2,14 +2,13 @@ import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { callApi } from '@/store/callApi';
 import type { RootState } from '@/store/makeStore';
-import { appStarted } from '@/features/shell/shellActions';
-import { loggedIn, logout } from '@/features/auth/authSlice';
-import { activeLaboratorySet } from '@/features/lab/labSlice';
+import { appStarted } from '@/store/appActions';
+import { loggedIn, logout } from '@/features/auth';
+import { activeLaboratorySet } from '@/features/lab';
 import type { AddToCartResponse, CartDto, PatientDto } from '@/lib/types/api';
 import { cartApi, type AddRequest } from './cartApi';
 import { stripAddFlowQueryOnReload } from './addFlowQuery';
-import { patientsApi } from '@/features/patients/patientsApi';
-import { patientToCreateBody, type Patient } from '@/features/patients/patientMapping';
+import { patientsApi, patientToCreateBody, type Patient } from '@/features/patients';
 import {
   addToCartAnswered,
   addToCartFailed,

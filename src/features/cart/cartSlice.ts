@@ -1,10 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { logout } from '@/features/auth/authSlice';
+import { logout } from '@/features/auth';
 import { Status } from '@/lib/status';
 import type { AddToCartResponse, CartDto, PatientDto } from '@/lib/types/api';
 import { DEFAULT_CURRENCY } from '@/lib/money';
 import type { AddRequest } from './cartApi';
-import type { Patient } from '@/features/patients/patientMapping';
+import type { Patient } from '@/features/patients';
 
 /**
  * The cart (spec §3, §4): the server's CartDto plus the state of the add-to-cart flow.

@@ -4,7 +4,7 @@ import type { RootState } from '@/store/makeStore';
 import { ApiError } from '@/lib/apiClient';
 import { Status } from '@/lib/status';
 import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
-import { activeLaboratorySet } from '@/features/lab/labSlice';
+import { activeLaboratorySet } from '@/features/lab';
 import { catalogueApi } from './catalogueApi';
 import {
   analysesFailed,

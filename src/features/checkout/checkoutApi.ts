@@ -2,7 +2,7 @@ import { backendClient, shopClient } from '@/lib/apiClient';
 import type { CreateOrderResponse, CurrentUserDto, NurseSlotDto } from '@/lib/types/api';
 import type { OrderSummaryDto } from '@/lib/types/order';
 import type { CreateOrderInput } from '@/lib/validation/order';
-import type { EmailConfirmationFlow } from '@/features/account/accountApi';
+import type { EmailConfirmationFlow } from '@/features/account';
 
 /** Calls of the checkout: nurse slots, the current user, e-mail confirmation, order creation. */
 export const orderApi = {

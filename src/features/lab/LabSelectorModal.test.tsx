@@ -4,7 +4,7 @@ import Cookies from 'js-cookie';
 import { LAB_COOKIE, STORAGE_KEYS } from '@/lib/storage';
 import { Status } from '@/lib/status';
 import type { LaboratoryDto } from '@/lib/types/api';
-import { appStarted } from '@/features/shell/shellActions';
+import { appStarted } from '@/store/appActions';
 import { fakeBackend, renderWithApp } from '@/features/shell/testing/renderWithApp';
 import { LabSelectorModal } from './LabSelectorModal';
 import { labSaga } from './labSaga';

@@ -24,7 +24,7 @@ import { Status } from '@/lib/status';
 import type { LaboratoryDto } from '@/lib/types/api';
 import { ErrorState } from '@/components/ErrorState';
 import { ListSkeleton } from '@/components/Skeletons';
-import { useMounted } from '@/features/shell/useMounted';
+import { useMounted } from '@/lib/useMounted';
 import { canAutoFind, geolocationPermission, type GeoPermission } from './geolocation';
 import { findRequested, laboratoryChosen, manualSelectionRequested, selectorClosed, selectorOpened } from './labSlice';
 

@@ -4,7 +4,7 @@ import { LAB_COOKIE, STORAGE_KEYS } from '@/lib/storage';
 import { Status } from '@/lib/status';
 import type { LaboratoryDto } from '@/lib/types/api';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { appStarted } from '@/features/shell/shellActions';
+import { appStarted } from '@/store/appActions';
 import { fakeBackend } from '@/features/shell/testing/renderWithApp';
 import { labSaga } from './labSaga';
 import { activeLaboratorySet, laboratoryChosen, laboratoryReceived } from './labSlice';

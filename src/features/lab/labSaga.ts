@@ -7,8 +7,8 @@ import { closest, NoLaboratoriesError, type Point } from '@/lib/geo';
 import { LAB_COOKIE, writeStorage } from '@/lib/storage';
 import { Status } from '@/lib/status';
 import type { CurrentUserDto, LaboratoryDto } from '@/lib/types/api';
-import { appStarted } from '@/features/shell/shellActions';
-import { currentUserReceived } from '@/features/auth/authSlice';
+import { appStarted } from '@/store/appActions';
+import { currentUserReceived } from '@/features/auth';
 import { currentPosition } from './geolocation';
 import { labApi } from './labApi';
 import {

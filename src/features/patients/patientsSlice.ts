@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { Status } from '@/lib/status';
 import type { PatientDto } from '@/lib/types/api';
-import { logout } from '@/features/auth/authSlice';
+import { logout } from '@/features/auth';
 import type { Patient } from './patientMapping';
 
 export interface PatientSaveFailure {

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { logout } from '@/features/auth/authSlice';
+import { logout } from '@/features/auth';
 import { Status } from '@/lib/status';
 import type { NurseSlotDto } from '@/lib/types/api';
 import type {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LabSelectorModal } from '@/features/lab/LabSelectorModal';
+import { LabSelectorModal } from '@/features/lab';
 import { CookieBanner } from './CookieBanner';
 import { MainMenu } from './MainMenu';
 import { RouteProgress } from './RouteProgress';

@@ -27,11 +27,11 @@ import { useRouter } from 'next/router';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { logout } from '@/features/auth/authSlice';
-import { selectorOpened } from '@/features/lab/labSlice';
+import { logout } from '@/features/auth';
+import { selectorOpened } from '@/features/lab';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { routes } from '@/lib/routes';
-import { LanguageSwitcher } from './LanguageSwitcher';
+import { LanguageSwitcher } from '@/features/account';
 import { menuItems, SELECT_LAB_KEY } from './menuItems';
 import { initials } from './shellSelectors';
 

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { backTarget } from '@/lib/backTarget';
 import { routes } from '@/lib/routes';
-import { selectorOpened } from '@/features/lab/labSlice';
+import { selectorOpened } from '@/features/lab';
 import { initials, selectCartHasItems, selectCartLoaded } from './shellSelectors';
 
 export const AVATAR_SIZE = 36;

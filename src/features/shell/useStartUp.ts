@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useAppDispatch } from '@/store/hooks';
 import { readStorage } from '@/lib/storage';
-import { loggedIn } from '@/features/auth/authSlice';
-import { activeLaboratorySet } from '@/features/lab/labSlice';
-import { appStarted } from './shellActions';
+import { loggedIn } from '@/features/auth';
+import { activeLaboratorySet } from '@/features/lab';
+import { appStarted } from '@/store/appActions';
 
 /**
  * Browser start-up, once after the first render (so it never changes the hydrated HTML): a stored

@@ -15,11 +15,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { FormTextField, useMessage } from '@/features/auth/components/formFields';
-import { SubmitButton } from '@/features/auth/components/SubmitButton';
+import { FormTextField, useMessage } from '@/components/formFields';
+import { SubmitButton } from '@/components/SubmitButton';
 import type { EmailConfirmationFlow } from '../accountApi';
 import { confirmationLetterRequested, emailConfirmationSubmitted, emailModalClosed } from '../accountSlice';
-import { emailTokenSchema } from '../schemas';
+import { emailTokenSchema } from '@/lib/validation/forms';
 
 /**
  * Sending the confirmation letter and confirming with the code from it. Used by the settings modal

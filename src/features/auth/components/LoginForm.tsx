@@ -6,10 +6,10 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { loginFormSchema } from '@/features/account/schemas';
+import { loginFormSchema } from '@/lib/validation/forms';
 import { authErrorsCleared, loginRequested } from '../authSlice';
-import { FormTextField, PasswordField, useMessage } from './formFields';
-import { SubmitButton } from './SubmitButton';
+import { FormTextField, PasswordField, useMessage } from '@/components/formFields';
+import { SubmitButton } from '@/components/SubmitButton';
 
 export interface LoginFormProps {
   /** Shows "Forgot password?" (the login page's reset part). */

@@ -11,7 +11,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { loginPagePartSet } from '../authSlice';
 import { useSession } from '../useSession';
-import { AuthPaper } from './AuthPaper';
+import { AuthPaper } from '@/components/AuthPaper';
 import { LoginForm } from './LoginForm';
 import { ResetPasswordForm } from './ResetPasswordForm';
 

@@ -3,10 +3,10 @@ import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { newPasswordSchema } from '@/features/account/schemas';
+import { newPasswordSchema } from '@/lib/validation/forms';
 import { newPasswordRequested } from '../authSlice';
-import { PasswordField, useMessage } from './formFields';
-import { SubmitButton } from './SubmitButton';
+import { PasswordField, useMessage } from '@/components/formFields';
+import { SubmitButton } from '@/components/SubmitButton';
 
 /** Sets a new password with the token of the reset mail. */
 export function NewPasswordForm({ token }: { token: string }) {

@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { routes } from '@/lib/routes';
 import { authErrorsCleared, loginPagePartSet } from '../authSlice';
-import { AuthPaper } from './AuthPaper';
+import { AuthPaper } from '@/components/AuthPaper';
 import { NewPasswordForm } from './NewPasswordForm';
 
 /** `/reset-password?token=...`: the link of the reset mail sets a new password, then offers login. */

@@ -7,11 +7,11 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { registerFormSchema, type RegisterFormValues } from '@/features/account/schemas';
+import { registerFormSchema, type RegisterFormValues } from '@/lib/validation/forms';
 import type { RegisterRequest } from '../authApi';
 import { authErrorsCleared, registerRequested } from '../authSlice';
-import { FormTextField, PasswordField, useMessage } from './formFields';
-import { SubmitButton } from './SubmitButton';
+import { FormTextField, PasswordField, useMessage } from '@/components/formFields';
+import { SubmitButton } from '@/components/SubmitButton';
 
 const initialValues: RegisterFormValues = { email: '', password: '', firstName: '', lastName: '', phone: '', dateOfBirth: '' };
 

@@ -4,7 +4,7 @@ import { useRouter } from 'next/router';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { routes } from '@/lib/routes';
-import { AuthPaper } from './AuthPaper';
+import { AuthPaper } from '@/components/AuthPaper';
 import { RegisterForm } from './RegisterForm';
 
 export function RegisterPage() {

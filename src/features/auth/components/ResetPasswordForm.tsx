@@ -5,10 +5,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { resetRequestSchema } from '@/features/account/schemas';
+import { resetRequestSchema } from '@/lib/validation/forms';
 import { passwordResetRequested } from '../authSlice';
-import { FormTextField, useMessage } from './formFields';
-import { SubmitButton } from './SubmitButton';
+import { FormTextField, useMessage } from '@/components/formFields';
+import { SubmitButton } from '@/components/SubmitButton';
 
 /** Asks for the reset mail (the login page's resetPasswordForm part). */
 export function ResetPasswordForm({ onBack }: { onBack?: () => void }) {

@@ -5,7 +5,7 @@ import { navigation } from '@/store/navigation';
 import { loggedIn } from '@/features/auth/authSlice';
 import { authNavigation } from '@/features/auth/authNavigation';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
-import { appStarted } from '@/features/shell/shellActions';
+import { appStarted } from '@/store/appActions';
 import type { ProfileDto } from '@/lib/types/api';
 import { AddToCartFlow } from './AddToCartFlow';
 import type { Addable } from './AddableSummary';

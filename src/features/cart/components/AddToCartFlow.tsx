@@ -8,14 +8,14 @@ import { ListSkeleton, PageContainer, useToast } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
-import { useMounted } from '@/features/shell/useMounted';
+import { useMounted } from '@/lib/useMounted';
 import type { MaterialDto } from '@/lib/types/api';
 import { addFlowReset, addToCartRequested, materialDecisionCancelled, materialDecisionMade, restrictionDialogClosed } from '../cartSlice';
 import { AddableSummary, addableAnalyses, addablePrice, type Addable } from './AddableSummary';
 import { AuthStep } from './AuthStep';
 import { MaterialDecisionDialog, RestrictionDialog } from './AddDialogs';
 import { PatientsStep } from './PatientsStep';
-import { StickyActionBar } from '@/features/checkout/components/StickyActionBar';
+import { StickyActionBar } from '@/components/StickyActionBar';
 import { patientName } from './patientName';
 
 export const ADDABLE_FLOW_PAGES = ['addableCard', 'register', 'login', 'addPatients'] as const;

@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { LoginForm } from '@/features/auth/components/LoginForm';
-import { RegisterForm } from '@/features/auth/components/RegisterForm';
+import { LoginForm, RegisterForm } from '@/features/auth';
 
 /**
  * Register or log in without leaving the add flow, with the account pages' own forms (shared schemas

@@ -4,7 +4,7 @@ import { writeStorage } from '@/lib/storage';
 import { navigation } from '@/store/navigation';
 import { loggedIn } from '@/features/auth/authSlice';
 import { activeLaboratorySet, laboratoryReceived } from '@/features/lab/labSlice';
-import { appStarted } from '@/features/shell/shellActions';
+import { appStarted } from '@/store/appActions';
 import { CartView } from './CartView';
 import { analysis, cartOf, emptyCart, fakeShop, patient, renderShop, swab, testRouter, tube, type FakeShop } from '../testing/fakeShop';
 

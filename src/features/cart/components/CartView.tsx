@@ -10,10 +10,10 @@ import { ConfirmDialog, EmptyState, ErrorState, ListSkeleton, Money, PageContain
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { routes } from '@/lib/routes';
-import { useMounted } from '@/features/shell/useMounted';
-import { CheckoutStepper } from '@/features/checkout/components/CheckoutStepper';
-import { StickyActionBar } from '@/features/checkout/components/StickyActionBar';
-import { deliveryPriceSet } from '@/features/checkout/checkoutSlice';
+import { useMounted } from '@/lib/useMounted';
+import { CheckoutStepper } from '@/components/CheckoutStepper';
+import { StickyActionBar } from '@/components/StickyActionBar';
+import { deliveryPriceSet } from '@/features/checkout';
 import { CartPatientSection } from './CartPatientSection';
 import { patientName } from './patientName';
 import {

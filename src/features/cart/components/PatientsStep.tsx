@@ -16,9 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, ListSkeleton } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { newPatient, type Patient } from '@/features/patients/patientMapping';
-import { patientFormSchema } from '@/features/account/schemas';
-import { useMessage } from '@/features/auth/components/formFields';
+import { newPatient, type Patient } from '@/features/patients';
+import { patientFormSchema } from '@/lib/validation/forms';
+import { useMessage } from '@/components/formFields';
 import { cartPatientCreateRequested, cartPatientsRequested } from '../cartSlice';
 
 function NewPatientForm({ onDone }: { onDone(): void }) {

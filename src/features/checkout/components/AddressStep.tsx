@@ -12,10 +12,10 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { orderAddressSchema, type OrderAddress } from '@/lib/validation/order';
-import { cartPatientsRequested } from '@/features/cart/cartSlice';
+import { cartPatientsRequested } from '@/features/cart';
 import type { PatientDto } from '@/lib/types/api';
-import { CheckoutStepper } from './CheckoutStepper';
-import { StickyActionBar } from './StickyActionBar';
+import { CheckoutStepper } from '@/components/CheckoutStepper';
+import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
 import { orderAddressSaved } from '../checkoutSlice';
 

@@ -11,7 +11,7 @@ import { ListSkeleton, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
-import { CheckoutStepper } from './CheckoutStepper';
+import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { useCheckoutGuard } from './useCheckoutGuard';
 import { activationLetterRequested, emailConfirmRequested } from '../checkoutSlice';
 

@@ -15,8 +15,8 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { feedbackDetailsSchema, type FeedbackDetails } from '@/lib/validation/order';
-import { CheckoutStepper } from './CheckoutStepper';
-import { StickyActionBar } from './StickyActionBar';
+import { CheckoutStepper } from '@/components/CheckoutStepper';
+import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
 import { checkoutRequested } from '../checkoutSlice';
 

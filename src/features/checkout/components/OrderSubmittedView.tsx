@@ -14,7 +14,7 @@ import { ErrorState, ListSkeleton, Money, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
-import { useMounted } from '@/features/shell/useMounted';
+import { useMounted } from '@/lib/useMounted';
 import { summaryRequested } from '../checkoutSlice';
 import { formatAddress } from './formatAddress';
 

@@ -12,8 +12,8 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import type { NurseSlotDto } from '@/lib/types/api';
-import { CheckoutStepper } from './CheckoutStepper';
-import { StickyActionBar } from './StickyActionBar';
+import { CheckoutStepper } from '@/components/CheckoutStepper';
+import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
 import { slotsRequested, visitTimeChosen } from '../checkoutSlice';
 

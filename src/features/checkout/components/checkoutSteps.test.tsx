@@ -4,7 +4,7 @@ import { writeStorage } from '@/lib/storage';
 import { navigation } from '@/store/navigation';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
-import { appStarted } from '@/features/shell/shellActions';
+import { appStarted } from '@/store/appActions';
 import { sampleUser } from '@/features/auth/testing/fakeBackend';
 import { SLOT_FULL_MESSAGE } from '@/lib/validation/order';
 import type { NurseSlotDto } from '@/lib/types/api';

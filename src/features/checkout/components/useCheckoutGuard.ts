@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useRouter } from 'next/router';
 import { useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { useMounted } from '@/features/shell/useMounted';
+import { useMounted } from '@/lib/useMounted';
 
 /**
  * Checkout pages need a logged-in user with something in the cart: a visitor goes to the login page,

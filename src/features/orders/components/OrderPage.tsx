@@ -18,12 +18,11 @@ import { Status } from '@/lib/status';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { OrderDetailDto, OrderStatusDto } from '@/lib/types/results';
-import { cancelRequested, rescheduleRequested, visitChangeReset } from '@/features/results/resultsSlice';
-import { formatDateTime } from '@/features/results/components/format';
-import { NOT_FOUND, ResourceGate } from '@/features/results/components/ResourceGate';
+import { cancelRequested, rescheduleRequested, visitChangeReset, NOT_FOUND, ResourceGate, useResource } from '@/features/results';
+import { formatDateTime } from '@/lib/format';
 import { RescheduleDialog } from './RescheduleDialog';
 import { StatusChip } from './StatusChip';
-import { idFrom, useResource } from '@/features/results/components/useResource';
+import { idFrom } from '@/lib/ids';
 
 const PROGRESS: OrderStatusDto[] = ['placed', 'visit_confirmed', 'sample_collected', 'in_lab', 'completed'];
 

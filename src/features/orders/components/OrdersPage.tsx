@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { CardSkeleton, EmptyState, Money, PageContainer } from '@/components';
 import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
-import { formatDateTime } from '@/features/results/components/format';
-import { ResourceGate } from '@/features/results/components/ResourceGate';
+import { formatDateTime } from '@/lib/format';
+import { ResourceGate, useResource } from '@/features/results';
 import { OrderListCard } from './OrderListCard';
-import { useResource } from '@/features/results/components/useResource';
 
 /** `/orders`: the user's orders, newest first, with their status. */
 export function OrdersPage() {

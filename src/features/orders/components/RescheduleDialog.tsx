@@ -15,8 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { VISIT_CHANGE_LIMIT_MS } from '@/lib/orderLifecycle';
-import { slotsRequested } from '@/features/results/resultsSlice';
-import { formatDate, formatTime } from '@/features/results/components/format';
+import { slotsRequested } from '@/features/results';
+import { formatDate, formatTime } from '@/lib/format';
 
 export interface RescheduleDialogProps {
   open: boolean;

@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { routes } from '@/lib/routes';
-import { useSession } from '@/features/auth/useSession';
+import { useSession } from '@/features/auth';
 import { newPatient, patientFromDto, type Patient } from '../patientMapping';
 import { patientFormOpened, patientRequested, patientSaveRequested } from '../patientsSlice';
 import { PatientForm } from './PatientForm';

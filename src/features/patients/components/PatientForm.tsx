@@ -9,9 +9,9 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useTranslation } from 'react-i18next';
-import { patientFormSchema } from '@/features/account/schemas';
-import { FormTextField, useMessage } from '@/features/auth/components/formFields';
-import { SubmitButton } from '@/features/auth/components/SubmitButton';
+import { patientFormSchema } from '@/lib/validation/forms';
+import { FormTextField, useMessage } from '@/components/formFields';
+import { SubmitButton } from '@/components/SubmitButton';
 import { formFieldErrors, type Patient } from '../patientMapping';
 import type { PatientSaveFailure } from '../patientsSlice';
 

@@ -19,7 +19,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
-import { useSession } from '@/features/auth/useSession';
+import { useSession } from '@/features/auth';
 import { patientFromDto } from '../patientMapping';
 import { patientsRequested } from '../patientsSlice';
 import { formatDateOfBirth } from './formatDate';

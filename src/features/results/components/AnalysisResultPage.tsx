@@ -14,10 +14,11 @@ import { routePath } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
 import { FlagChip } from './FlagChip';
 import { CriticalBanner, Explanation } from './ResultList';
-import { FLAG_COLOURS, formatDate, formatRange, formatValue } from './format';
+import { FLAG_COLOURS, formatDate, formatRange, formatValue } from '@/lib/format';
 import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { TrendChart } from './TrendChart';
-import { idFrom, useResource } from './useResource';
+import { useResource } from './useResource';
+import { idFrom } from '@/lib/ids';
 
 /**
  * `/test-results/{testResultId}/patients/{patientId}/analysis-results/{analysisResultId}`: one result

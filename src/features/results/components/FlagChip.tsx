@@ -6,7 +6,7 @@ import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import { useTranslation } from 'react-i18next';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import type { ResultFlagDto, ResultInterpretationDto } from '@/lib/types/results';
-import { FLAG_COLOURS } from './format';
+import { FLAG_COLOURS } from '@/lib/format';
 import { flagLabelKey } from '@/lib/resultFlag';
 
 const ICONS = { normal: CheckCircleOutline, low: ArrowDownward, high: ArrowUpward, critical: ReportProblemOutlined, abnormal: ErrorOutline } as const;

@@ -16,10 +16,11 @@ import type { PatientResultsDto } from '@/lib/types/results';
 import { resultsApi } from '../resultsApi';
 import { CriticalBanner, ResultList } from './ResultList';
 import { ShareLinks } from './ShareLinks';
-import { formatDate } from './format';
+import { formatDate } from '@/lib/format';
 import { NOT_FOUND, ResourceGate } from './ResourceGate';
-import { StatusChip } from '@/features/orders/components/StatusChip';
-import { idFrom, useResource } from './useResource';
+import { StatusChip } from '@/features/orders';
+import { useResource } from './useResource';
+import { idFrom } from '@/lib/ids';
 
 /** Saves the PDF or the FHIR bundle of one patient's results (the request carries the bearer token, so no plain link). */
 function useDownload(data: PatientResultsDto | null, kind: 'pdf' | 'fhir') {

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, ListSkeleton } from '@/components';
 import { Status } from '@/lib/status';
 import { routes } from '@/lib/routes';
-import type { Session } from '@/features/auth/useSession';
+import type { Session } from '@/features/auth';
 import type { Resource } from '../resultsSlice';
 
 /** What a page shows for ids that cannot exist (not numbers). */

@@ -10,7 +10,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResultDto, ExplanationTextDto, ResultExplanationDto } from '@/lib/types/results';
 import { FlagChip } from './FlagChip';
-import { FLAG_COLOURS, formatRange, formatValue } from './format';
+import { FLAG_COLOURS, formatRange, formatValue } from '@/lib/format';
 
 /** The explanation in the user's language (English when the language has none). */
 export function explanationIn(e: ResultExplanationDto | undefined, language: string): ExplanationTextDto | null {

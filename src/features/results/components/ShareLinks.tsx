@@ -11,7 +11,7 @@ import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ResultShareCreatedDto, ResultShareDto } from '@/lib/types/results';
 import { resultsApi } from '../resultsApi';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/lib/format';
 
 /**
  * Share one patient's results of one order with a doctor: a read-only link valid 1 to 30 days

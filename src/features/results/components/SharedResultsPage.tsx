@@ -11,7 +11,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { API_ROOT } from '@/lib/config';
 import type { SharedResultsDto } from '@/lib/types/results';
 import { CriticalBanner, ResultList } from './ResultList';
-import { formatDate } from './format';
+import { formatDate } from '@/lib/format';
 
 export type SharedResultsPageProps = { state: 'ok'; token: string; data: SharedResultsDto } | { state: 'gone' };
 

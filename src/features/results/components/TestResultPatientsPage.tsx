@@ -15,10 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { PageContainer } from '@/components';
 import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
-import { formatDate } from './format';
+import { formatDate } from '@/lib/format';
 import { NOT_FOUND, ResourceGate } from './ResourceGate';
-import { StatusChip } from '@/features/orders/components/StatusChip';
-import { idFrom, useResource } from './useResource';
+import { StatusChip } from '@/features/orders';
+import { useResource } from './useResource';
+import { idFrom } from '@/lib/ids';
 
 /** `/test-results/{testResultId}/patients`: the patients of one result set with their counts. */
 export function TestResultPatientsPage() {

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { CardSkeleton, EmptyState, PageContainer } from '@/components';
 import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
-import { formatDate } from './format';
+import { formatDate } from '@/lib/format';
 import { ResourceGate } from './ResourceGate';
-import { OrderListCard } from '@/features/orders/components/OrderListCard';
+import { OrderListCard } from '@/features/orders';
 import { useResource } from './useResource';
 
 /** `/test-results`: the user's result sets, newest first, with their status. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { useSession, type Session } from '@/features/auth/useSession';
+import { useSession, type Session } from '@/features/auth';
 import { resourceRequested, selectResource, type Resource, type ResourceData, type ResourceKind } from '../resultsSlice';
 
 /**
@@ -19,10 +19,4 @@ export function useResource<K extends ResourceKind>(kind: K, params: number[] | 
     if (session === 'user') reload();
   }, [session, reload]);
   return { session, resource, reload };
-}
-
-/** A positive integer id from a route parameter, else null. */
-export function idFrom(value: string | string[] | undefined): number | null {
-  if (typeof value !== 'string' || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  return Number(value);
 }

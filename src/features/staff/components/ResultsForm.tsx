@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { flagOf, interpret, parseResultValue } from '@/lib/resultFlag';
 import type { StaffAnalysisLineDto, StaffOrderPatientDto } from '@/lib/types/results';
 import type { ResultEntry } from '@/lib/validation/results';
-import { FlagChip } from '@/features/results/components/FlagChip';
+import { FlagChip } from '@/features/results';
 
 interface Row {
   value: string;

@@ -8,7 +8,7 @@ import { EmptyState, ListSkeleton } from '@/components';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useAppSelector } from '@/store/hooks';
-import { useSession } from '@/features/auth/useSession';
+import { useSession } from '@/features/auth';
 
 /** The console is only for laboratory staff: others see a "not for you" state, visitors a log-in prompt. */
 export function StaffForbidden() {

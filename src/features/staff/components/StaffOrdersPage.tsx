@@ -20,8 +20,8 @@ import { routePath, routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { StatusChip } from '@/features/orders/components/StatusChip';
-import { formatDate, formatTime } from '@/features/results/components/format';
+import { StatusChip } from '@/features/orders';
+import { formatDate, formatTime } from '@/lib/format';
 import { staffOrdersRequested } from '../staffSlice';
 import { StaffForbidden, StaffGate } from './StaffGate';
 

@@ -4,7 +4,7 @@ import Cookies from 'js-cookie';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { sampleUser } from '@/features/auth/testing/fakeBackend';
 import { LANGUAGE_COOKIE } from '@/i18n';
-import { fakeBackend, renderWithApp } from './testing/renderWithApp';
+import { fakeBackend, renderWithApp } from '@/features/shell/testing/renderWithApp';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 let backend: ReturnType<typeof fakeBackend> | null = null;

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslation } from 'react-i18next';
-import { passwordStrength } from '../passwordStrength';
+import { passwordStrength } from '@/lib/passwordStrength';
 
 /**
  * Translates a message that is an English sentence used as its own key in the `account` namespace

@@ -3,7 +3,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Cookies from 'js-cookie';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_COOKIE, isLanguage, languages, type Language } from '@/i18n';
-import { accountApi } from '@/features/account/accountApi';
+import { accountApi } from '../accountApi';
 import { useAppSelector } from '@/store/hooks';
 
 /** Sets the interface language and keeps it in the `lang` cookie (read by the server for the first render). */

@@ -1,0 +1,7 @@
+/**
+ * The public surface of the %s feature: the only names other features may import from it
+ * (enforced by ESLint; see docs/architecture.md).
+ */
+export { loadCart } from './cartSaga';
+export { cartCleared, cartPatientsRequested } from './cartSlice';
+export { patientName } from './components/patientName';

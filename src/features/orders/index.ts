@@ -1,0 +1,6 @@
+/**
+ * The public surface of the %s feature: the only names other features may import from it
+ * (enforced by ESLint; see docs/architecture.md).
+ */
+export { OrderListCard } from './components/OrderListCard';
+export { StatusChip } from './components/StatusChip';

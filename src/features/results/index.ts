@@ -1,0 +1,8 @@
+/**
+ * The public surface of the %s feature: the only names other features may import from it
+ * (enforced by ESLint; see docs/architecture.md).
+ */
+export { FlagChip } from './components/FlagChip';
+export { NOT_FOUND, ResourceGate } from './components/ResourceGate';
+export { useResource } from './components/useResource';
+export { cancelRequested, rescheduleRequested, slotsRequested, visitChangeReset } from './resultsSlice';
