@@ -23,7 +23,8 @@ export default journey(
 
     // Demo data: a profile with an optional material and no restrictions, and a female-only analysis.
     const { lab, profile, femaleOnly } = await ctx.step('pick a laboratory, a profile and a restricted analysis', async () => {
-      const labs = (await ctx.api('GET', '/api/backend/laboratories')).body as LaboratoryDto[];
+      // A Polish laboratory: the address step keeps its default country.
+      const labs = ((await ctx.api('GET', '/api/backend/laboratories')).body as LaboratoryDto[]).filter((l) => l.country === 'PL');
       for (const l of labs) {
         const profiles = (await ctx.api('GET', `/api/backend/profiles?laboratoryId=${l.id}`)).body as ProfileDto[];
         const p = profiles.find(
@@ -121,6 +122,20 @@ export default journey(
       assert.equal(await page.getByLabel('Apartment').inputValue(), '1');
       await city.fill('Warsaw');
       await page.getByLabel('Street and house number').fill('Marszałkowska 10');
+      // A postal code no laboratory visits is refused at once, with its message, and cannot go on.
+      const postalCode = page.getByLabel('Postal code');
+      await postalCode.fill('99-999');
+      const refused = page.getByTestId('coverage-unserved');
+      await refused.waitFor();
+      assert.match((await refused.textContent()) ?? '', /does not make home visits to 99-999\. None of our laboratories makes home visits there yet\./);
+      assert.equal(await page.getByRole('button', { name: 'Continue to visit time' }).isDisabled(), true);
+      await ctx.shot('address-unserved');
+      // The laboratory's own postal code is in its zones: served, with the fee of the zone.
+      const own = /\b\d{2}-\d{3}\b/.exec(lab.address)?.[0];
+      assert.ok(own, `no postal code in ${lab.address}`);
+      await postalCode.fill(own);
+      await page.getByTestId('coverage-served').waitFor();
+      assert.match((await page.getByTestId('coverage-served').textContent()) ?? '', /comes to this address/);
       await page.getByLabel('Intercom code').fill('12#');
       await page.getByLabel('Notes for the nurse').fill('Ring twice, please');
       await ctx.shot('address');

@@ -31,6 +31,13 @@ async function confirmEmail(ctx: JourneyContext, email: string, token: string): 
 }
 
 /** Puts the analyses for the patient into the cart (deciding optional materials) and submits an order. */
+/** The postal code in a demo laboratory's address (`02-715`, `220005`, `LT-03116`). */
+function labPostalCode(lab: LaboratoryDto): string {
+  const code = /LT-\d{5}|\b\d{2}-\d{3}\b|\b\d{6}\b/.exec(lab.address)?.[0];
+  assert.ok(code, `no postal code in ${lab.address}`);
+  return code;
+}
+
 async function placeOrder(ctx: JourneyContext, token: string, labId: string, patientId: number, analysisIds: number[], slot: NurseSlotDto): Promise<number> {
   for (const analysisId of analysisIds) {
     let res = await ctx.api('POST', `/api/cart/add-to-cart?laboratoryId=${labId}`, { analysisId, patientIds: [patientId] }, token);
@@ -48,6 +55,8 @@ async function placeOrder(ctx: JourneyContext, token: string, labId: string, pat
       assert.equal(answer.status, 'added');
     }
   }
+  // The visit goes to the laboratory's own postal code, which its home-visit zones cover.
+  const lab = (await ctx.api('GET', `/api/backend/laboratories/${labId}`)).body as LaboratoryDto;
   const created = await ctx.api(
     'POST',
     '/api/order/create',
@@ -55,7 +64,7 @@ async function placeOrder(ctx: JourneyContext, token: string, labId: string, pat
       laboratoryId: labId,
       nurseCheckoutDate: slot.start,
       orderSlotId: slot.id,
-      orderAddress: { country: 'PL', city: 'Warszawa', street: 'Prosta 5', floor: '2', apartment: '7' },
+      orderAddress: { country: lab.country ?? 'PL', city: lab.cityName, postalCode: labPostalCode(lab), street: 'Prosta 5', floor: '2', apartment: '7' },
       feedbackDetails: { useEmail: true, usePhone: false, quickPhone: '' },
     },
     token,

@@ -1,5 +1,5 @@
 import { backendClient, shopClient } from '@/lib/apiClient';
-import type { CreateOrderResponse, CurrentUserDto, NurseSlotDto } from '@/lib/types/api';
+import type { CoverageDto, CreateOrderResponse, CurrentUserDto, NurseSlotDto } from '@/lib/types/api';
 import type { OrderSummaryDto } from '@/lib/types/order';
 import type { CreateOrderInput } from '@/lib/validation/order';
 import type { EmailConfirmationFlow } from '@/features/account';
@@ -8,6 +8,9 @@ import type { EmailConfirmationFlow } from '@/features/account';
 export const orderApi = {
   listSlots: (laboratoryId: string, from: string, to: string) =>
     backendClient.get<NurseSlotDto[]>('nurse-slots', { params: { laboratoryId, from, to } }).then((r) => r.data),
+
+  coverage: (laboratoryId: string, country: string, postalCode: string) =>
+    backendClient.get<CoverageDto>(`laboratories/${encodeURIComponent(laboratoryId)}/coverage`, { params: { country, postalCode } }).then((r) => r.data),
 
   currentUser: () => backendClient.get<CurrentUserDto>('users/current').then((r) => r.data),
 

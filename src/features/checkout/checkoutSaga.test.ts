@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 const glucose = analysis(11, 'Glucose', 20);
-const address = { country: 'PL', city: 'Warsaw', street: 'Marszałkowska 10', entry: '', floor: '1', apartment: '1', intercomCode: '12#', notes: 'Ring twice' };
+const address = { country: 'PL', city: 'Warsaw', postalCode: '00-683', street: 'Marszałkowska 10', entry: '', floor: '1', apartment: '1', intercomCode: '12#', notes: 'Ring twice' };
 const feedback = { useEmail: true, usePhone: true, quickPhone: '+48 600 100 200' };
 const SLOT_START = '2030-05-06T08:00:00.000Z';
 

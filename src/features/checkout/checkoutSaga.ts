@@ -1,4 +1,4 @@
-import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { callApi } from '@/store/callApi';
 import { navigation } from '@/store/navigation';
@@ -8,7 +8,7 @@ import { routes } from '@/lib/routes';
 import { appStarted } from '@/store/appActions';
 import { currentUserReceived, logout } from '@/features/auth';
 import { loadCart, cartCleared } from '@/features/cart';
-import type { CreateOrderResponse, CurrentUserDto, NurseSlotDto } from '@/lib/types/api';
+import type { CoverageDto, CreateOrderResponse, CurrentUserDto, NurseSlotDto } from '@/lib/types/api';
 import type { OrderSummaryDto } from '@/lib/types/order';
 import { SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/lib/validation/order';
 import { orderApi } from './checkoutApi';
@@ -19,6 +19,9 @@ import {
   checkoutFailed,
   checkoutRequested,
   checkoutSucceeded,
+  coverageFailed,
+  coverageReceived,
+  coverageRequested,
   emailConfirmFailed,
   emailConfirmRequested,
   emailConfirmed,
@@ -35,6 +38,7 @@ import {
   summaryReceived,
   summaryRequested,
   visitTimeChosen,
+  type CoverageQuery,
   type OrderState,
   type PersistedOrder,
 } from './checkoutSlice';
@@ -95,6 +99,18 @@ function* loadSlots(action: PayloadAction<{ laboratoryId: string; from: string; 
     yield put(slotsReceived(slots));
   } catch (e) {
     yield put(slotsFailed(messageOf(e)));
+  }
+}
+
+/** Asked while the user types: the latest postal code wins, after a short pause. */
+function* loadCoverage(action: PayloadAction<CoverageQuery>): Generator {
+  try {
+    yield delay(250);
+    const { laboratoryId, country, postalCode } = action.payload;
+    const coverage = (yield callApi(orderApi.coverage, laboratoryId, country, postalCode)) as CoverageDto;
+    yield put(coverageReceived(coverage));
+  } catch (e) {
+    yield put(coverageFailed(messageOf(e)));
   }
 }
 
@@ -203,6 +219,7 @@ export function* orderSaga(): Generator {
   yield takeEvery([orderAddressSaved.type, visitTimeChosen.type, idempotencyKeyCreated.type], persist);
   yield takeEvery(logout.type, forget);
   yield takeLatest(slotsRequested.type, loadSlots);
+  yield takeLatest(coverageRequested.type, loadCoverage);
   yield takeLatest(checkoutRequested.type, checkout);
   yield takeLatest(activationLetterRequested.type, sendLetter);
   yield takeLatest(emailConfirmRequested.type, confirmEmail);

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { Status } from '@/lib/status';
-import type { NurseSlotDto } from '@/lib/types/api';
+import type { CoverageDto, NurseSlotDto } from '@/lib/types/api';
 import type { OrderSummaryDto } from '@/lib/types/order';
 import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY, type FeedbackDetails, type OrderAddress } from '@/lib/validation/order';
 
@@ -26,6 +26,11 @@ export interface OrderState {
   /** True once the user saved the address step (prefill from the profile stops then). */
   addressSaved: boolean;
 
+  /** Home-visit coverage of the address being entered (laboratory, country, postal code). */
+  coverage: CoverageDto | null;
+  coverageStatus: Status;
+  coverageError: string | null;
+
   slots: NurseSlotDto[];
   slotsStatus: Status;
   slotsError: string | null;
@@ -46,6 +51,7 @@ export interface OrderState {
 export const defaultOrderAddress = (): OrderAddress => ({
   country: DEFAULT_ORDER_COUNTRY,
   city: '',
+  postalCode: '',
   street: '',
   entry: '',
   floor: DEFAULT_FLOOR,
@@ -53,6 +59,12 @@ export const defaultOrderAddress = (): OrderAddress => ({
   intercomCode: '',
   notes: '',
 });
+
+export interface CoverageQuery {
+  laboratoryId: string;
+  country: string;
+  postalCode: string;
+}
 
 export const defaultFeedbackDetails = (): FeedbackDetails => ({ useEmail: true, usePhone: true, quickPhone: '' });
 
@@ -78,6 +90,9 @@ const initialState: OrderState = {
   feedbackDetails: defaultFeedbackDetails(),
   idempotencyKey: null,
   addressSaved: false,
+  coverage: null,
+  coverageStatus: Status.INITIAL,
+  coverageError: null,
   slots: [],
   slotsStatus: Status.INITIAL,
   slotsError: null,
@@ -118,6 +133,20 @@ const orderSlice = createSlice({
       state.slotFull = false;
       state.error = null;
       state.status = Status.INITIAL;
+    },
+    coverageRequested(state, _action: PayloadAction<CoverageQuery>) {
+      state.coverageStatus = Status.LOADING;
+      state.coverageError = null;
+    },
+    coverageReceived(state, action: PayloadAction<CoverageDto>) {
+      state.coverage = action.payload;
+      state.coverageStatus = Status.SUCCESS;
+      if (action.payload.served && action.payload.visitFee !== null) state.deliveryPrice = action.payload.visitFee;
+    },
+    coverageFailed(state, action: PayloadAction<string>) {
+      state.coverage = null;
+      state.coverageStatus = Status.ERROR;
+      state.coverageError = action.payload;
     },
     slotsRequested(state, _action: PayloadAction<{ laboratoryId: string; from: string; to: string }>) {
       state.slotsStatus = Status.LOADING;
@@ -222,6 +251,9 @@ export const {
   deliveryPriceSet,
   orderAddressSaved,
   visitTimeChosen,
+  coverageRequested,
+  coverageReceived,
+  coverageFailed,
   slotsRequested,
   slotsReceived,
   slotsFailed,

@@ -193,3 +193,26 @@ export interface CreateOrderResponse {
   orderId: number;
   redirectUrl: string;
 }
+
+/** A laboratory that makes home visits to a postal code, and its fee there. */
+export interface CoverageLaboratoryDto {
+  id: string;
+  cityName: string;
+  address: string;
+  visitFee: number;
+  currency: Currency;
+}
+
+/** `GET laboratories/{id}/coverage`: whether the laboratory visits a postal code, and for what fee. */
+export interface CoverageDto {
+  laboratoryId: string;
+  country: string;
+  /** The postal code in its written form. */
+  postalCode: string;
+  served: boolean;
+  /** The visit fee in the laboratory's currency; null when not served. */
+  visitFee: number | null;
+  currency: Currency;
+  /** Other laboratories that visit this postal code (for an unserved address: where to order instead). */
+  servedBy: CoverageLaboratoryDto[];
+}

@@ -47,6 +47,7 @@ export interface OrderSummaryDto {
   address: {
     country: string;
     city: string;
+    postalCode: string;
     street: string;
     entry: string;
     floor: string;

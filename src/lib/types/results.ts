@@ -76,6 +76,7 @@ export interface OrderPatientDto {
 export interface OrderAddressDto {
   country: string;
   city: string;
+  postalCode: string;
   street: string;
   entry: string;
   floor: string;

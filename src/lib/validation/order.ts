@@ -1,4 +1,5 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
+import { isValidPostalCode, normalizePostalCode } from './postalCode';
 
 /**
  * Checkout schemas shared by the order forms (formik) and the shop API (`POST /api/order/create`),
@@ -19,7 +20,41 @@ export const MESSAGES = {
   slotRequired: 'Choose a visit time',
   dateRequired: 'Choose a visit date',
   laboratoryRequired: 'Laboratory is required',
+  postalCodeRequired: 'Postal code is required',
+  postalCodeInvalid: 'Enter a valid postal code',
+  postalCodeInvalidPL: 'Enter a Polish postal code like 00-950',
+  postalCodeInvalidBY: 'Enter a Belarusian postal code of six digits like 220030',
+  postalCodeInvalidLT: 'Enter a Lithuanian postal code like LT-01100',
+  postalCodeNotServed: 'The laboratory does not make home visits to this postal code',
 } as const;
+
+/** The message for a postal code that does not match the format of `country`. */
+export function postalCodeMessage(country: string): string {
+  const c = country.trim().toUpperCase();
+  if (c === 'PL') return MESSAGES.postalCodeInvalidPL;
+  if (c === 'BY') return MESSAGES.postalCodeInvalidBY;
+  if (c === 'LT') return MESSAGES.postalCodeInvalidLT;
+  return MESSAGES.postalCodeInvalid;
+}
+
+/**
+ * The postal code of an order address, checked against the format of the address's country (the
+ * sibling `country` field) and normalised to its written form (`02715` → `02-715`, `01100` → `LT-01100`).
+ */
+export const postalCodeSchema = string()
+  .trim()
+  .max(12, MESSAGES.tooLong)
+  .required(MESSAGES.postalCodeRequired)
+  .test('postal-code', MESSAGES.postalCodeInvalid, function (v) {
+    const country = String((this.parent as { country?: unknown } | undefined)?.country ?? DEFAULT_ORDER_COUNTRY);
+    if (!v || isValidPostalCode(country, v)) return true;
+    return this.createError({ message: postalCodeMessage(country) });
+  });
+
+/** `postalCode` in its written form for `country`. */
+export function normalizeOrderPostalCode<T extends { country: string; postalCode: string }>(address: T): T {
+  return { ...address, postalCode: normalizePostalCode(address.country, address.postalCode) };
+}
 
 /** 409 answer of order creation when the chosen nurse slot filled up. */
 export const SLOT_FULL_MESSAGE = 'The selected visit time is fully booked, please choose another';
@@ -31,6 +66,7 @@ const text = (max: number) => string().trim().max(max, MESSAGES.tooLong);
 export const orderAddressSchema = object({
   country: text(56).default(DEFAULT_ORDER_COUNTRY).required(MESSAGES.countryRequired),
   city: text(100).required(MESSAGES.cityRequired),
+  postalCode: postalCodeSchema,
   street: text(200).required(MESSAGES.streetRequired),
   entry: text(20).default(''),
   floor: text(20).default(DEFAULT_FLOOR),

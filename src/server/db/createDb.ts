@@ -53,7 +53,9 @@ export async function openDb(database: ServerConfig['database']): Promise<DbHand
  * and would take another schema's tables for its own.
  */
 export async function migrate(db: Db, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Migrations of parallel lines of work share a prefix (`0005_1_…`, `0005_2_…`) and may land after a
+  // later-numbered one was applied; each is still applied once.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

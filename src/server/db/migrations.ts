@@ -1,5 +1,6 @@
 import type { Database } from './schema';
 import { applyDemoScience } from './science';
+import { applyDemoZones } from './demo/zones';
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 /**
@@ -457,12 +458,38 @@ const m0004: Migration = {
   },
 };
 
+/**
+ * Home-visit coverage: the postal code of the order address and the zones (postal-code prefixes with
+ * a visit fee) of each laboratory. Existing orders keep an empty postal code; existing demo
+ * laboratories get their demo zones.
+ */
+const m0005Coverage: Migration = {
+  async up(db: Db) {
+    const pg = isPostgres(db);
+    const [idType, idDef] = idColumn(pg);
+    await db.schema.alterTable('orders').addColumn('address_postal_code', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema
+      .createTable('laboratory_zones')
+      .ifNotExists()
+      .addColumn('id', idType, idDef)
+      .addColumn('laboratory_id', 'text', (c) => c.notNull().references('laboratories.id').onDelete('cascade'))
+      .addColumn('country', 'text', (c) => c.notNull())
+      .addColumn('prefix', 'text', (c) => c.notNull())
+      .addColumn('visit_fee_minor', 'integer', (c) => c.notNull())
+      .addUniqueConstraint('laboratory_zones_lab_prefix_uq', ['laboratory_id', 'country', 'prefix'])
+      .execute();
+    await db.schema.createIndex('laboratory_zones_country_idx').ifNotExists().on('laboratory_zones').columns(['country', 'prefix']).execute();
+    await applyDemoZones(db as unknown as Kysely<Database>);
+  },
+};
+
 /** Ordered by name; add new migrations with a larger prefix, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_search_terms_and_slot_days': m0002,
   '0003_patients_one_self': m0003,
   '0004_catalogue_science_and_shares': m0004,
+  '0005_1_visit_coverage': m0005Coverage,
 };
 
 export const migrationProvider: MigrationProvider = {

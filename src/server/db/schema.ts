@@ -21,6 +21,19 @@ export interface LaboratoryTable {
   visit_fee_minor: number;
 }
 
+/**
+ * A home-visit zone of a laboratory: postal codes of `country` whose digits start with `prefix`
+ * (an empty prefix covers the whole country), visited for `visit_fee_minor` in the laboratory's
+ * currency. A laboratory without zones visits its whole country for its `visit_fee_minor`.
+ */
+export interface LaboratoryZoneTable {
+  id: Generated<number>;
+  laboratory_id: string;
+  country: string;
+  prefix: string;
+  visit_fee_minor: number;
+}
+
 export interface PriceListTable {
   id: Generated<number>;
   name: string;
@@ -235,6 +248,8 @@ export interface OrderTable {
   nurse_checkout_date: string;
   address_country: string;
   address_city: string;
+  /** In the written form of the country (`02-715`, `220005`, `LT-03116`). */
+  address_postal_code: Generated<string>;
   address_street: string;
   address_entry: string;
   address_floor: string;
@@ -367,4 +382,5 @@ export interface Database {
   result_shares: ResultShareTable;
   result_share_openings: ResultShareOpeningTable;
   nurse_slot_days: NurseSlotDayTable;
+  laboratory_zones: LaboratoryZoneTable;
 }

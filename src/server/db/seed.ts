@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 import { DEMO_ANALYSES, DEMO_HEADERS, DEMO_MATERIALS, DEMO_PROFILES } from './demo/catalogue';
 import { DEMO_LABORATORIES, DEMO_PRICE_LISTS } from './demo/laboratories';
+import { applyDemoZones } from './demo/zones';
 import { DEMO_SCIENCE } from './demo/science';
 import { indexAnalyses } from '../repositories/searchTerms';
 import { daysAhead, generateSlotDays, timeZoneOf } from '../repositories/slots';
@@ -57,6 +58,7 @@ async function seedInto(db: Db, now: Date): Promise<void> {
       })),
     )
     .execute();
+  await applyDemoZones(db);
 
   await db.insertInto('catalogue_headers').values(DEMO_HEADERS).execute();
 

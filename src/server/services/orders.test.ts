@@ -20,7 +20,7 @@ afterAll(async () => {
   await db.cleanup();
 });
 
-const address = { city: 'Warsaw', street: 'Marszałkowska 10', entry: '2', intercomCode: '12#', notes: 'Ring twice' };
+const address = { city: 'Warsaw', postalCode: '00-683', street: 'Marszałkowska 10', entry: '2', intercomCode: '12#', notes: 'Ring twice' };
 const feedback = { useEmail: true, usePhone: true, quickPhone: '+48 600 100 200' };
 
 /** A user with a cart: CBC and glucose (gel tube declined) for one patient, CBC for a second. */
@@ -79,7 +79,7 @@ test('creating an order re-prices the cart, books the slot, writes the order and
   // A price change after adding is honoured: the server prices again at submission.
   await db.db.updateTable('analysis_prices').set({ price_minor: 2200 }).where('analysis_id', '=', fx.analyses.cbc).where('price_list_id', '=', fx.priceLists.pln).execute();
   try {
-    const res = await create(user, slot, { body: { orderAddress: { city: 'Warsaw', street: 'Marszałkowska 10' }, feedbackDetails: undefined } });
+    const res = await create(user, slot, { body: { orderAddress: { city: 'Warsaw', postalCode: '00683', street: 'Marszałkowska 10' }, feedbackDetails: undefined } });
     expect(res.status).toBe(200);
     const orderId = res.body.orderId as number;
     expect(res.body).toEqual({ orderId, redirectUrl: `/order/order-submitted?orderId=${orderId}` });
@@ -97,8 +97,9 @@ test('creating an order re-prices the cart, books the slot, writes the order and
       subtotal_minor: 8400,
       delivery_price_minor: 2500,
       total_minor: 10900,
-      // Defaults of the order address and feedback.
+      // Defaults of the order address and feedback; the postal code in its written form.
       address_country: 'PL',
+      address_postal_code: '00-683',
       address_floor: '1',
       address_apartment: '1',
       feedback_use_email: 1,

@@ -2,12 +2,13 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrderTable } from '../db/schema';
 import type { CreateOrderResponse } from '@/lib/types/api';
 import type { OrderPatientSummaryDto, OrderSummaryDto } from '@/lib/types/order';
-import { IDEMPOTENCY_KEY_PATTERN, SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/lib/validation/order';
+import { IDEMPOTENCY_KEY_PATTERN, MESSAGES, SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/lib/validation/order';
 import { formatMoney, toMajor } from '@/lib/money';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { listCartLines, listMaterialDecisions, clearCart, findAnalysisRules } from '../repositories/cart';
 import * as repo from '../repositories/orders';
 import { loadPricingCatalogue, priceCart } from './pricing';
+import { getCoverage } from './coverage';
 import { buildAppUrl, sendMail } from '../mail/mailer';
 import { intlLocale, mailLanguage, mailTranslator } from '../mail/i18n';
 import { updateUser } from '../repositories/accounts';
@@ -48,6 +49,7 @@ export function orderAddressDto(order: Selectable<OrderTable>) {
   return {
     country: order.address_country,
     city: order.address_city,
+    postalCode: order.address_postal_code,
     street: order.address_street,
     entry: order.address_entry,
     floor: order.address_floor,
@@ -86,6 +88,19 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
   if (Date.parse(input.nurseCheckoutDate) !== Date.parse(slot.start_at)) {
     throw badRequest('The visit date does not match the selected visit time', { nurseCheckoutDate: 'Choose the visit time again' });
   }
+  // Coverage and the visit fee come from the laboratory's zones, whatever the client believes.
+  const coverage = await getCoverage(db, laboratory.id, input.orderAddress.country, input.orderAddress.postalCode).catch((e: unknown) => {
+    if (e instanceof HttpError && e.status === 400) throw badRequest(e.message, { 'orderAddress.postalCode': e.message });
+    throw e;
+  });
+  if (!coverage.served || coverage.visitFeeMinor === null) {
+    const other = coverage.servedBy[0];
+    throw badRequest(
+      other ? `${MESSAGES.postalCodeNotServed}; it is served by the laboratory at ${other.address}` : MESSAGES.postalCodeNotServed,
+      { 'orderAddress.postalCode': MESSAGES.postalCodeNotServed },
+    );
+  }
+  const visitFeeMinor = coverage.visitFeeMinor;
 
   const outcome = { created: false };
   let orderId: number;
@@ -125,12 +140,13 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
         status: 'placed',
         currency: priced.currency,
         subtotal_minor: priced.totalMinor,
-        delivery_price_minor: priced.visitFeeMinor,
-        total_minor: priced.totalMinor + priced.visitFeeMinor,
+        delivery_price_minor: visitFeeMinor,
+        total_minor: priced.totalMinor + visitFeeMinor,
         payment_mode: PAYMENT_MODE,
         nurse_checkout_date: slot.start_at,
         address_country: a.country,
         address_city: a.city,
+        address_postal_code: coverage.postalCode,
         address_street: a.street,
         address_entry: a.entry,
         address_floor: a.floor,
@@ -204,7 +220,7 @@ async function sendOrderConfirmation(db: Db, userId: number, orderId: number, re
     a.entry && t('order.entrance', { value: a.entry }),
     t('order.floor', { value: a.floor }),
     t('order.apartment', { value: a.apartment }),
-    a.city,
+    [a.postalCode, a.city].filter(Boolean).join(' '),
     a.country,
   ];
   const lines = [

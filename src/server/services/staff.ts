@@ -75,6 +75,7 @@ async function staffOrders(db: Db, orders: repo.OrderRow[]): Promise<StaffOrderD
       address: {
         country: o.address_country,
         city: o.address_city,
+        postalCode: o.address_postal_code,
         street: o.address_street,
         entry: o.address_entry,
         floor: o.address_floor,

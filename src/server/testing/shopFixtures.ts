@@ -80,6 +80,17 @@ export async function seedShopFixture(db: Db): Promise<ShopFixture> {
     .insertInto('laboratories')
     .values([lab('fx-waw', 'Warsaw', 'PL', pln, 2500), lab('fx-ber', 'Berlin', 'DE', eur, 900), lab('fx-msk', 'Minsk', 'BY', byn, 1500)])
     .execute();
+  // Home-visit zones: Warsaw visits 00-xxx for its standard fee and the 05 suburbs (05-5xx dearer
+  // still); Minsk visits 220xxx; Berlin has no zones, so it visits all of Germany for its fee.
+  await db
+    .insertInto('laboratory_zones')
+    .values([
+      { laboratory_id: 'fx-waw', country: 'PL', prefix: '00', visit_fee_minor: 2500 },
+      { laboratory_id: 'fx-waw', country: 'PL', prefix: '05', visit_fee_minor: 3500 },
+      { laboratory_id: 'fx-waw', country: 'PL', prefix: '055', visit_fee_minor: 4500 },
+      { laboratory_id: 'fx-msk', country: 'BY', prefix: '220', visit_fee_minor: 1500 },
+    ])
+    .execute();
 
   const bloodTube = (await db.insertInto('materials').values({ name: 'Blood tube' }).returning('id').executeTakeFirstOrThrow()).id;
   const gelTube = (await db.insertInto('materials').values({ name: 'Gel tube' }).returning('id').executeTakeFirstOrThrow()).id;

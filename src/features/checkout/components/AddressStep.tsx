@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -7,17 +8,20 @@ import { Formik, Form, type FormikProps } from 'formik';
 import { useRouter } from 'next/router';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListSkeleton, PageContainer } from '@/components';
+import { ListSkeleton, Money, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
-import { orderAddressSchema, type OrderAddress } from '@/lib/validation/order';
+import { normalizeOrderPostalCode, orderAddressSchema, type OrderAddress } from '@/lib/validation/order';
+import { isValidPostalCode, normalizePostalCode } from '@/lib/validation/postalCode';
+import { selectorOpened } from '@/features/lab';
+import type { CoverageDto } from '@/lib/types/api';
 import { cartPatientsRequested } from '@/features/cart';
 import type { PatientDto } from '@/lib/types/api';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
-import { orderAddressSaved } from '../checkoutSlice';
+import { coverageRequested, orderAddressSaved } from '../checkoutSlice';
 
 export const ORDER_COUNTRIES = ['PL', 'BY', 'DE', 'LT', 'CZ', 'SK', 'UA'] as const;
 
@@ -39,6 +43,71 @@ export function addressFromPatients(patients: PatientDto[], base: OrderAddress):
 }
 
 type FieldName = keyof OrderAddress;
+
+/** The coverage answer applies to exactly this laboratory, country and postal code. */
+export function coverageMatches(coverage: CoverageDto | null, laboratoryId: string | null, address: Pick<OrderAddress, 'country' | 'postalCode'>): coverage is CoverageDto {
+  return (
+    coverage !== null &&
+    coverage.laboratoryId === laboratoryId &&
+    coverage.country === address.country &&
+    coverage.postalCode === normalizePostalCode(address.country, address.postalCode)
+  );
+}
+
+/** Says at once whether the nurse comes to the postal code being typed, at what fee, or who does. */
+function CoverageNotice({ country, postalCode }: { country: string; postalCode: string }) {
+  const { t } = useTranslation('cart');
+  const dispatch = useAppDispatch();
+  const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
+  const laboratory = useAppSelector((s) => s.lab.laboratory);
+  const { coverage, coverageStatus } = useAppSelector((s) => s.order);
+  const valid = isValidPostalCode(country, postalCode);
+
+  useEffect(() => {
+    if (laboratoryId && valid) dispatch(coverageRequested({ laboratoryId, country, postalCode: normalizePostalCode(country, postalCode) }));
+  }, [dispatch, laboratoryId, country, postalCode, valid]);
+
+  if (!valid || !laboratoryId) return null;
+  const current = coverageMatches(coverage, laboratoryId, { country, postalCode });
+  if (!current) {
+    return coverageStatus === Status.ERROR ? (
+      <Alert severity="warning" role="status" sx={{ mb: 2 }}>
+        {t('address.coverageUnknown')}
+      </Alert>
+    ) : (
+      <Alert severity="info" role="status" sx={{ mb: 2 }}>
+        {t('address.coverageChecking')}
+      </Alert>
+    );
+  }
+  const labName = laboratory ? `${laboratory.cityName}, ${laboratory.address}` : laboratoryId;
+  if (coverage.served) {
+    return (
+      <Alert severity="success" role="status" sx={{ mb: 2 }} data-testid="coverage-served">
+        {t('address.served', { laboratory: labName })} <Money amount={coverage.visitFee ?? 0} currency={coverage.currency} />
+      </Alert>
+    );
+  }
+  const other = coverage.servedBy[0];
+  return (
+    <Alert
+      severity="error"
+      role="alert"
+      sx={{ mb: 2 }}
+      data-testid="coverage-unserved"
+      action={
+        other ? (
+          <Button color="inherit" size="small" onClick={() => dispatch(selectorOpened())} sx={{ minHeight: 48 }}>
+            {t('address.changeLaboratory')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {t('address.notServed', { laboratory: labName, postalCode: coverage.postalCode })}{' '}
+      {other ? t('address.servedByOther', { laboratory: `${other.cityName}, ${other.address}` }) : t('address.servedByNone')}
+    </Alert>
+  );
+}
 
 function Field({ formik, name, label, autoComplete, multiline, select, children, xs = 12, sm = 6, required }: {
   formik: FormikProps<OrderAddress>;
@@ -84,7 +153,8 @@ export function AddressStep() {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const { ready } = useCheckoutGuard();
-  const { orderAddress, addressSaved } = useAppSelector((s) => s.order);
+  const { orderAddress, addressSaved, coverage } = useAppSelector((s) => s.order);
+  const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
   const { patients, patientsStatus } = useAppSelector((s) => s.cart);
 
   useEffect(() => {
@@ -114,7 +184,10 @@ export function AddressStep() {
           enableReinitialize
           validationSchema={orderAddressSchema}
           onSubmit={async (values) => {
-            dispatch(orderAddressSaved(orderAddressSchema.cast(values)));
+            const address = normalizeOrderPostalCode(orderAddressSchema.cast(values));
+            // An address the laboratory does not visit cannot go on (the server checks it again).
+            if (!coverageMatches(coverage, laboratoryId, address) || !coverage.served) return;
+            dispatch(orderAddressSaved(address));
             await router.push(routes.nurseCheckoutTime.path);
           }}
         >
@@ -128,7 +201,8 @@ export function AddressStep() {
                     </MenuItem>
                   ))}
                 </Field>
-                <Field formik={formik} name="city" label={t('address.city')} autoComplete="address-level2" sm={8} required />
+                <Field formik={formik} name="postalCode" label={t('address.postalCode')} autoComplete="postal-code" xs={5} sm={3} required />
+                <Field formik={formik} name="city" label={t('address.city')} autoComplete="address-level2" xs={7} sm={5} required />
                 <Field formik={formik} name="street" label={t('address.street')} autoComplete="street-address" sm={12} required />
                 <Field formik={formik} name="entry" label={t('address.entry')} xs={4} sm={3} />
                 <Field formik={formik} name="floor" label={t('address.floor')} xs={4} sm={3} />
@@ -136,12 +210,19 @@ export function AddressStep() {
                 <Field formik={formik} name="intercomCode" label={t('address.intercomCode')} sm={3} />
                 <Field formik={formik} name="notes" label={t('address.notes')} multiline sm={12} />
               </Grid>
+              <CoverageNotice country={formik.values.country} postalCode={formik.values.postalCode} />
               <StickyActionBar>
                 <Box sx={{ display: 'flex', gap: 1, width: '100%', justifyContent: 'space-between' }}>
                   <Button onClick={() => void router.push(routes.cart.path)} sx={{ minHeight: 48 }}>
                     {t('steps.back')}
                   </Button>
-                  <Button type="submit" variant="contained" size="large" disabled={formik.isSubmitting} sx={{ minHeight: 48 }}>
+                  <Button
+                    type="submit"
+                    variant="contained"
+                    size="large"
+                    disabled={formik.isSubmitting || (coverageMatches(coverage, laboratoryId, formik.values) && !coverage.served)}
+                    sx={{ minHeight: 48 }}
+                  >
                     {t('address.next')}
                   </Button>
                 </Box>

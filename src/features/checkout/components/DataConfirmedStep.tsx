@@ -17,7 +17,8 @@ import { cartPatientsRequested, patientName } from '@/features/cart';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
-import { submitRequested } from '../checkoutSlice';
+import { coverageRequested, submitRequested } from '../checkoutSlice';
+import { coverageMatches } from './AddressStep';
 import { formatAddress } from './formatAddress';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
@@ -49,7 +50,20 @@ export function DataConfirmedStep() {
   const { ready } = useCheckoutGuard({ needsCart: order.status !== Status.SUCCESS });
   const { cart, patients, patientsStatus } = useAppSelector((s) => s.cart);
   const user = useAppSelector((s) => s.auth.currentUser);
-  const visitFee = useAppSelector((s) => s.lab.laboratory?.visitFee ?? s.order.deliveryPrice);
+  const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
+  const coverage = coverageMatches(order.coverage, laboratoryId, order.orderAddress) ? order.coverage : null;
+  // The fee of the address's zone (the server charges the same); the laboratory's standard fee until it is known.
+  const visitFee = useAppSelector((s) => (coverage?.served && coverage.visitFee !== null ? coverage.visitFee : (s.lab.laboratory?.visitFee ?? s.order.deliveryPrice)));
+  const { country, postalCode } = order.orderAddress;
+  const hasCoverage = coverage !== null;
+  const coverageLoading = order.coverageStatus === Status.LOADING;
+
+  useEffect(() => {
+    if (!ready || !laboratoryId || order.status === Status.SUCCESS) return;
+    // An address saved before postal codes were asked for, or one the laboratory does not visit, goes back to the address step.
+    if (!postalCode) void router.replace(routes.orderAddress.path);
+    else if (!hasCoverage && !coverageLoading) dispatch(coverageRequested({ laboratoryId, country, postalCode }));
+  }, [dispatch, ready, laboratoryId, country, postalCode, hasCoverage, coverageLoading, order.status, router]);
 
   useEffect(() => {
     if (ready && patientsStatus === Status.INITIAL) dispatch(cartPatientsRequested());

@@ -7,12 +7,13 @@ import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
 import { sampleUser } from '@/features/auth/testing/fakeBackend';
 import { SLOT_FULL_MESSAGE } from '@/lib/validation/order';
-import type { NurseSlotDto } from '@/lib/types/api';
+import type { CoverageDto, NurseSlotDto } from '@/lib/types/api';
 import { analysis, cartOf, fakeShop, patient, renderShop, testRouter, type FakeShop } from '@/features/cart/testing/fakeShop';
 import { orderAddressSaved, submitFailed, visitTimeChosen } from '../checkoutSlice';
 import { FeedbackStep } from './FeedbackStep';
 import { DataConfirmedStep } from './DataConfirmedStep';
 import { VisitTimeStep } from './VisitTimeStep';
+import { AddressStep } from './AddressStep';
 
 let shop: FakeShop | null = null;
 let goTo: jest.SpyInstance;
@@ -28,8 +29,10 @@ afterEach(() => {
 });
 
 const glucose = analysis(11, 'Glucose', 20);
+
+const served = (postalCode: string, visitFee: number): CoverageDto => ({ laboratoryId: '2', country: 'PL', postalCode, served: true, visitFee, currency: 'PLN', servedBy: [] });
 const anna = patient(5, 'Anna', 'Checkout', 'female');
-const address = { country: 'PL', city: 'Warsaw', street: 'Marszałkowska 10', entry: '', floor: '1', apartment: '1', intercomCode: '', notes: '' };
+const address = { country: 'PL', city: 'Warsaw', postalCode: '00-683', street: 'Marszałkowska 10', entry: '', floor: '1', apartment: '1', intercomCode: '', notes: '' };
 
 /** Tomorrow at the given local hour, as the wire's ISO string. */
 function tomorrowAt(hour: number): string {
@@ -98,6 +101,7 @@ describe('order summary and submission', () => {
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'GET patient': [200, [anna]],
       'POST order/create': [201, { orderId: 90, redirectUrl: '/order/order-submitted?orderId=90' }],
+      'GET laboratories/2/coverage': [200, served('00-683', 65)],
     });
     const { store } = openStep(<DataConfirmedStep />, '/order/data-confirmed', { ...sampleUser, emailConfirmed: true });
     act(() => {
@@ -107,6 +111,9 @@ describe('order summary and submission', () => {
     expect(await screen.findByRole('heading', { name: 'Check your order' })).toBeInTheDocument();
     expect(await screen.findByText('Anna Checkout')).toBeInTheDocument();
     expect(screen.getByText(/Marszałkowska 10/)).toBeInTheDocument();
+    // The visit fee is the one of the address's zone, asked of the server.
+    await waitFor(() => expect(screen.getByText('Home visit').parentElement).toHaveTextContent('65'));
+    expect(shop.calls('GET laboratories/2/coverage')[0]?.params).toMatchObject({ country: 'PL', postalCode: '00-683' });
     await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=90'));
     expect(shop.calls('POST order/create')[0]?.body).toMatchObject({ laboratoryId: '2', orderSlotId: 42, orderAddress: address });
@@ -117,6 +124,7 @@ describe('order summary and submission', () => {
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'GET patient': [200, [anna]],
       'POST order/create': [409, { error: SLOT_FULL_MESSAGE }],
+      'GET laboratories/2/coverage': [200, served('00-683', 49)],
     });
     const { store } = openStep(<DataConfirmedStep />, '/order/data-confirmed', { ...sampleUser, emailConfirmed: true });
     act(() => {
@@ -126,5 +134,54 @@ describe('order summary and submission', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Submit order' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/nurse-checkout-time'));
     expect(store.getState().order).toMatchObject({ slotFull: true, error: SLOT_FULL_MESSAGE, orderSlotId: null });
+  });
+});
+
+describe('address step', () => {
+  const fill = async (postalCode: string) => {
+    await userEvent.type(await screen.findByLabelText(/^City/), 'Warsaw');
+    await userEvent.type(screen.getByLabelText(/^Street and house number/), 'Targowa 1');
+    await userEvent.type(screen.getByLabelText(/^Postal code/), postalCode);
+  };
+
+  it('refuses a postal code in the wrong format for the country, with the format in the message', async () => {
+    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET patient': [200, [anna]] });
+    openStep(<AddressStep />, '/order/address');
+    await fill('0368');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to visit time' }));
+    expect(await screen.findByText('Enter a Polish postal code like 00-950')).toBeInTheDocument();
+    expect(shop.calls('GET laboratories/2/coverage')).toHaveLength(0);
+    expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it('says at once that the address is served and at what fee, and goes on', async () => {
+    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET patient': [200, [anna]], 'GET laboratories/2/coverage': [200, served('03-734', 45)] });
+    const { store } = openStep(<AddressStep />, '/order/address');
+    await fill('03734');
+    expect(await screen.findByTestId('coverage-served')).toHaveTextContent(/45/);
+    expect(shop.calls('GET laboratories/2/coverage').at(-1)?.params).toMatchObject({ country: 'PL', postalCode: '03-734' });
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to visit time' }));
+    await waitFor(() => expect(store.getState().order.orderAddress.postalCode).toBe('03-734'));
+    expect(store.getState().order.deliveryPrice).toBe(45);
+  });
+
+  it('an unserved postal code names the laboratory that serves it and cannot go on', async () => {
+    const unserved: CoverageDto = {
+      laboratoryId: '2',
+      country: 'PL',
+      postalCode: '03-734',
+      served: false,
+      visitFee: null,
+      currency: 'PLN',
+      servedBy: [{ id: '3', cityName: 'Warsaw', address: 'ul. Targowa 64', visitFee: 45, currency: 'PLN' }],
+    };
+    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET patient': [200, [anna]], 'GET laboratories/2/coverage': [200, unserved] });
+    const { store } = openStep(<AddressStep />, '/order/address');
+    await fill('03-734');
+    const alert = await screen.findByTestId('coverage-unserved');
+    expect(alert).toHaveTextContent('does not make home visits to 03-734');
+    expect(alert).toHaveTextContent('Warsaw, ul. Targowa 64');
+    expect(screen.getByRole('button', { name: 'Continue to visit time' })).toBeDisabled();
+    expect(store.getState().order.addressSaved).toBe(false);
   });
 });
