@@ -203,6 +203,10 @@ export function AddressStep() {
                 </Field>
                 <Field formik={formik} name="postalCode" label={t('address.postalCode')} autoComplete="postal-code" xs={5} sm={3} required />
                 <Field formik={formik} name="city" label={t('address.city')} autoComplete="address-level2" xs={7} sm={5} required />
+                {/* Right under the postal code, so a phone shows it without scrolling. */}
+                <Grid size={12}>
+                  <CoverageNotice country={formik.values.country} postalCode={formik.values.postalCode} />
+                </Grid>
                 <Field formik={formik} name="street" label={t('address.street')} autoComplete="street-address" sm={12} required />
                 <Field formik={formik} name="entry" label={t('address.entry')} xs={4} sm={3} />
                 <Field formik={formik} name="floor" label={t('address.floor')} xs={4} sm={3} />
@@ -210,7 +214,6 @@ export function AddressStep() {
                 <Field formik={formik} name="intercomCode" label={t('address.intercomCode')} sm={3} />
                 <Field formik={formik} name="notes" label={t('address.notes')} multiline sm={12} />
               </Grid>
-              <CoverageNotice country={formik.values.country} postalCode={formik.values.postalCode} />
               <StickyActionBar>
                 <Box sx={{ display: 'flex', gap: 1, width: '100%', justifyContent: 'space-between' }}>
                   <Button onClick={() => void router.push(routes.cart.path)} sx={{ minHeight: 48 }}>
