@@ -1,21 +1,36 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { API_ROOT } from './config';
+import type { ErrorCode } from './errorCodes';
 import { readStorage } from './storage';
 
 /** Messages of spec §8. */
 export const NETWORK_ERROR_MESSAGE = 'Api client caught error';
 export const NOT_AUTHORIZED_MESSAGE = 'Not authorized';
 
-/** An API failure with the server's status, message and field errors (DESIGN §3 error shape). */
+/**
+ * An API failure with the server's status, message, code and field errors (`{error, code, fields}`).
+ * Decisions are taken on `code` (`src/lib/errorCodes.ts`); `message` is only shown.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     public readonly status: number | null,
     public readonly fields: Record<string, string> = {},
+    public readonly code: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/**
+ * Whether a failure is the case `code` names. Decided on the server's code; an answer without a code
+ * (a lab backend that answers some cases with a bare status, spec §9) is judged by `legacyStatuses`.
+ */
+export function failedWith(e: unknown, code: ErrorCode, legacyStatuses: readonly number[] = []): boolean {
+  if (!(e instanceof ApiError)) return false;
+  if (e.code !== null) return e.code === code;
+  return e.status !== null && legacyStatuses.includes(e.status);
 }
 
 function toApiError(e: unknown): ApiError {
@@ -24,10 +39,10 @@ function toApiError(e: unknown): ApiError {
     const status = e.response?.status ?? null;
     if (status === null) return new ApiError(NETWORK_ERROR_MESSAGE, null);
     if (status === 401) return new ApiError(NOT_AUTHORIZED_MESSAGE, 401);
-    const data = e.response?.data as { error?: unknown; fields?: unknown } | undefined;
+    const data = e.response?.data as { error?: unknown; code?: unknown; fields?: unknown } | undefined;
     const message = typeof data?.error === 'string' ? data.error : e.message;
     const fields = data?.fields && typeof data.fields === 'object' ? (data.fields as Record<string, string>) : {};
-    return new ApiError(message, status, fields);
+    return new ApiError(message, status, fields, typeof data?.code === 'string' ? data.code : null);
   }
   return new ApiError(e instanceof Error ? e.message : String(e), null);
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
-import { HttpError } from './http/errors';
+import { HttpError, rateLimited } from './http/errors';
 
 /**
  * Login rate limit kept in the database (login_attempts), so it holds across app instances:
@@ -16,9 +16,10 @@ export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_IP = 20;
 export const TOO_MANY_ATTEMPTS = 'Too many login attempts, try again later';
 
+/** A refused login: 429 with `Retry-After` (set on the answer by the route, as for every HttpError). */
 export class RateLimitError extends HttpError {
   constructor(public readonly retryAfterSeconds: number) {
-    super(429, TOO_MANY_ATTEMPTS);
+    super(429, TOO_MANY_ATTEMPTS, rateLimited(retryAfterSeconds));
     this.name = 'RateLimitError';
   }
 }

@@ -1,5 +1,6 @@
 import { all, call, put, select, takeLatest } from 'redux-saga/effects';
-import { ApiError } from '@/lib/apiClient';
+import { ApiError, failedWith } from '@/lib/apiClient';
+import { ERROR_CODES } from '@/lib/errorCodes';
 import type { CurrentUserDto } from '@/lib/types/api';
 import { routes } from '@/lib/routes';
 import { callApi } from '@/store/callApi';
@@ -47,8 +48,7 @@ function* changePassword({ payload }: ReturnType<typeof passwordChangeRequested>
   }
 }
 
-const isAlreadyConfirmed = (e: unknown) =>
-  e instanceof ApiError && (e.status === 409 || e.status === 500 || e.message === ACCOUNT_MESSAGES.emailAlreadyConfirmed);
+const isAlreadyConfirmed = (e: unknown) => failedWith(e, ERROR_CODES.emailAlreadyConfirmed, [409, 500]);
 
 const selectLoggedIn = (s: RootState) => s.auth.isLoggedIn;
 
@@ -77,7 +77,7 @@ export function* confirmEmail({ payload }: ReturnType<typeof emailConfirmationSu
   try {
     yield callApi(accountApi.activate, payload.token.trim());
   } catch (e) {
-    const notFound = e instanceof ApiError && (e.status === 404 || e.status === 500 || e.status === 400);
+    const notFound = failedWith(e, ERROR_CODES.confirmationTokenNotFound, [404, 500, 400]) || failedWith(e, ERROR_CODES.validationFailed);
     yield put(emailConfirmationFailed(notFound ? ACCOUNT_MESSAGES.tokenNotFound : ACCOUNT_MESSAGES.confirmFailed));
     if (!(e instanceof ApiError)) throw e;
     return;

@@ -81,6 +81,25 @@ describe('e-mail confirmation in the order', () => {
     expect(goTo).not.toHaveBeenCalled();
   });
 
+  it('decides on the code: the shop backend\'s already-confirmed goes on, its internal error does not', async () => {
+    shop = fakeShop({
+      'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
+      'POST users/send-activation-email': [500, { error: 'Email is already confirmed', code: 'internal' }],
+    });
+    const store = checkoutStore();
+    store.dispatch(activationLetterRequested());
+    await eventually(() => expect(store.getState().order.letterStatus).toBe(Status.ERROR));
+    expect(goTo).not.toHaveBeenCalled();
+
+    shop = fakeShop({
+      'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
+      'POST users/send-activation-email': [409, { error: 'Die Adresse ist schon bestätigt', code: 'email_already_confirmed' }],
+      'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
+    });
+    store.dispatch(activationLetterRequested());
+    await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
+  });
+
   it.each([409, 500])('already confirmed (%i) goes on to data confirmed', async (status) => {
     shop = fakeShop({
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
@@ -174,7 +193,7 @@ describe('order submission', () => {
   });
 
   it('a full slot (409) says so, forgets the slot and returns to the visit time', async () => {
-    const { store } = readyToSubmit({ 'POST order/create': [409, { error: SLOT_FULL_MESSAGE }] });
+    const { store } = readyToSubmit({ 'POST order/create': [409, { error: SLOT_FULL_MESSAGE, code: 'slot_full' }] });
     store.dispatch(submitRequested());
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/nurse-checkout-time'));
     expect(store.getState().order).toMatchObject({ status: Status.ERROR, slotFull: true, error: SLOT_FULL_MESSAGE, orderSlotId: null, nurseCheckoutDate: null });

@@ -3,14 +3,15 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { callApi } from '@/store/callApi';
 import { navigation } from '@/store/navigation';
 import type { RootState } from '@/store/makeStore';
-import { ApiError } from '@/lib/apiClient';
+import { failedWith } from '@/lib/apiClient';
 import { routes } from '@/lib/routes';
 import { appStarted } from '@/store/appActions';
 import { currentUserReceived, logout } from '@/features/auth';
 import { loadCart, cartCleared } from '@/features/cart';
 import type { CoverageDto, CreateOrderResponse, CurrentUserDto, NurseSlotDto } from '@/lib/types/api';
 import type { OrderSummaryDto } from '@/lib/types/order';
-import { SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/lib/validation/order';
+import type { CreateOrderInput } from '@/lib/validation/order';
+import { ERROR_CODES } from '@/lib/errorCodes';
 import { orderApi } from './checkoutApi';
 import {
   activationLetterFailed,
@@ -44,7 +45,6 @@ import {
 } from './checkoutSlice';
 
 export const ORDER_STORAGE_KEY = 'labShop.order';
-export const EMAIL_ALREADY_CONFIRMED = 'Email is already confirmed';
 export const TOKEN_NOT_FOUND = 'Email confirmation token not found';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -137,7 +137,7 @@ function* sendLetter(): Generator {
     yield callApi(orderApi.sendActivationEmail);
     yield put(activationLetterSent());
   } catch (e) {
-    const already = e instanceof ApiError && (e.message === EMAIL_ALREADY_CONFIRMED || e.status === 409 || e.status === 500);
+    const already = failedWith(e, ERROR_CODES.emailAlreadyConfirmed, [409, 500]);
     if (already) {
       // In the order flow an already confirmed address simply moves on (spec §4).
       yield put(activationLetterSent());
@@ -156,7 +156,7 @@ function* confirmEmail(action: PayloadAction<string>): Generator {
     yield put(emailConfirmed());
     yield call([navigation, navigation.goTo], routes.dataConfirmed.path);
   } catch (e) {
-    const message = e instanceof ApiError && e.status === 500 ? TOKEN_NOT_FOUND : messageOf(e);
+    const message = failedWith(e, ERROR_CODES.confirmationTokenNotFound, [500]) ? TOKEN_NOT_FOUND : messageOf(e);
     yield put(emailConfirmFailed(message));
   }
 }
@@ -196,7 +196,7 @@ function* submit(): Generator {
     yield call([navigation, navigation.goTo], res.redirectUrl);
     yield call(loadCart);
   } catch (e) {
-    const slotFull = e instanceof ApiError && e.status === 409 && e.message === SLOT_FULL_MESSAGE;
+    const slotFull = failedWith(e, ERROR_CODES.slotFull);
     yield put(submitFailed({ message: messageOf(e), slotFull }));
     if (slotFull) {
       yield call(persist);

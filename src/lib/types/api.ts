@@ -6,6 +6,8 @@ import type { Currency } from '../money';
 
 export interface ApiErrorBody {
   error: string;
+  /** Machine-readable (`src/lib/errorCodes.ts`). */
+  code: string;
   fields?: Record<string, string>;
 }
 

@@ -23,7 +23,7 @@ test('a method that is not in the table is 405 with Allow', async () => {
   const res = await api.call('DELETE', '/api/health');
   expect(res.status).toBe(405);
   expect(res.headers.get('allow')).toBe('GET');
-  expect(res.body).toEqual({ error: 'Method DELETE not allowed' });
+  expect(res.body).toEqual({ error: 'Method DELETE not allowed', code: 'method_not_allowed' });
 });
 
 test('migrations are idempotent', async () => {
@@ -36,4 +36,29 @@ test('the client address ignores X-Forwarded-For unless a proxy is trusted', asy
   const req = { headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }, socket: { remoteAddress: '127.0.0.1' } } as unknown as Parameters<typeof clientIp>[0];
   expect(clientIp(req, false)).toBe('127.0.0.1');
   expect(clientIp(req, true)).toBe('203.0.113.9');
+});
+
+test('an HttpError is answered as {error, code, fields} with its headers; validation failures say so', async () => {
+  const { sendError } = await import('./route');
+  const { HttpError, tooManyRequests } = await import('./errors');
+  const answered = () => {
+    const headers: Record<string, string> = {};
+    const out = { status: 0, body: undefined as unknown, headers };
+    const res = {
+      setHeader: (name: string, value: string) => void (headers[name] = value),
+      status: (s: number) => ((out.status = s), res),
+      json: (b: unknown) => void (out.body = b),
+    };
+    return { out, res: res as unknown as Parameters<typeof sendError>[0] };
+  };
+  const a = answered();
+  sendError(a.res, new HttpError(409, 'Full', { fields: { slot: 'Full' }, code: 'slot_full', headers: { 'X-Test': '1' } }));
+  expect(a.out).toEqual({ status: 409, body: { error: 'Full', code: 'slot_full', fields: { slot: 'Full' } }, headers: { 'X-Test': '1' } });
+  const b = answered();
+  sendError(b.res, tooManyRequests(12.2));
+  expect(b.out).toEqual({ status: 429, body: { error: 'Too many attempts, try again later', code: 'rate_limited' }, headers: { 'Retry-After': '13' } });
+
+  const bad = await api.call('POST', '/api/backend/users/activate', { body: {} });
+  expect(bad.status).toBe(400);
+  expect(bad.body).toMatchObject({ code: 'validation_failed', fields: { token: expect.any(String) } });
 });

@@ -3,6 +3,7 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { ValidationError, type AnySchema, type InferType } from 'yup';
 import { getConfig } from '../config';
 import { getDb, type Db } from '../db/createDb';
+import { ERROR_CODES } from '@/lib/errorCodes';
 import { HttpError, type ErrorBody } from './errors';
 import { authenticate, type AuthUser } from './auth';
 
@@ -13,7 +14,7 @@ import { authenticate, type AuthUser } from './auth';
  * - parses the body itself (pages export `config = { api: { bodyParser: false } }`) so malformed
  *   JSON and oversized bodies get the JSON error shape instead of Next's text answer;
  * - validates query and body (unknown keys are dropped, types are strict), 400 with `fields`;
- * - turns any HttpError into `{error, fields}`, and anything else into a logged 500.
+ * - turns any HttpError into `{error, code, fields}` (with the error's headers, e.g. `Retry-After`), and anything else into a logged 500.
  */
 export type AuthMode = 'none' | 'optional' | 'user' | 'staff';
 
@@ -91,7 +92,7 @@ async function check(schema: AnySchema | undefined, value: unknown, what: 'query
     if (e instanceof ValidationError) {
       const fields = validationFields(e);
       const first = Object.values(fields)[0] ?? e.message;
-      throw new HttpError(400, what === 'query' ? `Invalid query: ${first}` : first, fields);
+      throw new HttpError(400, what === 'query' ? `Invalid query: ${first}` : first, { fields, code: ERROR_CODES.validationFailed });
     }
     throw e;
   }
@@ -116,13 +117,14 @@ function bearer(req: NextApiRequest): string | null {
 
 export function sendError(res: NextApiResponse, e: unknown): void {
   if (e instanceof HttpError) {
-    const body: ErrorBody = { error: e.message };
+    const body: ErrorBody = { error: e.message, code: e.code };
     if (e.fields && Object.keys(e.fields).length) body.fields = e.fields;
+    for (const [name, value] of Object.entries(e.headers)) res.setHeader(name, value);
     res.status(e.status).json(body);
     return;
   }
   console.error('Unhandled API error', e);
-  res.status(500).json({ error: 'Internal server error' } satisfies ErrorBody);
+  res.status(500).json({ error: 'Internal server error', code: ERROR_CODES.internal } satisfies ErrorBody);
 }
 
 /** Builds a Next API handler from a method table. */

@@ -87,7 +87,7 @@ describe('register', () => {
     const { email } = await registerUser();
     const res = await api.call('POST', `${B}/register`, { body: { email: email.toUpperCase(), password: 'whatever12', firstName: 'B', lastName: 'C' } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Such user exists', fields: { email: 'Such user exists' } });
+    expect(res.body).toEqual({ error: 'Such user exists', code: 'user_exists', fields: { email: 'Such user exists' } });
   });
 
   test('bad input is 400 with fields and creates nothing', async () => {
@@ -113,7 +113,7 @@ describe('register', () => {
     }
     const malformed = await api.call('POST', `${B}/register`, { rawBody: '{"email": ' });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ error: 'Malformed JSON body' });
+    expect(malformed.body).toEqual({ error: 'Malformed JSON body', code: 'bad_request' });
     expect((await api.call('POST', `${B}/register`, { body: ['a'] })).status).toBe(400);
     expect(await count()).toBe(before);
   });
@@ -136,7 +136,7 @@ describe('login and logout', () => {
     expect((await api.call('GET', `${B}/users/current`, { token: ok.body.access_token })).status).toBe(200);
     const wrong = await api.call('POST', `${B}/login`, { body: { username: email, password: 'nope-nope' }, headers });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ error: 'Invalid username or password' });
+    expect(wrong.body).toEqual({ error: 'Invalid username or password', code: 'unauthorized' });
     expect((await api.call('POST', `${B}/login`, { body: { username: 'ghost@example.com', password }, headers })).status).toBe(401);
     expect((await api.call('POST', `${B}/login`, { body: { username: email }, headers })).status).toBe(400);
     expect((await api.call('POST', `${B}/login`, { body: { username: email, password: 12345678 }, headers })).status).toBe(400);
@@ -154,7 +154,7 @@ describe('login and logout', () => {
   test('a missing, unknown or expired token is 401', async () => {
     const { email } = await registerUser();
     expect((await api.call('GET', `${B}/users/current`)).status).toBe(401);
-    expect((await api.call('GET', `${B}/users/current`, { token: 'not-a-token' })).body).toEqual({ error: 'Not authorized' });
+    expect((await api.call('GET', `${B}/users/current`, { token: 'not-a-token' })).body).toEqual({ error: 'Not authorized', code: 'unauthorized' });
     const user = await tdb.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const expired = await issueToken(tdb.db, user.id, 'access', -60);
     expect((await api.call('GET', `${B}/users/current`, { token: expired })).status).toBe(401);
@@ -279,7 +279,7 @@ describe('e-mail confirmation', () => {
     const activation = tokenIn(last, '/confirm-email') as string;
     expect(last).toContain(`confirmation code on the site: ${activation}`);
 
-    expect((await api.call('POST', `${B}/users/activate`, { body: { token: 'made-up' } })).body).toEqual({ error: 'Email confirmation token not found' });
+    expect((await api.call('POST', `${B}/users/activate`, { body: { token: 'made-up' } })).body).toEqual({ error: 'Email confirmation token not found', code: 'confirmation_token_not_found' });
     expect((await api.call('POST', `${B}/users/activate`, { body: {} })).status).toBe(400);
     const ok = await api.call('POST', `${B}/users/activate`, { body: { token: activation } });
     expect(ok.status).toBe(200);
@@ -291,7 +291,7 @@ describe('e-mail confirmation', () => {
 
     const again = await api.call('POST', `${B}/users/send-activation-email`, { token });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: 'Email is already confirmed' });
+    expect(again.body).toEqual({ error: 'Email is already confirmed', code: 'email_already_confirmed' });
   });
 
   test('an expired confirmation token is not found', async () => {

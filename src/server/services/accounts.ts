@@ -1,4 +1,5 @@
 import bcrypt from 'bcryptjs';
+import { ERROR_CODES } from '@/lib/errorCodes';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { CurrentUserDto } from '@/lib/types/api';
@@ -79,7 +80,7 @@ async function mailActivation(user: repo.UserRecord, token: string, language: La
 /** `language` is the request's language: kept as the user's locale and used for the activation mail. */
 export async function register(db: Db, input: RegisterInput, language?: Language): Promise<{ accessToken: string; user: CurrentUserDto }> {
   const email = input.email.toLowerCase();
-  if (await repo.findUserByEmail(db, email)) throw badRequest(USER_EXISTS, { email: USER_EXISTS });
+  if (await repo.findUserByEmail(db, email)) throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
   const config = getConfig();
   let userId: number;
@@ -103,7 +104,7 @@ export async function register(db: Db, input: RegisterInput, language?: Language
       };
     }));
   } catch (e) {
-    if (isUniqueViolation(e)) throw badRequest(USER_EXISTS, { email: USER_EXISTS });
+    if (isUniqueViolation(e)) throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
     throw e;
   }
   const user = await repo.findUserById(db, userId);
@@ -205,7 +206,7 @@ export async function updateCurrentUser(db: Db, callerId: number, id: number, in
 export async function sendActivationEmail(db: Db, userId: number, returnTo?: string, language?: Language): Promise<{ status: 'ok' }> {
   const user = await repo.findUserById(db, userId);
   if (!user) throw unauthorized();
-  if (user.email_confirmed === 1) throw conflict(EMAIL_ALREADY_CONFIRMED);
+  if (user.email_confirmed === 1) throw conflict(EMAIL_ALREADY_CONFIRMED, undefined, ERROR_CODES.emailAlreadyConfirmed);
   const token = await repo.issueToken(db, user.id, 'activation', getConfig().mailTokenTtl);
   await mailActivation(user, token, mailLanguage(language ?? user.locale), returnTo);
   return { status: 'ok' };
@@ -213,7 +214,7 @@ export async function sendActivationEmail(db: Db, userId: number, returnTo?: str
 
 export async function activate(db: Db, token: string): Promise<CurrentUserDto> {
   const userId = await repo.consumeToken(db, token, 'activation');
-  if (userId === null) throw notFound(CONFIRMATION_TOKEN_NOT_FOUND);
+  if (userId === null) throw notFound(CONFIRMATION_TOKEN_NOT_FOUND, ERROR_CODES.confirmationTokenNotFound);
   await repo.updateUser(db, userId, { email_confirmed: 1 });
   await repo.revokeUserTokens(db, userId, 'activation');
   return getCurrentUser(db, userId);

@@ -49,7 +49,7 @@ test('a visitor gets the empty cart (0 EUR) and cannot write to it', async () =>
   expect((res.body as CartDto).cartTotal).toEqual({ price: 0, currency: 'EUR' });
   const write = await api.call('POST', '/api/cart/add-to-cart', { body: { analysisId: fx.analyses.cbc, patientIds: [1] } });
   expect(write.status).toBe(401);
-  expect(write.body).toEqual({ error: 'Not authorized' });
+  expect(write.body).toEqual({ error: 'Not authorized', code: 'unauthorized' });
   expect((await api.call('GET', '/api/cart/reset-cart')).status).toBe(401);
 });
 
@@ -58,7 +58,7 @@ test('an empty cart of a user without a laboratory is 0 EUR; adding needs a labo
   expect((await getCart(user)).cartTotal).toEqual({ price: 0, currency: 'EUR' });
   const res = await add(user, { analysisId: fx.analyses.cbc, patientIds: [anna] });
   expect(res.status).toBe(400);
-  expect(res.body).toEqual({ error: 'Choose a laboratory first' });
+  expect(res.body).toEqual({ error: 'Choose a laboratory first', code: 'bad_request' });
 });
 
 test('adding asks for optional materials first, then prices shared materials once per patient', async () => {
@@ -153,14 +153,14 @@ test('the laboratory query changes the saved laboratory and the currency', async
   // Berlin has no price for the prenatal screening: it cannot be added there.
   const res = await add(user, { analysisId: fx.analyses.prenatal, patientIds: [anna] });
   expect(res.status).toBe(400);
-  expect(res.body).toEqual({ error: 'This analysis is not available in the selected laboratory' });
+  expect(res.body).toEqual({ error: 'This analysis is not available in the selected laboratory', code: 'bad_request' });
 });
 
 test('an analysis without a price cannot be added', async () => {
   const { user, anna } = await setup();
   const res = await add(user, { analysisId: fx.analyses.unpriced, patientIds: [anna] });
   expect(res.status).toBe(400);
-  expect(res.body).toEqual({ error: 'This analysis is not available in the selected laboratory' });
+  expect(res.body).toEqual({ error: 'This analysis is not available in the selected laboratory', code: 'bad_request' });
   expect((await add(user, { analysisId: 999999, patientIds: [anna] })).status).toBe(404);
 });
 
@@ -172,7 +172,7 @@ test("another user's patient is 404 everywhere and nothing changes", async () =>
 
   const foreignAdd = await add(a.user, { analysisId: fx.analyses.cbc, patientIds: [a.anna, b.anna] });
   expect(foreignAdd.status).toBe(404);
-  expect(foreignAdd.body).toEqual({ error: 'Patient not found' });
+  expect(foreignAdd.body).toEqual({ error: 'Patient not found', code: 'not_found' });
   expect((await getCart(a.user)).analysisIdsByPatientId).toEqual({});
 
   expect((await api.call('POST', '/api/cart/remove-patient-analysis', { token: a.user.token, body: { patientId: b.anna, analysisId: fx.analyses.cbc } })).status).toBe(404);

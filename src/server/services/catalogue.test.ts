@@ -37,7 +37,7 @@ describe('laboratories', () => {
     expect(one.body).toMatchObject({ id: 'vilnius-antakalnis', cityName: 'Vilnius', currency: 'EUR' });
     const missing = await api.call('GET', `${B}/laboratories/atlantis`);
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: 'Laboratory not found' });
+    expect(missing.body).toEqual({ error: 'Laboratory not found', code: 'not_found' });
     expect(missing.headers.get('cache-control')).toBe('no-store');
     const bad = await api.call('GET', `${B}/laboratories/${encodeURIComponent('a b;drop')}`);
     expect(bad.status).toBe(400);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ERROR_CODES } from '@/lib/errorCodes';
 import type { Database, OrderStatus } from '../db/schema';
 import type {
   OrderDetailDto,
@@ -231,7 +232,7 @@ export async function rescheduleOrder(db: Db, userId: number, orderId: number, s
     if (!next || next.laboratory_id !== order.laboratory_id) throw notFound(SLOT_NOT_FOUND);
     if (slotId === order.slot_id) throw conflict(SAME_SLOT);
     if (visitChangeDeadline(next.start_at).getTime() < now.getTime()) throw conflict(SLOT_TOO_LATE);
-    if (!(await repo.bookSlot(trx, slotId))) throw conflict(SLOT_FULL);
+    if (!(await repo.bookSlot(trx, slotId))) throw conflict(SLOT_FULL, undefined, ERROR_CODES.slotFull);
     await repo.releaseSlot(trx, order.slot_id);
     // Keep the stored visit date in the format the order was created with (date or timestamp).
     const date = order.nurse_checkout_date.length <= 10 ? next.start_at.slice(0, 10) : next.start_at;

@@ -155,7 +155,7 @@ test('an unconfirmed e-mail, an empty cart, a foreign or past slot and bad input
   const unconfirmed = await userWithCart({ emailConfirmed: false });
   const res = await create(unconfirmed.user, slot);
   expect(res.status).toBe(409);
-  expect(res.body).toEqual({ error: 'Confirm your e-mail address before placing an order' });
+  expect(res.body).toEqual({ error: 'Confirm your e-mail address before placing an order', code: 'email_not_confirmed' });
 
   const { user } = await userWithCart();
   const berlinSlot = await createFixtureSlot(db.db, 'fx-ber', 5);
@@ -189,7 +189,7 @@ test('an unconfirmed e-mail, an empty cart, a foreign or past slot and bad input
   const empty = await createFixtureUser(db.db, { laboratoryId: 'fx-waw' });
   const emptyRes = await create(empty, slot);
   expect(emptyRes.status).toBe(409);
-  expect(emptyRes.body).toEqual({ error: 'Your cart is empty' });
+  expect(emptyRes.body).toEqual({ error: 'Your cart is empty', code: 'conflict' });
 
   expect(await booked(slot.id)).toBe(0);
   expect(await countOrders(user.id)).toBe(0);

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { ERROR_CODES } from '@/lib/errorCodes';
 import type { Database, OrderTable } from '../db/schema';
 import type { CreateOrderResponse } from '@/lib/types/api';
 import type { OrderPatientSummaryDto, OrderSummaryDto } from '@/lib/types/order';
@@ -74,7 +75,7 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
   }
   const user = await repo.findUserForOrder(db, userId);
   if (!user) throw notFound('User not found');
-  if (!user.email_confirmed) throw conflict(EMAIL_NOT_CONFIRMED_MESSAGE);
+  if (!user.email_confirmed) throw conflict(EMAIL_NOT_CONFIRMED_MESSAGE, undefined, ERROR_CODES.emailNotConfirmed);
 
   const laboratory = await repo.findLaboratory(db, input.laboratoryId);
   if (!laboratory) throw badRequest('Unknown laboratory', { laboratoryId: 'Unknown laboratory' });
@@ -128,7 +129,7 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
         const names = (await findAnalysisRules(trx, priced.unpricedAnalysisIds)).map((a) => a.name);
         throw conflict(`Some analyses in your cart are not available in the selected laboratory: ${names.join(', ')}. Remove them from the cart.`);
       }
-      if (!(await repo.bookSlot(trx, slot.id))) throw conflict(SLOT_FULL_MESSAGE, { orderSlotId: SLOT_FULL_MESSAGE });
+      if (!(await repo.bookSlot(trx, slot.id))) throw conflict(SLOT_FULL_MESSAGE, { orderSlotId: SLOT_FULL_MESSAGE }, ERROR_CODES.slotFull);
 
       const now = new Date().toISOString();
       const a = input.orderAddress;

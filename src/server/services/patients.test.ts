@@ -84,7 +84,7 @@ test('another user\'s patient is 404 on GET and PUT and stays unchanged', async 
   const child = (await api.call('POST', `${B}/patient?userAsPatient=false`, { token: owner.token, body: childBody })).body as PatientDto;
   const get = await api.call('GET', `${B}/patient/${child.id}`, { token: other.token });
   expect(get.status).toBe(404);
-  expect(get.body).toEqual({ error: 'Patient not found' });
+  expect(get.body).toEqual({ error: 'Patient not found', code: 'not_found' });
   const put = await api.call('PUT', `${B}/patient/${child.id}`, { token: other.token, body: { ...child, personalDetails: { ...child.personalDetails, firstName: 'Stolen' } } });
   expect(put.status).toBe(404);
   expect((await api.call('GET', `${B}/patient`, { token: other.token })).body).toEqual([]);

@@ -97,7 +97,10 @@ test('messages are limited per address and per e-mail within an hour', async () 
   }
   const blocked = await api.call('POST', '/api/support/contact', { body: { ...valid, email: 'another@example.com' }, headers: ip });
   expect(blocked.status).toBe(429);
-  expect(blocked.body).toEqual({ error: SUPPORT_RATE_MESSAGE });
+  expect(blocked.body).toEqual({ error: SUPPORT_RATE_MESSAGE, code: 'rate_limited' });
+  // Within the hour: the wait is whole seconds, at most an hour.
+  const wait = Number(blocked.headers.get('retry-after'));
+  expect(Number.isInteger(wait) && wait >= 1 && wait <= 3600).toBe(true);
 
   // The same e-mail from changing addresses is limited too.
   for (let i = 0; i < SUPPORT_LIMIT_PER_HOUR; i++) {

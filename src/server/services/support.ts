@@ -32,7 +32,7 @@ async function laboratoryFor(db: Db, laboratoryId: string | undefined): Promise<
 /** Refuses a message over the hourly limits, else records it (one row per key in login_attempts). */
 async function rateLimit(db: Db, keys: string[], now: Date): Promise<void> {
   const wait = await limitWait(db, keys.map((key) => ({ key, max: SUPPORT_LIMIT_PER_HOUR })), HOUR_MS, 'all', now);
-  if (wait > 0) throw tooManyRequests(SUPPORT_RATE_MESSAGE);
+  if (wait > 0) throw tooManyRequests(wait, SUPPORT_RATE_MESSAGE);
   await recordAttempts(db, keys, true, HOUR_MS, now);
 }
 

@@ -77,7 +77,7 @@ describe('visit time step', () => {
     shop = fakeShop({
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'GET nurse-slots': [200, slots],
-      'POST order/create': [409, { error: SLOT_FULL_MESSAGE }],
+      'POST order/create': [409, { error: SLOT_FULL_MESSAGE, code: 'slot_full' }],
       'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
     });
     const { store } = openStep(<VisitTimeStep />, '/order/nurse-checkout-time');
@@ -123,7 +123,7 @@ describe('order summary and submission', () => {
     shop = fakeShop({
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'GET patient': [200, [anna]],
-      'POST order/create': [409, { error: SLOT_FULL_MESSAGE }],
+      'POST order/create': [409, { error: SLOT_FULL_MESSAGE, code: 'slot_full' }],
       'GET laboratories/2/coverage': [200, served('00-683', 49)],
     });
     const { store } = openStep(<DataConfirmedStep />, '/order/data-confirmed', { ...sampleUser, emailConfirmed: true });

@@ -1,0 +1,45 @@
+/**
+ * Machine-readable error codes of the API (`{error, code, fields}`): clients decide on these, never on
+ * the English `error` text. Every error answer carries one; the specific codes name the cases a client
+ * acts on, the rest is the status's generic code.
+ */
+export const ERROR_CODES = {
+  badRequest: 'bad_request',
+  validationFailed: 'validation_failed',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  methodNotAllowed: 'method_not_allowed',
+  conflict: 'conflict',
+  gone: 'gone',
+  payloadTooLarge: 'payload_too_large',
+  rateLimited: 'rate_limited',
+  internal: 'internal',
+  unavailable: 'unavailable',
+  userExists: 'user_exists',
+  emailAlreadyConfirmed: 'email_already_confirmed',
+  emailNotConfirmed: 'email_not_confirmed',
+  confirmationTokenNotFound: 'confirmation_token_not_found',
+  slotFull: 'slot_full',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+const BY_STATUS: Record<number, ErrorCode> = {
+  400: ERROR_CODES.badRequest,
+  401: ERROR_CODES.unauthorized,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  405: ERROR_CODES.methodNotAllowed,
+  409: ERROR_CODES.conflict,
+  410: ERROR_CODES.gone,
+  413: ERROR_CODES.payloadTooLarge,
+  429: ERROR_CODES.rateLimited,
+  500: ERROR_CODES.internal,
+  503: ERROR_CODES.unavailable,
+};
+
+/** The generic code of an HTTP status (`bad_request` for an unlisted 4xx, `internal` for 5xx). */
+export function codeOfStatus(status: number): ErrorCode {
+  return BY_STATUS[status] ?? (status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest);
+}
