@@ -60,3 +60,8 @@ export function routePath(key: RouteKey, params: Record<string, string | number>
 export function routeKeyOfPathname(pathname: string): RouteKey | undefined {
   return (Object.keys(routes) as RouteKey[]).find((k) => routes[k].path === pathname);
 }
+
+/** Pages that stand alone without a chosen laboratory (a doctor opening a share link): the selector does not open by itself there. */
+export function needsLaboratory(pathname: string): boolean {
+  return !pathname.startsWith('/shared/');
+}

@@ -1,3 +1,4 @@
+import { needsLaboratory } from '@/lib/routes';
 import { call, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import Cookies from 'js-cookie';
 import { callApi } from '@/store/callApi';
@@ -115,6 +116,7 @@ function* activate({ payload: id }: ReturnType<typeof activeLaboratorySet>): Gen
 
 /** The selector opens by itself when no laboratory is chosen (spec §4). */
 function* openWhenMissing(): Generator {
+  if (typeof window !== 'undefined' && !needsLaboratory(window.location.pathname)) return;
   const lab = (yield select(selectLab)) as RootState['lab'];
   if (!lab.activeLaboratoryId && !lab.selectorOpen) yield put(selectorOpened());
 }
