@@ -4,38 +4,76 @@ import { Provider } from 'react-redux';
 import { AppCacheProvider } from '@mui/material-nextjs/v16-pagesRouter';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
-import { I18nextProvider } from 'react-i18next';
-import { useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { Suspense, useState } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { useHydrationAfterFirstRender, wrapper } from '@/store/wrapper';
 import { theme } from '@/theme/theme';
-import { createI18n, languageFromCookie, type Language } from '@/i18n';
+import { languageFromCookie, type Language } from '@/i18n';
+import { createBrowserI18n } from '@/i18n/browser';
+import { serverInstances } from '@/i18n/serverInstances';
 import { ToastProvider } from '@/components/Toast';
 import { AppShell } from '@/features/shell/AppShell';
 
 type Props = AppProps & { lang?: Language };
 
+/**
+ * The server shares one ready instance per language (every language in memory, made by
+ * getInitialProps below); the browser builds one that downloads only the active language.
+ */
+function appI18n(lang: Language): I18n {
+  if (typeof window === 'undefined') {
+    const instance = serverInstances.get(lang);
+    if (!instance) throw new Error(`No server i18n instance for ${lang}`);
+    return instance;
+  }
+  return createBrowserI18n(lang);
+}
+
+/**
+ * Marks the first render as done. It sits inside the Suspense boundary, after the page, so its effect
+ * runs only once the page itself has hydrated (in the browser that waits for the language's chunk),
+ * and the page's first render still replays its server actions before its own paint.
+ */
+function FirstRenderDone() {
+  useHydrationAfterFirstRender();
+  return null;
+}
+
+function AppTitle() {
+  const { t } = useTranslation('common');
+  return (
+    <Head>
+      <title>{t('appName')}</title>
+    </Head>
+  );
+}
+
 export default function App(props: Props) {
   const { Component, pageProps, lang } = props;
   const store = wrapper.useStore();
-  useHydrationAfterFirstRender();
   // The language of the `lang` cookie, read by getInitialProps on the server and in the browser, so
   // the first render in the browser matches the server HTML.
-  const [i18n] = useState(() => createI18n(lang));
+  const [i18n] = useState(() => appI18n(lang ?? 'en'));
   return (
     <AppCacheProvider {...props}>
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no" />
-        <title>{i18n.t('appName')}</title>
       </Head>
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>
           <ThemeProvider theme={theme}>
             <CssBaseline />
-            <ToastProvider>
-              <AppShell>
-                <Component {...pageProps} />
-              </AppShell>
-            </ToastProvider>
+            {/* In the browser, translated components wait here (keeping the server HTML) until the language's chunk has loaded. */}
+            <Suspense fallback={null}>
+              <AppTitle />
+              <ToastProvider>
+                <AppShell>
+                  <Component {...pageProps} />
+                </AppShell>
+              </ToastProvider>
+              <FirstRenderDone />
+            </Suspense>
           </ThemeProvider>
         </I18nextProvider>
       </Provider>
@@ -46,5 +84,8 @@ export default function App(props: Props) {
 App.getInitialProps = async (context: AppContext) => {
   const initial = await NextApp.getInitialProps(context);
   const cookie = typeof window === 'undefined' ? context.ctx.req?.headers.cookie : document.cookie;
-  return { ...initial, lang: languageFromCookie(cookie) };
+  const lang = languageFromCookie(cookie);
+  // Server only (the branch is removed from the browser build): every language, loaded once.
+  if (typeof window === 'undefined') (await import('@/i18n/resources')).serverI18n(lang);
+  return { ...initial, lang };
 };

@@ -1,4 +1,5 @@
-import { languageFromCookie, languages, namespaces, resources, createI18n } from './index';
+import { languageFromCookie, languages, namespaces } from './index';
+import { resources, createI18n } from './resources';
 import enMail from '../../locales/en/mail.json';
 import ruMail from '../../locales/ru/mail.json';
 import plMail from '../../locales/pl/mail.json';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { flagLabelKey } from '@/lib/resultFlag';
 import type { AnalysisResultDto, PatientResultsDto, ResultFlagDto } from '@/lib/types/results';
-import { createI18n, defaultLanguage, type Language } from '@/i18n';
+import { defaultLanguage, type Language } from '@/i18n';
+import { serverI18n } from '@/i18n/resources';
 
 /**
  * The PDF of one patient's results in one set (pdfkit). The text font is DejaVu Sans, shipped by
@@ -46,7 +47,7 @@ const INTL_LOCALE: Record<Language, string> = { en: 'en-GB', ru: 'ru-RU', pl: 'p
 
 /** Renders the PDF into a buffer, in the given language. */
 export function renderResultsPdf(data: PatientResultsDto, language: Language = defaultLanguage): Promise<Buffer> {
-  const t = createI18n(language).getFixedT(language, 'results');
+  const t = serverI18n(language).getFixedT(language, 'results');
   const day = (iso: string) => new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
   const regular = fontFile('DejaVuSans.ttf');
   const bold = fontFile('DejaVuSans-Bold.ttf');

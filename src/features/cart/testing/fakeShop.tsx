@@ -9,7 +9,7 @@ import { AxiosError, type AxiosAdapter, type AxiosInstance, type AxiosResponse, 
 import { all } from 'redux-saga/effects';
 import { backendClient, shopClient } from '@/lib/apiClient';
 import { makeStore } from '@/store/makeStore';
-import { createI18n } from '@/i18n';
+import { createI18n } from '@/i18n/resources';
 import { theme } from '@/theme/theme';
 import { ToastProvider } from '@/components/Toast';
 import { authSaga } from '@/features/auth/authSaga';

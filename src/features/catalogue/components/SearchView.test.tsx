@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { createI18n } from '@/i18n';
+import { createI18n } from '@/i18n/resources';
 import type { AnalysisDto } from '@/lib/types/api';
 import { makeStore } from '@/store/makeStore';
 import { activeLaboratorySet } from '@/features/lab/labSlice';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '@/i18n';
+import { createI18n } from '@/i18n/resources';
 import { ApiError } from '@/lib/apiClient';
 import type { SupportContactInput } from '@/lib/validation/support';
 import { SupportForm } from './SupportForm';

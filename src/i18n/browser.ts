@@ -1,0 +1,38 @@
+import i18next, { type BackendModule, type i18n as I18n, type ResourceLanguage } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { i18nOptions, type Language } from './index';
+
+/** One chunk per language: only the active language is downloaded; another loads when chosen. */
+const bundles: Record<Language, () => Promise<{ default: ResourceLanguage }>> = {
+  en: () => import('./bundles/en'),
+  ru: () => import('./bundles/ru'),
+  pl: () => import('./bundles/pl'),
+};
+
+const chunkBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(lng, ns, callback) {
+    const load = bundles[lng as Language];
+    if (!load) return callback(new Error(`No translations for ${lng}`), false);
+    load().then(
+      (m) => callback(null, m.default[ns] as ResourceLanguage),
+      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false),
+    );
+  },
+};
+
+/**
+ * The browser's i18next instance: it starts loading the active language's chunk at once, and
+ * components using translations suspend (keeping the server HTML) until it has arrived.
+ * No fallback language: every locale has every key (src/i18n/locales.test.ts), so a second
+ * language is never fetched for fallback.
+ */
+export function createBrowserI18n(lng: Language): I18n {
+  const instance = i18next.createInstance();
+  void instance
+    .use(chunkBackend)
+    .use(initReactI18next)
+    .init({ ...i18nOptions(lng), fallbackLng: false, react: { useSuspense: true } });
+  return instance;
+}

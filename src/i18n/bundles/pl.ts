@@ -1,0 +1,10 @@
+/** Every browser namespace of one language, loaded as one chunk when the language is used. */
+import common from '../../../locales/pl/common.json';
+import catalogue from '../../../locales/pl/catalogue.json';
+import account from '../../../locales/pl/account.json';
+import cart from '../../../locales/pl/cart.json';
+import results from '../../../locales/pl/results.json';
+import staff from '../../../locales/pl/staff.json';
+
+const bundle = { common, catalogue, account, cart, results, staff };
+export default bundle;
