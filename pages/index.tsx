@@ -18,7 +18,7 @@ import { Status } from '@/lib/status';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { wrapper } from '@/store/wrapper';
 import { analysesRequested, popularReceived, profilesReceived, profilesRequested } from '@/features/catalogue/catalogueSlice';
-import { isPopular, listItem, profileListItem } from '@/features/catalogue/rules';
+import { isPopular, listItem, profileListItem, sortProfiles } from '@/features/catalogue/rules';
 import { AnalysisList } from '@/features/catalogue/components/AnalysisList';
 import { CategoryTiles } from '@/features/catalogue/components/CategoryTiles';
 import { ProfileList } from '@/features/catalogue/components/ProfileList';
@@ -148,9 +148,10 @@ export const getServerSideProps = wrapper.getServerSideProps((store) => async (c
   const { db, laboratoryId } = await catalogueContext(ctx);
   if (laboratoryId) {
     const [analyses, profiles] = await Promise.all([listAnalyses(db, laboratoryId), listProfiles(db, laboratoryId)]);
-    // Only what the page shows travels to the browser: popular analyses and profiles as list rows.
+    // Only what the page shows travels to the browser: popular analyses and the profiles the page
+    // lists as list rows, plus one more so the page knows to offer all profiles.
     store.dispatch(popularReceived({ laboratoryId, data: analyses.filter(isPopular).map(listItem) }));
-    store.dispatch(profilesReceived({ laboratoryId, data: profiles.map(profileListItem) }));
+    store.dispatch(profilesReceived({ laboratoryId, data: sortProfiles(profiles).slice(0, HOME_PROFILES + 1).map(profileListItem) }));
   }
   return { props: { canonicalUrl: canonicalUrl('/') } satisfies HomeProps };
 });

@@ -9,6 +9,7 @@ import {
   isPopular,
   profileGroup,
   profileTotal,
+  unavailableCount,
   selectPrice,
   sortProfiles,
   visibleCategories,
@@ -151,11 +152,18 @@ describe('categories', () => {
 });
 
 describe('list rows', () => {
-  it('drop what only the card shows and keep names, codes, headers and prices', () => {
+  it('drop what only the card shows and keep names, codes, headers and the price', () => {
     const full = analysis({ description: 'Long text', materials: [{ id: 1, name: 'Tube', price: 1, optional: false }], preparation: 'Fast', fastingHours: 8, catalogueHeaders: headers(4) });
-    const row = listItem(full);
-    expect(row).toEqual({ ...full, description: '', materials: [], preparation: undefined });
+    const price = full.prices[0] as PriceDto;
+    const row = listItem({ ...full, prices: [price, { ...price, id: price.id + 1, price: 99 }] });
+    expect(row).toEqual({ ...full, description: '', materials: [], preparation: undefined, prices: [{ ...price, created: '', updated: '' }] });
     expect('preparation' in row).toBe(false);
-    expect(profileListItem({ id: 1, name: 'P', description: 'd', code: 'P1', created: '', updated: '', labServices: [full] }).labServices).toEqual([{ ...row, catalogueHeaders: [] }]);
+    const profileRow = profileListItem({ id: 1, name: 'P', description: 'd', code: 'P1', created: '', updated: '', labServices: [full, { ...full, id: 2, prices: [] }] });
+    expect(profileRow.labServices).toEqual([
+      { ...row, name: '', code: '', catalogueHeaders: [], restrictions: {} },
+      { ...row, id: 2, name: '', code: '', catalogueHeaders: [], restrictions: {}, prices: [] },
+    ]);
+    expect(profileTotal(profileRow)).toEqual(profileTotal({ labServices: [full] }));
+    expect(unavailableCount(profileRow)).toBe(1);
   });
 });

@@ -113,13 +113,18 @@ export function listItem(analysis: AnalysisDto): AnalysisDto {
     ...rest
   } = analysis;
   void [_description, _materials, _preparation, _loinc, _unit, _displayUnit, _ranges, _criticalLow, _criticalHigh];
-  return { ...rest, description: '', materials: [] };
+  return { ...rest, description: '', materials: [], prices: rest.prices.slice(0, 1).map(listPrice) };
 }
 
-/** A profile as the profile list needs it: its analyses only for their count and prices. */
+/** A price as a list shows it (amount and currency; not its audit timestamps). */
+function listPrice(price: PriceDto): PriceDto {
+  return { ...price, created: '', updated: '' };
+}
+
+/** A profile as the profile list needs it: its analyses only for their count and the total of their prices. */
 export function profileListItem(profile: ProfileDto): ProfileDto {
   return {
     ...profile,
-    labServices: profile.labServices.map((a) => ({ ...listItem(a), catalogueHeaders: [], prices: a.prices.slice(0, 1) })),
+    labServices: profile.labServices.map((a) => ({ ...listItem(a), name: '', code: '', catalogueHeaders: [], restrictions: {} })),
   };
 }
