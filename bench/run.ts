@@ -11,57 +11,19 @@ import { CompiledQuery, sql } from 'kysely';
 import { openDb, migrate, type DbHandle } from '../src/server/db/createDb';
 import { seedDemo } from '../src/server/db/seed';
 import { parseDatabaseUrl } from '../src/server/config';
-import { indexAnalyses } from '../src/server/repositories/searchTerms';
+import { enlarge } from './lib/catalogue';
 import { analysesByTermQuery } from '../src/server/repositories/catalogue';
 import { searchAnalyses } from '../src/server/services/catalogue';
+import { webBench } from './web';
+import { SEARCH_HEADING, WEB_HEADING, webMarkdown, type BeforeFile } from './report';
 
 const COPIES = 10;
 const RUNS = Number(process.env.BENCH_RUNS || 200);
 const LAB = 'warsaw-mokotow';
 const TERMS = ['tsh', 'gluc', 'blood count', 'specific ige', 'hr020', 'vitamin d', 'anti', 'c', 'zzzz'];
-const VARIANTS = ['express', 'extended', 'paediatric', 'screening', 'follow-up', 'confirmatory', 'quantitative', 'repeat', 'home'];
+
 
 type Db = DbHandle['db'];
-
-async function enlarge(db: Db): Promise<number> {
-  const base = await db.selectFrom('analyses').selectAll().execute();
-  const headers = await db.selectFrom('analysis_headers').selectAll().execute();
-  const materials = await db.selectFrom('analysis_materials').selectAll().execute();
-  const prices = await db.selectFrom('analysis_prices').selectAll().execute();
-  const now = new Date().toISOString();
-  for (let copy = 1; copy < COPIES; copy++) {
-    const variant = VARIANTS[(copy - 1) % VARIANTS.length] as string;
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < base.length; i += 100) {
-        const chunk = base.slice(i, i + 100);
-        const rows = await trx
-          .insertInto('analyses')
-          .values(
-            chunk.map(({ id: _id, ...a }) => ({
-              ...a,
-              code: `${a.code}-${copy}`,
-              name: `${a.name}, ${variant}`,
-              search_text: `${a.code}-${copy} ${a.name}, ${variant}`.toLowerCase(),
-            })),
-          )
-          .returning(['id', 'code', 'name'])
-          .execute();
-        await indexAnalyses(trx, rows);
-        const idOf = new Map(chunk.map((a, k) => [a.id, rows[k]?.id as number]));
-        const h = headers.filter((x) => idOf.has(x.analysis_id)).map((x) => ({ ...x, analysis_id: idOf.get(x.analysis_id) as number }));
-        const m = materials.filter((x) => idOf.has(x.analysis_id)).map((x) => ({ ...x, analysis_id: idOf.get(x.analysis_id) as number }));
-        const p = prices
-          .filter((x) => idOf.has(x.analysis_id))
-          .map(({ id: _id, ...x }) => ({ ...x, analysis_id: idOf.get(x.analysis_id) as number, created: now, updated: now }));
-        for (let j = 0; j < h.length; j += 200) await trx.insertInto('analysis_headers').values(h.slice(j, j + 200)).execute();
-        for (let j = 0; j < m.length; j += 200) await trx.insertInto('analysis_materials').values(m.slice(j, j + 200)).execute();
-        for (let j = 0; j < p.length; j += 200) await trx.insertInto('analysis_prices').values(p.slice(j, j + 200)).execute();
-      }
-    });
-  }
-  const n = await db.selectFrom('analyses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(n.n);
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -133,7 +95,7 @@ async function explain(handle: DbHandle, term: string): Promise<string> {
 async function run(kind: string, handle: DbHandle): Promise<string> {
   await migrate(handle.db, handle.kind === 'postgres' ? schemaName : undefined);
   await seedDemo(handle.db);
-  const count = await enlarge(handle.db);
+  const count = await enlarge(handle.db, COPIES);
   const terms = await handle.db.selectFrom('analysis_search_terms').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   await sql`analyze`.execute(handle.db);
   const rows = await measure(handle.db);
@@ -163,7 +125,46 @@ async function run(kind: string, handle: DbHandle): Promise<string> {
 
 const schemaName = `bench_${crypto.randomBytes(4).toString('hex')}`;
 
-async function main(): Promise<void> {
+interface Args {
+  quick: boolean;
+  web: boolean;
+  search: boolean;
+  lighthouse: boolean;
+  growth: boolean;
+  build: boolean;
+  /** Write the figures of this run to a JSON file (e.g. to keep them as "before" figures). */
+  saveJson: string | null;
+  /** Only measure (and save JSON); do not rewrite docs/benchmarks.md. */
+  noDoc: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const has = (f: string) => argv.includes(f);
+  const value = (f: string) => {
+    const i = argv.indexOf(f);
+    return i >= 0 ? (argv[i + 1] ?? null) : null;
+  };
+  return {
+    quick: has('--quick'),
+    web: !has('--search-only'),
+    search: !has('--web-only'),
+    lighthouse: !has('--no-lighthouse'),
+    growth: !has('--no-growth'),
+    build: !has('--no-build'),
+    saveJson: value('--save-json'),
+    noDoc: has('--no-doc'),
+  };
+}
+
+const USAGE = `npm run bench [-- options]
+  --quick          4 s per load target, 1 Lighthouse run per page, growth with 10x only
+  --web-only       shop against the floor only; --search-only: the catalogue search section only
+  --no-lighthouse  skip Lighthouse;  --no-growth: skip the 10x/100x catalogues
+  --no-build       reuse the shop build in BENCH_DIST_DIR (default .next-bench) when there is one
+  --save-json F    also write this run's figures to F;  --no-doc: do not rewrite docs/benchmarks.md
+  BENCH_SHOP_DIR   measure the shop checked out (and built) in another folder, e.g. an older commit`;
+
+async function searchSections(): Promise<string[]> {
   const sections: string[] = [];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-shop-bench-'));
   const sqlite = await openDb({ kind: 'sqlite', file: path.join(dir, 'bench.sqlite') });
@@ -197,10 +198,43 @@ async function main(): Promise<void> {
       }
     }
   }
+  return sections;
+}
 
-  const doc = fs.readFileSync(path.join(__dirname, 'benchmarks.intro.md'), 'utf8');
-  const out = `${doc.trim()}\n\n## Figures (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''})\n\n${sections.join('\n')}`;
-  fs.writeFileSync(path.join(__dirname, '..', 'docs', 'benchmarks.md'), out);
+const DOC = path.join(__dirname, '..', 'docs', 'benchmarks.md');
+const BEFORE = path.join(__dirname, 'before.json');
+
+/** The part of the existing docs/benchmarks.md between `start` and the next `## ` heading (kept when a section is not re-run). */
+function keptSection(start: string): string | null {
+  if (!fs.existsSync(DOC)) return null;
+  const doc = fs.readFileSync(DOC, 'utf8');
+  const i = doc.indexOf(start);
+  if (i < 0) return null;
+  const j = doc.indexOf('\n## ', i + start.length);
+  return doc.slice(i, j < 0 ? undefined : j + 1).trim();
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
+  const args = parseArgs(process.argv.slice(2));
+  const machine = `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''}, Node ${process.version}`;
+  let webSection: string | null = keptSection(WEB_HEADING);
+  if (args.web) {
+    const result = await webBench({ quick: args.quick, build: args.build, lighthouse: args.lighthouse, growth: args.growth });
+    if (args.saveJson) fs.writeFileSync(args.saveJson, JSON.stringify({ machine, quick: args.quick, ...result }, null, 2) + '\n');
+    const before = fs.existsSync(BEFORE) ? (JSON.parse(fs.readFileSync(BEFORE, 'utf8')) as BeforeFile) : null;
+    webSection = webMarkdown(result, before, machine, args.quick);
+    console.log(webSection);
+  }
+  let searchText: string | null = keptSection(SEARCH_HEADING);
+  if (args.search) searchText = `${SEARCH_HEADING} (${machine})\n\n${(await searchSections()).join('\n')}`;
+  if (args.noDoc) return;
+  const intro = fs.readFileSync(path.join(__dirname, 'benchmarks.intro.md'), 'utf8');
+  const out = [intro.trim(), webSection, searchText].filter(Boolean).join('\n\n') + '\n';
+  fs.writeFileSync(DOC, out);
   console.log('Wrote docs/benchmarks.md');
 }
 

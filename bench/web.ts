@@ -1,0 +1,219 @@
+/**
+ * The shop against the floor app (../shared/perf-floor), measured in one run on one machine:
+ * autocannon req/s and latency of the server-rendered pages and JSON routes, first-load JavaScript
+ * and `__NEXT_DATA__` bytes, Lighthouse mobile scores, growth with 10x and 100x catalogues, and the
+ * server's memory over 20,000 requests. Absolute figures drift on shared machines; ratios hold.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrate, openDb } from '../src/server/db/createDb';
+import { LAB_COOKIE } from '../src/lib/storage';
+import { seedDemo } from '../src/server/db/seed';
+import { firstLoadJs, nextDataBytes } from './lib/bundle';
+import { enlarge } from './lib/catalogue';
+import { lighthouseMedian, type LighthouseScores } from './lib/lighthouse';
+import { load, warm, type LoadResult } from './lib/load';
+import { ROOT, buildShop, prepareFloor, rssOf, startNext, type Server } from './lib/servers';
+
+export interface WebOptions {
+  quick: boolean;
+  build: boolean;
+  lighthouse: boolean;
+  growth: boolean;
+}
+
+const LAB = 'warsaw-mokotow';
+const SEARCH_TERM = 'tsh';
+
+export interface Figure {
+  /** Stable key (before figures are matched by it). */
+  key: string;
+  label: string;
+  shop: number | null;
+  floor: number | null;
+  unit: 'req/s' | 'ms' | 'kB' | 'score' | 'MB' | '%';
+  target?: string;
+}
+
+const kB = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+async function json<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+async function shopPages(shop: string): Promise<Record<string, string>> {
+  const found = await json<{ id: number }[]>(`${shop}/api/backend/labService/search?searchNameTerm=${SEARCH_TERM}&laboratoryId=${LAB}`);
+  const profiles = await json<{ id: number }[]>(`${shop}/api/backend/profiles?laboratoryId=${LAB}`);
+  if (!found[0] || !profiles[0]) throw new Error('The bench catalogue has no analyses or profiles');
+  return {
+    home: '/',
+    search: `/search?q=${SEARCH_TERM}`,
+    analysis: `/search/analysis/${found[0].id}`,
+    profile: `/profiles/${profiles[0].id}`,
+    category: '/categories/hormones',
+    profiles: '/profiles',
+    cart: '/order/cart',
+    login: '/login',
+  };
+}
+
+const API = {
+  search: `/api/backend/labService/search?searchNameTerm=${SEARCH_TERM}&laboratoryId=${LAB}`,
+  labService: `/api/backend/labService?laboratoryId=${LAB}`,
+  cart: `/api/cart/get-cart?laboratoryId=${LAB}`,
+};
+
+/** A cookie that makes the server render prices of the bench laboratory (what a returning visitor has). */
+const LAB_HEADERS = { cookie: `${LAB_COOKIE}=${LAB}` };
+
+async function measure(url: string, seconds: number, connections = 20, headers?: Record<string, string>): Promise<LoadResult> {
+  await warm(url, headers);
+  const r = await load(url, { connections, seconds, headers });
+  if (r.errors || r.non2xx) console.warn(`  ${url}: ${r.errors} errors, ${r.non2xx} non-2xx answers`);
+  console.log(`  ${url} @${connections}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+  return r;
+}
+
+/** A temporary SQLite catalogue: the demo seed, enlarged `copies` times for growth runs. */
+async function benchDatabase(dir: string, copies: number): Promise<string> {
+  const file = path.join(dir, `catalogue-${copies}x.sqlite`);
+  const handle = await openDb({ kind: 'sqlite', file });
+  try {
+    await migrate(handle.db);
+    await seedDemo(handle.db);
+    if (copies > 1) {
+      console.log(`Building a ${copies}x catalogue ...`);
+      await enlarge(handle.db, copies);
+    }
+  } finally {
+    await handle.destroy();
+  }
+  return file;
+}
+
+export interface WebResult {
+  figures: Figure[];
+  pageJs: { page: string; shop: number }[];
+  floorJs: number;
+  notes: string[];
+}
+
+/** Where the measured shop lives: this checkout, or BENCH_SHOP_DIR (an older commit checked out and built elsewhere). */
+const SHOP_DIR = process.env.BENCH_SHOP_DIR ? path.resolve(process.env.BENCH_SHOP_DIR) : ROOT;
+
+export async function webBench(opts: WebOptions): Promise<WebResult> {
+  const seconds = opts.quick ? 4 : 10;
+  const lhRuns = opts.quick ? 1 : 3;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-shop-bench-web-'));
+  const logDir = path.join(tmp, 'logs');
+  fs.mkdirSync(logDir);
+  const distDir = process.env.BENCH_DIST_DIR || '.next-bench';
+  if (SHOP_DIR === ROOT && (opts.build || !fs.existsSync(path.join(ROOT, distDir, 'BUILD_ID')))) buildShop(distDir, logDir);
+  const floorDir = prepareFloor(logDir);
+  const figures: Figure[] = [];
+  const notes: string[] = [];
+  const servers: Server[] = [];
+  const shopEnv = (db: string) => ({ NEXT_DIST_DIR: distDir, DATABASE_URL: `file:${db}`, SEED_DEMO: 'true', OUTBOX_DIR: path.join(tmp, 'outbox') });
+  try {
+    const demoDb = await benchDatabase(tmp, 1);
+    const floor = await startNext(floorDir, {}, '/api/list', path.join(logDir, 'floor.log'));
+    servers.push(floor);
+    const shopServer = await startNext(SHOP_DIR, shopEnv(demoDb), '/api/health', path.join(logDir, 'shop.log'));
+    servers.push(shopServer);
+    const shop = shopServer.url;
+    const pages = await shopPages(shop);
+
+    console.log('Load (autocannon) ...');
+    const floorPage = await measure(`${floor.url}/`, seconds);
+    const floorPage1 = await measure(`${floor.url}/`, seconds, 1);
+    const floorApi = await measure(`${floor.url}/api/list`, seconds);
+    for (const name of ['analysis', 'home', 'search', 'profile', 'category', 'profiles'] as const) {
+      const r = await measure(shop + pages[name], seconds, 20, LAB_HEADERS);
+      figures.push({ key: `ssr.${name}.rps`, label: `SSR ${pages[name]}, req/s at 20 connections`, shop: r.rps, floor: floorPage.rps, unit: 'req/s', target: '>= 0.5x floor' });
+      figures.push({ key: `ssr.${name}.p99`, label: `SSR ${pages[name]}, p99 at 20 connections`, shop: r.p99, floor: floorPage.p99, unit: 'ms', target: '< 100 ms' });
+    }
+    const home1 = await measure(shop + pages.home, seconds, 1, LAB_HEADERS);
+    figures.push({ key: 'ssr.home.p50.1c', label: 'home SSR p50 at 1 connection', shop: home1.p50, floor: floorPage1.p50, unit: 'ms' });
+    for (const name of ['cart', 'login'] as const) {
+      const r = await measure(shop + pages[name], seconds);
+      figures.push({ key: `ssr.${name}.rps`, label: `SSR ${pages[name]} (no data), req/s at 20 connections`, shop: r.rps, floor: floorPage.rps, unit: 'req/s', target: '>= 0.8x floor' });
+      const one = await measure(shop + pages[name], seconds, 1);
+      figures.push({ key: `ssr.${name}.p50.1c`, label: `SSR ${pages[name]} (no data), p50 at 1 connection`, shop: one.p50, floor: floorPage1.p50, unit: 'ms' });
+    }
+    for (const [name, route] of Object.entries(API)) {
+      const r = await measure(shop + route, seconds);
+      figures.push({ key: `api.${name}.rps`, label: `GET ${route.replace('/api/', '')}, req/s at 20 connections (floor: /api/list)`, shop: r.rps, floor: floorApi.rps, unit: 'req/s', target: '>= 0.5x floor' });
+      figures.push({ key: `api.${name}.p99`, label: `GET ${route.replace('/api/', '')}, p99 at 20 connections`, shop: r.p99, floor: floorApi.p99, unit: 'ms', target: '< 50 ms' });
+    }
+
+    console.log('Bytes ...');
+    const shopJs = firstLoadJs(path.join(SHOP_DIR, distDir));
+    const floorJsPages = firstLoadJs(path.join(floorDir, '.next'));
+    const floorJs = floorJsPages.find((p) => p.page === '/')?.gzip ?? 0;
+    const maxJs = shopJs.reduce((m, p) => (p.gzip > m.gzip ? p : m), shopJs[0] ?? { page: '', gzip: 0, raw: 0, files: 0 });
+    const homeJs = shopJs.find((p) => p.page === '/')?.gzip ?? 0;
+    figures.push({ key: 'js.home', label: 'first-load JS of home (gzip, from the build manifest)', shop: kB(homeJs), floor: kB(floorJs), unit: 'kB', target: '<= 1.25x floor' });
+    figures.push({ key: 'js.max', label: `largest first-load JS of any page (${maxJs.page})`, shop: kB(maxJs.gzip), floor: kB(floorJs), unit: 'kB', target: '<= 1.25x floor' });
+    const floorData = nextDataBytes(await (await fetch(`${floor.url}/`)).text());
+    for (const name of ['home', 'search', 'category', 'profiles', 'analysis', 'profile'] as const) {
+      const html = await (await fetch(shop + pages[name], { headers: LAB_HEADERS })).text();
+      figures.push({ key: `data.${name}`, label: `\`__NEXT_DATA__\` of ${pages[name]}`, shop: kB(nextDataBytes(html)), floor: kB(floorData), unit: 'kB', target: '<= 16 kB' });
+    }
+
+    if (opts.lighthouse) {
+      console.log(`Lighthouse mobile, median of ${lhRuns} ...`);
+      const floorLh = await lighthouseMedian(`${floor.url}/`, lhRuns);
+      const scored: [string, LighthouseScores][] = [];
+      for (const name of ['home', 'search', 'analysis', 'profile', 'category', 'cart'] as const) {
+        const lh = await lighthouseMedian(shop + pages[name], lhRuns);
+        console.log(`  ${pages[name]}: ${JSON.stringify(lh)}`);
+        scored.push([name, lh]);
+        figures.push({ key: `lh.${name}.performance`, label: `Lighthouse mobile performance, ${pages[name]}`, shop: lh.performance, floor: floorLh.performance, unit: 'score', target: '>= 95' });
+      }
+      for (const [cat, key] of [
+        ['accessibility', 'accessibility'],
+        ['best practices', 'bestPractices'],
+        ['SEO', 'seo'],
+      ] as const) {
+        figures.push({ key: `lh.min.${key}`, label: `Lighthouse ${cat}, lowest of the six pages`, shop: Math.min(...scored.map(([, s]) => s[key])), floor: floorLh[key], unit: 'score', target: key === 'accessibility' ? '>= 98' : '100' });
+      }
+      const homeLh = scored.find(([n]) => n === 'home')?.[1];
+      if (homeLh) figures.push({ key: 'js.home.transferred', label: 'JavaScript transferred on a cold load of home (Lighthouse)', shop: kB(homeLh.scriptBytes), floor: kB(floorLh.scriptBytes), unit: 'kB' });
+    }
+
+    console.log('Memory over 20,000 requests ...');
+    const mix = [pages.home, pages.analysis, pages.search, pages.category, API.search, API.cart].map((p) => shop + p);
+    const rssStart = rssOf(shopServer.pid);
+    for (const url of mix) await load(url, { connections: 10, amount: Math.ceil(20_000 / mix.length), headers: LAB_HEADERS });
+    const rssEnd = rssOf(shopServer.pid);
+    if (rssStart) {
+      figures.push({ key: 'rss.growth', label: `server RSS growth over 20,000 requests (${Math.round(rssStart / 1048576)} MB after warm-up)`, shop: Math.round(((rssEnd - rssStart) / rssStart) * 1000) / 10, floor: null, unit: '%', target: 'within 10%' });
+    }
+
+    const catalogueRps = figures.find((f) => f.key === 'ssr.category.rps')?.shop ?? 0;
+    if (opts.growth) {
+      for (const copies of opts.quick ? [10] : [10, 100]) {
+        const db = await benchDatabase(tmp, copies);
+        const big = await startNext(SHOP_DIR, shopEnv(db), '/api/health', path.join(logDir, `shop-${copies}x.log`));
+        servers.push(big);
+        try {
+          const s1 = await measure(big.url + API.search, seconds, 1);
+          figures.push({ key: `growth.${copies}.search.p95`, label: `${copies}x catalogue: search p95 at 1 connection`, shop: s1.p95, floor: null, unit: 'ms', target: '< 20 ms' });
+          const cat = await measure(big.url + pages.category, seconds, 20, LAB_HEADERS);
+          figures.push({ key: `growth.${copies}.category.rps`, label: `${copies}x catalogue: ${pages.category} req/s (demo: ${Math.round(catalogueRps)})`, shop: cat.rps, floor: null, unit: 'req/s', target: 'within 20% of demo' });
+          const delta = catalogueRps ? Math.round(((cat.rps - catalogueRps) / catalogueRps) * 1000) / 10 : 0;
+          notes.push(`${copies}x catalogue: ${pages.category} at ${Math.round(cat.rps)} req/s is ${delta}% against the demo catalogue's ${Math.round(catalogueRps)} req/s.`);
+        } finally {
+          await big.stop();
+        }
+      }
+    }
+    return { figures, pageJs: shopJs.map((p) => ({ page: p.page, shop: p.gzip })), floorJs, notes };
+  } finally {
+    for (const s of servers) await s.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
