@@ -111,6 +111,8 @@ export interface TestResultSummaryDto {
   resultCount: number;
   /** Results outside the reference range (low, high or critical). */
   flaggedCount: number;
+  /** Results beyond a critical limit (contact a doctor promptly). */
+  criticalCount: number;
   /** When the latest result was entered. */
   updatedAt: string;
 }
@@ -122,6 +124,7 @@ export interface TestResultPatientDto {
   analysisCount: number;
   resultCount: number;
   flaggedCount: number;
+  criticalCount: number;
 }
 
 export interface TestResultDto extends TestResultSummaryDto {

@@ -141,6 +141,12 @@ test('critical values are LL / HH and marked everywhere; the mail says to contac
   expect(byName.Potassium).toMatchObject({ interpretation: 'HH', flag: 'critical', critical: true, refLow: 3.5, refHigh: 5.1 });
   expect(byName['HIV 1/2']).toMatchObject({ interpretation: 'A', flag: 'abnormal', critical: false, refText: 'negative' });
   expect(byName.Creatinine).toMatchObject({ interpretation: 'N', critical: false });
+  const sets = await api.call('GET', '/api/backend/test-results', { token: s.owner.token });
+  expect(sets.body.find((x: { id: number }) => x.id === order.id)).toMatchObject({ criticalCount: 1, flaggedCount: 2 });
+  const set = await api.call('GET', `/api/backend/test-results/${order.id}`, { token: s.owner.token });
+  expect(set.body.patients[0]).toMatchObject({ criticalCount: 1, flaggedCount: 2 });
+  expect(byName.Potassium.explanation.en.doctor).toMatch(/doctor/);
+  expect(byName.Potassium.explanation.pl.measures).toBeTruthy();
   const mail = sent.find((m) => m.to === s.owner.email && /critical/i.test(m.subject));
   expect(mail?.subject).toMatch(/critical/i);
   expect(mail?.text).toMatch(/contact a doctor promptly/i);

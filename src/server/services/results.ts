@@ -97,6 +97,7 @@ async function bundles(db: Db, orders: repo.OrderRow[]): Promise<OrderBundle[]> 
         analysisCount: ownLines.length,
         resultCount: ownResults.length,
         flaggedCount: ownResults.filter((r) => r.flag !== 'normal').length,
+        criticalCount: ownResults.filter((r) => isCritical(interpretationOf(r))).length,
         updatedAt: updatedAt || order.updated_at,
       },
     };
@@ -148,7 +149,7 @@ export async function getTestResult(db: Db, user: AuthUser, orderId: number): Pr
   for (const l of b.lines) {
     let p = patients.get(l.patient_id);
     if (!p) {
-      p = { id: l.patient_id, firstName: l.first_name, lastName: l.last_name, analysisCount: 0, resultCount: 0, flaggedCount: 0 };
+      p = { id: l.patient_id, firstName: l.first_name, lastName: l.last_name, analysisCount: 0, resultCount: 0, flaggedCount: 0, criticalCount: 0 };
       patients.set(l.patient_id, p);
     }
     p.analysisCount += 1;
@@ -158,6 +159,7 @@ export async function getTestResult(db: Db, user: AuthUser, orderId: number): Pr
     if (!p) continue;
     p.resultCount += 1;
     if (r.flag !== 'normal') p.flaggedCount += 1;
+    if (isCritical(interpretationOf(r))) p.criticalCount += 1;
   }
   return { ...b.summary, patients: [...patients.values()] };
 }

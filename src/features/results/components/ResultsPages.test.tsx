@@ -21,6 +21,7 @@ const summary = (id: number, orderNumber: string, over: Partial<TestResultSummar
   analysisCount: 2,
   resultCount: 2,
   flaggedCount: 0,
+  criticalCount: 0,
   updatedAt: '2026-11-03T10:00:00.000Z',
   ...over,
 });
@@ -49,7 +50,7 @@ function render(ui: React.ReactElement, query: Record<string, string> = {}) {
 describe('/test-results', () => {
   it('lists result sets newest first with status and the number outside the range', async () => {
     backend = fakeBackend({
-      'GET test-results': [200, [summary(9, 'LS-NEW', { status: 'partial_results', flaggedCount: 1, resultCount: 1 }), summary(4, 'LS-OLD')]],
+      'GET test-results': [200, [summary(9, 'LS-NEW', { status: 'partial_results', flaggedCount: 1, criticalCount: 1, resultCount: 1 }), summary(4, 'LS-OLD')]],
     });
     render(<TestResultsPage />);
     const list = await screen.findByRole('list', { name: 'Test results' });
@@ -57,7 +58,9 @@ describe('/test-results', () => {
     expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual(['Order LS-NEW', 'Order LS-OLD']);
     expect(within(items[0] as HTMLElement).getByText('Partial results')).toBeInTheDocument();
     expect(within(items[0] as HTMLElement).getByText(/1 outside the range/)).toBeInTheDocument();
+    expect(within(items[0] as HTMLElement).getByTestId('critical-count')).toHaveTextContent('1 critical: contact a doctor promptly');
     expect(within(items[1] as HTMLElement).getByText('Results ready')).toBeInTheDocument();
+    expect(within(items[1] as HTMLElement).queryByTestId('critical-count')).toBeNull();
     expect(within(items[0] as HTMLElement).getByRole('link')).toHaveAttribute('href', '/test-results/9/patients');
   });
 

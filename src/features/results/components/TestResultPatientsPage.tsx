@@ -66,6 +66,12 @@ export function TestResultPatientsPage() {
                                 <Box component="span" sx={{ color: 'error.main', fontWeight: 600 }}>
                                   {' · '}
                                   {t('list.flagged', { count: p.flaggedCount })}
+                    {p.criticalCount > 0 && (
+                      <Box component="span" sx={{ color: 'error.main', fontWeight: 800 }} data-testid="critical-count">
+                        {' · '}
+                        {t('list.critical', { count: p.criticalCount })}
+                      </Box>
+                    )}
                                 </Box>
                               )}
                             </>

@@ -68,6 +68,12 @@ export function TestResultsPage() {
                       <Box component="span" sx={{ color: 'error.main', fontWeight: 600 }}>
                         {' · '}
                         {t('list.flagged', { count: r.flaggedCount })}
+                    {r.criticalCount > 0 && (
+                      <Box component="span" sx={{ color: 'error.main', fontWeight: 800 }} data-testid="critical-count">
+                        {' · '}
+                        {t('list.critical', { count: r.criticalCount })}
+                      </Box>
+                    )}
                       </Box>
                     )}
                   </OrderListCard>
