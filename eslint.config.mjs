@@ -1,5 +1,39 @@
+import fs from 'node:fs';
 import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
+
+/*
+ * Import boundaries (docs/architecture.md, "Who may import whom"):
+ * - client code (src/features, src/components, src/lib, src/store, src/i18n, src/theme) never imports
+ *   src/server; pages reach the server only from their data functions;
+ * - src/server imports no feature, component or store module;
+ * - the shared layers (src/lib, src/components, src/i18n, src/theme) import no feature and not the store;
+ * - a feature imports another feature only through its index (`@/features/cart`, not
+ *   `@/features/cart/cartSlice`). Tests and test helpers (`testing/`) wire the whole store and are exempt
+ *   from this last rule.
+ */
+const FEATURES = fs
+  .readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+const NO_SERVER = {
+  regex: '^(@/server|(\\.\\./)+server)(/|$)',
+  message: 'Client code must not import src/server: server helpers are called from pages\' data functions (getServerSideProps) or API routes.',
+};
+const NO_CLIENT_LAYERS = {
+  regex: '^(@/(features|components|store|theme)|(\\.\\./)+(features|components|store|theme))(/|$)',
+  message: 'src/server must not import client layers (features, components, store, theme): move what both need to src/lib.',
+};
+const NO_UPWARD = {
+  regex: '^(@/(features|store)|(\\.\\./)+(features|store))(/|$)',
+  message: 'Shared layers (src/lib, src/components, src/i18n, src/theme) must not import features or the store.',
+};
+const deepFeatureImport = (own) => ({
+  regex: `^@/features/(?!${own}/)[^/]+/|^(\\.\\./)+features/`,
+  message: 'Import another feature only through its public index (@/features/<name>); add the name to that index.ts if it is meant to be shared.',
+});
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
 
 const config = [
   ...nextCoreWebVitals,
@@ -13,6 +47,27 @@ const config = [
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['src/store/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER] }] },
+  },
+  {
+    files: ['src/components/**', 'src/lib/**', 'src/i18n/**', 'src/theme/**'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER, NO_UPWARD] }] },
+  },
+  {
+    files: ['src/server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIENT_LAYERS] }] },
+  },
+  ...FEATURES.map((own) => ({
+    files: [`src/features/${own}/**`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER, deepFeatureImport(own)] }] },
+  })),
+  {
+    files: TESTS.map((p) => `src/features/${p}`),
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER] }] },
   },
 ];
 
