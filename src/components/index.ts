@@ -1,7 +1,7 @@
-export { PageContainer, type PageContainerProps } from './PageContainer';
-export { EmptyState, type EmptyStateProps } from './EmptyState';
-export { ErrorState, type ErrorStateProps } from './ErrorState';
+export { PageContainer } from './PageContainer';
+export { EmptyState } from './EmptyState';
+export { ErrorState } from './ErrorState';
 export { ListSkeleton, CardSkeleton } from './Skeletons';
-export { Money, type MoneyProps } from './Money';
-export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
-export { ToastProvider, useToast, type ToastApi, type ToastSeverity } from './Toast';
+export { Money } from './Money';
+export { ConfirmDialog } from './ConfirmDialog';
+export { useToast } from './Toast';

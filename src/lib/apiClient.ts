@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { API_ROOT } from './config';
 import type { ErrorCode } from './errorCodes';
+import type { ApiErrorBody } from './types/api';
 import { readStorage } from './storage';
 
 /** Messages of spec §8. */
@@ -39,7 +40,7 @@ function toApiError(e: unknown): ApiError {
     const status = e.response?.status ?? null;
     if (status === null) return new ApiError(NETWORK_ERROR_MESSAGE, null);
     if (status === 401) return new ApiError(NOT_AUTHORIZED_MESSAGE, 401);
-    const data = e.response?.data as { error?: unknown; code?: unknown; fields?: unknown } | undefined;
+    const data = e.response?.data as Partial<Record<keyof ApiErrorBody, unknown>> | undefined;
     const message = typeof data?.error === 'string' ? data.error : e.message;
     const fields = data?.fields && typeof data.fields === 'object' ? (data.fields as Record<string, string>) : {};
     return new ApiError(message, status, fields, typeof data?.code === 'string' ? data.code : null);

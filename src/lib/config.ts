@@ -24,4 +24,3 @@ export function parseCategories(raw: string | undefined): Record<string, string>
 }
 
 export const CATEGORIES = parseCategories(process.env.NEXT_PUBLIC_CATEGORIES);
-export const STORAGE_BASE_PATH = process.env.NEXT_PUBLIC_STORAGE_BASE_PATH || '';

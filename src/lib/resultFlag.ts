@@ -67,7 +67,6 @@ export function computeFlag(value: number | string, refLow: number | null | unde
   return flagOf(interpret(value, { low: refLow, high: refHigh }));
 }
 
-export const isOutOfRange = (flag: ResultFlagDto): boolean => flag !== 'normal';
 
 /** Completed years of life on `day` (`YYYY-MM-DD`); a birthday on that day counts. 29 February birthdays count on 1 March in other years. */
 export function ageOn(dateOfBirth: string, day: string): number {

@@ -1,6 +1,5 @@
-import { useDispatch, useSelector, useStore } from 'react-redux';
-import type { AppDispatch, AppStore, RootState } from './makeStore';
+import { useDispatch, useSelector } from 'react-redux';
+import type { AppDispatch, RootState } from './makeStore';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
-export const useAppStore = useStore.withTypes<AppStore>();

@@ -199,5 +199,4 @@ export const {
   newPasswordSucceeded,
   newPasswordFailed,
 } = authSlice.actions;
-export const authActions = authSlice.actions;
 export default authSlice.reducer;

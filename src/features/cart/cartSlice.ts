@@ -213,7 +213,6 @@ const cartSlice = createSlice({
   },
 });
 
-export const cartActions = cartSlice.actions;
 export const {
   cartReloadRequested,
   cartLoadRequested,

@@ -174,7 +174,6 @@ const catalogueSlice = createSlice({
   },
 });
 
-export const catalogueActions = catalogueSlice.actions;
 export const {
   analysesRequested,
   analysesLoading,
@@ -198,10 +197,6 @@ export const {
   profileFailed,
 } = catalogueSlice.actions;
 
-interface WithCatalogue {
-  catalogue: CatalogueState;
-}
 
-export const selectCatalogue = (s: WithCatalogue) => s.catalogue;
 
 export default catalogueSlice.reducer;

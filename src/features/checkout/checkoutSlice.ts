@@ -245,7 +245,6 @@ const orderSlice = createSlice({
   },
 });
 
-export const orderActions = orderSlice.actions;
 export const {
   orderRestored,
   deliveryPriceSet,

@@ -127,7 +127,6 @@ const labSlice = createSlice({
   },
 });
 
-export const labActions = labSlice.actions;
 export const {
   activeLaboratorySet,
   activeLaboratoryCleared,

@@ -37,12 +37,6 @@ export const changePasswordSchema = object({
   newPassword: passwordSchema.required(M.required),
 }).typeError(M.objectRequired);
 
-/** Reset form: set a new password with the token from the mail. */
-export const resetPasswordSchema = object({
-  token: tokenSchema,
-  newPassword: passwordSchema.required(M.required),
-}).typeError(M.objectRequired);
-
 /** `PUT users/password`: either shape above; the server requires one of oldPassword and token. */
 export const passwordUpdateSchema = object({
   oldPassword: enteredPassword.optional(),

@@ -4,7 +4,7 @@ import { ValidationError, type AnySchema, type InferType } from 'yup';
 import { getConfig } from '../config';
 import { getDb, type Db } from '../db/createDb';
 import { ERROR_CODES } from '@/lib/errorCodes';
-import { HttpError, type ErrorBody } from './errors';
+import { forbidden, HttpError, type ErrorBody } from './errors';
 import { authenticate, type AuthUser } from './auth';
 
 /**
@@ -145,7 +145,7 @@ export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
       let user: AuthUser | null = null;
       if (mode !== 'none' && token) user = await authenticate(db, token);
       if ((mode === 'user' || mode === 'staff') && !user) throw new HttpError(401, 'Not authorized');
-      if (mode === 'staff' && user?.role !== 'staff') throw new HttpError(403, 'Staff only');
+      if (mode === 'staff' && user?.role !== 'staff') throw forbidden('Staff only');
       const query = await check(spec.query, { ...req.query }, 'query');
       const body = await check(spec.body, raw, 'body');
       const result = await spec.handler({ req, res, db, query, body, user, token, ip: clientIp(req) });
@@ -160,6 +160,3 @@ export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
     }
   };
 }
-
-/** Every API page exports this so the route parses the body itself. */
-export const apiConfig = { api: { bodyParser: false } } as const;

@@ -221,10 +221,6 @@ export async function findProfileAnalyses(db: Db, profileIds: number[]): Promise
   );
 }
 
-export async function findCatalogueHeaders(db: Db): Promise<{ id: number; name: string }[]> {
-  return db.selectFrom('catalogue_headers').select(['id', 'name']).orderBy('id').execute();
-}
-
 export type ReferenceRangeRecord = Selectable<AnalysisReferenceRangeTable>;
 
 /** Reference intervals of analyses, in their order of precedence. */

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { AnalysisReferenceRangeTable, AnalysisResultTable, Database, OrderStatus, ResultFlag, ResultInterpretation } from '../db/schema';
+import type { AnalysisReferenceRangeTable, AnalysisResultTable, Database, ResultFlag, ResultInterpretation } from '../db/schema';
 
 /** Reads and writes of analysis results. */
 type Q = Kysely<Database>;
@@ -50,14 +50,6 @@ export async function listOrderResults(db: Q, orderIds: number[]): Promise<Resul
     .execute();
 }
 
-export async function getResult(db: Q, resultId: number): Promise<ResultRow | undefined> {
-  return db
-    .selectFrom('analysis_results')
-    .innerJoin('analyses', 'analyses.id', 'analysis_results.analysis_id')
-    .select(resultColumns)
-    .where('analysis_results.id', '=', resultId)
-    .executeTakeFirst();
-}
 
 export interface HistoryRow {
   id: number;
@@ -194,4 +186,3 @@ export async function findAnalysesByCode(db: Q, codes: string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.code, r]));
 }
 
-export type { OrderStatus };

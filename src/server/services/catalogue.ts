@@ -211,8 +211,3 @@ export async function getProfile(db: Db, id: number, laboratoryId?: string): Pro
   if (!profile) throw notFound(PROFILE_NOT_FOUND);
   return profile;
 }
-
-/** Every catalogue header, hidden technical ones included (the client filters them). */
-export async function listCatalogueHeaders(db: Db): Promise<CatalogueHeaderDto[]> {
-  return repo.findCatalogueHeaders(db);
-}

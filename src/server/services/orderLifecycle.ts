@@ -45,12 +45,6 @@ const REFUSAL_MESSAGES: Record<TransitionRefusal, string> = {
   needs_results: 'Enter at least one result first',
 };
 
-export class TransitionError extends Error {
-  constructor(public readonly refusal: TransitionRefusal) {
-    super(REFUSAL_MESSAGES[refusal]);
-  }
-}
-
 /* ---------- access ---------- */
 
 /** Staff of the order's laboratory. */
