@@ -5,7 +5,6 @@ export const DEFAULT_CURRENCY: Currency = 'EUR';
 
 export const isCurrency = (v: unknown): v is Currency => typeof v === 'string' && (currencies as readonly string[]).includes(v);
 
-export const toMinor = (major: number): number => Math.round(major * 100);
 export const toMajor = (minor: number): number => Math.round(minor) / 100;
 
 const intlLocale: Record<string, string> = { en: 'en-GB', ru: 'ru-RU', pl: 'pl-PL' };
