@@ -29,7 +29,15 @@ async function confirmEmail(ctx: JourneyContext, email: string, token: string): 
   assert.equal(activated.status < 300, true, `activate: ${activated.status}`);
 }
 
-async function placeOrder(ctx: JourneyContext, token: string, labId: string, patientId: number, analysisIds: number[], slot: NurseSlotDto): Promise<number> {
+/** The postal code in a demo laboratory's address (`02-715`, `220005`, `LT-03116`): an address the laboratory visits. */
+function labPostalCode(lab: LaboratoryDto): string {
+  const code = /LT-\d{5}|\b\d{2}-\d{3}\b|\b\d{6}\b/.exec(lab.address)?.[0];
+  assert.ok(code, `no postal code in ${lab.address}`);
+  return code;
+}
+
+async function placeOrder(ctx: JourneyContext, token: string, lab: LaboratoryDto, patientId: number, analysisIds: number[], slot: NurseSlotDto): Promise<number> {
+  const labId = lab.id;
   for (const analysisId of analysisIds) {
     let res = await ctx.api('POST', `/api/cart/add-to-cart?laboratoryId=${labId}`, { analysisId, patientIds: [patientId] }, token);
     assert.equal(res.status, 200, `add-to-cart: ${JSON.stringify(res.body)}`);
@@ -45,7 +53,7 @@ async function placeOrder(ctx: JourneyContext, token: string, labId: string, pat
       laboratoryId: labId,
       nurseCheckoutDate: slot.start,
       orderSlotId: slot.id,
-      orderAddress: { country: 'PL', city: 'Warszawa', street: 'Prosta 5', floor: '2', apartment: '7' },
+      orderAddress: { country: lab.country ?? 'PL', city: lab.cityName, postalCode: labPostalCode(lab), street: 'Prosta 5', floor: '2', apartment: '7' },
       feedbackDetails: { useEmail: true, usePhone: false, quickPhone: '' },
     },
     token,
@@ -92,7 +100,7 @@ export default journey(
       assert.equal(created.status < 300, true, `patient: ${JSON.stringify(created.body)}`);
       const patient = created.body as PatientDto;
       const slots = ((await ctx.api('GET', `/api/backend/nurse-slots?laboratoryId=${lab.id}`)).body as NurseSlotDto[]).filter((s) => s.available > 0);
-      const orderId = await placeOrder(ctx, token, lab.id, patient.id, [glucose.id, potassium.id, hbsag.id], slots[2] ?? (slots[0] as NurseSlotDto));
+      const orderId = await placeOrder(ctx, token, lab, patient.id, [glucose.id, potassium.id, hbsag.id], slots[2] ?? (slots[0] as NurseSlotDto));
       addStaff(staffEmail, lab.id);
       const login = await ctx.api('POST', '/api/backend/login', { username: staffEmail, password: PASSWORD });
       const staffToken = (login.body as { access_token: string }).access_token;
