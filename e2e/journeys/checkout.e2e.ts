@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { journey } from '../lib/journey';
 import { STORAGE_KEYS } from '../../src/lib/storage';
@@ -177,14 +178,31 @@ export default journey(
       await page.waitForURL(/\/order\/data-confirmed$/, { timeout: 30000 });
     });
 
-    await ctx.step('submits the order and lands on order-submitted', async () => {
+    await ctx.step('applies a promo code at the summary', async () => {
       await page.getByRole('heading', { name: 'Check your order' }).waitFor();
       await page.getByText('Marszałkowska 10', { exact: false }).first().waitFor();
+      // A code of the laboratory, made with the command staff use.
+      const code = `E2E${ctx.viewport.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
+      const env = { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL, SEED_DEMO: 'false' };
+      execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/promo-add.ts', code, '--percent', '10', '--laboratory', lab.id, '--max-uses', '5'], { env });
+      const totalBefore = (await page.getByText(/^Total/).last().textContent()) ?? '';
+      await page.getByRole('textbox', { name: 'Promo code' }).fill(code.toLowerCase());
+      await page.getByRole('button', { name: 'Apply' }).click();
+      const applied = page.getByTestId('promo-applied');
+      await applied.waitFor();
+      assert.match((await applied.textContent()) ?? '', new RegExp(`Promo code ${code} applied: −`));
+      const totalAfter = (await page.getByText(/^Total/).last().textContent()) ?? '';
+      assert.notEqual(totalAfter, totalBefore, 'the total goes down with the discount');
       await ctx.shot('data-confirmed');
+    });
+
+    await ctx.step('submits the order and lands on order-submitted', async () => {
       await page.getByRole('button', { name: 'Submit order' }).click();
       await page.waitForURL(/\/order\/order-submitted\?orderId=\d+$/);
       await page.getByText(/^Order LS-\d{6}$/).waitFor();
       await page.getByRole('region', { name: 'What to prepare' }).waitFor();
+      // The server's discount is on the order.
+      await page.getByText(/^Promo code E2E\w+ applied:$/).waitFor();
       await ctx.shot('order-submitted');
     });
 

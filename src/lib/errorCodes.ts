@@ -21,6 +21,12 @@ export const ERROR_CODES = {
   emailNotConfirmed: 'email_not_confirmed',
   confirmationTokenNotFound: 'confirmation_token_not_found',
   slotFull: 'slot_full',
+  /** The order address's postal code is not visited by the laboratory (400, `fields["orderAddress.postalCode"]`). */
+  addressNotServed: 'address_not_served',
+  /** Unknown, other-laboratory, not yet valid, expired or under-minimum promo code (400, `fields.promoCode`). */
+  promoCodeRefused: 'promo_code_refused',
+  /** The promo code is used up, in total or by this user (409, `fields.promoCode`). */
+  promoCodeUsedUp: 'promo_code_used_up',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,5 +1,5 @@
 import { backendClient, shopClient } from '@/lib/apiClient';
-import type { CoverageDto, CreateOrderResponse, CurrentUserDto, NurseSlotDto } from '@/lib/types/api';
+import type { CoverageDto, CreateOrderResponse, CurrentUserDto, NurseSlotDto, PromoQuoteDto } from '@/lib/types/api';
 import type { OrderSummaryDto } from '@/lib/types/order';
 import type { CreateOrderInput } from '@/lib/validation/order';
 import type { EmailConfirmationFlow } from '@/features/account';
@@ -24,6 +24,8 @@ export const orderApi = {
 
   create: (input: CreateOrderInput, idempotencyKey: string) =>
     shopClient.post<CreateOrderResponse>('order/create', input, { headers: { 'Idempotency-Key': idempotencyKey } }).then((r) => r.data),
+
+  promo: (laboratoryId: string, promoCode: string) => shopClient.post<PromoQuoteDto>('order/promo', { laboratoryId, promoCode }).then((r) => r.data),
 
   summary: (orderId: number) => shopClient.get<OrderSummaryDto>(`order/${orderId}`).then((r) => r.data),
 };

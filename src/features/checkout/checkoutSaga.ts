@@ -8,7 +8,7 @@ import { routes } from '@/lib/routes';
 import { appStarted } from '@/store/appActions';
 import { currentUserReceived, logout } from '@/features/auth';
 import { loadCart, cartCleared } from '@/features/cart';
-import type { CoverageDto, CreateOrderResponse, CurrentUserDto, NurseSlotDto } from '@/lib/types/api';
+import type { CoverageDto, CreateOrderResponse, CurrentUserDto, NurseSlotDto, PromoQuoteDto } from '@/lib/types/api';
 import type { OrderSummaryDto } from '@/lib/types/order';
 import type { CreateOrderInput } from '@/lib/validation/order';
 import { ERROR_CODES } from '@/lib/errorCodes';
@@ -23,6 +23,9 @@ import {
   coverageFailed,
   coverageReceived,
   coverageRequested,
+  promoApplied,
+  promoFailed,
+  promoRequested,
   emailConfirmFailed,
   emailConfirmRequested,
   emailConfirmed,
@@ -114,6 +117,21 @@ function* loadCoverage(action: PayloadAction<CoverageQuery>): Generator {
   }
 }
 
+/** The message of a refused or used-up promo code (its text is the translation key), else null. */
+const promoRefusal = (e: unknown): string | null =>
+  failedWith(e, ERROR_CODES.promoCodeRefused) || failedWith(e, ERROR_CODES.promoCodeUsedUp) ? messageOf(e) : null;
+
+function* applyPromo(action: PayloadAction<string>): Generator {
+  const laboratoryId = (yield select((s: RootState) => s.lab.activeLaboratoryId)) as string | null;
+  try {
+    if (!laboratoryId) throw new Error('Choose a laboratory first');
+    const quote = (yield callApi(orderApi.promo, laboratoryId, action.payload.trim())) as PromoQuoteDto;
+    yield put(promoApplied(quote));
+  } catch (e) {
+    yield put(promoFailed(messageOf(e)));
+  }
+}
+
 function* refreshUser(): Generator<unknown, CurrentUserDto> {
   const user = (yield callApi(orderApi.currentUser)) as CurrentUserDto;
   yield put(currentUserReceived(user));
@@ -186,6 +204,7 @@ function* submit(): Generator {
     orderSlotId: o.orderSlotId,
     orderAddress: o.orderAddress,
     feedbackDetails: o.feedbackDetails,
+    ...(o.promo ? { promoCode: o.promo.promoCode } : {}),
   };
   try {
     const res = (yield callApi(orderApi.create, input, o.idempotencyKey as string)) as CreateOrderResponse;
@@ -197,6 +216,9 @@ function* submit(): Generator {
     yield call(loadCart);
   } catch (e) {
     const slotFull = failedWith(e, ERROR_CODES.slotFull);
+    // A code refused or used up meanwhile is dropped: the summary shows why and the full price; the cart is untouched.
+    const promoMessage = promoRefusal(e);
+    if (promoMessage) yield put(promoFailed(promoMessage));
     yield put(submitFailed({ message: messageOf(e), slotFull }));
     if (slotFull) {
       yield call(persist);
@@ -220,6 +242,7 @@ export function* orderSaga(): Generator {
   yield takeEvery(logout.type, forget);
   yield takeLatest(slotsRequested.type, loadSlots);
   yield takeLatest(coverageRequested.type, loadCoverage);
+  yield takeLatest(promoRequested.type, applyPromo);
   yield takeLatest(checkoutRequested.type, checkout);
   yield takeLatest(activationLetterRequested.type, sendLetter);
   yield takeLatest(emailConfirmRequested.type, confirmEmail);

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { Status } from '@/lib/status';
-import type { CoverageDto, NurseSlotDto } from '@/lib/types/api';
+import type { CoverageDto, NurseSlotDto, PromoQuoteDto } from '@/lib/types/api';
 import type { OrderSummaryDto } from '@/lib/types/order';
 import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY, type FeedbackDetails, type OrderAddress } from '@/lib/validation/order';
 
@@ -30,6 +30,11 @@ export interface OrderState {
   coverage: CoverageDto | null;
   coverageStatus: Status;
   coverageError: string | null;
+
+  /** The promo code applied at the summary step, as quoted by the server. */
+  promo: PromoQuoteDto | null;
+  promoStatus: Status;
+  promoError: string | null;
 
   slots: NurseSlotDto[];
   slotsStatus: Status;
@@ -93,6 +98,9 @@ const initialState: OrderState = {
   coverage: null,
   coverageStatus: Status.INITIAL,
   coverageError: null,
+  promo: null,
+  promoStatus: Status.INITIAL,
+  promoError: null,
   slots: [],
   slotsStatus: Status.INITIAL,
   slotsError: null,
@@ -147,6 +155,25 @@ const orderSlice = createSlice({
       state.coverage = null;
       state.coverageStatus = Status.ERROR;
       state.coverageError = action.payload;
+    },
+    promoRequested(state, _action: PayloadAction<string>) {
+      state.promoStatus = Status.LOADING;
+      state.promoError = null;
+    },
+    promoApplied(state, action: PayloadAction<PromoQuoteDto>) {
+      state.promo = action.payload;
+      state.promoStatus = Status.SUCCESS;
+    },
+    /** The code was refused (when quoted, or at submission): it is no longer applied. */
+    promoFailed(state, action: PayloadAction<string>) {
+      state.promo = null;
+      state.promoStatus = Status.ERROR;
+      state.promoError = action.payload;
+    },
+    promoRemoved(state) {
+      state.promo = null;
+      state.promoStatus = Status.INITIAL;
+      state.promoError = null;
     },
     slotsRequested(state, _action: PayloadAction<{ laboratoryId: string; from: string; to: string }>) {
       state.slotsStatus = Status.LOADING;
@@ -212,6 +239,8 @@ const orderSlice = createSlice({
       state.nurseCheckoutDate = null;
       state.orderSlotId = null;
       state.idempotencyKey = null;
+      state.promo = null;
+      state.promoStatus = Status.INITIAL;
       state.checkoutStatus = Status.INITIAL;
       state.letterStatus = Status.INITIAL;
       state.confirmStatus = Status.INITIAL;
@@ -253,6 +282,10 @@ export const {
   coverageRequested,
   coverageReceived,
   coverageFailed,
+  promoRequested,
+  promoApplied,
+  promoFailed,
+  promoRemoved,
   slotsRequested,
   slotsReceived,
   slotsFailed,

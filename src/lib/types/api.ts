@@ -218,3 +218,11 @@ export interface CoverageDto {
   /** Other laboratories that visit this postal code (for an unserved address: where to order instead). */
   servedBy: CoverageLaboratoryDto[];
 }
+
+/** `POST order/promo`: the discount a promo code gives on the caller's cart (computed by the server). */
+export interface PromoQuoteDto {
+  promoCode: string;
+  discount: number;
+  subtotal: number;
+  currency: Currency;
+}

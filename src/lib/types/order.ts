@@ -59,6 +59,9 @@ export interface OrderSummaryDto {
   currency: Currency;
   subtotal: number;
   deliveryPrice: number;
+  /** The promo code applied, if any, and what it took off the subtotal. */
+  promoCode: string | null;
+  discount: number;
   total: number;
   patients: OrderPatientSummaryDto[];
   preparation: OrderPreparationDto;

@@ -88,6 +88,8 @@ export interface OrderAddressDto {
 export interface OrderDetailDto extends OrderSummaryDto {
   subtotal: number;
   deliveryPrice: number;
+  promoCode: string | null;
+  discount: number;
   address: OrderAddressDto;
   feedback: { useEmail: boolean; usePhone: boolean; quickPhone: string };
   patients: OrderPatientDto[];

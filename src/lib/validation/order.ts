@@ -26,7 +26,21 @@ export const MESSAGES = {
   postalCodeInvalidBY: 'Enter a Belarusian postal code of six digits like 220030',
   postalCodeInvalidLT: 'Enter a Lithuanian postal code like LT-01100',
   postalCodeNotServed: 'The laboratory does not make home visits to this postal code',
+  promoUnknown: 'Unknown promo code',
+  promoExpired: 'This promo code has expired',
+  promoNotYetValid: 'This promo code is not valid yet',
+  promoOtherLaboratory: 'This promo code is not valid in the chosen laboratory',
+  promoMinOrder: 'The order is below the minimum amount for this promo code',
+  promoExhausted: 'This promo code has been used up',
+  promoUserLimit: 'You have already used this promo code as many times as allowed',
 } as const;
+
+/** A promo code as typed: letters, digits, `-` and `_`, compared in upper case. */
+export const promoCodeSchema = string()
+  .trim()
+  .max(40, MESSAGES.promoUnknown)
+  .matches(/^[A-Za-z0-9_-]*$/, MESSAGES.promoUnknown)
+  .transform((v: string) => v.toUpperCase());
 
 /** The message for a postal code that does not match the format of `country`. */
 export function postalCodeMessage(country: string): string {
@@ -101,8 +115,16 @@ export const createOrderSchema = object({
   orderSlotId: number().strict().integer().positive().required(MESSAGES.slotRequired),
   orderAddress: orderAddressSchema.required(),
   feedbackDetails: feedbackDetailsSchema.default(() => ({ useEmail: true, usePhone: true, quickPhone: '' })),
+  /** Optional; the discount is computed by the server. */
+  promoCode: promoCodeSchema.optional(),
 });
 export type CreateOrderInput = InferType<typeof createOrderSchema>;
+
+/** `POST order/promo`: what a promo code takes off the caller's cart in a laboratory. */
+export const promoQuoteSchema = object({
+  laboratoryId: string().trim().max(64, MESSAGES.tooLong).required(MESSAGES.laboratoryRequired),
+  promoCode: promoCodeSchema.min(1, MESSAGES.promoUnknown).required(MESSAGES.promoUnknown),
+});
 
 /** `Idempotency-Key` header: an opaque token chosen by the client once per checkout. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;

@@ -483,6 +483,43 @@ const m0005Coverage: Migration = {
   },
 };
 
+/** Promo codes per laboratory, their redemptions, and the code and discount of an order. */
+const m0005Promo: Migration = {
+  async up(db: Db) {
+    const pg = isPostgres(db);
+    const [idType, idDef] = idColumn(pg);
+    await db.schema.alterTable('orders').addColumn('promo_code', 'text').execute();
+    await db.schema.alterTable('orders').addColumn('discount_minor', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .createTable('promo_codes')
+      .ifNotExists()
+      .addColumn('id', idType, idDef)
+      .addColumn('code', 'text', (c) => c.notNull().unique())
+      .addColumn('laboratory_id', 'text', (c) => c.references('laboratories.id').onDelete('cascade'))
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('value', 'integer', (c) => c.notNull())
+      .addColumn('min_order_minor', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('valid_from', 'text')
+      .addColumn('valid_to', 'text')
+      .addColumn('max_uses', 'integer')
+      .addColumn('per_user_limit', 'integer')
+      .addColumn('used_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('promo_redemptions')
+      .ifNotExists()
+      .addColumn('id', idType, idDef)
+      .addColumn('promo_code_id', 'integer', (c) => c.notNull().references('promo_codes.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+      .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id'))
+      .addColumn('discount_minor', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('promo_redemptions_code_user_idx').ifNotExists().on('promo_redemptions').columns(['promo_code_id', 'user_id']).execute();
+  },
+};
+
 /** Ordered by name; add new migrations with a larger prefix, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -490,6 +527,7 @@ export const migrations: Record<string, Migration> = {
   '0003_patients_one_self': m0003,
   '0004_catalogue_science_and_shares': m0004,
   '0005_1_visit_coverage': m0005Coverage,
+  '0005_2_promo_codes': m0005Promo,
 };
 
 export const migrationProvider: MigrationProvider = {

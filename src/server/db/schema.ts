@@ -260,8 +260,40 @@ export interface OrderTable {
   feedback_use_phone: number;
   feedback_quick_phone: string;
   idempotency_key: string | null;
+  /** The promo code applied (as entered, upper case) and its discount, off the subtotal. */
+  promo_code: Generated<string | null>;
+  discount_minor: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * A promo code: `percent` (value 1-100) or `amount` (value in minor units of the laboratory's
+ * currency) off the order subtotal; for one laboratory or, with `laboratory_id` null, for all.
+ * `used_count` is taken with a conditional update, so `max_uses` holds under concurrent orders.
+ */
+export interface PromoCodeTable {
+  id: Generated<number>;
+  code: string;
+  laboratory_id: string | null;
+  kind: 'percent' | 'amount';
+  value: number;
+  min_order_minor: number;
+  valid_from: string | null;
+  valid_to: string | null;
+  max_uses: number | null;
+  per_user_limit: number | null;
+  used_count: Generated<number>;
+  created_at: string;
+}
+
+export interface PromoRedemptionTable {
+  id: Generated<number>;
+  promo_code_id: number;
+  user_id: number;
+  order_id: number;
+  discount_minor: number;
+  created_at: string;
 }
 
 export interface OrderLineTable {
@@ -383,4 +415,6 @@ export interface Database {
   result_share_openings: ResultShareOpeningTable;
   nurse_slot_days: NurseSlotDayTable;
   laboratory_zones: LaboratoryZoneTable;
+  promo_codes: PromoCodeTable;
+  promo_redemptions: PromoRedemptionTable;
 }

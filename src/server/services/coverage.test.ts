@@ -79,7 +79,7 @@ describe('order creation recomputes coverage and the fee', () => {
     const slot = await createFixtureSlot(db.db, 'fx-waw', 2);
     const res = await api.call('POST', '/api/order/create', { token: user.token, body: body(slot, '99-999') });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ fields: { 'orderAddress.postalCode': 'The laboratory does not make home visits to this postal code' } });
+    expect(res.body).toMatchObject({ code: 'address_not_served', fields: { 'orderAddress.postalCode': 'The laboratory does not make home visits to this postal code' } });
     const bad = await api.call('POST', '/api/order/create', { token: user.token, body: body(slot, '2207') });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ fields: { 'orderAddress.postalCode': 'Enter a Polish postal code like 00-950' } });

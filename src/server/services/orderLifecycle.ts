@@ -143,6 +143,8 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
     ...summary,
     subtotal: toMajor(order.subtotal_minor),
     deliveryPrice: toMajor(order.delivery_price_minor),
+    promoCode: order.promo_code,
+    discount: toMajor(order.discount_minor),
     address: orderAddressDto(order),
     feedback: orderFeedbackDto(order),
     patients: [...patients.values()],

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import type { Database, OrderTable } from '../db/schema';
-import type { CreateOrderResponse } from '@/lib/types/api';
+import type { CreateOrderResponse, PromoQuoteDto } from '@/lib/types/api';
 import type { OrderPatientSummaryDto, OrderSummaryDto } from '@/lib/types/order';
 import { IDEMPOTENCY_KEY_PATTERN, MESSAGES, SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/lib/validation/order';
 import { formatMoney, toMajor } from '@/lib/money';
@@ -10,6 +10,7 @@ import { listCartLines, listMaterialDecisions, clearCart, findAnalysisRules } fr
 import * as repo from '../repositories/orders';
 import { loadPricingCatalogue, priceCart } from './pricing';
 import { getCoverage } from './coverage';
+import { checkPromo, discountFor, redeemPromo } from './promo';
 import { buildAppUrl, sendMail } from '../mail/mailer';
 import { intlLocale, mailLanguage, mailTranslator } from '../mail/i18n';
 import { updateUser } from '../repositories/accounts';
@@ -99,6 +100,7 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
     throw badRequest(
       other ? `${MESSAGES.postalCodeNotServed}; it is served by the laboratory at ${other.address}` : MESSAGES.postalCodeNotServed,
       { 'orderAddress.postalCode': MESSAGES.postalCodeNotServed },
+      ERROR_CODES.addressNotServed,
     );
   }
   const visitFeeMinor = coverage.visitFeeMinor;
@@ -112,23 +114,9 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
         const existing = await repo.findOrderIdByIdempotencyKey(trx, userId, idempotencyKey);
         if (existing !== null) return existing;
       }
-      const lines = await listCartLines(trx, userId);
-      if (!lines.length) throw conflict(EMPTY_CART_MESSAGE);
-      const decisions = await listMaterialDecisions(trx, userId);
-      const catalogue = await loadPricingCatalogue(
-        trx,
-        laboratory.id,
-        lines.map((l) => l.analysis_id),
-      );
-      const priced = priceCart(
-        lines.map((l) => ({ patientId: l.patient_id, analysisId: l.analysis_id, profileId: l.profile_id })),
-        catalogue,
-        decisions,
-      );
-      if (priced.unpricedAnalysisIds.length) {
-        const names = (await findAnalysisRules(trx, priced.unpricedAnalysisIds)).map((a) => a.name);
-        throw conflict(`Some analyses in your cart are not available in the selected laboratory: ${names.join(', ')}. Remove them from the cart.`);
-      }
+      const priced = await priceUserCart(trx, userId, laboratory.id);
+      const promo = input.promoCode ? await checkPromo(trx, userId, laboratory.id, input.promoCode, priced.totalMinor) : null;
+      const discountMinor = promo ? discountFor(promo, priced.totalMinor) : 0;
       if (!(await repo.bookSlot(trx, slot.id))) throw conflict(SLOT_FULL_MESSAGE, { orderSlotId: SLOT_FULL_MESSAGE }, ERROR_CODES.slotFull);
 
       const now = new Date().toISOString();
@@ -142,7 +130,9 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
         currency: priced.currency,
         subtotal_minor: priced.totalMinor,
         delivery_price_minor: visitFeeMinor,
-        total_minor: priced.totalMinor + visitFeeMinor,
+        total_minor: priced.totalMinor - discountMinor + visitFeeMinor,
+        promo_code: promo?.code ?? null,
+        discount_minor: discountMinor,
         payment_mode: PAYMENT_MODE,
         nurse_checkout_date: slot.start_at,
         address_country: a.country,
@@ -174,6 +164,8 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
           [...p.materials.values()].map((m) => ({ patientId: p.patientId, materialId: m.material.id, bought: m.bought, priceMinor: m.chargedMinor })),
         ),
       );
+      // The total limit is taken here, atomically: a code used up meanwhile is a 409 and nothing is written.
+      if (promo) await redeemPromo(trx, promo, userId, order.id, discountMinor);
       await repo.insertStatusEvent(trx, order.id, 'placed', userId);
       await clearCart(trx, userId);
       if (language) await updateUser(trx, userId, { locale: language });
@@ -196,6 +188,37 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
     }
   }
   return answer(orderId);
+}
+
+/** The caller's cart priced in the laboratory; 409 for an empty cart or analyses the laboratory does not sell. */
+async function priceUserCart(db: Db, userId: number, laboratoryId: string) {
+  const lines = await listCartLines(db, userId);
+  if (!lines.length) throw conflict(EMPTY_CART_MESSAGE);
+  const decisions = await listMaterialDecisions(db, userId);
+  const catalogue = await loadPricingCatalogue(
+    db,
+    laboratoryId,
+    lines.map((l) => l.analysis_id),
+  );
+  const priced = priceCart(
+    lines.map((l) => ({ patientId: l.patient_id, analysisId: l.analysis_id, profileId: l.profile_id })),
+    catalogue,
+    decisions,
+  );
+  if (priced.unpricedAnalysisIds.length) {
+    const names = (await findAnalysisRules(db, priced.unpricedAnalysisIds)).map((a) => a.name);
+    throw conflict(`Some analyses in your cart are not available in the selected laboratory: ${names.join(', ')}. Remove them from the cart.`);
+  }
+  return priced;
+}
+
+/** `POST order/promo`: what the code takes off the caller's cart in the laboratory (checked like at submission). */
+export async function quotePromo(db: Db, userId: number, laboratoryId: string, code: string): Promise<PromoQuoteDto> {
+  const laboratory = await repo.findLaboratory(db, laboratoryId);
+  if (!laboratory) throw badRequest('Unknown laboratory', { laboratoryId: 'Unknown laboratory' });
+  const priced = await priceUserCart(db, userId, laboratoryId);
+  const promo = await checkPromo(db, userId, laboratoryId, code, priced.totalMinor);
+  return { promoCode: promo.code, discount: toMajor(discountFor(promo, priced.totalMinor)), subtotal: toMajor(priced.totalMinor), currency: priced.currency };
 }
 
 const LAB_TIME_ZONES: Record<string, string> = { PL: 'Europe/Warsaw', BY: 'Europe/Minsk' };
@@ -239,6 +262,7 @@ async function sendOrderConfirmation(db: Db, userId: number, orderId: number, re
       `  ${t('order.subtotal', { amount: money(p.subtotal) })}`,
     ]),
     '',
+    order.discount > 0 ? t('order.discount', { code: order.promoCode ?? '', amount: money(order.discount) }) : '',
     t('order.homeVisit', { amount: money(order.deliveryPrice) }),
     t('order.total', { amount: money(order.total) }),
     '',
@@ -293,6 +317,8 @@ export async function getOrderSummary(db: Db, userId: number, orderId: number): 
     currency: order.currency,
     subtotal: toMajor(order.subtotal_minor),
     deliveryPrice: toMajor(order.delivery_price_minor),
+    promoCode: order.promo_code,
+    discount: toMajor(order.discount_minor),
     total: toMajor(order.total_minor),
     patients: [...patients.values()].map(({ subtotalMinor, ...p }) => ({ ...p, subtotal: toMajor(subtotalMinor) })),
     preparation: { fastingHours, notes: [...notes.values()] },

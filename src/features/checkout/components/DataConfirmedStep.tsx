@@ -20,6 +20,7 @@ import { useCheckoutGuard } from './useCheckoutGuard';
 import { coverageRequested, submitRequested } from '../checkoutSlice';
 import { coverageMatches } from './AddressStep';
 import { formatAddress } from './formatAddress';
+import { PromoCodeField } from './PromoCodeField';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
   return (
@@ -121,6 +122,9 @@ export function DataConfirmedStep() {
               <Money amount={visitFee} currency={currency} />
             </Box>
           </Section>
+          <Section title={t('promo.title')}>
+            <PromoCodeField />
+          </Section>
           <Alert severity="info" sx={{ mb: 1 }}>
             {t('confirm.payNurse')}
           </Alert>
@@ -132,7 +136,7 @@ export function DataConfirmedStep() {
           <StickyActionBar
             summary={
               <Typography variant="h6" component="p" sx={{ fontSize: '1.15rem' }}>
-                {t('cart.total')} <Money amount={cart.cartTotal.price + visitFee} currency={currency} />
+                {t('cart.total')} <Money amount={cart.cartTotal.price - (order.promo?.discount ?? 0) + visitFee} currency={currency} />
               </Typography>
             }
           >

@@ -104,6 +104,14 @@ export function OrderSubmittedView() {
                 </Typography>
               </Box>
             ))}
+            {current.discount > 0 && (
+              <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+                <Typography>{t('promo.applied', { code: current.promoCode ?? '' })}</Typography>
+                <span>
+                  −<Money amount={current.discount} currency={current.currency} />
+                </span>
+              </Box>
+            )}
             <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
               <Typography>{t('cart.homeVisit')}</Typography>
               <Money amount={current.deliveryPrice} currency={current.currency} />

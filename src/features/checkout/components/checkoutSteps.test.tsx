@@ -185,3 +185,51 @@ describe('address step', () => {
     expect(store.getState().order.addressSaved).toBe(false);
   });
 });
+
+describe('promo code at the summary', () => {
+  it('applies a code as quoted by the server, lowers the total and sends the code with the order', async () => {
+    shop = fakeShop({
+      'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
+      'GET patient': [200, [anna]],
+      'GET laboratories/2/coverage': [200, served('00-683', 49)],
+      'POST order/promo': [200, { promoCode: 'AUTUMN10', discount: 2, subtotal: 20, currency: 'PLN' }],
+      'POST order/create': [409, { error: 'This promo code has been used up', code: 'promo_code_used_up', fields: { promoCode: 'This promo code has been used up' } }],
+    });
+    const { store } = openStep(<DataConfirmedStep />, '/order/data-confirmed', { ...sampleUser, emailConfirmed: true });
+    act(() => {
+      store.dispatch(orderAddressSaved(address));
+      store.dispatch(visitTimeChosen({ orderSlotId: 42, nurseCheckoutDate: tomorrowAt(10) }));
+    });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Promo code' }), 'autumn10');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByTestId('promo-applied')).toHaveTextContent('Promo code AUTUMN10 applied:');
+    expect(shop.calls('POST order/promo')[0]?.body).toEqual({ laboratoryId: '2', promoCode: 'autumn10' });
+    // The cart − 2 + the zone's 49.
+    const cartTotal = store.getState().cart.cart?.cartTotal.price ?? NaN;
+    await waitFor(() => expect(screen.getByText('Total').parentElement).toHaveTextContent((cartTotal - 2 + 49).toFixed(2)));
+
+    // Used up by others meanwhile: a 409 with a clear message, the code dropped, the cart untouched.
+    await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
+    expect(await screen.findByText('This promo code has been used up', { selector: '[role=alert] *' })).toBeInTheDocument();
+    expect(shop.calls('POST order/create')[0]?.body).toMatchObject({ promoCode: 'AUTUMN10' });
+    expect(store.getState().order.promo).toBeNull();
+    expect(store.getState().cart.cart).not.toBeNull();
+  });
+
+  it('shows why a code was refused next to the field', async () => {
+    shop = fakeShop({
+      'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
+      'GET patient': [200, [anna]],
+      'GET laboratories/2/coverage': [200, served('00-683', 49)],
+      'POST order/promo': [400, { error: 'This promo code has expired', code: 'promo_code_refused', fields: { promoCode: 'This promo code has expired' } }],
+    });
+    const { store } = openStep(<DataConfirmedStep />, '/order/data-confirmed', { ...sampleUser, emailConfirmed: true });
+    act(() => {
+      store.dispatch(orderAddressSaved(address));
+      store.dispatch(visitTimeChosen({ orderSlotId: 42, nurseCheckoutDate: tomorrowAt(10) }));
+    });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Promo code' }), 'OLD');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('This promo code has expired')).toBeInTheDocument();
+  });
+});

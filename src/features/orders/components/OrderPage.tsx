@@ -194,6 +194,14 @@ export function OrderPage() {
                   </Box>
                 ))}
                 <Divider sx={{ my: 1 }} />
+                {o.discount > 0 && (
+                  <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+                    <Typography variant="body2">{t('order.discount', { code: o.promoCode ?? '' })}</Typography>
+                    <Typography variant="body2">
+                      −<Money amount={o.discount} currency={o.total.currency} />
+                    </Typography>
+                  </Box>
+                )}
                 <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
                   <Typography variant="body2">{t('order.visitFee')}</Typography>
                   <Typography variant="body2">
