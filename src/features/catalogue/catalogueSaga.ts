@@ -6,6 +6,7 @@ import { Status } from '@/lib/status';
 import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
 import { activeLaboratorySet } from '@/features/lab';
 import { catalogueApi } from './catalogueApi';
+import { profileListItem } from './rules';
 import {
   analysesFailed,
   analysesLoading,
@@ -53,7 +54,7 @@ function* loadProfiles(): Generator {
   yield put(profilesLoading(laboratoryId));
   try {
     const data = (yield callApi(catalogueApi.profiles, laboratoryId)) as ProfileDto[];
-    yield put(profilesReceived({ laboratoryId, data }));
+    yield put(profilesReceived({ laboratoryId, data: data.map(profileListItem) }));
   } catch {
     yield put(profilesFailed());
   }

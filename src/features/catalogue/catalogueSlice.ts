@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { Status } from '@/lib/status';
 import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
-import { analysesWithHeader, isPopular, sortProfiles } from './rules';
+import { analysesWithHeader, isPopular, sortProfiles, type ProfileRow } from './rules';
 
 /** One loaded card (analysis or profile), with the laboratory whose prices it carries. */
 export interface CardState<T> {
@@ -40,7 +40,7 @@ export interface CatalogueState {
   /** The analyses of the open category page (header `headerId`). */
   category: DerivedList & { headerId: number | null };
   /** Profiles in the order of spec §9. */
-  profiles: ProfileDto[];
+  profiles: ProfileRow[];
   profilesStatus: Status;
   profilesLaboratoryId: string | null;
   search: SearchState;
@@ -111,7 +111,7 @@ const catalogueSlice = createSlice({
       state.profilesStatus = Status.LOADING;
       state.profilesLaboratoryId = action.payload;
     },
-    profilesReceived(state, action: PayloadAction<LabPayload<ProfileDto[]>>) {
+    profilesReceived(state, action: PayloadAction<LabPayload<ProfileRow[]>>) {
       state.profiles = sortProfiles(action.payload.data);
       state.profilesStatus = Status.SUCCESS;
       state.profilesLaboratoryId = action.payload.laboratoryId;

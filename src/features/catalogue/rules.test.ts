@@ -154,16 +154,12 @@ describe('categories', () => {
 describe('list rows', () => {
   it('drop what only the card shows and keep names, codes, headers and the price', () => {
     const full = analysis({ description: 'Long text', materials: [{ id: 1, name: 'Tube', price: 1, optional: false }], preparation: 'Fast', fastingHours: 8, catalogueHeaders: headers(4) });
-    const price = full.prices[0] as PriceDto;
-    const row = listItem({ ...full, prices: [price, { ...price, id: price.id + 1, price: 99 }] });
-    expect(row).toEqual({ ...full, description: '', materials: [], preparation: undefined, prices: [{ ...price, created: '', updated: '' }] });
+    const first = full.prices[0] as PriceDto;
+    const row = listItem({ ...full, prices: [first, { ...first, id: first.id + 1, price: 99 }] });
+    expect(row).toEqual({ ...full, description: '', materials: [], preparation: undefined, prices: [{ ...first, created: '', updated: '' }] });
     expect('preparation' in row).toBe(false);
-    const profileRow = profileListItem({ id: 1, name: 'P', description: 'd', code: 'P1', created: '', updated: '', labServices: [full, { ...full, id: 2, prices: [] }] });
-    expect(profileRow.labServices).toEqual([
-      { ...row, name: '', code: '', catalogueHeaders: [], restrictions: {} },
-      { ...row, id: 2, name: '', code: '', catalogueHeaders: [], restrictions: {}, prices: [] },
-    ]);
-    expect(profileTotal(profileRow)).toEqual(profileTotal({ labServices: [full] }));
-    expect(unavailableCount(profileRow)).toBe(1);
+    const profile = { id: 1, name: 'P', description: 'd', code: 'P1', created: '', updated: '', labServices: [full, { ...full, id: 2, prices: [] }, { ...full, id: 3, prices: [price(7.25)] }] };
+    expect(profileListItem(profile)).toEqual({ id: 1, name: 'P', analysesCount: 3, total: { price: 19.75, currency: 'PLN' } });
+    expect(unavailableCount(profile)).toBe(1);
   });
 });

@@ -121,10 +121,15 @@ function listPrice(price: PriceDto): PriceDto {
   return { ...price, created: '', updated: '' };
 }
 
-/** A profile as the profile list needs it: its analyses only for their count and the total of their prices. */
-export function profileListItem(profile: ProfileDto): ProfileDto {
-  return {
-    ...profile,
-    labServices: profile.labServices.map((a) => ({ ...listItem(a), name: '', code: '', catalogueHeaders: [], restrictions: {} })),
-  };
+/** A profile as the profile lists show it: its name, how many analyses it has and their total. */
+export interface ProfileRow {
+  id: number;
+  name: string;
+  analysesCount: number;
+  total: { price: number; currency: PriceDto['currency'] } | null;
+}
+
+/** The list row of a profile (what the server sends to a list page instead of every analysis). */
+export function profileListItem(profile: ProfileDto): ProfileRow {
+  return { id: profile.id, name: profile.name, analysesCount: profile.labServices.length, total: profileTotal(profile) };
 }

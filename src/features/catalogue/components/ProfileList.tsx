@@ -7,22 +7,20 @@ import Link from 'next/link';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/Money';
 import { routePath } from '@/lib/routes';
-import type { ProfileDto } from '@/lib/types/api';
-import { profileTotal } from '../rules';
+import type { ProfileRow } from '../rules';
 
 /** Profiles as rows with the number of analyses and their total; each row opens the profile card. */
-export function ProfileList({ profiles, label }: { profiles: ProfileDto[]; label: string }) {
+export function ProfileList({ profiles, label }: { profiles: ProfileRow[]; label: string }) {
   const { t } = useTranslation('catalogue');
   return (
     <List aria-label={label} disablePadding sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden' }}>
       {profiles.map((p, i) => {
-        const total = profileTotal(p);
         return (
           <ListItemButton key={p.id} component={Link} href={routePath('profileCard', { profileId: p.id })} divider={i < profiles.length - 1} sx={{ minHeight: 64, gap: 1 }}>
-            <ListItemText primary={p.name} secondary={t('profile.analysesCount', { count: p.labServices.length })} slotProps={{ primary: { sx: { fontWeight: 500 } } }} sx={{ my: 0.5, minWidth: 0 }} />
-            {total && (
+            <ListItemText primary={p.name} secondary={t('profile.analysesCount', { count: p.analysesCount })} slotProps={{ primary: { sx: { fontWeight: 500 } } }} sx={{ my: 0.5, minWidth: 0 }} />
+            {p.total && (
               <Box sx={{ flexShrink: 0, fontWeight: 600, color: 'primary.main' }}>
-                <Money amount={total.price} currency={total.currency} />
+                <Money amount={p.total.price} currency={p.total.currency} />
               </Box>
             )}
             <ChevronRight aria-hidden sx={{ color: 'text.secondary', flexShrink: 0 }} />
