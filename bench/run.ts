@@ -229,7 +229,8 @@ async function main(): Promise<void> {
     webSection = webMarkdown(result, before, machine, args.quick);
     console.log(webSection);
   }
-  let searchText: string | null = keptSection(SEARCH_HEADING);
+  // Files written before the section had its own heading call it `## Figures`.
+  let searchText: string | null = keptSection(SEARCH_HEADING) ?? keptSection('## Figures (')?.replace('## Figures', SEARCH_HEADING) ?? null;
   if (args.search) searchText = `${SEARCH_HEADING} (${machine})\n\n${(await searchSections()).join('\n')}`;
   if (args.noDoc) return;
   const intro = fs.readFileSync(path.join(__dirname, 'benchmarks.intro.md'), 'utf8');

@@ -69,6 +69,14 @@ export interface Server {
   stop(): Promise<void>;
 }
 
+function tail(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-30).join('\n');
+  } catch {
+    return '';
+  }
+}
+
 /** `next start` in `cwd` on a free port; resolves when `probe` answers 200. */
 export async function startNext(cwd: string, env: Record<string, string>, probe: string, logFile: string): Promise<Server> {
   const port = await freePort();
@@ -85,14 +93,14 @@ export async function startNext(cwd: string, env: Record<string, string>, probe:
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (exited) throw new Error(`next start exited in ${cwd}; see ${logFile}`);
+    if (exited) throw new Error(`next start exited in ${cwd}:\n${tail(logFile)}`);
     try {
       const res = await fetch(url + probe);
       if (res.status === 200) break;
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`next start in ${cwd} did not answer ${probe}; see ${logFile}`);
+    if (Date.now() > deadline) throw new Error(`next start in ${cwd} did not answer ${probe}:\n${tail(logFile)}`);
     await new Promise((r) => setTimeout(r, 300));
   }
   return {
