@@ -45,7 +45,7 @@ export function webMarkdown(result: WebResult, before: BeforeFile | null, machin
   const lines = [
     `${WEB_HEADING} (${machine})`,
     '',
-    `Production builds of the shop and the floor app started side by side on demo data (SQLite) and measured in one run${quick ? ' (`--quick`: 4 s per load target, one Lighthouse run per page)' : ' (10 s per load target, Lighthouse median of 3)'}. ` +
+    `Production builds of the shop and the floor app started side by side on demo data (SQLite) and measured in one run${quick ? ' (`--quick`: 4 s per load target, one Lighthouse run per page, memory over 5,000 requests)' : ' (10 s per load target, Lighthouse median of 3)'}. ` +
       'Ratios are shop / floor of the same run; req/s and latency drift with the load of the shared machine, ratios much less. ' +
       (before ? `"Before" columns: ${before.about ?? 'an earlier run'} (${before.machine}${before.quick ? ', `--quick`' : ''}).` : ''),
     '',

@@ -157,7 +157,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 const USAGE = `npm run bench [-- options]
-  --quick          4 s per load target, 1 Lighthouse run per page, growth with 10x only
+  --quick          4 s per load target, 1 Lighthouse run per page, growth with 10x only, memory over 5,000 requests
   --web-only       shop against the floor only; --search-only: the catalogue search section only
   --no-lighthouse  skip Lighthouse;  --no-growth: skip the 10x/100x catalogues
   --no-build       reuse the shop build in BENCH_DIST_DIR (default .next-bench) when there is one
