@@ -520,6 +520,13 @@ const m0005Promo: Migration = {
   },
 };
 
+/** The SEQUENCE of each order's calendar event; existing orders start at 0. */
+const m0005Calendar: Migration = {
+  async up(db: Db) {
+    await db.schema.alterTable('orders').addColumn('calendar_sequence', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  },
+};
+
 /** Ordered by name; add new migrations with a larger prefix, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -528,6 +535,7 @@ export const migrations: Record<string, Migration> = {
   '0004_catalogue_science_and_shares': m0004,
   '0005_1_visit_coverage': m0005Coverage,
   '0005_2_promo_codes': m0005Promo,
+  '0005_3_calendar_sequence': m0005Calendar,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -263,6 +263,8 @@ export interface OrderTable {
   /** The promo code applied (as entered, upper case) and its discount, off the subtotal. */
   promo_code: Generated<string | null>;
   discount_minor: Generated<number>;
+  /** SEQUENCE of the order's calendar event (RFC 5545): raised on every move and on cancellation. */
+  calendar_sequence: Generated<number>;
   created_at: string;
   updated_at: string;
 }

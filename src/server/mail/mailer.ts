@@ -16,6 +16,8 @@ export interface MailMessage {
   html?: string;
   /** Where answers go (e.g. the visitor who wrote to support). */
   replyTo?: string;
+  /** An iCalendar (RFC 5545) event, sent as a `text/calendar` part and an `.ics` attachment. */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; filename: string; content: string };
 }
 
 const holder = globalThis as unknown as { __labShopSmtp?: { url: string; transport: Transporter } };
@@ -35,7 +37,7 @@ function outboxFileName(now = new Date()): string {
 
 export async function sendMail(msg: MailMessage): Promise<void> {
   const config = getConfig();
-  const mail = { from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}), ...(msg.replyTo ? { replyTo: msg.replyTo } : {}) };
+  const mail = { from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}), ...(msg.replyTo ? { replyTo: msg.replyTo } : {}), ...(msg.icalEvent ? { icalEvent: msg.icalEvent } : {}) };
   if (config.smtpUrl) {
     await smtpTransport(config.smtpUrl).sendMail(mail);
     return;

@@ -10,6 +10,8 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  /** Decoded `text/calendar` and `application/ics` parts (the iCalendar invitation and its attachment). */
+  calendars: { contentType: string; content: string }[];
 }
 
 function decodeQuotedPrintable(body: string): string {
@@ -56,6 +58,20 @@ function plainText(raw: string): string {
   return '';
 }
 
+function calendarParts(raw: string): { contentType: string; content: string }[] {
+  const out: { contentType: string; content: string }[] = [];
+  for (const part of raw.split(/\n--[^\n]+\n/)) {
+    const [head = '', ...rest] = part.split(/\n\n/);
+    const contentType = header(head, 'Content-Type');
+    if (!/^(text\/calendar|application\/ics)/i.test(contentType)) continue;
+    const body = rest.join('\n\n').replace(/\n--[^\n]*--\s*$/, '');
+    const enc = header(head, 'Content-Transfer-Encoding').toLowerCase();
+    const content = enc === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : enc === 'quoted-printable' ? decodeQuotedPrintable(body) : body;
+    out.push({ contentType, content });
+  }
+  return out;
+}
+
 export function readOutbox(dir: string): OutboxMail[] {
   if (!fs.existsSync(dir)) return [];
   return fs
@@ -65,6 +81,6 @@ export function readOutbox(dir: string): OutboxMail[] {
     .map((file) => {
       const raw = fs.readFileSync(path.join(dir, file), 'utf8').replace(/\r\n/g, '\n');
       const head = raw.split(/\n\n/)[0] ?? '';
-      return { file, to: header(head, 'To'), subject: header(head, 'Subject'), text: plainText(raw) };
+      return { file, to: header(head, 'To'), subject: header(head, 'Subject'), text: plainText(raw), calendars: calendarParts(raw) };
     });
 }

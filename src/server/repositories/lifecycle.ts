@@ -194,3 +194,12 @@ export async function releaseSlot(db: Q, slotId: number): Promise<void> {
 export async function moveOrderSlot(db: Q, orderId: number, slotId: number, nurseCheckoutDate: string, at: string): Promise<void> {
   await db.updateTable('orders').set({ slot_id: slotId, nurse_checkout_date: nurseCheckoutDate, updated_at: at }).where('id', '=', orderId).execute();
 }
+
+/** Raises the SEQUENCE of the order's calendar event (a move or a cancellation supersedes it). */
+export async function bumpCalendarSequence(trx: Q, orderId: number): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set((eb) => ({ calendar_sequence: eb('calendar_sequence', '+', 1) }))
+    .where('id', '=', orderId)
+    .execute();
+}

@@ -17,7 +17,7 @@ import { conflict, notFound } from '../http/errors';
 import { getConfig } from '../config';
 import { sendMail } from '../mail/mailer';
 import { escapeHtml, intlLocale, mailLanguage, mailTranslator } from '../mail/i18n';
-import { formatVisit, orderAddressDto, orderFeedbackDto } from './orders';
+import { formatVisit, orderAddressDto, orderCalendar, orderFeedbackDto } from './orders';
 import * as repo from '../repositories/lifecycle';
 import * as resultsRepo from '../repositories/results';
 
@@ -209,8 +209,38 @@ export async function cancelOrder(db: Db, userId: number, orderId: number, now =
       throw conflict(VISIT_CHANGE_CLOSED);
     }
     await repo.releaseSlot(trx, order.slot_id);
+    await repo.bumpCalendarSequence(trx, order.id);
   });
+  await mailVisitChange(db, userId, orderId, 'cancelled');
   return getOrderDetail(db, { id: userId, email: '', role: 'patient', staffLaboratoryId: null }, orderId, now);
+}
+
+/**
+ * Mails the owner the updated calendar event after a move (same UID, higher SEQUENCE, METHOD:REQUEST)
+ * or a cancellation (METHOD:CANCEL). A failed mail is logged, never undoes the change.
+ */
+async function mailVisitChange(db: Db, userId: number, orderId: number, change: 'moved' | 'cancelled'): Promise<void> {
+  try {
+    const order = await repo.getOrder(db, orderId);
+    const user = await repo.getUser(db, userId);
+    if (!order || !user) return;
+    const language = mailLanguage(user.locale);
+    const t = mailTranslator(language);
+    const slot = (await repo.getSlots(db, [order.slot_id])).get(order.slot_id);
+    const lab = (await repo.getLabs(db, [order.laboratory_id])).get(order.laboratory_id);
+    const when = slot ? formatVisit(slot.start_at, slot.end_at, lab?.country ?? 'PL', intlLocale(language)) : order.nurse_checkout_date;
+    const method = change === 'moved' ? 'REQUEST' : 'CANCEL';
+    const ics = await orderCalendar(db, userId, orderId, method, language);
+    const link = `${getConfig().appUrl}/orders/${order.id}`;
+    await sendMail({
+      to: user.email,
+      subject: t(`visitChange.${change}Subject`, { number: order.number }),
+      text: [t('greeting', { name: user.first_name }), t(`visitChange.${change}Body`, { number: order.number, when }), t('visit.follow', { link }), t('signature')].join('\n\n'),
+      icalEvent: { method, filename: `visit-${order.number}.ics`, content: ics },
+    });
+  } catch (e) {
+    console.error('Visit change mail failed', e);
+  }
 }
 
 /**
@@ -235,7 +265,9 @@ export async function rescheduleOrder(db: Db, userId: number, orderId: number, s
     const at = now.toISOString();
     await repo.moveOrderSlot(trx, order.id, slotId, date, at);
     await repo.insertEvent(trx, order.id, order.status, userId, at, `Visit moved to ${next.start_at}`);
+    await repo.bumpCalendarSequence(trx, order.id);
   });
+  await mailVisitChange(db, userId, orderId, 'moved');
   return getOrderDetail(db, { id: userId, email: '', role: 'patient', staffLaboratoryId: null }, orderId, now);
 }
 

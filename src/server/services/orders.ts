@@ -11,6 +11,9 @@ import * as repo from '../repositories/orders';
 import { loadPricingCatalogue, priceCart } from './pricing';
 import { getCoverage } from './coverage';
 import { checkPromo, discountFor, redeemPromo } from './promo';
+import { buildVisitCalendar } from './calendar';
+import { getConfig } from '../config';
+import { timeZoneOf } from '../repositories/slots';
 import { buildAppUrl, sendMail } from '../mail/mailer';
 import { intlLocale, mailLanguage, mailTranslator } from '../mail/i18n';
 import { updateUser } from '../repositories/accounts';
@@ -230,6 +233,64 @@ export function formatVisit(start: string, end: string, country: string, locale 
   return `${day}, ${time.format(new Date(start))}–${time.format(new Date(end))}`;
 }
 
+/** The mail's address line of an order address. */
+function addressLine(a: OrderSummaryDto['address'], t: ReturnType<typeof mailTranslator>): string {
+  return [
+    a.street,
+    a.entry && t('order.entrance', { value: a.entry }),
+    t('order.floor', { value: a.floor }),
+    t('order.apartment', { value: a.apartment }),
+    [a.postalCode, a.city].filter(Boolean).join(' '),
+    a.country,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * The order's visit as an iCalendar object for its owner (`REQUEST`, or `CANCEL` once cancelled),
+ * in the user's language; 404 for another user's order.
+ */
+export async function orderCalendar(db: Db, userId: number, orderId: number, method: 'REQUEST' | 'CANCEL', requestLanguage?: Language): Promise<string> {
+  const [user, order, row] = await Promise.all([repo.findUserForOrder(db, userId), getOrderSummary(db, userId, orderId), repo.findOwnOrder(db, userId, orderId)]);
+  if (!user || !row) throw notFound('Order not found');
+  const language = mailLanguage(requestLanguage ?? user.locale);
+  const t = mailTranslator(language);
+  const lab = await repo.findLaboratory(db, order.laboratory.id);
+  const prep = order.preparation;
+  const description = [
+    t('order.prepare'),
+    prep.fastingHours > 0 ? t('order.fasting', { count: prep.fastingHours }) : t('order.noFasting'),
+    ...prep.notes.map((n) => `${n.name}: ${n.preparation}`),
+    '',
+    t('order.link', { link: buildAppUrl(`/orders/${order.id}`) }),
+  ].join('\n');
+  const config = getConfig();
+  return buildVisitCalendar({
+    orderId: order.id,
+    uidDomain: new URL(config.appUrl).hostname,
+    sequence: row.calendar_sequence,
+    method,
+    start: order.visit.start,
+    end: order.visit.end,
+    timeZone: timeZoneOf(lab?.country ?? 'PL'),
+    summary: t('calendar.summary', { number: order.number }),
+    location: addressLine(order.address, t),
+    description,
+    url: buildAppUrl(`/orders/${order.id}`),
+    organizer: { name: lab ? `Lab shop ${lab.city_name}` : 'Lab shop', email: lab?.email || config.mailFrom.replace(/^.*<|>.*$/g, '') },
+    attendee: { name: `${user.first_name} ${user.last_name}`.trim() || user.email, email: user.email },
+  });
+}
+
+/** `GET orders/{id}/calendar.ics`: the current event (cancelled orders answer METHOD:CANCEL). */
+export async function orderCalendarFile(db: Db, userId: number, orderId: number, language?: Language): Promise<{ fileName: string; content: string }> {
+  const row = await repo.findOwnOrder(db, userId, orderId);
+  if (!row) throw notFound('Order not found');
+  const content = await orderCalendar(db, userId, orderId, row.status === 'cancelled' ? 'CANCEL' : 'REQUEST', language);
+  return { fileName: `visit-${row.number}.ics`, content };
+}
+
 async function sendOrderConfirmation(db: Db, userId: number, orderId: number, requestLanguage?: Language): Promise<void> {
   const user = await repo.findUserForOrder(db, userId);
   const order = await getOrderSummary(db, userId, orderId);
@@ -272,7 +333,13 @@ async function sendOrderConfirmation(db: Db, userId: number, orderId: number, re
     '',
     t('order.link', { link: buildAppUrl(orderRedirectUrl(order.id)) }),
   ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
-  await sendMail({ to: user.email, subject: t('order.subject', { number: order.number }), text: lines.join('\n') });
+  const ics = await orderCalendar(db, userId, orderId, 'REQUEST', language);
+  await sendMail({
+    to: user.email,
+    subject: t('order.subject', { number: order.number }),
+    text: lines.join('\n'),
+    icalEvent: { method: 'REQUEST', filename: `visit-${order.number}.ics`, content: ics },
+  });
 }
 
 /** The caller's submitted order for the order-submitted page (another user's order is 404). */
