@@ -10,6 +10,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ROOT, DIST_DIR, buildApp, buildId, freePort, startApp, type RunningApp } from './lib/appServer';
 import { startSmtpSink, type SmtpSink, type ReceivedMail } from './lib/smtpSink';
+import { AxeAudit, settle, type PageAudit } from './lib/axe';
 import type { Journey, JourneyContext, PrepareOptions, RegisteredUser, ViewportName } from './lib/journey';
 import { STORAGE_KEYS, LAB_COOKIE } from '../src/lib/storage';
 
@@ -49,6 +50,9 @@ interface RunResult {
   ms: number;
   error?: string;
   console: ConsoleEntry[];
+  /** axe results per page of this run, and pages shown without a check. */
+  axe: PageAudit[];
+  axeUnchecked: string[];
 }
 
 const slug = (s: string) => s.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
@@ -86,8 +90,9 @@ function makeContext(args: {
   consoleEntries: ConsoleEntry[];
   allowed: RegExp[];
   log: (line: string) => void;
+  audit: AxeAudit;
 }): JourneyContext {
-  const { page, context, viewport, baseUrl, file, smtp, consoleEntries, allowed, log } = args;
+  const { page, context, viewport, baseUrl, file, smtp, consoleEntries, allowed, log, audit } = args;
   const runStarted = Date.now();
   const consumed = new Set<ReceivedMail>();
   let shotNo = 0;
@@ -118,7 +123,10 @@ function makeContext(args: {
     async shot(name) {
       shotNo += 1;
       const target = path.join(shotDir, `${file}-${String(shotNo).padStart(2, '0')}-${slug(name)}.png`);
+      await settle(page); // no half-finished transitions (labels moving, dialogs fading) in the picture
       await page.screenshot({ path: target, fullPage: false });
+      // What is worth a picture is worth an accessibility check (dialogs, intermediate pages).
+      await audit.check(page, `shot ${name}`);
       return target;
     },
     mail: {
@@ -188,11 +196,15 @@ function makeContext(args: {
     allowConsole(pattern) {
       allowed.push(pattern);
     },
+    async a11y(name) {
+      return audit.check(page, name);
+    },
     async step(name, fn) {
       const t0 = Date.now();
       try {
         const result = await fn();
         log(`    ✓ ${name} (${formatMs(Date.now() - t0)})`);
+        await audit.check(page, name);
         return result;
       } catch (e) {
         log(`    ✗ ${name} (${formatMs(Date.now() - t0)})`);
@@ -235,7 +247,9 @@ async function runOne(browser: Browser, spec: ViewportSpec, file: string, journe
     console.log(line);
   };
   console.log(`  ▶ [${spec.name}] ${journey.name}`);
-  const ctx = makeContext({ page, context, viewport: spec.name, baseUrl, file, smtp, consoleEntries, allowed, log });
+  const audit = new AxeAudit(spec.name, log);
+  audit.watch(page);
+  const ctx = makeContext({ page, context, viewport: spec.name, baseUrl, file, smtp, consoleEntries, allowed, log, audit });
   let error: string | undefined;
   try {
     const timeoutMs = options.timeoutMs ?? 180_000;
@@ -252,6 +266,8 @@ async function runOne(browser: Browser, spec: ViewportSpec, file: string, journe
         (e.type === 'pageerror' || (e.type === 'error' && !RESOURCE_MESSAGE.test(e.text)) || (e.type === 'warning' && REACT_MESSAGE.test(e.text))),
     );
     if (fatal.length) error = `browser console reported:\n${fatal.map((e) => `  [${e.type}] ${e.text} (${e.location})`).join('\n')}`;
+    const a11y = audit.verdict();
+    if (a11y) error = error ? `${error}\n${a11y}` : a11y;
   } catch (e) {
     error = e instanceof Error ? (e.stack ?? e.message) : String(e);
     try {
@@ -270,7 +286,46 @@ async function runOne(browser: Browser, spec: ViewportSpec, file: string, journe
       .map((e) => `    [${e.type}] ${e.text.slice(0, 400)} (${e.location})`)
       .join('\n')}`;
   }
-  return { journey: journey.name, file, viewport: spec.name, ok: !error, ms: Date.now() - t0, error, console: consoleEntries };
+  return {
+    journey: journey.name,
+    file,
+    viewport: spec.name,
+    ok: !error,
+    ms: Date.now() - t0,
+    error,
+    console: consoleEntries,
+    axe: [...audit.pages.values()],
+    axeUnchecked: audit.unchecked(),
+  };
+}
+
+/** Per page and viewport: how many axe checks ran and how many violating nodes they found. */
+function printAxeSummary(results: RunResult[]): void {
+  const rows = new Map<string, { checks: number; violations: number; rules: Set<string> }>();
+  const unchecked = new Set<string>();
+  for (const r of results) {
+    for (const p of r.axe) {
+      const key = `${p.page}\t${r.viewport}`;
+      const row = rows.get(key) ?? { checks: 0, violations: 0, rules: new Set<string>() };
+      row.checks += p.checks;
+      row.violations += p.violations;
+      for (const rule of p.rules) row.rules.add(rule);
+      rows.set(key, row);
+    }
+    for (const u of r.axeUnchecked) if (!r.axe.some((p) => p.page === u)) unchecked.add(`${u} [${r.viewport}]`);
+  }
+  if (!rows.size) return;
+  console.log('\n== accessibility (axe-core, WCAG 2.0/2.1/2.2 A+AA; meta-viewport off, see docs/accessibility.md)');
+  console.log(`  ${'page'.padEnd(42)} ${'viewport'.padEnd(8)} ${'checks'.padStart(6)} ${'violations'.padStart(10)}`);
+  for (const [key, row] of [...rows.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const [pageName = '', viewport = ''] = key.split('\t');
+    const rules = row.rules.size ? `  ${[...row.rules].join(', ')}` : '';
+    console.log(`  ${pageName.padEnd(42)} ${viewport.padEnd(8)} ${String(row.checks).padStart(6)} ${String(row.violations).padStart(10)}${rules}`);
+  }
+  const total = [...rows.values()].reduce((n, r) => n + r.violations, 0);
+  console.log(`  ${rows.size} page views, ${total} violating nodes`);
+  const stillUnchecked = [...unchecked].filter((u) => !rows.has(u.replace(/ \[(desktop|phone)\]$/, (_, v: string) => `\t${v}`)));
+  if (stillUnchecked.length) console.log(`  shown only in passing (no check): ${stillUnchecked.join(', ')}`);
 }
 
 async function main(): Promise<number> {
@@ -356,6 +411,7 @@ async function main(): Promise<number> {
   await cleanup();
   fs.rmSync(tmp, { recursive: true, force: true });
 
+  printAxeSummary(results);
   const failed = results.filter((r) => !r.ok);
   console.log('\n== summary');
   for (const r of results) console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.viewport.padEnd(7)}  ${formatMs(r.ms).padStart(7)}  ${r.file}: ${r.journey}`);

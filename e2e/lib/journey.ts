@@ -1,5 +1,6 @@
 import type { Page, BrowserContext } from 'playwright-core';
 import type { ReceivedMail } from './smtpSink';
+import type { AxeViolation } from './axe';
 
 export type ViewportName = 'desktop' | 'phone';
 
@@ -72,7 +73,13 @@ export interface JourneyContext {
   expectNoConsoleErrors(ignore?: RegExp[]): void;
   /** Console messages matching one of these no longer fail the run (expected errors). */
   allowConsole(pattern: RegExp): void;
-  /** A named step: timed, printed, and named in the failure message. */
+  /**
+   * Runs axe (WCAG 2.x A/AA) on the page as it is now and records the result; every step already
+   * ends with such a check, this one is for states inside a step (an open dialog, a second page).
+   * Violations fail the run at its end; the returned list lets a journey assert on them too.
+   */
+  a11y(name: string): Promise<AxeViolation[]>;
+  /** A named step: timed, printed, and named in the failure message; axe checks the page after it. */
   step<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }
 

@@ -1,0 +1,128 @@
+/**
+ * Accessibility audit of the browser journeys: axe-core (WCAG 2.0, 2.1 and 2.2, levels A and AA)
+ * runs on the page at the end of every journey step, with every screenshot (`ctx.shot`) and
+ * whenever a journey asks for it (`ctx.a11y(name)`), so every page a journey shows is checked in
+ * the states the journey brings it to.
+ * Violations do not stop the journey (all pages get their check); they fail the run at its end.
+ * The one rule switched off is `meta-viewport`: the specification asks for a non-zoomable viewport
+ * (docs/accessibility.md explains this exception).
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import type { ViewportName } from './journey';
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+export const AXE_DISABLED_RULES = ['meta-viewport'];
+
+export interface AxeViolation {
+  rule: string;
+  impact: string;
+  help: string;
+  nodes: { target: string; summary: string }[];
+}
+
+export interface PageAudit {
+  /** Path with numeric ids replaced by `:id`. */
+  page: string;
+  checks: number;
+  violations: number;
+  rules: Set<string>;
+}
+
+/** `/orders/12?x=1` -> `/orders/:id` (the per-page summary groups the same page of different records). */
+export function pageKey(url: string): string {
+  const u = new URL(url);
+  return u.pathname.replace(/\/\d+(?=\/|$)/g, '/:id');
+}
+
+/** Waits until finite CSS transitions/animations (dialogs fading in, toasts sliding) have ended. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load').catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        document.getAnimations().every((a) => {
+          if (a.playState !== 'running') return true;
+          const timing = a.effect?.getComputedTiming();
+          return timing?.iterations === Infinity;
+        }),
+      undefined,
+      { timeout: 3_000, polling: 100 },
+    )
+    .catch(() => undefined);
+}
+
+export class AxeAudit {
+  readonly pages = new Map<string, PageAudit>();
+  readonly visited = new Set<string>();
+  readonly found: { page: string; label: string; violations: AxeViolation[] }[] = [];
+
+  constructor(
+    private readonly viewport: ViewportName,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Records the main frame's navigations so the summary can name pages that were never checked. */
+  watch(page: Page): void {
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      const url = frame.url();
+      if (url.startsWith('http')) this.visited.add(pageKey(url));
+    });
+  }
+
+  /** Runs axe on the page as it is now; returns the violations (also recorded for the run's verdict). */
+  async check(page: Page, label: string): Promise<AxeViolation[]> {
+    if (page.isClosed()) return [];
+    const url = page.url();
+    if (!url.startsWith('http')) return [];
+    await settle(page);
+    const key = pageKey(page.url());
+    let results;
+    try {
+      results = await new AxeBuilder({ page }).withTags(AXE_TAGS).disableRules(AXE_DISABLED_RULES).analyze();
+    } catch (e) {
+      // A navigation during the scan destroys its context: check the new page once it has loaded.
+      if (/context was destroyed|navigat/i.test(String(e))) {
+        await page.waitForLoadState('load').catch(() => undefined);
+        results = await new AxeBuilder({ page }).withTags(AXE_TAGS).disableRules(AXE_DISABLED_RULES).analyze();
+      } else throw e;
+    }
+    const violations: AxeViolation[] = results.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? 'unknown',
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300) })),
+    }));
+    const entry = this.pages.get(key) ?? { page: key, checks: 0, violations: 0, rules: new Set<string>() };
+    entry.checks += 1;
+    const nodes = violations.reduce((n, v) => n + v.nodes.length, 0);
+    entry.violations += nodes;
+    for (const v of violations) entry.rules.add(v.rule);
+    this.pages.set(key, entry);
+    this.visited.add(key);
+    this.log(`      axe [${this.viewport}] ${key} (${label}): ${nodes} violation${nodes === 1 ? '' : 's'}`);
+    if (violations.length) {
+      this.found.push({ page: key, label, violations });
+      for (const v of violations) {
+        this.log(`        ${v.rule} (${v.impact}): ${v.help}`);
+        for (const n of v.nodes.slice(0, 5)) this.log(`          ${n.target} — ${n.summary}`);
+        if (v.nodes.length > 5) this.log(`          … ${v.nodes.length - 5} more`);
+      }
+    }
+    return violations;
+  }
+
+  /** Pages the main frame showed without a check (left within one step). */
+  unchecked(): string[] {
+    return [...this.visited].filter((k) => !this.pages.has(k));
+  }
+
+  /** The run's verdict: an error text naming every violating page, or undefined. */
+  verdict(): string | undefined {
+    if (!this.found.length) return undefined;
+    return `accessibility violations (axe, WCAG 2.x A/AA):\n${this.found
+      .map((f) => `  ${f.page} (${f.label}): ${f.violations.map((v) => `${v.rule} x${v.nodes.length} [${v.nodes.slice(0, 3).map((n) => n.target).join(', ')}]`).join('; ')}`)
+      .join('\n')}`;
+  }
+}
