@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -58,28 +59,34 @@ export default function SupportPage(props: SupportProps) {
             </CardContent>
             <List aria-label={t('support.contacts')} disablePadding>
               {laboratory.email && (
+                <ListItem disablePadding>
                 <ListItemButton component="a" href={`mailto:${laboratory.email}`} sx={{ minHeight: 56 }}>
                   <ListItemIcon sx={{ color: 'primary.main' }}>
                     <EmailOutlined aria-hidden />
                   </ListItemIcon>
                   <ListItemText primary={laboratory.email} secondary={t('support.emailUs')} />
                 </ListItemButton>
+                </ListItem>
               )}
               {laboratory.phone && (
+                <ListItem disablePadding>
                 <ListItemButton component="a" href={`tel:${laboratory.phone.replace(/[^+\d]/g, '')}`} sx={{ minHeight: 56 }}>
                   <ListItemIcon sx={{ color: 'primary.main' }}>
                     <PhoneOutlined aria-hidden />
                   </ListItemIcon>
                   <ListItemText primary={laboratory.phone} secondary={t('support.callUs')} />
                 </ListItemButton>
+                </ListItem>
               )}
               {laboratory.aboutLink && (
+                <ListItem disablePadding>
                 <ListItemButton component="a" href={laboratory.aboutLink} target="_blank" rel="noopener noreferrer" sx={{ minHeight: 56 }}>
                   <ListItemIcon sx={{ color: 'primary.main' }}>
                     <LanguageOutlined aria-hidden />
                   </ListItemIcon>
                   <ListItemText primary={t('support.aboutLab')} secondary={laboratory.aboutLink} slotProps={{ secondary: { sx: { wordBreak: 'break-all' } } }} />
                 </ListItemButton>
+                </ListItem>
               )}
             </List>
           </Card>

@@ -8,12 +8,12 @@ const NEW_PASSWORD = 'Even-better-456';
 
 async function signOut(ctx: JourneyContext) {
   const { page } = ctx;
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: /open menu/i }).click();
   await page.getByRole('button', { name: 'Sign Out' }).click();
   const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
   await dialog.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((u) => u.pathname === '/');
-  await page.getByRole('button', { name: 'Open menu' }).waitFor();
+  await page.getByRole('button', { name: /open menu/i }).waitFor();
 }
 
 async function logIn(page: Page, email: string, password: string) {

@@ -86,7 +86,7 @@ export default journey('visitor browses the catalogue: search, analysis card, ca
     assert.ok(other, 'the demo has laboratories in another currency');
     const id = /\/search\/analysis\/(\d+)$/.exec(page.url())?.[1];
     const repriced = (await ctx.api('GET', `/api/backend/labService/${id}?laboratoryId=${other.id}`)).body as AnalysisDto;
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: /open menu/i }).click();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await page.waitForTimeout(400); // the drawer slides in
     await menu.getByRole('button', { name: 'Select laboratory' }).click();

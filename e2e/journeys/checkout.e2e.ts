@@ -88,12 +88,25 @@ export default journey(
       await ctx.shot('material-decision');
       for (const radio of await dialog.getByRole('radio', { name: 'I will bring my own' }).all()) await radio.check();
       await dialog.getByRole('button', { name: 'Continue' }).click();
-      await page.getByText('Analysis has been added to the cart').waitFor();
+      // Seen in a toast and spoken through the page's polite live region.
+      const toast = page.locator('.MuiSnackbar-root').getByText('Analysis has been added to the cart');
+      await toast.waitFor();
+      assert.equal(await page.getByTestId('toast-status').textContent(), 'Analysis has been added to the cart');
       await page.waitForURL(/\/order\/cart$/);
       await page.getByRole('region', { name: 'Anna Checkout' }).waitFor();
       await page.getByRole('region', { name: 'Jan Checkout' }).waitFor();
       assert.ok((await page.getByText('Brought by patient').count()) >= 2, 'declined materials are shown as brought by the patient');
       await ctx.shot('cart-profile');
+      // The toast covers neither the page heading nor the next-step bar, and goes on its own.
+      const box = await page.locator('.MuiSnackbar-root').boundingBox();
+      const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+      const next = await page.getByRole('button', { name: 'Continue to address' }).boundingBox();
+      const overlaps = (a: NonNullable<typeof box>, b: NonNullable<typeof box>) =>
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      if (box && heading) assert.ok(!overlaps(box, heading), `the toast ${JSON.stringify(box)} covers the heading ${JSON.stringify(heading)}`);
+      if (box && next) assert.ok(!overlaps(box, next), `the toast ${JSON.stringify(box)} covers the next-step button ${JSON.stringify(next)}`);
+      await toast.waitFor({ state: 'detached', timeout: 10_000 });
+      assert.equal(await page.getByTestId('toast-status').textContent(), '');
     });
 
     await ctx.step('a female-only analysis shows the restriction modal for Jan', async () => {

@@ -101,7 +101,7 @@ export default journey(
     });
 
     await ctx.step('the menu shows the visitor items and opens the selector', async () => {
-      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: /open menu/i }).click();
       const menu = page.getByRole('navigation', { name: 'Main menu' });
       await menu.waitFor();
       await page.waitForTimeout(400); // the drawer slides in
@@ -121,9 +121,9 @@ export default journey(
     });
 
     await ctx.step('the language choice persists across reloads', async () => {
-      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: /open menu/i }).click();
       const menu = page.getByRole('navigation', { name: 'Main menu' });
-      await menu.getByRole('button', { name: 'Русский' }).click();
+      await menu.getByRole('button', { name: /Русский/ }).click();
       await page.getByRole('navigation', { name: 'Главное меню' }).getByRole('button', { name: 'Главная' }).waitFor();
       await page.reload();
       assert.equal(await page.locator('html').getAttribute('lang'), 'ru');
@@ -132,7 +132,7 @@ export default journey(
       await ruMenu.getByRole('button', { name: 'Выбрать лабораторию' }).waitFor();
       await page.waitForTimeout(400);
       await ctx.shot('menu-russian');
-      await ruMenu.getByRole('button', { name: 'English' }).click();
+      await ruMenu.getByRole('button', { name: /English/ }).click();
       await menu.getByRole('button', { name: 'Home' }).waitFor();
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });

@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -26,7 +27,8 @@ export default function DocumentsPage({ canonicalUrl, documents }: DocumentsProp
       <SeoHead title={t('documents.title')} description={t('documents.subtitle')} canonicalUrl={canonicalUrl} />
       <List aria-label={t('documents.title')} sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2 }} disablePadding>
         {list.map((d, i) => (
-          <ListItemButton key={d.slug} component={Link} href={routePath('document', { documentSlug: d.slug })} divider={i < list.length - 1} sx={{ minHeight: 64 }}>
+          <ListItem key={d.slug} disablePadding divider={i < list.length - 1}>
+          <ListItemButton component={Link} href={routePath('document', { documentSlug: d.slug })} sx={{ minHeight: 64 }}>
             <ListItemIcon sx={{ color: 'primary.main' }}>
               <DescriptionOutlined aria-hidden />
             </ListItemIcon>
@@ -37,6 +39,7 @@ export default function DocumentsPage({ canonicalUrl, documents }: DocumentsProp
             />
             <ChevronRight aria-hidden sx={{ color: 'text.secondary' }} />
           </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </PageContainer>

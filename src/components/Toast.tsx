@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Snackbar from '@mui/material/Snackbar';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import visuallyHidden from '@mui/utils/visuallyHidden';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
 
@@ -16,9 +18,22 @@ interface ToastItem {
   severity: ToastSeverity;
 }
 
+/** How long a toast stays (errors longer); it goes on its own, hovered or not. */
+export const TOAST_MS = { info: 4000, success: 4000, warning: 6000, error: 8000 } satisfies Record<ToastSeverity, number>;
+
+/**
+ * CSS variable with the height of the page's sticky bottom bar (total and next step), set by
+ * StickyActionBar; toasts keep above it and above the cookie banner.
+ */
+export const ACTION_BAR_HEIGHT_VAR = '--action-bar-height';
+
 const ToastContext = createContext<ToastApi | null>(null);
 
-/** Shows one toast at a time at the bottom of the screen (above the cookie banner); later ones queue. */
+/**
+ * One toast at a time at the bottom of the screen, above the cookie banner and the page's sticky
+ * bar, so it never covers a heading or the next step; later ones queue. Screen readers hear each
+ * message through live regions that are always in the page (polite for news, assertive for errors).
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<ToastItem[]>([]);
   const [open, setOpen] = useState(true);
@@ -33,24 +48,43 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [show],
   );
 
+  // The toast's own clock: MUI's pauses while the window has no focus or the pointer rests on it,
+  // which left toasts standing through later pages.
+  useEffect(() => {
+    if (!current) return;
+    const timer = setTimeout(() => setOpen(false), TOAST_MS[current.severity]);
+    return () => clearTimeout(timer);
+  }, [current]);
+
+  const isError = current?.severity === 'error';
   return (
     <ToastContext.Provider value={api}>
       {children}
+      <Box sx={visuallyHidden} aria-live="polite" aria-atomic="true" data-testid="toast-status">
+        {current && open && !isError ? current.message : ''}
+      </Box>
+      <Box sx={visuallyHidden} aria-live="assertive" aria-atomic="true" data-testid="toast-alert">
+        {current && open && isError ? current.message : ''}
+      </Box>
       {current && (
         <Snackbar
           key={current.key}
           open={open}
-          autoHideDuration={current.severity === 'error' ? 8000 : 4000}
           onClose={(_e, reason) => {
-            if (reason !== 'clickaway') setOpen(false);
+            if (reason === 'escapeKeyDown') setOpen(false);
           }}
           slotProps={{ transition: { onExited: () => { setQueue((q) => q.slice(1)); setOpen(true); } } }}
-          // Under the top bar: the bottom of the screen holds the cookie banner and the pages'
-          // sticky action bars (total and next step), which a toast must not cover.
-          anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-          sx={{ top: { xs: 72, sm: 80 }, zIndex: 10001 }}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+          sx={{
+            bottom: {
+              xs: `calc(var(${ACTION_BAR_HEIGHT_VAR}, 0px) + var(--cookie-banner-height, 0px) + 8px)`,
+              sm: `calc(var(${ACTION_BAR_HEIGHT_VAR}, 0px) + var(--cookie-banner-height, 0px) + 16px)`,
+            },
+            zIndex: 10001,
+          }}
         >
-          <Alert severity={current.severity} variant="filled" onClose={() => setOpen(false)} sx={{ width: '100%' }}>
+          {/* The live regions above speak the message; the box itself is only seen. */}
+          <Alert severity={current.severity} variant="filled" role="none" onClose={() => setOpen(false)} sx={{ width: '100%' }}>
             {current.message}
           </Alert>
         </Snackbar>

@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import { renderWithApp } from '@/features/shell/testing/renderWithApp';
 import { ConfirmDialog, EmptyState, ErrorState, Money, useToast } from './index';
+import { TOAST_MS } from './Toast';
 
 function ToastButtons() {
   const toast = useToast();
@@ -20,11 +21,29 @@ describe('shared components', () => {
     const user = userEvent.setup();
     renderWithApp(<ToastButtons />);
     await user.click(screen.getByRole('button', { name: 'ok' }));
-    expect(await screen.findByText('User profile has been successfully updated')).toBeInTheDocument();
+    // Seen in the toast and spoken through the polite live region.
+    expect(await screen.findAllByText('User profile has been successfully updated')).toHaveLength(2);
+    expect(screen.getByTestId('toast-status')).toHaveTextContent('User profile has been successfully updated');
     await user.click(screen.getByRole('button', { name: 'fail' }));
     await user.click(screen.getByRole('button', { name: /close/i }));
-    expect(await screen.findByText('Error occurred')).toBeInTheDocument();
+    expect(await screen.findAllByText('Error occurred')).toHaveLength(2);
+    expect(screen.getByTestId('toast-alert')).toHaveTextContent('Error occurred');
     await waitFor(() => expect(screen.queryByText('User profile has been successfully updated')).not.toBeInTheDocument());
+  });
+
+  it('a toast goes on its own, even while the pointer rests on it', async () => {
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderWithApp(<ToastButtons />);
+      await user.click(screen.getByRole('button', { name: 'ok' }));
+      const [shown] = await screen.findAllByText('User profile has been successfully updated');
+      await user.hover(shown!);
+      act(() => jest.advanceTimersByTime(TOAST_MS.success + 1000));
+      await waitFor(() => expect(screen.queryByText('User profile has been successfully updated')).not.toBeInTheDocument());
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('ConfirmDialog answers confirm and cancel', async () => {

@@ -7,7 +7,11 @@ const FOCUS_RING = '#f0a202';
 export const theme = createTheme({
   palette: {
     primary: { main: PRIMARY_COLOR },
-    secondary: { main: '#2a9d8f' },
+    // Every palette colour used as text or an icon keeps 4.5:1 on white and on the page background
+    // (MUI's default warning and info oranges/blues do not; WCAG 1.4.3 and 1.4.11).
+    secondary: { main: '#1f7a6f' },
+    warning: { main: '#b45309', contrastText: '#ffffff' },
+    info: { main: '#0277bd', contrastText: '#ffffff' },
     background: { default: '#f7f9fc', paper: '#ffffff' },
   },
   shape: { borderRadius: 10 },
@@ -19,8 +23,11 @@ export const theme = createTheme({
     MuiCssBaseline: {
       styleOverrides: {
         // A clear keyboard focus ring everywhere (mouse clicks do not show it).
-        ':focus-visible': { outline: `3px solid ${FOCUS_RING}`, outlineOffset: 2 },
-        'a, button, [role="button"], input, select, textarea': { '&:focus-visible': { outline: `3px solid ${FOCUS_RING}`, outlineOffset: 2 } },
+        // Two tones (amber ring around a dark edge) keep 3:1 against white pages and the dark top bar.
+        ':focus-visible': { outline: `3px solid ${FOCUS_RING}`, outlineOffset: 2, boxShadow: `0 0 0 2px ${PRIMARY_COLOR}` },
+        'a, button, [role="button"], [role="radio"], [role="tab"], input, select, textarea': {
+          '&:focus-visible': { outline: `3px solid ${FOCUS_RING}`, outlineOffset: 2, boxShadow: `0 0 0 2px ${PRIMARY_COLOR}` },
+        },
         body: { WebkitTapHighlightColor: 'transparent' },
       },
     },

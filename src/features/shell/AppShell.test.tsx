@@ -84,7 +84,7 @@ describe('MainMenu', () => {
     const user = userEvent.setup();
     const { router, pushed } = memoryRouter('/');
     renderWithApp(<Shell />, { router });
-    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(screen.getByRole('button', { name: /open menu/i }));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getAllByRole('button').filter((b) => b.hasAttribute('data-menu-key')).map((b) => b.textContent)).toEqual([
       'Home',
@@ -104,7 +104,7 @@ describe('MainMenu', () => {
   it('"Select laboratory" opens the selector and closes the menu', async () => {
     const user = userEvent.setup();
     const { store } = renderWithApp(<Shell />);
-    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(screen.getByRole('button', { name: /open menu/i }));
     await user.click(within(await screen.findByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Select laboratory' }));
     expect(store.getState().lab.selectorOpen).toBe(true);
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
@@ -118,8 +118,8 @@ describe('MainMenu', () => {
       store.dispatch(loggedIn());
       store.dispatch(currentUserReceived(anna));
     });
-    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveTextContent('AN');
-    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('button', { name: /open menu/i })).toHaveTextContent('AN');
+    await user.click(screen.getByRole('button', { name: /open menu/i }));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getByText('Anna Nowak')).toBeInTheDocument();
     expect(within(menu).getByText('anna@example.test')).toBeInTheDocument();
@@ -155,7 +155,7 @@ describe('MainMenu', () => {
       store.dispatch(loggedIn());
       store.dispatch(currentUserReceived({ ...anna, role: 'staff' }));
     });
-    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(screen.getByRole('button', { name: /open menu/i }));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getByRole('button', { name: 'Staff console' })).toBeInTheDocument();
     expect(within(menu).getByRole('button', { name: 'Test results' })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -116,8 +117,8 @@ export function MainMenu({ open, onClose }: { open: boolean; onClose: () => void
             {items.map((item) => {
               const current = item.key === router.pathname;
               return (
+                <ListItem key={item.key} disablePadding>
                 <ListItemButton
-                  key={item.key}
                   onClick={() => choose(item.key)}
                   selected={current}
                   aria-current={current ? 'page' : undefined}
@@ -130,6 +131,7 @@ export function MainMenu({ open, onClose }: { open: boolean; onClose: () => void
                     secondary={item.key === SELECT_LAB_KEY && laboratory ? laboratory.cityName : undefined}
                   />
                 </ListItemButton>
+                </ListItem>
               );
             })}
           </List>

@@ -110,7 +110,8 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
         </IconButton>
         <IconButton
           onClick={onOpenMenu}
-          aria-label={t('openMenu')}
+          // The visible initials start the name (WCAG 2.5.3 label in name).
+          aria-label={userInitials ? t('openMenuFor', { initials: userInitials }) : t('openMenu')}
           aria-haspopup="true"
           aria-expanded={menuOpen}
           aria-controls="main-menu"

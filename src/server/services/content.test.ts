@@ -17,6 +17,11 @@ describe('content', () => {
     expect(r.html).not.toContain('<h1>');
   });
 
+  it('lets the keyboard reach a table that scrolls sideways', () => {
+    const r = renderMarkdown('# T\n\n| a | b |\n|---|---|\n| 1 | 2 |\n');
+    expect(r.html).toContain('<table tabindex="0">');
+  });
+
   it('has every document in every language, with a title and a body', async () => {
     for (const slug of DOCUMENT_SLUGS) {
       const doc = await getDocument(slug);

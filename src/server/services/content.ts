@@ -46,7 +46,9 @@ export function renderMarkdown(source: string): RenderedContent {
   const body = titleMatch ? text.replace(titleMatch[0], '').trim() : text.trim();
   const firstParagraph = body.split(/\n\s*\n/).find((block) => block.trim() && !/^[#>|\-*\d]/.test(block.trim())) ?? '';
   const summary = firstParagraph.replace(/[*_`[\]]/g, '').replace(/\(https?:[^)]*\)/g, '').replace(/\s+/g, ' ').trim();
-  return { title, summary, html: markdown.parse(body, { async: false }) };
+  // A wide table scrolls sideways on a phone; keyboard users reach the scroll with Tab (WCAG 2.1.1).
+  const html = markdown.parse(body, { async: false }).replace(/<table>/g, '<table tabindex="0">');
+  return { title, summary, html };
 }
 
 async function readRendered(kind: 'documents' | 'articles', language: ContentLanguage, slug: string): Promise<RenderedContent | null> {

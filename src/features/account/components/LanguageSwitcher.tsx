@@ -31,7 +31,7 @@ export function LanguageSwitcher() {
       }}
     >
       {languages.map((lng) => (
-        <ToggleButton key={lng} value={lng} lang={lng} aria-label={t(`languageNames.${lng}`)} sx={{ minWidth: 48, minHeight: 40, fontWeight: 600 }}>
+        <ToggleButton key={lng} value={lng} lang={lng} aria-label={t('languageOption', { code: lng.toUpperCase(), name: t(`languageNames.${lng}`) })} sx={{ minWidth: 48, minHeight: 44, fontWeight: 600 }}>
           {lng.toUpperCase()}
         </ToggleButton>
       ))}

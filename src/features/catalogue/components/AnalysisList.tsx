@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Box from '@mui/material/Box';
@@ -21,11 +22,10 @@ export function AnalysisList({ analyses, label }: AnalysisListProps) {
   return (
     <List aria-label={label} disablePadding sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden' }}>
       {analyses.map((a, i) => (
+        <ListItem key={a.id} disablePadding divider={i < analyses.length - 1}>
         <ListItemButton
-          key={a.id}
           component={Link}
           href={routePath('analysisInSearch', { analysisId: a.id })}
-          divider={i < analyses.length - 1}
           sx={{ minHeight: 64, gap: 1, alignItems: 'center' }}
         >
           <ListItemText
@@ -39,6 +39,7 @@ export function AnalysisList({ analyses, label }: AnalysisListProps) {
           </Box>
           <ChevronRight aria-hidden sx={{ color: 'text.secondary', flexShrink: 0 }} />
         </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

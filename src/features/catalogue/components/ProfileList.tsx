@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Box from '@mui/material/Box';
@@ -16,7 +17,8 @@ export function ProfileList({ profiles, label }: { profiles: ProfileRow[]; label
     <List aria-label={label} disablePadding sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden' }}>
       {profiles.map((p, i) => {
         return (
-          <ListItemButton key={p.id} component={Link} href={routePath('profileCard', { profileId: p.id })} divider={i < profiles.length - 1} sx={{ minHeight: 64, gap: 1 }}>
+          <ListItem key={p.id} disablePadding divider={i < profiles.length - 1}>
+          <ListItemButton component={Link} href={routePath('profileCard', { profileId: p.id })} sx={{ minHeight: 64, gap: 1 }}>
             <ListItemText primary={p.name} secondary={t('profile.analysesCount', { count: p.analysesCount })} slotProps={{ primary: { sx: { fontWeight: 500 } } }} sx={{ my: 0.5, minWidth: 0 }} />
             {p.total && (
               <Box sx={{ flexShrink: 0, fontWeight: 600, color: 'primary.main' }}>
@@ -25,6 +27,7 @@ export function ProfileList({ profiles, label }: { profiles: ProfileRow[]; label
             )}
             <ChevronRight aria-hidden sx={{ color: 'text.secondary', flexShrink: 0 }} />
           </ListItemButton>
+          </ListItem>
         );
       })}
     </List>

@@ -102,6 +102,8 @@ export function VisitTimeStep() {
               value={d.key}
               role="radio"
               aria-checked={day === d.key}
+              // A radio has no pressed state: ToggleButton's own aria-pressed would contradict the role.
+              aria-pressed={undefined}
               aria-label={`${long.format(d.date)}${d.count ? '' : `, ${t('visit.full')}`}`}
               selected={day === d.key}
               disabled={d.count === 0}
@@ -126,6 +128,7 @@ export function VisitTimeStep() {
                   value={s.id}
                   role="radio"
                   aria-checked={chosen === s.id}
+                  aria-pressed={undefined}
                   selected={chosen === s.id}
                   onChange={() => setChosen(s.id)}
                   color="primary"

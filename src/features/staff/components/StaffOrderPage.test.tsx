@@ -78,6 +78,10 @@ describe('/staff/orders/{orderId}', () => {
     await user.clear(within(glucose).getByLabelText('Value of Glucose (fasting)'));
     await user.type(within(glucose).getByLabelText('Value of Glucose (fasting)'), '7,4');
     expect(within(glucose).getByText('High')).toBeInTheDocument();
+    // The label moves up above an entered value instead of being drawn over it.
+    await user.tab();
+    const valueLabel = within(glucose).getByText('Value of Glucose (fasting)', { selector: 'label' });
+    expect(valueLabel).toHaveAttribute('data-shrink', 'true');
     await user.click(screen.getByRole('button', { name: 'Save results of Ирина' }));
     expect(await screen.findByText(/Results saved/)).toBeInTheDocument();
     // The interval is the server's choice: an unchanged range is not sent.
