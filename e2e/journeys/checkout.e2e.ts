@@ -91,7 +91,8 @@ export default journey(
       // Seen in a toast and spoken through the page's polite live region.
       const toast = page.locator('.MuiSnackbar-root').getByText('Analysis has been added to the cart');
       await toast.waitFor();
-      assert.equal(await page.getByTestId('toast-status').textContent(), 'Analysis has been added to the cart');
+      assert.equal(await page.getByTestId('toast-status').getAttribute('aria-live'), 'polite');
+      assert.equal(await page.getByTestId('toast-status').getByText('Analysis has been added to the cart').count(), 1);
       await page.waitForURL(/\/order\/cart$/);
       await page.getByRole('region', { name: 'Anna Checkout' }).waitFor();
       await page.getByRole('region', { name: 'Jan Checkout' }).waitFor();
@@ -106,7 +107,6 @@ export default journey(
       if (box && heading) assert.ok(!overlaps(box, heading), `the toast ${JSON.stringify(box)} covers the heading ${JSON.stringify(heading)}`);
       if (box && next) assert.ok(!overlaps(box, next), `the toast ${JSON.stringify(box)} covers the next-step button ${JSON.stringify(next)}`);
       await toast.waitFor({ state: 'detached', timeout: 10_000 });
-      assert.equal(await page.getByTestId('toast-status').textContent(), '');
     });
 
     await ctx.step('a female-only analysis shows the restriction modal for Jan', async () => {
@@ -183,9 +183,11 @@ export default journey(
       for (let i = 0; i < 3 && !link; i++) {
         const mail = await ctx.mail.waitFor({ to: email, timeoutMs: 30000 });
         seen.push(...mail.links);
-        link = mail.links.find((l) => l.includes('/confirm-email?') && l.includes('returnTo=order'));
+        link = mail.links.find((l) => l.includes('/confirm-email?'));
       }
-      assert.ok(link, `a letter has a confirmation link back into the order: ${seen.join(' ')}`);
+      assert.ok(link, `a letter has a confirmation link: ${seen.join(' ')}`);
+      // The spec's call carries no body: the browser, not the link, knows the order flow asked for it.
+      assert.ok(!link.includes('returnTo='), link);
       await page.goto(link);
       // The confirmation page returns to the order summary.
       await page.waitForURL(/\/order\/data-confirmed$/, { timeout: 30000 });

@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Snackbar from '@mui/material/Snackbar';
-import visuallyHidden from '@mui/utils/visuallyHidden';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
@@ -32,7 +30,8 @@ const ToastContext = createContext<ToastApi | null>(null);
 /**
  * One toast at a time at the bottom of the screen, above the cookie banner and the page's sticky
  * bar, so it never covers a heading or the next step; later ones queue. Screen readers hear each
- * message through live regions that are always in the page (polite for news, assertive for errors).
+ * message: the toast appears inside a live region that is always in the page (polite for news,
+ * assertive for errors).
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<ToastItem[]>([]);
@@ -57,38 +56,39 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, [current]);
 
   const isError = current?.severity === 'error';
+  const snackbar = current && (
+    <Snackbar
+      key={current.key}
+      open={open}
+      onClose={(_e, reason) => {
+        if (reason === 'escapeKeyDown') setOpen(false);
+      }}
+      slotProps={{ transition: { onExited: () => { setQueue((q) => q.slice(1)); setOpen(true); } } }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      sx={{
+        bottom: {
+          xs: `calc(var(${ACTION_BAR_HEIGHT_VAR}, 0px) + var(--cookie-banner-height, 0px) + 8px)`,
+          sm: `calc(var(${ACTION_BAR_HEIGHT_VAR}, 0px) + var(--cookie-banner-height, 0px) + 16px)`,
+        },
+        zIndex: 10001,
+      }}
+    >
+      {/* The live region around it speaks the message; the box itself has no role of its own. */}
+      <Alert severity={current.severity} variant="filled" role="none" onClose={() => setOpen(false)} sx={{ width: '100%' }}>
+        {current.message}
+      </Alert>
+    </Snackbar>
+  );
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <Box sx={visuallyHidden} aria-live="polite" aria-atomic="true" data-testid="toast-status">
-        {current && open && !isError ? current.message : ''}
-      </Box>
-      <Box sx={visuallyHidden} aria-live="assertive" aria-atomic="true" data-testid="toast-alert">
-        {current && open && isError ? current.message : ''}
-      </Box>
-      {current && (
-        <Snackbar
-          key={current.key}
-          open={open}
-          onClose={(_e, reason) => {
-            if (reason === 'escapeKeyDown') setOpen(false);
-          }}
-          slotProps={{ transition: { onExited: () => { setQueue((q) => q.slice(1)); setOpen(true); } } }}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-          sx={{
-            bottom: {
-              xs: `calc(var(${ACTION_BAR_HEIGHT_VAR}, 0px) + var(--cookie-banner-height, 0px) + 8px)`,
-              sm: `calc(var(${ACTION_BAR_HEIGHT_VAR}, 0px) + var(--cookie-banner-height, 0px) + 16px)`,
-            },
-            zIndex: 10001,
-          }}
-        >
-          {/* The live regions above speak the message; the box itself is only seen. */}
-          <Alert severity={current.severity} variant="filled" role="none" onClose={() => setOpen(false)} sx={{ width: '100%' }}>
-            {current.message}
-          </Alert>
-        </Snackbar>
-      )}
+      {/* Live regions stay in the page, so a toast appearing inside one is announced. */}
+      <div aria-live="polite" aria-atomic="true" data-testid="toast-status">
+        {!isError && snackbar}
+      </div>
+      <div aria-live="assertive" aria-atomic="true" data-testid="toast-alert">
+        {isError && snackbar}
+      </div>
     </ToastContext.Provider>
   );
 }

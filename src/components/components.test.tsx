@@ -21,13 +21,15 @@ describe('shared components', () => {
     const user = userEvent.setup();
     renderWithApp(<ToastButtons />);
     await user.click(screen.getByRole('button', { name: 'ok' }));
-    // Seen in the toast and spoken through the polite live region.
-    expect(await screen.findAllByText('User profile has been successfully updated')).toHaveLength(2);
+    // Shown inside the polite live region, so screen readers hear it.
+    expect(await screen.findByText('User profile has been successfully updated')).toBeInTheDocument();
     expect(screen.getByTestId('toast-status')).toHaveTextContent('User profile has been successfully updated');
+    expect(screen.getByTestId('toast-status')).toHaveAttribute('aria-live', 'polite');
     await user.click(screen.getByRole('button', { name: 'fail' }));
     await user.click(screen.getByRole('button', { name: /close/i }));
-    expect(await screen.findAllByText('Error occurred')).toHaveLength(2);
+    expect(await screen.findByText('Error occurred')).toBeInTheDocument();
     expect(screen.getByTestId('toast-alert')).toHaveTextContent('Error occurred');
+    expect(screen.getByTestId('toast-alert')).toHaveAttribute('aria-live', 'assertive');
     await waitFor(() => expect(screen.queryByText('User profile has been successfully updated')).not.toBeInTheDocument());
   });
 
@@ -37,8 +39,7 @@ describe('shared components', () => {
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
       renderWithApp(<ToastButtons />);
       await user.click(screen.getByRole('button', { name: 'ok' }));
-      const [shown] = await screen.findAllByText('User profile has been successfully updated');
-      await user.hover(shown!);
+      await user.hover(await screen.findByText('User profile has been successfully updated'));
       act(() => jest.advanceTimersByTime(TOAST_MS.success + 1000));
       await waitFor(() => expect(screen.queryByText('User profile has been successfully updated')).not.toBeInTheDocument());
     } finally {
