@@ -3,6 +3,8 @@ export const STORAGE_KEYS = {
   token: 'labShop.token',
   cartStorageId: 'labShop.cartStorageId',
   activeLaboratoryId: 'labShop.activeLaboratoryId',
+  /** Where the confirmation link of a sent e-mail leads back to ('settings' or 'order'). */
+  emailConfirmationFlow: 'labShop.emailConfirmationFlow',
 } as const;
 
 export type StorageKey = keyof typeof STORAGE_KEYS;

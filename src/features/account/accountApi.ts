@@ -1,4 +1,5 @@
 import { backendClient } from '@/lib/apiClient';
+import { writeStorage } from '@/lib/storage';
 import type { CurrentUserDto } from '@/lib/types/api';
 import type { Language } from '@/i18n';
 
@@ -32,8 +33,13 @@ export const accountApi = {
   async changePassword(body: PasswordChange): Promise<number> {
     return (await backendClient.put('users/password', body)).status;
   },
+  /**
+   * The spec's call has an empty body; the flow the link returns to stays in this browser and is
+   * read by the confirmation page.
+   */
   async sendActivationEmail(flow: EmailConfirmationFlow): Promise<void> {
-    await backendClient.post('users/send-activation-email', { returnTo: flow });
+    writeStorage('emailConfirmationFlow', flow);
+    await backendClient.post('users/send-activation-email');
   },
   async activate(token: string): Promise<void> {
     await backendClient.post('users/activate', { token });

@@ -43,7 +43,8 @@ describe('e-mail confirmation in settings', () => {
     store.dispatch(emailModalOpened());
     store.dispatch(confirmationLetterRequested({ flow: 'settings' }));
     await eventually(() => expect(store.getState().account.letterStatus).toBe(Status.SUCCESS));
-    expect(backend.calls('POST users/send-activation-email')[0]?.body).toEqual({ returnTo: 'settings' });
+    expect(backend.calls('POST users/send-activation-email')[0]?.body).toBeUndefined();
+    expect(window.localStorage.getItem('labShop.emailConfirmationFlow')).toBe('settings');
 
     store.dispatch(emailConfirmationSubmitted({ token: ' abc123 ', flow: 'settings' }));
     await eventually(() => expect(store.getState().auth.currentUser?.emailConfirmed).toBe(true));
@@ -88,7 +89,9 @@ describe('e-mail confirmation in the order flow', () => {
     const { store, goTo } = setup();
     store.dispatch(confirmationLetterRequested({ flow: 'order' }));
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
-    expect(backend.calls('POST users/send-activation-email')[0]?.body).toEqual({ returnTo: 'order' });
+    // The spec's call has no body; the flow stays in this browser for the confirmation page.
+    expect(backend.calls('POST users/send-activation-email')[0]?.body).toBeUndefined();
+    expect(window.localStorage.getItem('labShop.emailConfirmationFlow')).toBe('order');
   });
 
   it('confirming goes to data confirmed', async () => {

@@ -2,6 +2,7 @@ import { backendClient, shopClient } from '@/lib/apiClient';
 import type { CoverageDto, CreateOrderResponse, CurrentUserDto, NurseSlotDto, PromoQuoteDto } from '@/lib/types/api';
 import type { OrderSummaryDto } from '@/lib/types/order';
 import type { CreateOrderInput } from '@/lib/validation/order';
+import { writeStorage } from '@/lib/storage';
 import type { EmailConfirmationFlow } from '@/features/account';
 
 /** Calls of the checkout: nurse slots, the current user, e-mail confirmation, order creation. */
@@ -15,10 +16,13 @@ export const orderApi = {
   currentUser: () => backendClient.get<CurrentUserDto>('users/current').then((r) => r.data),
 
   /**
-   * Mails the confirmation link of the order flow: `/confirm-email?token=...&returnTo=order` confirms
-   * and goes on to data confirmed.
+   * Mails the confirmation link (empty body, spec §7); this browser remembers that the link goes on
+   * to data confirmed of the order flow.
    */
-  sendActivationEmail: () => backendClient.post('users/send-activation-email', { returnTo: 'order' satisfies EmailConfirmationFlow }).then(() => undefined),
+  sendActivationEmail: () => {
+    writeStorage('emailConfirmationFlow', 'order' satisfies EmailConfirmationFlow);
+    return backendClient.post('users/send-activation-email').then(() => undefined);
+  },
 
   activate: (token: string) => backendClient.post('users/activate', { token }).then(() => undefined),
 

@@ -1,7 +1,7 @@
 import Head from 'next/head';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +12,7 @@ import { useToast } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { routes } from '@/lib/routes';
+import { readStorage } from '@/lib/storage';
 import { useSession } from '@/features/auth';
 import { AuthPaper } from '@/components/AuthPaper';
 import { useMessage } from '@/components/formFields';
@@ -20,8 +21,9 @@ import { emailConfirmationReset, emailConfirmationSubmitted } from '../accountSl
 import { useStatusChange } from './useStatusChange';
 
 /**
- * `/confirm-email?token=...[&returnTo=order]`: the link of the confirmation mail. Confirms the
- * e-mail when opened and lands the user where they were: settings, or data confirmed in the order flow.
+ * `/confirm-email?token=...`: the link of the confirmation mail. Confirms the e-mail when opened and
+ * lands the user where they were: settings, or data confirmed in the order flow (remembered in this
+ * browser when the letter was asked for; `&returnTo=order` of older letters still works).
  */
 export function ConfirmEmailPage() {
   const { t } = useTranslation('account');
@@ -32,7 +34,9 @@ export function ConfirmEmailPage() {
   const session = useSession();
   const { confirmStatus, confirmError } = useAppSelector((s) => s.account);
   const token = typeof router.query.token === 'string' ? router.query.token : '';
-  const flow: EmailConfirmationFlow = router.query.returnTo === 'order' ? 'order' : 'settings';
+  // The flow comes from this browser (where the letter was asked for); links of older letters name it.
+  const [storedFlow] = useState(() => readStorage('emailConfirmationFlow'));
+  const flow: EmailConfirmationFlow = router.query.returnTo === 'order' || (router.query.returnTo === undefined && storedFlow === 'order') ? 'order' : 'settings';
   const started = useRef(false);
 
   useEffect(() => {
