@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { ACTION_BAR_HEIGHT_VAR } from '@/components/Toast';
+import { ACTION_BAR_HEIGHT_VAR } from './Toast';
 
 /**
  * The bottom bar of a checkout step: the total (or a summary) and the next step, always reachable
