@@ -48,6 +48,18 @@ function toApiError(e: unknown): ApiError {
   return new ApiError(e instanceof Error ? e.message : String(e), null);
 }
 
+const unauthorizedListeners = new Set<() => void>();
+
+/**
+ * Every 401 answer to a request that carried the user's token, whoever made the call (a saga, a
+ * component saving the language, a file download), reaches these listeners; the store signs the
+ * user out (spec §4, §8). Returns the unsubscribe function.
+ */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
 function create(baseURL: string): AxiosInstance {
   const client = axios.create({
     baseURL,
@@ -61,7 +73,13 @@ function create(baseURL: string): AxiosInstance {
   });
   client.interceptors.response.use(
     (r) => r,
-    (e: unknown) => Promise.reject(toApiError(e)),
+    (e: unknown) => {
+      const error = toApiError(e);
+      if (error.status === 401 && e instanceof AxiosError && e.config?.headers?.Authorization) {
+        for (const listener of [...unauthorizedListeners]) listener();
+      }
+      return Promise.reject(error);
+    },
   );
   return client;
 }

@@ -1,5 +1,6 @@
-import { call, put, type CallEffect } from 'redux-saga/effects';
-import { ApiError } from '@/lib/apiClient';
+import { eventChannel } from 'redux-saga';
+import { call, put, select, take, type CallEffect } from 'redux-saga/effects';
+import { ApiError, onUnauthorized } from '@/lib/apiClient';
 import { logout } from '@/features/auth/authSlice';
 import { routes } from '@/lib/routes';
 import { navigation } from './navigation';
@@ -8,11 +9,34 @@ function* runApiCall<Args extends unknown[], R>(fn: (...args: Args) => Promise<R
   try {
     return (yield call(fn, ...args)) as R;
   } catch (e) {
-    if (e instanceof ApiError && e.status === 401) {
-      yield put(logout());
-      yield call([navigation, navigation.goTo], routes.home.path);
-    }
+    if (e instanceof ApiError && e.status === 401) yield call(signOut);
     throw e;
+  }
+}
+
+const isLoggedIn = (state: { auth: { isLoggedIn: boolean } }) => state.auth.isLoggedIn;
+
+/** Signs a logged-in user out and returns home (once, however many calls answered 401). */
+function* signOut(): Generator<unknown, void, unknown> {
+  if (!(yield select(isLoggedIn))) return;
+  yield put(logout());
+  yield call([navigation, navigation.goTo], routes.home.path);
+}
+
+/**
+ * Root task: a 401 answer to any call of the API client signs the user out, also for calls made
+ * outside sagas (saving the language, downloading the results PDF). Browser only.
+ */
+export function* signOutOnUnauthorized(): Generator<unknown, void, unknown> {
+  if (typeof window === 'undefined') return;
+  const channel = eventChannel<true>((emit) => onUnauthorized(() => emit(true)));
+  try {
+    for (;;) {
+      yield take(channel);
+      yield call(signOut);
+    }
+  } finally {
+    channel.close();
   }
 }
 

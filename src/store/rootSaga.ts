@@ -9,6 +9,7 @@ import { cartSaga } from '@/features/cart/cartSaga';
 import { orderSaga } from '@/features/checkout/checkoutSaga';
 import { resultsSaga } from '@/features/results/resultsSaga';
 import { staffSaga } from '@/features/staff/staffSaga';
+import { signOutOnUnauthorized } from './callApi';
 
 type RootTask = () => Generator;
 
@@ -22,6 +23,7 @@ export const rootTasks: Record<string, RootTask> = {
   order: orderSaga,
   results: resultsSaga,
   staff: staffSaga,
+  unauthorized: signOutOnUnauthorized,
 };
 
 /**

@@ -4,7 +4,7 @@ import { createAction } from '@reduxjs/toolkit';
 import { backendClient, ApiError, NOT_AUTHORIZED_MESSAGE } from '@/lib/apiClient';
 import { loggedIn } from '@/features/auth/authSlice';
 import { makeStore } from './makeStore';
-import { callApi } from './callApi';
+import { callApi, signOutOnUnauthorized } from './callApi';
 import { rootSaga } from './rootSaga';
 import { navigation } from './navigation';
 
@@ -63,6 +63,26 @@ describe('callApi', () => {
     expect(caught).toHaveLength(1);
     expect(caught[0]).toBeInstanceOf(ApiError);
     expect((caught[0] as ApiError).message).toBe(NOT_AUTHORIZED_MESSAGE);
+  });
+
+  it('a 401 to a call made outside sagas (the language, the PDF) signs the user out too', async () => {
+    const store = makeStore({ saga: () => rootSaga({ unauthorized: signOutOnUnauthorized }) });
+    store.dispatch(loggedIn());
+    const download = backendClient.get('test-results/1/patients/2/pdf', {
+      adapter: answer(401, { error: 'Not authorized' }),
+      headers: new AxiosHeaders({ Authorization: 'Bearer expired' }),
+    });
+    await expect(download).rejects.toBeInstanceOf(ApiError);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState().auth.isLoggedIn).toBe(false);
+    expect(goTo).toHaveBeenCalledTimes(1);
+    expect(goTo).toHaveBeenCalledWith('/');
+    // A visitor's 401 (no token sent, e.g. a wrong password) signs nobody out and goes nowhere.
+    store.dispatch(loggedIn());
+    await expect(backendClient.post('login', {}, { adapter: answer(401, { error: 'Not authorized' }) })).rejects.toBeInstanceOf(ApiError);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState().auth.isLoggedIn).toBe(true);
+    store.sagaTask?.cancel();
   });
 
   it('does not log out on other errors', async () => {
