@@ -1,4 +1,4 @@
-import { backendClient } from '@/lib/apiClient';
+import { ApiError, backendClient } from '@/lib/apiClient';
 import type { PatientDto } from '@/lib/types/api';
 import type { CreatePatientBody } from './patientMapping';
 
@@ -8,8 +8,14 @@ export const patientsApi = {
   async list(): Promise<PatientDto[]> {
     return (await backendClient.get<PatientDto[]>('patient')).data;
   },
+  /**
+   * One of the user's patients. The spec's backend has no `GET patient/{id}`: the patient is found
+   * in the full list (`GET patient`); one that is not there (another user's) is a 404.
+   */
   async get(id: number): Promise<PatientDto> {
-    return (await backendClient.get<PatientDto>(`patient/${id}`)).data;
+    const found = (await patientsApi.list()).find((p) => p.id === id);
+    if (!found) throw new ApiError('Patient not found', 404);
+    return found;
   },
   async create(body: CreatePatientBody, userAsPatient = false): Promise<PatientDto> {
     return (await backendClient.post<PatientDto>(`patient/?userAsPatient=${userAsPatient}`, body)).data;
