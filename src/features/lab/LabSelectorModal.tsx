@@ -21,6 +21,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
+import { LAB_DEFAULTS } from '@/lib/laboratory';
 import type { LaboratoryDto } from '@/lib/types/api';
 import { ErrorState } from '@/components/ErrorState';
 import { ListSkeleton } from '@/components/Skeletons';
@@ -29,7 +30,7 @@ import { canAutoFind, geolocationPermission, type GeoPermission } from './geoloc
 import { findRequested, laboratoryChosen, manualSelectionRequested, selectorClosed, selectorOpened } from './labSlice';
 
 /** "cityName, address" (spec §2). */
-export const laboratoryLabel = (lab: Pick<LaboratoryDto, 'cityName' | 'address'>) => `${lab.cityName || 'No city'}, ${lab.address || 'No address'}`;
+export const laboratoryLabel = (lab: Pick<LaboratoryDto, 'cityName' | 'address'>) => `${lab.cityName || LAB_DEFAULTS.cityName}, ${lab.address || LAB_DEFAULTS.address}`;
 
 /**
  * Laboratory selector (spec §2, §4, §5): step 1 manual choice, step 2 the closest laboratory.

@@ -1,3 +1,4 @@
+import { LAB_DEFAULTS } from '@/lib/laboratory';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { LaboratoryDto } from '@/lib/types/api';
@@ -14,12 +15,12 @@ export const LABORATORY_NOT_FOUND = 'Laboratory not found';
 export function toLaboratoryDto(row: LaboratoryRecord): LaboratoryDto {
   return {
     id: row.id,
-    cityName: row.city_name || 'No city',
+    cityName: row.city_name || LAB_DEFAULTS.cityName,
     email: row.email,
     aboutLink: row.about_link,
-    address: row.address || 'No address',
-    latitude: Number(row.latitude) || 0,
-    longitude: Number(row.longitude) || 0,
+    address: row.address || LAB_DEFAULTS.address,
+    latitude: Number(row.latitude) || LAB_DEFAULTS.latitude,
+    longitude: Number(row.longitude) || LAB_DEFAULTS.longitude,
     country: row.country,
     currency: row.currency,
     phone: row.phone,
