@@ -59,7 +59,8 @@ export async function priceUserCart(db: Db, userId: number, laboratoryId: string
 
 /** Rows become the CartDto here and nowhere else. */
 export async function toCartDto(db: Db, priced: PricedCart, laboratoryId: string | null): Promise<CartDto> {
-  if (!priced.patients.size) return { ...emptyCart(), cartTotal: { price: 0, currency: priced.currency } };
+  // Spec §3: an empty cart's total is 0 EUR, whatever the laboratory's currency.
+  if (!priced.patients.size) return emptyCart();
   const allIds = [...new Set([...priced.patients.values()].flatMap((p) => p.analysisIds))];
   const dtos: Map<number, AnalysisDto> = laboratoryId ? await loadAnalysisDtos(db, allIds, laboratoryId) : new Map();
   const cart = emptyCart();

@@ -122,7 +122,7 @@ test('creating an order re-prices the cart, books the slot, writes the order and
     expect(await booked(slot.id)).toBe(1);
     expect(await cartSize(user.id)).toBe(0);
     const cart = await api.call('GET', '/api/cart/get-cart', { token: user.token });
-    expect(cart.body.cartTotal).toEqual({ price: 0, currency: 'PLN' });
+    expect(cart.body.cartTotal).toEqual({ price: 0, currency: 'EUR' });
 
     // The order-submitted page's read: owner only, with what to prepare.
     const read = await api.call('GET', `/api/order/${orderId}`, { token: user.token });
