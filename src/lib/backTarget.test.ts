@@ -1,4 +1,4 @@
-import { backTarget, BackConfigurationError, parentPath } from './backTarget';
+import { backTarget, backTargetOrHome, BackConfigurationError, parentPath } from './backTarget';
 
 const at = (pathname: string, asPath: string, query: Record<string, string | string[] | undefined> = {}) => backTarget({ pathname, asPath, query });
 
@@ -69,5 +69,31 @@ describe('parentPath', () => {
     expect(parentPath('/test-results/7/patients')).toBe('/test-results');
     expect(parentPath('/test-results')).toBe('/');
     expect(parentPath('/')).toBeNull();
+  });
+
+  describe('a broken configuration', () => {
+    const broken = [
+      { pathname: '/login', asPath: '/login', query: { pathnameToReturn: ['/a', '/b'] } },
+      { pathname: '/login', asPath: '/login', query: { backPathKey: ['home', 'cart'] } },
+      { pathname: '/login', asPath: '/login', query: { backPathKey: 'nowhere' } },
+      { pathname: '/patients/create', asPath: '/patients/create', query: { backPathKey: 'editPatient' } },
+    ];
+
+    it('throws in development and tests', () => {
+      for (const input of broken) expect(() => backTargetOrHome(input, false)).toThrow(BackConfigurationError);
+      // The test environment is not production: the default throws too.
+      expect(() => backTargetOrHome(broken[0]!)).toThrow(BackConfigurationError);
+    });
+
+    it('is logged and leads home in production', () => {
+      const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        for (const input of broken) expect(backTargetOrHome(input, true)).toBe('/');
+        expect(log).toHaveBeenCalledTimes(broken.length);
+        expect(String(log.mock.calls[0]?.[0])).toMatch(/Back button configuration error/);
+      } finally {
+        log.mockRestore();
+      }
+    });
   });
 });

@@ -68,6 +68,21 @@ function addToCartBack(query: Query): string {
   return pathOfKey('analysisInSearch', { ...query, analysisId: single(query, 'analysisId') ?? id });
 }
 
+/**
+ * The back target as the top bar uses it. A broken configuration (array-valued `pathnameToReturn` or
+ * `backPathKey`, an unknown key, a missing target) throws in development and tests, so it is fixed
+ * before release; in production it is logged and the button leads home.
+ */
+export function backTargetOrHome(input: BackInput, production = process.env.NODE_ENV === 'production'): string | null {
+  try {
+    return backTarget(input);
+  } catch (e) {
+    if (!production || !(e instanceof BackConfigurationError)) throw e;
+    console.error(e.message);
+    return routes.home.path;
+  }
+}
+
 export function backTarget({ pathname, asPath, query }: BackInput): string | null {
   const toReturn = single(query, 'pathnameToReturn');
   const backPathKey = single(query, 'backPathKey');

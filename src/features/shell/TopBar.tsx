@@ -16,8 +16,9 @@ import { useRouter } from 'next/router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { backTarget } from '@/lib/backTarget';
+import { backTargetOrHome } from '@/lib/backTarget';
 import { routes } from '@/lib/routes';
+import { useAccountAction } from '@/features/auth';
 import { selectorOpened } from '@/features/lab';
 import { initials, selectCartHasItems, selectCartLoaded } from './shellSelectors';
 
@@ -27,15 +28,9 @@ function useBackTarget(): string | null {
   const router = useRouter();
   const { pathname, asPath, query } = router;
   return useMemo(() => {
-    try {
-      const target = backTarget({ pathname, asPath, query });
-      // No back button that leads to the page itself (home's back target is home).
-      return target === asPath.split(/[?#]/)[0] ? null : target;
-    } catch (e) {
-      // A page or link is misconfigured: show it to developers, keep the user moving.
-      console.warn(e instanceof Error ? e.message : e);
-      return routes.home.path;
-    }
+    const target = backTargetOrHome({ pathname, asPath, query });
+    // No back button that leads to the page itself (home's back target is home).
+    return target === asPath.split(/[?#]/)[0] ? null : target;
   }, [pathname, asPath, query]);
 }
 
@@ -50,6 +45,8 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
   const cartLoaded = useAppSelector(selectCartLoaded);
   const cartHasItems = useAppSelector(selectCartHasItems);
   const userInitials = isLoggedIn && user ? initials(user.firstName, user.lastName) : '';
+  // A visitor's cart needs an account: the auth modal opens instead of the cart page.
+  const needAccount = useAccountAction();
 
   return (
     <AppBar position="sticky" elevation={0} sx={{ borderBottom: 1, borderColor: 'rgba(255,255,255,0.12)' }}>
@@ -89,6 +86,7 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
         <IconButton
           component={Link}
           href={routes.cart.path}
+          onClick={needAccount(routes.cart.path)}
           color="inherit"
           aria-label={cartHasItems ? `${t('cartLink')}: ${t('cartHasItems')}` : t('cartLink')}
           aria-busy={!cartLoaded}
