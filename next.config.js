@@ -9,6 +9,22 @@ const nextConfig = {
   // Bundled with MUI so its Emotion cache provider and MUI's styles share one @emotion/react instance
   // on the server (otherwise the page's styles are inlined in the body instead of one style sheet).
   transpilePackages: ['@mui/material-nextjs'],
+  // The spec's call table has `POST patient/?userAsPatient=false` (slash before the query): that exact
+  // path must answer itself, not with a 308. Next's automatic trailing-slash redirect is switched off
+  // and repeated below for every other path, so those keep redirecting as before.
+  skipTrailingSlashRedirect: true,
+  async redirects() {
+    return [
+      {
+        source: '/:path((?!\\.well-known(?:/.*)?)(?!api/backend/patient/?$)(?:[^/]+/)*[^/]+)/',
+        destination: '/:path',
+        permanent: true,
+      },
+    ];
+  },
+  async rewrites() {
+    return { beforeFiles: [{ source: '/api/backend/patient/', destination: '/api/backend/patient' }], afterFiles: [], fallback: [] };
+  },
   env: {
     NEXT_PUBLIC_API_ROOT: process.env.NEXT_PUBLIC_API_ROOT || '/api/backend/',
   },

@@ -177,6 +177,26 @@ export default journey('a patient registers, confirms the e-mail, recovers the p
     await ctx.shot('other-users-patient');
   });
 
+  await ctx.step("the spec's exact patient path answers without a redirect; other paths still redirect", async () => {
+    const owner = await ctx.registerUser();
+    const body = {
+      personalDetails: { firstName: 'Ewa', lastName: 'Exact', gender: 'female', dateOfBirth: '1990-01-02', email: null, phone: null },
+      address: { country: '', region: '', locality: '', district: '', street: '', houseNumber: '', entranceNumber: '', floorNumber: '', apartmentNumber: '', addressNotes: '' },
+    };
+    const res = await ctx.context.request.post('/api/backend/patient/?userAsPatient=false', {
+      data: body,
+      headers: { Authorization: `Bearer ${owner.token}` },
+      maxRedirects: 0,
+    });
+    assert.ok(res.status() === 200 || res.status() === 201, `POST patient/?userAsPatient=false answered ${res.status()}`);
+    assert.equal(((await res.json()) as { personalDetails: { firstName: string } }).personalDetails.firstName, 'Ewa');
+    const page308 = await ctx.context.request.get('/login/', { maxRedirects: 0 });
+    assert.equal(page308.status(), 308);
+    assert.equal(page308.headers().location, '/login');
+    const api308 = await ctx.context.request.get('/api/backend/laboratories/', { maxRedirects: 0 });
+    assert.equal(api308.status(), 308);
+  });
+
   // Expected answers: 401 for the wrong passwords, 404 for the other user's patient.
   ctx.expectNoConsoleErrors([/status of 401 \(Unauthorized\)/, /status of 404 \(Not Found\)/]);
 });
