@@ -6,3 +6,4 @@ export { currentUserReceived, currentUserRequested, loggedIn, logout, type Curre
 export { LoginForm } from './components/LoginForm';
 export { RegisterForm } from './components/RegisterForm';
 export { useSession, type Session } from './useSession';
+export { AuthModalHost, useAccountAction } from './components/AuthModalHost';

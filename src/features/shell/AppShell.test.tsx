@@ -9,6 +9,7 @@ import { memoryRouter, renderWithApp } from './testing/renderWithApp';
 import { TopBar } from './TopBar';
 import { MainMenu } from './MainMenu';
 import { AppShell } from './AppShell';
+import { AuthModalHost } from '@/features/auth';
 import { useState } from 'react';
 
 const anna = {
@@ -76,6 +77,45 @@ describe('TopBar', () => {
   it('has no back button on home and on pages configured without one', () => {
     renderWithApp(<Shell />, { router: memoryRouter('/').router });
     expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
+  });
+});
+
+describe('auth modal for a visitor', () => {
+  function ShellWithModal() {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <TopBar onOpenMenu={() => setOpen(true)} menuOpen={open} />
+        <AuthModalHost />
+      </>
+    );
+  }
+
+  it('the cart icon opens the auth modal in LOGIN mode instead of a page change; it switches to REGISTER and gives focus back when closed', async () => {
+    const user = userEvent.setup();
+    const { router, pushed } = memoryRouter('/');
+    const { store } = renderWithApp(<ShellWithModal />, { router, preloadedState: withCart(Status.SUCCESS, 0) });
+    const cart = screen.getByTestId('cart-link');
+    cart.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(pushed).toEqual([]);
+    expect(store.getState().auth).toMatchObject({ modalOpen: true, modalMode: 'LOGIN' });
+    await user.click(within(dialog).getByRole('button', { name: /create an account|register/i }));
+    const register = await screen.findByRole('dialog', { name: 'Create an account' });
+    await user.click(within(register).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(cart).toHaveFocus();
+  });
+
+  it('a logged-in user goes to the cart as usual', async () => {
+    const user = userEvent.setup();
+    const { store } = renderWithApp(<ShellWithModal />, { preloadedState: withCart(Status.SUCCESS, 0) });
+    act(() => {
+      store.dispatch(loggedIn());
+    });
+    await user.click(screen.getByTestId('cart-link'));
+    expect(store.getState().auth.modalOpen).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LabSelectorModal } from '@/features/lab';
+import { AuthModalHost } from '@/features/auth';
 import { CookieBanner } from './CookieBanner';
 import { MainMenu } from './MainMenu';
 import { RouteProgress } from './RouteProgress';
@@ -41,6 +42,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </Box>
       <LabSelectorModal />
+      <AuthModalHost />
       <CookieBanner />
     </>
   );

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, ListSkeleton } from '@/components';
 import { Status } from '@/lib/status';
 import { routes } from '@/lib/routes';
-import type { Session } from '@/features/auth';
+import { useAccountAction, type Session } from '@/features/auth';
 import type { Resource } from '../resultsSlice';
 
 /** What a page shows for ids that cannot exist (not numbers). */
@@ -31,6 +31,7 @@ export interface ResourceGateProps<T> {
  */
 export function ResourceGate<T>({ session, resource, onRetry, skeleton, backHref, children }: ResourceGateProps<T>) {
   const { t } = useTranslation('results');
+  const needAccount = useAccountAction();
   if (session === 'visitor') {
     return (
       <EmptyState
@@ -38,7 +39,8 @@ export function ResourceGate<T>({ session, resource, onRetry, skeleton, backHref
         title={t('visitor.title')}
         text={t('visitor.text')}
         action={
-          <Button component={NextLink} href={routes.login.path} variant="contained" sx={{ minHeight: 48 }}>
+          // The auth modal instead of a page change; after logging in the page shows the user's data.
+          <Button component={NextLink} href={routes.login.path} onClick={needAccount(null)} variant="contained" sx={{ minHeight: 48 }}>
             {t('visitor.login')}
           </Button>
         }

@@ -1,0 +1,57 @@
+import dynamic from 'next/dynamic';
+import { useRouter } from 'next/router';
+import { useCallback, useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { authModalClosed, authModalOpened } from '../authSlice';
+
+// The forms load only when a visitor first needs them (they are not part of every page's JavaScript).
+const AuthModal = dynamic(() => import('./AuthModal').then((m) => m.AuthModal), { ssr: false });
+
+/** Where to go once the visitor has logged in or registered through the modal (browser only). */
+let returnTo: string | null = null;
+
+/**
+ * For actions that need an account (the cart icon, "My orders", a page's log-in prompt): a visitor
+ * gets the auth modal (spec §2, §4) instead of a page change, and after logging in or registering
+ * goes on to `target` (null: stays on the page). A logged-in user's click goes ahead untouched.
+ * Use as a link's or button's onClick; the link's href stays for browsers without JavaScript.
+ */
+export function useAccountAction(): (target: string | null) => (event: { preventDefault(): void }) => void {
+  const dispatch = useAppDispatch();
+  const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
+  return useCallback(
+    (target) => (event) => {
+      if (isLoggedIn) return;
+      event.preventDefault();
+      returnTo = target;
+      dispatch(authModalOpened('LOGIN'));
+    },
+    [dispatch, isLoggedIn],
+  );
+}
+
+/** Mounted once by the app shell: the auth modal with its REGISTER and LOGIN modes. */
+export function AuthModalHost() {
+  const dispatch = useAppDispatch();
+  const router = useRouter();
+  const open = useAppSelector((s) => s.auth.modalOpen);
+  const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
+  // Once loaded the modal stays mounted, so closing it animates and gives focus back to the opener.
+  const [used, setUsed] = useState(false);
+  if (open && !used) setUsed(true);
+
+  useEffect(() => {
+    if (!open) return;
+    if (isLoggedIn) {
+      dispatch(authModalClosed());
+      const target = returnTo;
+      returnTo = null;
+      if (target) void router.push(target);
+    }
+  }, [open, isLoggedIn, dispatch, router]);
+  useEffect(() => {
+    if (!open && !isLoggedIn) returnTo = null;
+  }, [open, isLoggedIn]);
+
+  return used ? <AuthModal /> : null;
+}
