@@ -25,6 +25,9 @@ export const theme = createTheme({
         // A clear keyboard focus ring everywhere (mouse clicks do not show it).
         // Two tones (amber ring around a dark edge) keep 3:1 against white pages and the dark top bar.
         ':focus-visible': { outline: `3px solid ${FOCUS_RING}`, outlineOffset: 2, boxShadow: `0 0 0 2px ${PRIMARY_COLOR}` },
+        // A text field shows focus with its own thicker primary border; a ring on the inner input
+        // would cross the field's label.
+        '.MuiInputBase-input:focus-visible': { outline: 'none', boxShadow: 'none' },
         // MUI marks keyboard focus of radios, checkboxes and switches (whose real input is invisible) on their wrapper.
         '.Mui-focusVisible': { outline: `3px solid ${FOCUS_RING}`, outlineOffset: 2, boxShadow: `0 0 0 2px ${PRIMARY_COLOR}` },
         'a, button, [role="button"], [role="radio"], [role="tab"], input, select, textarea': {
