@@ -118,8 +118,8 @@ export async function webBench(opts: WebOptions): Promise<WebResult> {
   const servers: Server[] = [];
   const shopEnv = (db: string) => ({ NEXT_DIST_DIR: distDir, DATABASE_URL: `file:${db}`, SEED_DEMO: 'true', OUTBOX_DIR: path.join(tmp, 'outbox') });
   try {
-    // A shop checked out elsewhere (an older commit) migrates and seeds its own database.
-    const demoDb = SHOP_DIR === ROOT ? await benchDatabase(tmp, 1) : path.join(tmp, 'demo.sqlite');
+    // The shop migrates and seeds its own demo database (so an older build, BENCH_SHOP_DIR, works too).
+    const demoDb = path.join(tmp, 'demo.sqlite');
     const floor = await startNext(floorDir, {}, '/api/list', path.join(logDir, 'floor.log'));
     servers.push(floor);
     const shopServer = await startNext(SHOP_DIR, shopEnv(demoDb), '/api/health', path.join(logDir, 'shop.log'));

@@ -100,7 +100,10 @@ export async function startNext(cwd: string, env: Record<string, string>, probe:
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`next start in ${cwd} did not answer ${probe}:\n${tail(logFile)}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`next start in ${cwd} did not answer ${probe}:\n${tail(logFile)}`);
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   return {
