@@ -6,6 +6,7 @@ import { wrapper } from '@/store/wrapper';
 import { profileReceived, profileRequested } from '@/features/catalogue/catalogueSlice';
 import { ProfileCard } from '@/features/catalogue/components/ProfileCard';
 import { SeoHead } from '@/features/catalogue/components/SeoHead';
+import { idFrom } from '@/lib/ids';
 
 interface ProfilePageProps {
   canonicalUrl: string;
@@ -40,11 +41,11 @@ export default function ProfilePage(props: ProfilePageProps) {
 }
 
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
-  const [{ catalogueContext, canonicalUrl, idParam, isNotFound }, { getProfile }] = await Promise.all([
+  const [{ catalogueContext, canonicalUrl, isNotFound }, { getProfile }] = await Promise.all([
     import('@/server/ssr/catalogue'),
     import('@/server/services/catalogue'),
   ]);
-  const id = idParam(ctx.params?.profileId);
+  const id = idFrom(ctx.params?.profileId);
   if (id === null) return { notFound: true };
   const { db, laboratoryId } = await catalogueContext(ctx);
   try {

@@ -13,6 +13,13 @@ export const LANGUAGE_COOKIE = 'lang';
 
 export const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (languages as readonly string[]).includes(v);
 
+const INTL_LOCALES: Record<Language, string> = { en: 'en-GB', ru: 'ru-RU', pl: 'pl-PL' };
+
+/** The locale for `Intl` date, number and money formats of a language (another tag passes through). */
+export function intlLocale(language: string): string {
+  return isLanguage(language) ? INTL_LOCALES[language] : language;
+}
+
 /**
  * Options shared by the server's and the browser's i18next instances. The resources themselves live
  * in src/i18n/resources.ts (server and tests, every language) and src/i18n/browser.ts (the browser

@@ -1,30 +1,29 @@
+import { intlLocale } from '@/i18n';
 import type { AnalysisResultDto, ResultFlagDto } from '@/lib/types/results';
 
-const intl: Record<string, string> = { en: 'en-GB', ru: 'ru-RU', pl: 'pl-PL' };
-const loc = (language: string) => intl[language] ?? language;
 
 /** A date and time in the user's language and time zone, e.g. "21 Nov 2026, 10:00". */
 export function formatDateTime(iso: string, language: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(loc(language), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d);
+  return new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d);
 }
 
 /** A time of day, e.g. "07:00" (24-hour in English too, as on a clinic schedule). */
 export function formatTime(iso: string, language: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(loc(language), { hour: '2-digit', minute: '2-digit' }).format(d);
+  return new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit' }).format(d);
 }
 
 export function formatDate(iso: string, language: string): string {
   const d = new Date(iso.length <= 10 ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(loc(language), { day: 'numeric', month: 'short', year: 'numeric', ...(iso.length <= 10 ? { timeZone: 'UTC' } : {}) }).format(d);
+  return new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month: 'short', year: 'numeric', ...(iso.length <= 10 ? { timeZone: 'UTC' } : {}) }).format(d);
 }
 
 export function formatNumber(n: number, language: string): string {
-  return new Intl.NumberFormat(loc(language), { maximumFractionDigits: 4 }).format(n);
+  return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 4 }).format(n);
 }
 
 /** The value with its unit, e.g. "7,4 mmol/L" or "not detected". */

@@ -1,4 +1,6 @@
 /** Money helpers shared by client and server. Amounts on the wire are major units (e.g. 12.5). */
+import { intlLocale } from '@/i18n';
+
 export const currencies = ['EUR', 'PLN', 'BYN'] as const;
 export type Currency = (typeof currencies)[number];
 export const DEFAULT_CURRENCY: Currency = 'EUR';
@@ -7,11 +9,12 @@ export const isCurrency = (v: unknown): v is Currency => typeof v === 'string' &
 
 export const toMajor = (minor: number): number => Math.round(minor) / 100;
 
-const intlLocale: Record<string, string> = { en: 'en-GB', ru: 'ru-RU', pl: 'pl-PL' };
+/** The sum of amounts in major units, added in minor units (so 0.1 + 0.2 is 0.3, not 0.30000000000000004). */
+export const sumMajor = (...amounts: number[]): number => toMajor(amounts.reduce((sum, a) => sum + Math.round(a * 100), 0));
 
 /** Formats an amount (major units) in its currency for the user's language, e.g. "12,50 zł". */
 export function formatMoney(amount: number, currency: string, language = 'en'): string {
-  return new Intl.NumberFormat(intlLocale[language] ?? language, {
+  return new Intl.NumberFormat(intlLocale(language), {
     style: 'currency',
     currency: isCurrency(currency) ? currency : DEFAULT_CURRENCY,
     minimumFractionDigits: 2,

@@ -3,6 +3,7 @@ import type { GetServerSidePropsContext } from 'next';
 import { useTranslation } from 'react-i18next';
 import { AddToCartFlow } from '@/features/cart/components/AddToCartFlow';
 import type { Addable } from '@/features/cart/components/AddableSummary';
+import { idFrom } from '@/lib/ids';
 
 interface AddToCartPageProps {
   addable: Addable;
@@ -25,11 +26,11 @@ export default function AddToCartPage({ addable }: AddToCartPageProps) {
 export async function getServerSideProps(ctx: GetServerSidePropsContext) {
   const type = ctx.params?.addableType;
   if (type !== 'analysis' && type !== 'profile') return { notFound: true as const };
-  const [{ catalogueContext, idParam, isNotFound }, { getAnalysis, getProfile }] = await Promise.all([
+  const [{ catalogueContext, isNotFound }, { getAnalysis, getProfile }] = await Promise.all([
     import('@/server/ssr/catalogue'),
     import('@/server/services/catalogue'),
   ]);
-  const id = idParam(ctx.params?.addableId);
+  const id = idFrom(ctx.params?.addableId);
   if (id === null) return { notFound: true as const };
   const { db, laboratoryId } = await catalogueContext(ctx);
   try {

@@ -7,6 +7,7 @@ import { wrapper } from '@/store/wrapper';
 import { analysisReceived, analysisRequested } from '@/features/catalogue/catalogueSlice';
 import { AnalysisCard } from '@/features/catalogue/components/AnalysisCard';
 import { SeoHead } from '@/features/catalogue/components/SeoHead';
+import { idFrom } from '@/lib/ids';
 
 interface AnalysisPageProps {
   canonicalUrl: string;
@@ -46,11 +47,11 @@ export default function AnalysisPage(props: AnalysisPageProps) {
 }
 
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
-  const [{ catalogueContext, canonicalUrl, idParam, isNotFound }, { getAnalysis }] = await Promise.all([
+  const [{ catalogueContext, canonicalUrl, isNotFound }, { getAnalysis }] = await Promise.all([
     import('@/server/ssr/catalogue'),
     import('@/server/services/catalogue'),
   ]);
-  const id = idParam(ctx.params?.analysisId);
+  const id = idFrom(ctx.params?.analysisId);
   if (id === null) return { notFound: true };
   const { db, laboratoryId } = await catalogueContext(ctx);
   try {

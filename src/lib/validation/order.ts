@@ -1,5 +1,6 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
 import { isValidPostalCode, normalizePostalCode } from './postalCode';
+import { ID_PATTERN } from '../ids';
 
 /**
  * Checkout schemas shared by the order forms (formik) and the shop API (`POST /api/order/create`),
@@ -166,6 +167,6 @@ export const removePatientAnalysisSchema = object({
 export const queryId = () =>
   string()
     .trim()
-    .matches(/^[1-9][0-9]{0,9}$/, 'Expected a positive integer id');
+    .matches(ID_PATTERN, 'Expected a positive integer id');
 
 export const cartQuerySchema = object({ laboratoryId: string().trim().max(64).optional() });

@@ -1,5 +1,6 @@
 import { array, mixed, number, object, string, type InferType } from 'yup';
 import { ORDER_STATUSES, RESULT_FLAGS } from '../types/results';
+import { ID_PATTERN } from '../ids';
 
 /**
  * Schemas of the order lifecycle, staff console and results import, shared by the staff forms and
@@ -24,7 +25,7 @@ const id = () => number().typeError(RESULT_MESSAGES.idInvalid).integer(RESULT_ME
 export const idParam = () =>
   string()
     .required(RESULT_MESSAGES.idInvalid)
-    .matches(/^[1-9][0-9]{0,9}$/, RESULT_MESSAGES.idInvalid);
+    .matches(ID_PATTERN, RESULT_MESSAGES.idInvalid);
 
 /** A result value: a finite number or a non-empty text up to 200 characters. */
 const resultValue = () =>

@@ -41,10 +41,6 @@ export function mailLanguage(language: string | null | undefined): Language {
   return isLanguage(language) ? language : defaultLanguage;
 }
 
-/** The locale for `Intl` date and number formats of a language. */
-export function intlLocale(language: Language): string {
-  return { en: 'en-GB', ru: 'ru-RU', pl: 'pl-PL' }[language];
-}
 
 /** The first supported language of an Accept-Language header (by quality), or null. */
 export function acceptLanguage(header: string | string[] | undefined): Language | null {

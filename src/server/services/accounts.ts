@@ -14,7 +14,7 @@ import { assertLoginAllowed, recordLoginAttempt } from '../rateLimit';
 import * as repo from '../repositories/accounts';
 
 /**
- * Accounts (spec §7, DESIGN §3): registration, login and logout with bearer tokens, password reset
+ * Accounts (spec §7; the routes in docs/openapi.yaml): registration, login and logout with bearer tokens, password reset
  * and change, the current user and its update, e-mail confirmation. Passwords are bcrypt hashes;
  * tokens are random, stored hashed, expire, and reset/activation tokens are single use.
  */

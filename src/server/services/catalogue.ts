@@ -7,7 +7,7 @@ import * as repo from '../repositories/catalogue';
 import { getLaboratoryPricing } from './laboratories';
 
 /**
- * The catalogue as the backend API serves it (DESIGN §3): analyses and profiles with the prices of
+ * The catalogue as the backend API serves it (docs/openapi.yaml): analyses and profiles with the prices of
  * one laboratory's price list. An analysis the laboratory has no price for carries an empty
  * `prices` array (the client shows it as unavailable). Without a laboratory, each analysis carries
  * its first available price (lowest price list id) and that list's material prices.

@@ -15,9 +15,9 @@ import { buildVisitCalendar } from './calendar';
 import { getConfig } from '../config';
 import { timeZoneOf } from '../repositories/slots';
 import { buildAppUrl, sendMail } from '../mail/mailer';
-import { intlLocale, mailLanguage, mailTranslator } from '../mail/i18n';
+import { defaultLanguage, intlLocale, type Language } from '@/i18n';
+import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { updateUser } from '../repositories/accounts';
-import type { Language } from '@/i18n';
 
 /**
  * Order submission (spec §4 Checkout, §7 `POST order/create`) and the owner's read of a submitted
@@ -226,7 +226,7 @@ export async function quotePromo(db: Db, userId: number, laboratoryId: string, c
 
 const LAB_TIME_ZONES: Record<string, string> = { PL: 'Europe/Warsaw', BY: 'Europe/Minsk' };
 
-export function formatVisit(start: string, end: string, country: string, locale = 'en-GB'): string {
+export function formatVisit(start: string, end: string, country: string, locale = intlLocale(defaultLanguage)): string {
   const timeZone = LAB_TIME_ZONES[country] ?? 'Europe/Berlin';
   const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(start));
   const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' });

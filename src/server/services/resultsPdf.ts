@@ -3,7 +3,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { flagLabelKey } from '@/lib/resultFlag';
 import type { AnalysisResultDto, PatientResultsDto, ResultFlagDto } from '@/lib/types/results';
-import { defaultLanguage, type Language } from '@/i18n';
+import { defaultLanguage, intlLocale, type Language } from '@/i18n';
 import { serverI18n } from '@/i18n/resources';
 
 /**
@@ -43,12 +43,11 @@ export function pdfFileName(data: PatientResultsDto): string {
   return `results-${data.testResult.orderNumber.replace(/[^A-Za-z0-9-]+/g, '')}-${who || data.patient.id}.pdf`;
 }
 
-const INTL_LOCALE: Record<Language, string> = { en: 'en-GB', ru: 'ru-RU', pl: 'pl-PL' };
 
 /** Renders the PDF into a buffer, in the given language. */
 export function renderResultsPdf(data: PatientResultsDto, language: Language = defaultLanguage): Promise<Buffer> {
   const t = serverI18n(language).getFixedT(language, 'results');
-  const day = (iso: string) => new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  const day = (iso: string) => new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
   const regular = fontFile('DejaVuSans.ttf');
   const bold = fontFile('DejaVuSans-Bold.ttf');
   const doc = new PDFDocument({

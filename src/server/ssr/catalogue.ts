@@ -38,12 +38,6 @@ export async function catalogueContext(ctx: Pick<GetServerSidePropsContext, 'req
   return { db, laboratory, laboratoryId: laboratory?.id ?? null };
 }
 
-/** A positive integer route parameter, or null. */
-export function idParam(value: string | string[] | undefined): number | null {
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n > 0 ? n : null;
-}
 
 export function isNotFound(e: unknown): boolean {
   return e instanceof HttpError && e.status === 404;

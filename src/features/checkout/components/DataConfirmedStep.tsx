@@ -21,6 +21,7 @@ import { coverageRequested, submitRequested } from '../checkoutSlice';
 import { coverageMatches } from './AddressStep';
 import { formatAddress } from './formatAddress';
 import { PromoCodeField } from './PromoCodeField';
+import { sumMajor } from '@/lib/money';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
   return (
@@ -136,7 +137,7 @@ export function DataConfirmedStep() {
           <StickyActionBar
             summary={
               <Typography variant="h6" component="p" sx={{ fontSize: '1.15rem' }}>
-                {t('cart.total')} <Money amount={cart.cartTotal.price - (order.promo?.discount ?? 0) + visitFee} currency={currency} />
+                {t('cart.total')} <Money amount={sumMajor(cart.cartTotal.price, -(order.promo?.discount ?? 0), visitFee)} currency={currency} />
               </Typography>
             }
           >

@@ -2,6 +2,7 @@ import { object, string } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam, RESULT_MESSAGES } from '@/lib/validation/results';
 import { exportOwnResults, FHIR_CONTENT_TYPE, fhirFileName } from '@/server/services/fhir';
+import { ID_PATTERN } from '@/lib/ids';
 
 export const config = { api: { bodyParser: false } };
 
@@ -9,7 +10,7 @@ export const config = { api: { bodyParser: false } };
 export default route({
   GET: method({
     auth: 'user' as const,
-    query: object({ testResultId: idParam(), patientId: string().optional().matches(/^[1-9][0-9]{0,9}$/, RESULT_MESSAGES.idInvalid) }),
+    query: object({ testResultId: idParam(), patientId: string().optional().matches(ID_PATTERN, RESULT_MESSAGES.idInvalid) }),
     handler: async ({ db, user, query, res }) => {
       const bundle = await exportOwnResults(db, user.id, Number(query.testResultId), query.patientId ? Number(query.patientId) : undefined);
       res.setHeader('Content-Type', `${FHIR_CONTENT_TYPE}; charset=utf-8`);
