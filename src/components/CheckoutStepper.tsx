@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 export const CHECKOUT_STEPS = ['cart', 'address', 'visitTime', 'contact', 'confirm'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
-/** The checkout steps (cart, address, visit time, contact, confirm), on every viewport (DESIGN §6). */
+/** The checkout steps (cart, address, visit time, contact, confirm), on every viewport (the checkout routes of spec §2). */
 export function CheckoutStepper({ active }: { active: CheckoutStep }) {
   const { t } = useTranslation('cart');
   const index = CHECKOUT_STEPS.indexOf(active);

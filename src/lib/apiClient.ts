@@ -26,7 +26,7 @@ export class ApiError extends Error {
 
 /**
  * Whether a failure is the case `code` names. Decided on the server's code; an answer without a code
- * (a lab backend that answers some cases with a bare status, spec §9) is judged by `legacyStatuses`.
+ * (a lab backend that answers some cases with a bare status, spec §8) is judged by `legacyStatuses`.
  */
 export function failedWith(e: unknown, code: ErrorCode, legacyStatuses: readonly number[] = []): boolean {
   if (!(e instanceof ApiError)) return false;

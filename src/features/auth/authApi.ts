@@ -1,7 +1,7 @@
 import { backendClient } from '@/lib/apiClient';
 import type { CurrentUserDto } from '@/lib/types/api';
 
-/** What the register form sends (DESIGN §3: `username` is the e-mail address). */
+/** What the register form sends (docs/openapi.yaml: `username` is the e-mail address). */
 export interface RegisterRequest {
   email: string;
   password: string;
@@ -21,7 +21,7 @@ export interface NewPasswordRequest {
   newPassword: string;
 }
 
-/** Account calls of the backend API (spec §7, DESIGN §3). */
+/** Account calls of the backend API (spec §7; docs/openapi.yaml). */
 export const authApi = {
   async register(body: RegisterRequest): Promise<string> {
     return (await backendClient.post<{ accessToken: string }>('register', body)).data.accessToken;

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the two HTTP APIs (DESIGN §3), shared by the server (which builds them in exactly
+ * Wire shapes of the two HTTP APIs (docs/openapi.yaml), shared by the server (which builds them in exactly
  * one place per entity) and the client. Money amounts are major units (12.5 = 12.50).
  */
 import type { Currency } from '../money';
