@@ -84,8 +84,28 @@ function validationFields(e: ValidationError, prefix = ''): Record<string, strin
   return fields;
 }
 
+/** Names an object inherits from Object.prototype: as keys of a request they would reach its prototype. */
+const PROTOTYPE_KEYS = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__']);
+
+/** The path of the first own key of `value` (at any depth) that names an inherited member, if any. */
+function prototypeKeyPath(value: unknown, prefix = ''): string | null {
+  if (value === null || typeof value !== 'object') return null;
+  for (const key of Object.keys(value)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (PROTOTYPE_KEYS.has(key)) return path;
+    const inner = prototypeKeyPath((value as Record<string, unknown>)[key], path);
+    if (inner) return inner;
+  }
+  return null;
+}
+
 async function check(schema: AnySchema | undefined, value: unknown, what: 'query' | 'body'): Promise<unknown> {
   if (!schema) return what === 'query' ? {} : undefined;
+  const hostile = prototypeKeyPath(value);
+  if (hostile) {
+    const message = `Unknown field: ${hostile}`;
+    throw new HttpError(400, what === 'query' ? `Invalid query: ${message}` : message, { fields: { [hostile]: message }, code: ERROR_CODES.validationFailed });
+  }
   try {
     return await schema.validate(value === undefined && what === 'body' ? {} : value, { abortEarly: false, stripUnknown: true });
   } catch (e) {
