@@ -61,6 +61,7 @@ describe('backTarget', () => {
   it('rejects a pathnameToReturn outside the shop', () => {
     expect(() => at('/login', '/login', { pathnameToReturn: 'https://example.com' })).toThrow(/inside the shop/);
     expect(() => at('/login', '/login', { pathnameToReturn: '//example.com' })).toThrow(/inside the shop/);
+    expect(() => at('/login', '/login', { pathnameToReturn: decodeURIComponent('%2F%09%2Fevil.example') })).toThrow(/inside the shop/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { isLocalPath } from './localPath';
 import { isRouteKey, routes, routeKeyOfPathname, type RouteKey } from './routes';
 
 /**
@@ -87,7 +88,7 @@ export function backTarget({ pathname, asPath, query }: BackInput): string | nul
   const toReturn = single(query, 'pathnameToReturn');
   const backPathKey = single(query, 'backPathKey');
   if (toReturn !== undefined) {
-    if (!toReturn.startsWith('/') || toReturn.startsWith('//')) {
+    if (!isLocalPath(toReturn)) {
       throw new BackConfigurationError(`pathnameToReturn must be a path inside the shop, got "${toReturn}"`);
     }
     return toReturn;

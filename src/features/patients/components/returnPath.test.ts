@@ -10,6 +10,7 @@ describe('patientReturnPath', () => {
 
   it('ignores targets outside the shop and unknown keys', () => {
     expect(patientReturnPath({ pathnameToReturn: '//evil.example' })).toBe('/patients');
+    expect(patientReturnPath({ pathnameToReturn: decodeURIComponent('%2F%09%2Fevil.example') })).toBe('/patients');
     expect(patientReturnPath({ pathnameToReturn: 'https://evil.example' })).toBe('/patients');
     expect(patientReturnPath({ backPathKey: 'nope' })).toBe('/patients');
     expect(patientReturnPath({ backPathKey: 'editPatient' })).toBe('/patients');

@@ -1,3 +1,4 @@
+import { isLocalPath } from '@/lib/localPath';
 import { isRouteKey, routePath, routes } from '@/lib/routes';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -8,7 +9,7 @@ type Query = Record<string, string | string[] | undefined>;
  */
 export function patientReturnPath(query: Query): string {
   const toReturn = query.pathnameToReturn;
-  if (typeof toReturn === 'string' && toReturn.startsWith('/') && !toReturn.startsWith('//')) return toReturn;
+  if (typeof toReturn === 'string' && isLocalPath(toReturn)) return toReturn;
   const key = query.backPathKey;
   if (typeof key === 'string' && isRouteKey(key)) {
     try {
