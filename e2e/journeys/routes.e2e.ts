@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { journey } from '../lib/journey';
+import { CATEGORY_SLUGS } from '../../src/lib/config';
+import type { LaboratoryDto, PatientDto } from '../../src/lib/types/api';
+
+/**
+ * Every page of the route table that a visitor or a signed-in patient can open by address, checked
+ * by axe on its own (the other journeys check the pages they pass through on the way).
+ */
+const DOCUMENTS = ['cookie-policy', 'home-visit-rules', 'privacy-policy', 'terms-of-service'];
+
+export default journey('every page of the route table opens without an accessibility violation, as a visitor and signed in', {}, async (ctx) => {
+  const { page } = ctx;
+  const lab = await ctx.step('the demo laboratories and catalogue answer', async () => {
+    const labs = (await ctx.api('GET', '/api/backend/laboratories')).body as LaboratoryDto[];
+    assert.ok(labs[0], 'a demo laboratory');
+    return labs[0];
+  });
+  const catalogue = (await ctx.api('GET', `/api/backend/labService?laboratoryId=${lab.id}`)).body as { id: number }[];
+  const profiles = (await ctx.api('GET', `/api/backend/profiles?laboratoryId=${lab.id}`)).body as { id: number }[];
+  assert.ok(catalogue[0] && profiles[0], 'an analysis and a profile');
+  await ctx.prepare({ acceptCookies: true, laboratoryId: lab.id });
+
+  const visit = async (path: string, name: string) => {
+    await ctx.step(`${name}: ${path}`, async () => {
+      const res = await page.goto(path);
+      assert.ok(res && res.status() < 500, `${path} answered ${res?.status()}`);
+      await page.waitForLoadState('networkidle');
+      await page.locator('main, [role="main"], h1').first().waitFor();
+    });
+  };
+
+  const visitorPages: [string, string][] = [
+    ['/', 'home'],
+    ['/search?q=tsh', 'search'],
+    [`/search/analysis/${catalogue[0].id}`, 'analysis card'],
+    ['/profiles', 'profiles'],
+    [`/profiles/${profiles[0].id}`, 'profile card'],
+    ...CATEGORY_SLUGS.map((s): [string, string] => [`/categories/${s}`, 'category']),
+    ['/articles/getting-ready-for-analyses', 'article'],
+    ['/documents', 'documents'],
+    ...DOCUMENTS.map((d): [string, string] => [`/documents/${d}`, 'document']),
+    ['/support', 'support'],
+    ['/login', 'login'],
+    ['/register', 'register'],
+    ['/reset-password', 'reset password'],
+    ['/confirm-email', 'confirm e-mail'],
+    ['/order/cart', 'cart (visitor)'],
+    ['/patients', 'patients (visitor)'],
+    ['/orders', 'orders (visitor)'],
+    ['/test-results', 'test results (visitor)'],
+    ['/no-such-page', 'not found'],
+  ];
+  for (const [path, name] of visitorPages) await visit(path, name);
+
+  const user = await ctx.registerUser();
+  const created = await ctx.api(
+    'POST',
+    '/api/backend/patient/?userAsPatient=false',
+    {
+      personalDetails: { firstName: 'Anna', lastName: 'Nowak', gender: 'female', dateOfBirth: '1990-05-01', email: null, phone: null },
+      address: { country: '', region: '', locality: '', district: '', street: '', houseNumber: '', entranceNumber: '', floorNumber: '', apartmentNumber: '', addressNotes: '' },
+    },
+    user.token,
+  );
+  assert.ok(created.status < 300, `patient: ${JSON.stringify(created.body)}`);
+  const patient = created.body as PatientDto;
+  await ctx.prepare({ token: user.token });
+  const signedInPages: [string, string][] = [
+    ['/', 'home (signed in)'],
+    ['/settings', 'settings'],
+    ['/patients', 'patients'],
+    ['/patients/create', 'new patient'],
+    [`/patients/edit/${patient.id}`, 'edit patient'],
+    ['/order/cart', 'empty cart'],
+    ['/orders', 'orders (none yet)'],
+    ['/test-results', 'test results (none yet)'],
+    [`/add-to-cart/analysis/${catalogue[0].id}`, 'add to cart'],
+  ];
+  for (const [path, name] of signedInPages) await visit(path, name);
+});
