@@ -5,7 +5,8 @@ import type { LaboratoryDto, PatientDto } from '../../src/lib/types/api';
 
 /**
  * Every page of the route table that a visitor or a signed-in patient can open by address, checked
- * by axe on its own (the other journeys check the pages they pass through on the way).
+ * by axe on its own (the other journeys check the pages they pass through on the way); on the phone
+ * every control that is not a link inside a sentence is at least 44x44 px.
  */
 const DOCUMENTS = ['cookie-policy', 'home-visit-rules', 'privacy-policy', 'terms-of-service'];
 
@@ -27,6 +28,23 @@ export default journey('every page of the route table opens without an accessibi
       assert.ok(res && res.status() < 500, `${path} answered ${res?.status()}`);
       await page.waitForLoadState('networkidle');
       await page.locator('main, [role="main"], h1').first().waitFor();
+      if (ctx.viewport === 'phone') {
+        const small = await page.evaluate(() => {
+          const out: string[] = [];
+          // Every visible control, as '<tag>[<name>] <width>x<height>'.
+          for (const el of Array.from(document.querySelectorAll('a[href], button, input, select, textarea, [role="button"], [role="radio"], [role="checkbox"], [role="tab"], [role="menuitem"], [tabindex="0"]'))) {
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 || r.height === 0) continue;
+            const st = getComputedStyle(el);
+            if (st.visibility === 'hidden' || st.opacity === '0') continue;
+            const inline = el.tagName === 'A' && st.display === 'inline';
+            if (r.width < 44 || r.height < 44) out.push(`${inline ? 'INLINE ' : ''}${el.tagName.toLowerCase()}[${(el.getAttribute('aria-label') || el.textContent || (el as HTMLInputElement).name || '').trim().slice(0, 40)}] ${Math.round(r.width)}x${Math.round(r.height)}`);
+          }
+          return out;
+        });
+        // Links inside a sentence are exempt (WCAG 2.5.8 inline exception); every other control is 44x44 on a phone.
+        assert.deepEqual(small.filter((s) => !s.startsWith('INLINE ')), [], `touch targets under 44x44 px on ${path}`);
+      }
     });
   };
 

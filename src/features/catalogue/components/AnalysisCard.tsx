@@ -121,7 +121,7 @@ export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
               const slug = slugOfHeader(h.id);
               const label = slug ? t(`categories.${slug}.name`) : h.name;
               return slug ? (
-                <Chip key={h.id} label={label} component={Link} href={routePath('categories', { categorySlug: slug })} clickable sx={{ minHeight: 32 }} />
+                <Chip key={h.id} label={label} component={Link} href={routePath('categories', { categorySlug: slug })} clickable sx={{ minHeight: { xs: 44, sm: 32 }, borderRadius: 22 }} />
               ) : (
                 <Chip key={h.id} label={label} />
               );
