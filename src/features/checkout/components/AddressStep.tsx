@@ -15,12 +15,12 @@ import { Status } from '@/lib/status';
 import { normalizeOrderPostalCode, orderAddressSchema, type OrderAddress } from '@/lib/validation/order';
 import { isValidPostalCode, normalizePostalCode } from '@/lib/validation/postalCode';
 import { selectorOpened } from '@/features/lab';
-import type { CoverageDto } from '@/lib/types/api';
 import { cartPatientsRequested } from '@/features/cart';
 import type { PatientDto } from '@/lib/types/api';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
+import { coverageMatches } from './coverage';
 import { coverageRequested, orderAddressSaved } from '../checkoutSlice';
 
 export const ORDER_COUNTRIES = ['PL', 'BY', 'DE', 'LT', 'CZ', 'SK', 'UA'] as const;
@@ -43,16 +43,6 @@ export function addressFromPatients(patients: PatientDto[], base: OrderAddress):
 }
 
 type FieldName = keyof OrderAddress;
-
-/** The coverage answer applies to exactly this laboratory, country and postal code. */
-export function coverageMatches(coverage: CoverageDto | null, laboratoryId: string | null, address: Pick<OrderAddress, 'country' | 'postalCode'>): coverage is CoverageDto {
-  return (
-    coverage !== null &&
-    coverage.laboratoryId === laboratoryId &&
-    coverage.country === address.country &&
-    coverage.postalCode === normalizePostalCode(address.country, address.postalCode)
-  );
-}
 
 /** Says at once whether the nurse comes to the postal code being typed, at what fee, or who does. */
 function CoverageNotice({ country, postalCode }: { country: string; postalCode: string }) {

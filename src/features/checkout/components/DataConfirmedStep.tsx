@@ -18,7 +18,7 @@ import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
 import { coverageRequested, submitRequested } from '../checkoutSlice';
-import { coverageMatches } from './AddressStep';
+import { coverageMatches } from './coverage';
 import { formatAddress } from './formatAddress';
 import { PromoCodeField } from './PromoCodeField';
 import { sumMajor } from '@/lib/money';
