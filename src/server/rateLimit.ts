@@ -1,13 +1,15 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import { HttpError, rateLimited } from './http/errors';
+import { inWriteTransaction, isSqlite } from './repositories/orders';
 
 /**
  * Login rate limit kept in the database (login_attempts), so it holds across app instances:
  * 5 failed logins for one e-mail address, or 20 from one IP address, within 15 minutes refuse
  * further attempts with 429 and Retry-After until the oldest counted failure leaves the window.
- * A successful login clears the address's failures. `limitWait` and `recordAttempts` are the
- * mechanism for any per-key limit over that table (the support form uses them too).
+ * A successful login clears the address's failures. `reserveAttempts` is the mechanism for any
+ * per-key limit over that table (the support form and the other limits use it too): the attempt is
+ * reserved atomically before the guarded work, so parallel requests cannot overrun a limit.
  */
 type Db = Kysely<Database>;
 
@@ -43,7 +45,7 @@ async function retryAfter(db: Db, key: string, max: number, windowMs: number, co
 }
 
 /** The longest wait (seconds) any of the limits imposes now; 0 when every key may go on. */
-export async function limitWait(
+async function limitWait(
   db: Db,
   limits: { key: string; max: number }[],
   windowMs: number,
@@ -54,31 +56,72 @@ export async function limitWait(
   return Math.max(0, ...waits.map((w) => w ?? 0));
 }
 
-/** Records one attempt under each key and drops those keys' rows that have left the window. */
-export async function recordAttempts(db: Db, keys: string[], success: boolean, windowMs: number, now = new Date()): Promise<void> {
-  const at = now.toISOString();
-  const expired = new Date(now.getTime() - windowMs).toISOString();
-  await db
-    .insertInto('login_attempts')
-    .values(keys.map((key) => ({ key, at, success: success ? 1 : 0 })))
-    .execute();
-  await db.deleteFrom('login_attempts').where('key', 'in', keys).where('at', '<', expired).execute();
-}
-
-/** Throws RateLimitError when the address or the IP has too many recent failures. */
-export async function assertLoginAllowed(db: Db, email: string, ip: string, now = new Date()): Promise<void> {
-  const limits = [
-    { key: emailKey(email), max: MAX_FAILURES_PER_EMAIL },
-    { key: ipKey(ip), max: MAX_FAILURES_PER_IP },
-  ];
-  const wait = await limitWait(db, limits, LOGIN_WINDOW_MS, 'failures', now);
-  if (wait > 0) throw new RateLimitError(wait);
-}
-
-export async function recordLoginAttempt(db: Db, email: string, ip: string, success: boolean, now = new Date()): Promise<void> {
-  if (success) {
-    await db.deleteFrom('login_attempts').where('key', '=', emailKey(email)).execute();
-    return;
+/**
+ * Runs `fn` alone among the callers that name any of `keys`: on SQLite in a `BEGIN IMMEDIATE`
+ * transaction (one writer at a time), on PostgreSQL in a transaction holding an advisory lock per key
+ * (taken in sorted order, so two callers cannot deadlock).
+ */
+async function exclusively<T>(db: Db, keys: string[], fn: (trx: Db) => Promise<T>): Promise<T> {
+  if (!isSqlite(db)) {
+    return db.transaction().execute(async (trx) => {
+      for (const key of [...new Set(keys)].sort()) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+      return fn(trx);
+    });
   }
-  await recordAttempts(db, [emailKey(email), ipKey(ip)], false, LOGIN_WINDOW_MS, now);
+  return inWriteTransaction(db, fn);
+}
+
+/**
+ * Reserves one attempt under every key before the work it guards is done (a password comparison, a
+ * mail): checks the limits and writes the attempt rows in one exclusive step, so parallel requests
+ * cannot all pass the check before the first one is recorded. Answers the wait in seconds (0: reserved)
+ * and the ids of the reserved rows, which `releaseAttempts` removes again when the attempt should not
+ * count. A reserved row of a `failures` limit counts as a failure until released.
+ */
+export async function reserveAttempts(
+  db: Db,
+  limits: { key: string; max: number }[],
+  windowMs: number,
+  counted: 'failures' | 'all',
+  now = new Date(),
+): Promise<{ wait: number; ids: number[] }> {
+  const keys = limits.map((l) => l.key);
+  return exclusively(db, keys, async (trx) => {
+    const wait = await limitWait(trx, limits, windowMs, counted, now);
+    if (wait > 0) return { wait, ids: [] };
+    const rows = await trx
+      .insertInto('login_attempts')
+      .values(keys.map((key) => ({ key, at: now.toISOString(), success: counted === 'failures' ? 0 : 1 })))
+      .returning('id')
+      .execute();
+    await trx.deleteFrom('login_attempts').where('key', 'in', keys).where('at', '<', new Date(now.getTime() - windowMs).toISOString()).execute();
+    return { wait: 0, ids: rows.map((r) => r.id) };
+  });
+}
+
+/** Removes reserved attempt rows (e.g. a login that turned out right). */
+export async function releaseAttempts(db: Db, ids: number[]): Promise<void> {
+  if (ids.length) await db.deleteFrom('login_attempts').where('id', 'in', ids).execute();
+}
+
+const loginLimits = (email: string, ip: string) => [
+  { key: emailKey(email), max: MAX_FAILURES_PER_EMAIL },
+  { key: ipKey(ip), max: MAX_FAILURES_PER_IP },
+];
+
+/**
+ * Reserves a login attempt for the address and the IP before the password is compared: throws
+ * RateLimitError when either has too many recent failures. The reservation counts as a failure; call
+ * the answered function when the password was right, which clears the address's failures and takes the
+ * reservation back from the IP.
+ */
+export async function reserveLoginAttempt(db: Db, email: string, ip: string, now = new Date()): Promise<{ succeeded: () => Promise<void> }> {
+  const { wait, ids } = await reserveAttempts(db, loginLimits(email, ip), LOGIN_WINDOW_MS, 'failures', now);
+  if (wait > 0) throw new RateLimitError(wait);
+  return {
+    succeeded: async () => {
+      await releaseAttempts(db, ids);
+      await db.deleteFrom('login_attempts').where('key', '=', emailKey(email)).execute();
+    },
+  };
 }

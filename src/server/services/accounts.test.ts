@@ -177,6 +177,19 @@ describe('login and logout', () => {
     expect((await api.call('POST', `${B}/login`, { body: { username: email, password }, headers })).status).toBe(200);
   });
 
+  test('100 parallel wrong passwords for one account: at most 5 reach the password check, the rest are 429', async () => {
+    const { email, password } = await registerUser();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => api.call('POST', `${B}/login`, { body: { username: email, password: `wrong-${i}-pass` }, headers: ipHeaders(`10.0.9.${i}`) })),
+    );
+    const statuses = answers.map((a) => a.status);
+    // A 401 is answered only after the password was compared; a 429 before.
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect((await api.call('POST', `${B}/login`, { body: { username: email, password }, headers: ipHeaders('10.0.9.200') })).status).toBe(429);
+  }, 60_000);
+
   test('20 failures from one IP address refuse that address with 429', async () => {
     const headers = ipHeaders('10.0.2.1');
     for (let i = 0; i < 20; i++) {

@@ -10,7 +10,7 @@ import { HttpError, badRequest, conflict, notFound, unauthorized } from '../http
 import { buildAppUrl, sendMail } from '../mail/mailer';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import type { Language } from '@/i18n';
-import { assertLoginAllowed, recordLoginAttempt } from '../rateLimit';
+import { reserveLoginAttempt } from '../rateLimit';
 import * as repo from '../repositories/accounts';
 
 /**
@@ -115,14 +115,11 @@ export async function register(db: Db, input: RegisterInput, language?: Language
 
 export async function login(db: Db, input: LoginInput, ip: string): Promise<{ access_token: string }> {
   const email = input.username.trim().toLowerCase();
-  await assertLoginAllowed(db, email, ip);
+  const attempt = await reserveLoginAttempt(db, email, ip);
   const user = await repo.findUserByEmail(db, email);
   const ok = await bcrypt.compare(input.password, user?.password_hash ?? getDummyHash());
-  if (!user || !ok) {
-    await recordLoginAttempt(db, email, ip, false);
-    throw new HttpError(401, INVALID_CREDENTIALS);
-  }
-  await recordLoginAttempt(db, email, ip, true);
+  if (!user || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
+  await attempt.succeeded();
   return { access_token: await repo.issueToken(db, user.id, 'access', getConfig().accessTokenTtl) };
 }
 

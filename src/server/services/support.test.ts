@@ -108,3 +108,14 @@ test('messages are limited per address and per e-mail within an hour', async () 
   }
   expect((await api.call('POST', '/api/support/contact', { body: { ...valid, email: 'SAME@example.com' }, headers: freshIp() })).status).toBe(429);
 });
+
+test('100 parallel messages for one e-mail: at most the hourly limit is sent', async () => {
+  const before = mails().length;
+  const answers = await Promise.all(
+    Array.from({ length: 100 }, () => api.call('POST', '/api/support/contact', { body: { ...valid, email: 'burst@example.com' }, headers: freshIp() })),
+  );
+  const statuses = answers.map((a) => a.status);
+  expect(statuses.filter((s) => s === 200).length).toBe(SUPPORT_LIMIT_PER_HOUR);
+  expect(statuses.filter((s) => s === 429).length).toBe(100 - SUPPORT_LIMIT_PER_HOUR);
+  expect(mails().length - before).toBe(SUPPORT_LIMIT_PER_HOUR);
+}, 60_000);

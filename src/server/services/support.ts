@@ -1,7 +1,7 @@
 import type { Db } from '../db/createDb';
 import { badRequest, HttpError, tooManyRequests } from '../http/errors';
 import { sendMail } from '../mail/mailer';
-import { limitWait, recordAttempts } from '../rateLimit';
+import { reserveAttempts } from '../rateLimit';
 import { mailTranslator } from '../mail/i18n';
 import type { Language } from '@/i18n';
 import type { LaboratoryDto } from '@/lib/types/api';
@@ -29,11 +29,10 @@ async function laboratoryFor(db: Db, laboratoryId: string | undefined): Promise<
   return first;
 }
 
-/** Refuses a message over the hourly limits, else records it (one row per key in login_attempts). */
+/** Refuses a message over the hourly limits, else reserves it atomically (one row per key in login_attempts). */
 async function rateLimit(db: Db, keys: string[], now: Date): Promise<void> {
-  const wait = await limitWait(db, keys.map((key) => ({ key, max: SUPPORT_LIMIT_PER_HOUR })), HOUR_MS, 'all', now);
+  const { wait } = await reserveAttempts(db, keys.map((key) => ({ key, max: SUPPORT_LIMIT_PER_HOUR })), HOUR_MS, 'all', now);
   if (wait > 0) throw tooManyRequests(wait, SUPPORT_RATE_MESSAGE);
-  await recordAttempts(db, keys, true, HOUR_MS, now);
 }
 
 /**
