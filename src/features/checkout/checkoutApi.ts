@@ -1,6 +1,6 @@
 import { backendClient, shopClient } from '@/lib/apiClient';
 import type { CoverageDto, CreateOrderResponse, CurrentUserDto, NurseSlotDto, PromoQuoteDto } from '@/lib/types/api';
-import type { OrderSummaryDto } from '@/lib/types/order';
+import type { ShopOrderDto } from '@/lib/types/order';
 import type { CreateOrderInput } from '@/lib/validation/order';
 import { writeStorage } from '@/lib/storage';
 import type { EmailConfirmationFlow } from '@/features/account';
@@ -31,5 +31,5 @@ export const orderApi = {
 
   promo: (laboratoryId: string, promoCode: string) => shopClient.post<PromoQuoteDto>('order/promo', { laboratoryId, promoCode }).then((r) => r.data),
 
-  summary: (orderId: number) => shopClient.get<OrderSummaryDto>(`order/${orderId}`).then((r) => r.data),
+  summary: (orderId: number) => shopClient.get<ShopOrderDto>(`order/${orderId}`).then((r) => r.data),
 };

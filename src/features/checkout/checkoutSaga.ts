@@ -9,7 +9,7 @@ import { appStarted } from '@/store/appActions';
 import { currentUserReceived, logout } from '@/features/auth';
 import { loadCart, cartCleared } from '@/features/cart';
 import type { CoverageDto, CreateOrderResponse, CurrentUserDto, NurseSlotDto, PromoQuoteDto } from '@/lib/types/api';
-import type { OrderSummaryDto } from '@/lib/types/order';
+import type { ShopOrderDto } from '@/lib/types/order';
 import type { CreateOrderInput } from '@/lib/validation/order';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import { orderApi } from './checkoutApi';
@@ -229,7 +229,7 @@ function* submit(): Generator {
 
 function* loadSummary(action: PayloadAction<number>): Generator {
   try {
-    const summary = (yield callApi(orderApi.summary, action.payload)) as OrderSummaryDto;
+    const summary = (yield callApi(orderApi.summary, action.payload)) as ShopOrderDto;
     yield put(summaryReceived(summary));
   } catch (e) {
     yield put(summaryFailed(messageOf(e)));

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { Status } from '@/lib/status';
 import type { CoverageDto, NurseSlotDto, PromoQuoteDto } from '@/lib/types/api';
-import type { OrderSummaryDto } from '@/lib/types/order';
+import type { ShopOrderDto } from '@/lib/types/order';
 import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY, type FeedbackDetails, type OrderAddress } from '@/lib/validation/order';
 
 /**
@@ -48,7 +48,7 @@ export interface OrderState {
   confirmStatus: Status;
   confirmError: string | null;
 
-  summary: OrderSummaryDto | null;
+  summary: ShopOrderDto | null;
   summaryStatus: Status;
   summaryError: string | null;
 }
@@ -259,7 +259,7 @@ const orderSlice = createSlice({
       state.summaryStatus = Status.LOADING;
       state.summaryError = null;
     },
-    summaryReceived(state, action: PayloadAction<OrderSummaryDto>) {
+    summaryReceived(state, action: PayloadAction<ShopOrderDto>) {
       state.summary = action.payload;
       state.summaryStatus = Status.SUCCESS;
     },

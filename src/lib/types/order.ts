@@ -1,10 +1,12 @@
 /**
  * Wire shape of a submitted order as the shop API returns it to its owner (`GET /api/order/{orderId}`),
- * used by the order-submitted page. Money in major units.
+ * used by the order-submitted page. Money in major units. The orders list and the order page use
+ * `OrderSummaryDto` / `OrderDetailDto` (./results.ts).
  */
 import type { Currency } from '../money';
+import type { OrderAddressDto, OrderLaboratoryDto, VisitDto } from './results';
 
-export interface OrderLineSummaryDto {
+export interface ShopOrderLineDto {
   analysisId: number;
   code: string;
   name: string;
@@ -12,7 +14,7 @@ export interface OrderLineSummaryDto {
   price: number;
 }
 
-export interface OrderMaterialSummaryDto {
+export interface ShopOrderMaterialDto {
   materialId: number;
   name: string;
   /** False: the patient brings this material themselves. */
@@ -20,12 +22,12 @@ export interface OrderMaterialSummaryDto {
   price: number;
 }
 
-export interface OrderPatientSummaryDto {
+export interface ShopOrderPatientDto {
   patientId: number;
   firstName: string;
   lastName: string;
-  lines: OrderLineSummaryDto[];
-  materials: OrderMaterialSummaryDto[];
+  lines: ShopOrderLineDto[];
+  materials: ShopOrderMaterialDto[];
   subtotal: number;
 }
 
@@ -36,25 +38,15 @@ export interface OrderPreparationDto {
   notes: { analysisId: number; name: string; preparation: string }[];
 }
 
-export interface OrderSummaryDto {
+export interface ShopOrderDto {
   id: number;
   number: string;
   status: string;
   createdAt: string;
   paymentMode: 'pay_nurse';
-  laboratory: { id: string; cityName: string; address: string; phone: string; email: string };
-  visit: { slotId: number; start: string; end: string };
-  address: {
-    country: string;
-    city: string;
-    postalCode: string;
-    street: string;
-    entry: string;
-    floor: string;
-    apartment: string;
-    intercomCode: string;
-    notes: string;
-  };
+  laboratory: OrderLaboratoryDto & { email: string };
+  visit: VisitDto;
+  address: OrderAddressDto;
   feedback: { useEmail: boolean; usePhone: boolean; quickPhone: string };
   currency: Currency;
   subtotal: number;
@@ -63,6 +55,6 @@ export interface OrderSummaryDto {
   promoCode: string | null;
   discount: number;
   total: number;
-  patients: OrderPatientSummaryDto[];
+  patients: ShopOrderPatientDto[];
   preparation: OrderPreparationDto;
 }

@@ -4,7 +4,7 @@ import { readOutbox } from '../mail/outbox';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, seedShopFixture, type FixtureUser, type ShopFixture } from '../testing/shopFixtures';
-import type { OrderSummaryDto } from '@/lib/types/order';
+import type { ShopOrderDto } from '@/lib/types/order';
 
 let db: TestDb;
 let api: TestApiServer;
@@ -127,7 +127,7 @@ test('creating an order re-prices the cart, books the slot, writes the order and
     // The order-submitted page's read: owner only, with what to prepare.
     const read = await api.call('GET', `/api/order/${orderId}`, { token: user.token });
     expect(read.status).toBe(200);
-    const summary = read.body as OrderSummaryDto;
+    const summary = read.body as ShopOrderDto;
     expect(summary).toMatchObject({ id: orderId, number: order.number, total: 109, deliveryPrice: 25, subtotal: 84, currency: 'PLN', paymentMode: 'pay_nurse' });
     expect(summary.visit.start).toBe(slot.start);
     expect(summary.preparation.fastingHours).toBe(8);

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import type { Database, OrderTable } from '../db/schema';
 import type { CreateOrderResponse, PromoQuoteDto } from '@/lib/types/api';
-import type { OrderPatientSummaryDto, OrderSummaryDto } from '@/lib/types/order';
+import type { ShopOrderPatientDto, ShopOrderDto } from '@/lib/types/order';
 import { IDEMPOTENCY_KEY_PATTERN, MESSAGES, SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/lib/validation/order';
 import { formatMoney, toMajor } from '@/lib/money';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
@@ -234,7 +234,7 @@ export function formatVisit(start: string, end: string, country: string, locale 
 }
 
 /** The mail's address line of an order address. */
-function addressLine(a: OrderSummaryDto['address'], t: ReturnType<typeof mailTranslator>): string {
+function addressLine(a: ShopOrderDto['address'], t: ReturnType<typeof mailTranslator>): string {
   return [
     a.street,
     a.entry && t('order.entrance', { value: a.entry }),
@@ -343,7 +343,7 @@ async function sendOrderConfirmation(db: Db, userId: number, orderId: number, re
 }
 
 /** The caller's submitted order for the order-submitted page (another user's order is 404). */
-export async function getOrderSummary(db: Db, userId: number, orderId: number): Promise<OrderSummaryDto> {
+export async function getOrderSummary(db: Db, userId: number, orderId: number): Promise<ShopOrderDto> {
   const order = await repo.findOwnOrder(db, userId, orderId);
   if (!order) throw notFound('Order not found');
   const [lab, slot, lines, materials] = await Promise.all([
@@ -352,7 +352,7 @@ export async function getOrderSummary(db: Db, userId: number, orderId: number): 
     repo.findOrderLines(db, order.id),
     repo.findOrderMaterials(db, order.id),
   ]);
-  const patients = new Map<number, OrderPatientSummaryDto & { subtotalMinor: number }>();
+  const patients = new Map<number, ShopOrderPatientDto & { subtotalMinor: number }>();
   for (const l of lines) {
     let p = patients.get(l.patient_id);
     if (!p) {

@@ -8,7 +8,7 @@ import { createFixturePatient, createFixtureSlot, createFixtureUser, seedShopFix
 import { openDb } from '../db/createDb';
 import { createPromo } from './promo';
 import type { PromoQuoteDto } from '@/lib/types/api';
-import type { OrderSummaryDto } from '@/lib/types/order';
+import type { ShopOrderDto } from '@/lib/types/order';
 
 let db: TestDb;
 let api: TestApiServer;
@@ -60,7 +60,7 @@ test('a percent code is quoted at the summary and recomputed on the order (the v
   const slot = await createFixtureSlot(db.db, 'fx-waw', 2);
   const res = await api.call('POST', '/api/order/create', { token: user.token, body: { ...orderBody(slot, code), discount: 1000 } });
   expect(res.status).toBe(200);
-  const order = (await api.call('GET', `/api/order/${res.body.orderId as number}`, { token: user.token })).body as OrderSummaryDto;
+  const order = (await api.call('GET', `/api/order/${res.body.orderId as number}`, { token: user.token })).body as ShopOrderDto;
   expect(order).toMatchObject({ promoCode: code, discount: body.discount, subtotal: body.subtotal, deliveryPrice: 25 });
   expect(order.total).toBeCloseTo(body.subtotal - body.discount + 25, 2);
   const row = await db.db.selectFrom('promo_codes').select('used_count').where('code', '=', code).executeTakeFirstOrThrow();
