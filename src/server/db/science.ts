@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
-import { DEMO_SCIENCE } from './demo/science';
+import { DEMO_SCIENCE, type ScienceRange } from './demo/science';
 
 /**
  * Writes the demo catalogue's science (LOINC, UCUM unit, critical limits, reference intervals) onto
@@ -26,24 +26,28 @@ export async function applyDemoScience(db: Kysely<Database>): Promise<number> {
       .set({ loinc: s.loinc ?? null, ucum_unit: s.ucum ?? null, critical_low: s.criticalLow ?? null, critical_high: s.criticalHigh ?? null })
       .where('id', '=', row.id)
       .execute();
-    if (s.ranges?.length) {
-      await db
-        .insertInto('analysis_reference_ranges')
-        .values(
-          s.ranges.map((r, position) => ({
-            analysis_id: row.id,
-            position,
-            gender: r.gender ?? null,
-            min_age: r.minAge ?? null,
-            max_age: r.maxAge ?? null,
-            low: r.low ?? null,
-            high: r.high ?? null,
-            text: r.text ?? null,
-          })),
-        )
-        .execute();
-    }
+    await insertReferenceRanges(db, row.id, s.ranges ?? []);
     updated += 1;
   }
   return updated;
+}
+
+/** The `analysis_reference_ranges` rows of one analysis, in the order given (the first match wins). */
+export function referenceRangeRows(analysisId: number, ranges: readonly ScienceRange[]) {
+  return ranges.map((r, position) => ({
+    analysis_id: analysisId,
+    position,
+    gender: r.gender ?? null,
+    min_age: r.minAge ?? null,
+    max_age: r.maxAge ?? null,
+    low: r.low ?? null,
+    high: r.high ?? null,
+    text: r.text ?? null,
+  }));
+}
+
+/** Writes the reference intervals of one analysis (nothing when there are none). */
+export async function insertReferenceRanges(db: Kysely<Database>, analysisId: number, ranges: readonly ScienceRange[]): Promise<void> {
+  if (!ranges.length) return;
+  await db.insertInto('analysis_reference_ranges').values(referenceRangeRows(analysisId, ranges)).execute();
 }

@@ -4,6 +4,7 @@ import { DEMO_ANALYSES, DEMO_HEADERS, DEMO_MATERIALS, DEMO_PROFILES } from './de
 import { DEMO_LABORATORIES, DEMO_PRICE_LISTS } from './demo/laboratories';
 import { applyDemoZones } from './demo/zones';
 import { DEMO_SCIENCE } from './demo/science';
+import { referenceRangeRows } from './science';
 import { indexAnalyses } from '../repositories/searchTerms';
 import { daysAhead, generateSlotDays, timeZoneOf } from '../repositories/slots';
 
@@ -123,16 +124,7 @@ async function seedInto(db: Db, now: Date): Promise<void> {
   }
   for (const chunk of chunks(
     DEMO_ANALYSES.flatMap((a) =>
-      (DEMO_SCIENCE[a.code]?.ranges ?? []).map((r, position) => ({
-        analysis_id: analysisId(a.code),
-        position,
-        gender: r.gender ?? null,
-        min_age: r.minAge ?? null,
-        max_age: r.maxAge ?? null,
-        low: r.low ?? null,
-        high: r.high ?? null,
-        text: r.text ?? null,
-      })),
+      referenceRangeRows(analysisId(a.code), DEMO_SCIENCE[a.code]?.ranges ?? []),
     )
   )) {
     await db.insertInto('analysis_reference_ranges').values(chunk).execute();

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, OrderStatus } from '../db/schema';
 import { hashToken, newToken } from '../http/auth';
+import type { ScienceRange } from '../db/demo/science';
+import { insertReferenceRanges } from '../db/science';
 
 /**
  * Test helpers that write laboratories, analyses, users (with an access token), patients, nurse
@@ -53,7 +55,7 @@ export async function createAnalysis(
     criticalLow?: number | null;
     criticalHigh?: number | null;
     /** Reference intervals by sex and age band, in order of precedence. */
-    ranges?: { gender?: 'male' | 'female'; minAge?: number; maxAge?: number; low?: number; high?: number; text?: string }[];
+    ranges?: ScienceRange[];
   } = {},
 ): Promise<number> {
   const code = opts.code ?? `A${uid()}`;
@@ -81,23 +83,7 @@ export async function createAnalysis(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (opts.ranges?.length) {
-    await db
-      .insertInto('analysis_reference_ranges')
-      .values(
-        opts.ranges.map((r, position) => ({
-          analysis_id: row.id,
-          position,
-          gender: r.gender ?? null,
-          min_age: r.minAge ?? null,
-          max_age: r.maxAge ?? null,
-          low: r.low ?? null,
-          high: r.high ?? null,
-          text: r.text ?? null,
-        })),
-      )
-      .execute();
-  }
+  await insertReferenceRanges(db, row.id, opts.ranges ?? []);
   return row.id;
 }
 
