@@ -1,66 +1,12 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { journey, type JourneyContext } from '../lib/journey';
-import type { AddToCartResponse, AnalysisDto, CreateOrderResponse, LaboratoryDto, NurseSlotDto, PatientDto } from '../../src/lib/types/api';
+import { journey } from '../lib/journey';
+import { createPatient, freeSlots, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
+import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '../../src/lib/types/api';
 import type { StaffOrderDetailDto } from '../../src/lib/types/results';
 
-const PASSWORD = 'Secret-pass-123';
 const ROOT = path.resolve(__dirname, '..', '..');
-
-function addStaff(email: string, laboratoryId: string): void {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  assert.ok(databaseUrl, 'the harness exports E2E_DATABASE_URL');
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/staff-add.ts', email, PASSWORD, laboratoryId], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, SEED_DEMO: 'false' },
-    stdio: 'pipe',
-  });
-}
-
-async function confirmEmail(ctx: JourneyContext, email: string, token: string): Promise<void> {
-  const sent = await ctx.api('POST', '/api/backend/users/send-activation-email', {}, token);
-  assert.equal(sent.status < 300, true, `activation mail: ${sent.status}`);
-  const mail = await ctx.mail.waitFor({ to: email, timeoutMs: 30000 });
-  const link = mail.links.map((l) => new URL(l)).find((u) => u.searchParams.get('token'));
-  assert.ok(link, 'the confirmation mail has a link with a token');
-  const activated = await ctx.api('POST', '/api/backend/users/activate', { token: link.searchParams.get('token') }, token);
-  assert.equal(activated.status < 300, true, `activate: ${activated.status}`);
-}
-
-/** The postal code in a demo laboratory's address (`02-715`, `220005`, `LT-03116`): an address the laboratory visits. */
-function labPostalCode(lab: LaboratoryDto): string {
-  const code = /LT-\d{5}|\b\d{2}-\d{3}\b|\b\d{6}\b/.exec(lab.address)?.[0];
-  assert.ok(code, `no postal code in ${lab.address}`);
-  return code;
-}
-
-async function placeOrder(ctx: JourneyContext, token: string, lab: LaboratoryDto, patientId: number, analysisIds: number[], slot: NurseSlotDto): Promise<number> {
-  const labId = lab.id;
-  for (const analysisId of analysisIds) {
-    let res = await ctx.api('POST', `/api/cart/add-to-cart?laboratoryId=${labId}`, { analysisId, patientIds: [patientId] }, token);
-    assert.equal(res.status, 200, `add-to-cart: ${JSON.stringify(res.body)}`);
-    const answer = res.body as AddToCartResponse;
-    if (answer.status === 'optionalMaterialDecisionRequested') {
-      res = await ctx.api('POST', `/api/cart/add-to-cart?laboratoryId=${labId}`, { analysisId, patientIds: [patientId], updateToIsBoughtOptionalMaterialMap: answer.isBoughtOptionalMaterialMap ?? {} }, token);
-    }
-  }
-  const created = await ctx.api(
-    'POST',
-    '/api/order/create',
-    {
-      laboratoryId: labId,
-      nurseCheckoutDate: slot.start,
-      orderSlotId: slot.id,
-      orderAddress: { country: lab.country ?? 'PL', city: lab.cityName, postalCode: labPostalCode(lab), street: 'Prosta 5', floor: '2', apartment: '7' },
-      feedbackDetails: { useEmail: true, usePhone: false, quickPhone: '' },
-    },
-    token,
-  );
-  assert.equal(created.status < 300, true, `order/create: ${created.status} ${JSON.stringify(created.body)}`);
-  return (created.body as CreateOrderResponse).orderId;
-}
 
 export default journey(
   'a laboratory system result file arrives; the patient reads a critical result with its explanation, downloads FHIR and shares a link that a doctor opens until it is revoked',
@@ -85,31 +31,17 @@ export default journey(
       const potassium = pick('GB022');
       const hbsag = pick('DG009');
       assert.equal(potassium.loinc, '2823-3');
-      const res = await ctx.api('POST', '/api/backend/register', { email: patientEmail, password: PASSWORD, firstName: 'Anna', lastName: 'Kowalska' });
-      const token = (res.body as { accessToken: string }).accessToken;
-      await confirmEmail(ctx, patientEmail, token);
-      const created = await ctx.api(
-        'POST',
-        '/api/backend/patient/?userAsPatient=false',
-        {
-          personalDetails: { firstName: 'Ирина', lastName: 'Wąsowska', gender: 'female', dateOfBirth: '1984-04-12', email: null, phone: null },
-          address: { country: '', region: '', locality: '', district: '', street: '', houseNumber: '', entranceNumber: '', floorNumber: '', apartmentNumber: '', addressNotes: '' },
-        },
-        token,
-      );
-      assert.equal(created.status < 300, true, `patient: ${JSON.stringify(created.body)}`);
-      const patient = created.body as PatientDto;
-      const slots = ((await ctx.api('GET', `/api/backend/nurse-slots?laboratoryId=${lab.id}`)).body as NurseSlotDto[]).filter((s) => s.available > 0);
+      const token = await registerConfirmed(ctx, patientEmail, 'Anna', 'Kowalska');
+      const patient = await createPatient(ctx, token);
+      const slots = await freeSlots(ctx, lab.id);
       const orderId = await placeOrder(ctx, token, lab, patient.id, [glucose.id, potassium.id, hbsag.id], slots[2] ?? (slots[0] as NurseSlotDto));
-      addStaff(staffEmail, lab.id);
-      const login = await ctx.api('POST', '/api/backend/login', { username: staffEmail, password: PASSWORD });
-      const staffToken = (login.body as { access_token: string }).access_token;
+      const staff = await signInNewStaff(ctx, staffEmail, lab.id);
       for (const status of ['visit_confirmed', 'sample_collected', 'in_lab']) {
-        const r = await ctx.api('POST', `/api/backend/staff/orders/${orderId}/status`, { status }, staffToken);
+        const r = await ctx.api('POST', `/api/backend/staff/orders/${orderId}/status`, { status }, staff);
         assert.equal(r.status, 200, `${status}: ${JSON.stringify(r.body)}`);
       }
-      const number = ((await ctx.api('GET', `/api/backend/staff/orders/${orderId}`, undefined, staffToken)).body as StaffOrderDetailDto).number;
-      return { lab, token, staffToken, patient, orderId, number };
+      const number = ((await ctx.api('GET', `/api/backend/staff/orders/${orderId}`, undefined, staff)).body as StaffOrderDetailDto).number;
+      return { lab, token, staffToken: staff, patient, orderId, number };
     });
 
     await ctx.step('the staff member uploads the ORU^R01 file from the laboratory system', async () => {

@@ -1,77 +1,9 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { journey, type JourneyContext } from '../lib/journey';
-import type { AddToCartResponse, AnalysisDto, CreateOrderResponse, LaboratoryDto, NurseSlotDto, PatientDto } from '../../src/lib/types/api';
+import { journey } from '../lib/journey';
+import { createPatient, freeSlots, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
+import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '../../src/lib/types/api';
 import type { StaffOrderDetailDto } from '../../src/lib/types/results';
-
-const PASSWORD = 'Secret-pass-123';
-const ROOT = path.resolve(__dirname, '..', '..');
-
-/** A lab staff user made with `npm run staff:add` against the app's database (see e2e/README.md). */
-function addStaff(email: string, laboratoryId: string): void {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  assert.ok(databaseUrl, 'the harness exports E2E_DATABASE_URL');
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/staff-add.ts', email, PASSWORD, laboratoryId], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, SEED_DEMO: 'false' },
-    stdio: 'pipe',
-  });
-}
-
-async function confirmEmail(ctx: JourneyContext, email: string, token: string): Promise<void> {
-  const sent = await ctx.api('POST', '/api/backend/users/send-activation-email', {}, token);
-  assert.equal(sent.status < 300, true, `activation mail: ${sent.status} ${JSON.stringify(sent.body)}`);
-  const mail = await ctx.mail.waitFor({ to: email, timeoutMs: 30000 });
-  const link = mail.links.map((l) => new URL(l)).find((u) => u.searchParams.get('token'));
-  assert.ok(link, `the confirmation mail has a link with a token: ${mail.links.join(' ')}`);
-  const activated = await ctx.api('POST', '/api/backend/users/activate', { token: link.searchParams.get('token') }, token);
-  assert.equal(activated.status < 300, true, `activate: ${activated.status} ${JSON.stringify(activated.body)}`);
-}
-
-/** Puts the analyses for the patient into the cart (deciding optional materials) and submits an order. */
-/** The postal code in a demo laboratory's address (`02-715`, `220005`, `LT-03116`). */
-function labPostalCode(lab: LaboratoryDto): string {
-  const code = /LT-\d{5}|\b\d{2}-\d{3}\b|\b\d{6}\b/.exec(lab.address)?.[0];
-  assert.ok(code, `no postal code in ${lab.address}`);
-  return code;
-}
-
-async function placeOrder(ctx: JourneyContext, token: string, labId: string, patientId: number, analysisIds: number[], slot: NurseSlotDto): Promise<number> {
-  for (const analysisId of analysisIds) {
-    let res = await ctx.api('POST', `/api/cart/add-to-cart?laboratoryId=${labId}`, { analysisId, patientIds: [patientId] }, token);
-    assert.equal(res.status, 200, `add-to-cart: ${JSON.stringify(res.body)}`);
-    const answer = res.body as AddToCartResponse;
-    if (answer.status === 'optionalMaterialDecisionRequested') {
-      res = await ctx.api(
-        'POST',
-        `/api/cart/add-to-cart?laboratoryId=${labId}`,
-        { analysisId, patientIds: [patientId], updateToIsBoughtOptionalMaterialMap: answer.isBoughtOptionalMaterialMap ?? {} },
-        token,
-      );
-      assert.equal((res.body as AddToCartResponse).status, 'added');
-    } else {
-      assert.equal(answer.status, 'added');
-    }
-  }
-  // The visit goes to the laboratory's own postal code, which its home-visit zones cover.
-  const lab = (await ctx.api('GET', `/api/backend/laboratories/${labId}`)).body as LaboratoryDto;
-  const created = await ctx.api(
-    'POST',
-    '/api/order/create',
-    {
-      laboratoryId: labId,
-      nurseCheckoutDate: slot.start,
-      orderSlotId: slot.id,
-      orderAddress: { country: lab.country ?? 'PL', city: lab.cityName, postalCode: labPostalCode(lab), street: 'Prosta 5', floor: '2', apartment: '7' },
-      feedbackDetails: { useEmail: true, usePhone: false, quickPhone: '' },
-    },
-    token,
-  );
-  assert.equal(created.status < 300, true, `order/create: ${created.status} ${JSON.stringify(created.body)}`);
-  return (created.body as CreateOrderResponse).orderId;
-}
 
 export default journey(
   'lab staff enter results of an order; the patient reads them at every level, sees the trend and downloads the PDF',
@@ -91,33 +23,18 @@ export default journey(
       const tsh = analyses.find((a) => a.code === 'HR001');
       assert.ok(glucose && tsh, 'the demo catalogue has glucose (GB004) and TSH (HR001)');
 
-      const res = await ctx.api('POST', '/api/backend/register', { email: patientEmail, password: PASSWORD, firstName: 'Łucja', lastName: 'Żółć' });
-      assert.equal(res.status < 300, true, `register: ${JSON.stringify(res.body)}`);
-      const token = (res.body as { accessToken: string }).accessToken;
-      await confirmEmail(ctx, patientEmail, token);
-      const created = await ctx.api(
-        'POST',
-        '/api/backend/patient/?userAsPatient=false',
-        {
-          personalDetails: { firstName: 'Ирина', lastName: 'Wąsowska', gender: 'female', dateOfBirth: '1984-04-12', email: null, phone: null },
-          address: { country: '', region: '', locality: '', district: '', street: '', houseNumber: '', entranceNumber: '', floorNumber: '', apartmentNumber: '', addressNotes: '' },
-        },
-        token,
-      );
-      assert.equal(created.status < 300, true, `patient: ${JSON.stringify(created.body)}`);
-      const patient = created.body as PatientDto;
+      const token = await registerConfirmed(ctx, patientEmail, 'Łucja', 'Żółć');
+      const patient = await createPatient(ctx, token);
 
-      const slots = ((await ctx.api('GET', `/api/backend/nurse-slots?laboratoryId=${lab.id}`)).body as NurseSlotDto[]).filter((s) => s.available > 0);
+      const slots = await freeSlots(ctx, lab.id);
       assert.ok(slots.length >= 2, 'two free nurse slots');
       const [first, second] = [slots[0] as NurseSlotDto, slots[slots.length > 8 ? 8 : 1] as NurseSlotDto];
-      const earlier = await placeOrder(ctx, token, lab.id, patient.id, [glucose.id, tsh.id], first);
-      const later = await placeOrder(ctx, token, lab.id, patient.id, [glucose.id, tsh.id], second);
+      const earlier = await placeOrder(ctx, token, lab, patient.id, [glucose.id, tsh.id], first);
+      const later = await placeOrder(ctx, token, lab, patient.id, [glucose.id, tsh.id], second);
       // A third order far enough ahead that the patient may still move or cancel its visit.
-      const upcoming = await placeOrder(ctx, token, lab.id, patient.id, [tsh.id], slots[slots.length - 1] as NurseSlotDto);
-      addStaff(staffEmail, lab.id);
-      const login = await ctx.api('POST', '/api/backend/login', { username: staffEmail, password: PASSWORD });
-      assert.equal(login.status, 200, `staff login: ${JSON.stringify(login.body)}`);
-      return { lab, glucose, tsh, token, patient, earlier, later, upcoming, visitDay: second.start.slice(0, 10), staffToken: (login.body as { access_token: string }).access_token };
+      const upcoming = await placeOrder(ctx, token, lab, patient.id, [tsh.id], slots[slots.length - 1] as NurseSlotDto);
+      const staff = await signInNewStaff(ctx, staffEmail, lab.id);
+      return { lab, glucose, tsh, token, patient, earlier, later, upcoming, visitDay: second.start.slice(0, 10), staffToken: staff };
     });
 
     await ctx.step('the earlier order gets its results from the laboratory system', async () => {

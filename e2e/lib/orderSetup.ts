@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { JourneyContext } from './journey';
+import type { AddToCartResponse, CreateOrderResponse, LaboratoryDto, NurseSlotDto, PatientDto } from '../../src/lib/types/api';
+
+/**
+ * Set-up through the API shared by the journeys that need a placed order and a staff member of its
+ * laboratory (results, results standards): a confirmed patient account, a patient, orders on free
+ * nurse slots at the laboratory's own postal code, and a staff login.
+ */
+export const PASSWORD = 'Secret-pass-123';
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/** A lab staff user made with `npm run staff:add` against the app's database (see e2e/README.md), signed in. */
+export async function signInNewStaff(ctx: JourneyContext, email: string, laboratoryId: string): Promise<string> {
+  const databaseUrl = process.env.E2E_DATABASE_URL;
+  assert.ok(databaseUrl, 'the harness exports E2E_DATABASE_URL');
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/staff-add.ts', email, PASSWORD, laboratoryId], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, SEED_DEMO: 'false' },
+    stdio: 'pipe',
+  });
+  const login = await ctx.api('POST', '/api/backend/login', { username: email, password: PASSWORD });
+  assert.equal(login.status, 200, `staff login: ${JSON.stringify(login.body)}`);
+  return (login.body as { access_token: string }).access_token;
+}
+
+/** Registers an account and confirms its e-mail through the link of the confirmation mail; returns its token. */
+export async function registerConfirmed(ctx: JourneyContext, email: string, firstName: string, lastName: string): Promise<string> {
+  const res = await ctx.api('POST', '/api/backend/register', { email, password: PASSWORD, firstName, lastName });
+  assert.equal(res.status < 300, true, `register: ${JSON.stringify(res.body)}`);
+  const token = (res.body as { accessToken: string }).accessToken;
+  const sent = await ctx.api('POST', '/api/backend/users/send-activation-email', {}, token);
+  assert.equal(sent.status < 300, true, `activation mail: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const mail = await ctx.mail.waitFor({ to: email, timeoutMs: 30000 });
+  const link = mail.links.map((l) => new URL(l)).find((u) => u.searchParams.get('token'));
+  assert.ok(link, `the confirmation mail has a link with a token: ${mail.links.join(' ')}`);
+  const activated = await ctx.api('POST', '/api/backend/users/activate', { token: link.searchParams.get('token') }, token);
+  assert.equal(activated.status < 300, true, `activate: ${activated.status} ${JSON.stringify(activated.body)}`);
+  return token;
+}
+
+/** The account's patient Ирина Wąsowska (female, born 1984-04-12), whose name the journeys look for. */
+export async function createPatient(ctx: JourneyContext, token: string): Promise<PatientDto> {
+  const created = await ctx.api(
+    'POST',
+    '/api/backend/patient/?userAsPatient=false',
+    {
+      personalDetails: { firstName: 'Ирина', lastName: 'Wąsowska', gender: 'female', dateOfBirth: '1984-04-12', email: null, phone: null },
+      address: { country: '', region: '', locality: '', district: '', street: '', houseNumber: '', entranceNumber: '', floorNumber: '', apartmentNumber: '', addressNotes: '' },
+    },
+    token,
+  );
+  assert.equal(created.status < 300, true, `patient: ${JSON.stringify(created.body)}`);
+  return created.body as PatientDto;
+}
+
+/** The laboratory's nurse slots that still have room. */
+export async function freeSlots(ctx: JourneyContext, laboratoryId: string): Promise<NurseSlotDto[]> {
+  return ((await ctx.api('GET', `/api/backend/nurse-slots?laboratoryId=${laboratoryId}`)).body as NurseSlotDto[]).filter((s) => s.available > 0);
+}
+
+/** The postal code in a demo laboratory's address (`02-715`, `220005`, `LT-03116`): an address the laboratory visits. */
+function labPostalCode(lab: LaboratoryDto): string {
+  const code = /LT-\d{5}|\b\d{2}-\d{3}\b|\b\d{6}\b/.exec(lab.address)?.[0];
+  assert.ok(code, `no postal code in ${lab.address}`);
+  return code;
+}
+
+/** Puts the analyses for the patient into the cart (deciding optional materials) and submits an order. */
+export async function placeOrder(ctx: JourneyContext, token: string, lab: LaboratoryDto, patientId: number, analysisIds: number[], slot: NurseSlotDto): Promise<number> {
+  const labId = lab.id;
+  for (const analysisId of analysisIds) {
+    let res = await ctx.api('POST', `/api/cart/add-to-cart?laboratoryId=${labId}`, { analysisId, patientIds: [patientId] }, token);
+    assert.equal(res.status, 200, `add-to-cart: ${JSON.stringify(res.body)}`);
+    const answer = res.body as AddToCartResponse;
+    if (answer.status === 'optionalMaterialDecisionRequested') {
+      res = await ctx.api(
+        'POST',
+        `/api/cart/add-to-cart?laboratoryId=${labId}`,
+        { analysisId, patientIds: [patientId], updateToIsBoughtOptionalMaterialMap: answer.isBoughtOptionalMaterialMap ?? {} },
+        token,
+      );
+      assert.equal((res.body as AddToCartResponse).status, 'added');
+    } else {
+      assert.equal(answer.status, 'added');
+    }
+  }
+  // The visit goes to the laboratory's own postal code, which its home-visit zones cover.
+  const created = await ctx.api(
+    'POST',
+    '/api/order/create',
+    {
+      laboratoryId: labId,
+      nurseCheckoutDate: slot.start,
+      orderSlotId: slot.id,
+      orderAddress: { country: lab.country ?? 'PL', city: lab.cityName, postalCode: labPostalCode(lab), street: 'Prosta 5', floor: '2', apartment: '7' },
+      feedbackDetails: { useEmail: true, usePhone: false, quickPhone: '' },
+    },
+    token,
+  );
+  assert.equal(created.status < 300, true, `order/create: ${created.status} ${JSON.stringify(created.body)}`);
+  return (created.body as CreateOrderResponse).orderId;
+}
