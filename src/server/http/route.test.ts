@@ -62,3 +62,26 @@ test('an HttpError is answered as {error, code, fields} with its headers; valida
   expect(bad.status).toBe(400);
   expect(bad.body).toMatchObject({ code: 'validation_failed', fields: { token: expect.any(String) } });
 });
+
+describe('request bodies are JSON only', () => {
+  const body = JSON.stringify({ username: 'someone@example.com', password: 'whatever-password' });
+
+  test.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp'])('a %s body is 415 in the JSON error shape', async (type) => {
+    const res = await api.call('POST', '/api/backend/login', { rawBody: body, headers: { 'Content-Type': type } });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ error: 'Request body must be application/json', code: 'unsupported_media_type' });
+  });
+
+  test('a body without a content type is 415', async () => {
+    const res = await fetch(`${api.url}/api/backend/login`, { method: 'POST', body: new Blob([body]) });
+    expect(res.status).toBe(415);
+  });
+
+  test('application/json with a charset is read; a request without a body needs no content type', async () => {
+    const json = await api.call('POST', '/api/backend/login', { rawBody: body, headers: { 'Content-Type': 'Application/JSON; charset=utf-8' } });
+    expect(json.status).toBe(401);
+    const bodiless = await fetch(`${api.url}/api/backend/logout`, { method: 'POST' });
+    expect(bodiless.status).toBe(401);
+    expect((await api.call('GET', '/api/health')).status).toBe(200);
+  });
+});

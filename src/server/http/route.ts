@@ -12,7 +12,8 @@ import { authenticate, type AuthUser } from './auth';
  * one for the body, and whether a signed-in user (or staff) is needed. The route:
  * - answers 405 with `Allow` for other methods;
  * - parses the body itself (pages export `config = { api: { bodyParser: false } }`) so malformed
- *   JSON and oversized bodies get the JSON error shape instead of Next's text answer;
+ *   JSON and oversized bodies get the JSON error shape instead of Next's text answer; a body is read
+ *   only as `application/json` (415 otherwise; a request without a body needs no content type);
  * - validates query and body (unknown keys are dropped, types are strict), 400 with `fields`;
  * - turns any HttpError into `{error, code, fields}` (with the error's headers, e.g. `Retry-After`), and anything else into a logged 500.
  */
@@ -56,6 +57,11 @@ export function method<
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
+/** True when the request declares a JSON body (`application/json`, parameters such as charset allowed). */
+function isJsonContentType(header: string | undefined): boolean {
+  return (header ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
 async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -67,6 +73,8 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8').trim();
   if (!text) return undefined;
+  // Only JSON is read: a form or text body (what a cross-site form can send without a preflight) is refused.
+  if (!isJsonContentType(req.headers['content-type'])) throw new HttpError(415, 'Request body must be application/json');
   try {
     return JSON.parse(text);
   } catch {

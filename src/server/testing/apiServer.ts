@@ -116,7 +116,8 @@ export async function startApiServer(): Promise<TestApiServer> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     async call(method, urlPath, opts = {}) {
       const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
-      if (opts.body !== undefined || opts.rawBody !== undefined) headers['Content-Type'] = 'application/json';
+      const typed = Object.keys(headers).some((h) => h.toLowerCase() === 'content-type');
+      if ((opts.body !== undefined || opts.rawBody !== undefined) && !typed) headers['Content-Type'] = 'application/json';
       if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
       const res = await fetch(url + urlPath, {
         method,
