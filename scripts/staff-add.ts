@@ -1,27 +1,59 @@
 /**
- * Creates a lab staff user, or promotes an existing user to staff:
+ * Creates a lab staff user or nurse, or promotes an existing account to staff:
  *
- *   npm run staff:add -- <email> <password> [laboratoryId]
+ *   npm run staff:add -- <email> <laboratoryId> [--role staff|nurse] [--promote] [--password-stdin]
+ *
+ * No password on the command line (it would show in `ps` and the shell history). By default the
+ * command prints a single-use link to the shop's reset-password page (APP_URL) where the staff
+ * member sets their own password; `--password-stdin` reads the password from standard input
+ * instead (for scripts). An existing account that is not staff is promoted only with `--promote`;
+ * promotion replaces its password and revokes every token it holds.
  *
  * Uses the database of DATABASE_URL (like the app), migrating and seeding it first when needed.
- * The password is stored as a bcrypt hash (cost 11) and the e-mail counts as confirmed. Without a
- * laboratory id the staff member works for the first laboratory.
  */
+import { parseArgs } from 'node:util';
 import { getConfig } from '../src/server/config';
 import { createDb } from '../src/server/db/createDb';
 import { HttpError } from '../src/server/http/errors';
-import { addStaff } from '../src/server/services/staff';
+import { addStaff, type StaffRole } from '../src/server/services/staff';
+
+const USAGE = 'Usage: npm run staff:add -- <email> <laboratoryId> [--role staff|nurse] [--promote] [--password-stdin]';
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  // One trailing line break (from `echo` or a here-string) is not part of the password.
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
 
 async function main(argv: string[]): Promise<number> {
-  const [email, password, laboratoryId] = argv;
-  if (!email || !password) {
-    console.error('Usage: npm run staff:add -- <email> <password> [laboratoryId]');
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { role: { type: 'string', default: 'staff' }, promote: { type: 'boolean', default: false }, 'password-stdin': { type: 'boolean', default: false } },
+    });
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : e);
+    console.error(USAGE);
     return 2;
   }
+  const [email, laboratoryId, ...rest] = parsed.positionals;
+  const role = parsed.values.role;
+  if (!email || !laboratoryId || rest.length || (role !== 'staff' && role !== 'nurse')) {
+    if (rest.length) console.error('A password is never given on the command line; use --password-stdin or the printed set-password link.');
+    console.error(USAGE);
+    return 2;
+  }
+  const password = parsed.values['password-stdin'] ? await readStdin() : undefined;
   const handle = await createDb(getConfig());
   try {
-    const r = await addStaff(handle.db, email, password, laboratoryId);
-    console.log(`${r.created ? 'Created' : 'Promoted'} staff user ${email.trim().toLowerCase()} (id ${r.userId}) for laboratory ${r.laboratoryId}`);
+    const r = await addStaff(handle.db, email, laboratoryId, { role: role as StaffRole, promote: parsed.values.promote, password });
+    const what = r.created ? 'Created' : r.promoted ? 'Promoted' : 'Updated';
+    console.log(`${what} ${r.role} user ${email.trim().toLowerCase()} (id ${r.userId}) for laboratory ${r.laboratoryId}`);
+    if (!r.created) console.log(`Revoked ${r.revokedTokens} token(s) of the account; its old password no longer works.`);
+    if (r.setPasswordLink) console.log(`Single-use link to set the password (valid ${Math.round(getConfig().mailTokenTtl / 3600)} h):\n${r.setPasswordLink}`);
     return 0;
   } catch (e) {
     console.error(e instanceof HttpError ? e.message : e);

@@ -13,12 +13,14 @@ export const PASSWORD = 'Secret-pass-123';
 const ROOT = path.resolve(__dirname, '..', '..');
 
 /** A lab staff user made with `npm run staff:add` against the app's database (see e2e/README.md), signed in. */
-export async function signInNewStaff(ctx: JourneyContext, email: string, laboratoryId: string): Promise<string> {
+export async function signInNewStaff(ctx: JourneyContext, email: string, laboratoryId: string, role: 'staff' | 'nurse' = 'staff'): Promise<string> {
   const databaseUrl = process.env.E2E_DATABASE_URL;
   assert.ok(databaseUrl, 'the harness exports E2E_DATABASE_URL');
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/staff-add.ts', email, PASSWORD, laboratoryId], {
+  // The password goes on standard input, never on the command line.
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/staff-add.ts', email, laboratoryId, '--role', role, '--password-stdin'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, SEED_DEMO: 'false' },
+    input: PASSWORD,
     stdio: 'pipe',
   });
   const login = await ctx.api('POST', '/api/backend/login', { username: email, password: PASSWORD });

@@ -527,6 +527,22 @@ const m0005Calendar: Migration = {
   },
 };
 
+/**
+ * Nurses: a staff user's role in the laboratory (`staff` runs the console, `nurse` makes the home
+ * visits; null for patients), the nurse assigned to each order's visit, and a visit where nobody
+ * opened the door ("not at home", with the nurse's note and time).
+ */
+const m0005Nurse: Migration = {
+  async up(db: Db) {
+    await db.schema.alterTable('users').addColumn('staff_role', 'text').execute();
+    await sql`update users set staff_role = 'staff' where role = 'staff'`.execute(db);
+    await db.schema.alterTable('orders').addColumn('nurse_user_id', 'integer', (c) => c.references('users.id')).execute();
+    await db.schema.alterTable('orders').addColumn('not_at_home_at', 'text').execute();
+    await db.schema.alterTable('orders').addColumn('not_at_home_note', 'text').execute();
+    await db.schema.createIndex('orders_nurse_user_idx').ifNotExists().on('orders').column('nurse_user_id').execute();
+  },
+};
+
 /** Ordered by name; add new migrations with a larger prefix, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -536,6 +552,7 @@ export const migrations: Record<string, Migration> = {
   '0005_1_visit_coverage': m0005Coverage,
   '0005_2_promo_codes': m0005Promo,
   '0005_3_calendar_sequence': m0005Calendar,
+  '0005_5_nurse_role': m0005Nurse,
 };
 
 export const migrationProvider: MigrationProvider = {

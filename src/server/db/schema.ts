@@ -149,6 +149,8 @@ export interface UserTable {
   role: 'patient' | 'staff';
   /** For staff: the laboratory they work for. */
   staff_laboratory_id: string | null;
+  /** For staff: `nurse` makes home visits (the day's visits only); `staff` (or null) runs the console. */
+  staff_role: Generated<'staff' | 'nurse' | null>;
   /** The user's chosen laboratory (saved laboratory selection). */
   laboratory_id: string | null;
   locale: string | null;
@@ -265,6 +267,11 @@ export interface OrderTable {
   discount_minor: Generated<number>;
   /** SEQUENCE of the order's calendar event (RFC 5545): raised on every move and on cancellation. */
   calendar_sequence: Generated<number>;
+  /** The nurse (a staff user with staff_role `nurse` of the order's laboratory) making the visit. */
+  nurse_user_id: Generated<number | null>;
+  /** Set when the nurse found nobody at home, with the nurse's note. */
+  not_at_home_at: Generated<string | null>;
+  not_at_home_note: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -5,7 +5,7 @@ import { getConfig } from '../config';
 import { getDb, type Db } from '../db/createDb';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import { forbidden, HttpError, type ErrorBody } from './errors';
-import { authenticate, type AuthUser } from './auth';
+import { authenticate, isNurse, type AuthUser } from './auth';
 
 /**
  * API routes are a method-to-handler table. Each method may declare a yup schema for the query and
@@ -17,7 +17,7 @@ import { authenticate, type AuthUser } from './auth';
  * - validates query and body (unknown keys are dropped, types are strict), 400 with `fields`;
  * - turns any HttpError into `{error, code, fields}` (with the error's headers, e.g. `Retry-After`), and anything else into a logged 500.
  */
-export type AuthMode = 'none' | 'optional' | 'user' | 'staff';
+export type AuthMode = 'none' | 'optional' | 'user' | 'staff' | 'staffOrNurse';
 
 export interface HandlerContext<Q, B, A extends AuthMode> {
   req: NextApiRequest;
@@ -25,7 +25,7 @@ export interface HandlerContext<Q, B, A extends AuthMode> {
   db: Db;
   query: Q;
   body: B;
-  user: A extends 'user' | 'staff' ? AuthUser : AuthUser | null;
+  user: A extends 'user' | 'staff' | 'staffOrNurse' ? AuthUser : AuthUser | null;
   /** The raw bearer token of the request, if any. */
   token: string | null;
   ip: string;
@@ -172,8 +172,10 @@ export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
       const mode: AuthMode = spec.auth ?? 'none';
       let user: AuthUser | null = null;
       if (mode !== 'none' && token) user = await authenticate(db, token);
-      if ((mode === 'user' || mode === 'staff') && !user) throw new HttpError(401, 'Not authorized');
-      if (mode === 'staff' && user?.role !== 'staff') throw forbidden('Staff only');
+      if ((mode === 'user' || mode === 'staff' || mode === 'staffOrNurse') && !user) throw new HttpError(401, 'Not authorized');
+      if ((mode === 'staff' || mode === 'staffOrNurse') && user?.role !== 'staff') throw forbidden('Staff only');
+      // Nurses reach only their visits (`staffOrNurse` routes), none of the rest of the console.
+      if (mode === 'staff' && isNurse(user)) throw forbidden('Not available to nurses');
       const query = await check(spec.query, { ...req.query }, 'query');
       const body = await check(spec.body, raw, 'body');
       const result = await spec.handler({ req, res, db, query, body, user, token, ip: clientIp(req) });

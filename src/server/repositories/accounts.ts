@@ -104,6 +104,12 @@ export async function revokeUserTokens(db: Db, userId: number, kind: TokenKind, 
   await q.execute();
 }
 
+/** Revokes every live token of the user, of every kind (sign-ins, reset and activation links). */
+export async function revokeAllUserTokens(db: Db, userId: number, now = new Date()): Promise<number> {
+  const r = await db.updateTable('auth_tokens').set({ revoked_at: now.toISOString() }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 export async function laboratoryExists(db: Db, id: string): Promise<boolean> {
   return Boolean(await db.selectFrom('laboratories').select('id').where('id', '=', id).executeTakeFirst());
 }

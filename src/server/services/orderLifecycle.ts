@@ -48,9 +48,9 @@ const REFUSAL_MESSAGES: Record<TransitionRefusal, string> = {
 
 /* ---------- access ---------- */
 
-/** Staff of the order's laboratory. */
+/** Staff of the order's laboratory (nurses excluded: they reach only their own visits). */
 export function isStaffOf(user: AuthUser | null, laboratoryId: string): boolean {
-  return !!user && user.role === 'staff' && !!user.staffLaboratoryId && user.staffLaboratoryId === laboratoryId;
+  return !!user && user.role === 'staff' && user.staffRole !== 'nurse' && !!user.staffLaboratoryId && user.staffLaboratoryId === laboratoryId;
 }
 
 /** Only the ordering user and staff of the order's laboratory reach an order; anyone else gets 404. */

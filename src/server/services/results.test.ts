@@ -417,27 +417,3 @@ describe('result levels', () => {
     expect((await api.call('GET', `/api/backend/test-results/${bare.id}`, { token: s.owner.token })).status).toBe(404);
   });
 });
-
-describe('staff accounts (npm run staff:add)', () => {
-  test('creates a confirmed staff user who can log in and use the console; promotes an existing user', async () => {
-    const { addStaff } = await import('./staff');
-    const bcrypt = (await import('bcryptjs')).default;
-    const labId = await createLab(tdb.db);
-    const created = await addStaff(tdb.db, '  Lab.Worker@Example.test ', 'secret-pass-1', labId);
-    expect(created).toMatchObject({ created: true, laboratoryId: labId });
-    const row = await tdb.db.selectFrom('users').selectAll().where('id', '=', created.userId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ email: 'lab.worker@example.test', role: 'staff', staff_laboratory_id: labId, email_confirmed: 1 });
-    expect(bcrypt.getRounds(row.password_hash)).toBe(11);
-
-    const login = await api.call('POST', '/api/backend/login', { body: { username: 'lab.worker@example.test', password: 'secret-pass-1' } });
-    expect(login.status).toBe(200);
-    const token: string = login.body.access_token;
-    expect((await api.call('GET', '/api/backend/staff/orders?date=2026-01-01', { token })).status).toBe(200);
-
-    const patient = await createUser(tdb.db);
-    const promoted = await addStaff(tdb.db, patient.email, 'another-pass-2', labId);
-    expect(promoted).toEqual({ userId: patient.id, created: false, laboratoryId: labId });
-    await expect(addStaff(tdb.db, 'x@example.test', 'secret-pass-1', 'no-such-lab')).rejects.toThrow('Laboratory no-such-lab not found');
-    await expect(addStaff(tdb.db, 'not-an-email', 'secret-pass-1', labId)).rejects.toThrow('Enter a valid e-mail address');
-  });
-});

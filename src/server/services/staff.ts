@@ -1,11 +1,17 @@
+import crypto from 'node:crypto';
 import bcrypt from 'bcryptjs';
+import { ValidationError } from 'yup';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { OrderStatusDto, ResultsImportResponse, StaffOrderDetailDto, StaffOrderDto, StaffOrderPatientDto } from '@/lib/types/results';
 import { nextStatuses, RESULT_ENTRY_STATUSES } from '@/lib/orderLifecycle';
 import type { ResultsImport } from '@/lib/validation/results';
 import type { AuthUser } from '../http/auth';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { getConfig } from '../config';
+import * as accountsRepo from '../repositories/accounts';
+import { passwordSchema } from '@/lib/validation/common';
+import { VALIDATION_MESSAGES } from '@/lib/validation/messages';
 import * as repo from '../repositories/lifecycle';
 import * as resultsRepo from '../repositories/results';
 import { changeStatus, eventDto, isStaffOf, ORDER_NOT_FOUND, visitDto } from './orderLifecycle';
@@ -168,57 +174,139 @@ export async function importResults(db: Db, staff: AuthUser, body: ResultsImport
 
 /* ---------- staff accounts ---------- */
 
+export type StaffRole = 'staff' | 'nurse';
+
+export interface AddStaffOptions {
+  /** `staff` (default): the console; `nurse`: home visits only. */
+  role?: StaffRole;
+  /** Needed to turn an existing account that is not staff yet into staff. */
+  promote?: boolean;
+  /** Sets the password now (read from standard input by the command); otherwise a set-password link is made. */
+  password?: string;
+}
+
 export interface StaffAccountResult {
   userId: number;
   created: boolean;
-  laboratoryId: string | null;
+  promoted: boolean;
+  laboratoryId: string;
+  role: StaffRole;
+  /** Single-use link to the reset-password page when no password was given. */
+  setPasswordLink: string | null;
+  /** Tokens of the account revoked by this change. */
+  revokedTokens: number;
+}
+
+export const NEEDS_PROMOTE = 'This e-mail belongs to an existing account that is not staff; pass --promote to make it staff (its password and every sign-in are revoked)';
+export const NOT_STAFF = 'No staff account with this e-mail';
+
+function normalizedEmail(email: string): string {
+  const normalized = email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalized)) throw badRequest('Enter a valid e-mail address', { email: 'Enter a valid e-mail address' });
+  return normalized;
+}
+
+/** A hash no password matches: the account can sign in only after the set-password link is used. */
+async function unusableHash(): Promise<string> {
+  return bcrypt.hash(crypto.randomBytes(32).toString('base64url'), BCRYPT_COST);
 }
 
 /**
- * Creates a staff user or promotes an existing one (`npm run staff:add`). The password is set
- * (bcrypt cost 11), the e-mail counts as confirmed. Without a laboratory id the first laboratory is used.
+ * Creates a staff user or nurse (`npm run staff:add`), or promotes an existing account with
+ * `promote`. The e-mail counts as confirmed. Without a password the account gets a single-use
+ * set-password link (a reset token on the shop's reset-password page), never a password on a
+ * command line. Promotion replaces the password (whoever registered the address in advance must
+ * not keep access) and revokes every token of the account; so does any change of an existing staff
+ * account's laboratory or role.
  */
-export async function addStaff(db: Db, email: string, password: string, laboratoryId?: string): Promise<StaffAccountResult> {
-  const normalized = email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalized)) throw badRequest('Enter a valid e-mail address');
-  if (password.length < 8) throw badRequest('The password needs at least 8 characters');
-  let labId = laboratoryId ?? null;
-  if (labId) {
-    const lab = await db.selectFrom('laboratories').select('id').where('id', '=', labId).executeTakeFirst();
-    if (!lab) throw notFound(`Laboratory ${labId} not found`);
-  } else {
-    labId = (await db.selectFrom('laboratories').select('id').orderBy('id').executeTakeFirst())?.id ?? null;
-    if (!labId) throw notFound('No laboratories in the database; pass a laboratory id after seeding');
+export async function addStaff(db: Db, email: string, laboratoryId: string, options: AddStaffOptions = {}): Promise<StaffAccountResult> {
+  const normalized = normalizedEmail(email);
+  const role: StaffRole = options.role ?? 'staff';
+  if (role !== 'staff' && role !== 'nurse') throw badRequest('The role is staff or nurse', { role: 'The role is staff or nurse' });
+  if (options.password !== undefined) {
+    try {
+      await passwordSchema.required(VALIDATION_MESSAGES.required).validate(options.password);
+    } catch (e) {
+      const message = e instanceof ValidationError ? e.message : String(e);
+      throw badRequest(message, { password: message });
+    }
   }
-  const hash = await bcrypt.hash(password, BCRYPT_COST);
-  const now = new Date().toISOString();
-  const existing = await db.selectFrom('users').select('id').where('email', '=', normalized).executeTakeFirst();
-  if (existing) {
-    await db
+  if (!laboratoryId || !(await accountsRepo.laboratoryExists(db, laboratoryId))) {
+    throw notFound(`Laboratory ${laboratoryId} not found`);
+  }
+  const hash = options.password !== undefined ? await bcrypt.hash(options.password, BCRYPT_COST) : await unusableHash();
+  const config = getConfig();
+  const result = await db.transaction().execute(async (trx) => {
+    const now = new Date();
+    const existing = await accountsRepo.findUserByEmail(trx, normalized);
+    let userId: number;
+    let revokedTokens = 0;
+    let promoted = false;
+    if (existing) {
+      if (existing.role !== 'staff' && !options.promote) throw conflict(NEEDS_PROMOTE, { email: NEEDS_PROMOTE });
+      promoted = existing.role !== 'staff';
+      await trx
+        .updateTable('users')
+        .set({ role: 'staff', staff_role: role, staff_laboratory_id: laboratoryId, password_hash: hash, email_confirmed: 1, updated_at: now.toISOString() })
+        .where('id', '=', existing.id)
+        .execute();
+      revokedTokens = await accountsRepo.revokeAllUserTokens(trx, existing.id, now);
+      userId = existing.id;
+    } else {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          email: normalized,
+          password_hash: hash,
+          first_name: role === 'nurse' ? 'Nurse' : 'Lab',
+          last_name: 'Staff',
+          phone: null,
+          date_of_birth: null,
+          email_confirmed: 1,
+          role: 'staff',
+          staff_role: role,
+          staff_laboratory_id: laboratoryId,
+          laboratory_id: laboratoryId,
+          locale: null,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      userId = row.id;
+    }
+    let setPasswordLink: string | null = null;
+    if (options.password === undefined) {
+      const token = await accountsRepo.issueToken(trx, userId, 'reset', config.mailTokenTtl, now);
+      setPasswordLink = `${config.appUrl}/reset-password?${new URLSearchParams({ token }).toString()}`;
+    }
+    return { userId, created: !existing, promoted, laboratoryId, role, setPasswordLink, revokedTokens };
+  });
+  return result;
+}
+
+/**
+ * Offboards a staff member (`npm run staff:remove`): the account becomes a plain customer account
+ * again, every token is revoked and the visits still ahead lose their assigned nurse.
+ */
+export async function removeStaff(db: Db, email: string): Promise<{ userId: number; revokedTokens: number; unassignedVisits: number }> {
+  const normalized = normalizedEmail(email);
+  return db.transaction().execute(async (trx) => {
+    const user = await accountsRepo.findUserByEmail(trx, normalized);
+    if (!user || user.role !== 'staff') throw notFound(NOT_STAFF);
+    const now = new Date();
+    await trx
       .updateTable('users')
-      .set({ role: 'staff', staff_laboratory_id: labId, password_hash: hash, email_confirmed: 1, updated_at: now })
-      .where('id', '=', existing.id)
+      .set({ role: 'patient', staff_role: null, staff_laboratory_id: null, updated_at: now.toISOString() })
+      .where('id', '=', user.id)
       .execute();
-    return { userId: existing.id, created: false, laboratoryId: labId };
-  }
-  const row = await db
-    .insertInto('users')
-    .values({
-      email: normalized,
-      password_hash: hash,
-      first_name: 'Lab',
-      last_name: 'Staff',
-      phone: null,
-      date_of_birth: null,
-      email_confirmed: 1,
-      role: 'staff',
-      staff_laboratory_id: labId,
-      laboratory_id: labId,
-      locale: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { userId: row.id, created: true, laboratoryId: labId };
+    const revokedTokens = await accountsRepo.revokeAllUserTokens(trx, user.id, now);
+    const unassigned = await trx
+      .updateTable('orders')
+      .set({ nurse_user_id: null, updated_at: now.toISOString() })
+      .where('nurse_user_id', '=', user.id)
+      .where('status', 'in', ['placed', 'visit_confirmed'])
+      .executeTakeFirst();
+    return { userId: user.id, revokedTokens, unassignedVisits: Number(unassigned.numUpdatedRows) };
+  });
 }
