@@ -15,8 +15,10 @@ export interface ServerConfig {
   outboxDir: string;
   /** Lifetime of access tokens, seconds. */
   accessTokenTtl: number;
-  /** Lifetime of password-reset and e-mail confirmation tokens, seconds. */
+  /** Lifetime of e-mail confirmation tokens, seconds. */
   mailTokenTtl: number;
+  /** Lifetime of password-reset tokens, seconds (an hour unless configured). */
+  resetTokenTtl: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
 }
@@ -95,6 +97,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     outboxDir: path.resolve(cwd, env.OUTBOX_DIR || path.join('data', 'outbox')),
     accessTokenTtl: parseIntKey('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 60 * 60 * 24 * 30),
     mailTokenTtl: parseIntKey('MAIL_TOKEN_TTL', env.MAIL_TOKEN_TTL, 60 * 60 * 24),
+    resetTokenTtl: parseIntKey('RESET_TOKEN_TTL', env.RESET_TOKEN_TTL, 60 * 60),
     trustProxy: parseBool('TRUST_PROXY', env.TRUST_PROXY, false),
   };
 }

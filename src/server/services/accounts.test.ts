@@ -1,6 +1,7 @@
 import { getConfig } from '../config';
 import { readOutbox } from '../mail/outbox';
 import { issueToken } from '../repositories/accounts';
+import { hashToken } from '../http/auth';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
 
@@ -244,6 +245,76 @@ describe('password', () => {
     expect((await api.call('GET', `${B}/users/current`, { token })).status).toBe(200);
     expect((await api.call('GET', `${B}/users/current`, { token: other })).status).toBe(401);
   });
+});
+
+describe('password changes end what the old password opened', () => {
+  const resetLink = async (email: string) => {
+    expect((await api.call('POST', `${B}/users/password`, { body: { email } })).status).toBe(200);
+    const mail = mailsTo(email).filter((m) => m.subject === 'Reset your password').pop();
+    return tokenIn(mail?.text ?? '', '/reset-password') as string;
+  };
+
+  test('a reset link is valid for one hour', async () => {
+    const { email } = await registerUser();
+    const before = Date.now();
+    const link = await resetLink(email);
+    const row = await tdb.db.selectFrom('auth_tokens').select(['expires_at']).where('token_hash', '=', hashToken(link)).executeTakeFirstOrThrow();
+    const lifetime = new Date(row.expires_at).getTime() - before;
+    expect(lifetime).toBeGreaterThan(59 * 60_000);
+    expect(lifetime).toBeLessThanOrEqual(61 * 60_000);
+    await tdb.db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hashToken(link)).execute();
+    expect((await api.call('PUT', `${B}/users/password`, { body: { token: link, newPassword: 'brand new pass' } })).status).toBe(400);
+  });
+
+  test('a change with the old password revokes every outstanding reset link, and each change is mailed', async () => {
+    const { email, password, token } = await registerUser();
+    const first = await resetLink(email);
+    const second = await resetLink(email);
+    expect((await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: 'next password' }, headers: { Cookie: 'lang=ru' } })).status).toBe(200);
+    for (const link of [first, second]) {
+      const used = await api.call('PUT', `${B}/users/password`, { body: { token: link, newPassword: 'attacker pass' } });
+      expect(used.status).toBe(400);
+      expect(used.body.fields).toHaveProperty('token');
+    }
+    const changed = mailsTo(email).filter((m) => m.subject === 'Ваш пароль изменён');
+    expect(changed).toHaveLength(1);
+    expect(changed[0]?.text).toContain('Здравствуйте, Anna!');
+    expect(changed[0]?.text).toContain('http://localhost:3000/login');
+  });
+
+  test('a reset revokes the other reset links and mails the change in the request language', async () => {
+    const { email } = await registerUser();
+    const first = await resetLink(email);
+    const second = await resetLink(email);
+    expect((await api.call('PUT', `${B}/users/password`, { body: { token: second, newPassword: 'brand new pass' }, headers: { Cookie: 'lang=pl' } })).status).toBe(200);
+    expect((await api.call('PUT', `${B}/users/password`, { body: { token: first, newPassword: 'attacker pass' } })).status).toBe(400);
+    const mail = mailsTo(email).find((m) => m.subject === 'Twoje hasło zostało zmienione');
+    expect(mail?.text).toContain('Dzień dobry, Anna,');
+    expect(mail?.text).toContain('Nie pamiętasz hasła?');
+    expect(mailsTo(email).filter((m) => m.subject === 'Your password was changed')).toHaveLength(0);
+  });
+
+  test('the old-password check is limited like logins: after 5 wrong ones even the right one is 429; parallel guesses do not overrun it', async () => {
+    const { email, password, token } = await registerUser();
+    const headers = ipHeaders('10.0.7.1');
+    for (let i = 0; i < 5; i++) {
+      expect((await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: `wrong-${i}-pass`, newPassword: 'next password' }, headers })).status).toBe(400);
+    }
+    const blocked = await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: 'next password' }, headers: ipHeaders('10.0.7.2') });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
+    // The same counter as the login's.
+    expect((await api.call('POST', `${B}/login`, { body: { username: email, password }, headers: ipHeaders('10.0.7.3') })).status).toBe(429);
+
+    const other = await registerUser();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        api.call('PUT', `${B}/users/password`, { token: other.token, body: { oldPassword: `wrong-${i}-pass`, newPassword: 'next password' }, headers: ipHeaders(`10.0.8.${i}`) }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 400).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.status !== 400 && a.status !== 429)).toEqual([]);
+  }, 60_000);
 });
 
 describe('user update', () => {

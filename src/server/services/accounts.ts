@@ -131,7 +131,7 @@ export async function logout(db: Db, token: string): Promise<void> {
 export async function requestPasswordReset(db: Db, email: string, language?: Language): Promise<{ status: 'ok' }> {
   const user = await repo.findUserByEmail(db, email);
   if (user) {
-    const token = await repo.issueToken(db, user.id, 'reset', getConfig().mailTokenTtl);
+    const token = await repo.issueToken(db, user.id, 'reset', getConfig().resetTokenTtl);
     const t = mailTranslator(language ?? user.locale);
     await sendMail({
       to: user.email,
@@ -149,31 +149,59 @@ export async function requestPasswordReset(db: Db, email: string, language?: Lan
   return { status: 'ok' };
 }
 
+/** Tells the user their password was changed, with the way back if it was not them. */
+async function mailPasswordChanged(user: repo.UserRecord, language: Language | undefined, now: Date): Promise<void> {
+  const t = mailTranslator(language ?? user.locale);
+  await sendMail({
+    to: user.email,
+    subject: t('passwordChanged.subject'),
+    text: [
+      t('greeting', { name: user.first_name }),
+      '',
+      t('passwordChanged.intro', { when: now.toISOString().slice(0, 16).replace('T', ' ') }),
+      '',
+      t('passwordChanged.notYou', { link: buildAppUrl('/login') }),
+    ].join('\n'),
+  });
+}
+
+/**
+ * Stores the new password and ends what the old one opened: every reset link of the user and every
+ * access token except the caller's own; then mails the user that the password changed.
+ */
+async function setPassword(db: Db, userId: number, newPassword: string, keepToken: string | null, language: Language | undefined): Promise<void> {
+  const now = new Date();
+  await repo.updateUser(db, userId, { password_hash: await bcrypt.hash(newPassword, BCRYPT_COST) });
+  await repo.revokeUserTokens(db, userId, 'access', keepToken, now);
+  await repo.revokeUserTokens(db, userId, 'reset', null, now);
+  const user = await repo.findUserById(db, userId);
+  if (user) await mailPasswordChanged(user, language, now);
+}
+
 /**
  * Sets a new password, either with the reset token from the mail or, for a signed-in user, with the
- * current password. Every other access token of the user is revoked.
+ * current password (checked under the login limit of the account's address and the client's IP).
  */
 export async function changePassword(
   db: Db,
   input: PasswordUpdateInput,
   caller: { userId: number; token: string } | null,
+  opts: { ip: string; language?: Language },
 ): Promise<{ status: 'ok' }> {
-  const newHash = () => bcrypt.hash(input.newPassword, BCRYPT_COST);
   if (input.token) {
     const userId = await repo.consumeToken(db, input.token, 'reset');
     if (userId === null) throw badRequest(RESET_TOKEN_INVALID, { token: RESET_TOKEN_INVALID });
-    await repo.updateUser(db, userId, { password_hash: await newHash() });
-    await repo.revokeUserTokens(db, userId, 'access', caller?.userId === userId ? caller.token : null);
-    await repo.revokeUserTokens(db, userId, 'reset');
+    await setPassword(db, userId, input.newPassword, caller?.userId === userId ? caller.token : null, opts.language);
     return { status: 'ok' };
   }
   if (input.oldPassword === undefined) throw badRequest(M.passwordOrTokenRequired, { oldPassword: M.passwordOrTokenRequired });
   if (!caller) throw unauthorized();
   const user = await repo.findUserById(db, caller.userId);
   if (!user) throw unauthorized();
+  const attempt = await reserveLoginAttempt(db, user.email, opts.ip);
   if (!(await bcrypt.compare(input.oldPassword, user.password_hash))) throw badRequest(OLD_PASSWORD_WRONG, { oldPassword: OLD_PASSWORD_WRONG });
-  await repo.updateUser(db, user.id, { password_hash: await newHash() });
-  await repo.revokeUserTokens(db, user.id, 'access', caller.token);
+  await attempt.succeeded();
+  await setPassword(db, user.id, input.newPassword, caller.token, opts.language);
   return { status: 'ok' };
 }
 

@@ -15,6 +15,6 @@ export default route({
   PUT: method({
     auth: 'optional',
     body: passwordUpdateSchema,
-    handler: ({ db, body, user, token }) => changePassword(db, body, user && token ? { userId: user.id, token } : null),
+    handler: ({ db, body, user, token, ip, req }) => changePassword(db, body, user && token ? { userId: user.id, token } : null, { ip, language: requestLanguage(req) }),
   }),
 });
