@@ -254,6 +254,65 @@ export interface StaffOrderDto {
   patients: StaffOrderPatientDto[];
   analysisCount: number;
   resultCount: number;
+  /** The nurse assigned to the visit, if any. */
+  nurse: StaffMemberDto | null;
+  /** Set when the nurse found nobody at home. */
+  notAtHome: NotAtHomeDto | null;
+}
+
+export interface StaffMemberDto {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface NotAtHomeDto {
+  at: string;
+  note: string;
+}
+
+/** A sample material to bring: how many (one per patient who needs it). */
+export interface VisitMaterialDto {
+  name: string;
+  count: number;
+}
+
+export interface NurseVisitPatientDto {
+  id: number;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  gender: 'male' | 'female';
+  analyses: { code: string; name: string }[];
+  materials: VisitMaterialDto[];
+}
+
+/** One home visit as the nurse's day shows it (`GET staff/visits`). */
+export interface NurseVisitDto {
+  orderId: number;
+  number: string;
+  status: OrderStatusDto;
+  visit: VisitDto;
+  address: OrderAddressDto;
+  phone: string;
+  customer: { firstName: string; lastName: string };
+  patients: NurseVisitPatientDto[];
+  /** Every material of the visit, counted per patient. */
+  materials: VisitMaterialDto[];
+  nurse: StaffMemberDto | null;
+  notAtHome: NotAtHomeDto | null;
+  /** The visit can be marked "samples collected" now. */
+  canMarkCollected: boolean;
+  /** The visit can be marked "not at home" now. */
+  canMarkNotAtHome: boolean;
+}
+
+export interface NurseVisitsDto {
+  /** The day shown (YYYY-MM-DD, in the laboratory's time zone). */
+  day: string;
+  timeZone: string;
+  visits: NurseVisitDto[];
 }
 
 export interface StaffOrderDetailDto extends StaffOrderDto {

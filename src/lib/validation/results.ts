@@ -17,6 +17,7 @@ export const RESULT_MESSAGES = {
   tooMany: 'Too many results in one request',
   slotRequired: 'Choose a visit time',
   idInvalid: 'Not a valid id',
+  noteRequired: 'Write what happened',
 } as const;
 
 const id = () => number().typeError(RESULT_MESSAGES.idInvalid).integer(RESULT_MESSAGES.idInvalid).positive(RESULT_MESSAGES.idInvalid);
@@ -102,4 +103,24 @@ export const staffOrdersQuerySchema = object({
     .required(RESULT_MESSAGES.dateInvalid)
     .matches(/^\d{4}-\d{2}-\d{2}$/, RESULT_MESSAGES.dateInvalid)
     .test('date', RESULT_MESSAGES.dateInvalid, (v) => !v || !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
+});
+
+const dayString = () =>
+  string()
+    .matches(/^\d{4}-\d{2}-\d{2}$/, RESULT_MESSAGES.dateInvalid)
+    .test('date', RESULT_MESSAGES.dateInvalid, (v) => !v || (!Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)));
+
+/** `GET staff/visits?day=YYYY-MM-DD` (default: today in the laboratory's time zone). */
+export const staffVisitsQuerySchema = object({
+  day: dayString().optional(),
+});
+
+/** `PUT staff/orders/{id}/nurse`: the nurse's user id, or null to unassign. */
+export const nurseAssignSchema = object({
+  nurseUserId: id().nullable().defined(RESULT_MESSAGES.idInvalid),
+});
+
+/** `POST staff/orders/{id}/not-at-home`: the nurse's note. */
+export const notAtHomeSchema = object({
+  note: string().typeError(RESULT_MESSAGES.noteRequired).trim().required(RESULT_MESSAGES.noteRequired).max(500, RESULT_MESSAGES.tooLong),
 });

@@ -7,7 +7,10 @@ import type { OrderStatusDto, ResultsImportResponse, StaffOrderDetailDto, StaffO
 import { nextStatuses, RESULT_ENTRY_STATUSES } from '@/lib/orderLifecycle';
 import type { ResultsImport } from '@/lib/validation/results';
 import type { AuthUser } from '../http/auth';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { isNurse } from '../http/auth';
+import * as visitsRepo from '../repositories/visits';
+import { isNurseOfVisit, NOT_A_NURSE, NURSE_STEP_ONLY, notAtHomeDto, nurseCanCollect, staffMemberDto, VISIT_CLOSED } from './nurseVisits';
 import { getConfig } from '../config';
 import * as accountsRepo from '../repositories/accounts';
 import { passwordSchema } from '@/lib/validation/common';
@@ -27,20 +30,22 @@ type Db = Kysely<Database>;
 
 export const BCRYPT_COST = 11;
 
+/** An order of the caller's laboratory; for a nurse only a visit assigned to them (anything else is 404). */
 async function loadLabOrder(db: Db, staff: AuthUser, orderId: number): Promise<repo.OrderRow> {
   const order = await repo.getOrder(db, orderId);
-  if (!order || !isStaffOf(staff, order.laboratory_id)) throw notFound(ORDER_NOT_FOUND);
+  if (!order || !(isStaffOf(staff, order.laboratory_id) || isNurseOfVisit(staff, order))) throw notFound(ORDER_NOT_FOUND);
   return order;
 }
 
 async function staffOrders(db: Db, orders: repo.OrderRow[]): Promise<StaffOrderDto[]> {
   const ids = orders.map((o) => o.id);
-  const [slots, lines, results, users, days] = await Promise.all([
+  const [slots, lines, results, users, days, nurses] = await Promise.all([
     repo.getSlots(db, orders.map((o) => o.slot_id)),
     repo.listLines(db, ids),
     resultsRepo.listOrderResults(db, ids),
     Promise.all([...new Set(orders.map((o) => o.user_id))].map((id) => repo.getUser(db, id))),
     Promise.all(orders.map((o) => samplingDay(db, o))),
+    visitsRepo.getStaffMembers(db, orders.flatMap((o) => (o.nurse_user_id ? [o.nurse_user_id] : []))),
   ]);
   const science = await resultsRepo.findScience(db, lines.map((l) => l.analysis_id));
   return orders.map((o, index) => {
@@ -94,6 +99,8 @@ async function staffOrders(db: Db, orders: repo.OrderRow[]): Promise<StaffOrderD
       patients: all,
       analysisCount: all.reduce((n, p) => n + p.analyses.length, 0),
       resultCount: all.reduce((n, p) => n + p.analyses.filter((a) => a.result).length, 0),
+      nurse: staffMemberDto(o.nurse_user_id ? nurses.get(o.nurse_user_id) : undefined),
+      notAtHome: notAtHomeDto(o),
     };
   });
 }
@@ -110,12 +117,25 @@ export async function listLabOrders(db: Db, staff: AuthUser, date: string): Prom
   return staffOrders(db, await repo.listLabOrdersOnDate(db, staff.staffLaboratoryId, date, nextDay(date)));
 }
 
-/** GET staff/orders/{id}. */
+/**
+ * GET staff/orders/{id}. A nurse opens only a visit assigned to them, without results and with
+ * "samples collected" as the only step offered.
+ */
 export async function getLabOrder(db: Db, staff: AuthUser, orderId: number): Promise<StaffOrderDetailDto> {
   const order = await loadLabOrder(db, staff, orderId);
   const [[dto], events] = await Promise.all([staffOrders(db, [order]), repo.listEvents(db, order.id)]);
   const base = dto as StaffOrderDto;
   const facts = { lineCount: base.analysisCount, resultCount: base.resultCount };
+  if (isNurse(staff)) {
+    return {
+      ...base,
+      patients: base.patients.map((p) => ({ ...p, analyses: p.analyses.map((a) => ({ ...a, result: null })) })),
+      resultCount: 0,
+      events: events.map((e) => eventDto(e, order.user_id)),
+      nextStatuses: nurseCanCollect(order.status) ? ['sample_collected'] : [],
+      canEnterResults: false,
+    };
+  }
   return {
     ...base,
     events: events.map((e) => eventDto(e, order.user_id)),
@@ -124,9 +144,16 @@ export async function getLabOrder(db: Db, staff: AuthUser, orderId: number): Pro
   };
 }
 
-/** POST staff/orders/{id}/status. */
+/**
+ * POST staff/orders/{id}/status. A nurse may only mark their own visit "samples collected"
+ * (passing through "visit confirmed" when the order was not confirmed yet); any other step is 403.
+ */
 export async function setLabOrderStatus(db: Db, staff: AuthUser, orderId: number, status: OrderStatusDto, note = ''): Promise<StaffOrderDetailDto> {
-  await loadLabOrder(db, staff, orderId);
+  const order = await loadLabOrder(db, staff, orderId);
+  if (isNurse(staff)) {
+    if (status !== 'sample_collected') throw forbidden(NURSE_STEP_ONLY);
+    if (order.status === 'placed') await changeStatus(db, orderId, 'visit_confirmed', staff.id);
+  }
   await changeStatus(db, orderId, status, staff.id, note);
   return getLabOrder(db, staff, orderId);
 }
@@ -309,4 +336,22 @@ export async function removeStaff(db: Db, email: string): Promise<{ userId: numb
       .executeTakeFirst();
     return { userId: user.id, revokedTokens, unassignedVisits: Number(unassigned.numUpdatedRows) };
   });
+}
+
+/**
+ * PUT staff/orders/{id}/nurse: assigns the visit to a nurse of the order's laboratory (null
+ * unassigns). Another laboratory's order is 404; a user who is not a nurse of that laboratory is a
+ * 400 naming `nurseUserId`; a visit past the home-visit stage is 409.
+ */
+export async function assignNurse(db: Db, staff: AuthUser, orderId: number, nurseUserId: number | null): Promise<StaffOrderDetailDto> {
+  const order = await loadLabOrder(db, staff, orderId);
+  if (nurseUserId !== null) {
+    const nurse = (await visitsRepo.getStaffMembers(db, [nurseUserId])).get(nurseUserId);
+    if (!nurse || nurse.role !== 'staff' || nurse.staff_role !== 'nurse' || nurse.staff_laboratory_id !== order.laboratory_id) {
+      throw badRequest(NOT_A_NURSE, { nurseUserId: NOT_A_NURSE });
+    }
+  }
+  if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED);
+  await visitsRepo.setNurse(db, orderId, nurseUserId, new Date().toISOString());
+  return getLabOrder(db, staff, orderId);
 }

@@ -95,7 +95,7 @@ export interface FixtureUser {
 
 export async function createUser(
   db: Db,
-  opts: { email?: string; role?: 'patient' | 'staff'; staffLaboratoryId?: string | null; firstName?: string; lastName?: string } = {},
+  opts: { email?: string; role?: 'patient' | 'staff'; staffLaboratoryId?: string | null; staffRole?: 'staff' | 'nurse'; firstName?: string; lastName?: string } = {},
 ): Promise<FixtureUser> {
   const t = now();
   const email = opts.email ?? `user-${uid()}@example.test`;
@@ -111,6 +111,7 @@ export async function createUser(
       email_confirmed: 1,
       role: opts.role ?? 'patient',
       staff_laboratory_id: opts.staffLaboratoryId ?? null,
+      staff_role: opts.role === 'staff' ? (opts.staffRole ?? 'staff') : null,
       laboratory_id: null,
       locale: null,
       created_at: t,

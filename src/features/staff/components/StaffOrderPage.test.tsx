@@ -32,6 +32,8 @@ const order: StaffOrderDetailDto = {
   ],
   analysisCount: 2,
   resultCount: 0,
+  nurse: null,
+  notAtHome: null,
   events: [{ status: 'placed', at: '2026-11-20T10:00:00.000Z', note: '', actor: 'patient' }],
   nextStatuses: ['cancelled'],
   canEnterResults: true,

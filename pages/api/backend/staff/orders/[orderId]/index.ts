@@ -5,10 +5,10 @@ import { getLabOrder } from '@/server/services/staff';
 
 export const config = { api: { bodyParser: false } };
 
-/** One order of the staff member's laboratory (404 for other laboratories). */
+/** One order of the staff member's laboratory (404 for other laboratories; a nurse: only a visit assigned to them). */
 export default route({
   GET: method({
-    auth: 'staff' as const,
+    auth: 'staffOrNurse' as const,
     query: object({ orderId: idParam() }),
     handler: ({ db, user, query }) => getLabOrder(db, user, Number(query.orderId)),
   }),

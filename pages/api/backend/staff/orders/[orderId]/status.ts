@@ -8,7 +8,7 @@ export const config = { api: { bodyParser: false } };
 /** Moves the order to the next status (409 when the lifecycle does not allow it). */
 export default route({
   POST: method({
-    auth: 'staff' as const,
+    auth: 'staffOrNurse' as const,
     query: object({ orderId: idParam() }),
     body: statusChangeSchema,
     handler: ({ db, user, query, body }) => setLabOrderStatus(db, user, Number(query.orderId), body.status, body.note ?? ''),

@@ -1,0 +1,12 @@
+import { method, route } from '@/server/http/route';
+import { listLabNurses } from '@/server/services/nurseVisits';
+
+export const config = { api: { bodyParser: false } };
+
+/** The nurses of the caller's laboratory. */
+export default route({
+  GET: method({
+    auth: 'staff' as const,
+    handler: ({ db, user }) => listLabNurses(db, user),
+  }),
+});

@@ -1,0 +1,16 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam, nurseAssignSchema } from '@/lib/validation/results';
+import { assignNurse } from '@/server/services/staff';
+
+export const config = { api: { bodyParser: false } };
+
+/** Assigns the visit to a nurse of the order's laboratory (null unassigns). */
+export default route({
+  PUT: method({
+    auth: 'staff' as const,
+    query: object({ orderId: idParam() }),
+    body: nurseAssignSchema,
+    handler: ({ db, user, query, body }) => assignNurse(db, user, Number(query.orderId), body.nurseUserId ?? null),
+  }),
+});

@@ -1,0 +1,15 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam } from '@/lib/validation/results';
+import { getVisit } from '@/server/services/nurseVisits';
+
+export const config = { api: { bodyParser: false } };
+
+/** One home visit (a nurse: only one assigned to them; 404 otherwise). */
+export default route({
+  GET: method({
+    auth: 'staffOrNurse' as const,
+    query: object({ orderId: idParam() }),
+    handler: ({ db, user, query }) => getVisit(db, user, Number(query.orderId)),
+  }),
+});

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { OrderRow } from './lifecycle';
+
+/** Reads and writes of the home visits: nurses of a laboratory, assignments, the day's visits and their materials. */
+type Q = Kysely<Database>;
+
+export interface StaffMemberRow {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  staff_role: 'staff' | 'nurse' | null;
+  staff_laboratory_id: string | null;
+  role: 'patient' | 'staff';
+}
+
+export async function getStaffMembers(db: Q, ids: number[]): Promise<Map<number, StaffMemberRow>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'staff_role', 'staff_laboratory_id', 'role'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The nurses of a laboratory, by name. */
+export async function listNurses(db: Q, laboratoryId: string): Promise<StaffMemberRow[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'staff_role', 'staff_laboratory_id', 'role'])
+    .where('role', '=', 'staff')
+    .where('staff_role', '=', 'nurse')
+    .where('staff_laboratory_id', '=', laboratoryId)
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Orders of a laboratory whose visit starts in [from, to) (UTC instants), cancelled ones left out,
+ * in time order; only those assigned to `nurseUserId` when given.
+ */
+export async function listVisitOrders(db: Q, laboratoryId: string, from: string, to: string, nurseUserId: number | null): Promise<OrderRow[]> {
+  let q = db
+    .selectFrom('orders')
+    .innerJoin('nurse_slots', 'nurse_slots.id', 'orders.slot_id')
+    .selectAll('orders')
+    .where('orders.laboratory_id', '=', laboratoryId)
+    .where('nurse_slots.start_at', '>=', from)
+    .where('nurse_slots.start_at', '<', to)
+    .where('orders.status', '!=', 'cancelled');
+  if (nurseUserId !== null) q = q.where('orders.nurse_user_id', '=', nurseUserId);
+  return q.orderBy('nurse_slots.start_at').orderBy('orders.id').execute();
+}
+
+/** The sample materials each patient of the orders needs, from the catalogue (one row per order, patient and material). */
+export async function listVisitMaterials(db: Q, orderIds: number[]): Promise<{ order_id: number; patient_id: number; material_id: number; name: string }[]> {
+  if (!orderIds.length) return [];
+  return db
+    .selectFrom('order_lines')
+    .innerJoin('analysis_materials', 'analysis_materials.analysis_id', 'order_lines.analysis_id')
+    .innerJoin('materials', 'materials.id', 'analysis_materials.material_id')
+    .select(['order_lines.order_id', 'order_lines.patient_id', 'materials.id as material_id', 'materials.name'])
+    .distinct()
+    .where('order_lines.order_id', 'in', orderIds)
+    .orderBy('order_lines.order_id')
+    .orderBy('order_lines.patient_id')
+    .orderBy('materials.id')
+    .execute();
+}
+
+export async function setNurse(db: Q, orderId: number, nurseUserId: number | null, at: string): Promise<void> {
+  await db.updateTable('orders').set({ nurse_user_id: nurseUserId, updated_at: at }).where('id', '=', orderId).execute();
+}
+
+export async function setNotAtHome(db: Q, orderId: number, note: string, at: string): Promise<void> {
+  await db.updateTable('orders').set({ not_at_home_at: at, not_at_home_note: note, updated_at: at }).where('id', '=', orderId).execute();
+}

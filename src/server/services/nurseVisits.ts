@@ -1,0 +1,146 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { NotAtHomeDto, NurseVisitDto, NurseVisitPatientDto, NurseVisitsDto, OrderStatusDto, StaffMemberDto, VisitMaterialDto } from '@/lib/types/results';
+import { isNurse, type AuthUser } from '../http/auth';
+import { conflict, forbidden, notFound } from '../http/errors';
+import * as repo from '../repositories/lifecycle';
+import * as visitsRepo from '../repositories/visits';
+import { localDay, localToUtc, timeZoneOf } from '../repositories/slots';
+import { isStaffOf, ORDER_NOT_FOUND, visitDto } from './orderLifecycle';
+import { orderAddressDto } from './orders';
+
+/**
+ * The nurse's day (spec §4 states kept; see docs/spec-decisions.md): the home visits of a day in
+ * time order with what the nurse needs at the door (address, intercom, floor, notes, phone), the
+ * patients and the materials to bring; "samples collected" (the existing status step) and "not at
+ * home" with a note (a flag on the order, not a status). A nurse sees only visits assigned to them;
+ * other staff of the laboratory see every visit of it.
+ */
+type Db = Kysely<Database>;
+
+export const NURSE_STEP_ONLY = 'A nurse can only mark a visit as samples collected';
+export const NOT_A_NURSE = 'Choose a nurse of this laboratory';
+export const VISIT_CLOSED = 'This visit is already past the home-visit stage';
+
+/** Statuses in which the visit is still ahead (the nurse may collect or find nobody at home). */
+const OPEN_VISIT: readonly OrderStatusDto[] = ['placed', 'visit_confirmed'];
+
+export const nurseCanCollect = (status: OrderStatusDto) => OPEN_VISIT.includes(status);
+
+/** A nurse of the order's laboratory to whom the visit is assigned. */
+export function isNurseOfVisit(user: AuthUser | null, order: repo.OrderRow): boolean {
+  return isNurse(user) && !!user && user.staffLaboratoryId === order.laboratory_id && order.nurse_user_id === user.id;
+}
+
+export function staffMemberDto(row: visitsRepo.StaffMemberRow | undefined): StaffMemberDto | null {
+  return row ? { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email } : null;
+}
+
+export function notAtHomeDto(order: repo.OrderRow): NotAtHomeDto | null {
+  return order.not_at_home_at ? { at: order.not_at_home_at, note: order.not_at_home_note ?? '' } : null;
+}
+
+function nextDayOf(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+function countMaterials(rows: { material_id: number; name: string }[]): VisitMaterialDto[] {
+  const counts = new Map<number, VisitMaterialDto>();
+  for (const r of rows) {
+    const m = counts.get(r.material_id);
+    if (m) m.count += 1;
+    else counts.set(r.material_id, { name: r.name, count: 1 });
+  }
+  return [...counts.values()];
+}
+
+async function visitDtos(db: Db, orders: repo.OrderRow[]): Promise<NurseVisitDto[]> {
+  const ids = orders.map((o) => o.id);
+  const [slots, lines, materials, customers, nurses] = await Promise.all([
+    repo.getSlots(db, orders.map((o) => o.slot_id)),
+    repo.listLines(db, ids),
+    visitsRepo.listVisitMaterials(db, ids),
+    Promise.all([...new Set(orders.map((o) => o.user_id))].map((id) => repo.getUser(db, id))),
+    visitsRepo.getStaffMembers(db, orders.flatMap((o) => (o.nurse_user_id ? [o.nurse_user_id] : []))),
+  ]);
+  return orders.map((o) => {
+    const customer = customers.find((u) => u?.id === o.user_id);
+    const orderMaterials = materials.filter((m) => m.order_id === o.id);
+    const patients = new Map<number, NurseVisitPatientDto>();
+    for (const l of lines.filter((x) => x.order_id === o.id)) {
+      let p = patients.get(l.patient_id);
+      if (!p) {
+        p = {
+          id: l.patient_id,
+          firstName: l.first_name,
+          lastName: l.last_name,
+          dateOfBirth: l.date_of_birth,
+          gender: l.gender,
+          analyses: [],
+          materials: countMaterials(orderMaterials.filter((m) => m.patient_id === l.patient_id)),
+        };
+        patients.set(l.patient_id, p);
+      }
+      p.analyses.push({ code: l.code, name: l.name });
+    }
+    return {
+      orderId: o.id,
+      number: o.number,
+      status: o.status,
+      visit: visitDto(o, slots),
+      address: orderAddressDto(o),
+      phone: o.feedback_quick_phone || customer?.phone || '',
+      customer: { firstName: customer?.first_name ?? '', lastName: customer?.last_name ?? '' },
+      patients: [...patients.values()],
+      materials: countMaterials(orderMaterials),
+      nurse: staffMemberDto(o.nurse_user_id ? nurses.get(o.nurse_user_id) : undefined),
+      notAtHome: notAtHomeDto(o),
+      canMarkCollected: nurseCanCollect(o.status),
+      canMarkNotAtHome: nurseCanCollect(o.status),
+    };
+  });
+}
+
+/**
+ * GET staff/visits?day=YYYY-MM-DD: the visits of the day (default: today in the laboratory's time
+ * zone) that the caller may see, in time order. Cancelled visits are left out.
+ */
+export async function listVisits(db: Db, user: AuthUser, day: string | undefined, now = new Date()): Promise<NurseVisitsDto> {
+  const labId = user.staffLaboratoryId;
+  if (!labId) return { day: day ?? now.toISOString().slice(0, 10), timeZone: 'UTC', visits: [] };
+  const lab = (await repo.getLabs(db, [labId])).get(labId);
+  const timeZone = timeZoneOf(lab?.country ?? '');
+  const shown = day ?? localDay(now, timeZone);
+  const from = localToUtc(shown, 0, timeZone).toISOString();
+  const to = localToUtc(nextDayOf(shown), 0, timeZone).toISOString();
+  const orders = await visitsRepo.listVisitOrders(db, labId, from, to, isNurse(user) ? user.id : null);
+  return { day: shown, timeZone, visits: await visitDtos(db, orders) };
+}
+
+/** A visit the caller may see: staff of its laboratory, or the nurse it is assigned to (404 otherwise). */
+async function loadVisit(db: Db, user: AuthUser, orderId: number): Promise<repo.OrderRow> {
+  const order = await repo.getOrder(db, orderId);
+  if (!order || !(isStaffOf(user, order.laboratory_id) || isNurseOfVisit(user, order))) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+/** GET staff/visits/{orderId}. */
+export async function getVisit(db: Db, user: AuthUser, orderId: number): Promise<NurseVisitDto> {
+  const [dto] = await visitDtos(db, [await loadVisit(db, user, orderId)]);
+  return dto as NurseVisitDto;
+}
+
+/** POST staff/visits/{orderId}/not-at-home: nobody opened the door; the order keeps its status. */
+export async function markNotAtHome(db: Db, user: AuthUser, orderId: number, note: string, now = new Date()): Promise<NurseVisitDto> {
+  const order = await loadVisit(db, user, orderId);
+  if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED);
+  await visitsRepo.setNotAtHome(db, orderId, note, now.toISOString());
+  return getVisit(db, user, orderId);
+}
+
+/** GET staff/nurses: the nurses of the caller's laboratory (for the assign control). */
+export async function listLabNurses(db: Db, user: AuthUser): Promise<StaffMemberDto[]> {
+  if (!user.staffLaboratoryId || isNurse(user)) throw forbidden('Not available to nurses');
+  return (await visitsRepo.listNurses(db, user.staffLaboratoryId)).map((r) => staffMemberDto(r) as StaffMemberDto);
+}
