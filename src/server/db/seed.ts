@@ -6,7 +6,7 @@ import { applyDemoZones } from './demo/zones';
 import { DEMO_SCIENCE } from './demo/science';
 import { referenceRangeRows } from './science';
 import { indexAnalyses } from '../repositories/searchTerms';
-import { daysAhead, generateSlotDays, timeZoneOf } from '../repositories/slots';
+import { generateSlotDays, slotDaysAhead } from '../services/slots';
 
 type Db = Kysely<Database>;
 
@@ -162,7 +162,7 @@ async function seedInto(db: Db, now: Date): Promise<void> {
   }
 
   for (const lab of DEMO_LABORATORIES) {
-    await generateSlotDays(db, lab, daysAhead(now, timeZoneOf(lab.country)));
+    await generateSlotDays(db, lab, slotDaysAhead(now, lab.country));
   }
 }
 

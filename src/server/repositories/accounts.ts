@@ -110,6 +110,3 @@ export async function revokeAllUserTokens(db: Db, userId: number, now = new Date
   return Number(r.numUpdatedRows);
 }
 
-export async function laboratoryExists(db: Db, id: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('laboratories').select('id').where('id', '=', id).executeTakeFirst());
-}

@@ -74,11 +74,6 @@ export async function setUserLaboratoryId(db: Q, userId: number, laboratoryId: s
   await db.updateTable('users').set({ laboratory_id: laboratoryId, updated_at: new Date().toISOString() }).where('id', '=', userId).execute();
 }
 
-export async function laboratoryExists(db: Q, laboratoryId: string): Promise<boolean> {
-  const row = await db.selectFrom('laboratories').select('id').where('id', '=', laboratoryId).executeTakeFirst();
-  return Boolean(row);
-}
-
 export interface PatientRow {
   id: number;
   first_name: string;
@@ -127,23 +122,6 @@ export async function findProfileAnalysisIds(db: Q, profileId: number): Promise<
     .orderBy('position')
     .execute();
   return rows.map((r) => r.analysis_id);
-}
-
-export interface PriceListRow {
-  laboratoryId: string;
-  priceListId: number;
-  currency: 'EUR' | 'PLN' | 'BYN';
-  visitFeeMinor: number;
-}
-
-export async function findLaboratoryPriceList(db: Q, laboratoryId: string): Promise<PriceListRow | null> {
-  const row = await db
-    .selectFrom('laboratories')
-    .innerJoin('price_lists', 'price_lists.id', 'laboratories.price_list_id')
-    .select(['laboratories.id as laboratoryId', 'price_lists.id as priceListId', 'price_lists.currency', 'laboratories.visit_fee_minor as visitFeeMinor'])
-    .where('laboratories.id', '=', laboratoryId)
-    .executeTakeFirst();
-  return row ?? null;
 }
 
 export interface AnalysisPriceRow {

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AnalysisReferenceRangeTable, Database } from '../db/schema';
 import { prefixUpperBound, splitWords } from './searchTerms';
 
-/** Reads of laboratories, price lists and the catalogue (analyses, headers, prices, materials, profiles). */
+/** Reads of the catalogue (analyses, headers, prices, materials, profiles). */
 type Db = Kysely<Database>;
 
 /** `in (...)` lists are split so no query passes too many parameters. */
@@ -12,49 +12,6 @@ async function chunked<T, R>(ids: T[], run: (part: T[]) => Promise<R[]>): Promis
   const out: R[] = [];
   for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await run(ids.slice(i, i + CHUNK))));
   return out;
-}
-
-export interface LaboratoryRecord {
-  id: string;
-  city_name: string;
-  country: string;
-  address: string;
-  email: string;
-  about_link: string;
-  phone: string;
-  latitude: number;
-  longitude: number;
-  price_list_id: number;
-  visit_fee_minor: number;
-  currency: 'EUR' | 'PLN' | 'BYN';
-}
-
-function laboratoryQuery(db: Db) {
-  return db
-    .selectFrom('laboratories as l')
-    .innerJoin('price_lists as pl', 'pl.id', 'l.price_list_id')
-    .select([
-      'l.id',
-      'l.city_name',
-      'l.country',
-      'l.address',
-      'l.email',
-      'l.about_link',
-      'l.phone',
-      'l.latitude',
-      'l.longitude',
-      'l.price_list_id',
-      'l.visit_fee_minor',
-      'pl.currency',
-    ]);
-}
-
-export async function findLaboratories(db: Db): Promise<LaboratoryRecord[]> {
-  return laboratoryQuery(db).orderBy('l.city_name').orderBy('l.address').orderBy('l.id').execute();
-}
-
-export async function findLaboratory(db: Db, id: string): Promise<LaboratoryRecord | undefined> {
-  return laboratoryQuery(db).where('l.id', '=', id).executeTakeFirst();
 }
 
 export interface AnalysisRecord {

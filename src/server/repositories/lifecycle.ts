@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrderStatus, OrderTable } from '../db/schema';
 
-/** Reads and writes of placed orders: their lines, status events, visit slots and customers. */
+/** Reads and writes of placed orders: their lines, status events and customers. */
 type Q = Kysely<Database>;
 
 export type OrderRow = Selectable<OrderTable>;
@@ -19,23 +19,6 @@ export interface OrderLineRow {
   last_name: string;
   date_of_birth: string;
   gender: 'male' | 'female';
-}
-
-export interface SlotRow {
-  id: number;
-  laboratory_id: string;
-  start_at: string;
-  end_at: string;
-  capacity: number;
-  booked: number;
-}
-
-export interface LabRow {
-  id: string;
-  country: string;
-  city_name: string;
-  address: string;
-  phone: string;
 }
 
 export interface EventRow {
@@ -126,18 +109,6 @@ export async function listEvents(db: Q, orderId: number): Promise<EventRow[]> {
     .execute();
 }
 
-export async function getSlots(db: Q, ids: number[]): Promise<Map<number, SlotRow>> {
-  if (!ids.length) return new Map();
-  const rows = await db.selectFrom('nurse_slots').selectAll().where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-export async function getLabs(db: Q, ids: string[]): Promise<Map<string, LabRow>> {
-  if (!ids.length) return new Map();
-  const rows = await db.selectFrom('laboratories').select(['id', 'country', 'city_name', 'address', 'phone']).where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
 export async function getUser(db: Q, userId: number) {
   return db
     .selectFrom('users')
@@ -169,26 +140,6 @@ export async function setStatus(
 
 export async function insertEvent(db: Q, orderId: number, status: OrderStatus, actorUserId: number | null, at: string, note: string): Promise<void> {
   await db.insertInto('order_status_events').values({ order_id: orderId, status, at, actor_user_id: actorUserId, note }).execute();
-}
-
-/** Takes one place of a slot if it has one left; false when full. */
-export async function bookSlot(db: Q, slotId: number): Promise<boolean> {
-  const res = await db
-    .updateTable('nurse_slots')
-    .set((eb) => ({ booked: eb('booked', '+', 1) }))
-    .where('id', '=', slotId)
-    .whereRef('booked', '<', 'capacity')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}
-
-export async function releaseSlot(db: Q, slotId: number): Promise<void> {
-  await db
-    .updateTable('nurse_slots')
-    .set((eb) => ({ booked: eb('booked', '-', 1) }))
-    .where('id', '=', slotId)
-    .where('booked', '>', 0)
-    .execute();
 }
 
 export async function moveOrderSlot(db: Q, orderId: number, slotId: number, nurseCheckoutDate: string, at: string): Promise<void> {

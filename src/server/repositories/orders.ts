@@ -1,7 +1,7 @@
 import { SqliteAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, OrderTable } from '../db/schema';
 
-/** Reads and writes of orders, their lines, materials, status events and nurse slot bookings. */
+/** Reads and writes of orders, their lines, materials and status events. */
 type Q = Kysely<Database>;
 
 export function isSqlite(db: Q): boolean {
@@ -47,25 +47,6 @@ export async function findOrderIdByIdempotencyKey(db: Q, userId: number, key: st
 
 export async function findUserForOrder(db: Q, userId: number) {
   return db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'email_confirmed', 'locale']).where('id', '=', userId).executeTakeFirst();
-}
-
-export async function findLaboratory(db: Q, id: string) {
-  return db.selectFrom('laboratories').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function findSlot(db: Q, slotId: number) {
-  return db.selectFrom('nurse_slots').selectAll().where('id', '=', slotId).executeTakeFirst();
-}
-
-/** Takes one place of the slot if one is left; false when it is full. Atomic on both databases. */
-export async function bookSlot(trx: Q, slotId: number): Promise<boolean> {
-  const res = await trx
-    .updateTable('nurse_slots')
-    .set((eb) => ({ booked: eb('booked', '+', 1) }))
-    .where('id', '=', slotId)
-    .whereRef('booked', '<', 'capacity')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
 }
 
 export function formatOrderNumber(id: number): string {

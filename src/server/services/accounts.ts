@@ -12,6 +12,7 @@ import { mailLanguage, mailTranslator } from '../mail/i18n';
 import type { Language } from '@/i18n';
 import { reserveLoginAttempt } from '../rateLimit';
 import * as repo from '../repositories/accounts';
+import { laboratoryExists } from '../repositories/laboratories';
 
 /**
  * Accounts (spec §7; the routes in docs/openapi.yaml): registration, login and logout with bearer tokens, password reset
@@ -214,7 +215,7 @@ export async function getCurrentUser(db: Db, userId: number): Promise<CurrentUse
 /** Updates the caller's own account; any other id is 404. */
 export async function updateCurrentUser(db: Db, callerId: number, id: number, input: UserUpdateInput): Promise<CurrentUserDto> {
   if (id !== callerId) throw notFound(USER_NOT_FOUND);
-  if (input.laboratoryId && !(await repo.laboratoryExists(db, input.laboratoryId))) {
+  if (input.laboratoryId && !(await laboratoryExists(db, input.laboratoryId))) {
     throw badRequest(LABORATORY_UNKNOWN, { laboratoryId: LABORATORY_UNKNOWN });
   }
   const changes: Parameters<typeof repo.updateUser>[2] = {};

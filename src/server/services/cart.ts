@@ -4,6 +4,7 @@ import type { AddToCartResponse, AnalysisDto, CartDto, MaterialCartRefDto } from
 import { DEFAULT_CURRENCY, toMajor } from '@/lib/money';
 import { badRequest, notFound } from '../http/errors';
 import * as repo from '../repositories/cart';
+import { laboratoryExists } from '../repositories/laboratories';
 import { loadAnalysisDtos } from './catalogue';
 import { loadPricingCatalogue, priceCart, restrictionAllows, type PricedCart } from './pricing';
 
@@ -33,7 +34,7 @@ export function emptyCart(): CartDto {
  * otherwise the saved one (or none).
  */
 export async function resolveCartLaboratory(db: Db, userId: number, requested?: string | null): Promise<string | null> {
-  if (requested && (await repo.laboratoryExists(db, requested))) {
+  if (requested && (await laboratoryExists(db, requested))) {
     const saved = await repo.getUserLaboratoryId(db, userId);
     if (saved !== requested) await repo.setUserLaboratoryId(db, userId, requested);
     return requested;

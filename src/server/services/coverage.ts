@@ -5,7 +5,7 @@ import { toMajor } from '@/lib/money';
 import { isValidPostalCode, normalizePostalCode, postalCodeDigits } from '@/lib/validation/postalCode';
 import { postalCodeMessage } from '@/lib/validation/order';
 import { badRequest, notFound } from '../http/errors';
-import { findLaboratories, type LaboratoryRecord } from '../repositories/catalogue';
+import { findLaboratories, type LaboratoryRecord } from '../repositories/laboratories';
 import { findZonedLaboratoryIds, findZonesOfCountry } from '../repositories/coverage';
 import { LABORATORY_NOT_FOUND } from './laboratories';
 

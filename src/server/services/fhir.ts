@@ -4,6 +4,8 @@ import type { Database } from '../db/schema';
 import { getConfig } from '../config';
 import { notFound } from '../http/errors';
 import * as repo from '../repositories/lifecycle';
+import { findSlotsByIds } from '../repositories/slots';
+import { findLaboratoriesByIds } from '../repositories/laboratories';
 import * as resultsRepo from '../repositories/results';
 import { interpretationOf, TEST_RESULT_NOT_FOUND } from './results';
 import type { ResultInterpretationDto } from '@/lib/types/results';
@@ -76,12 +78,11 @@ function quantity(value: number, displayUnit: string, ucum: string | null): Reco
 
 /** The export of the order's results, optionally for one patient. The caller has checked access. */
 export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId?: number, now = new Date()): Promise<FhirBundle> {
-  const [lines, results, slots, labs, labRow] = await Promise.all([
+  const [lines, results, slots, labs] = await Promise.all([
     repo.listLines(db, [order.id]),
     resultsRepo.listOrderResults(db, [order.id]),
-    repo.getSlots(db, [order.slot_id]),
-    repo.getLabs(db, [order.laboratory_id]),
-    db.selectFrom('laboratories').select(['email']).where('id', '=', order.laboratory_id).executeTakeFirst(),
+    findSlotsByIds(db, [order.slot_id]),
+    findLaboratoriesByIds(db, [order.laboratory_id]),
   ]);
   const ownLines = lines.filter((l) => patientId === undefined || l.patient_id === patientId);
   const ownResults = results.filter((r) => patientId === undefined || r.patient_id === patientId);
@@ -104,7 +105,7 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
       name: lab ? `Laboratory ${lab.city_name}` : 'Laboratory',
       telecom: [
         ...(lab?.phone ? [{ system: 'phone', value: lab.phone }] : []),
-        ...(labRow?.email ? [{ system: 'email', value: labRow.email }] : []),
+        ...(lab?.email ? [{ system: 'email', value: lab.email }] : []),
       ],
       address: lab ? [{ text: lab.address, city: lab.city_name, country: lab.country }] : [],
     },

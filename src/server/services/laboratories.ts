@@ -2,10 +2,11 @@ import { LAB_DEFAULTS } from '@/lib/laboratory';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { LaboratoryDto } from '@/lib/types/api';
+import type { OrderLaboratoryDto } from '@/lib/types/results';
 import type { Currency } from '@/lib/money';
 import { toMajor } from '@/lib/money';
 import { notFound } from '../http/errors';
-import { findLaboratories, findLaboratory, type LaboratoryRecord } from '../repositories/catalogue';
+import { findLaboratories, findLaboratory, type LaboratoryRecord } from '../repositories/laboratories';
 
 type Db = Kysely<Database>;
 
@@ -26,6 +27,11 @@ export function toLaboratoryDto(row: LaboratoryRecord): LaboratoryDto {
     phone: row.phone,
     visitFee: toMajor(row.visit_fee_minor),
   };
+}
+
+/** The laboratory of an order as orders show it, with the same defaults for missing texts. */
+export function orderLaboratoryDto(id: string, row: LaboratoryRecord | undefined): OrderLaboratoryDto {
+  return { id, cityName: row?.city_name || LAB_DEFAULTS.cityName, address: row?.address || LAB_DEFAULTS.address, phone: row?.phone ?? '' };
 }
 
 export async function listLaboratories(db: Db): Promise<LaboratoryDto[]> {

@@ -5,9 +5,11 @@ import { isNurse, type AuthUser } from '../http/auth';
 import { conflict, forbidden, notFound } from '../http/errors';
 import * as repo from '../repositories/lifecycle';
 import * as visitsRepo from '../repositories/visits';
-import { localDay, localToUtc, timeZoneOf } from '../repositories/slots';
-import { isStaffOf, ORDER_NOT_FOUND, visitDto } from './orderLifecycle';
-import { orderAddressDto } from './orders';
+import { findSlotsByIds } from '../repositories/slots';
+import { findLaboratory } from '../repositories/laboratories';
+import { localDay, localToUtc, timeZoneOf } from './laboratoryTime';
+import { isStaffOf, ORDER_NOT_FOUND } from './orderLifecycle';
+import { orderAddressDto, visitDto } from './orders';
 
 /**
  * The nurse's day (spec §4 states kept; see docs/spec-decisions.md): the home visits of a day in
@@ -58,7 +60,7 @@ function countMaterials(rows: { material_id: number; name: string }[]): VisitMat
 async function visitDtos(db: Db, orders: repo.OrderRow[]): Promise<NurseVisitDto[]> {
   const ids = orders.map((o) => o.id);
   const [slots, lines, materials, customers, nurses] = await Promise.all([
-    repo.getSlots(db, orders.map((o) => o.slot_id)),
+    findSlotsByIds(db, orders.map((o) => o.slot_id)),
     repo.listLines(db, ids),
     visitsRepo.listVisitMaterials(db, ids),
     Promise.all([...new Set(orders.map((o) => o.user_id))].map((id) => repo.getUser(db, id))),
@@ -88,7 +90,7 @@ async function visitDtos(db: Db, orders: repo.OrderRow[]): Promise<NurseVisitDto
       orderId: o.id,
       number: o.number,
       status: o.status,
-      visit: visitDto(o, slots),
+      visit: visitDto(o, slots.get(o.slot_id)),
       address: orderAddressDto(o),
       phone: o.feedback_quick_phone || customer?.phone || '',
       customer: { firstName: customer?.first_name ?? '', lastName: customer?.last_name ?? '' },
@@ -109,7 +111,7 @@ async function visitDtos(db: Db, orders: repo.OrderRow[]): Promise<NurseVisitDto
 export async function listVisits(db: Db, user: AuthUser, day: string | undefined, now = new Date()): Promise<NurseVisitsDto> {
   const labId = user.staffLaboratoryId;
   if (!labId) return { day: day ?? now.toISOString().slice(0, 10), timeZone: 'UTC', visits: [] };
-  const lab = (await repo.getLabs(db, [labId])).get(labId);
+  const lab = await findLaboratory(db, labId);
   const timeZone = timeZoneOf(lab?.country ?? '');
   const shown = day ?? localDay(now, timeZone);
   const from = localToUtc(shown, 0, timeZone).toISOString();

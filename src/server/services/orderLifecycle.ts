@@ -4,11 +4,9 @@ import type { Database, OrderStatus } from '../db/schema';
 import type {
   OrderDetailDto,
   OrderEventDto,
-  OrderLaboratoryDto,
   OrderPatientDto,
   OrderStatusDto,
   OrderSummaryDto,
-  VisitDto,
 } from '@/lib/types/results';
 import { isCurrency, DEFAULT_CURRENCY, toMajor } from '@/lib/money';
 import { canChangeVisit, stepsAfterResults, transitionRefusal, visitChangeDeadline, type TransitionRefusal } from '@/lib/orderLifecycle';
@@ -18,8 +16,11 @@ import { getConfig } from '../config';
 import { sendMail } from '../mail/mailer';
 import { intlLocale } from '@/i18n';
 import { escapeHtml, mailLanguage, mailTranslator } from '../mail/i18n';
-import { formatVisit, orderAddressDto, orderCalendar, orderFeedbackDto } from './orders';
+import { formatVisit, orderAddressDto, orderCalendar, orderFeedbackDto, visitDto } from './orders';
+import { orderLaboratoryDto } from './laboratories';
 import * as repo from '../repositories/lifecycle';
+import { bookSlot, findSlotsByIds, releaseSlot } from '../repositories/slots';
+import { findLaboratoriesByIds } from '../repositories/laboratories';
 import * as resultsRepo from '../repositories/results';
 
 /**
@@ -68,16 +69,6 @@ async function loadOwnOrder(db: Db, userId: number, orderId: number): Promise<re
 
 /* ---------- shapes (rows become DTOs here) ---------- */
 
-export function visitDto(order: repo.OrderRow, slots: Map<number, repo.SlotRow>): VisitDto {
-  const slot = slots.get(order.slot_id);
-  return { slotId: order.slot_id, start: slot?.start_at ?? order.nurse_checkout_date, end: slot?.end_at ?? order.nurse_checkout_date };
-}
-
-export function labDto(id: string, labs: Map<string, repo.LabRow>): OrderLaboratoryDto {
-  const lab = labs.get(id);
-  return { id, cityName: lab?.city_name ?? 'No city', address: lab?.address ?? 'No address', phone: lab?.phone ?? '' };
-}
-
 export function eventDto(e: repo.EventRow, orderUserId: number): OrderEventDto {
   const actor: OrderEventDto['actor'] =
     e.actor_user_id === null ? 'system' : e.actor_user_id === orderUserId ? 'patient' : e.actor_role === 'staff' ? 'staff' : 'patient';
@@ -91,8 +82,8 @@ function currencyOf(order: repo.OrderRow) {
 async function summaries(db: Db, orders: repo.OrderRow[]): Promise<{ list: OrderSummaryDto[]; lines: Awaited<ReturnType<typeof repo.listLines>> }> {
   const ids = orders.map((o) => o.id);
   const [slots, labs, lines, results] = await Promise.all([
-    repo.getSlots(db, orders.map((o) => o.slot_id)),
-    repo.getLabs(db, orders.map((o) => o.laboratory_id)),
+    findSlotsByIds(db, orders.map((o) => o.slot_id)),
+    findLaboratoriesByIds(db, orders.map((o) => o.laboratory_id)),
     repo.listLines(db, ids),
     resultsRepo.listOrderResults(db, ids),
   ]);
@@ -103,8 +94,8 @@ async function summaries(db: Db, orders: repo.OrderRow[]): Promise<{ list: Order
       number: o.number,
       status: o.status,
       createdAt: o.created_at,
-      visit: visitDto(o, slots),
-      laboratory: labDto(o.laboratory_id, labs),
+      visit: visitDto(o, slots.get(o.slot_id)),
+      laboratory: orderLaboratoryDto(o.laboratory_id, labs.get(o.laboratory_id)),
       total: { price: toMajor(o.total_minor), currency: currencyOf(o) },
       patientCount: new Set(own.map((l) => l.patient_id)).size,
       analysisCount: own.length,
@@ -177,7 +168,7 @@ export async function changeStatus(db: Db, orderId: number, to: OrderStatusDto, 
     if (!(await repo.setStatus(trx, orderId, order.status, to, actorUserId, now.toISOString(), note))) {
       throw conflict('The order was changed at the same time; reload and try again');
     }
-    if (to === 'cancelled') await repo.releaseSlot(trx, order.slot_id);
+    if (to === 'cancelled') await releaseSlot(trx, order.slot_id);
     return { orderId, from: order.status, to };
   });
   await notifyChanges(db, [change]);
@@ -204,12 +195,12 @@ export async function advanceAfterResults(trx: Db, order: repo.OrderRow, actorUs
 export async function cancelOrder(db: Db, userId: number, orderId: number, now = new Date()): Promise<OrderDetailDto> {
   await db.transaction().execute(async (trx) => {
     const order = await loadOwnOrder(trx, userId, orderId);
-    const slot = (await repo.getSlots(trx, [order.slot_id])).get(order.slot_id);
+    const slot = (await findSlotsByIds(trx, [order.slot_id])).get(order.slot_id);
     if (!canChangeVisit(order.status, slot?.start_at ?? order.nurse_checkout_date, now)) throw conflict(VISIT_CHANGE_CLOSED);
     if (!(await repo.setStatus(trx, order.id, order.status, 'cancelled', userId, now.toISOString(), 'Cancelled by the patient'))) {
       throw conflict(VISIT_CHANGE_CLOSED);
     }
-    await repo.releaseSlot(trx, order.slot_id);
+    await releaseSlot(trx, order.slot_id);
     await repo.bumpCalendarSequence(trx, order.id);
   });
   await mailVisitChange(db, userId, orderId, 'cancelled');
@@ -227,8 +218,8 @@ async function mailVisitChange(db: Db, userId: number, orderId: number, change: 
     if (!order || !user) return;
     const language = mailLanguage(user.locale);
     const t = mailTranslator(language);
-    const slot = (await repo.getSlots(db, [order.slot_id])).get(order.slot_id);
-    const lab = (await repo.getLabs(db, [order.laboratory_id])).get(order.laboratory_id);
+    const slot = (await findSlotsByIds(db, [order.slot_id])).get(order.slot_id);
+    const lab = (await findLaboratoriesByIds(db, [order.laboratory_id])).get(order.laboratory_id);
     const when = slot ? formatVisit(slot.start_at, slot.end_at, lab?.country ?? 'PL', intlLocale(language)) : order.nurse_checkout_date;
     const method = change === 'moved' ? 'REQUEST' : 'CANCEL';
     const ics = await orderCalendar(db, userId, orderId, method, language);
@@ -252,15 +243,15 @@ async function mailVisitChange(db: Db, userId: number, orderId: number, change: 
 export async function rescheduleOrder(db: Db, userId: number, orderId: number, slotId: number, now = new Date()): Promise<OrderDetailDto> {
   await db.transaction().execute(async (trx) => {
     const order = await loadOwnOrder(trx, userId, orderId);
-    const slots = await repo.getSlots(trx, [order.slot_id, slotId]);
+    const slots = await findSlotsByIds(trx, [order.slot_id, slotId]);
     const current = slots.get(order.slot_id);
     if (!canChangeVisit(order.status, current?.start_at ?? order.nurse_checkout_date, now)) throw conflict(VISIT_CHANGE_CLOSED);
     const next = slots.get(slotId);
     if (!next || next.laboratory_id !== order.laboratory_id) throw notFound(SLOT_NOT_FOUND);
     if (slotId === order.slot_id) throw conflict(SAME_SLOT);
     if (visitChangeDeadline(next.start_at).getTime() < now.getTime()) throw conflict(SLOT_TOO_LATE);
-    if (!(await repo.bookSlot(trx, slotId))) throw conflict(SLOT_FULL, undefined, ERROR_CODES.slotFull);
-    await repo.releaseSlot(trx, order.slot_id);
+    if (!(await bookSlot(trx, slotId))) throw conflict(SLOT_FULL, undefined, ERROR_CODES.slotFull);
+    await releaseSlot(trx, order.slot_id);
     // Keep the stored visit date in the format the order was created with (date or timestamp).
     const date = order.nurse_checkout_date.length <= 10 ? next.start_at.slice(0, 10) : next.start_at;
     const at = now.toISOString();
@@ -296,8 +287,8 @@ export async function notifyChanges(db: Db, changes: StatusChange[]): Promise<vo
       const bold = `<b>${escapeHtml(number)}</b>`;
       const signature = t('signature');
       if (change.to === 'visit_confirmed') {
-        const slot = (await repo.getSlots(db, [order.slot_id])).get(order.slot_id);
-        const lab = (await repo.getLabs(db, [order.laboratory_id])).get(order.laboratory_id);
+        const slot = (await findSlotsByIds(db, [order.slot_id])).get(order.slot_id);
+        const lab = (await findLaboratoriesByIds(db, [order.laboratory_id])).get(order.laboratory_id);
         const link = `${appUrl}/orders/${order.id}`;
         // In the laboratory's local time, like the order confirmation.
         const when = slot ? formatVisit(slot.start_at, slot.end_at, lab?.country ?? 'PL', intlLocale(language)) : order.nurse_checkout_date;

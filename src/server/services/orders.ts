@@ -3,17 +3,21 @@ import { ERROR_CODES } from '@/lib/errorCodes';
 import type { Database, OrderTable } from '../db/schema';
 import type { CreateOrderResponse, PromoQuoteDto } from '@/lib/types/api';
 import type { ShopOrderPatientDto, ShopOrderDto } from '@/lib/types/order';
+import type { VisitDto } from '@/lib/types/results';
 import { IDEMPOTENCY_KEY_PATTERN, MESSAGES, SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/lib/validation/order';
 import { formatMoney, toMajor } from '@/lib/money';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { listCartLines, listMaterialDecisions, clearCart, findAnalysisRules } from '../repositories/cart';
 import * as repo from '../repositories/orders';
+import { bookSlot, findSlot } from '../repositories/slots';
 import { loadPricingCatalogue, priceCart } from './pricing';
 import { getCoverage } from './coverage';
+import { orderLaboratoryDto } from './laboratories';
+import { findLaboratory } from '../repositories/laboratories';
 import { checkPromo, discountFor, redeemPromo } from './promo';
 import { buildVisitCalendar } from './calendar';
 import { getConfig } from '../config';
-import { timeZoneOf } from '../repositories/slots';
+import { timeZoneOf } from './laboratoryTime';
 import { buildAppUrl, sendMail } from '../mail/mailer';
 import { defaultLanguage, intlLocale, type Language } from '@/i18n';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
@@ -81,9 +85,9 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
   if (!user) throw notFound('User not found');
   if (!user.email_confirmed) throw conflict(EMAIL_NOT_CONFIRMED_MESSAGE, undefined, ERROR_CODES.emailNotConfirmed);
 
-  const laboratory = await repo.findLaboratory(db, input.laboratoryId);
+  const laboratory = await findLaboratory(db, input.laboratoryId);
   if (!laboratory) throw badRequest('Unknown laboratory', { laboratoryId: 'Unknown laboratory' });
-  const slot = await repo.findSlot(db, input.orderSlotId);
+  const slot = await findSlot(db, input.orderSlotId);
   if (!slot || slot.laboratory_id !== laboratory.id) {
     throw badRequest('The selected visit time is not offered by this laboratory', { orderSlotId: 'Choose another visit time' });
   }
@@ -120,7 +124,7 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
       const priced = await priceUserCart(trx, userId, laboratory.id);
       const promo = input.promoCode ? await checkPromo(trx, userId, laboratory.id, input.promoCode, priced.totalMinor) : null;
       const discountMinor = promo ? discountFor(promo, priced.totalMinor) : 0;
-      if (!(await repo.bookSlot(trx, slot.id))) throw conflict(SLOT_FULL_MESSAGE, { orderSlotId: SLOT_FULL_MESSAGE }, ERROR_CODES.slotFull);
+      if (!(await bookSlot(trx, slot.id))) throw conflict(SLOT_FULL_MESSAGE, { orderSlotId: SLOT_FULL_MESSAGE }, ERROR_CODES.slotFull);
 
       const now = new Date().toISOString();
       const a = input.orderAddress;
@@ -217,7 +221,7 @@ async function priceUserCart(db: Db, userId: number, laboratoryId: string) {
 
 /** `POST order/promo`: what the code takes off the caller's cart in the laboratory (checked like at submission). */
 export async function quotePromo(db: Db, userId: number, laboratoryId: string, code: string): Promise<PromoQuoteDto> {
-  const laboratory = await repo.findLaboratory(db, laboratoryId);
+  const laboratory = await findLaboratory(db, laboratoryId);
   if (!laboratory) throw badRequest('Unknown laboratory', { laboratoryId: 'Unknown laboratory' });
   const priced = await priceUserCart(db, userId, laboratoryId);
   const promo = await checkPromo(db, userId, laboratoryId, code, priced.totalMinor);
@@ -256,7 +260,7 @@ export async function orderCalendar(db: Db, userId: number, orderId: number, met
   if (!user || !row) throw notFound('Order not found');
   const language = mailLanguage(requestLanguage ?? user.locale);
   const t = mailTranslator(language);
-  const lab = await repo.findLaboratory(db, order.laboratory.id);
+  const lab = await findLaboratory(db, order.laboratory.id);
   const prep = order.preparation;
   const description = [
     t('order.prepare'),
@@ -297,7 +301,7 @@ async function sendOrderConfirmation(db: Db, userId: number, orderId: number, re
   if (!user) return;
   const language = mailLanguage(requestLanguage ?? user.locale);
   const t = mailTranslator(language);
-  const lab = await repo.findLaboratory(db, order.laboratory.id);
+  const lab = await findLaboratory(db, order.laboratory.id);
   const money = (v: number) => formatMoney(v, order.currency, language);
   const a = order.address;
   const address = [
@@ -342,13 +346,18 @@ async function sendOrderConfirmation(db: Db, userId: number, orderId: number, re
   });
 }
 
+/** The visit of an order: its slot's window (the chosen time when the slot is gone). */
+export function visitDto(order: { slot_id: number; nurse_checkout_date: string }, slot: { start_at: string; end_at: string } | undefined): VisitDto {
+  return { slotId: order.slot_id, start: slot?.start_at ?? order.nurse_checkout_date, end: slot?.end_at ?? order.nurse_checkout_date };
+}
+
 /** The caller's submitted order for the order-submitted page (another user's order is 404). */
 export async function getOrderSummary(db: Db, userId: number, orderId: number): Promise<ShopOrderDto> {
   const order = await repo.findOwnOrder(db, userId, orderId);
   if (!order) throw notFound('Order not found');
   const [lab, slot, lines, materials] = await Promise.all([
-    repo.findLaboratory(db, order.laboratory_id),
-    repo.findSlot(db, order.slot_id),
+    findLaboratory(db, order.laboratory_id),
+    findSlot(db, order.slot_id),
     repo.findOrderLines(db, order.id),
     repo.findOrderMaterials(db, order.id),
   ]);
@@ -377,8 +386,8 @@ export async function getOrderSummary(db: Db, userId: number, orderId: number): 
     status: order.status,
     createdAt: order.created_at,
     paymentMode: PAYMENT_MODE,
-    laboratory: { id: order.laboratory_id, cityName: lab?.city_name ?? '', address: lab?.address ?? '', phone: lab?.phone ?? '', email: lab?.email ?? '' },
-    visit: { slotId: order.slot_id, start: slot?.start_at ?? order.nurse_checkout_date, end: slot?.end_at ?? order.nurse_checkout_date },
+    laboratory: { ...orderLaboratoryDto(order.laboratory_id, lab), email: lab?.email ?? '' },
+    visit: visitDto(order, slot),
     address: orderAddressDto(order),
     feedback: orderFeedbackDto(order),
     currency: order.currency,

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { DEFAULT_CURRENCY, type Currency } from '@/lib/money';
-import { findAnalysisMaterials, findAnalysisPrices, findLaboratoryPriceList } from '../repositories/cart';
+import { findAnalysisMaterials, findAnalysisPrices } from '../repositories/cart';
+import { findLaboratory } from '../repositories/laboratories';
 
 /**
  * Cart pricing, always on the server from the laboratory's price list (integer minor units):
@@ -68,14 +69,14 @@ export interface PricedCart {
 
 /** Loads prices and materials of `analysisIds` from the laboratory's price list (none: 0 EUR). */
 export async function loadPricingCatalogue(db: Kysely<Database>, laboratoryId: string | null, analysisIds: number[]): Promise<PricingCatalogue> {
-  const list = laboratoryId ? await findLaboratoryPriceList(db, laboratoryId) : null;
+  const list = laboratoryId ? await findLaboratory(db, laboratoryId) : null;
   const analyses = new Map<number, PricedAnalysis>();
   const ids = [...new Set(analysisIds)];
   if (!list) {
     for (const id of ids) analyses.set(id, { id, priceMinor: null, materials: [] });
     return { laboratoryId: null, priceListId: null, currency: DEFAULT_CURRENCY, visitFeeMinor: 0, analyses };
   }
-  const [prices, materials] = await Promise.all([findAnalysisPrices(db, list.priceListId, ids), findAnalysisMaterials(db, list.priceListId, ids)]);
+  const [prices, materials] = await Promise.all([findAnalysisPrices(db, list.price_list_id, ids), findAnalysisMaterials(db, list.price_list_id, ids)]);
   for (const id of ids) analyses.set(id, { id, priceMinor: null, materials: [] });
   for (const p of prices) {
     const a = analyses.get(p.analysis_id);
@@ -84,7 +85,7 @@ export async function loadPricingCatalogue(db: Kysely<Database>, laboratoryId: s
   for (const m of materials) {
     analyses.get(m.analysis_id)?.materials.push({ id: m.material_id, name: m.name, priceMinor: m.price_minor ?? 0, optional: m.optional === 1 });
   }
-  return { laboratoryId: list.laboratoryId, priceListId: list.priceListId, currency: list.currency, visitFeeMinor: list.visitFeeMinor, analyses };
+  return { laboratoryId: list.id, priceListId: list.price_list_id, currency: list.currency, visitFeeMinor: list.visit_fee_minor, analyses };
 }
 
 /** Prices cart lines. Pure: the same inputs always give the same cart. */

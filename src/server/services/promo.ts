@@ -4,6 +4,7 @@ import { MESSAGES } from '@/lib/validation/order';
 import { badRequest, conflict } from '../http/errors';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import * as repo from '../repositories/promo';
+import { laboratoryExists } from '../repositories/laboratories';
 
 /**
  * Promo codes (percent or fixed amount off the subtotal of tests and materials; the home-visit fee
@@ -87,8 +88,7 @@ export async function createPromo(db: Db, input: NewPromo): Promise<{ id: number
     return v;
   };
   if (input.laboratoryId) {
-    const lab = await db.selectFrom('laboratories').select('id').where('id', '=', input.laboratoryId).executeTakeFirst();
-    if (!lab) throw badRequest(`Unknown laboratory ${input.laboratoryId}`, { laboratoryId: 'Unknown laboratory' });
+    if (!(await laboratoryExists(db, input.laboratoryId))) throw badRequest(`Unknown laboratory ${input.laboratoryId}`, { laboratoryId: 'Unknown laboratory' });
   }
   const from = instant(input.from, false, 'from');
   const to = instant(input.to, true, 'to');

@@ -7,7 +7,7 @@ import { openDb } from '../db/createDb';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '../testing/orderFixtures';
-import { localDay, timeZoneOf } from '../repositories/slots';
+import { localDay, timeZoneOf } from './laboratoryTime';
 import { migrationProvider } from '../db/migrations';
 import { applyDemoScience } from '../db/science';
 

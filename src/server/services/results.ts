@@ -13,7 +13,7 @@ import type {
   TestResultSummaryDto,
 } from '@/lib/types/results';
 import { ageOn, flagOf, interpret, interpretationFromFlag, isCritical, selectInterval } from '@/lib/resultFlag';
-import { localDay, timeZoneOf } from '../repositories/slots';
+import { localDay, timeZoneOf } from './laboratoryTime';
 import { getConfig } from '../config';
 import { explanationOf } from './explanations';
 import { sendMail } from '../mail/mailer';
@@ -22,8 +22,12 @@ import { RESULT_ENTRY_STATUSES } from '@/lib/orderLifecycle';
 import type { AuthUser } from '../http/auth';
 import { badRequest, conflict, notFound } from '../http/errors';
 import * as repo from '../repositories/lifecycle';
+import { findSlotsByIds } from '../repositories/slots';
+import { findLaboratoriesByIds } from '../repositories/laboratories';
 import * as resultsRepo from '../repositories/results';
-import { advanceAfterResults, labDto, loadReadableOrder, notifyChanges, visitDto, type StatusChange } from './orderLifecycle';
+import { advanceAfterResults, loadReadableOrder, notifyChanges, type StatusChange } from './orderLifecycle';
+import { visitDto } from './orders';
+import { orderLaboratoryDto } from './laboratories';
 
 /**
  * Test results: the patient's four levels (result sets, patients of a set, one patient's results,
@@ -73,8 +77,8 @@ interface OrderBundle {
 async function bundles(db: Db, orders: repo.OrderRow[]): Promise<OrderBundle[]> {
   const ids = orders.map((o) => o.id);
   const [slots, labs, lines, results] = await Promise.all([
-    repo.getSlots(db, orders.map((o) => o.slot_id)),
-    repo.getLabs(db, orders.map((o) => o.laboratory_id)),
+    findSlotsByIds(db, orders.map((o) => o.slot_id)),
+    findLaboratoriesByIds(db, orders.map((o) => o.laboratory_id)),
     repo.listLines(db, ids),
     resultsRepo.listOrderResults(db, ids),
   ]);
@@ -91,8 +95,8 @@ async function bundles(db: Db, orders: repo.OrderRow[]): Promise<OrderBundle[]> 
         orderNumber: order.number,
         status: order.status,
         createdAt: order.created_at,
-        visit: visitDto(order, slots),
-        laboratory: labDto(order.laboratory_id, labs),
+        visit: visitDto(order, slots.get(order.slot_id)),
+        laboratory: orderLaboratoryDto(order.laboratory_id, labs.get(order.laboratory_id)),
         patientCount: new Set(ownLines.map((l) => l.patient_id)).size,
         analysisCount: ownLines.length,
         resultCount: ownResults.length,
@@ -262,7 +266,7 @@ export function catalogueInterval(science: resultsRepo.AnalysisScienceRow | unde
 
 /** The laboratory-local day of the sampling (the visit), `YYYY-MM-DD`. */
 export async function samplingDay(db: Db, order: repo.OrderRow): Promise<string> {
-  const [slots, labs] = await Promise.all([repo.getSlots(db, [order.slot_id]), repo.getLabs(db, [order.laboratory_id])]);
+  const [slots, labs] = await Promise.all([findSlotsByIds(db, [order.slot_id]), findLaboratoriesByIds(db, [order.laboratory_id])]);
   const start = slots.get(order.slot_id)?.start_at ?? order.nurse_checkout_date;
   return localDay(new Date(start), timeZoneOf(labs.get(order.laboratory_id)?.country ?? ''));
 }

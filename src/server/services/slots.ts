@@ -2,10 +2,76 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { NurseSlotDto } from '@/lib/types/api';
 import { badRequest } from '../http/errors';
-import { ensureSlots, findSlots, SLOT_DAYS_AHEAD } from '../repositories/slots';
+import crypto from 'node:crypto';
+import { claimSlotDays, findSlotDaysFrom, findSlots, hasSlotDays, insertSlots } from '../repositories/slots';
+import { findLaboratory } from '../repositories/laboratories';
 import { getLaboratoryPricing } from './laboratories';
+import { daysAhead, localToUtc, timeZoneOf } from './laboratoryTime';
 
+/**
+ * Nurse visit slots: the windows of a laboratory's day in its local time (./laboratoryTime.ts), the
+ * generated schedule kept `SLOT_DAYS_AHEAD` days ahead, and the slots a client may choose from.
+ */
 type Db = Kysely<Database>;
+
+/** Nurse visit windows, local time of the laboratory: [start hour, end hour]. */
+export const SLOT_WINDOWS: [number, number][] = [
+  [8, 10],
+  [10, 12],
+  [12, 14],
+  [16, 18],
+];
+
+/** Days ahead (today included) for which nurse slots always exist. */
+export const SLOT_DAYS_AHEAD = 30;
+
+/** A stable capacity of 2 to 4 nurses per window. */
+function capacityOf(laboratoryId: string, day: string, hour: number): number {
+  const h = crypto.createHash('sha1').update(`${laboratoryId}|${day}|${hour}`).digest();
+  return 2 + ((h[0] ?? 0) % 3);
+}
+
+function slotRowsFor(laboratoryId: string, tz: string, day: string) {
+  return SLOT_WINDOWS.map(([from, to]) => ({
+    laboratory_id: laboratoryId,
+    start_at: localToUtc(day, from, tz).toISOString(),
+    end_at: localToUtc(day, to, tz).toISOString(),
+    capacity: capacityOf(laboratoryId, day, from),
+    booked: 0,
+  }));
+}
+
+/** The local days of a laboratory in `country` that always have slots, today first. */
+export function slotDaysAhead(now: Date, country: string): string[] {
+  return daysAhead(now, timeZoneOf(country), SLOT_DAYS_AHEAD);
+}
+
+/**
+ * Generates the slots of the given local days of a laboratory, each day once: the day is claimed
+ * first, so concurrent callers never generate the same day twice. Returns the number of slots made.
+ */
+export async function generateSlotDays(db: Db, laboratory: { id: string; country: string }, days: string[]): Promise<number> {
+  const tz = timeZoneOf(laboratory.country);
+  const rows = (await claimSlotDays(db, laboratory.id, days)).flatMap((day) => slotRowsFor(laboratory.id, tz, day));
+  await insertSlots(db, rows);
+  return rows.length;
+}
+
+/**
+ * Keeps `SLOT_DAYS_AHEAD` days of slots ahead for a laboratory whose schedule is generated (one with
+ * generated days; laboratories with hand-made slots are left alone). Cheap when nothing is missing.
+ */
+export async function ensureSlots(db: Db, laboratoryId: string, now = new Date()): Promise<void> {
+  const lab = await findLaboratory(db, laboratoryId);
+  if (!lab) return;
+  const wanted = slotDaysAhead(now, lab.country);
+  const have = await findSlotDaysFrom(db, laboratoryId, wanted[0] as string);
+  if (!have.length && !(await hasSlotDays(db, laboratoryId))) return;
+  const haveSet = new Set(have);
+  const missing = wanted.filter((d) => !haveSet.has(d));
+  if (!missing.length) return;
+  await db.transaction().execute((trx) => generateSlotDays(trx, lab, missing));
+}
 
 /** Longest range one call may ask for, days. */
 export const MAX_SLOT_RANGE_DAYS = 62;

@@ -16,8 +16,11 @@ import * as accountsRepo from '../repositories/accounts';
 import { passwordSchema } from '@/lib/validation/common';
 import { VALIDATION_MESSAGES } from '@/lib/validation/messages';
 import * as repo from '../repositories/lifecycle';
+import { findSlotsByIds } from '../repositories/slots';
 import * as resultsRepo from '../repositories/results';
-import { changeStatus, eventDto, isStaffOf, ORDER_NOT_FOUND, visitDto } from './orderLifecycle';
+import { laboratoryExists } from '../repositories/laboratories';
+import { changeStatus, eventDto, isStaffOf, ORDER_NOT_FOUND } from './orderLifecycle';
+import { visitDto } from './orders';
 import { ageOn } from '@/lib/resultFlag';
 import { catalogueInterval, resultDto, samplingDay, writeResults, type ResultInput } from './results';
 
@@ -40,7 +43,7 @@ async function loadLabOrder(db: Db, staff: AuthUser, orderId: number): Promise<r
 async function staffOrders(db: Db, orders: repo.OrderRow[]): Promise<StaffOrderDto[]> {
   const ids = orders.map((o) => o.id);
   const [slots, lines, results, users, days, nurses] = await Promise.all([
-    repo.getSlots(db, orders.map((o) => o.slot_id)),
+    findSlotsByIds(db, orders.map((o) => o.slot_id)),
     repo.listLines(db, ids),
     resultsRepo.listOrderResults(db, ids),
     Promise.all([...new Set(orders.map((o) => o.user_id))].map((id) => repo.getUser(db, id))),
@@ -82,7 +85,7 @@ async function staffOrders(db: Db, orders: repo.OrderRow[]): Promise<StaffOrderD
       number: o.number,
       status: o.status,
       createdAt: o.created_at,
-      visit: visitDto(o, slots),
+      visit: visitDto(o, slots.get(o.slot_id)),
       address: {
         country: o.address_country,
         city: o.address_city,
@@ -258,7 +261,7 @@ export async function addStaff(db: Db, email: string, laboratoryId: string, opti
       throw badRequest(message, { password: message });
     }
   }
-  if (!laboratoryId || !(await accountsRepo.laboratoryExists(db, laboratoryId))) {
+  if (!laboratoryId || !(await laboratoryExists(db, laboratoryId))) {
     throw notFound(`Laboratory ${laboratoryId} not found`);
   }
   const hash = options.password !== undefined ? await bcrypt.hash(options.password, BCRYPT_COST) : await unusableHash();

@@ -195,10 +195,3 @@ export const DEMO_LABORATORIES: DemoLaboratory[] = [
     visitFee: 15,
   },
 ];
-
-/** Time zone of each country's laboratories, for nurse visit hours in local time. */
-export const COUNTRY_TIME_ZONES: Record<string, string> = {
-  PL: 'Europe/Warsaw',
-  BY: 'Europe/Minsk',
-  LT: 'Europe/Vilnius',
-};

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** Reads of laboratories with the currency of their price list. */
+type Db = Kysely<Database>;
+
+export interface LaboratoryRecord {
+  id: string;
+  city_name: string;
+  country: string;
+  address: string;
+  email: string;
+  about_link: string;
+  phone: string;
+  latitude: number;
+  longitude: number;
+  price_list_id: number;
+  visit_fee_minor: number;
+  currency: 'EUR' | 'PLN' | 'BYN';
+}
+
+function laboratoryQuery(db: Db) {
+  return db
+    .selectFrom('laboratories as l')
+    .innerJoin('price_lists as pl', 'pl.id', 'l.price_list_id')
+    .select([
+      'l.id',
+      'l.city_name',
+      'l.country',
+      'l.address',
+      'l.email',
+      'l.about_link',
+      'l.phone',
+      'l.latitude',
+      'l.longitude',
+      'l.price_list_id',
+      'l.visit_fee_minor',
+      'pl.currency',
+    ]);
+}
+
+export async function findLaboratories(db: Db): Promise<LaboratoryRecord[]> {
+  return laboratoryQuery(db).orderBy('l.city_name').orderBy('l.address').orderBy('l.id').execute();
+}
+
+export async function findLaboratory(db: Db, id: string): Promise<LaboratoryRecord | undefined> {
+  return laboratoryQuery(db).where('l.id', '=', id).executeTakeFirst();
+}
+
+/** The laboratories with these ids, by id (unknown ids are absent). */
+export async function findLaboratoriesByIds(db: Db, ids: string[]): Promise<Map<string, LaboratoryRecord>> {
+  if (!ids.length) return new Map();
+  const rows = await laboratoryQuery(db).where('l.id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function laboratoryExists(db: Db, id: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('laboratories').select('id').where('id', '=', id).executeTakeFirst());
+}
