@@ -18,6 +18,7 @@ import { intlLocale } from '@/i18n';
 import { escapeHtml, mailLanguage, mailTranslator } from '../mail/i18n';
 import { formatVisit, orderAddressDto, orderCalendar, orderFeedbackDto, visitDto } from './orders';
 import { orderLaboratoryDto } from './laboratories';
+import { linesByPatient } from './linesByPatient';
 import * as repo from '../repositories/lifecycle';
 import { bookSlot, findSlotsByIds, releaseSlot } from '../repositories/slots';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
@@ -122,15 +123,11 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
   ]);
   const summary = list[0] as OrderSummaryDto;
   const withResult = new Set(results.map((r) => `${r.patient_id}:${r.analysis_id}`));
-  const patients = new Map<number, OrderPatientDto>();
-  for (const l of lines) {
-    let p = patients.get(l.patient_id);
-    if (!p) {
-      p = { id: l.patient_id, firstName: l.first_name, lastName: l.last_name, lines: [] };
-      patients.set(l.patient_id, p);
-    }
-    p.lines.push({ analysisId: l.analysis_id, code: l.code, name: l.name, price: toMajor(l.price_minor), hasResult: withResult.has(`${l.patient_id}:${l.analysis_id}`) });
-  }
+  const patients = linesByPatient(
+    lines,
+    (l): OrderPatientDto => ({ id: l.patient_id, firstName: l.first_name, lastName: l.last_name, lines: [] }),
+    (p, l) => p.lines.push({ analysisId: l.analysis_id, code: l.code, name: l.name, price: toMajor(l.price_minor), hasResult: withResult.has(`${l.patient_id}:${l.analysis_id}`) }),
+  );
   return {
     ...summary,
     subtotal: toMajor(order.subtotal_minor),

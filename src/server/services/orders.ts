@@ -13,6 +13,7 @@ import { bookSlot, findSlot } from '../repositories/slots';
 import { loadPricingCatalogue, priceCart } from './pricing';
 import { getCoverage } from './coverage';
 import { orderLaboratoryDto } from './laboratories';
+import { linesByPatient } from './linesByPatient';
 import { findLaboratory } from '../repositories/laboratories';
 import { checkPromo, discountFor, redeemPromo } from './promo';
 import { buildVisitCalendar } from './calendar';
@@ -361,16 +362,14 @@ export async function getOrderSummary(db: Db, userId: number, orderId: number): 
     repo.findOrderLines(db, order.id),
     repo.findOrderMaterials(db, order.id),
   ]);
-  const patients = new Map<number, ShopOrderPatientDto & { subtotalMinor: number }>();
-  for (const l of lines) {
-    let p = patients.get(l.patient_id);
-    if (!p) {
-      p = { patientId: l.patient_id, firstName: l.first_name, lastName: l.last_name, lines: [], materials: [], subtotal: 0, subtotalMinor: 0 };
-      patients.set(l.patient_id, p);
-    }
-    p.lines.push({ analysisId: l.analysis_id, code: l.code, name: l.name, profileId: l.profile_id, price: toMajor(l.price_minor) });
-    p.subtotalMinor += l.price_minor;
-  }
+  const patients = linesByPatient(
+    lines,
+    (l): ShopOrderPatientDto & { subtotalMinor: number } => ({ patientId: l.patient_id, firstName: l.first_name, lastName: l.last_name, lines: [], materials: [], subtotal: 0, subtotalMinor: 0 }),
+    (p, l) => {
+      p.lines.push({ analysisId: l.analysis_id, code: l.code, name: l.name, profileId: l.profile_id, price: toMajor(l.price_minor) });
+      p.subtotalMinor += l.price_minor;
+    },
+  );
   for (const m of materials) {
     const p = patients.get(m.patient_id);
     if (!p) continue;

@@ -27,6 +27,7 @@ import { findLaboratoriesByIds } from '../repositories/laboratories';
 import * as resultsRepo from '../repositories/results';
 import { advanceAfterResults, loadReadableOrder, notifyChanges, type StatusChange } from './orderLifecycle';
 import { visitDto } from './orders';
+import { linesByPatient } from './linesByPatient';
 import { orderLaboratoryDto } from './laboratories';
 
 /**
@@ -149,15 +150,13 @@ export async function listTestResults(db: Db, userId: number): Promise<TestResul
 /** GET test-results/{id}: the set with its patients and their result counts. */
 export async function getTestResult(db: Db, user: AuthUser, orderId: number): Promise<TestResultDto> {
   const b = await loadResultSet(db, user, orderId);
-  const patients = new Map<number, TestResultPatientDto>();
-  for (const l of b.lines) {
-    let p = patients.get(l.patient_id);
-    if (!p) {
-      p = { id: l.patient_id, firstName: l.first_name, lastName: l.last_name, analysisCount: 0, resultCount: 0, flaggedCount: 0, criticalCount: 0 };
-      patients.set(l.patient_id, p);
-    }
-    p.analysisCount += 1;
-  }
+  const patients = linesByPatient(
+    b.lines,
+    (l): TestResultPatientDto => ({ id: l.patient_id, firstName: l.first_name, lastName: l.last_name, analysisCount: 0, resultCount: 0, flaggedCount: 0, criticalCount: 0 }),
+    (p) => {
+      p.analysisCount += 1;
+    },
+  );
   for (const r of b.results) {
     const p = patients.get(r.patient_id);
     if (!p) continue;

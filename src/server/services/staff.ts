@@ -20,7 +20,8 @@ import { findSlotsByIds } from '../repositories/slots';
 import * as resultsRepo from '../repositories/results';
 import { laboratoryExists } from '../repositories/laboratories';
 import { changeStatus, eventDto, isStaffOf, ORDER_NOT_FOUND } from './orderLifecycle';
-import { visitDto } from './orders';
+import { orderAddressDto, visitDto } from './orders';
+import { linesByPatient } from './linesByPatient';
 import { ageOn } from '@/lib/resultFlag';
 import { catalogueInterval, resultDto, samplingDay, writeResults, type ResultInput } from './results';
 
@@ -54,31 +55,29 @@ async function staffOrders(db: Db, orders: repo.OrderRow[]): Promise<StaffOrderD
   return orders.map((o, index) => {
     const day = days[index] as string;
     const user = users.find((u) => u?.id === o.user_id);
-    const patients = new Map<number, StaffOrderPatientDto>();
-    for (const l of lines.filter((x) => x.order_id === o.id)) {
-      let p = patients.get(l.patient_id);
-      if (!p) {
-        p = { id: l.patient_id, firstName: l.first_name, lastName: l.last_name, dateOfBirth: l.date_of_birth, gender: l.gender, analyses: [] };
-        patients.set(l.patient_id, p);
-      }
-      const r = results.find((x) => x.order_id === o.id && x.patient_id === l.patient_id && x.analysis_id === l.analysis_id);
-      const sci = science.get(l.analysis_id);
-      // The interval for this patient's sex and age on the sampling day.
-      const interval = catalogueInterval(sci, l.gender, ageOn(l.date_of_birth, day));
-      p.analyses.push({
-        analysisId: l.analysis_id,
-        code: l.code,
-        name: l.name,
-        defaultUnit: l.result_unit ?? '',
-        defaultRefLow: interval.low,
-        defaultRefHigh: interval.high,
-        defaultRefText: interval.text ?? '',
-        criticalLow: sci?.critical_low ?? null,
-        criticalHigh: sci?.critical_high ?? null,
-        loinc: sci?.loinc ?? null,
-        result: r ? resultDto(r) : null,
-      });
-    }
+    const patients = linesByPatient(
+      lines.filter((x) => x.order_id === o.id),
+      (l): StaffOrderPatientDto => ({ id: l.patient_id, firstName: l.first_name, lastName: l.last_name, dateOfBirth: l.date_of_birth, gender: l.gender, analyses: [] }),
+      (p, l) => {
+        const r = results.find((x) => x.order_id === o.id && x.patient_id === l.patient_id && x.analysis_id === l.analysis_id);
+        const sci = science.get(l.analysis_id);
+        // The interval for this patient's sex and age on the sampling day.
+        const interval = catalogueInterval(sci, l.gender, ageOn(l.date_of_birth, day));
+        p.analyses.push({
+          analysisId: l.analysis_id,
+          code: l.code,
+          name: l.name,
+          defaultUnit: l.result_unit ?? '',
+          defaultRefLow: interval.low,
+          defaultRefHigh: interval.high,
+          defaultRefText: interval.text ?? '',
+          criticalLow: sci?.critical_low ?? null,
+          criticalHigh: sci?.critical_high ?? null,
+          loinc: sci?.loinc ?? null,
+          result: r ? resultDto(r) : null,
+        });
+      },
+    );
     const all = [...patients.values()];
     return {
       id: o.id,
@@ -86,17 +85,7 @@ async function staffOrders(db: Db, orders: repo.OrderRow[]): Promise<StaffOrderD
       status: o.status,
       createdAt: o.created_at,
       visit: visitDto(o, slots.get(o.slot_id)),
-      address: {
-        country: o.address_country,
-        city: o.address_city,
-        postalCode: o.address_postal_code,
-        street: o.address_street,
-        entry: o.address_entry,
-        floor: o.address_floor,
-        apartment: o.address_apartment,
-        intercomCode: o.address_intercom_code,
-        notes: o.address_notes,
-      },
+      address: orderAddressDto(o),
       contactPhone: o.feedback_quick_phone || user?.phone || '',
       customer: { firstName: user?.first_name ?? '', lastName: user?.last_name ?? '', email: user?.email ?? '' },
       patients: all,
