@@ -166,6 +166,8 @@ export interface AnalysisResultDto {
   loinc: string | null;
   comment: string;
   enteredAt: string;
+  /** When a correction last replaced an earlier value (null: never corrected); earlier values are in `revisions` of the result page. */
+  correctedAt?: string | null;
   /** In the patient's views: the analysis explained in each language. */
   explanation?: ResultExplanationDto;
 }
@@ -213,6 +215,19 @@ export interface AnalysisResultDetailDto {
   description: string;
   /** The same analysis for this patient over their orders, oldest first (includes this result). */
   history: ResultHistoryPointDto[];
+  /** Earlier values of this result replaced by corrections, oldest first. */
+  revisions?: ResultRevisionDto[];
+}
+
+/** An earlier value of a corrected result: what it said and when and why it was replaced. */
+export interface ResultRevisionDto {
+  value: number | string;
+  unit: string;
+  flag: ResultFlagDto;
+  interpretation: ResultInterpretationDto;
+  enteredAt: string;
+  replacedAt: string;
+  reason: string;
 }
 
 /* ---- lab staff console ---- */

@@ -56,6 +56,8 @@ export const resultEntrySchema = object({
   refText: string().trim().max(200, RESULT_MESSAGES.tooLong).optional(),
   flag: string().oneOf(RESULT_FLAGS).optional(),
   rangeReason: string().trim().max(500, RESULT_MESSAGES.tooLong).optional(),
+  /** Why an entered result is being replaced (required when the result already has a different value). */
+  correctionReason: string().trim().max(500, RESULT_MESSAGES.tooLong).optional(),
   comment: string().trim().max(1000, RESULT_MESSAGES.tooLong).optional(),
 }).test(rangeTest);
 export type ResultEntry = InferType<typeof resultEntrySchema>;

@@ -543,6 +543,56 @@ const m0005Nurse: Migration = {
   },
 };
 
+/**
+ * Results integrity: the identity of each patient as it was when the order was placed (results,
+ * their PDF and FHIR export read it from here, so renaming a patient later leaves old results
+ * untouched; existing orders get today's identity), and every earlier revision of a corrected result.
+ */
+const m0006OrderPatients: Migration = {
+  async up(db: Db) {
+    const pg = isPostgres(db);
+    const [idType, idDef] = idColumn(pg);
+    await db.schema
+      .createTable('order_patients')
+      .ifNotExists()
+      .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id'))
+      .addColumn('patient_id', 'integer', (c) => c.notNull())
+      .addColumn('first_name', 'text', (c) => c.notNull())
+      .addColumn('last_name', 'text', (c) => c.notNull())
+      .addColumn('gender', 'text', (c) => c.notNull())
+      .addColumn('date_of_birth', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('order_patients_pk', ['order_id', 'patient_id'])
+      .execute();
+    await sql`insert into order_patients (order_id, patient_id, first_name, last_name, gender, date_of_birth)
+      select distinct order_lines.order_id, order_lines.patient_id, patients.first_name, patients.last_name, patients.gender, patients.date_of_birth
+      from order_lines inner join patients on patients.id = order_lines.patient_id
+      on conflict do nothing`.execute(db);
+
+    await db.schema.alterTable('analysis_results').addColumn('corrected_at', 'text').execute();
+    await db.schema
+      .createTable('analysis_result_revisions')
+      .ifNotExists()
+      .addColumn('id', idType, idDef)
+      .addColumn('result_id', 'integer', (c) => c.notNull().references('analysis_results.id'))
+      .addColumn('value_num', REAL(pg))
+      .addColumn('value_text', 'text')
+      .addColumn('unit', 'text', (c) => c.notNull())
+      .addColumn('ref_low', REAL(pg))
+      .addColumn('ref_high', REAL(pg))
+      .addColumn('ref_text', 'text', (c) => c.notNull())
+      .addColumn('flag', 'text', (c) => c.notNull())
+      .addColumn('interpretation', 'text')
+      .addColumn('comment', 'text', (c) => c.notNull())
+      .addColumn('entered_by', 'integer')
+      .addColumn('entered_at', 'text', (c) => c.notNull())
+      .addColumn('replaced_by', 'integer')
+      .addColumn('replaced_at', 'text', (c) => c.notNull())
+      .addColumn('reason', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('analysis_result_revisions_result_idx').ifNotExists().on('analysis_result_revisions').columns(['result_id', 'id']).execute();
+  },
+};
+
 /** Ordered by name; add new migrations with a larger prefix, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -553,6 +603,7 @@ export const migrations: Record<string, Migration> = {
   '0005_2_promo_codes': m0005Promo,
   '0005_3_calendar_sequence': m0005Calendar,
   '0005_5_nurse_role': m0005Nurse,
+  '0006_5_1_order_patients_and_result_revisions': m0006OrderPatients,
 };
 
 export const migrationProvider: MigrationProvider = {

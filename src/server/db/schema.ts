@@ -358,6 +358,38 @@ export interface AnalysisResultTable {
   comment: string;
   entered_by: number | null;
   entered_at: string;
+  /** When the last correction replaced an earlier value (null: never corrected). */
+  corrected_at: Generated<string | null>;
+}
+
+/** An earlier revision of a result, kept when a correction replaced it: what it said, and who replaced it, when and why. */
+export interface AnalysisResultRevisionTable {
+  id: Generated<number>;
+  result_id: number;
+  value_num: number | null;
+  value_text: string | null;
+  unit: string;
+  ref_low: number | null;
+  ref_high: number | null;
+  ref_text: string;
+  flag: ResultFlag;
+  interpretation: ResultInterpretation | null;
+  comment: string;
+  entered_by: number | null;
+  entered_at: string;
+  replaced_by: number | null;
+  replaced_at: string;
+  reason: string;
+}
+
+/** A patient's identity as it was when the order was placed; results and their documents read it. */
+export interface OrderPatientTable {
+  order_id: number;
+  patient_id: number;
+  first_name: string;
+  last_name: string;
+  gender: 'male' | 'female';
+  date_of_birth: string;
 }
 
 /** One lower-cased word (or the whole code) of an analysis, for prefix search through an index. */
@@ -426,4 +458,6 @@ export interface Database {
   laboratory_zones: LaboratoryZoneTable;
   promo_codes: PromoCodeTable;
   promo_redemptions: PromoRedemptionTable;
+  order_patients: OrderPatientTable;
+  analysis_result_revisions: AnalysisResultRevisionTable;
 }

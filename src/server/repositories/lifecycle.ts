@@ -69,7 +69,9 @@ export async function listLines(db: Q, orderIds: number[]): Promise<(OrderLineRo
     .selectFrom('order_lines')
     .innerJoin('analyses', 'analyses.id', 'order_lines.analysis_id')
     .innerJoin('patients', 'patients.id', 'order_lines.patient_id')
-    .select([
+    // The identity frozen when the order was placed; the patient record only for orders that predate it.
+    .leftJoin('order_patients', (j) => j.onRef('order_patients.order_id', '=', 'order_lines.order_id').onRef('order_patients.patient_id', '=', 'order_lines.patient_id'))
+    .select((eb) => [
       'order_lines.order_id',
       'order_lines.patient_id',
       'order_lines.analysis_id',
@@ -79,10 +81,10 @@ export async function listLines(db: Q, orderIds: number[]): Promise<(OrderLineRo
       'analyses.result_unit',
       'analyses.ref_low',
       'analyses.ref_high',
-      'patients.first_name',
-      'patients.last_name',
-      'patients.date_of_birth',
-      'patients.gender',
+      eb.fn.coalesce('order_patients.first_name', 'patients.first_name').as('first_name'),
+      eb.fn.coalesce('order_patients.last_name', 'patients.last_name').as('last_name'),
+      eb.fn.coalesce('order_patients.date_of_birth', 'patients.date_of_birth').as('date_of_birth'),
+      eb.fn.coalesce('order_patients.gender', 'patients.gender').as('gender'),
     ])
     .where('order_lines.order_id', 'in', orderIds)
     .orderBy('order_lines.order_id')

@@ -78,6 +78,24 @@ export async function insertOrderLines(
     .execute();
 }
 
+/**
+ * Freezes the identity (name, sex, date of birth) of every patient of the order as it is now, so
+ * results and their documents keep showing who was tested even when the patient is renamed later.
+ */
+export async function freezeOrderPatients(trx: Q, orderId: number): Promise<void> {
+  await trx
+    .insertInto('order_patients')
+    .columns(['order_id', 'patient_id', 'first_name', 'last_name', 'gender', 'date_of_birth'])
+    .expression((eb) =>
+      eb
+        .selectFrom('patients')
+        .select([eb.val(orderId).as('order_id'), 'patients.id', 'patients.first_name', 'patients.last_name', 'patients.gender', 'patients.date_of_birth'])
+        .where('patients.id', 'in', eb.selectFrom('order_lines').select('order_lines.patient_id').where('order_lines.order_id', '=', orderId)),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 export async function insertOrderMaterials(
   trx: Q,
   orderId: number,
@@ -106,7 +124,8 @@ export async function findOrderLines(db: Q, orderId: number) {
     .selectFrom('order_lines')
     .innerJoin('analyses', 'analyses.id', 'order_lines.analysis_id')
     .innerJoin('patients', 'patients.id', 'order_lines.patient_id')
-    .select([
+    .leftJoin('order_patients', (j) => j.onRef('order_patients.order_id', '=', 'order_lines.order_id').onRef('order_patients.patient_id', '=', 'order_lines.patient_id'))
+    .select((eb) => [
       'order_lines.patient_id',
       'order_lines.analysis_id',
       'order_lines.profile_id',
@@ -115,8 +134,8 @@ export async function findOrderLines(db: Q, orderId: number) {
       'analyses.name',
       'analyses.fasting_hours',
       'analyses.preparation',
-      'patients.first_name',
-      'patients.last_name',
+      eb.fn.coalesce('order_patients.first_name', 'patients.first_name').as('first_name'),
+      eb.fn.coalesce('order_patients.last_name', 'patients.last_name').as('last_name'),
     ])
     .where('order_lines.order_id', '=', orderId)
     .orderBy('order_lines.id')

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { AnalysisReferenceRangeTable, AnalysisResultTable, Database, ResultFlag, ResultInterpretation } from '../db/schema';
+import type { AnalysisReferenceRangeTable, AnalysisResultRevisionTable, AnalysisResultTable, Database, ResultFlag, ResultInterpretation } from '../db/schema';
 
 /** Reads and writes of analysis results. */
 type Q = Kysely<Database>;
@@ -30,6 +30,7 @@ const resultColumns = [
   'analysis_results.comment',
   'analysis_results.entered_by',
   'analysis_results.entered_at',
+  'analysis_results.corrected_at',
   'analyses.code',
   'analyses.name',
   'analyses.description',
@@ -129,9 +130,23 @@ export async function upsertResult(db: Q, row: ResultWrite): Promise<void> {
         comment: row.comment,
         entered_by: row.entered_by,
         entered_at: row.entered_at,
+        corrected_at: row.corrected_at ?? null,
       }),
     )
     .execute();
+}
+
+export type RevisionRow = Selectable<AnalysisResultRevisionTable>;
+
+/** Keeps the revision a correction replaces (append-only: revisions are never updated or deleted). */
+export async function insertRevision(db: Q, row: Omit<Insertable<AnalysisResultRevisionTable>, 'id'>): Promise<void> {
+  await db.insertInto('analysis_result_revisions').values(row).execute();
+}
+
+/** Earlier revisions of results, oldest first. */
+export async function listRevisions(db: Q, resultIds: number[]): Promise<RevisionRow[]> {
+  if (!resultIds.length) return [];
+  return db.selectFrom('analysis_result_revisions').selectAll().where('result_id', 'in', resultIds).orderBy('result_id').orderBy('id').execute();
 }
 
 /** Distinct (patient, analysis) lines of an order and how many of them have a result. */

@@ -165,6 +165,7 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
         order.id,
         patients.flatMap((p) => p.lines.map((l) => ({ patientId: p.patientId, ...l }))),
       );
+      await repo.freezeOrderPatients(trx, order.id);
       await repo.insertOrderMaterials(
         trx,
         order.id,

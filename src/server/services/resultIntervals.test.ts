@@ -152,7 +152,7 @@ test('critical values are LL / HH and marked everywhere; the mail says to contac
   expect(mail?.text).toMatch(/contact a doctor promptly/i);
   expect(mail?.text).toContain('Potassium');
 
-  const low = await api.call('PUT', `/api/backend/staff/orders/${order.id}/results`, { token: s.staff.token, body: { entries: [{ patientId: patient, analysisId: s.potassium, value: 2.7 }] } });
+  const low = await api.call('PUT', `/api/backend/staff/orders/${order.id}/results`, { token: s.staff.token, body: { entries: [{ patientId: patient, analysisId: s.potassium, value: 2.7, correctionReason: 'Repeated on a fresh sample' }] } });
   expect(low.status).toBe(200);
   const row = await tdb.db.selectFrom('analysis_results').select(['interpretation', 'flag']).where('order_id', '=', order.id).where('analysis_id', '=', s.potassium).executeTakeFirstOrThrow();
   expect(row).toEqual({ interpretation: 'LL', flag: 'critical' });

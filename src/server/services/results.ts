@@ -65,6 +65,7 @@ export function resultDto(r: resultsRepo.ResultRow): AnalysisResultDto {
     loinc: r.loinc,
     comment: r.comment,
     enteredAt: r.entered_at,
+    correctedAt: r.corrected_at ?? null,
   };
 }
 
@@ -197,7 +198,7 @@ export async function getAnalysisResult(db: Db, user: AuthUser, orderId: number,
   const row = b.results.find((r) => r.id === resultId && r.patient_id === patientId);
   if (!row) throw notFound(TEST_RESULT_NOT_FOUND);
   // History over the orders of the user who ordered this set (the patient record belongs to them).
-  const history = await resultsRepo.listHistory(db, b.order.user_id, patientId, row.analysis_id);
+  const [history, revisions] = await Promise.all([resultsRepo.listHistory(db, b.order.user_id, patientId, row.analysis_id), resultsRepo.listRevisions(db, [row.id])]);
   return {
     testResult: b.summary,
     patient,
@@ -214,6 +215,15 @@ export async function getAnalysisResult(db: Db, user: AuthUser, orderId: number,
       interpretation: interpretationOf(h),
       refLow: h.ref_low,
       refHigh: h.ref_high,
+    })),
+    revisions: revisions.map((v) => ({
+      value: v.value_num ?? v.value_text ?? '',
+      unit: v.unit,
+      flag: v.flag,
+      interpretation: interpretationOf(v),
+      enteredAt: v.entered_at,
+      replacedAt: v.replaced_at,
+      reason: v.reason,
     })),
   };
 }
@@ -232,6 +242,8 @@ export interface ResultInput {
   flag?: ResultFlagDto | null;
   /** Why the range differs from the catalogue interval for this patient (required from staff when it does). */
   rangeReason?: string | null;
+  /** Why a result already entered is replaced by a different one (required from staff). */
+  correctionReason?: string | null;
   comment?: string | null;
 }
 
@@ -240,6 +252,22 @@ export type ResultSource = 'staff' | 'import';
 
 export const RANGE_REASON_REQUIRED = 'Give a reason for changing the reference range';
 export const IMPORTED_RANGE_REASON = 'Range reported by the laboratory system';
+export const CORRECTION_REASON_REQUIRED = 'Give a reason for correcting this result';
+export const IMPORTED_CORRECTION_REASON = 'Corrected by the laboratory system';
+
+/** True when a stored result says something else than the row about to be written. */
+function differs(before: resultsRepo.ResultRow, row: resultsRepo.ResultWrite): boolean {
+  return (
+    !sameNumber(before.value_num, row.value_num ?? null) ||
+    (before.value_text ?? null) !== (row.value_text ?? null) ||
+    before.unit !== row.unit ||
+    !sameNumber(before.ref_low, row.ref_low ?? null) ||
+    !sameNumber(before.ref_high, row.ref_high ?? null) ||
+    before.ref_text !== row.ref_text ||
+    interpretationOf(before) !== row.interpretation ||
+    before.comment !== row.comment
+  );
+}
 
 export interface AppliedInterval {
   low: number | null;
@@ -345,14 +373,50 @@ export async function writeResults(
         entered_at: at,
       });
     });
+    // A result already entered and now different is a correction: the earlier revision is kept with who, when and why.
+    const before = await resultsRepo.listOrderResults(trx, [order.id]);
+    const stored = new Map(before.map((r) => [`${r.patient_id}:${r.analysis_id}`, r]));
+    const writes: { row: resultsRepo.ResultWrite; replaces: resultsRepo.ResultRow | null; reason: string }[] = [];
+    rows.forEach((row, i) => {
+      const old = stored.get(`${row.patient_id}:${row.analysis_id}`);
+      if (!old) return writes.push({ row, replaces: null, reason: '' });
+      if (!differs(old, row)) return; // the same result again: nothing changes
+      let reason = (entries[i]?.correctionReason ?? '').trim();
+      if (!reason) {
+        if (source === 'staff') fields[`entries[${i}].correctionReason`] = CORRECTION_REASON_REQUIRED;
+        reason = IMPORTED_CORRECTION_REASON;
+      }
+      writes.push({ row: { ...row, corrected_at: at }, replaces: old, reason });
+    });
     if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);
     // Critical results that were not critical before: the patient is told at once.
-    const before = await resultsRepo.listOrderResults(trx, [order.id]);
     const wasCritical = new Set(before.filter((r) => isCritical(interpretationOf(r))).map((r) => `${r.patient_id}:${r.analysis_id}`));
-    const newlyCritical = rows
+    const newlyCritical = writes
+      .map((w) => w.row)
       .filter((r) => isCritical(r.interpretation ?? null) && !wasCritical.has(`${r.patient_id}:${r.analysis_id}`))
       .map((r) => byKey.get(`${r.patient_id}:${r.analysis_id}`)?.name ?? '');
-    for (const row of rows) await resultsRepo.upsertResult(trx, row);
+    for (const { row, replaces, reason } of writes) {
+      if (replaces) {
+        await resultsRepo.insertRevision(trx, {
+          result_id: replaces.id,
+          value_num: replaces.value_num,
+          value_text: replaces.value_text,
+          unit: replaces.unit,
+          ref_low: replaces.ref_low,
+          ref_high: replaces.ref_high,
+          ref_text: replaces.ref_text,
+          flag: replaces.flag,
+          interpretation: interpretationOf(replaces),
+          comment: replaces.comment,
+          entered_by: replaces.entered_by,
+          entered_at: replaces.entered_at,
+          replaced_by: actorUserId,
+          replaced_at: at,
+          reason,
+        });
+      }
+      await resultsRepo.upsertResult(trx, row);
+    }
     const changes: StatusChange[] = await advanceAfterResults(trx, order, actorUserId, at);
     return { changes, status: changes.at(-1)?.to ?? order.status, newlyCritical, order };
   });

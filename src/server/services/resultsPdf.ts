@@ -118,7 +118,8 @@ export function renderResultsPdf(data: PatientResultsDto, language: Language = d
   for (const r of data.results) {
     const value = typeof r.value === 'number' ? `${r.value}${r.unit ? ` ${r.unit}` : ''}` : r.value;
     const flagColour = r.flag === 'normal' ? undefined : FLAG_COLOUR[r.flag];
-    row([`${r.analysisName} (${r.analysisCode})${r.comment ? `\n${r.comment}` : ''}`, value, rangeText(r), t(flagLabelKey(r.flag, r.interpretation))], { flagColour });
+    const corrected = r.correctedAt ? `\n${t('pdf.corrected', { date: day(r.correctedAt) })}` : '';
+    row([`${r.analysisName} (${r.analysisCode})${r.comment ? `\n${r.comment}` : ''}${corrected}`, value, rangeText(r), t(flagLabelKey(r.flag, r.interpretation))], { flagColour });
   }
   if (data.pending.length) {
     doc.moveDown();

@@ -4,6 +4,7 @@ import type { Database, OrderStatus } from '../db/schema';
 import { hashToken, newToken } from '../http/auth';
 import type { ScienceRange } from '../db/demo/science';
 import { insertReferenceRanges } from '../db/science';
+import { freezeOrderPatients } from '../repositories/orders';
 
 /**
  * Test helpers that write laboratories, analyses, users (with an access token), patients, nurse
@@ -231,6 +232,7 @@ export async function createOrder(
   for (const l of opts.lines) {
     await db.insertInto('order_lines').values({ order_id: order.id, patient_id: l.patientId, analysis_id: l.analysisId, profile_id: null, price_minor: l.priceMinor ?? 1000 }).execute();
   }
+  await freezeOrderPatients(db, order.id);
   await db.insertInto('order_status_events').values({ order_id: order.id, status: 'placed', at: t, actor_user_id: opts.userId, note: '' }).execute();
   await db
     .updateTable('nurse_slots')

@@ -78,6 +78,21 @@ export function AnalysisResultPage() {
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
                     {r.analysisCode} · {t('list.order', { number: d.testResult.orderNumber })}
                   </Typography>
+                  {r.correctedAt && (
+                    <Box sx={{ mt: 2 }} data-testid="corrected">
+                      <Typography sx={{ fontWeight: 700 }}>{t('corrected.on', { date: formatDate(r.correctedAt, language) })}</Typography>
+                      <Typography variant="body2" component="h2" sx={{ mt: 1, fontWeight: 600 }}>
+                        {t('corrected.earlier')}
+                      </Typography>
+                      <Box component="ul" sx={{ m: 0, pl: 3 }}>
+                        {(d.revisions ?? []).map((v) => (
+                          <Typography component="li" variant="body2" key={v.replacedAt + String(v.value)}>
+                            {t('corrected.revision', { value: formatValue(v, language), date: formatDate(v.replacedAt, language), reason: v.reason })}
+                          </Typography>
+                        ))}
+                      </Box>
+                    </Box>
+                  )}
                 </Paper>
 
                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

@@ -10,7 +10,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResultDto, ExplanationTextDto, ResultExplanationDto } from '@/lib/types/results';
 import { FlagChip } from './FlagChip';
-import { FLAG_COLOURS, formatRange, formatValue } from '@/lib/format';
+import { FLAG_COLOURS, formatDate, formatRange, formatValue } from '@/lib/format';
 
 /** The explanation in the user's language (English when the language has none). */
 export function explanationIn(e: ResultExplanationDto | undefined, language: string): ExplanationTextDto | null {
@@ -82,6 +82,11 @@ export function ResultList({ results, language, hrefOf }: { results: AnalysisRes
                 {r.critical && (
                   <Typography variant="body2" sx={{ color: FLAG_COLOURS.critical.bg, fontWeight: 700 }}>
                     {t('critical.row')}
+                  </Typography>
+                )}
+                {r.correctedAt && (
+                  <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="corrected">
+                    {t('corrected.on', { date: formatDate(r.correctedAt, language) })}
                   </Typography>
                 )}
               </Box>

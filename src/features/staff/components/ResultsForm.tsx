@@ -19,6 +19,8 @@ interface Row {
   /** Why the range differs from the patient's catalogue interval. */
   reason: string;
   comment: string;
+  /** Why a saved result is being corrected. */
+  correction: string;
 }
 
 const str = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
@@ -28,10 +30,10 @@ function initialRows(patient: StaffOrderPatientDto): Record<number, Row> {
     patient.analyses.map((a) => [
       a.analysisId,
       a.result && a.result.rangeSource === 'override'
-        ? { value: String(a.result.value), unit: a.result.unit, refLow: str(a.result.refLow), refHigh: str(a.result.refHigh), reason: a.result.rangeReason, comment: a.result.comment }
+        ? { value: String(a.result.value), unit: a.result.unit, refLow: str(a.result.refLow), refHigh: str(a.result.refHigh), reason: a.result.rangeReason, comment: a.result.comment, correction: '' }
         : a.result
-          ? { value: String(a.result.value), unit: a.result.unit, refLow: str(a.defaultRefLow), refHigh: str(a.defaultRefHigh), reason: '', comment: a.result.comment }
-          : { value: '', unit: a.defaultUnit, refLow: str(a.defaultRefLow), refHigh: str(a.defaultRefHigh), reason: '', comment: '' },
+          ? { value: String(a.result.value), unit: a.result.unit, refLow: str(a.defaultRefLow), refHigh: str(a.defaultRefHigh), reason: '', comment: a.result.comment, correction: '' }
+          : { value: '', unit: a.defaultUnit, refLow: str(a.defaultRefLow), refHigh: str(a.defaultRefHigh), reason: '', comment: '', correction: '' },
     ]),
   );
 }
@@ -61,6 +63,12 @@ export interface ResultsFormProps {
 export function ResultsForm({ patient, disabled, saving, saved, error, onSave }: ResultsFormProps) {
   const { t } = useTranslation('staff');
   const [rows, setRows] = useState<Record<number, Row>>(() => initialRows(patient));
+  const [saved0] = useState<Record<number, Row>>(() => initialRows(patient));
+  /** A saved result whose fields were changed: a correction, which needs a reason. */
+  const corrects = (a: StaffAnalysisLineDto, row: Row) => {
+    const before = saved0[a.analysisId];
+    return !!a.result && !!before && (['value', 'unit', 'refLow', 'refHigh', 'comment'] as const).some((k) => row[k].trim() !== before[k].trim());
+  };
   const [invalid, setInvalid] = useState<Record<number, string>>({});
   const set = (id: number, field: keyof Row, value: string) => setRows((r) => ({ ...r, [id]: { ...(r[id] as Row), [field]: value } }));
 
@@ -75,6 +83,7 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
       if ((row.refLow.trim() && low === null) || (row.refHigh.trim() && high === null)) errors[a.analysisId] = t('form.rangeNumber');
       else if (low !== null && high !== null && low > high) errors[a.analysisId] = t('form.rangeOrder');
       else if (rangeChanged(a, row) && !row.reason.trim()) errors[a.analysisId] = t('form.reasonRequired');
+      else if (corrects(a, row) && !row.correction.trim()) errors[a.analysisId] = t('form.correctionRequired');
       const changed = rangeChanged(a, row);
       entries.push({
         patientId: patient.id,
@@ -84,6 +93,7 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
         // The server picks the interval for the patient's sex and age; a different one needs a reason.
         ...(changed ? { refLow: low, refHigh: high, rangeReason: row.reason.trim() } : {}),
         comment: row.comment.trim(),
+        ...(corrects(a, row) ? { correctionReason: row.correction.trim() } : {}),
       });
     }
     setInvalid(errors);
@@ -151,6 +161,19 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
                 required
                 sx={{ mt: 1 }}
                 helperText={t('form.reasonHelp')}
+              />
+            )}
+            {corrects(a, row) && (
+              <TextField
+                label={t('form.correction')}
+                value={row.correction}
+                onChange={(e) => set(a.analysisId, 'correction', e.target.value)}
+                disabled={disabled}
+                size="small"
+                fullWidth
+                required
+                sx={{ mt: 1 }}
+                helperText={t('form.correctionHelp')}
               />
             )}
             <TextField label={t('form.comment')} value={row.comment} onChange={(e) => set(a.analysisId, 'comment', e.target.value)} disabled={disabled} size="small" fullWidth sx={{ mt: 1 }} />
