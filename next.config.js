@@ -5,7 +5,7 @@ const nextConfig = {
   // A separate build directory lets several builds (e.g. browser tests) live side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
-  serverExternalPackages: ['better-sqlite3', 'pg', 'nodemailer', 'pdfkit', 'bcryptjs'],
+  serverExternalPackages: ['better-sqlite3', 'pg', 'nodemailer', 'pdfkit', 'bcryptjs', '@node-rs/argon2'],
   // Bundled with MUI so its Emotion cache provider and MUI's styles share one @emotion/react instance
   // on the server (otherwise the page's styles are inlined in the body instead of one style sheet).
   transpilePackages: ['@mui/material-nextjs'],

@@ -1,7 +1,7 @@
 export type PasswordStrength = 'weak' | 'fair' | 'strong';
 
 /**
- * A hint, not a rule (the schema only asks for 8 characters): counts character kinds
+ * A hint, not a rule (the schema asks for 12 characters): counts character kinds
  * (lower case, upper case, digits, other) and length.
  */
 export function passwordStrength(password: string): PasswordStrength {

@@ -9,6 +9,7 @@ import type { RootState } from '@/store/makeStore';
 import { currentUserReceived, currentUserRequested } from '@/features/auth';
 import { accountApi } from './accountApi';
 import { ACCOUNT_MESSAGES } from './accountMessages';
+import { VALIDATION_MESSAGES } from '@/lib/validation/messages';
 import {
   confirmationLetterFailed,
   confirmationLetterNotNeeded,
@@ -44,7 +45,9 @@ function* changePassword({ payload }: ReturnType<typeof passwordChangeRequested>
     yield put(passwordChanged());
   } catch (e) {
     console.error('Failed to change password', e);
-    yield put(passwordChangeFailed(ACCOUNT_MESSAGES.passwordChangeFailed));
+    // A leaked new password is named, so the user knows to choose another (other failures keep the spec's text).
+    const breached = e instanceof ApiError && e.fields.newPassword === VALIDATION_MESSAGES.passwordBreached;
+    yield put(passwordChangeFailed(breached ? VALIDATION_MESSAGES.passwordBreached : ACCOUNT_MESSAGES.passwordChangeFailed));
   }
 }
 

@@ -6,6 +6,7 @@ import { callApi } from '@/store/callApi';
 import { appStarted } from '@/store/appActions';
 import { authApi } from './authApi';
 import { AUTH_MESSAGES } from './authMessages';
+import { VALIDATION_MESSAGES } from '@/lib/validation/messages';
 import { afterAuthTarget, authNavigation, type Location } from './authNavigation';
 import {
   currentUserFailed,
@@ -121,7 +122,8 @@ function* setNewPassword({ payload }: ReturnType<typeof newPasswordRequested>): 
     yield put(newPasswordSucceeded());
   } catch (e) {
     const status = e instanceof ApiError ? e.status : null;
-    const message = status !== null && status >= 400 && status < 500 && status !== 429 ? AUTH_MESSAGES.resetFailed : loginErrorMessage(e);
+    const breached = e instanceof ApiError && e.fields.newPassword === VALIDATION_MESSAGES.passwordBreached;
+    const message = breached ? VALIDATION_MESSAGES.passwordBreached : status !== null && status >= 400 && status < 500 && status !== 429 ? AUTH_MESSAGES.resetFailed : loginErrorMessage(e);
     yield put(newPasswordFailed(message));
   }
 }

@@ -47,9 +47,9 @@ test('date of birth: a real calendar date between 1900-01-01 and today', async (
 });
 
 test('register and update forms', async () => {
-  const ok = { email: 'a@b.co', password: '12345678', firstName: 'A', lastName: 'B' };
+  const ok = { email: 'a@b.co', password: '123456789012', firstName: 'A', lastName: 'B' };
   expect(await errorOf(registerSchema, ok)).toBeNull();
-  expect(await errorOf(registerSchema, { ...ok, password: '1234567' })).toBe(M.passwordTooShort);
+  expect(await errorOf(registerSchema, { ...ok, password: '12345678901' })).toBe(M.passwordTooShort);
   expect(await errorOf(registerSchema, { ...ok, firstName: '' })).toBe(M.required);
   expect(await errorOf(userUpdateSchema, { locale: 'de' })).toBe(M.localeInvalid);
   expect(await errorOf(userUpdateSchema, {})).toBeNull();

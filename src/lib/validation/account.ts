@@ -8,7 +8,7 @@ import { dateOfBirthSchema, emailSchema, laboratoryIdSchema, localeSchema, nameS
  */
 const isTextOrEmpty = (_: unknown, ctx: { originalValue?: unknown }) => ctx.originalValue == null || typeof ctx.originalValue === 'string';
 
-/** A password as typed at login: any text up to 128 characters (old passwords may be shorter than 8). */
+/** A password as typed at login: any text up to 128 characters (old passwords may be shorter than 12). */
 const enteredPassword = string().typeError(M.mustBeText).test('is-text', M.mustBeText, isTextOrEmpty).max(128, M.passwordTooLong);
 
 export const registerSchema = object({

@@ -33,10 +33,12 @@ export const emailSchema = text(254)
 export const PHONE_PATTERN = /^\+(?:\d ?){6,14}\d$/;
 export const phoneSchema = text(30).matches(PHONE_PATTERN, { message: M.phoneInvalid, excludeEmptyString: true });
 
+/** At least 12 characters (ASVS 2.1.1); the server also refuses commonly breached passwords. */
+export const PASSWORD_MIN_LENGTH = 12;
 export const passwordSchema = string()
   .typeError(M.mustBeText)
   .test('is-text', M.mustBeText, isTextOrEmpty)
-  .min(8, M.passwordTooShort)
+  .min(PASSWORD_MIN_LENGTH, M.passwordTooShort)
   .max(128, M.passwordTooLong);
 
 export const MIN_DATE_OF_BIRTH = '1900-01-01';

@@ -1,3 +1,4 @@
+import bcrypt from 'bcryptjs';
 import { getConfig } from '../config';
 import { readOutbox } from '../mail/outbox';
 import { issueToken } from '../repositories/accounts';
@@ -86,7 +87,7 @@ describe('register', () => {
 
   test('an existing e-mail (in any case) is 400 Such user exists', async () => {
     const { email } = await registerUser();
-    const res = await api.call('POST', `${B}/register`, { body: { email: email.toUpperCase(), password: 'whatever12', firstName: 'B', lastName: 'C' } });
+    const res = await api.call('POST', `${B}/register`, { body: { email: email.toUpperCase(), password: 'whatever pass 12', firstName: 'B', lastName: 'C' } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'Such user exists', code: 'user_exists', fields: { email: 'Such user exists' } });
   });
@@ -95,16 +96,17 @@ describe('register', () => {
     const count = async () => Number((await tdb.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();
     const cases: [unknown, string][] = [
-      [{ email: 'not-an-email', password: 'longenough', firstName: 'A', lastName: 'B' }, 'email'],
+      [{ email: 'not-an-email', password: 'long enough pass', firstName: 'A', lastName: 'B' }, 'email'],
       [{ email: newEmail(), password: 'short', firstName: 'A', lastName: 'B' }, 'password'],
-      [{ email: newEmail(), password: 'longenough', firstName: 42, lastName: 'B' }, 'firstName'],
-      [{ email: newEmail(), password: 'longenough', firstName: 'R2D2', lastName: 'B' }, 'firstName'],
-      [{ email: newEmail(), password: 'longenough', firstName: 'A'.repeat(101), lastName: 'B' }, 'firstName'],
-      [{ email: newEmail(), password: 'longenough', firstName: 'A', lastName: 'B', phone: '12345' }, 'phone'],
-      [{ email: newEmail(), password: 'longenough', firstName: 'A', lastName: 'B', dateOfBirth: '2999-01-01' }, 'dateOfBirth'],
-      [{ email: newEmail(), password: 'longenough', firstName: 'A', lastName: 'B', dateOfBirth: '1899-12-31' }, 'dateOfBirth'],
-      [{ email: newEmail(), password: 'longenough', firstName: 'A', lastName: 'B', dateOfBirth: '2001-02-30' }, 'dateOfBirth'],
-      [{ email: `${'a'.repeat(250)}@example.com`, password: 'longenough', firstName: 'A', lastName: 'B' }, 'email'],
+      [{ email: newEmail(), password: 'elevenchars', firstName: 'A', lastName: 'B' }, 'password'],
+      [{ email: newEmail(), password: 'long enough pass', firstName: 42, lastName: 'B' }, 'firstName'],
+      [{ email: newEmail(), password: 'long enough pass', firstName: 'R2D2', lastName: 'B' }, 'firstName'],
+      [{ email: newEmail(), password: 'long enough pass', firstName: 'A'.repeat(101), lastName: 'B' }, 'firstName'],
+      [{ email: newEmail(), password: 'long enough pass', firstName: 'A', lastName: 'B', phone: '12345' }, 'phone'],
+      [{ email: newEmail(), password: 'long enough pass', firstName: 'A', lastName: 'B', dateOfBirth: '2999-01-01' }, 'dateOfBirth'],
+      [{ email: newEmail(), password: 'long enough pass', firstName: 'A', lastName: 'B', dateOfBirth: '1899-12-31' }, 'dateOfBirth'],
+      [{ email: newEmail(), password: 'long enough pass', firstName: 'A', lastName: 'B', dateOfBirth: '2001-02-30' }, 'dateOfBirth'],
+      [{ email: `${'a'.repeat(250)}@example.com`, password: 'long enough pass', firstName: 'A', lastName: 'B' }, 'email'],
       [{ email: newEmail(), password: 'x'.repeat(129), firstName: 'A', lastName: 'B' }, 'password'],
     ];
     for (const [body, field] of cases) {
@@ -315,6 +317,53 @@ describe('password changes end what the old password opened', () => {
     expect(answers.filter((a) => a.status === 400).length).toBeLessThanOrEqual(5);
     expect(answers.filter((a) => a.status !== 400 && a.status !== 429)).toEqual([]);
   }, 60_000);
+});
+
+describe('password rules and hashes', () => {
+  const hashOf = async (email: string) => (await tdb.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow()).password_hash;
+
+  test('at least 12 characters, on register, reset and change', async () => {
+    const short = await api.call('POST', `${B}/register`, { body: { email: newEmail(), password: 'eleven char', firstName: 'A', lastName: 'B' } });
+    expect(short.status).toBe(400);
+    expect(short.body.fields).toEqual({ password: 'The password must have at least 12 characters' });
+    const { password, token } = await registerUser();
+    const change = await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: 'eleven char' } });
+    expect(change.status).toBe(400);
+    expect(change.body.fields).toEqual({ newPassword: 'The password must have at least 12 characters' });
+  });
+
+  test('a commonly breached password is refused in any letter case, without consuming the reset link', async () => {
+    const breached = 'QwertyUIOP123';
+    const reg = await api.call('POST', `${B}/register`, { body: { email: newEmail(), password: breached, firstName: 'A', lastName: 'B' } });
+    expect(reg.status).toBe(400);
+    expect(reg.body).toEqual({ error: 'This password appears in lists of leaked passwords; choose another', code: 'bad_request', fields: { password: 'This password appears in lists of leaked passwords; choose another' } });
+    const { email, password, token } = await registerUser();
+    expect((await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: '1qaz2wsx3edc' } })).body.fields).toHaveProperty('newPassword');
+    expect((await api.call('POST', `${B}/users/password`, { body: { email } })).status).toBe(200);
+    const link = tokenIn(mailsTo(email).filter((m) => m.subject === 'Reset your password').pop()?.text ?? '', '/reset-password') as string;
+    expect((await api.call('PUT', `${B}/users/password`, { body: { token: link, newPassword: 'qwerty123456' } })).body.fields).toHaveProperty('newPassword');
+    expect((await api.call('PUT', `${B}/users/password`, { body: { token: link, newPassword: 'my own long phrase' } })).status).toBe(200);
+  });
+
+  test('every character counts: two passwords equal in their first 72 bytes are different passwords', async () => {
+    const prefix = 'ż'.repeat(36); // 72 bytes in UTF-8
+    const { email } = await registerUser({ password: `${prefix}first` });
+    expect(await hashOf(email)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const headers = ipHeaders('10.0.10.1');
+    expect((await api.call('POST', `${B}/login`, { body: { username: email, password: `${prefix}other` }, headers })).status).toBe(401);
+    expect((await api.call('POST', `${B}/login`, { body: { username: email, password: `${prefix}first` }, headers })).status).toBe(200);
+  });
+
+  test('an account with an old bcrypt hash still logs in, and its hash becomes argon2id', async () => {
+    const { email } = await registerUser();
+    await tdb.db.updateTable('users').set({ password_hash: bcrypt.hashSync('legacy password', 11) }).where('email', '=', email).execute();
+    const headers = ipHeaders('10.0.11.1');
+    expect((await api.call('POST', `${B}/login`, { body: { username: email, password: 'legacy wrong' }, headers })).status).toBe(401);
+    expect(await hashOf(email)).toMatch(/^\$2[ab]\$/);
+    expect((await api.call('POST', `${B}/login`, { body: { username: email, password: 'legacy password' }, headers })).status).toBe(200);
+    expect(await hashOf(email)).toMatch(/^\$argon2id\$/);
+    expect((await api.call('POST', `${B}/login`, { body: { username: email, password: 'legacy password' }, headers })).status).toBe(200);
+  });
 });
 
 describe('user update', () => {

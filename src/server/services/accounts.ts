@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -11,17 +10,18 @@ import { buildAppUrl, sendMail } from '../mail/mailer';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import type { Language } from '@/i18n';
 import { reserveLoginAttempt } from '../rateLimit';
+import { dummyPasswordHash, hashPassword, isBreachedPassword, verifyPassword } from '../passwords';
 import * as repo from '../repositories/accounts';
 import { laboratoryExists } from '../repositories/laboratories';
 
 /**
  * Accounts (spec §7; the routes in docs/openapi.yaml): registration, login and logout with bearer tokens, password reset
- * and change, the current user and its update, e-mail confirmation. Passwords are bcrypt hashes;
+ * and change, the current user and its update, e-mail confirmation. Passwords are argon2id hashes
+ * (older bcrypt hashes are replaced at the next login, see ../passwords.ts);
  * tokens are random, stored hashed, expire, and reset/activation tokens are single use.
  */
 type Db = Kysely<Database>;
 
-export const BCRYPT_COST = 11;
 export const USER_EXISTS = 'Such user exists';
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const EMAIL_ALREADY_CONFIRMED = 'Email is already confirmed';
@@ -31,9 +31,10 @@ export const OLD_PASSWORD_WRONG = 'The current password is not correct';
 export const USER_NOT_FOUND = 'User not found';
 export const LABORATORY_UNKNOWN = 'Laboratory not found';
 
-/** A hash to compare against when the user does not exist, so timing does not reveal accounts. */
-let dummyHash: string | null = null;
-const getDummyHash = () => (dummyHash ??= bcrypt.hashSync('no-such-user-password', BCRYPT_COST));
+/** Refuses a commonly breached password with a 400 naming the field. */
+function assertNotBreached(password: string, field: string): void {
+  if (isBreachedPassword(password)) throw badRequest(M.passwordBreached, { [field]: M.passwordBreached });
+}
 
 /** User rows become the wire shape here and nowhere else. */
 export function toCurrentUserDto(u: repo.UserRecord): CurrentUserDto {
@@ -82,7 +83,8 @@ async function mailActivation(user: repo.UserRecord, token: string, language: La
 export async function register(db: Db, input: RegisterInput, language?: Language): Promise<{ accessToken: string; user: CurrentUserDto }> {
   const email = input.email.toLowerCase();
   if (await repo.findUserByEmail(db, email)) throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
-  const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+  assertNotBreached(input.password, 'password');
+  const passwordHash = await hashPassword(input.password);
   const config = getConfig();
   let userId: number;
   let accessToken: string;
@@ -118,9 +120,10 @@ export async function login(db: Db, input: LoginInput, ip: string): Promise<{ ac
   const email = input.username.trim().toLowerCase();
   const attempt = await reserveLoginAttempt(db, email, ip);
   const user = await repo.findUserByEmail(db, email);
-  const ok = await bcrypt.compare(input.password, user?.password_hash ?? getDummyHash());
+  const { ok, rehash } = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
   await attempt.succeeded();
+  if (rehash) await repo.updateUser(db, user.id, { password_hash: await hashPassword(input.password) });
   return { access_token: await repo.issueToken(db, user.id, 'access', getConfig().accessTokenTtl) };
 }
 
@@ -172,7 +175,7 @@ async function mailPasswordChanged(user: repo.UserRecord, language: Language | u
  */
 async function setPassword(db: Db, userId: number, newPassword: string, keepToken: string | null, language: Language | undefined): Promise<void> {
   const now = new Date();
-  await repo.updateUser(db, userId, { password_hash: await bcrypt.hash(newPassword, BCRYPT_COST) });
+  await repo.updateUser(db, userId, { password_hash: await hashPassword(newPassword) });
   await repo.revokeUserTokens(db, userId, 'access', keepToken, now);
   await repo.revokeUserTokens(db, userId, 'reset', null, now);
   const user = await repo.findUserById(db, userId);
@@ -189,6 +192,7 @@ export async function changePassword(
   caller: { userId: number; token: string } | null,
   opts: { ip: string; language?: Language },
 ): Promise<{ status: 'ok' }> {
+  assertNotBreached(input.newPassword, 'newPassword');
   if (input.token) {
     const userId = await repo.consumeToken(db, input.token, 'reset');
     if (userId === null) throw badRequest(RESET_TOKEN_INVALID, { token: RESET_TOKEN_INVALID });
@@ -200,7 +204,7 @@ export async function changePassword(
   const user = await repo.findUserById(db, caller.userId);
   if (!user) throw unauthorized();
   const attempt = await reserveLoginAttempt(db, user.email, opts.ip);
-  if (!(await bcrypt.compare(input.oldPassword, user.password_hash))) throw badRequest(OLD_PASSWORD_WRONG, { oldPassword: OLD_PASSWORD_WRONG });
+  if (!(await verifyPassword(input.oldPassword, user.password_hash)).ok) throw badRequest(OLD_PASSWORD_WRONG, { oldPassword: OLD_PASSWORD_WRONG });
   await attempt.succeeded();
   await setPassword(db, user.id, input.newPassword, caller.token, opts.language);
   return { status: 'ok' };

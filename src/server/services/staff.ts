@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import { ValidationError } from 'yup';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -13,6 +12,7 @@ import * as visitsRepo from '../repositories/visits';
 import { isNurseOfVisit, NOT_A_NURSE, NURSE_STEP_ONLY, notAtHomeDto, nurseCanCollect, staffMemberDto, VISIT_CLOSED } from './nurseVisits';
 import { getConfig } from '../config';
 import * as accountsRepo from '../repositories/accounts';
+import { hashPassword, isBreachedPassword } from '../passwords';
 import { passwordSchema } from '@/lib/validation/common';
 import { VALIDATION_MESSAGES } from '@/lib/validation/messages';
 import * as repo from '../repositories/lifecycle';
@@ -31,8 +31,6 @@ import { catalogueInterval, resultDto, samplingDay, writeResults, type ResultInp
  * here an order of another laboratory is 404, as if absent.
  */
 type Db = Kysely<Database>;
-
-export const BCRYPT_COST = 11;
 
 /** An order of the caller's laboratory; for a nurse only a visit assigned to them (anything else is 404). */
 async function loadLabOrder(db: Db, staff: AuthUser, orderId: number): Promise<repo.OrderRow> {
@@ -227,7 +225,7 @@ function normalizedEmail(email: string): string {
 
 /** A hash no password matches: the account can sign in only after the set-password link is used. */
 async function unusableHash(): Promise<string> {
-  return bcrypt.hash(crypto.randomBytes(32).toString('base64url'), BCRYPT_COST);
+  return hashPassword(crypto.randomBytes(32).toString('base64url'));
 }
 
 /**
@@ -249,11 +247,12 @@ export async function addStaff(db: Db, email: string, laboratoryId: string, opti
       const message = e instanceof ValidationError ? e.message : String(e);
       throw badRequest(message, { password: message });
     }
+    if (isBreachedPassword(options.password)) throw badRequest(VALIDATION_MESSAGES.passwordBreached, { password: VALIDATION_MESSAGES.passwordBreached });
   }
   if (!laboratoryId || !(await laboratoryExists(db, laboratoryId))) {
     throw notFound(`Laboratory ${laboratoryId} not found`);
   }
-  const hash = options.password !== undefined ? await bcrypt.hash(options.password, BCRYPT_COST) : await unusableHash();
+  const hash = options.password !== undefined ? await hashPassword(options.password) : await unusableHash();
   const config = getConfig();
   const result = await db.transaction().execute(async (trx) => {
     const now = new Date();

@@ -68,7 +68,7 @@ describe('settings: password', () => {
     const user = userEvent.setup();
     settings();
     await changePassword(user, 'Old-pass-1', 'short', 'other');
-    expect(await screen.findByText('The password must have at least 8 characters')).toBeInTheDocument();
+    expect(await screen.findByText('The password must have at least 12 characters')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(backend.requests).toHaveLength(0);
   });
@@ -77,10 +77,20 @@ describe('settings: password', () => {
     backend = fakeBackend({ 'PUT users/password': [200, {}] });
     const user = userEvent.setup();
     settings();
-    await changePassword(user, 'Old-pass-1', 'New-pass-22');
+    await changePassword(user, 'Old-pass-1', 'New-password-22');
     expect(await screen.findByText('Your password has been successfully changed')).toBeInTheDocument();
-    expect(backend.calls('PUT users/password')[0]?.body).toEqual({ oldPassword: 'Old-pass-1', newPassword: 'New-pass-22' });
+    expect(backend.calls('PUT users/password')[0]?.body).toEqual({ oldPassword: 'Old-pass-1', newPassword: 'New-password-22' });
     await waitFor(() => expect(screen.getByLabelText(/^Current password/)).toHaveValue(''));
+  });
+
+  it('names a leaked new password so the user chooses another', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const leaked = 'This password appears in lists of leaked passwords; choose another';
+    backend = fakeBackend({ 'PUT users/password': [400, { error: leaked, code: 'bad_request', fields: { newPassword: leaked } }] });
+    const user = userEvent.setup();
+    settings();
+    await changePassword(user, 'Old-pass-1', 'Qwerty123456');
+    expect(await within(screen.getByRole('form', { name: 'Password' })).findByRole('alert')).toHaveTextContent(leaked);
   });
 
   it('otherwise says "Failed to change password, see console" and toasts "Error occurred"', async () => {
@@ -88,7 +98,7 @@ describe('settings: password', () => {
     backend = fakeBackend({ 'PUT users/password': [400, { error: 'Wrong password' }] });
     const user = userEvent.setup();
     settings();
-    await changePassword(user, 'Wrong-pass-1', 'New-pass-22');
+    await changePassword(user, 'Wrong-pass-1', 'New-password-22');
     expect(await within(screen.getByRole('form', { name: 'Password' })).findByRole('alert')).toHaveTextContent('Failed to change password, see console');
     expect(await screen.findByText('Error occurred')).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalled();

@@ -47,7 +47,7 @@ describe('RegisterForm', () => {
     fireEvent.change(screen.getByLabelText(/^Date of birth/), { target: { value: '2999-01-01' } });
     await submit(user);
     expect(await screen.findByText('Enter a valid e-mail address')).toBeInTheDocument();
-    expect(screen.getByText('The password must have at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('The password must have at least 12 characters')).toBeInTheDocument();
     expect(screen.getByText('Use letters, spaces, hyphens and apostrophes only')).toBeInTheDocument();
     expect(screen.getByText('Enter a phone number in international form, e.g. +48 600 100 200')).toBeInTheDocument();
     expect(screen.getByText('The date of birth cannot be in the future')).toBeInTheDocument();
