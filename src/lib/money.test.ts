@@ -1,11 +1,10 @@
-import { formatMoney, sumMajor } from './money';
+import { formatMoney, toMajor, toMinor } from './money';
 import { idFrom } from './ids';
 
 test('amounts are added in minor units', () => {
   expect(0.1 + 0.2).not.toBe(0.3);
-  expect(sumMajor(0.1, 0.2)).toBe(0.3);
-  expect(sumMajor(12.35, 7.1, 0.05)).toBe(19.5);
-  expect(sumMajor()).toBe(0);
+  expect(toMajor(toMinor(0.1) + toMinor(0.2))).toBe(0.3);
+  expect(toMajor(toMinor(12.35) + toMinor(7.1) + toMinor(0.05))).toBe(19.5);
 });
 
 test('money is formatted with the language\'s Intl locale', () => {

@@ -9,8 +9,8 @@ export const isCurrency = (v: unknown): v is Currency => typeof v === 'string' &
 
 export const toMajor = (minor: number): number => Math.round(minor) / 100;
 
-/** The sum of amounts in major units, added in minor units (so 0.1 + 0.2 is 0.3, not 0.30000000000000004). */
-export const sumMajor = (...amounts: number[]): number => toMajor(amounts.reduce((sum, a) => sum + Math.round(a * 100), 0));
+/** An amount in major units (as on the wire) in minor units, to add without float errors. */
+export const toMinor = (major: number): number => Math.round(major * 100);
 
 /** Formats an amount (major units) in its currency for the user's language, e.g. "12,50 zł". */
 export function formatMoney(amount: number, currency: string, language = 'en'): string {

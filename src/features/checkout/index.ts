@@ -3,3 +3,4 @@
  * (enforced by ESLint; see docs/architecture.md).
  */
 export { deliveryPriceSet } from './checkoutSlice';
+export { selectOrderTotals } from './orderTotals';

@@ -13,7 +13,9 @@ import { routes } from '@/lib/routes';
 import { useMounted } from '@/lib/useMounted';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
-import { deliveryPriceSet } from '@/features/checkout';
+import { deliveryPriceSet, selectOrderTotals } from '@/features/checkout';
+import { toMajor } from '@/lib/money';
+import { shallowEqual } from 'react-redux';
 import { CartPatientSection } from './CartPatientSection';
 import { patientName } from './patientName';
 import {
@@ -43,6 +45,7 @@ export function CartView() {
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const laboratory = useAppSelector((s) => s.lab.laboratory);
   const [pending, setPending] = useState<Pending>(null);
+  const totals = useAppSelector((s) => selectOrderTotals(s, 'cart'), shallowEqual);
 
   useEffect(() => {
     if (isLoggedIn && patientsStatus === Status.INITIAL) dispatch(cartPatientsRequested());
@@ -60,8 +63,7 @@ export function CartView() {
   const busy = mutationStatus === Status.LOADING;
   const nameOf = (id: number) => patientName(patients, id) ?? t('cart.patientFallback', { id });
   const patientCountByAnalysis = Object.fromEntries(Object.entries(cart?.patientIdsByAnalysisId ?? {}).map(([k, v]) => [k, v.length]));
-  const currency = cart?.cartTotal.currency ?? 'EUR';
-  const orderTotal = (cart?.cartTotal.price ?? 0) + visitFee;
+  const currency = totals.currency;
 
   let body;
   if (loading) body = <ListSkeleton rows={4} />;
@@ -113,11 +115,11 @@ export function CartView() {
           summary={
             <Box aria-live="polite">
               <Typography variant="body2" color="text.secondary">
-                {t('cart.tests')} <Money amount={cart.cartTotal.price} currency={currency} /> · {t('cart.homeVisit')}{' '}
-                <Money amount={visitFee} currency={currency} />
+                {t('cart.tests')} <Money amount={toMajor(totals.subtotalMinor)} currency={currency} /> · {t('cart.homeVisit')}{' '}
+                <Money amount={toMajor(totals.visitFeeMinor)} currency={currency} />
               </Typography>
               <Typography variant="h6" component="p" sx={{ fontSize: '1.15rem' }}>
-                {t('cart.total')} <Money amount={orderTotal} currency={currency} />
+                {t('cart.total')} <Money amount={toMajor(totals.totalMinor)} currency={currency} />
               </Typography>
             </Box>
           }

@@ -21,7 +21,9 @@ import { coverageRequested, submitRequested } from '../checkoutSlice';
 import { coverageMatches } from './coverage';
 import { formatAddress } from './formatAddress';
 import { PromoCodeField } from './PromoCodeField';
-import { sumMajor } from '@/lib/money';
+import { toMajor } from '@/lib/money';
+import { shallowEqual } from 'react-redux';
+import { selectOrderTotals } from '../orderTotals';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
   return (
@@ -54,8 +56,7 @@ export function DataConfirmedStep() {
   const user = useAppSelector((s) => s.auth.currentUser);
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
   const coverage = coverageMatches(order.coverage, laboratoryId, order.orderAddress) ? order.coverage : null;
-  // The fee of the address's zone (the server charges the same); the laboratory's standard fee until it is known.
-  const visitFee = useAppSelector((s) => (coverage?.served && coverage.visitFee !== null ? coverage.visitFee : (s.lab.laboratory?.visitFee ?? s.order.deliveryPrice)));
+  const totals = useAppSelector((s) => selectOrderTotals(s, 'checkout'), shallowEqual);
   const { country, postalCode } = order.orderAddress;
   const hasCoverage = coverage !== null;
   const coverageLoading = order.coverageStatus === Status.LOADING;
@@ -76,7 +77,7 @@ export function DataConfirmedStep() {
     else if (!order.orderSlotId && order.status !== Status.LOADING && order.status !== Status.SUCCESS) void router.replace(routes.nurseCheckoutTime.path);
   }, [ready, user, order.orderSlotId, order.status, router]);
 
-  const currency = cart?.cartTotal.currency ?? 'EUR';
+  const currency = totals.currency;
   const when = order.nurseCheckoutDate
     ? new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(order.nurseCheckoutDate))
     : '';
@@ -120,7 +121,7 @@ export function DataConfirmedStep() {
             ))}
             <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
               <Typography>{t('cart.homeVisit')}</Typography>
-              <Money amount={visitFee} currency={currency} />
+              <Money amount={toMajor(totals.visitFeeMinor)} currency={currency} />
             </Box>
           </Section>
           <Section title={t('promo.title')}>
@@ -137,7 +138,7 @@ export function DataConfirmedStep() {
           <StickyActionBar
             summary={
               <Typography variant="h6" component="p" sx={{ fontSize: '1.15rem' }}>
-                {t('cart.total')} <Money amount={sumMajor(cart.cartTotal.price, -(order.promo?.discount ?? 0), visitFee)} currency={currency} />
+                {t('cart.total')} <Money amount={toMajor(totals.totalMinor)} currency={currency} />
               </Typography>
             }
           >
