@@ -1,4 +1,5 @@
 import { object, string, type InferType } from 'yup';
+import './safeStringCase';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { dateOfBirthSchema, emailSchema, laboratoryIdSchema, localeSchema, nameSchema, passwordSchema, phoneSchema, text, tokenSchema } from './common';
 

@@ -1,3 +1,4 @@
+import './safeStringCase';
 import { boolean, number, string } from 'yup';
 import { VALIDATION_MESSAGES as M } from './messages';
 

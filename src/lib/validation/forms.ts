@@ -1,4 +1,5 @@
 import { object, string, ref } from 'yup';
+import './safeStringCase';
 import {
   activateSchema,
   changePasswordSchema as sharedChangePasswordSchema,

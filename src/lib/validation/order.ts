@@ -1,4 +1,5 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
+import './safeStringCase';
 import { isValidPostalCode, normalizePostalCode } from './postalCode';
 import { ID_PATTERN } from '../ids';
 
@@ -41,7 +42,7 @@ export const promoCodeSchema = string()
   .trim()
   .max(40, MESSAGES.promoUnknown)
   .matches(/^[A-Za-z0-9_-]*$/, MESSAGES.promoUnknown)
-  .transform((v: string) => v.toUpperCase());
+  .transform((v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v));
 
 /** The message for a postal code that does not match the format of `country`. */
 export function postalCodeMessage(country: string): string {

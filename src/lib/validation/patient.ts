@@ -1,4 +1,5 @@
 import { object, type InferType } from 'yup';
+import './safeStringCase';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { dateOfBirthSchema, emailSchema, genderSchema, nameSchema, phoneSchema, text } from './common';
 

@@ -1,4 +1,5 @@
 import { array, mixed, number, object, string, type InferType } from 'yup';
+import './safeStringCase';
 import { ORDER_STATUSES, RESULT_FLAGS } from '../types/results';
 import { ID_PATTERN } from '../ids';
 

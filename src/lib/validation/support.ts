@@ -1,4 +1,5 @@
 import { object, string, type InferType } from 'yup';
+import './safeStringCase';
 
 /**
  * The support contact form, shared by the form (formik) and `POST /api/support/contact`. Messages

@@ -1,11 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { ValidationError, type AnySchema, type InferType } from 'yup';
+import '@/lib/validation/safeStringCase';
 import { getConfig } from '../config';
 import { getDb, type Db } from '../db/createDb';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import { forbidden, HttpError, type ErrorBody } from './errors';
 import { authenticate, isNurse, type AuthUser } from './auth';
+import { setApiSecurityHeaders } from './securityHeaders';
 
 /**
  * API routes are a method-to-handler table. Each method may declare a yup schema for the query and
@@ -160,6 +162,7 @@ export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
   const allow = Object.keys(table).join(', ');
   return async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
+    setApiSecurityHeaders(res);
     try {
       const spec = table[(req.method ?? 'GET').toUpperCase() as Method];
       if (!spec) {

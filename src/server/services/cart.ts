@@ -114,7 +114,10 @@ function today(): string {
  * out and named in the answer.
  */
 export async function addToCart(db: Db, userId: number, input: AddInput, requestedLaboratoryId?: string | null): Promise<AddToCartResponse> {
-  const laboratoryId = await resolveCartLaboratory(db, userId, requestedLaboratoryId);
+  // The requested laboratory becomes the saved choice only once the request is accepted (getCart
+  // below saves it), so a refused request changes nothing.
+  const laboratoryId =
+    requestedLaboratoryId && (await laboratoryExists(db, requestedLaboratoryId)) ? requestedLaboratoryId : await repo.getUserLaboratoryId(db, userId);
   if (!laboratoryId) throw badRequest(NO_LABORATORY_MESSAGE);
 
   const patientIds = [...new Set(input.patientIds)];

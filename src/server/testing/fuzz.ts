@@ -1,0 +1,616 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import yaml from 'js-yaml';
+import { sql } from 'kysely';
+import type { Db } from '../db/createDb';
+import { createLab, createAnalysis, createOrder, createPatient, createSlot, createUser } from './orderFixtures';
+import type { TestApiServer } from './apiServer';
+
+/**
+ * Property-based fuzzing of every operation in docs/openapi.yaml against the real route files on a
+ * fresh SQLite database. Each request is drawn by fast-check from (seed, index), so one failing
+ * request is reproduced by its seed and index alone. Bodies, queries, path parameters and headers
+ * follow the operation's schemas most of the time and are hostile the rest: wrong types, numbers as
+ * strings, arrays for objects, prototype keys, unicode, huge strings, malformed JSON, wrong content
+ * types, foreign or broken tokens.
+ *
+ * Properties: no answer is 5xx (or hangs), and an answer of 4xx changes no row. Tables that a refused
+ * request writes by design (attempt counters of rate limits, audit records of refused sign-ins) are
+ * listed in BOOKKEEPING; SQLite's `total_changes()` tells cheaply when anything was written at all.
+ */
+
+type Schema = Record<string, unknown>;
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  schema: Schema;
+}
+
+export interface Operation {
+  method: string;
+  /** `/api/backend/patient/{patientId}` */
+  path: string;
+  parameters: Parameter[];
+  body: Schema | null;
+  contentTypes: string[];
+}
+
+export interface FuzzRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface FuzzFailure {
+  index: number;
+  request: FuzzRequest;
+  status: number | 'timeout' | 'error';
+  problem: string;
+  answer: string;
+  serverErrors: string[];
+}
+
+export interface FuzzResult {
+  seed: number;
+  runs: number;
+  statuses: Record<string, number>;
+  perOperation: Record<string, Record<string, number>>;
+  failures: FuzzFailure[];
+  ms: number;
+}
+
+/**
+ * Tables (or `table.column`) that a refused request may write by design: counters of rate limits,
+ * audit records of refused attempts, "last used" stamps of sessions. Everything else must stay as it was.
+ */
+export const BOOKKEEPING = [/attempt/, /audit/, /rate_limit/, /^auth_tokens\.last_used/, /^sessions?\.last_used/, /\.last_seen/];
+
+const SPEC_FILE = path.join(process.cwd(), 'docs', 'openapi.yaml');
+
+// ---------------------------------------------------------------------------------------------
+// The description
+
+interface Spec {
+  servers: { url: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas?: Record<string, Schema>; parameters?: Record<string, Schema> };
+}
+
+function resolve(spec: Spec, node: unknown): Schema {
+  let n = node as Schema;
+  for (let i = 0; i < 20 && n && typeof n.$ref === 'string'; i++) {
+    const parts = (n.$ref as string).replace(/^#\//, '').split('/');
+    let target: unknown = spec;
+    for (const p of parts) target = (target as Record<string, unknown>)?.[p];
+    n = target as Schema;
+  }
+  return n ?? {};
+}
+
+export function loadOperations(file = SPEC_FILE): Operation[] {
+  const spec = yaml.load(fs.readFileSync(file, 'utf8')) as Spec;
+  const base = spec.servers[0]?.url ?? '';
+  const out: Operation[] = [];
+  for (const [p, item] of Object.entries(spec.paths)) {
+    const shared = ((item.parameters as unknown[]) ?? []).map((x) => resolve(spec, x));
+    for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+      const op = item[method] as Schema | undefined;
+      if (!op) continue;
+      const params = [...shared, ...((op.parameters as unknown[]) ?? []).map((x) => resolve(spec, x))].map((x) => ({
+        name: String(x.name),
+        in: x.in as Parameter['in'],
+        required: Boolean(x.required) || x.in === 'path',
+        schema: resolve(spec, x.schema ?? {}),
+      }));
+      const content = (resolve(spec, op.requestBody ?? {}).content ?? {}) as Record<string, { schema?: unknown }>;
+      const json = content['application/json']?.schema;
+      out.push({
+        method: method.toUpperCase(),
+        path: base + p,
+        parameters: params,
+        body: json ? deref(spec, json, 0) : Object.keys(content).length ? { type: 'string' } : null,
+        contentTypes: Object.keys(content),
+      });
+    }
+  }
+  return out;
+}
+
+/** The schema with every $ref replaced (depth-limited). */
+function deref(spec: Spec, node: unknown, depth: number): Schema {
+  const n = resolve(spec, node);
+  if (depth > 8 || typeof n !== 'object' || n === null) return n;
+  const out: Schema = {};
+  for (const [k, v] of Object.entries(n)) {
+    if (k === 'properties' && v && typeof v === 'object') {
+      out[k] = Object.fromEntries(Object.entries(v).map(([pk, pv]) => [pk, deref(spec, pv, depth + 1)]));
+    } else if ((k === 'items' || k === 'additionalProperties') && v && typeof v === 'object') {
+      out[k] = deref(spec, v, depth + 1);
+    } else if ((k === 'oneOf' || k === 'anyOf' || k === 'allOf') && Array.isArray(v)) {
+      out[k] = v.map((x) => deref(spec, x, depth + 1));
+    } else out[k] = v;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'isPrototypeOf'];
+
+const hostileString = fc.oneof(
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'null',
+    'undefined',
+    'NaN',
+    'Infinity',
+    '-1',
+    '0',
+    '1e309',
+    '9007199254740993',
+    '0x10',
+    'true',
+    '[]',
+    '{}',
+    '../../etc/passwd',
+    '%00',
+    '%2F%09%2Fevil.example',
+    "' or 1=1 --",
+    '"; drop table users; --',
+    '<script>alert(1)</script>',
+    '${7*7}',
+    '\u202e\u0645\u0631\u062d\u0628\u0627',
+    '👩‍⚕️🧪',
+    'Z\u0351\u0360\u035e',
+    '\ud800',
+    '2026-02-30',
+    '2026-13-01T25:61:00Z',
+    '9999-12-31',
+    '0000-00-00',
+    'a@b',
+    'user@example.test',
+    ...PROTOTYPE_KEYS,
+  ),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.integer({ min: 1000, max: 70_000 }).map((n) => 'x'.repeat(n)),
+);
+
+const hostileNumber = fc.oneof(
+  fc.constantFrom(0, -0, -1, 1.5, -2147483649, 2147483648, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, Number.MIN_VALUE),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+);
+
+/** Any JSON value, including objects whose keys name Object.prototype members. */
+const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
+  v: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constant(null),
+    fc.boolean(),
+    hostileNumber,
+    hostileString,
+    fc.array(tie('v'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...PROTOTYPE_KEYS)), tie('v'), { maxKeys: 4 }),
+  ),
+})).v;
+
+/** A value of the schema most of the time; a hostile one (of any type) otherwise. */
+function fromSchema(schema: Schema, pools: Pools, depth = 0): fc.Arbitrary<unknown> {
+  return fc.oneof({ arbitrary: validValue(schema, pools, depth), weight: 11 }, { arbitrary: hostileValue(schema), weight: 1 });
+}
+
+function hostileValue(schema: Schema): fc.Arbitrary<unknown> {
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  const asString = (a: fc.Arbitrary<unknown>) => a.map((x) => (typeof x === 'string' ? x : JSON.stringify(x) ?? ''));
+  return fc.oneof(
+    anyJson,
+    // numbers as strings and strings as numbers
+    type === 'integer' || type === 'number' ? asString(hostileNumber) : hostileNumber,
+    // an array for an object, an object for an array
+    type === 'object' ? fc.array(anyJson, { maxLength: 3 }) : fc.dictionary(fc.string({ maxLength: 6 }), anyJson, { maxKeys: 3 }),
+    hostileString,
+  );
+}
+
+function validValue(schema: Schema, pools: Pools, depth: number): fc.Arbitrary<unknown> {
+  if (Array.isArray(schema.enum) && schema.enum.length) return fc.constantFrom(...(schema.enum as unknown[]));
+  if ('const' in schema) return fc.constant(schema.const);
+  const variants = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
+  if (variants?.length) return fc.oneof(...variants.map((v) => validValue(v, pools, depth)));
+  if (Array.isArray(schema.allOf)) {
+    const merged: Schema = { type: 'object', properties: {}, required: [] };
+    for (const part of schema.allOf as Schema[]) {
+      Object.assign(merged.properties as Schema, part.properties ?? {});
+      (merged.required as string[]).push(...((part.required as string[]) ?? []));
+    }
+    return validValue(merged, pools, depth);
+  }
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string | undefined];
+  const type = types.find((t) => t !== 'null') ?? (schema.properties ? 'object' : undefined);
+  const nullable = types.includes('null') || schema.nullable === true;
+  const inner = (() => {
+    switch (type) {
+      case 'string':
+        return stringValue(schema, pools);
+      case 'integer':
+        return fc.oneof(fc.integer({ min: (schema.minimum as number) ?? -5, max: (schema.maximum as number) ?? 100 }), pools.ints);
+      case 'number':
+        return fc.oneof(fc.double({ min: (schema.minimum as number) ?? -10, max: (schema.maximum as number) ?? 1000, noNaN: true }), fc.integer({ min: 0, max: 100 }));
+      case 'boolean':
+        return fc.boolean();
+      case 'array':
+        if (depth > 5) return fc.constant([]);
+        return fc.array(fromSchema((schema.items as Schema) ?? {}, pools, depth + 1), { maxLength: Math.min((schema.maxItems as number) ?? 4, 4) });
+      case 'object': {
+        if (depth > 5) return fc.constant({});
+        const props = (schema.properties ?? {}) as Record<string, Schema>;
+        const required = new Set((schema.required as string[]) ?? []);
+        const record: Record<string, fc.Arbitrary<unknown>> = {};
+        for (const [k, v] of Object.entries(props)) record[k] = fromSchema(v, pools, depth + 1);
+        const requiredKeys = Object.keys(props).filter((k) => required.has(k));
+        const obj = fc.record(record, { requiredKeys });
+        // Now and then a required key is missing, or an unknown or prototype key is added.
+        const extra = fc.oneof({ arbitrary: fc.constant(null), weight: 10 }, { arbitrary: fc.constantFrom(...Object.keys(props), 'unknownField', ...PROTOTYPE_KEYS), weight: 1 });
+        return fc.tuple(obj, extra, anyJson).map(([o, key, v]) => {
+          const copy: Record<string, unknown> = { ...(o as Record<string, unknown>) };
+          if (key === null) return copy;
+          if (key in props) delete copy[key];
+          else Object.defineProperty(copy, key, { value: v, enumerable: true, writable: true, configurable: true });
+          return copy;
+        });
+      }
+      default:
+        return anyJson;
+    }
+  })();
+  return nullable ? fc.option(inner, { freq: 6 }) : inner;
+}
+
+function stringValue(schema: Schema, pools: Pools): fc.Arbitrary<string> {
+  const max = Math.min((schema.maxLength as number) ?? 40, 60);
+  const min = Math.min((schema.minLength as number) ?? 0, max);
+  switch (schema.format) {
+    case 'email':
+      return fc.oneof(fc.emailAddress(), pools.emails);
+    case 'date':
+      return fc.oneof(
+        fc.date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+        fc.constantFrom('1990-05-05', new Date(Date.now() + 3 * 86400000).toISOString().slice(0, 10)),
+      );
+    case 'date-time':
+      return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+    default:
+      return fc.oneof(
+        { arbitrary: fc.string({ minLength: min, maxLength: max }), weight: 3 },
+        { arbitrary: fc.string({ unit: 'grapheme', minLength: min, maxLength: max }), weight: 1 },
+        { arbitrary: pools.strings, weight: 2 },
+      );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+export interface Identities {
+  patientToken: string;
+  otherToken: string;
+  staffToken: string;
+  emails: string[];
+  ids: Record<string, string[]>;
+}
+
+interface Pools {
+  ints: fc.Arbitrary<number>;
+  strings: fc.Arbitrary<string>;
+  emails: fc.Arbitrary<string>;
+}
+
+function pathValue(name: string, schema: Schema, who: Identities): fc.Arbitrary<string> {
+  const known = who.ids[name] ?? who.ids[name.toLowerCase()] ?? [];
+  const generic = fc.oneof(
+    fc.integer({ min: -2, max: 60 }).map(String),
+    fc.constantFrom('0', '-1', '1.5', '1e3', '99999999999999999999', 'constructor', '__proto__', 'toString', 'null', '%00', 'a%2Fb', '..', 'x'.repeat(500), '%C5%81', '%F0%9F%A7%AA'),
+    fc.string({ minLength: 1, maxLength: 12 }).map(encodeURIComponent),
+  );
+  const typed = schema.type === 'integer' ? fc.integer({ min: 1, max: 40 }).map(String) : fc.string({ minLength: 1, maxLength: 16 }).map(encodeURIComponent);
+  return known.length ? fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 5 }, { arbitrary: typed, weight: 1 }, { arbitrary: generic, weight: 2 }) : fc.oneof(typed, generic);
+}
+
+function queryValue(p: Parameter, who: Identities, pools: Pools): fc.Arbitrary<string | string[]> {
+  const known = who.ids[p.name] ?? [];
+  const one = fc.oneof(
+    { arbitrary: validValue(p.schema, pools, 0).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')), weight: 4 },
+    { arbitrary: known.length ? fc.constantFrom(...known) : fc.constant('1'), weight: known.length ? 4 : 1 },
+    { arbitrary: hostileString, weight: 2 },
+  );
+  return fc.oneof({ arbitrary: one, weight: 9 }, { arbitrary: fc.array(one, { minLength: 2, maxLength: 3 }), weight: 1 });
+}
+
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/json; charset=utf-16',
+  'x-application/hl7-v2+er7',
+  'application/hl7-v2',
+  '',
+  'application/json;;;',
+  '*/*',
+];
+
+function requestArbitrary(op: Operation, who: Identities): fc.Arbitrary<FuzzRequest> {
+  const pools: Pools = {
+    ints: fc.constantFrom(...Object.values(who.ids).flat().map(Number).filter(Number.isInteger), 1, 2, 3),
+    strings: fc.constantFrom(...Object.values(who.ids).flat(), 'warsaw-mokotow', 'PL', '02-715', 'tsh'),
+    emails: fc.constantFrom(...who.emails),
+  };
+  const pathParams = op.parameters.filter((p) => p.in === 'path');
+  const queryParams = op.parameters.filter((p) => p.in === 'query');
+  const headerParams = op.parameters.filter((p) => p.in === 'header');
+  const pathArb = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathValue(p.name, p.schema, who)])));
+  const queryArb = fc.tuple(
+    fc.record(Object.fromEntries(queryParams.map((p) => [p.name, queryValue(p, who, pools)])), { requiredKeys: [] }),
+    fc.oneof(
+      { arbitrary: fc.constant(null), weight: 8 },
+      { arbitrary: fc.tuple(fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, 'laboratoryId', 'x', 'a[b]', 'a.b', ''), fc.string({ maxLength: 6 })), hostileString), weight: 1 },
+    ),
+  );
+  const auth = fc.oneof(
+    { arbitrary: fc.constant(`Bearer ${who.patientToken}`), weight: 10 },
+    { arbitrary: fc.constant(`Bearer ${who.staffToken}`), weight: 4 },
+    { arbitrary: fc.constant(`Bearer ${who.otherToken}`), weight: 1 },
+    { arbitrary: fc.constant(null), weight: 2 },
+    { arbitrary: fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', `Bearer ${'a'.repeat(5000)}`, 'Bearer \u00ff\u00fe', `bearer ${who.patientToken}`, `Bearer ${who.patientToken} extra`), weight: 1 },
+    { arbitrary: fc.string({ maxLength: 30 }).map((s) => `Bearer ${s}`), weight: 1 },
+  );
+  const jsonType = op.contentTypes[0] ?? 'application/json';
+  const contentType = fc.oneof({ arbitrary: fc.constant(jsonType), weight: 8 }, { arbitrary: fc.constantFrom(...CONTENT_TYPES), weight: 2 });
+  const schemaBody = op.body ? fromSchema(op.body, pools) : anyJson;
+  const body = fc.oneof(
+    { arbitrary: schemaBody.map((v) => ({ text: JSON.stringify(v) ?? 'null' })), weight: op.body ? 12 : 2 },
+    { arbitrary: anyJson.map((v) => ({ text: JSON.stringify(v) ?? 'null' })), weight: 2 },
+    {
+      arbitrary: fc.constantFrom(
+        '{',
+        '{"a":',
+        '[',
+        'null',
+        '"string"',
+        '42',
+        '{"__proto__": {"admin": true}}',
+        '{"constructor": {"prototype": {"x": 1}}}',
+        '\u0000',
+        '\ufeff{}',
+        '{"a": 1, "a": 2}',
+        '{"a": 1e999}',
+        'a=1&b=2',
+        'MSH|^~\\&|LAB|X|SHOP|Y|20260101||ORU^R01|1|P|2.5.1',
+      ).map((text) => ({ text })),
+      weight: 2,
+    },
+    { arbitrary: fc.integer({ min: 200_000, max: 300_000 }).map((n) => ({ text: JSON.stringify({ x: 'y'.repeat(n) }) })), weight: 1 },
+    { arbitrary: fc.constant({ text: undefined as string | undefined }), weight: 2 },
+  );
+  const extraHeaders = fc.record(
+    {
+      'accept-language': fc.constantFrom('pl', 'ru', 'en', 'xx', '*', 'pl-PL,pl;q=0.9', '\u00ff', 'a'.repeat(300)),
+      'x-forwarded-for': fc.oneof(fc.ipV4(), fc.ipV6(), fc.constantFrom('', 'unknown', 'a'.repeat(300), '1.2.3.4, 5.6.7.8')),
+      'idempotency-key': fc.oneof(fc.uuid(), hostileString.filter((s) => /^[\u0020-\u007e]*$/.test(s) && s.length < 2000)),
+    },
+    { requiredKeys: [] },
+  );
+  const headerValues = fc.record(Object.fromEntries(headerParams.map((p) => [p.name, fc.oneof(fc.uuid(), fc.string({ maxLength: 20 }).filter((s) => /^[\u0020-\u007e]*$/.test(s)))])), { requiredKeys: [] });
+  const method = fc.oneof({ arbitrary: fc.constant(op.method), weight: 19 }, { arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'), weight: 1 });
+  return fc.record({ method, pathArb, queryArb, auth, contentType, body, extraHeaders, headerValues }).map((r) => {
+    let url = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => (r.pathArb as Record<string, string>)[name] ?? '1');
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(r.queryArb[0] as Record<string, string | string[]>)) for (const one of [v].flat()) search.append(k, one);
+    if (r.queryArb[1]) search.append(r.queryArb[1][0], r.queryArb[1][1]);
+    const qs = search.toString();
+    if (qs) url += `?${qs}`;
+    const headers: Record<string, string> = { accept: 'application/json', ...(r.extraHeaders as Record<string, string>), ...(r.headerValues as Record<string, string>) };
+    if (r.auth) headers.authorization = r.auth;
+    const sendsBody = r.body.text !== undefined && r.method !== 'GET' && r.method !== 'HEAD';
+    if (sendsBody && r.contentType) headers['content-type'] = r.contentType;
+    return { method: r.method, url, headers: sendable(headers), body: sendsBody ? r.body.text : undefined };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The database's state
+
+async function totalChanges(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select total_changes() as n`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+const ignored = (name: string) => BOOKKEEPING.some((r) => r.test(name));
+
+/** Per table (and per ignored column), a digest of its rows, bookkeeping left out. */
+async function fingerprint(db: Db): Promise<Map<string, string>> {
+  const { rows: tables } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`.execute(db);
+  const out = new Map<string, string>();
+  for (const { name } of tables) {
+    if (ignored(name)) continue;
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
+    const hash = crypto.createHash('sha1');
+    hash.update(String(rows.length));
+    for (const row of rows) {
+      for (const [col, value] of Object.entries(row)) if (!ignored(`${name}.${col}`)) hash.update(`${col}=${String(value)};`);
+      hash.update('\n');
+    }
+    out.set(name, `${rows.length}:${hash.digest('hex')}`);
+  }
+  return out;
+}
+
+function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((n) => before.get(n) !== after.get(n));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identities: fresh users, patients and an order, made again now and then (a fuzzed request may
+// sign a token out or change a password).
+
+export async function makeIdentities(db: Db, api: TestApiServer): Promise<Identities> {
+  const labs = await db.selectFrom('laboratories').select('id').limit(3).execute();
+  const labId = labs[0]?.id ?? (await createLab(db));
+  const analysisRows = await db.selectFrom('analyses').select('id').orderBy('id').limit(4).execute();
+  const analysisId = analysisRows[0]?.id ?? (await createAnalysis(db, { name: 'Glucose', refLow: 3.9, refHigh: 5.6, unit: 'mmol/L' }));
+  const owner = await createUser(db);
+  const other = await createUser(db);
+  const staff = await createUser(db, { role: 'staff', staffLaboratoryId: labId });
+  const patientId = await createPatient(db, owner.id);
+  const slot = await createSlot(db, labId, 72, { capacity: 4 });
+  const order = await createOrder(db, { userId: owner.id, laboratoryId: labId, slotId: slot.id, lines: [{ patientId, analysisId }] });
+  // A cart line through the API, so the cart routes have something to work on.
+  await api.call('POST', `/api/cart/add-to-cart?laboratoryId=${encodeURIComponent(labId)}`, { token: owner.token, body: { analysisId, patientIds: [patientId] } });
+  const profile = await db.selectFrom('profiles').select('id').limit(1).executeTakeFirst();
+  const ids = {
+    id: [String(owner.id)],
+    patientId: [String(patientId)],
+    orderId: [String(order.id)],
+    testResultId: [String(order.id)],
+    analysisId: analysisRows.map((r) => String(r.id)),
+    analysisResultId: ['1'],
+    profileId: profile ? [String(profile.id)] : ['1'],
+    laboratoryId: labs.map((l) => l.id),
+    shareId: ['1'],
+    token: ['a'.repeat(43)],
+    date: [slot.start.slice(0, 10)],
+    from: [new Date().toISOString().slice(0, 10)],
+    to: [new Date(Date.now() + 7 * 86400000).toISOString().slice(0, 10)],
+    country: ['PL', 'BY', 'LT'],
+    postalCode: ['02-715', '00-001', '99-999'],
+    searchNameTerm: ['tsh', 'glu'],
+    userAsPatient: ['true', 'false'],
+  };
+  ids.laboratoryId.push('fx-none');
+  return { patientToken: owner.token, otherToken: other.token, staffToken: staff.token, emails: [owner.email, staff.email], ids: { ...ids, id: [...ids.id, String(staff.id)] } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+/** Header values a client can send at all (HTTP allows bytes 0x20-0xFF and tab); others are percent-encoded. */
+function sendable(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, /^[\t\u0020-\u007e\u0080-\u00ff]*$/.test(v) ? v.trim() : encodeURIComponent(v)]));
+}
+
+async function send(baseUrl: string, req: FuzzRequest, timeoutMs: number): Promise<{ status: number; text: string }> {
+  const res = await fetch(baseUrl + req.url, { method: req.method, headers: req.headers, body: req.body, signal: AbortSignal.timeout(timeoutMs) });
+  return { status: res.status, text: req.method === 'HEAD' ? '' : (await res.text()).slice(0, 300) };
+}
+
+export async function fuzz(opts: {
+  db: Db;
+  api: TestApiServer;
+  seed: number;
+  runs: number;
+  /** New identities every this many requests. */
+  refreshEvery?: number;
+  timeoutMs?: number;
+  log?: (line: string) => void;
+}): Promise<FuzzResult> {
+  const { db, api, seed, runs } = opts;
+  const log = opts.log ?? (() => undefined);
+  const operations = loadOperations();
+  const t0 = Date.now();
+  const statuses: Record<string, number> = {};
+  const perOperation: Record<string, Record<string, number>> = {};
+  const failures: FuzzFailure[] = [];
+  const serverErrors: string[] = [];
+  const originalError = console.error;
+  console.error = (...args: unknown[]) => {
+    serverErrors.push(args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(' ').slice(0, 2000));
+  };
+  try {
+    let who = await makeIdentities(db, api);
+    let arbs = operations.map((op) => requestArbitrary(op, who));
+    let changes = await totalChanges(db);
+    let state = await fingerprint(db);
+    // A successful sign-out, password change or account change may end the fuzzer's sessions.
+    let signedOut = false;
+    for (let i = 0; i < runs; i++) {
+      if ((i > 0 && i % (opts.refreshEvery ?? 250) === 0) || signedOut) {
+        signedOut = false;
+        who = await makeIdentities(db, api);
+        arbs = operations.map((op) => requestArbitrary(op, who));
+        changes = await totalChanges(db);
+        state = await fingerprint(db);
+      }
+      if (i > 0 && i % 1000 === 0) log(`  ${i} requests, ${failures.length} failures, ${Math.round((Date.now() - t0) / 1000)} s`);
+      // Request i is a function of (seed, i) only.
+      // Operations are picked uniformly; two requests in three are drawn without fast-check's bias
+      // towards small values, the third with it (empty strings, 0, boundaries).
+      const opIndex = fc.sample(fc.nat(operations.length - 1), { seed: seed + i, numRuns: 1, unbiased: true })[0] as number;
+      const op = operations[opIndex] as Operation;
+      const req = fc.sample(arbs[opIndex] as fc.Arbitrary<FuzzRequest>, { seed: seed + i, numRuns: 1, unbiased: i % 3 !== 0 })[0] as FuzzRequest;
+      serverErrors.length = 0;
+      let status: number | 'timeout' | 'error';
+      let text = '';
+      try {
+        ({ status, text } = await send(api.url, req, opts.timeoutMs ?? 30_000));
+      } catch (e) {
+        status = e instanceof Error && e.name === 'TimeoutError' ? 'timeout' : 'error';
+        text = e instanceof Error ? e.message : String(e);
+      }
+      const key = String(status);
+      statuses[key] = (statuses[key] ?? 0) + 1;
+      const opKey = `${op.method} ${op.path}`;
+      perOperation[opKey] ??= {};
+      (perOperation[opKey] as Record<string, number>)[key] = ((perOperation[opKey] as Record<string, number>)[key] ?? 0) + 1;
+      const fail = (problem: string) => failures.push({ index: i, request: { ...req, body: req.body && req.body.length > 500 ? `${req.body.slice(0, 500)}... (${req.body.length} chars)` : req.body }, status, problem, answer: text, serverErrors: [...serverErrors] });
+      if (typeof status !== 'number' || status >= 500) fail(`answered ${status}`);
+      if (typeof status === 'number' && status < 300 && req.method !== 'GET' && /logout|password|users\/(current|\d)/.test(req.url)) signedOut = true;
+      const now = await totalChanges(db);
+      if (now !== changes) {
+        const next = await fingerprint(db);
+        if (typeof status === 'number' && status >= 400 && status < 500) {
+          const changed = changedTables(state, next);
+          if (changed.length) fail(`answered ${status} but changed ${changed.join(', ')}`);
+        }
+        state = next;
+        changes = now;
+      }
+    }
+  } finally {
+    console.error = originalError;
+  }
+  return { seed, runs, statuses, perOperation, failures, ms: Date.now() - t0 };
+}
+
+/** A readable account of the failures, grouped by operation and problem. */
+export function describeFailures(result: FuzzResult, max = 25): string {
+  const groups = new Map<string, FuzzFailure[]>();
+  for (const f of result.failures) {
+    const path = f.request.url.split('?')[0] ?? '';
+    const k = `${f.request.method} ${path.replace(/\/[^/]*\d[^/]*(?=\/|$)/g, '/{id}')} -> ${f.problem}`;
+    groups.set(k, [...(groups.get(k) ?? []), f]);
+  }
+  const lines: string[] = [];
+  for (const [k, list] of [...groups.entries()].slice(0, max)) {
+    const f = list[0] as FuzzFailure;
+    lines.push(`${list.length} x ${k}`);
+    lines.push(`    e.g. request #${f.index} (seed ${result.seed}): ${f.request.method} ${f.request.url.slice(0, 300)}`);
+    lines.push(`    headers: ${JSON.stringify(f.request.headers).slice(0, 400)}`);
+    if (f.request.body !== undefined) lines.push(`    body: ${JSON.stringify(f.request.body).slice(0, 400)}`);
+    lines.push(`    answer: ${f.answer.slice(0, 300)}`);
+    for (const e of f.serverErrors.slice(0, 2)) lines.push(`    server: ${e.split('\n').slice(0, 6).join('\n            ')}`);
+  }
+  if (groups.size > max) lines.push(`... and ${groups.size - max} more kinds`);
+  return lines.join('\n');
+}
