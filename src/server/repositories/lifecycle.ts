@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
 import type { Database, OrderStatus, OrderTable } from '../db/schema';
 
 /** Reads and writes of placed orders: their lines, status events and customers. */
@@ -144,8 +144,26 @@ export async function insertEvent(db: Q, orderId: number, status: OrderStatus, a
   await db.insertInto('order_status_events').values({ order_id: orderId, status, at, actor_user_id: actorUserId, note }).execute();
 }
 
-export async function moveOrderSlot(db: Q, orderId: number, slotId: number, nurseCheckoutDate: string, at: string): Promise<void> {
-  await db.updateTable('orders').set({ slot_id: slotId, nurse_checkout_date: nurseCheckoutDate, updated_at: at }).where('id', '=', orderId).execute();
+/**
+ * The order, its row locked until the transaction ends on PostgreSQL (`for update`), so a
+ * concurrent move, cancellation or status change of the same order waits and then sees this one's
+ * outcome. SQLite needs no lock: its writers run one at a time.
+ */
+export async function lockOrder(db: Q, orderId: number): Promise<OrderRow | undefined> {
+  const query = db.selectFrom('orders').selectAll().where('id', '=', orderId);
+  return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
+}
+
+/** Moves the order from slot `fromSlotId` to `slotId` only if it is still there in status `status`; false otherwise. */
+export async function moveOrderSlot(db: Q, orderId: number, fromSlotId: number, status: OrderStatus, slotId: number, nurseCheckoutDate: string, at: string): Promise<boolean> {
+  const res = await db
+    .updateTable('orders')
+    .set({ slot_id: slotId, nurse_checkout_date: nurseCheckoutDate, updated_at: at })
+    .where('id', '=', orderId)
+    .where('slot_id', '=', fromSlotId)
+    .where('status', '=', status)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 /** Raises the SEQUENCE of the order's calendar event (a move or a cancellation supersedes it). */

@@ -62,8 +62,8 @@ export async function loadReadableOrder(db: Db, user: AuthUser, orderId: number)
   return order;
 }
 
-async function loadOwnOrder(db: Db, userId: number, orderId: number): Promise<repo.OrderRow> {
-  const order = await repo.getOrder(db, orderId);
+async function loadOwnOrder(db: Db, userId: number, orderId: number, lock = false): Promise<repo.OrderRow> {
+  const order = lock ? await repo.lockOrder(db, orderId) : await repo.getOrder(db, orderId);
   if (!order || order.user_id !== userId) throw notFound(ORDER_NOT_FOUND);
   return order;
 }
@@ -157,7 +157,7 @@ export interface StatusChange {
  */
 export async function changeStatus(db: Db, orderId: number, to: OrderStatusDto, actorUserId: number | null, note = '', now = new Date()): Promise<OrderStatus> {
   const change = await db.transaction().execute(async (trx) => {
-    const order = await repo.getOrder(trx, orderId);
+    const order = await repo.lockOrder(trx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     const facts = await resultsRepo.countLinesAndResults(trx, orderId);
     const refusal = transitionRefusal(order.status, to, facts);
@@ -191,7 +191,8 @@ export async function advanceAfterResults(trx: Db, order: repo.OrderRow, actorUs
 /** POST orders/{id}/cancel: the patient cancels until 24 hours before the visit; the slot is freed. */
 export async function cancelOrder(db: Db, userId: number, orderId: number, now = new Date()): Promise<OrderDetailDto> {
   await db.transaction().execute(async (trx) => {
-    const order = await loadOwnOrder(trx, userId, orderId);
+    // The order row is locked first, so the slot released is the one the order holds now.
+    const order = await loadOwnOrder(trx, userId, orderId, true);
     const slot = (await findSlotsByIds(trx, [order.slot_id])).get(order.slot_id);
     if (!canChangeVisit(order.status, slot?.start_at ?? order.nurse_checkout_date, now)) throw conflict(VISIT_CHANGE_CLOSED);
     if (!(await repo.setStatus(trx, order.id, order.status, 'cancelled', userId, now.toISOString(), 'Cancelled by the patient'))) {
@@ -239,7 +240,8 @@ async function mailVisitChange(db: Db, userId: number, orderId: number, change: 
  */
 export async function rescheduleOrder(db: Db, userId: number, orderId: number, slotId: number, now = new Date()): Promise<OrderDetailDto> {
   await db.transaction().execute(async (trx) => {
-    const order = await loadOwnOrder(trx, userId, orderId);
+    // The order row is locked first: a parallel move or cancellation waits and then sees this one's outcome.
+    const order = await loadOwnOrder(trx, userId, orderId, true);
     const slots = await findSlotsByIds(trx, [order.slot_id, slotId]);
     const current = slots.get(order.slot_id);
     if (!canChangeVisit(order.status, current?.start_at ?? order.nurse_checkout_date, now)) throw conflict(VISIT_CHANGE_CLOSED);
@@ -248,11 +250,12 @@ export async function rescheduleOrder(db: Db, userId: number, orderId: number, s
     if (slotId === order.slot_id) throw conflict(SAME_SLOT);
     if (visitChangeDeadline(next.start_at).getTime() < now.getTime()) throw conflict(SLOT_TOO_LATE);
     if (!(await bookSlot(trx, slotId))) throw conflict(SLOT_FULL, undefined, ERROR_CODES.slotFull);
-    await releaseSlot(trx, order.slot_id);
     // Keep the stored visit date in the format the order was created with (date or timestamp).
     const date = order.nurse_checkout_date.length <= 10 ? next.start_at.slice(0, 10) : next.start_at;
     const at = now.toISOString();
-    await repo.moveOrderSlot(trx, order.id, slotId, date, at);
+    // Conditional move: an order moved or cancelled meanwhile is refused and the transaction rolls back.
+    if (!(await repo.moveOrderSlot(trx, order.id, order.slot_id, order.status, slotId, date, at))) throw conflict(VISIT_CHANGE_CLOSED);
+    await releaseSlot(trx, order.slot_id);
     await repo.insertEvent(trx, order.id, order.status, userId, at, `Visit moved to ${next.start_at}`);
     await repo.bumpCalendarSequence(trx, order.id);
   });
