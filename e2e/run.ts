@@ -371,6 +371,14 @@ async function main(): Promise<number> {
       SEED_DEMO: 'true',
       APP_URL: baseUrl,
       SMTP_URL: smtp.url,
+      // The anti-automation limits stay on, so the journeys pass through them; but every journey comes
+      // from one address (127.0.0.1) and registers and orders far more than a person would in an hour,
+      // so the per-address limits are raised. Per e-mail and per account the shop's defaults hold.
+      RATE_LIMIT_REGISTER_PER_IP: '1000',
+      RATE_LIMIT_RESET_PER_IP: '1000',
+      RATE_LIMIT_ACTIVATION_PER_IP: '1000',
+      RATE_LIMIT_ORDER_PER_IP: '1000',
+      RATE_LIMIT_SUPPORT_PER_IP: '1000',
     };
     // Journeys that prepare data with the project's scripts (e.g. `staff:add`) use the app's database.
     process.env.E2E_DATABASE_URL = env.DATABASE_URL;

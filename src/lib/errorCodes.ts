@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   promoCodeRefused: 'promo_code_refused',
   /** The promo code is used up, in total or by this user (409, `fields.promoCode`). */
   promoCodeUsedUp: 'promo_code_used_up',
+  /** The account already has as many open upcoming visits as allowed (409, `RATE_LIMIT_OPEN_VISITS`). */
+  tooManyOpenVisits: 'too_many_open_visits',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -21,6 +21,26 @@ export interface ServerConfig {
   resetTokenTtl: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** Anti-automation limits (`RATE_LIMIT_*`); `RATE_LIMITS=off` turns them off (the login limit stays). */
+  rateLimits: RateLimitConfig;
+}
+
+/** Per client address (`perIp`) and per e-mail or account (`perKey`) within `windowSeconds`. */
+export interface RateLimitPair {
+  perIp: number;
+  perKey: number;
+}
+
+export interface RateLimitConfig {
+  enabled: boolean;
+  windowSeconds: number;
+  register: RateLimitPair;
+  reset: RateLimitPair;
+  activation: RateLimitPair;
+  order: RateLimitPair;
+  support: RateLimitPair;
+  /** Open orders with a visit still ahead, per account. */
+  openVisits: number;
 }
 
 export class ConfigError extends Error {
@@ -69,6 +89,25 @@ function parseIntKey(key: string, value: string | undefined, fallback: number): 
   return n;
 }
 
+function parseRateLimits(env: Env): RateLimitConfig {
+  const switchValue = (env.RATE_LIMITS ?? '').toLowerCase();
+  if (!['', 'on', 'off', 'true', 'false', '1', '0'].includes(switchValue)) throw new ConfigError('RATE_LIMITS', `expected on or off, got "${env.RATE_LIMITS}"`);
+  const pair = (name: string, key: string, perIp: number, perKey: number): RateLimitPair => ({
+    perIp: parseIntKey(`RATE_LIMIT_${name}_PER_IP`, env[`RATE_LIMIT_${name}_PER_IP`], perIp),
+    perKey: parseIntKey(`RATE_LIMIT_${name}_PER_${key}`, env[`RATE_LIMIT_${name}_PER_${key}`], perKey),
+  });
+  return {
+    enabled: !['off', 'false', '0'].includes(switchValue),
+    windowSeconds: parseIntKey('RATE_LIMIT_WINDOW', env.RATE_LIMIT_WINDOW, 60 * 60),
+    register: pair('REGISTER', 'EMAIL', 10, 3),
+    reset: pair('RESET', 'EMAIL', 10, 3),
+    activation: pair('ACTIVATION', 'ACCOUNT', 10, 3),
+    order: pair('ORDER', 'ACCOUNT', 20, 10),
+    support: pair('SUPPORT', 'EMAIL', 5, 5),
+    openVisits: parseIntKey('RATE_LIMIT_OPEN_VISITS', env.RATE_LIMIT_OPEN_VISITS, 5),
+  };
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
   const port = parseIntKey('PORT', env.PORT, 3000);
   const smtpUrl = env.SMTP_URL || null;
@@ -99,6 +138,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mailTokenTtl: parseIntKey('MAIL_TOKEN_TTL', env.MAIL_TOKEN_TTL, 60 * 60 * 24),
     resetTokenTtl: parseIntKey('RESET_TOKEN_TTL', env.RESET_TOKEN_TTL, 60 * 60),
     trustProxy: parseBool('TRUST_PROXY', env.TRUST_PROXY, false),
+    rateLimits: parseRateLimits(env),
   };
 }
 

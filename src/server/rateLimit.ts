@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './db/schema';
-import { HttpError, rateLimited } from './http/errors';
+import { getConfig } from './config';
+import { HttpError, rateLimited, tooManyRequests } from './http/errors';
 import { inWriteTransaction, isSqlite } from './repositories/orders';
 
 /**
@@ -124,4 +125,38 @@ export async function reserveLoginAttempt(db: Db, email: string, ip: string, now
       await db.deleteFrom('login_attempts').where('key', '=', emailKey(email)).execute();
     },
   };
+}
+
+export type LimitedAction = 'register' | 'reset' | 'activation' | 'order' | 'support';
+
+export const TOO_MANY_REQUESTS = 'Too many requests, try again later';
+
+/**
+ * The anti-automation limit of an action (configuration `RATE_LIMIT_*`): per client address and per
+ * e-mail or account within the window. Reserves one use atomically, or throws 429 with Retry-After.
+ * The answered function takes the use back (for a request that turned out invalid). Does nothing
+ * when `RATE_LIMITS=off`.
+ */
+export async function reserveAction(
+  db: Db,
+  action: LimitedAction,
+  who: { ip: string; key: string },
+  message = TOO_MANY_REQUESTS,
+  now = new Date(),
+): Promise<{ release: () => Promise<void> }> {
+  const limits = getConfig().rateLimits;
+  if (!limits.enabled) return { release: async () => undefined };
+  const { perIp, perKey } = limits[action];
+  const { wait, ids } = await reserveAttempts(
+    db,
+    [
+      { key: `${action}:ip:${who.ip}`, max: perIp },
+      { key: `${action}:key:${who.key.trim().toLowerCase()}`, max: perKey },
+    ],
+    limits.windowSeconds * 1000,
+    'all',
+    now,
+  );
+  if (wait > 0) throw tooManyRequests(wait, message);
+  return { release: () => releaseAttempts(db, ids) };
 }

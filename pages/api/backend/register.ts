@@ -9,6 +9,6 @@ export default route({
   POST: method({
     body: registerSchema,
     status: 201,
-    handler: async ({ db, body, req }) => ({ accessToken: (await register(db, body, requestLanguage(req))).accessToken }),
+    handler: async ({ db, body, req, ip }) => ({ accessToken: (await register(db, body, requestLanguage(req), ip)).accessToken }),
   }),
 });

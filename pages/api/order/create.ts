@@ -13,6 +13,6 @@ export default route({
   POST: method({
     auth: 'user' as const,
     body: createOrderSchema,
-    handler: ({ db, user, body, req }) => createOrder(db, user.id, body, parseIdempotencyKey(req.headers['idempotency-key']), requestLanguage(req)),
+    handler: ({ db, user, body, req, ip }) => createOrder(db, user.id, body, parseIdempotencyKey(req.headers['idempotency-key']), requestLanguage(req), ip),
   }),
 });

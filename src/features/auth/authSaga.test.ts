@@ -118,6 +118,16 @@ describe('register', () => {
   });
 });
 
+describe('register over the limit', () => {
+  it('429 keeps the spec\'s UI message and gives "too many attempts" as the reason', async () => {
+    backend = fakeBackend({ 'POST register': [429, { error: 'Too many requests, try again later', code: 'rate_limited' }] });
+    const { store } = setup();
+    store.dispatch(registerRequested(registerForm));
+    await eventually(() => expect(store.getState().auth.registerStatus).toBe(Status.ERROR));
+    expect(store.getState().auth.registerError).toMatchObject({ message: 'Duplicating fields found', reason: 'Too many attempts. Please wait a few minutes and try again.', fields: {} });
+  });
+});
+
 describe('logout', () => {
   it('removes the token, revokes it on the server and resets the statuses and the user data', async () => {
     backend = fakeBackend({ 'POST logout': [200, {}], 'GET users/current': [200, sampleUser] });

@@ -83,7 +83,7 @@ function* register({ payload }: ReturnType<typeof registerRequested>): Generator
     // Status 400 means the user exists (spec §5): the e-mail is the duplicated field, unless the
     // server named other fields.
     const fields = status === 400 && Object.keys(serverFields).length === 0 ? { email: AUTH_MESSAGES.suchUserExists } : serverFields;
-    yield put(registerFailed({ message: AUTH_MESSAGES.duplicatingFields, reason, fields }));
+    yield put(registerFailed({ message: AUTH_MESSAGES.duplicatingFields, reason: status === 429 ? AUTH_MESSAGES.tooManyAttempts : reason, fields }));
     return;
   }
   yield put(registerSucceeded());

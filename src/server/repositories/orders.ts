@@ -49,6 +49,18 @@ export async function findUserForOrder(db: Q, userId: number) {
   return db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'email_confirmed', 'locale']).where('id', '=', userId).executeTakeFirst();
 }
 
+/** The user's orders that still wait for their home visit (placed or confirmed, visit time ahead). */
+export async function countOpenUpcomingVisits(db: Q, userId: number, nowIso: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['placed', 'visit_confirmed'])
+    .where('nurse_checkout_date', '>', nowIso)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function formatOrderNumber(id: number): string {
   return `LS-${String(id).padStart(6, '0')}`;
 }

@@ -9,7 +9,7 @@ import { HttpError, badRequest, conflict, notFound, unauthorized } from '../http
 import { buildAppUrl, sendMail } from '../mail/mailer';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import type { Language } from '@/i18n';
-import { reserveLoginAttempt } from '../rateLimit';
+import { reserveAction, reserveLoginAttempt } from '../rateLimit';
 import { dummyPasswordHash, hashPassword, isBreachedPassword, verifyPassword } from '../passwords';
 import * as repo from '../repositories/accounts';
 import { laboratoryExists } from '../repositories/laboratories';
@@ -80,8 +80,9 @@ async function mailActivation(user: repo.UserRecord, token: string, language: La
 }
 
 /** `language` is the request's language: kept as the user's locale and used for the activation mail. */
-export async function register(db: Db, input: RegisterInput, language?: Language): Promise<{ accessToken: string; user: CurrentUserDto }> {
+export async function register(db: Db, input: RegisterInput, language?: Language, ip = 'unknown'): Promise<{ accessToken: string; user: CurrentUserDto }> {
   const email = input.email.toLowerCase();
+  await reserveAction(db, 'register', { ip, key: email });
   if (await repo.findUserByEmail(db, email)) throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
   assertNotBreached(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
@@ -132,7 +133,8 @@ export async function logout(db: Db, token: string): Promise<void> {
 }
 
 /** Always succeeds (no account enumeration); a known address gets a reset link by mail. */
-export async function requestPasswordReset(db: Db, email: string, language?: Language): Promise<{ status: 'ok' }> {
+export async function requestPasswordReset(db: Db, email: string, language?: Language, ip = 'unknown'): Promise<{ status: 'ok' }> {
+  await reserveAction(db, 'reset', { ip, key: email });
   const user = await repo.findUserByEmail(db, email);
   if (user) {
     const token = await repo.issueToken(db, user.id, 'reset', getConfig().resetTokenTtl);
@@ -233,10 +235,11 @@ export async function updateCurrentUser(db: Db, callerId: number, id: number, in
   return getCurrentUser(db, id);
 }
 
-export async function sendActivationEmail(db: Db, userId: number, returnTo?: string, language?: Language): Promise<{ status: 'ok' }> {
+export async function sendActivationEmail(db: Db, userId: number, returnTo?: string, language?: Language, ip = 'unknown'): Promise<{ status: 'ok' }> {
   const user = await repo.findUserById(db, userId);
   if (!user) throw unauthorized();
   if (user.email_confirmed === 1) throw conflict(EMAIL_ALREADY_CONFIRMED, undefined, ERROR_CODES.emailAlreadyConfirmed);
+  await reserveAction(db, 'activation', { ip, key: `user:${user.id}` });
   const token = await repo.issueToken(db, user.id, 'activation', getConfig().mailTokenTtl);
   await mailActivation(user, token, mailLanguage(language ?? user.locale), returnTo);
   return { status: 'ok' };

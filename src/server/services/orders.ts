@@ -23,6 +23,7 @@ import { buildAppUrl, sendMail } from '../mail/mailer';
 import { defaultLanguage, intlLocale, type Language } from '@/i18n';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { updateUser } from '../repositories/accounts';
+import { reserveAction } from '../rateLimit';
 
 /**
  * Order submission (spec §4 Checkout, §7 `POST order/create`) and the owner's read of a submitted
@@ -77,11 +78,27 @@ export function orderFeedbackDto(order: Selectable<OrderTable>) {
  * `language` is the request's language: it becomes the user's saved locale (for the later status
  * mails) and the language of the confirmation mail.
  */
-export async function createOrder(db: Db, userId: number, input: CreateOrderInput, idempotencyKey: string | null, language?: Language): Promise<CreateOrderResponse> {
+export const TOO_MANY_OPEN_VISITS = 'You already have the most upcoming home visits an account may hold; wait for one of them or cancel one';
+
+/**
+ * Order creation under the anti-automation limits (`RATE_LIMIT_ORDER_*`, per client address and per
+ * account; a refused order does not count) and the cap on open upcoming visits per account.
+ */
+export async function createOrder(db: Db, userId: number, input: CreateOrderInput, idempotencyKey: string | null, language?: Language, ip = 'unknown'): Promise<CreateOrderResponse> {
   if (idempotencyKey) {
     const existing = await repo.findOrderIdByIdempotencyKey(db, userId, idempotencyKey);
     if (existing !== null) return answer(existing);
   }
+  const use = await reserveAction(db, 'order', { ip, key: `user:${userId}` });
+  try {
+    return await placeOrder(db, userId, input, idempotencyKey, language);
+  } catch (e) {
+    await use.release();
+    throw e;
+  }
+}
+
+async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idempotencyKey: string | null, language?: Language): Promise<CreateOrderResponse> {
   const user = await repo.findUserForOrder(db, userId);
   if (!user) throw notFound('User not found');
   if (!user.email_confirmed) throw conflict(EMAIL_NOT_CONFIRMED_MESSAGE, undefined, ERROR_CODES.emailNotConfirmed);
@@ -121,6 +138,10 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
       if (idempotencyKey) {
         const existing = await repo.findOrderIdByIdempotencyKey(trx, userId, idempotencyKey);
         if (existing !== null) return existing;
+      }
+      const limits = getConfig().rateLimits;
+      if (limits.enabled && (await repo.countOpenUpcomingVisits(trx, userId, new Date().toISOString())) >= limits.openVisits) {
+        throw conflict(TOO_MANY_OPEN_VISITS, undefined, ERROR_CODES.tooManyOpenVisits);
       }
       const priced = await priceUserCart(trx, userId, laboratory.id);
       const promo = input.promoCode ? await checkPromo(trx, userId, laboratory.id, input.promoCode, priced.totalMinor) : null;

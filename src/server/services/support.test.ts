@@ -10,7 +10,7 @@ let db: TestDb;
 let api: TestApiServer;
 
 beforeAll(async () => {
-  db = await createTestDb({ seed: false });
+  db = await createTestDb({ seed: false, rateLimits: true });
   await seedShopFixture(db.db);
   api = await startApiServer();
 });

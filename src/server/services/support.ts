@@ -1,17 +1,16 @@
 import type { Db } from '../db/createDb';
-import { badRequest, HttpError, tooManyRequests } from '../http/errors';
+import { badRequest, HttpError } from '../http/errors';
 import { sendMail } from '../mail/mailer';
-import { reserveAttempts } from '../rateLimit';
+import { reserveAction } from '../rateLimit';
 import { mailTranslator } from '../mail/i18n';
 import type { Language } from '@/i18n';
 import type { LaboratoryDto } from '@/lib/types/api';
 import { SUPPORT_MESSAGES, type SupportContactInput, type SupportContactResponse } from '@/lib/validation/support';
 import { getLaboratory, listLaboratories } from './laboratories';
 
-/** At most this many support messages per hour from one address and for one e-mail (kept in the database). */
+/** By default at most this many support messages per hour from one address and for one e-mail (`RATE_LIMIT_SUPPORT_*`). */
 export const SUPPORT_LIMIT_PER_HOUR = 5;
 export const SUPPORT_RATE_MESSAGE = 'Too many messages, please try again in an hour';
-const HOUR_MS = 60 * 60 * 1000;
 
 async function laboratoryFor(db: Db, laboratoryId: string | undefined): Promise<LaboratoryDto> {
   if (laboratoryId) {
@@ -29,12 +28,6 @@ async function laboratoryFor(db: Db, laboratoryId: string | undefined): Promise<
   return first;
 }
 
-/** Refuses a message over the hourly limits, else reserves it atomically (one row per key in login_attempts). */
-async function rateLimit(db: Db, keys: string[], now: Date): Promise<void> {
-  const { wait } = await reserveAttempts(db, keys.map((key) => ({ key, max: SUPPORT_LIMIT_PER_HOUR })), HOUR_MS, 'all', now);
-  if (wait > 0) throw tooManyRequests(wait, SUPPORT_RATE_MESSAGE);
-}
-
 /**
  * Sends a visitor's message to the laboratory's e-mail address, with the visitor as reply-to so the
  * laboratory answers them directly.
@@ -42,7 +35,7 @@ async function rateLimit(db: Db, keys: string[], now: Date): Promise<void> {
 export async function sendSupportMessage(db: Db, input: SupportContactInput, opts: { ip: string; userId?: number | null; now?: Date; language?: Language }): Promise<SupportContactResponse> {
   const laboratory = await laboratoryFor(db, input.laboratoryId);
   const email = input.email.toLowerCase();
-  await rateLimit(db, [`support:ip:${opts.ip}`, `support:email:${email}`], opts.now ?? new Date());
+  await reserveAction(db, 'support', { ip: opts.ip, key: email }, SUPPORT_RATE_MESSAGE, opts.now ?? new Date());
   const t = mailTranslator(opts.language);
   const lines = [
     t('support.from', { name: input.name, email }),

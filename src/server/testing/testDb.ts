@@ -4,7 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { createDb, setDbForTests, type DbHandle } from '../db/createDb';
-import { parseDatabaseUrl, setConfigForTests } from '../config';
+import { loadConfig, parseDatabaseUrl, setConfigForTests } from '../config';
 
 export interface TestDb extends DbHandle {
   /** Closes the database and removes the test's file or schema. */
@@ -16,7 +16,7 @@ export interface TestDb extends DbHandle {
  * DATABASE_URL is a postgres URL, a new schema on that server (so test files can run in parallel).
  * It becomes the process-wide database used by the route handlers.
  */
-export async function createTestDb(opts: { seed?: boolean } = {}): Promise<TestDb> {
+export async function createTestDb(opts: { seed?: boolean; rateLimits?: boolean } = {}): Promise<TestDb> {
   const seed = opts.seed ?? true;
   const url = process.env.DATABASE_URL;
   const id = crypto.randomBytes(5).toString('hex');
@@ -30,7 +30,10 @@ export async function createTestDb(opts: { seed?: boolean } = {}): Promise<TestD
   }
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-shop-outbox-'));
   // Tests stand in for a proxy that sets X-Forwarded-For, so rate limits per address can be exercised.
-  setConfigForTests({ database, seedDemo: seed, outboxDir, smtpUrl: null, appUrl: 'http://localhost:3000', trustProxy: true });
+  // The anti-automation limits (RATE_LIMIT_*) are off unless a test file asks for them: test files
+  // register many users from one address. The login limit is always on.
+  const base = loadConfig();
+  setConfigForTests({ database, seedDemo: seed, outboxDir, smtpUrl: null, appUrl: 'http://localhost:3000', trustProxy: true, rateLimits: { ...base.rateLimits, enabled: opts.rateLimits ?? false } });
   const handle = await createDb({ database, seedDemo: seed });
   setDbForTests(handle);
   return {

@@ -9,7 +9,7 @@ export default route({
   /** Reset request: always 200, a known address gets a link by mail. */
   POST: method({
     body: passwordResetRequestSchema,
-    handler: ({ db, body, req }) => requestPasswordReset(db, body.email, requestLanguage(req)),
+    handler: ({ db, body, req, ip }) => requestPasswordReset(db, body.email, requestLanguage(req), ip),
   }),
   /** New password with `{oldPassword}` (signed in) or `{token}` from the reset mail. */
   PUT: method({

@@ -9,6 +9,6 @@ export default route({
   POST: method({
     auth: 'user' as const,
     body: sendActivationSchema,
-    handler: ({ db, user, body, req }) => sendActivationEmail(db, user.id, body.returnTo, requestLanguage(req)),
+    handler: ({ db, user, body, req, ip }) => sendActivationEmail(db, user.id, body.returnTo, requestLanguage(req), ip),
   }),
 });
