@@ -1,8 +1,10 @@
 import bcrypt from 'bcryptjs';
-import { getConfig } from '../config';
+import net from 'node:net';
+import { getConfig, setConfigForTests } from '../config';
 import { readOutbox } from '../mail/outbox';
 import { issueToken } from '../repositories/accounts';
 import { hashToken } from '../http/auth';
+import { backgroundSettled } from '../background';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
 
@@ -208,6 +210,7 @@ describe('password', () => {
   test('the reset mail is in the language of the request', async () => {
     const { email } = await registerUser();
     expect((await api.call('POST', `${B}/users/password`, { body: { email }, headers: { Cookie: 'lang=pl' } })).status).toBe(200);
+    await backgroundSettled();
     const mail = mailsTo(email).find((m) => m.subject === 'Zresetuj hasło');
     expect(mail?.text).toContain('Aby ustawić nowe hasło, otwórz ten link:');
     expect(tokenIn(mail?.text ?? '', '/reset-password')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
@@ -217,6 +220,7 @@ describe('password', () => {
     const { email, token } = await registerUser();
     expect((await api.call('POST', `${B}/users/password`, { body: { email: 'nobody-here@example.com' } })).body).toEqual({ status: 'ok' });
     const req = await api.call('POST', `${B}/users/password`, { body: { email } });
+    await backgroundSettled();
     expect(req.status).toBe(200);
     const mail = mailsTo(email).find((m) => m.subject === 'Reset your password');
     expect(mail?.text).toContain('http://localhost:3000/reset-password?token=');
@@ -252,6 +256,7 @@ describe('password', () => {
 describe('password changes end what the old password opened', () => {
   const resetLink = async (email: string) => {
     expect((await api.call('POST', `${B}/users/password`, { body: { email } })).status).toBe(200);
+    await backgroundSettled();
     const mail = mailsTo(email).filter((m) => m.subject === 'Reset your password').pop();
     return tokenIn(mail?.text ?? '', '/reset-password') as string;
   };
@@ -319,6 +324,42 @@ describe('password changes end what the old password opened', () => {
   }, 60_000);
 });
 
+describe('reset requests do not reveal accounts', () => {
+  test('known and unknown addresses get the same answer in the same time: the mail goes out after the answer', async () => {
+    const { email } = await registerUser();
+    // A mail server that accepts connections and never answers: a request that waited for the mail would hang.
+    const sockets = new Set<net.Socket>();
+    const stalled = net.createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    const before = getConfig();
+    setConfigForTests({ ...before, smtpUrl: `smtp://127.0.0.1:${(stalled.address() as net.AddressInfo).port}` });
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const timed = async (address: string) => {
+        const started = performance.now();
+        const res = await api.call('POST', `${B}/users/password`, { body: { email: address } });
+        return { status: res.status, body: res.body as unknown, ms: performance.now() - started };
+      };
+      const known = [];
+      const unknown = [];
+      for (let i = 0; i < 5; i++) {
+        known.push(await timed(email));
+        unknown.push(await timed(`nobody-${i}-${Date.now()}@example.com`));
+      }
+      for (const r of [...known, ...unknown]) expect({ status: r.status, body: r.body }).toEqual({ status: 200, body: { status: 'ok' } });
+      const median = (rs: { ms: number }[]) => rs.map((r) => r.ms).sort((a, b) => a - b)[2] as number;
+      expect(median(known)).toBeLessThan(1000);
+      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(150);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => stalled.close(() => resolve()));
+      await backgroundSettled();
+      consoleError.mockRestore();
+      setConfigForTests(before);
+    }
+  }, 60_000);
+});
+
 describe('password rules and hashes', () => {
   const hashOf = async (email: string) => (await tdb.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow()).password_hash;
 
@@ -340,6 +381,7 @@ describe('password rules and hashes', () => {
     const { email, password, token } = await registerUser();
     expect((await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: '1qaz2wsx3edc' } })).body.fields).toHaveProperty('newPassword');
     expect((await api.call('POST', `${B}/users/password`, { body: { email } })).status).toBe(200);
+    await backgroundSettled();
     const link = tokenIn(mailsTo(email).filter((m) => m.subject === 'Reset your password').pop()?.text ?? '', '/reset-password') as string;
     expect((await api.call('PUT', `${B}/users/password`, { body: { token: link, newPassword: 'qwerty123456' } })).body.fields).toHaveProperty('newPassword');
     expect((await api.call('PUT', `${B}/users/password`, { body: { token: link, newPassword: 'my own long phrase' } })).status).toBe(200);

@@ -10,6 +10,7 @@ import { buildAppUrl, sendMail } from '../mail/mailer';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import type { Language } from '@/i18n';
 import { reserveAction, reserveLoginAttempt } from '../rateLimit';
+import { afterResponse } from '../background';
 import { dummyPasswordHash, hashPassword, isBreachedPassword, verifyPassword } from '../passwords';
 import * as repo from '../repositories/accounts';
 import { laboratoryExists } from '../repositories/laboratories';
@@ -132,11 +133,15 @@ export async function logout(db: Db, token: string): Promise<void> {
   await repo.revokeToken(db, token);
 }
 
-/** Always succeeds (no account enumeration); a known address gets a reset link by mail. */
+/**
+ * Always answers the same, and in the same time, for known and unknown addresses (no account
+ * enumeration): both do the same lookup; the reset link is made and mailed after the answer.
+ */
 export async function requestPasswordReset(db: Db, email: string, language?: Language, ip = 'unknown'): Promise<{ status: 'ok' }> {
   await reserveAction(db, 'reset', { ip, key: email });
   const user = await repo.findUserByEmail(db, email);
-  if (user) {
+  afterResponse('Password reset mail', async () => {
+    if (!user) return;
     const token = await repo.issueToken(db, user.id, 'reset', getConfig().resetTokenTtl);
     const t = mailTranslator(language ?? user.locale);
     await sendMail({
@@ -151,7 +156,7 @@ export async function requestPasswordReset(db: Db, email: string, language?: Lan
         t('reset.note'),
       ].join('\n'),
     });
-  }
+  });
   return { status: 'ok' };
 }
 

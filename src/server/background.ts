@@ -1,0 +1,18 @@
+/**
+ * Work done after the answer has been sent (e.g. a mail whose timing must not show in the answer).
+ * Failures are logged, never answered. Tests wait for it with `backgroundSettled`.
+ */
+const pending = new Set<Promise<void>>();
+
+export function afterResponse(label: string, work: () => Promise<void>): void {
+  const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(work)
+    .catch((e: unknown) => console.error(`${label} failed`, e))
+    .finally(() => pending.delete(task));
+  pending.add(task);
+}
+
+/** Resolves once every task started so far (and any they started) has finished. */
+export async function backgroundSettled(): Promise<void> {
+  while (pending.size) await Promise.all([...pending]);
+}
