@@ -18,7 +18,7 @@ import { Status } from '@/lib/status';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { wrapper } from '@/store/wrapper';
 import { analysesRequested, popularReceived, profilesReceived, profilesRequested } from '@/features/catalogue/catalogueSlice';
-import { isPopular, listItem, profileListItem, sortProfiles } from '@/features/catalogue/rules';
+import { listItem, POPULAR_HEADER_ID, profileListItem, sortProfiles } from '@/features/catalogue/rules';
 import { AnalysisList } from '@/features/catalogue/components/AnalysisList';
 import { CategoryTiles } from '@/features/catalogue/components/CategoryTiles';
 import { ProfileList } from '@/features/catalogue/components/ProfileList';
@@ -26,6 +26,8 @@ import { SeoHead } from '@/features/catalogue/components/SeoHead';
 
 /** Profiles shown on the home page; the rest are on /profiles. */
 const HOME_PROFILES = 4;
+/** At most this many popular analyses on the home page (by name), whatever the catalogue's size. */
+const HOME_POPULAR = 50;
 
 interface HomeProps {
   canonicalUrl: string;
@@ -141,16 +143,20 @@ export default function HomePage(props: HomeProps) {
 }
 
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
-  const [{ catalogueContext, canonicalUrl }, { listAnalyses, listProfiles }] = await Promise.all([
+  const [{ catalogueContext, canonicalUrl }, { listAnalysesWithHeader, listProfiles }] = await Promise.all([
     import('@/server/ssr/catalogue'),
     import('@/server/services/catalogue'),
   ]);
   const { db, laboratoryId } = await catalogueContext(ctx);
   if (laboratoryId) {
-    const [analyses, profiles] = await Promise.all([listAnalyses(db, laboratoryId), listProfiles(db, laboratoryId)]);
+    // The popular analyses are read by their header, not picked out of the whole catalogue.
+    const [popular, profiles] = await Promise.all([
+      listAnalysesWithHeader(db, laboratoryId, POPULAR_HEADER_ID, { limit: HOME_POPULAR, offset: 0 }),
+      listProfiles(db, laboratoryId),
+    ]);
     // Only what the page shows travels to the browser: popular analyses and the profiles the page
     // lists as list rows, plus one more so the page knows to offer all profiles.
-    store.dispatch(popularReceived({ laboratoryId, data: analyses.filter(isPopular).map(listItem) }));
+    store.dispatch(popularReceived({ laboratoryId, data: popular.items.map(listItem) }));
     store.dispatch(profilesReceived({ laboratoryId, data: sortProfiles(profiles).slice(0, HOME_PROFILES + 1).map(profileListItem) }));
   }
   return { props: { canonicalUrl: canonicalUrl('/') } satisfies HomeProps };

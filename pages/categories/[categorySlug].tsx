@@ -9,15 +9,56 @@ import { Status } from '@/lib/status';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { wrapper } from '@/store/wrapper';
 import { analysesRequested, categoryReceived } from '@/features/catalogue/catalogueSlice';
-import { analysesWithHeader, categoryHeaderId, isCategorySlug, listItem } from '@/features/catalogue/rules';
+import { categoryHeaderId, isCategorySlug, listItem } from '@/features/catalogue/rules';
 import { AnalysisList } from '@/features/catalogue/components/AnalysisList';
 import { categoryIcons } from '@/features/catalogue/components/CategoryTiles';
 import { SeoHead } from '@/features/catalogue/components/SeoHead';
+
+/** Analyses per category page; further ones are on `?page=2`, ... (links that work without JavaScript). */
+export const CATEGORY_PAGE_SIZE = 50;
 
 interface CategoryProps {
   canonicalUrl: string;
   slug: CategorySlug;
   headerId: number;
+  /** 1-based page of the list, and the laboratory and number of analyses it was read for. */
+  page: number;
+  total: number;
+  laboratoryId: string | null;
+}
+
+/** The 1-based page of `?page=`; anything else (absent, 0, text) is the first page. */
+function pageOf(raw: unknown): number {
+  const n = typeof raw === 'string' && /^[1-9]\d{0,4}$/.test(raw) ? Number(raw) : 1;
+  return n;
+}
+
+function CategoryPager({ slug, page, total }: { slug: CategorySlug; page: number; total: number }) {
+  const { t } = useTranslation('catalogue');
+  const pages = Math.ceil(total / CATEGORY_PAGE_SIZE);
+  if (pages <= 1) return null;
+  const href = (n: number) => (n === 1 ? routePath('categories', { categorySlug: slug }) : `${routePath('categories', { categorySlug: slug })}?page=${n}`);
+  const from = (page - 1) * CATEGORY_PAGE_SIZE + 1;
+  const to = Math.min(total, page * CATEGORY_PAGE_SIZE);
+  return (
+    <Box component="nav" aria-label={t('category.pages')} sx={{ mt: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {t('category.shown', { from, to, total })}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        {page > 1 && (
+          <Button component={Link} href={href(page - 1)} rel="prev" variant="outlined" sx={{ minHeight: 48 }}>
+            {t('category.previous')}
+          </Button>
+        )}
+        {page < pages && (
+          <Button component={Link} href={href(page + 1)} rel="next" variant="outlined" sx={{ minHeight: 48 }}>
+            {t('category.next')}
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
 }
 
 /** One of the six category pages: the laboratory's analyses carrying the category's header. */
@@ -28,7 +69,12 @@ export default function CategoryPage(props: CategoryProps) {
   const category = useAppSelector((s) => s.catalogue.category);
   // Until this page's data is replayed (client navigation), the previous category must not show.
   const status = category.headerId === props.headerId ? category.status : Status.LOADING;
-  const list = category.items;
+  // The server sends one page. After the laboratory changes in the browser, the list is derived from
+  // all of the laboratory's analyses: this page's slice of it is shown.
+  const fromServer = category.laboratoryId === props.laboratoryId;
+  const all = category.items;
+  const list = fromServer ? all : all.slice((props.page - 1) * CATEGORY_PAGE_SIZE, props.page * CATEGORY_PAGE_SIZE);
+  const total = fromServer ? props.total : all.length;
   const name = t(`categories.${props.slug}.name`);
   return (
     <PageContainer
@@ -57,7 +103,12 @@ export default function CategoryPage(props: CategoryProps) {
           }
         />
       )}
-      {status === Status.SUCCESS && list.length > 0 && <AnalysisList analyses={list} label={name} />}
+      {status === Status.SUCCESS && list.length > 0 && (
+        <>
+          <AnalysisList analyses={list} label={name} />
+          <CategoryPager slug={props.slug} page={props.page} total={total} />
+        </>
+      )}
     </PageContainer>
   );
 }
@@ -67,11 +118,19 @@ export const getServerSideProps = wrapper.getServerSideProps((store) => async (c
   if (typeof slug !== 'string' || !isCategorySlug(slug)) return { notFound: true };
   const headerId = categoryHeaderId(slug);
   if (headerId === null) return { notFound: true };
-  const [{ catalogueContext, canonicalUrl }, { listAnalyses }] = await Promise.all([import('@/server/ssr/catalogue'), import('@/server/services/catalogue')]);
+  const page = pageOf(ctx.query.page);
+  const [{ catalogueContext, canonicalUrl }, { listAnalysesWithHeader }] = await Promise.all([import('@/server/ssr/catalogue'), import('@/server/services/catalogue')]);
   const { db, laboratoryId } = await catalogueContext(ctx);
+  let total = 0;
   if (laboratoryId) {
-    const data = analysesWithHeader(await listAnalyses(db, laboratoryId), headerId).map(listItem);
-    store.dispatch(categoryReceived({ laboratoryId, headerId, data }));
+    // Only this page's analyses are read (through the header index), whatever the catalogue's size.
+    const found = await listAnalysesWithHeader(db, laboratoryId, headerId, { limit: CATEGORY_PAGE_SIZE, offset: (page - 1) * CATEGORY_PAGE_SIZE });
+    if (page > 1 && found.items.length === 0) return { notFound: true };
+    total = found.total;
+    store.dispatch(categoryReceived({ laboratoryId, headerId, data: found.items.map(listItem) }));
   }
-  return { props: { canonicalUrl: canonicalUrl(routePath('categories', { categorySlug: slug })), slug, headerId } satisfies CategoryProps };
+  const path = routePath('categories', { categorySlug: slug });
+  return {
+    props: { canonicalUrl: canonicalUrl(page > 1 ? `${path}?page=${page}` : path), slug, headerId, page, total, laboratoryId: laboratoryId ?? null } satisfies CategoryProps,
+  };
 });

@@ -129,6 +129,20 @@ export async function findPricedAnalysisIds(db: Db, priceListId: number): Promis
 }
 
 /**
+ * Id and name of the analyses carrying the catalogue header with a price in the price list (one
+ * index range scan of `analysis_headers(header_id)`, then the price list's unique key).
+ */
+export async function findPricedAnalysesWithHeader(db: Db, priceListId: number, headerId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .selectFrom('analysis_headers as ah')
+    .innerJoin('analysis_prices as ap', (j) => j.onRef('ap.analysis_id', '=', 'ah.analysis_id').on('ap.price_list_id', '=', priceListId))
+    .innerJoin('analyses as a', 'a.id', 'ah.analysis_id')
+    .select(['a.id', 'a.name'])
+    .where('ah.header_id', '=', headerId)
+    .execute();
+}
+
+/**
  * Analyses whose code or name has, for every word of the term, a word starting with it. Each word is
  * a range scan of the `analysis_search_terms` primary key. At most `cap` candidates are returned.
  */

@@ -1,6 +1,6 @@
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
-import { loadAnalysisDtos, searchAnalyses } from './catalogue';
+import { listAnalysesWithHeader, loadAnalysisDtos, searchAnalyses } from './catalogue';
 import type { AnalysisDto, LaboratoryDto, NurseSlotDto, ProfileDto } from '@/lib/types/api';
 
 /** Laboratories, catalogue and nurse slots over HTTP on the demo seed (SQLite and PostgreSQL). */
@@ -83,6 +83,59 @@ describe('analyses', () => {
     expect(missing.body.fields).toEqual({ laboratoryId: 'This field is required' });
     expect((await api.call('GET', `${B}/labService?laboratoryId=nowhere`)).status).toBe(404);
     expect((await api.call('GET', `${B}/labService?laboratoryId=a&laboratoryId=b`)).status).toBe(400);
+  });
+
+  test('the whole list carries an ETag: the same list again with If-None-Match is 304 without a body', async () => {
+    const first = await api.call('GET', `${B}/labService?laboratoryId=warsaw-mokotow`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('content-type')).toContain('application/json');
+    expect(first.headers.get('cache-control')).toContain('max-age=60');
+    const again = await api.call('GET', `${B}/labService?laboratoryId=warsaw-mokotow`, { headers: { 'If-None-Match': etag as string } });
+    expect(again.status).toBe(304);
+    expect(again.body).toBeFalsy();
+    // Another laboratory's list (another price list) is another body and another tag.
+    const other = await api.call('GET', `${B}/labService?laboratoryId=minsk-centre`, { headers: { 'If-None-Match': etag as string } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('etag')).not.toBe(etag);
+    expect((other.body as AnalysisDto[])[0]?.prices[0]?.currency).toBe('BYN');
+  });
+
+  test('headerId, limit and offset narrow the whole list to the analyses of a header and a window of them', async () => {
+    const all = (await api.call('GET', `${B}/labService?laboratoryId=warsaw-mokotow`)).body as AnalysisDto[];
+    const hormones = all.filter((a) => a.catalogueHeaders.some((h) => h.id === 2));
+    expect(hormones.length).toBeGreaterThan(5);
+    const byHeader = await api.call('GET', `${B}/labService?laboratoryId=warsaw-mokotow&headerId=2`);
+    expect(byHeader.status).toBe(200);
+    expect(byHeader.body).toEqual(hormones);
+    expect(byHeader.headers.get('etag')).toBeNull();
+    expect((await api.call('GET', `${B}/labService?laboratoryId=warsaw-mokotow&headerId=2&offset=2&limit=3`)).body).toEqual(hormones.slice(2, 5));
+    expect((await api.call('GET', `${B}/labService?laboratoryId=warsaw-mokotow&limit=10`)).body).toEqual(all.slice(0, 10));
+    expect((await api.call('GET', `${B}/labService?laboratoryId=warsaw-mokotow&offset=${all.length}`)).body).toEqual([]);
+    for (const [q, field] of [
+      ['limit=0', 'limit'],
+      ['limit=ten', 'limit'],
+      ['offset=-1', 'offset'],
+      ['offset=1.5', 'offset'],
+      ['headerId=x', 'headerId'],
+    ] as const) {
+      const bad = await api.call('GET', `${B}/labService?laboratoryId=warsaw-mokotow&${q}`);
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.fields)).toEqual([field]);
+    }
+    expect((await api.call('GET', `${B}/labService?laboratoryId=nowhere&limit=5`)).status).toBe(404);
+  });
+
+  test('a page of the analyses of a header, by name, with how many there are, as the whole list has them', async () => {
+    const all = (await api.call('GET', `${B}/labService?laboratoryId=vilnius-naujamiestis`)).body as AnalysisDto[];
+    const autoimmune = all.filter((a) => a.catalogueHeaders.some((h) => h.id === 1));
+    const first = await listAnalysesWithHeader(tdb.db, 'vilnius-naujamiestis', 1, { limit: 4, offset: 0 });
+    const second = await listAnalysesWithHeader(tdb.db, 'vilnius-naujamiestis', 1, { limit: 4, offset: 4 });
+    expect(first.total).toBe(autoimmune.length);
+    expect([...first.items, ...second.items]).toEqual(autoimmune.slice(0, 8));
+    const none = await listAnalysesWithHeader(tdb.db, 'vilnius-naujamiestis', 1, { limit: 4, offset: autoimmune.length });
+    expect(none).toEqual({ items: [], total: autoimmune.length });
+    await expect(listAnalysesWithHeader(tdb.db, 'nowhere', 1, { limit: 4, offset: 0 })).rejects.toMatchObject({ status: 404 });
   });
 
   test('one analysis with or without a laboratory; unknown or malformed ids are 404 and 400', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AnalysisDto, CatalogueHeaderDto, MaterialDto, PriceDto, ProfileDto, ReferenceRangeDto, RestrictionsDto } from '@/lib/types/api';
@@ -5,6 +6,7 @@ import { toMajor } from '@/lib/money';
 import { notFound } from '../http/errors';
 import * as repo from '../repositories/catalogue';
 import { getLaboratoryPricing } from './laboratories';
+import { remembered } from './catalogueMemo';
 
 /**
  * The catalogue as the backend API serves it (docs/openapi.yaml): analyses and profiles with the prices of
@@ -110,17 +112,85 @@ async function buildAnalysisDtos(db: Db, ids: number[], priceListId: number | nu
   return out;
 }
 
-const byName = (a: { name: string; id: number }, b: { name: string; id: number }) => a.name.localeCompare(b.name, 'en') || a.id - b.id;
+const collator = new Intl.Collator('en');
+const byName = (a: { name: string; id: number }, b: { name: string; id: number }) => collator.compare(a.name, b.name) || a.id - b.id;
 
 async function priceListOf(db: Db, laboratoryId: string | undefined): Promise<number | null> {
   return laboratoryId === undefined ? null : (await getLaboratoryPricing(db, laboratoryId)).priceListId;
 }
 
-/** The analyses with a price in the laboratory's price list, by name; 404 for an unknown laboratory. */
-export async function listAnalyses(db: Db, laboratoryId: string): Promise<AnalysisDto[]> {
+/**
+ * The analyses with a price in the laboratory's price list, by name; 404 for an unknown laboratory.
+ * The whole list is built once per laboratory and kept (see catalogueMemo.ts); callers must not
+ * modify it.
+ */
+export async function listAnalyses(db: Db, laboratoryId: string): Promise<readonly AnalysisDto[]> {
   const { priceListId } = await getLaboratoryPricing(db, laboratoryId);
-  const ids = await repo.findPricedAnalysisIds(db, priceListId);
-  return [...(await buildAnalysisDtos(db, ids, priceListId)).values()].sort(byName);
+  return remembered(
+    db,
+    `analyses:${priceListId}`,
+    async () => {
+      const ids = await repo.findPricedAnalysisIds(db, priceListId);
+      return [...(await buildAnalysisDtos(db, ids, priceListId)).values()].sort(byName);
+    },
+    (list) => list.length,
+  );
+}
+
+/** A list answer serialised once: the JSON bytes and their entity tag. */
+export interface JsonBody {
+  body: Buffer;
+  etag: string;
+}
+
+/**
+ * listAnalyses as the JSON body of `GET labService?laboratoryId=`, serialised once per kept list
+ * (most of the answer's cost is building and serialising the whole price list).
+ */
+export async function listAnalysesJson(db: Db, laboratoryId: string): Promise<JsonBody> {
+  const list = await listAnalyses(db, laboratoryId);
+  const { priceListId } = await getLaboratoryPricing(db, laboratoryId);
+  return remembered(
+    db,
+    `analyses-json:${priceListId}`,
+    async () => {
+      const body = Buffer.from(JSON.stringify(list));
+      return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, items: list.length };
+    },
+    (v) => v.items,
+  );
+}
+
+/**
+ * A window of listAnalyses: `headerId` keeps the analyses carrying that catalogue header, then
+ * `limit` from `offset`.
+ */
+export async function listAnalysesWindow(db: Db, laboratoryId: string, opts: { headerId?: number; limit?: number; offset?: number }): Promise<AnalysisDto[]> {
+  const all = await listAnalyses(db, laboratoryId);
+  const { headerId } = opts;
+  const matching = headerId === undefined ? all : all.filter((a) => a.catalogueHeaders.some((h) => h.id === headerId));
+  const offset = opts.offset ?? 0;
+  return matching.slice(offset, opts.limit === undefined ? undefined : offset + opts.limit);
+}
+
+/** One page of the analyses of a catalogue header priced in a laboratory, and how many there are. */
+export interface AnalysisPage {
+  items: AnalysisDto[];
+  total: number;
+}
+
+/**
+ * The analyses carrying a catalogue header (a category, or the popular mark) with a price in the
+ * laboratory, by name, `limit` from `offset`: the database finds them through the header index, so
+ * the cost follows the page, not the catalogue. 404 for an unknown laboratory.
+ */
+export async function listAnalysesWithHeader(db: Db, laboratoryId: string, headerId: number, page: { limit: number; offset: number }): Promise<AnalysisPage> {
+  const { priceListId } = await getLaboratoryPricing(db, laboratoryId);
+  // Ids and names only, ordered as listAnalyses orders them; full analyses are built for the page.
+  const all = (await repo.findPricedAnalysesWithHeader(db, priceListId, headerId)).sort(byName);
+  const ids = all.slice(page.offset, page.offset + page.limit).map((a) => a.id);
+  const dtos = await buildAnalysisDtos(db, ids, priceListId);
+  return { items: ids.map((id) => dtos.get(id)).filter((d): d is AnalysisDto => Boolean(d)), total: all.length };
 }
 
 /**
@@ -196,10 +266,18 @@ async function buildProfiles(db: Db, rows: repo.ProfileRecord[], priceListId: nu
   }));
 }
 
-/** Every profile with its analyses priced in the laboratory; 404 for an unknown laboratory. */
-export async function listProfiles(db: Db, laboratoryId: string): Promise<ProfileDto[]> {
+/**
+ * Every profile with its analyses priced in the laboratory; 404 for an unknown laboratory. Kept per
+ * price list like listAnalyses; callers must not modify it.
+ */
+export async function listProfiles(db: Db, laboratoryId: string): Promise<readonly ProfileDto[]> {
   const { priceListId } = await getLaboratoryPricing(db, laboratoryId);
-  return buildProfiles(db, await repo.findProfiles(db), priceListId);
+  return remembered(
+    db,
+    `profiles:${priceListId}`,
+    async () => buildProfiles(db, await repo.findProfiles(db), priceListId),
+    (list) => list.reduce((n, p) => n + 1 + p.labServices.length, 0),
+  );
 }
 
 /** One profile; 404 for an unknown profile or laboratory. */
