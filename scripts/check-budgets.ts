@@ -25,12 +25,13 @@ export const FLOOR_FIRST_LOAD_JS = 192_925;
 /** The issue's target: no page above 1.25x the floor. */
 export const FIRST_LOAD_JS_TARGET = Math.round(FLOOR_FIRST_LOAD_JS * 1.25);
 /**
- * The ceiling CI enforces today: the heaviest page's weight after the per-language translation
- * chunks (2026-11-22), plus 2% for dependency patch releases. The shop is still above the target
- * (the shell, every feature's saga and API client, MUI's dialog and drawer and yup load with `_app`);
- * lower this as weight leaves, until it reaches FIRST_LOAD_JS_TARGET.
+ * The ceiling CI enforces today: the heaviest page's weight (2026-11-23: the add-to-cart flow, 334,600 B,
+ * after the menu, the laboratory selector, the forms and yup left `_app`), plus 2% for dependency
+ * patch releases. The shop is still above the target (every feature's saga and API client, axios
+ * and the toasts load with `_app`; form pages add formik, yup and MUI's text field); lower this as
+ * weight leaves, until it reaches FIRST_LOAD_JS_TARGET.
  */
-export const FIRST_LOAD_JS_CEILING = Math.max(FIRST_LOAD_JS_TARGET, 352_000);
+export const FIRST_LOAD_JS_CEILING = Math.max(FIRST_LOAD_JS_TARGET, 342_000);
 /** `__NEXT_DATA__` of home and the catalogue pages. */
 export const NEXT_DATA_BUDGET = 16 * 1024;
 

@@ -3,7 +3,8 @@ import { logout } from '@/features/auth';
 import { Status } from '@/lib/status';
 import type { CoverageDto, NurseSlotDto, PromoQuoteDto } from '@/lib/types/api';
 import type { ShopOrderDto } from '@/lib/types/order';
-import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY, type FeedbackDetails, type OrderAddress } from '@/lib/validation/order';
+import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY } from '@/lib/orderDefaults';
+import type { FeedbackDetails, OrderAddress } from '@/lib/validation/order';
 
 /**
  * Order state (spec §3): what the checkout steps collected, kept in the store and mirrored to

@@ -2,5 +2,5 @@
  * The public surface of the %s feature: the only names other features may import from it
  * (enforced by ESLint; see docs/architecture.md).
  */
-export { LabSelectorModal } from './LabSelectorModal';
+export { LabSelectorHost } from './LabSelectorHost';
 export { activeLaboratorySet, selectorOpened } from './labSlice';

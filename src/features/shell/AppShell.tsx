@@ -1,18 +1,24 @@
 import Box from '@mui/material/Box';
+import dynamic from 'next/dynamic';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LabSelectorModal } from '@/features/lab';
+import { LabSelectorHost } from '@/features/lab';
 import { AuthModalHost } from '@/features/auth';
 import { CookieBanner } from './CookieBanner';
-import { MainMenu } from './MainMenu';
 import { RouteProgress } from './RouteProgress';
 import { TopBar } from './TopBar';
 import { useStartUp } from './useStartUp';
+
+// The menu (a drawer with its list, language switcher and sign-out dialog) loads when first opened.
+const MainMenu = dynamic(() => import('./MainMenu').then((m) => m.MainMenu), { ssr: false });
 
 /** The frame of every page (spec §2): skip link, loading bar, top bar, menu, laboratory selector, cookie banner. */
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const [menuOpen, setMenuOpen] = useState(false);
+  // Once loaded the menu stays mounted, so closing it animates and gives focus back to the avatar.
+  const [menuUsed, setMenuUsed] = useState(false);
+  if (menuOpen && !menuUsed) setMenuUsed(true);
   useStartUp();
   return (
     <>
@@ -37,11 +43,11 @@ export function AppShell({ children }: { children: ReactNode }) {
       </Box>
       <RouteProgress />
       <TopBar onOpenMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />
-      <MainMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      {menuUsed && <MainMenu open={menuOpen} onClose={() => setMenuOpen(false)} />}
       <Box component="main" id="main-content" tabIndex={-1} sx={{ outline: 'none', pb: 'calc(var(--cookie-banner-height, 0px) + 32px)', minHeight: 'calc(100vh - 64px)' }}>
         {children}
       </Box>
-      <LabSelectorModal />
+      <LabSelectorHost />
       <AuthModalHost />
       <CookieBanner />
     </>

@@ -2,15 +2,13 @@ import { array, boolean, mixed, number, object, string, type InferType } from 'y
 import './safeStringCase';
 import { isValidPostalCode, normalizePostalCode } from './postalCode';
 import { ID_PATTERN } from '../ids';
+import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY } from '../orderDefaults';
 
 /**
  * Checkout schemas shared by the order forms (formik) and the shop API (`POST /api/order/create`),
  * so the browser and the server agree on every rule. Messages are English texts that double as
  * translation keys of the `cart` namespace.
  */
-export const DEFAULT_ORDER_COUNTRY = 'PL';
-export const DEFAULT_FLOOR = '1';
-export const DEFAULT_APARTMENT = '1';
 
 export const MESSAGES = {
   cityRequired: 'City is required',

@@ -1,0 +1,15 @@
+import dynamic from 'next/dynamic';
+import { useState } from 'react';
+import { useAppSelector } from '@/store/hooks';
+
+// The selector (a dialog with its radio list) loads when it first opens, not with every page.
+const LabSelectorModal = dynamic(() => import('./LabSelectorModal').then((m) => m.LabSelectorModal), { ssr: false });
+
+/** Mounted once by the app shell: the laboratory selector, loaded on first use and kept mounted after. */
+export function LabSelectorHost() {
+  const open = useAppSelector((s) => s.lab.selectorOpen);
+  // Once loaded it stays mounted, so closing it animates and gives focus back to the opener.
+  const [used, setUsed] = useState(false);
+  if (open && !used) setUsed(true);
+  return used ? <LabSelectorModal /> : null;
+}
