@@ -1,15 +1,16 @@
 import { eventChannel } from 'redux-saga';
-import { call, put, select, take, type CallEffect } from 'redux-saga/effects';
+import { put, select, take } from 'redux-saga/effects';
+import { call } from 'typed-redux-saga';
 import { ApiError, onUnauthorized } from '@/lib/apiClient';
 import { logout } from '@/features/auth/authSlice';
 import { routes } from '@/lib/routes';
 import { navigation } from './navigation';
 
-function* runApiCall<Args extends unknown[], R>(fn: (...args: Args) => Promise<R>, args: Args): Generator<unknown, R, unknown> {
+function* runApiCall<Args extends unknown[], R>(fn: (...args: Args) => Promise<R>, args: Args) {
   try {
-    return (yield call(fn, ...args)) as R;
+    return yield* call(fn, ...args);
   } catch (e) {
-    if (e instanceof ApiError && e.status === 401) yield call(signOut);
+    if (e instanceof ApiError && e.status === 401) yield* call(signOut);
     throw e;
   }
 }
@@ -20,7 +21,7 @@ const isLoggedIn = (state: { auth: { isLoggedIn: boolean } }) => state.auth.isLo
 function* signOut(): Generator<unknown, void, unknown> {
   if (!(yield select(isLoggedIn))) return;
   yield put(logout());
-  yield call([navigation, navigation.goTo], routes.home.path);
+  yield* call([navigation, navigation.goTo], routes.home.path);
 }
 
 /**
@@ -33,7 +34,7 @@ export function* signOutOnUnauthorized(): Generator<unknown, void, unknown> {
   try {
     for (;;) {
       yield take(channel);
-      yield call(signOut);
+      yield* call(signOut);
     }
   } finally {
     channel.close();
@@ -41,10 +42,10 @@ export function* signOutOnUnauthorized(): Generator<unknown, void, unknown> {
 }
 
 /**
- * The effect every domain saga uses for API calls: `const user = (yield callApi(getCurrentUser)) as CurrentUserDto`.
+ * How every domain saga calls the API, typed by the API function: `const user = yield* callApi(getCurrentUser)`.
  * A 401 ('Not authorized') logs the user out and returns home (spec §4, §8); the error is rethrown so
  * the calling saga can set its ERROR status.
  */
-export function callApi<Args extends unknown[], R>(fn: (...args: Args) => Promise<R>, ...args: Args): CallEffect<R> {
-  return call(runApiCall<Args, R>, fn, args) as CallEffect<R>;
+export function* callApi<Args extends unknown[], R>(fn: (...args: Args) => Promise<R>, ...args: Args) {
+  return yield* call(runApiCall<Args, R>, fn, args);
 }

@@ -32,7 +32,7 @@ describe('callApi', () => {
     const results: unknown[] = [];
     const store = makeStore({
       saga: function* () {
-        results.push(yield callApi(getCurrentUser, 200));
+        results.push(yield* callApi(getCurrentUser, 200));
       },
     });
     store.dispatch(loggedIn());
@@ -48,7 +48,7 @@ describe('callApi', () => {
       saga: function* () {
         yield take(ping.type);
         try {
-          yield callApi(getCurrentUser, 401);
+          yield* callApi(getCurrentUser, 401);
         } catch (e) {
           caught.push(e);
         }

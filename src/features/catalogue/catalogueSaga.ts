@@ -1,9 +1,9 @@
-import { all, cancelled, delay, put, select, takeLatest } from 'redux-saga/effects';
+import { all, delay, put, takeLatest } from 'redux-saga/effects';
+import { cancelled, select } from 'typed-redux-saga';
 import { callApi } from '@/store/callApi';
 import type { RootState } from '@/store/makeStore';
 import { ApiError } from '@/lib/apiClient';
 import { Status } from '@/lib/status';
-import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
 import { activeLaboratorySet } from '@/features/lab';
 import { catalogueApi } from './catalogueApi';
 import { profileListItem } from './rules';
@@ -37,11 +37,11 @@ const selectCatalogue = (s: RootState): CatalogueState => s.catalogue;
 
 /** Analyses are fetched only when an active laboratory exists (spec §4). */
 function* loadAnalyses(): Generator {
-  const laboratoryId = (yield select(selectActiveLaboratoryId)) as string | null;
+  const laboratoryId = yield* select(selectActiveLaboratoryId);
   if (!laboratoryId) return;
   yield put(analysesLoading(laboratoryId));
   try {
-    const data = (yield callApi(catalogueApi.analyses, laboratoryId)) as AnalysisDto[];
+    const data = yield* callApi(catalogueApi.analyses, laboratoryId);
     yield put(analysesReceived({ laboratoryId, data }));
   } catch {
     yield put(analysesFailed());
@@ -49,11 +49,11 @@ function* loadAnalyses(): Generator {
 }
 
 function* loadProfiles(): Generator {
-  const laboratoryId = (yield select(selectActiveLaboratoryId)) as string | null;
+  const laboratoryId = yield* select(selectActiveLaboratoryId);
   if (!laboratoryId) return;
   yield put(profilesLoading(laboratoryId));
   try {
-    const data = (yield callApi(catalogueApi.profiles, laboratoryId)) as ProfileDto[];
+    const data = yield* callApi(catalogueApi.profiles, laboratoryId);
     yield put(profilesReceived({ laboratoryId, data: data.map(profileListItem) }));
   } catch {
     yield put(profilesFailed());
@@ -66,25 +66,25 @@ function* loadProfiles(): Generator {
  */
 function* search(action: { type: string }): Generator {
   if (searchTermChanged.match(action)) yield delay(SEARCH_DEBOUNCE_MS);
-  const { search: current } = (yield select(selectCatalogue)) as CatalogueState;
+  const { search: current } = yield* select(selectCatalogue);
   const term = current.term.trim();
   if (!term) return;
-  const laboratoryId = (yield select(selectActiveLaboratoryId)) as string | null;
+  const laboratoryId = yield* select(selectActiveLaboratoryId);
   const controller = new AbortController();
   try {
-    const data = (yield callApi(catalogueApi.search, term, laboratoryId, controller.signal)) as AnalysisDto[];
+    const data = yield* callApi(catalogueApi.search, term, laboratoryId, controller.signal);
     yield put(searchReceived({ term: current.term, laboratoryId, data }));
   } catch {
     yield put(searchFailed());
   } finally {
-    if ((yield cancelled()) as boolean) controller.abort();
+    if (yield* cancelled()) controller.abort();
   }
 }
 
 function* loadAnalysis({ payload: id }: ReturnType<typeof analysisRequested>): Generator {
-  const laboratoryId = (yield select(selectActiveLaboratoryId)) as string | null;
+  const laboratoryId = yield* select(selectActiveLaboratoryId);
   try {
-    const data = (yield callApi(catalogueApi.analysis, id, laboratoryId)) as AnalysisDto;
+    const data = yield* callApi(catalogueApi.analysis, id, laboratoryId);
     yield put(analysisReceived({ laboratoryId, data }));
   } catch (e) {
     yield put(analysisFailed({ notFound: e instanceof ApiError && e.status === 404 }));
@@ -92,9 +92,9 @@ function* loadAnalysis({ payload: id }: ReturnType<typeof analysisRequested>): G
 }
 
 function* loadProfile({ payload: id }: ReturnType<typeof profileRequested>): Generator {
-  const laboratoryId = (yield select(selectActiveLaboratoryId)) as string | null;
+  const laboratoryId = yield* select(selectActiveLaboratoryId);
   try {
-    const data = (yield callApi(catalogueApi.profile, id, laboratoryId)) as ProfileDto;
+    const data = yield* callApi(catalogueApi.profile, id, laboratoryId);
     yield put(profileReceived({ laboratoryId, data }));
   } catch (e) {
     yield put(profileFailed({ notFound: e instanceof ApiError && e.status === 404 }));
@@ -107,7 +107,7 @@ function* loadProfile({ payload: id }: ReturnType<typeof profileRequested>): Gen
  * is kept.
  */
 function* reloadForLaboratory({ payload: laboratoryId }: ReturnType<typeof activeLaboratorySet>): Generator {
-  const c = (yield select(selectCatalogue)) as CatalogueState;
+  const c = yield* select(selectCatalogue);
   const stale = (status: Status, forLab: string | null) => forLab !== laboratoryId || status === Status.ERROR || status === Status.INITIAL;
   const effects = [];
   if (stale(c.analysesStatus, c.analysesLaboratoryId)) effects.push(put(analysesRequested()));
