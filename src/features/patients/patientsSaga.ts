@@ -1,4 +1,5 @@
-import { all, call, put, select, takeLatest } from 'redux-saga/effects';
+import { all, put, takeLatest } from 'redux-saga/effects';
+import { call, select } from 'typed-redux-saga';
 import { ApiError } from '@/lib/apiClient';
 import type { PatientDto } from '@/lib/types/api';
 import { routes } from '@/lib/routes';
@@ -27,7 +28,7 @@ export const PATIENT_MESSAGES = {
 
 function* loadPatients(): Generator {
   try {
-    const items = (yield callApi(patientsApi.list)) as PatientDto[];
+    const items = yield* callApi(patientsApi.list);
     yield put(patientsReceived(items));
   } catch (e) {
     yield put(patientsFailed());
@@ -37,7 +38,7 @@ function* loadPatients(): Generator {
 
 function* loadPatient({ payload: id }: ReturnType<typeof patientRequested>): Generator {
   try {
-    const dto = (yield callApi(patientsApi.get, id)) as PatientDto;
+    const dto = yield* callApi(patientsApi.get, id);
     yield put(patientReceived(dto));
   } catch (e) {
     // Another user's patient is 404 as if it did not exist.
@@ -55,14 +56,14 @@ function* savePatient({ payload }: ReturnType<typeof patientSaveRequested>): Gen
   try {
     let saved: PatientDto;
     if (isNewPatient(patient)) {
-      saved = (yield callApi(patientsApi.create, patientToCreateBody(patient), false)) as PatientDto;
+      saved = yield* callApi(patientsApi.create, patientToCreateBody(patient), false);
     } else {
-      const stored = (yield select(selectCurrent)) as PatientDto | null;
+      const stored = yield* select(selectCurrent);
       const body = patientToUpdateBody(patient, stored && stored.id === patient.id ? stored : null);
-      saved = (yield callApi(patientsApi.update, body)) as PatientDto;
+      saved = yield* callApi(patientsApi.update, body);
     }
     yield put(patientSaved(saved));
-    yield call([navigation, navigation.goTo], returnPath || routes.patientsList.path);
+    yield* call([navigation, navigation.goTo], returnPath || routes.patientsList.path);
   } catch (e) {
     if (e instanceof ApiError) {
       yield put(patientSaveFailed({ message: e.status === 404 ? PATIENT_MESSAGES.notFound : e.message || PATIENT_MESSAGES.saveFailed, fields: e.fields }));
