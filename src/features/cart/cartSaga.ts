@@ -1,11 +1,12 @@
-import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, select } from 'typed-redux-saga';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { callApi } from '@/store/callApi';
 import type { RootState } from '@/store/makeStore';
 import { appStarted } from '@/store/appActions';
 import { loggedIn, logout } from '@/features/auth';
 import { activeLaboratorySet } from '@/features/lab';
-import type { AddToCartResponse, CartDto, PatientDto } from '@/lib/types/api';
+import type { CartDto } from '@/lib/types/api';
 import { cartApi, type AddRequest } from './cartApi';
 import { stripAddFlowQueryOnReload } from './addFlowQuery';
 import { patientsApi, patientToCreateBody, type Patient } from '@/features/patients';
@@ -39,15 +40,15 @@ const selectLoggedIn = (s: RootState) => s.auth.isLoggedIn;
 
 /** Loads the cart on start, on login/logout and when the laboratory changes (prices follow it). */
 export function* loadCart(): Generator {
-  const isLoggedIn = (yield select(selectLoggedIn)) as boolean;
+  const isLoggedIn = yield* select(selectLoggedIn);
   if (!isLoggedIn) {
     yield put(cartCleared());
     return;
   }
   yield put(cartLoadRequested());
   try {
-    const lab = (yield select(selectLab)) as string | null;
-    const cart = (yield callApi(cartApi.getCart, lab)) as CartDto;
+    const lab = yield* select(selectLab);
+    const cart = yield* callApi(cartApi.getCart, lab);
     yield put(cartReceived(cart));
   } catch (e) {
     yield put(cartLoadFailed(messageOf(e)));
@@ -56,8 +57,8 @@ export function* loadCart(): Generator {
 
 function* add(action: PayloadAction<AddRequest>): Generator {
   try {
-    const lab = (yield select(selectLab)) as string | null;
-    const res = (yield callApi(cartApi.add, action.payload, lab)) as AddToCartResponse;
+    const lab = yield* select(selectLab);
+    const res = yield* callApi(cartApi.add, action.payload, lab);
     yield put(addToCartAnswered(res));
   } catch (e) {
     yield put(addToCartFailed(messageOf(e)));
@@ -66,22 +67,22 @@ function* add(action: PayloadAction<AddRequest>): Generator {
 
 /** Resends the pending add with the optional-material decision merged in (by the reducer). */
 function* resendWithDecision(): Generator {
-  const pending = (yield select((s: RootState) => s.cart.pendingAdd)) as AddRequest | null;
+  const pending = yield* select((s: RootState) => s.cart.pendingAdd);
   if (pending) yield put(addToCartRequested(pending));
 }
 
 function* mutate(action: PayloadAction<unknown>): Generator {
   try {
-    const lab = (yield select(selectLab)) as string | null;
+    const lab = yield* select(selectLab);
     let cart: CartDto;
     if (removePatientAnalysisRequested.match(action)) {
-      cart = (yield callApi(cartApi.removePatientAnalysis, action.payload.patientId, action.payload.analysisId, lab)) as CartDto;
+      cart = yield* callApi(cartApi.removePatientAnalysis, action.payload.patientId, action.payload.analysisId, lab);
     } else if (removePatientRequested.match(action)) {
-      cart = (yield callApi(cartApi.removePatient, action.payload.patientId, lab)) as CartDto;
+      cart = yield* callApi(cartApi.removePatient, action.payload.patientId, lab);
     } else if (removeAnalysisRequested.match(action)) {
-      cart = (yield callApi(cartApi.removeAnalysis, action.payload.analysisId, lab)) as CartDto;
+      cart = yield* callApi(cartApi.removeAnalysis, action.payload.analysisId, lab);
     } else {
-      cart = (yield callApi(cartApi.reset, lab)) as CartDto;
+      cart = yield* callApi(cartApi.reset, lab);
     }
     yield put(cartMutated(cart));
   } catch (e) {
@@ -91,7 +92,7 @@ function* mutate(action: PayloadAction<unknown>): Generator {
 
 function* createPatient(action: PayloadAction<Patient>): Generator {
   try {
-    const created = (yield callApi(patientsApi.create, patientToCreateBody(action.payload), false)) as PatientDto;
+    const created = yield* callApi(patientsApi.create, patientToCreateBody(action.payload), false);
     yield put(cartPatientCreated(created));
   } catch (e) {
     yield put(cartPatientCreateFailed(messageOf(e)));
@@ -100,7 +101,7 @@ function* createPatient(action: PayloadAction<Patient>): Generator {
 
 function* loadPatients(): Generator {
   try {
-    const patients = (yield callApi(cartApi.listPatients)) as PatientDto[];
+    const patients = yield* callApi(cartApi.listPatients);
     yield put(cartPatientsReceived(patients));
   } catch {
     yield put(cartPatientsFailed());
@@ -108,7 +109,7 @@ function* loadPatients(): Generator {
 }
 
 function* stripFlowQuery(): Generator {
-  yield call(stripAddFlowQueryOnReload);
+  yield* call(stripAddFlowQueryOnReload);
 }
 
 export function* cartSaga(): Generator {
