@@ -1,8 +1,6 @@
 import { put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { ApiError } from '@/lib/apiClient';
-import type { NurseSlotDto } from '@/lib/types/api';
-import type { OrderDetailDto } from '@/lib/types/results';
 import { callApi } from '@/store/callApi';
 import { resultsApi } from './resultsApi';
 import {
@@ -47,7 +45,7 @@ export function* loadResource(action: PayloadAction<{ kind: ResourceKind; params
   const { kind, params = [] } = action.payload;
   const key = resourceKey(kind, params);
   try {
-    const data = yield callApi(fetcher(kind, params));
+    const data = yield* callApi(fetcher(kind, params));
     yield put(resourceReceived({ key, data }));
   } catch (e) {
     yield put(resourceFailed({ key, ...failure(e) }));
@@ -56,7 +54,7 @@ export function* loadResource(action: PayloadAction<{ kind: ResourceKind; params
 
 function* cancelOrder(action: PayloadAction<{ orderId: number }>): Generator {
   try {
-    const order = (yield callApi(resultsApi.cancelOrder, action.payload.orderId)) as OrderDetailDto;
+    const order = yield* callApi(resultsApi.cancelOrder, action.payload.orderId);
     yield put(visitChanged(order));
   } catch (e) {
     yield put(visitChangeFailed(failure(e).error));
@@ -65,7 +63,7 @@ function* cancelOrder(action: PayloadAction<{ orderId: number }>): Generator {
 
 function* rescheduleOrder(action: PayloadAction<{ orderId: number; slotId: number }>): Generator {
   try {
-    const order = (yield callApi(resultsApi.rescheduleOrder, action.payload.orderId, action.payload.slotId)) as OrderDetailDto;
+    const order = yield* callApi(resultsApi.rescheduleOrder, action.payload.orderId, action.payload.slotId);
     yield put(visitChanged(order));
   } catch (e) {
     yield put(visitChangeFailed(failure(e).error));
@@ -75,7 +73,7 @@ function* rescheduleOrder(action: PayloadAction<{ orderId: number; slotId: numbe
 function* loadSlots(action: PayloadAction<{ laboratoryId: string; from: string; to: string }>): Generator {
   try {
     const { laboratoryId, from, to } = action.payload;
-    const slots = (yield callApi(resultsApi.nurseSlots, laboratoryId, from, to)) as NurseSlotDto[];
+    const slots = yield* callApi(resultsApi.nurseSlots, laboratoryId, from, to);
     yield put(slotsReceived(slots));
   } catch {
     yield put(slotsFailed());
