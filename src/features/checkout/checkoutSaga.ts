@@ -1,4 +1,5 @@
-import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { delay, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, select } from 'typed-redux-saga';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { callApi } from '@/store/callApi';
 import { navigation } from '@/store/navigation';
@@ -8,8 +9,7 @@ import { routes } from '@/lib/routes';
 import { appStarted } from '@/store/appActions';
 import { currentUserReceived, logout } from '@/features/auth';
 import { loadCart, cartCleared } from '@/features/cart';
-import type { CoverageDto, CreateOrderResponse, CurrentUserDto, NurseSlotDto, PromoQuoteDto } from '@/lib/types/api';
-import type { ShopOrderDto } from '@/lib/types/order';
+import type { CurrentUserDto } from '@/lib/types/api';
 import type { CreateOrderInput } from '@/lib/validation/order';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import { orderApi } from './checkoutApi';
@@ -43,7 +43,6 @@ import {
   summaryRequested,
   visitTimeChosen,
   type CoverageQuery,
-  type OrderState,
   type PersistedOrder,
 } from './checkoutSlice';
 
@@ -78,7 +77,7 @@ function* restore(): Generator {
 }
 
 function* persist(): Generator {
-  const o = (yield select(selectOrder)) as OrderState;
+  const o = yield* select(selectOrder);
   const data: PersistedOrder = {
     orderAddress: o.orderAddress,
     nurseCheckoutDate: o.nurseCheckoutDate,
@@ -98,7 +97,7 @@ function* forget(): Generator {
 function* loadSlots(action: PayloadAction<{ laboratoryId: string; from: string; to: string }>): Generator {
   try {
     const { laboratoryId, from, to } = action.payload;
-    const slots = (yield callApi(orderApi.listSlots, laboratoryId, from, to)) as NurseSlotDto[];
+    const slots = yield* callApi(orderApi.listSlots, laboratoryId, from, to);
     yield put(slotsReceived(slots));
   } catch (e) {
     yield put(slotsFailed(messageOf(e)));
@@ -110,7 +109,7 @@ function* loadCoverage(action: PayloadAction<CoverageQuery>): Generator {
   try {
     yield delay(250);
     const { laboratoryId, country, postalCode } = action.payload;
-    const coverage = (yield callApi(orderApi.coverage, laboratoryId, country, postalCode)) as CoverageDto;
+    const coverage = yield* callApi(orderApi.coverage, laboratoryId, country, postalCode);
     yield put(coverageReceived(coverage));
   } catch (e) {
     yield put(coverageFailed(messageOf(e)));
@@ -122,10 +121,10 @@ const promoRefusal = (e: unknown): string | null =>
   failedWith(e, ERROR_CODES.promoCodeRefused) || failedWith(e, ERROR_CODES.promoCodeUsedUp) ? messageOf(e) : null;
 
 function* applyPromo(action: PayloadAction<string>): Generator {
-  const laboratoryId = (yield select((s: RootState) => s.lab.activeLaboratoryId)) as string | null;
+  const laboratoryId = yield* select((s: RootState) => s.lab.activeLaboratoryId);
   try {
     if (!laboratoryId) throw new Error('Choose a laboratory first');
-    const quote = (yield callApi(orderApi.promo, laboratoryId, action.payload.trim())) as PromoQuoteDto;
+    const quote = yield* callApi(orderApi.promo, laboratoryId, action.payload.trim());
     yield put(promoApplied(quote));
   } catch (e) {
     yield put(promoFailed(messageOf(e)));
@@ -133,7 +132,7 @@ function* applyPromo(action: PayloadAction<string>): Generator {
 }
 
 function* refreshUser(): Generator<unknown, CurrentUserDto> {
-  const user = (yield callApi(orderApi.currentUser)) as CurrentUserDto;
+  const user = yield* callApi(orderApi.currentUser);
   yield put(currentUserReceived(user));
   return user;
 }
@@ -141,10 +140,10 @@ function* refreshUser(): Generator<unknown, CurrentUserDto> {
 /** Spec §4 Checkout: the data is saved, the current user refreshed, then the e-mail check decides. */
 function* checkout(): Generator {
   try {
-    yield call(persist);
-    const user = (yield call(refreshUser)) as CurrentUserDto;
+    yield* call(persist);
+    const user = yield* refreshUser();
     yield put(checkoutSucceeded());
-    yield call([navigation, navigation.goTo], user.emailConfirmed ? routes.dataConfirmed.path : routes.confirmEmailInOrder.path);
+    yield* call([navigation, navigation.goTo], user.emailConfirmed ? routes.dataConfirmed.path : routes.confirmEmailInOrder.path);
   } catch (e) {
     yield put(checkoutFailed(messageOf(e)));
   }
@@ -152,15 +151,15 @@ function* checkout(): Generator {
 
 function* sendLetter(): Generator {
   try {
-    yield callApi(orderApi.sendActivationEmail);
+    yield* callApi(orderApi.sendActivationEmail);
     yield put(activationLetterSent());
   } catch (e) {
     const already = failedWith(e, ERROR_CODES.emailAlreadyConfirmed, [409, 500]);
     if (already) {
       // In the order flow an already confirmed address simply moves on (spec §4).
       yield put(activationLetterSent());
-      yield call(refreshUser);
-      yield call([navigation, navigation.goTo], routes.dataConfirmed.path);
+      yield* refreshUser();
+      yield* call([navigation, navigation.goTo], routes.dataConfirmed.path);
       return;
     }
     yield put(activationLetterFailed(messageOf(e)));
@@ -169,10 +168,10 @@ function* sendLetter(): Generator {
 
 function* confirmEmail(action: PayloadAction<string>): Generator {
   try {
-    yield callApi(orderApi.activate, action.payload.trim());
-    yield call(refreshUser);
+    yield* callApi(orderApi.activate, action.payload.trim());
+    yield* refreshUser();
     yield put(emailConfirmed());
-    yield call([navigation, navigation.goTo], routes.dataConfirmed.path);
+    yield* call([navigation, navigation.goTo], routes.dataConfirmed.path);
   } catch (e) {
     const message = failedWith(e, ERROR_CODES.confirmationTokenNotFound, [500]) ? TOKEN_NOT_FOUND : messageOf(e);
     yield put(emailConfirmFailed(message));
@@ -186,16 +185,16 @@ function newKey(): string {
 }
 
 function* submit(): Generator {
-  let o = (yield select(selectOrder)) as OrderState;
+  let o = yield* select(selectOrder);
   if (!o.idempotencyKey) {
     yield put(idempotencyKeyCreated(newKey()));
-    yield call(persist);
-    o = (yield select(selectOrder)) as OrderState;
+    yield* call(persist);
+    o = yield* select(selectOrder);
   }
-  const laboratoryId = (yield select((s: RootState) => s.lab.activeLaboratoryId)) as string | null;
+  const laboratoryId = yield* select((s: RootState) => s.lab.activeLaboratoryId);
   if (!laboratoryId || o.orderSlotId === null || !o.nurseCheckoutDate) {
     yield put(submitFailed({ message: 'Choose a visit time', slotFull: true }));
-    yield call([navigation, navigation.goTo], routes.nurseCheckoutTime.path);
+    yield* call([navigation, navigation.goTo], routes.nurseCheckoutTime.path);
     return;
   }
   const input: CreateOrderInput = {
@@ -207,13 +206,13 @@ function* submit(): Generator {
     ...(o.promo ? { promoCode: o.promo.promoCode } : {}),
   };
   try {
-    const res = (yield callApi(orderApi.create, input, o.idempotencyKey as string)) as CreateOrderResponse;
+    const res = yield* callApi(orderApi.create, input, o.idempotencyKey as string);
     yield put(submitSucceeded());
     // The server emptied the cart with the order: show it empty at once, then reload it.
     yield put(cartCleared());
-    yield call(persist);
-    yield call([navigation, navigation.goTo], res.redirectUrl);
-    yield call(loadCart);
+    yield* call(persist);
+    yield* call([navigation, navigation.goTo], res.redirectUrl);
+    yield* call(loadCart);
   } catch (e) {
     const slotFull = failedWith(e, ERROR_CODES.slotFull);
     // A code refused or used up meanwhile is dropped: the summary shows why and the full price; the cart is untouched.
@@ -221,15 +220,15 @@ function* submit(): Generator {
     if (promoMessage) yield put(promoFailed(promoMessage));
     yield put(submitFailed({ message: messageOf(e), slotFull }));
     if (slotFull) {
-      yield call(persist);
-      yield call([navigation, navigation.goTo], routes.nurseCheckoutTime.path);
+      yield* call(persist);
+      yield* call([navigation, navigation.goTo], routes.nurseCheckoutTime.path);
     }
   }
 }
 
 function* loadSummary(action: PayloadAction<number>): Generator {
   try {
-    const summary = (yield callApi(orderApi.summary, action.payload)) as ShopOrderDto;
+    const summary = yield* callApi(orderApi.summary, action.payload);
     yield put(summaryReceived(summary));
   } catch (e) {
     yield put(summaryFailed(messageOf(e)));
