@@ -1,5 +1,6 @@
 import { needsLaboratory } from '@/lib/routes';
-import { call, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { put, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, select } from 'typed-redux-saga';
 import Cookies from 'js-cookie';
 import { callApi } from '@/store/callApi';
 import type { RootState } from '@/store/makeStore';
@@ -43,7 +44,7 @@ const selectAuth = (s: RootState) => s.auth;
 function* loadList(): Generator {
   yield put(listRequested());
   try {
-    const list = (yield callApi(labApi.list)) as LaboratoryDto[];
+    const list = yield* callApi(labApi.list);
     yield put(listReceived(list));
   } catch {
     yield put(listFailed());
@@ -52,23 +53,23 @@ function* loadList(): Generator {
 
 /** The list, loading it (or waiting for the running load) when needed. */
 function* ensureList(): Generator<unknown, LaboratoryDto[], unknown> {
-  let lab = (yield select(selectLab)) as RootState['lab'];
+  let lab = yield* select(selectLab);
   if (lab.listStatus === Status.LOADING) yield take([listReceived.type, listFailed.type]);
-  else if (lab.listStatus !== Status.SUCCESS) yield call(loadList);
-  lab = (yield select(selectLab)) as RootState['lab'];
+  else if (lab.listStatus !== Status.SUCCESS) yield* call(loadList);
+  lab = yield* select(selectLab);
   return lab.list;
 }
 
 function* findClosest(): Generator {
   let position: Point;
   try {
-    position = (yield call(currentPosition)) as Point;
+    position = yield* call(currentPosition);
   } catch {
     yield put(positionFailed());
     return;
   }
   yield put(positionReceived());
-  const list = (yield call(ensureList)) as LaboratoryDto[];
+  const list = yield* ensureList();
   try {
     const { item, miles } = closest(position, list);
     yield put(closestFound({ laboratoryId: item.id, miles }));
@@ -81,11 +82,11 @@ function* findClosest(): Generator {
 function* choose({ payload: id }: ReturnType<typeof laboratoryChosen>): Generator {
   yield put(activeLaboratorySet(id));
   yield put(selectorClosed());
-  const auth = (yield select(selectAuth)) as RootState['auth'];
+  const auth = yield* select(selectAuth);
   if (!auth.isLoggedIn || !auth.currentUser) return;
   yield put(laboratorySaving());
   try {
-    yield callApi(labApi.saveForUser, auth.currentUser.id, id);
+    yield* callApi(labApi.saveForUser, auth.currentUser.id, id);
     yield put(laboratorySaved());
   } catch {
     yield put(laboratorySaveFailed());
@@ -96,11 +97,11 @@ function* choose({ payload: id }: ReturnType<typeof laboratoryChosen>): Generato
 function* activate({ payload: id }: ReturnType<typeof activeLaboratorySet>): Generator {
   writeStorage('activeLaboratoryId', id);
   Cookies.set(LAB_COOKIE, id, { expires: LAB_COOKIE_DAYS, sameSite: 'lax', path: '/' });
-  const lab = (yield select(selectLab)) as RootState['lab'];
+  const lab = yield* select(selectLab);
   if (lab.laboratory?.id === id && lab.laboratoryStatus === Status.SUCCESS) return;
   yield put(laboratoryRequested());
   try {
-    const laboratory = (yield callApi(labApi.get, id)) as LaboratoryDto;
+    const laboratory = yield* callApi(labApi.get, id);
     yield put(laboratoryReceived(laboratory));
   } catch (e) {
     yield put(laboratoryFailed());
@@ -117,14 +118,14 @@ function* activate({ payload: id }: ReturnType<typeof activeLaboratorySet>): Gen
 /** The selector opens by itself when no laboratory is chosen (spec §4). */
 function* openWhenMissing(): Generator {
   if (typeof window !== 'undefined' && !needsLaboratory(window.location.pathname)) return;
-  const lab = (yield select(selectLab)) as RootState['lab'];
+  const lab = yield* select(selectLab);
   if (!lab.activeLaboratoryId && !lab.selectorOpen) yield put(selectorOpened());
 }
 
 /** A user who chose a laboratory on another device gets it here too. */
 function* adoptUsersLaboratory({ payload }: ReturnType<typeof currentUserReceived>): Generator {
   const laboratoryId = (payload as Partial<CurrentUserDto>).laboratoryId;
-  const lab = (yield select(selectLab)) as RootState['lab'];
+  const lab = yield* select(selectLab);
   if (laboratoryId && !lab.activeLaboratoryId) {
     yield put(activeLaboratorySet(laboratoryId));
     yield put(selectorClosed());
