@@ -67,8 +67,9 @@ export interface HistoryRow {
 }
 
 /** Results of one analysis for one patient over the orders of one user, oldest visit first. */
-export async function listHistory(db: Q, userId: number, patientId: number, analysisId: number): Promise<HistoryRow[]> {
-  return db
+/** The patient's results of one analysis over the user's orders; only `laboratoryId`'s orders when given. */
+export async function listHistory(db: Q, userId: number, patientId: number, analysisId: number, laboratoryId: string | null = null): Promise<HistoryRow[]> {
+  let q = db
     .selectFrom('analysis_results')
     .innerJoin('orders', 'orders.id', 'analysis_results.order_id')
     .innerJoin('nurse_slots', 'nurse_slots.id', 'orders.slot_id')
@@ -88,10 +89,9 @@ export async function listHistory(db: Q, userId: number, patientId: number, anal
     .where('orders.user_id', '=', userId)
     .where('orders.status', '!=', 'cancelled')
     .where('analysis_results.patient_id', '=', patientId)
-    .where('analysis_results.analysis_id', '=', analysisId)
-    .orderBy('nurse_slots.start_at')
-    .orderBy('analysis_results.id')
-    .execute();
+    .where('analysis_results.analysis_id', '=', analysisId);
+  if (laboratoryId !== null) q = q.where('orders.laboratory_id', '=', laboratoryId);
+  return q.orderBy('nurse_slots.start_at').orderBy('analysis_results.id').execute();
 }
 
 /** Order ids of the user's orders that have results, newest order first. */

@@ -198,7 +198,9 @@ export async function getAnalysisResult(db: Db, user: AuthUser, orderId: number,
   const row = b.results.find((r) => r.id === resultId && r.patient_id === patientId);
   if (!row) throw notFound(TEST_RESULT_NOT_FOUND);
   // History over the orders of the user who ordered this set (the patient record belongs to them).
-  const [history, revisions] = await Promise.all([resultsRepo.listHistory(db, b.order.user_id, patientId, row.analysis_id), resultsRepo.listRevisions(db, [row.id])]);
+  // Staff see only their laboratory's orders: values measured by another laboratory stay out.
+  const labScope = b.order.user_id === user.id ? null : b.order.laboratory_id;
+  const [history, revisions] = await Promise.all([resultsRepo.listHistory(db, b.order.user_id, patientId, row.analysis_id, labScope), resultsRepo.listRevisions(db, [row.id])]);
   return {
     testResult: b.summary,
     patient,
