@@ -14,6 +14,16 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 /** A lab staff user made with `npm run staff:add` against the app's database (see e2e/README.md), signed in. */
 export async function signInNewStaff(ctx: JourneyContext, email: string, laboratoryId: string, role: 'staff' | 'nurse' = 'staff'): Promise<string> {
+  addStaffAccount(email, laboratoryId, role);
+  // The command blocks this process for seconds; a kept-alive connection the server closed meanwhile
+  // fails once ("fetch failed"), so the sign-in is tried a second time on a fresh connection.
+  const login = await ctx.api('POST', '/api/backend/login', { username: email, password: PASSWORD }).catch(() => ctx.api('POST', '/api/backend/login', { username: email, password: PASSWORD }));
+  assert.equal(login.status, 200, `staff login: ${JSON.stringify(login.body)}`);
+  return (login.body as { access_token: string }).access_token;
+}
+
+/** A staff member or nurse made with `npm run staff:add -- <email> <laboratoryId> --role <role> --password-stdin` (password PASSWORD). */
+export function addStaffAccount(email: string, laboratoryId: string, role: 'staff' | 'nurse' = 'staff'): void {
   const databaseUrl = process.env.E2E_DATABASE_URL;
   assert.ok(databaseUrl, 'the harness exports E2E_DATABASE_URL');
   // The password goes on standard input, never on the command line.
@@ -23,9 +33,6 @@ export async function signInNewStaff(ctx: JourneyContext, email: string, laborat
     input: PASSWORD,
     stdio: 'pipe',
   });
-  const login = await ctx.api('POST', '/api/backend/login', { username: email, password: PASSWORD });
-  assert.equal(login.status, 200, `staff login: ${JSON.stringify(login.body)}`);
-  return (login.body as { access_token: string }).access_token;
 }
 
 /** Registers an account and confirms its e-mail through the link of the confirmation mail; returns its token. */

@@ -40,6 +40,7 @@ export const routes = {
   orderDetail: { path: '/orders/[orderId]', back: 'orders' },
   staff: { path: '/staff', back: 'home' },
   staffOrder: { path: '/staff/orders/[orderId]', back: 'staff' },
+  staffVisits: { path: '/staff/visits', back: 'home' },
   sharedResults: { path: '/shared/results/[token]', back: null },
 } as const satisfies Record<string, { path: string; back: string | null }>;
 

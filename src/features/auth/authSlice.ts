@@ -13,6 +13,8 @@ export interface CurrentUser {
   phone: string | null;
   dateOfBirth: string | null;
   role?: 'patient' | 'staff';
+  /** For staff: `nurse` sees only their visits (`/staff/visits`). */
+  staffRole?: 'staff' | 'nurse' | null;
 }
 
 export type AuthModalMode = 'REGISTER' | 'LOGIN';

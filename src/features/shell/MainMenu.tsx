@@ -23,6 +23,7 @@ import LoginOutlinedIcon from '@mui/icons-material/LoginOutlined';
 import LogoutOutlinedIcon from '@mui/icons-material/LogoutOutlined';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
+import MedicalServicesOutlinedIcon from '@mui/icons-material/MedicalServicesOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import { useRouter } from 'next/router';
 import { useState, type ReactNode } from 'react';
@@ -52,6 +53,7 @@ const icons: Record<string, ReactNode> = {
   [routes.login.path]: <LoginOutlinedIcon />,
   [routes.testResults.path]: <ScienceOutlinedIcon />,
   [routes.staff.path]: <BadgeOutlinedIcon />,
+  [routes.staffVisits.path]: <MedicalServicesOutlinedIcon />,
 };
 
 /** The main menu (spec §2): brief user info, the items for a user or a visitor, language, Sign Out. */
@@ -63,7 +65,7 @@ export function MainMenu({ open, onClose }: { open: boolean; onClose: () => void
   const user = useAppSelector((s) => s.auth.currentUser);
   const laboratory = useAppSelector((s) => s.lab.laboratory);
   const [confirmSignOut, setConfirmSignOut] = useState(false);
-  const items = menuItems(isLoggedIn, user?.role);
+  const items = menuItems(isLoggedIn, user?.role, user?.staffRole);
 
   const choose = (key: string) => {
     onClose();

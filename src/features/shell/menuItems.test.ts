@@ -13,9 +13,15 @@ describe('menuItems', () => {
   });
 
   it('adds the staff console for staff only, and never for a visitor', () => {
-    expect(keys(menuItems(true, 'staff')).slice(-2)).toEqual(['/test-results', '/staff']);
+    expect(keys(menuItems(true, 'staff')).slice(-3)).toEqual(['/test-results', '/staff', '/staff/visits']);
+    expect(keys(menuItems(true, 'staff', 'staff')).slice(-3)).toEqual(['/test-results', '/staff', '/staff/visits']);
     expect(keys(menuItems(true, 'patient'))).not.toContain('/staff');
     expect(keys(menuItems(false, 'staff'))).not.toContain('/staff');
+  });
+
+  it('gives a nurse the day of visits and not the console', () => {
+    expect(keys(menuItems(true, 'staff', 'nurse')).slice(-2)).toEqual(['/test-results', '/staff/visits']);
+    expect(keys(menuItems(true, 'patient'))).not.toContain('/staff/visits');
   });
 
   it('has an English label for every item', () => {

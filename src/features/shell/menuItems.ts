@@ -14,7 +14,7 @@ export interface MenuItem {
  * Main menu of spec §2: items for a logged-in user or a visitor; keys are route paths plus `selectLab`.
  * Logged-in users also get their orders and test results, and staff the staff console, after the spec's items.
  */
-export function menuItems(isLoggedIn: boolean, role?: string | null): MenuItem[] {
+export function menuItems(isLoggedIn: boolean, role?: string | null, staffRole?: string | null): MenuItem[] {
   const items: MenuItem[] = isLoggedIn
     ? [
         { key: routes.home.path, labelKey: 'menu.home' },
@@ -35,6 +35,8 @@ export function menuItems(isLoggedIn: boolean, role?: string | null): MenuItem[]
         { key: routes.documents.path, labelKey: 'menu.documents' },
         { key: routes.support.path, labelKey: 'menu.support' },
       ];
-  if (isLoggedIn && role === 'staff') items.push({ key: routes.staff.path, labelKey: 'menu.staff' });
+  // Nurses get only their day's visits; other staff the console and the visits.
+  if (isLoggedIn && role === 'staff' && staffRole !== 'nurse') items.push({ key: routes.staff.path, labelKey: 'menu.staff' });
+  if (isLoggedIn && role === 'staff') items.push({ key: routes.staffVisits.path, labelKey: 'menu.staffVisits' });
   return items;
 }

@@ -1,5 +1,8 @@
 import { backendClient } from '@/lib/apiClient';
-import type { OrderStatusDto, StaffOrderDetailDto, StaffOrderDto } from '@/lib/types/results';
+import type { NurseVisitDto, NurseVisitsDto, OrderStatusDto, StaffMemberDto, StaffOrderDetailDto, StaffOrderDto, StaffPromoCodeDto } from '@/lib/types/results';
+import type { StaffPromoInput } from '@/lib/validation/results';
+
+export type NewStaffPromo = StaffPromoInput;
 import type { ResultEntry } from '@/lib/validation/results';
 
 /** Calls of the lab staff console (backend root, `staff/*`). */
@@ -17,5 +20,12 @@ export const staffApi = {
         validateStatus: (s) => s === 200 || s === 400 || s === 422,
       })
       .then((r) => String(r.data)),
+  /** The day's visits the caller may see (a nurse: their own); without a day, today in the laboratory. */
+  visits: (day?: string) => backendClient.get<NurseVisitsDto>('staff/visits', { params: day ? { day } : {} }).then((r) => r.data),
+  notAtHome: (id: number, note: string) => backendClient.post<NurseVisitDto>(`staff/visits/${id}/not-at-home`, { note }).then((r) => r.data),
+  nurses: () => backendClient.get<StaffMemberDto[]>('staff/nurses').then((r) => r.data),
+  assignNurse: (id: number, nurseUserId: number | null) => backendClient.put<StaffOrderDetailDto>(`staff/orders/${id}/nurse`, { nurseUserId }).then((r) => r.data),
+  promoCodes: () => backendClient.get<StaffPromoCodeDto[]>('staff/promo-codes').then((r) => r.data),
+  createPromoCode: (body: NewStaffPromo) => backendClient.post<StaffPromoCodeDto>('staff/promo-codes', body).then((r) => r.data),
   saveResults: (id: number, entries: ResultEntry[]) => backendClient.put<StaffOrderDetailDto>(`staff/orders/${id}/results`, { entries }).then((r) => r.data),
 };

@@ -144,6 +144,8 @@ export interface CurrentUserDto {
   role: 'patient' | 'staff';
   laboratoryId: string | null;
   staffLaboratoryId: string | null;
+  /** Addition: for staff, `nurse` (home visits only, `/staff/visits`) or `staff` (the console). */
+  staffRole?: 'staff' | 'nurse' | null;
   /** Addition: the user's interface language (en, ru, pl), null until chosen. */
   locale?: string | null;
 }

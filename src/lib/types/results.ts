@@ -373,3 +373,29 @@ export interface SharedResultsDto {
   pending: PendingAnalysisDto[];
   expiresAt: string;
 }
+
+/* ---- promo codes in the staff console ---- */
+
+/** A promo code valid in the staff member's laboratory, with its use so far. */
+export interface StaffPromoCodeDto {
+  id: number;
+  code: string;
+  /** null: valid in every laboratory (made with `npm run promo:add` without `--laboratory`). */
+  laboratoryId: string | null;
+  kind: 'percent' | 'amount';
+  /** For `percent`: 1-100. */
+  percent: number | null;
+  /** For `amount`: major units of the laboratory's currency. */
+  amount: number | null;
+  minOrder: number;
+  currency: string;
+  validFrom: string | null;
+  validTo: string | null;
+  maxUses: number | null;
+  perUser: number | null;
+  usedCount: number;
+  /** Orders of this laboratory that used the code, and the discount they got (major units). */
+  orderCount: number;
+  discountGiven: number;
+  createdAt: string;
+}

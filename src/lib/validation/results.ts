@@ -127,3 +127,18 @@ export const nurseAssignSchema = object({
 export const notAtHomeSchema = object({
   note: string().typeError(RESULT_MESSAGES.noteRequired).trim().required(RESULT_MESSAGES.noteRequired).max(500, RESULT_MESSAGES.tooLong),
 });
+
+const promoNumber = () => number().typeError('Enter a number').optional();
+
+/** `POST staff/promo-codes`: the options of `npm run promo:add`, for the staff member's own laboratory. */
+export const staffPromoSchema = object({
+  code: string().typeError('Enter a code').trim().required('Enter a code').max(40, RESULT_MESSAGES.tooLong),
+  percent: promoNumber(),
+  amount: promoNumber(),
+  minOrder: promoNumber(),
+  maxUses: promoNumber().nullable(),
+  perUser: promoNumber().nullable(),
+  from: dayString().nullable().optional(),
+  to: dayString().nullable().optional(),
+});
+export type StaffPromoInput = InferType<typeof staffPromoSchema>;

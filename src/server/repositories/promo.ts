@@ -39,3 +39,28 @@ export async function insertRedemption(trx: Q, values: { promoCodeId: number; us
     .values({ promo_code_id: values.promoCodeId, user_id: values.userId, order_id: values.orderId, discount_minor: values.discountMinor, created_at: new Date().toISOString() })
     .execute();
 }
+
+/** Codes valid in a laboratory (its own and those for every laboratory), newest first. */
+export async function listLabPromos(db: Q, laboratoryId: string) {
+  return db
+    .selectFrom('promo_codes')
+    .selectAll()
+    .where((eb) => eb.or([eb('laboratory_id', '=', laboratoryId), eb('laboratory_id', 'is', null)]))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Per code: the orders of a laboratory that redeemed it and the discount they got (minor units). */
+export async function labRedemptionTotals(db: Q, laboratoryId: string, promoIds: number[]): Promise<Map<number, { orders: number; discountMinor: number }>> {
+  if (!promoIds.length) return new Map();
+  const rows = await db
+    .selectFrom('promo_redemptions')
+    .innerJoin('orders', 'orders.id', 'promo_redemptions.order_id')
+    .select((eb) => ['promo_redemptions.promo_code_id', eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string>('promo_redemptions.discount_minor').as('total')])
+    .where('orders.laboratory_id', '=', laboratoryId)
+    .where('promo_redemptions.promo_code_id', 'in', promoIds)
+    .groupBy('promo_redemptions.promo_code_id')
+    .execute();
+  return new Map(rows.map((r) => [r.promo_code_id, { orders: Number(r.n), discountMinor: Number(r.total ?? 0) }]));
+}

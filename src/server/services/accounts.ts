@@ -51,6 +51,7 @@ export function toCurrentUserDto(u: repo.UserRecord): CurrentUserDto {
     role: u.role,
     laboratoryId: u.laboratory_id,
     staffLaboratoryId: u.staff_laboratory_id,
+    staffRole: u.role === 'staff' ? (u.staff_role === 'nurse' ? 'nurse' : 'staff') : null,
     locale: u.locale,
   };
 }

@@ -27,7 +27,25 @@ export function StaffForbidden() {
   );
 }
 
-export function StaffGate({ children }: { children: ReactNode }) {
+/** A nurse on a console page: their work is the visits of the day. */
+function ForNurses() {
+  const { t } = useTranslation('staff');
+  return (
+    <EmptyState
+      icon={<LockOutlined fontSize="inherit" />}
+      title={t('forbidden.title')}
+      text={t('visits.nurseText')}
+      action={
+        <Button component={NextLink} href={routes.staffVisits.path} variant="contained" sx={{ minHeight: 48 }}>
+          {t('visits.open')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** Staff pages; nurses reach only those with `allowNurse` (the visits of the day). */
+export function StaffGate({ children, allowNurse = false }: { children: ReactNode; allowNurse?: boolean }) {
   const { t } = useTranslation('staff');
   const session = useSession();
   const user = useAppSelector((s) => s.auth.currentUser);
@@ -47,5 +65,6 @@ export function StaffGate({ children }: { children: ReactNode }) {
   }
   if (session === 'unknown' || (!user && userStatus !== Status.ERROR)) return <ListSkeleton rows={3} />;
   if (user?.role !== 'staff') return <StaffForbidden />;
+  if (user.staffRole === 'nurse' && !allowNurse) return <ForNurses />;
   return <>{children}</>;
 }

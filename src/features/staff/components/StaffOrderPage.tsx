@@ -18,6 +18,7 @@ import { idFrom } from '@/lib/ids';
 import { resultsSaveRequested, staffOrderRequested, statusChangeRequested } from '../staffSlice';
 import { StaffForbidden, StaffGate } from './StaffGate';
 import { ResultsForm } from './ResultsForm';
+import { AssignNurse } from './AssignNurse';
 
 function OrderWork({ orderId }: { orderId: number }) {
   const { t } = useTranslation('staff');
@@ -84,6 +85,8 @@ function OrderWork({ orderId }: { orderId: number }) {
           </Box>
         )}
       </Paper>
+
+      <AssignNurse key={o.id} order={o} />
 
       <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 600, mb: 1 }}>
         {t('order.results', { done: o.resultCount, total: o.analysisCount })}

@@ -3,6 +3,7 @@ import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
 import { Hl7Upload } from './Hl7Upload';
+import { StaffPromoCodes } from './StaffPromoCodes';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -136,6 +137,9 @@ export function StaffOrdersPage() {
         <StaffGate>
           <Hl7Upload />
           <OrdersOfDay />
+          <Box sx={{ mt: 3 }}>
+            <StaffPromoCodes />
+          </Box>
         </StaffGate>
       </PageContainer>
     </>

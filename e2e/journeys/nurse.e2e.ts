@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { journey } from '../lib/journey';
+import { addStaffAccount, createPatient, freeSlots, PASSWORD, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
+import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '../../src/lib/types/api';
+import type { StaffOrderDetailDto } from '../../src/lib/types/results';
+
+const ZONES: Record<string, string> = { PL: 'Europe/Warsaw', BY: 'Europe/Minsk', LT: 'Europe/Vilnius' };
+
+/** The nurse's day on a phone: a nurse made with the command line, a visit assigned in the console, samples collected at the door. */
+export default journey('a nurse opens the day of visits on a phone and marks samples collected', { viewports: ['phone'], timeoutMs: 240000 }, async (ctx) => {
+  const { page } = ctx;
+  const stamp = `${ctx.viewport}-${Date.now()}`;
+  const nurseEmail = `nurse-${stamp}@example.test`;
+
+  const setup = await ctx.step('a patient orders glucose and TSH; the laboratory has a staff member and a nurse (npm run staff:add --role nurse --password-stdin)', async () => {
+    const labs = (await ctx.api('GET', '/api/backend/laboratories')).body as LaboratoryDto[];
+    const lab = labs[2] ?? labs[0];
+    assert.ok(lab, 'the demo data has laboratories');
+    const analyses = (await ctx.api('GET', `/api/backend/labService?laboratoryId=${lab.id}`)).body as AnalysisDto[];
+    const glucose = analyses.find((a) => a.code === 'GB004');
+    const tsh = analyses.find((a) => a.code === 'HR001');
+    assert.ok(glucose && tsh, 'the demo catalogue has glucose (GB004) and TSH (HR001)');
+    const token = await registerConfirmed(ctx, `visit-${stamp}@example.test`, 'Łucja', 'Żółć');
+    const me = (await ctx.api('GET', '/api/backend/users/current', undefined, token)).body as { id: number };
+    const phone = await ctx.api('PUT', `/api/backend/users/${me.id}`, { phone: '+48 600 100 200' }, token);
+    assert.equal(phone.status, 200, `phone: ${JSON.stringify(phone.body)}`);
+    const patient = await createPatient(ctx, token);
+    const slot = (await freeSlots(ctx, lab.id))[0] as NurseSlotDto;
+    assert.ok(slot, 'a free nurse slot');
+    const orderId = await placeOrder(ctx, token, lab, patient.id, [glucose.id, tsh.id], slot);
+    addStaffAccount(nurseEmail, lab.id, 'nurse');
+    const staffToken = await signInNewStaff(ctx, `staff-${stamp}@example.test`, lab.id);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: ZONES[lab.country ?? 'PL'] ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(slot.start));
+    return { lab, orderId, staffToken, day };
+  });
+
+  await ctx.step('the staff member assigns the visit to the nurse in the console', async () => {
+    await ctx.prepare({ acceptCookies: true, laboratoryId: setup.lab.id, token: setup.staffToken });
+    await page.goto(`/staff/orders/${setup.orderId}`);
+    const section = page.getByRole('region', { name: 'Nurse' });
+    await section.getByRole('combobox', { name: 'Assign a nurse' }).click();
+    await page.getByRole('option', { name: 'Nurse Staff' }).click();
+    await section.getByRole('button', { name: 'Assign' }).click();
+    await section.getByText('Nurse assigned.').waitFor();
+    const order = (await ctx.api('GET', `/api/backend/staff/orders/${setup.orderId}`, undefined, setup.staffToken)).body as StaffOrderDetailDto;
+    assert.equal(order.nurse?.email, nurseEmail);
+  });
+
+  await ctx.step('the nurse signs in on the phone', async () => {
+    await page.evaluate(() => window.localStorage.clear());
+    await ctx.prepare({ acceptCookies: true, laboratoryId: setup.lab.id });
+    await page.goto('/login');
+    const form = page.getByRole('form', { name: 'Log in' });
+    await form.getByLabel('E-mail').fill(nurseEmail);
+    await form.getByLabel(/^Password/).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+  });
+
+  await ctx.step("the nurse's day lists the visit with the address, a phone link, a map link and what to bring", async () => {
+    await page.goto(`/staff/visits?day=${setup.day}`);
+    const list = page.getByRole('list', { name: `Visits on ${setup.day}` });
+    await list.waitFor();
+    const card = list.getByRole('listitem').filter({ hasText: 'Wąsowska' }).first();
+    await card.getByText('Prosta 5, Apt. 7').waitFor();
+    await card.getByText('Floor: 2').waitFor();
+    await card.getByText('Venous blood collection kit × 1').first().waitFor();
+    const map = card.getByRole('link', { name: /^Open the map: .*OpenStreetMap/ });
+    assert.match((await map.getAttribute('href')) ?? '', /^https:\/\/www\.openstreetmap\.org\/search\?query=Prosta%205/);
+    await ctx.shot('nurse-day');
+    const width = await page.evaluate(() => window.innerWidth);
+    assert.equal(width, 375);
+    const small = await page.evaluate(() => {
+      const out: string[] = [];
+      for (const el of Array.from(document.querySelectorAll('a[href], button, input, select, textarea, [role="button"], [role="combobox"], [tabindex="0"]'))) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        const st = getComputedStyle(el);
+        if (st.visibility === 'hidden' || st.opacity === '0') continue;
+        if (el.tagName === 'A' && st.display === 'inline') continue;
+        if (r.width < 44 || r.height < 44) out.push(`${el.tagName.toLowerCase()}[${(el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40)}] ${Math.round(r.width)}x${Math.round(r.height)}`);
+      }
+      return out;
+    });
+    assert.deepEqual(small, [], 'touch targets under 44x44 px on /staff/visits');
+    // A phone link the nurse taps to call.
+    const call = card.getByRole('link', { name: /^Call / });
+    assert.match((await call.getAttribute('href')) ?? '', /^tel:\+?\d+$/);
+  });
+
+  await ctx.step('the nurse marks the samples collected', async () => {
+    const card = page.getByRole('listitem').filter({ hasText: 'Wąsowska' }).first();
+    await card.getByRole('button', { name: /samples collected$/ }).click();
+    await page.getByRole('status').filter({ hasText: 'samples collected.' }).waitFor();
+    await card.getByText('Sample collected').first().waitFor();
+    const order = (await ctx.api('GET', `/api/backend/staff/orders/${setup.orderId}`, undefined, setup.staffToken)).body as StaffOrderDetailDto;
+    assert.equal(order.status, 'sample_collected');
+    // The console itself stays closed to a nurse.
+    await page.goto('/staff');
+    await page.getByText('Nurses work from the visits of the day.').waitFor();
+    await page.getByRole('link', { name: 'Open the visits of the day' }).click();
+    await page.waitForURL((u) => u.pathname === '/staff/visits');
+  });
+});

@@ -1,0 +1,19 @@
+import { method, route } from '@/server/http/route';
+import { staffPromoSchema } from '@/lib/validation/results';
+import { createStaffPromo, listStaffPromos } from '@/server/services/staffPromo';
+
+export const config = { api: { bodyParser: false } };
+
+/** Promo codes of the staff member's laboratory: the list with their use, and a new code. */
+export default route({
+  GET: method({
+    auth: 'staff' as const,
+    handler: ({ db, user }) => listStaffPromos(db, user),
+  }),
+  POST: method({
+    auth: 'staff' as const,
+    body: staffPromoSchema,
+    status: 201,
+    handler: ({ db, user, body }) => createStaffPromo(db, user, body),
+  }),
+});

@@ -1,0 +1,3 @@
+import { NurseVisitsPage } from '@/features/staff/components/NurseVisitsPage';
+
+export default NurseVisitsPage;

@@ -1,0 +1,87 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { writeStorage } from '@/lib/storage';
+import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
+import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
+import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
+import type { NurseVisitDto, NurseVisitsDto } from '@/lib/types/results';
+import { NurseVisitsPage, mapSearchUrl } from './NurseVisitsPage';
+
+const visit: NurseVisitDto = {
+  orderId: 12,
+  number: 'LS-000012',
+  status: 'visit_confirmed',
+  visit: { slotId: 3, start: '2026-12-01T07:00:00.000Z', end: '2026-12-01T09:00:00.000Z' },
+  address: { country: 'PL', city: 'Warszawa', postalCode: '02-715', street: 'Puławska 145', entry: '2', floor: '4', apartment: '17', intercomCode: '17K', notes: 'Dog behind the door' },
+  phone: '+48 600 100 200',
+  customer: { firstName: 'Anna', lastName: 'Nowak' },
+  patients: [
+    { id: 7, firstName: 'Ирина', lastName: 'Wąsowska', dateOfBirth: '1984-04-12', gender: 'female', analyses: [{ code: 'GB004', name: 'Glucose (fasting)' }], materials: [{ name: 'Venous blood collection kit', count: 1 }] },
+    { id: 8, firstName: 'Jan', lastName: 'Nowak', dateOfBirth: '2015-01-10', gender: 'male', analyses: [{ code: 'HR001', name: 'TSH' }], materials: [{ name: 'Venous blood collection kit', count: 1 }] },
+  ],
+  materials: [{ name: 'Venous blood collection kit', count: 2 }],
+  nurse: { id: 5, firstName: 'Nina', lastName: 'Staff', email: 'n@lab.test' },
+  notAtHome: null,
+  canMarkCollected: true,
+  canMarkNotAtHome: true,
+};
+const day: NurseVisitsDto = { day: '2026-12-01', timeZone: 'Europe/Warsaw', visits: [visit] };
+const nurse = { id: 5, username: 'n@lab.test', firstName: 'Nina', lastName: 'Staff', email: 'n@lab.test', emailConfirmed: true, phone: null, dateOfBirth: null, role: 'staff' as const, staffRole: 'nurse' as const };
+
+let backend: FakeBackend | null = null;
+afterEach(() => {
+  backend?.restore();
+  backend = null;
+  window.localStorage.clear();
+});
+
+function render() {
+  writeStorage('token', 'tok-1');
+  const { router } = memoryRouter('/staff/visits', { day: '2026-12-01' });
+  const app = renderWithApp(<NurseVisitsPage />, { router });
+  act(() => {
+    app.store.dispatch(loggedIn());
+    app.store.dispatch(currentUserReceived(nurse));
+  });
+  return app;
+}
+
+describe('/staff/visits', () => {
+  it("shows the day's visit with what the nurse needs at the door, in the laboratory's time zone", async () => {
+    backend = fakeBackend({ 'GET staff/visits': [200, day] });
+    render();
+    const list = await screen.findByRole('list', { name: 'Visits on 2026-12-01' });
+    const card = within(list).getAllByRole('listitem')[0] as HTMLElement;
+    expect(within(card).getByRole('heading', { name: '08:00–10:00' })).toBeInTheDocument();
+    expect(within(card).getByText('Intercom: 17K')).toBeInTheDocument();
+    expect(within(card).getByText('Floor: 4')).toBeInTheDocument();
+    expect(within(card).getByText('Notes: Dog behind the door')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Call +48 600 100 200' })).toHaveAttribute('href', 'tel:+48600100200');
+    expect(within(card).getByRole('link', { name: /^Open the map: .*OpenStreetMap/ })).toHaveAttribute('href', mapSearchUrl(visit.address));
+    expect(within(card).getByTestId('visit-materials')).toHaveTextContent('Venous blood collection kit × 2');
+  });
+
+  it('marks samples collected, and not at home only with a note', async () => {
+    backend = fakeBackend({
+      'GET staff/visits': [200, day],
+      'POST staff/orders/12/status': [200, {}],
+      'POST staff/visits/12/not-at-home': (req) => [200, { ...visit, notAtHome: { at: '2026-12-01T07:20:00.000Z', note: (req.body as { note: string }).note } }],
+    });
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('list', { name: 'Visits on 2026-12-01' });
+    await user.click(screen.getByRole('button', { name: 'Mark order LS-000012: not at home' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nobody at home?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(backend.calls('POST staff/visits/12/not-at-home')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Note'), 'Rang twice');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Not at home (08:20): Rang twice')).toBeInTheDocument();
+    expect(backend.calls('POST staff/visits/12/not-at-home')[0]?.body).toEqual({ note: 'Rang twice' });
+
+    await user.click(await screen.findByRole('button', { name: 'Mark order LS-000012: samples collected' }));
+    expect(await screen.findByText('Order LS-000012: samples collected.')).toBeInTheDocument();
+    expect(backend.calls('POST staff/orders/12/status')[0]?.body).toEqual({ status: 'sample_collected' });
+    expect(screen.queryByRole('button', { name: /samples collected$/ })).not.toBeInTheDocument();
+  });
+});

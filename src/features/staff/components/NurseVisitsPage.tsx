@@ -1,0 +1,346 @@
+import Head from 'next/head';
+import { useRouter } from 'next/router';
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import MapOutlined from '@mui/icons-material/MapOutlined';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
+import { ApiError } from '@/lib/apiClient';
+import { routes } from '@/lib/routes';
+import { intlLocale } from '@/i18n';
+import { useLanguage } from '@/i18n/useLanguage';
+import type { NurseVisitDto, NurseVisitsDto, OrderAddressDto } from '@/lib/types/results';
+import { StatusChip } from '@/features/orders';
+import { staffApi } from '../staffApi';
+import { shiftDate } from './StaffOrdersPage';
+import { StaffForbidden, StaffGate } from './StaffGate';
+
+const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/** One line of the address for a map search: street, city, postal code, country. */
+export function mapSearchUrl(a: OrderAddressDto): string {
+  const query = [a.street, a.postalCode, a.city, a.country].filter(Boolean).join(', ');
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
+}
+
+/** `tel:` keeps digits and a leading plus only. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+function ageOf(dateOfBirth: string, on: string): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [oy, om, od] = on.split('-').map(Number) as [number, number, number];
+  return oy - y - (om < m || (om === m && od < d) ? 1 : 0);
+}
+
+type Feedback = { kind: 'success' | 'error'; text: string } | null;
+
+function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: string; timeZone: string; onChanged: (v: NurseVisitDto, message: string) => void }) {
+  const { t } = useTranslation('staff');
+  const language = useLanguage();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const time = (iso: string) => new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+  const a = v.address;
+  const headingId = `visit-${v.orderId}`;
+
+  const collect = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await staffApi.setStatus(v.orderId, 'sample_collected');
+      onChanged({ ...v, status: 'sample_collected', canMarkCollected: false, canMarkNotAtHome: false }, t('visits.savedCollected', { number: v.number }));
+    } catch (e) {
+      setError(t('visits.failed', { reason: e instanceof Error ? e.message : '' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveNotAtHome = async () => {
+    if (!note.trim()) {
+      setNoteError(t('visits.notAtHomeText'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const updated = await staffApi.notAtHome(v.orderId, note.trim());
+      setAsking(false);
+      onChanged(updated, t('visits.savedNotAtHome', { number: v.number }));
+    } catch (e) {
+      setNoteError(e instanceof ApiError && e.fields.note ? e.fields.note : t('visits.failed', { reason: e instanceof Error ? e.message : '' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const place = [a.street, a.apartment && t('visits.apartment', { v: a.apartment })].filter(Boolean).join(', ');
+  return (
+    <Card variant="outlined" component="li" aria-labelledby={headingId}>
+      <CardContent>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography id={headingId} variant="h6" component="h2" sx={{ fontSize: '1.1rem', fontWeight: 700 }}>
+            {time(v.visit.start)}–{time(v.visit.end)}
+          </Typography>
+          <Typography sx={{ fontWeight: 600 }}>{t('orders.number', { number: v.number })}</Typography>
+          <StatusChip status={v.status} />
+        </Box>
+        <Typography sx={{ fontWeight: 600 }}>{place}</Typography>
+        <Typography variant="body2">{[a.postalCode, a.city].filter(Boolean).join(' ')}</Typography>
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5 }}>
+          {a.entry && <Typography component="li" variant="body2">{t('visits.entry', { v: a.entry })}</Typography>}
+          {a.floor && <Typography component="li" variant="body2">{t('visits.floor', { v: a.floor })}</Typography>}
+          {a.intercomCode && (
+            <Typography component="li" variant="body2" sx={{ fontWeight: 600 }}>
+              {t('visits.intercom', { v: a.intercomCode })}
+            </Typography>
+          )}
+          {a.notes && <Typography component="li" variant="body2">{t('visits.notes', { v: a.notes })}</Typography>}
+        </Box>
+        {v.notAtHome && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {t('visits.wasNotAtHome', { time: time(v.notAtHome.at), note: v.notAtHome.note })}
+          </Alert>
+        )}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
+          {v.phone && (
+            <Button component="a" href={telHref(v.phone)} variant="outlined" startIcon={<PhoneOutlined />} sx={{ minHeight: 48 }}>
+              {t('visits.call', { phone: v.phone })}
+            </Button>
+          )}
+          <Button
+            component="a"
+            href={mapSearchUrl(a)}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="outlined"
+            startIcon={<MapOutlined />}
+            aria-label={t('visits.mapLabel', { address: [place, a.city].filter(Boolean).join(', ') })}
+            sx={{ minHeight: 48 }}
+          >
+            {t('visits.map')}
+          </Button>
+        </Box>
+
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mt: 2 }}>
+          {t('visits.patients')}
+        </Typography>
+        <Box component="ul" sx={{ pl: 2.5, m: 0 }}>
+          {v.patients.map((p) => (
+            <li key={p.id}>
+              <Typography variant="body2">
+                <strong>
+                  {p.firstName} {p.lastName}
+                </strong>
+                {` · ${t('visits.age', { age: ageOf(p.dateOfBirth, day) })} · `}
+                {p.analyses.map((x) => x.name).join(', ')}
+              </Typography>
+              {p.materials.length > 0 && (
+                <Typography variant="body2" color="text.secondary">
+                  {p.materials.map((m) => t('visits.materialCount', { name: m.name, count: m.count })).join(', ')}
+                </Typography>
+              )}
+            </li>
+          ))}
+        </Box>
+
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mt: 2 }}>
+          {t('visits.bring')}
+        </Typography>
+        {v.materials.length === 0 ? (
+          <Typography variant="body2">{t('visits.noMaterials')}</Typography>
+        ) : (
+          <Box component="ul" sx={{ pl: 2.5, m: 0 }} data-testid="visit-materials">
+            {v.materials.map((m) => (
+              <Typography component="li" variant="body2" key={m.name}>
+                {t('visits.materialCount', { name: m.name, count: m.count })}
+              </Typography>
+            ))}
+          </Box>
+        )}
+
+        {error && (
+          <Alert severity="error" sx={{ mt: 1 }} role="alert">
+            {error}
+          </Alert>
+        )}
+        {(v.canMarkCollected || v.canMarkNotAtHome) && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+            {v.canMarkCollected && (
+              <Button variant="contained" onClick={() => void collect()} disabled={busy} aria-label={t('visits.collectedLabel', { number: v.number })} sx={{ minHeight: 48, flex: '1 1 auto' }}>
+                {t('visits.collected')}
+              </Button>
+            )}
+            {v.canMarkNotAtHome && (
+              <Button
+                variant="outlined"
+                color="warning"
+                onClick={() => {
+                  setNote('');
+                  setNoteError(null);
+                  setAsking(true);
+                }}
+                disabled={busy}
+                aria-label={t('visits.notAtHomeLabel', { number: v.number })}
+                sx={{ minHeight: 48, flex: '1 1 auto' }}
+              >
+                {t('visits.notAtHome')}
+              </Button>
+            )}
+          </Box>
+        )}
+      </CardContent>
+      <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby={`${headingId}-dialog`} fullWidth>
+        <DialogTitle id={`${headingId}-dialog`}>{t('visits.notAtHomeTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 1 }}>{t('visits.notAtHomeText')}</DialogContentText>
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={2}
+            label={t('visits.note')}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            error={!!noteError}
+            helperText={noteError ?? ' '}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsking(false)} sx={{ minHeight: 48 }}>
+            {t('visits.cancel')}
+          </Button>
+          <Button variant="contained" onClick={() => void saveNotAtHome()} disabled={busy} sx={{ minHeight: 48 }}>
+            {t('visits.save')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}
+
+function VisitsOfDay() {
+  const { t } = useTranslation('staff');
+  const language = useLanguage();
+  const router = useRouter();
+  const asked = isDate(router.query.day) ? router.query.day : undefined;
+  const [data, setData] = useState<NurseVisitsDto | null>(null);
+  const [failure, setFailure] = useState<number | null | 'none'>('none');
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    staffApi.visits(asked).then(
+      (d) => {
+        if (!current) return;
+        setFailure('none');
+        setData(d);
+      },
+      (e: unknown) => current && setFailure(e instanceof ApiError ? e.status : null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [asked, attempt]);
+  const load = () => {
+    setFailure('none');
+    setAttempt((n) => n + 1);
+  };
+
+  const day = asked ?? data?.day;
+  const go = (d: string) => {
+    setFeedback(null);
+    void router.replace({ pathname: routes.staffVisits.path, query: { day: d } }, undefined, { shallow: true });
+  };
+
+  let content;
+  if (failure === 403) content = <StaffForbidden />;
+  else if (failure !== 'none') content = <ErrorState message={t('visits.loadFailed')} onRetry={load} />;
+  else if (!data || (asked && data.day !== asked)) content = <ListSkeleton rows={2} />;
+  else if (data.visits.length === 0) content = <EmptyState icon={<EventBusyOutlined fontSize="inherit" />} title={t('visits.emptyTitle')} text={t('visits.emptyText')} />;
+  else
+    content = (
+      <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('visits.listLabel', { date: data.day })}>
+        {data.visits.map((v) => (
+          <VisitCard
+            key={v.orderId}
+            v={v}
+            day={data.day}
+            timeZone={data.timeZone}
+            onChanged={(updated, message) => {
+              setData((d) => (d ? { ...d, visits: d.visits.map((x) => (x.orderId === updated.orderId ? updated : x)) } : d));
+              setFeedback({ kind: 'success', text: message });
+            }}
+          />
+        ))}
+      </Stack>
+    );
+
+  return (
+    <>
+      {day && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+          <IconButton onClick={() => go(shiftDate(day, -1))} aria-label={t('orders.previousDay')} sx={{ width: 48, height: 48 }}>
+            <ChevronLeft />
+          </IconButton>
+          <TextField
+            type="date"
+            label={t('orders.day')}
+            value={day}
+            onChange={(e) => isDate(e.target.value) && go(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { lang: language } }}
+            sx={{ flex: 1, minWidth: 0 }}
+          />
+          <IconButton onClick={() => go(shiftDate(day, 1))} aria-label={t('orders.nextDay')} sx={{ width: 48, height: 48 }}>
+            <ChevronRight />
+          </IconButton>
+        </Box>
+      )}
+      {feedback && (
+        <Alert severity={feedback.kind} sx={{ mb: 2 }} role="status">
+          {feedback.text}
+        </Alert>
+      )}
+      {content}
+    </>
+  );
+}
+
+/** `/staff/visits`: the nurse's day on a phone — visits in time order, what to bring, and the two outcomes. */
+export function NurseVisitsPage() {
+  const { t } = useTranslation('staff');
+  return (
+    <>
+      <Head>
+        <title>{`${t('visits.title')} · ${t('common:appName')}`}</title>
+        <meta name="robots" content="noindex" />
+      </Head>
+      <PageContainer title={t('visits.title')} subtitle={t('visits.subtitle')}>
+        <StaffGate allowNurse>
+          <VisitsOfDay />
+        </StaffGate>
+      </PageContainer>
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/apiClient';
+import { formatDate } from '@/lib/format';
+import { useLanguage } from '@/i18n/useLanguage';
+import type { StaffPromoCodeDto } from '@/lib/types/results';
+import { staffApi, type NewStaffPromo } from '../staffApi';
+
+const EMPTY = { code: '', kind: 'percent', value: '', minOrder: '', maxUses: '', perUser: '', from: '', to: '' };
+type Form = typeof EMPTY;
+
+/** Numbers as typed ("12,5" too); an empty field is left out, anything else is sent for the server to judge. */
+function num(v: string): number | string | undefined {
+  const t = v.trim().replace(',', '.');
+  if (!t) return undefined;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : t;
+}
+
+function toBody(f: Form): NewStaffPromo {
+  const body: Record<string, unknown> = { code: f.code.trim(), [f.kind === 'percent' ? 'percent' : 'amount']: num(f.value) ?? '' };
+  for (const [key, value] of [['minOrder', f.minOrder], ['maxUses', f.maxUses], ['perUser', f.perUser]] as const) {
+    const n = num(value);
+    if (n !== undefined) body[key] = n;
+  }
+  if (f.from) body.from = f.from;
+  if (f.to) body.to = f.to;
+  return body as NewStaffPromo;
+}
+
+/** Promo codes of the staff member's laboratory: create one with the options of `npm run promo:add`, and see each code's use. */
+export function StaffPromoCodes() {
+  const { t } = useTranslation('staff');
+  const language = useLanguage();
+  const [codes, setCodes] = useState<StaffPromoCodeDto[] | null>(null);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'error'; text: string }>({ kind: 'idle', text: '' });
+
+  useEffect(() => {
+    staffApi.promoCodes().then(setCodes, () => setCodes([]));
+  }, []);
+
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setState({ kind: 'saving', text: '' });
+    setFields({});
+    try {
+      const created = await staffApi.createPromoCode(toBody(form));
+      setCodes((list) => [created, ...(list ?? [])]);
+      setForm(EMPTY);
+      setState({ kind: 'saved', text: t('promo.saved', { code: created.code }) });
+    } catch (err) {
+      const f = err instanceof ApiError ? { ...err.fields } : {};
+      // The value field stands for percent and amount alike.
+      if (f.percent || f.amount) f.value = (f.percent ?? f.amount) as string;
+      setFields(f);
+      setState({ kind: 'error', text: t('order.actionFailed', { reason: err instanceof Error ? err.message : '' }) });
+    }
+  };
+
+  const field = (key: keyof Form, label: string, extra: object = {}) => (
+    <TextField label={label} value={form[key]} onChange={set(key)} error={!!fields[key]} helperText={fields[key] ?? ' '} size="medium" {...extra} />
+  );
+  const discount = (c: StaffPromoCodeDto) => (c.kind === 'percent' ? `${c.percent}%` : `${c.amount} ${c.currency}`);
+  const validity = (c: StaffPromoCodeDto) =>
+    c.validFrom || c.validTo ? t('promo.validity', { from: c.validFrom ? formatDate(c.validFrom.slice(0, 10), language) : '…', to: c.validTo ? formatDate(c.validTo.slice(0, 10), language) : '…' }) : t('promo.always');
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-labelledby="promo-title">
+      <Typography id="promo-title" variant="h6" component="h2" sx={{ fontSize: '1.05rem', mb: 1 }}>
+        {t('promo.title')}
+      </Typography>
+      <Box component="form" onSubmit={(e) => void submit(e)} aria-label={t('promo.formLabel')} noValidate sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {field('code', t('promo.code'), { required: true })}
+        <TextField select label={t('promo.kind')} value={form.kind} onChange={set('kind')} helperText=" ">
+          <MenuItem value="percent">{t('promo.percent')}</MenuItem>
+          <MenuItem value="amount">{t('promo.amount')}</MenuItem>
+        </TextField>
+        {field('value', form.kind === 'percent' ? t('promo.percentValue') : t('promo.amountValue'), { required: true, slotProps: { htmlInput: { inputMode: 'decimal' } } })}
+        {field('minOrder', t('promo.minOrder'), { slotProps: { htmlInput: { inputMode: 'decimal' } } })}
+        {field('maxUses', t('promo.maxUses'), { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
+        {field('perUser', t('promo.perUser'), { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
+        {field('from', t('promo.from'), { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+        {field('to', t('promo.to'), { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+        <Box>
+          <Button type="submit" variant="contained" disabled={state.kind === 'saving'} sx={{ minHeight: 48 }}>
+            {t('promo.create')}
+          </Button>
+        </Box>
+      </Box>
+      {state.kind === 'saved' && (
+        <Alert severity="success" sx={{ mt: 1 }} role="status">
+          {state.text}
+        </Alert>
+      )}
+      {state.kind === 'error' && (
+        <Alert severity="error" sx={{ mt: 1 }} role="alert">
+          {state.text}
+        </Alert>
+      )}
+      {codes && codes.length === 0 && (
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          {t('promo.empty')}
+        </Typography>
+      )}
+      {codes && codes.length > 0 && (
+        <Box component="ul" aria-label={t('promo.listLabel')} sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'grid', gap: 1 }}>
+          {codes.map((c) => (
+            <Box component="li" key={c.id} sx={{ borderTop: 1, borderColor: 'divider', pt: 1 }}>
+              <Typography sx={{ fontWeight: 700 }}>
+                {c.code} · {discount(c)}
+                {c.laboratoryId === null ? ` · ${t('promo.everyLab')}` : ''}
+              </Typography>
+              <Typography variant="body2">
+                {[
+                  validity(c),
+                  c.minOrder > 0 ? t('promo.minOrderIs', { amount: c.minOrder, currency: c.currency }) : null,
+                  c.maxUses ? t('promo.usedOf', { used: c.usedCount, max: c.maxUses }) : t('promo.used', { used: c.usedCount }),
+                  c.perUser ? t('promo.perUserIs', { n: c.perUser }) : null,
+                  t('promo.given', { orders: c.orderCount, amount: c.discountGiven, currency: c.currency }),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Paper>
+  );
+}
