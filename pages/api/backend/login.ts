@@ -1,5 +1,7 @@
 import { method, route } from '@/server/http/route';
+import { HttpError } from '@/server/http/errors';
 import { login } from '@/server/services/accounts';
+import { recordSignIn } from '@/server/services/audit';
 import { loginSchema } from '@/lib/validation/account';
 
 export const config = { api: { bodyParser: false } };
@@ -7,6 +9,16 @@ export const config = { api: { bodyParser: false } };
 export default route({
   POST: method({
     body: loginSchema,
-    handler: ({ db, body, ip }) => login(db, body, ip),
+    handler: async ({ db, body, ip }) => {
+      try {
+        const answer = await login(db, body, ip);
+        await recordSignIn(db, body.username, ip, 'sign_in');
+        return answer;
+      } catch (e) {
+        // Wrong passwords and lock-outs go into the audit trail of the address typed.
+        if (e instanceof HttpError && (e.status === 401 || e.status === 429)) await recordSignIn(db, body.username, ip, e.status === 429 ? 'locked_out' : 'sign_in_failed');
+        throw e;
+      }
+    },
   }),
 });

@@ -6,11 +6,11 @@ export default SharedResultsPage;
 /** Opens the link on the server (recorded as an opening); expired or revoked answers 410, unknown 404. */
 export const getServerSideProps: GetServerSideProps<SharedResultsPageProps> = async (ctx) => {
   const token = typeof ctx.params?.token === 'string' ? ctx.params.token : '';
-  const [{ getDb }, { openShare }, { HttpError }] = await Promise.all([import('@/server/db/createDb'), import('@/server/services/shares'), import('@/server/http/errors')]);
+  const [{ getDb }, { openShare }, { HttpError }, { clientIp }] = await Promise.all([import('@/server/db/createDb'), import('@/server/services/shares'), import('@/server/http/errors'), import('@/server/http/route')]);
   ctx.res.setHeader('Cache-Control', 'private, no-store');
   ctx.res.setHeader('Referrer-Policy', 'no-referrer');
   try {
-    const data = await openShare(await getDb(), token);
+    const data = await openShare(await getDb(), token, clientIp(ctx.req as Parameters<typeof clientIp>[0]));
     return { props: { state: 'ok', token, data } };
   } catch (e) {
     if (e instanceof HttpError && e.status === 410) {

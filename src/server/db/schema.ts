@@ -382,6 +382,39 @@ export interface AnalysisResultRevisionTable {
   reason: string;
 }
 
+export type AuditAction =
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'locked_out'
+  | 'password_changed'
+  | 'role_changed'
+  | 'health_read'
+  | 'health_write'
+  | 'account_exported'
+  | 'account_deleted';
+
+/** Who acted: a signed-in patient or staff member, a share link, the operator's command line, or nobody known (a failed sign-in). */
+export type AuditActorKind = 'patient' | 'staff' | 'share' | 'operator' | 'anonymous';
+
+/** One append-only audit record (triggers refuse updates and deletes). */
+export interface AuditEventTable {
+  id: Generated<number>;
+  at: string;
+  action: AuditAction;
+  actor_kind: AuditActorKind;
+  actor_user_id: number | null;
+  share_id: number | null;
+  /** Whose account or health data it concerns. */
+  subject_user_id: number | null;
+  laboratory_id: string | null;
+  order_id: number | null;
+  patient_id: number | null;
+  /** The client address of the request (empty from the command line). */
+  client_ip: Generated<string>;
+  /** What exactly, e.g. `results` or `pdf`, or the new role. Never a secret or a result value. */
+  detail: Generated<string>;
+}
+
 /** A patient's identity as it was when the order was placed; results and their documents read it. */
 export interface OrderPatientTable {
   order_id: number;
@@ -459,5 +492,6 @@ export interface Database {
   promo_codes: PromoCodeTable;
   promo_redemptions: PromoRedemptionTable;
   order_patients: OrderPatientTable;
+  audit_events: AuditEventTable;
   analysis_result_revisions: AnalysisResultRevisionTable;
 }

@@ -8,6 +8,7 @@ import type { AuthUser } from '../http/auth';
 import * as repo from '../repositories/lifecycle';
 import { getPatientResults, getPatientResultsOfOrder, TEST_RESULT_NOT_FOUND } from './results';
 import { buildResultsBundle, type FhirBundle } from './fhir';
+import { recordAudit } from './audit';
 
 /**
  * Read-only links to one patient's results of one order, for a doctor. The token is 32 random
@@ -92,6 +93,11 @@ async function liveShare(db: Db, token: string, now: Date) {
   return { share, order };
 }
 
+/** Every read through a share link goes into the owner's audit trail. */
+function auditShare(db: Db, share: { id: number; order_id: number; patient_id: number; user_id: number }, ip: string, detail: string): Promise<void> {
+  return recordAudit(db, { action: 'health_read', actorKind: 'share', shareId: share.id, subjectUserId: share.user_id, orderId: share.order_id, patientId: share.patient_id, ip, detail });
+}
+
 /** Only what the doctor needs: the patient's name and results (no account, address or contact data). */
 function sharedView(data: PatientResultsDto, expiresAt: string): SharedResultsDto {
   return {
@@ -106,8 +112,9 @@ function sharedView(data: PatientResultsDto, expiresAt: string): SharedResultsDt
 }
 
 /** Opening the shared page: recorded, then the results. */
-export async function openShare(db: Db, token: string, now = new Date()): Promise<SharedResultsDto> {
+export async function openShare(db: Db, token: string, ip = '', now = new Date()): Promise<SharedResultsDto> {
   const { share, order } = await liveShare(db, token, now);
+  await auditShare(db, share, ip, 'results');
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('result_share_openings').values({ share_id: share.id, at }).execute();
@@ -121,12 +128,14 @@ export async function openShare(db: Db, token: string, now = new Date()): Promis
 }
 
 /** The PDF data of a shared link (downloads are not counted as openings). */
-export async function sharedResultsForPdf(db: Db, token: string, now = new Date()): Promise<PatientResultsDto> {
+export async function sharedResultsForPdf(db: Db, token: string, ip = '', now = new Date()): Promise<PatientResultsDto> {
   const { share, order } = await liveShare(db, token, now);
+  await auditShare(db, share, ip, 'pdf');
   return getPatientResultsOfOrder(db, order, share.patient_id);
 }
 
-export async function sharedFhir(db: Db, token: string, now = new Date()): Promise<FhirBundle> {
+export async function sharedFhir(db: Db, token: string, ip = '', now = new Date()): Promise<FhirBundle> {
   const { share, order } = await liveShare(db, token, now);
+  await auditShare(db, share, ip, 'fhir');
   return buildResultsBundle(db, order, share.patient_id, now);
 }

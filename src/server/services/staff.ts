@@ -24,6 +24,7 @@ import { orderAddressDto, visitDto } from './orders';
 import { linesByPatient } from './linesByPatient';
 import { ageOn } from '@/lib/resultFlag';
 import { catalogueInterval, resultDto, samplingDay, writeResults, type ResultInput } from './results';
+import { recordAudit } from './audit';
 
 /**
  * The lab staff console: orders of the staff member's laboratory by visit day, status changes,
@@ -298,6 +299,7 @@ export async function addStaff(db: Db, email: string, laboratoryId: string, opti
       const token = await accountsRepo.issueToken(trx, userId, 'reset', config.mailTokenTtl, now);
       setPasswordLink = `${config.appUrl}/reset-password?${new URLSearchParams({ token }).toString()}`;
     }
+    await recordAudit(trx, { action: 'role_changed', actorKind: 'operator', subjectUserId: userId, laboratoryId, detail: `${existing ? existing.role : 'new account'} -> staff (${role})` });
     return { userId, created: !existing, promoted, laboratoryId, role, setPasswordLink, revokedTokens };
   });
   return result;
@@ -319,6 +321,7 @@ export async function removeStaff(db: Db, email: string): Promise<{ userId: numb
       .where('id', '=', user.id)
       .execute();
     const revokedTokens = await accountsRepo.revokeAllUserTokens(trx, user.id, now);
+    await recordAudit(trx, { action: 'role_changed', actorKind: 'operator', subjectUserId: user.id, laboratoryId: user.staff_laboratory_id, detail: 'staff -> patient' });
     const unassigned = await trx
       .updateTable('orders')
       .set({ nurse_user_id: null, updated_at: now.toISOString() })

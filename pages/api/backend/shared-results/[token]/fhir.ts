@@ -9,8 +9,8 @@ export const config = { api: { bodyParser: false } };
 export default route({
   GET: method({
     query: object({ token: string().required() }),
-    handler: async ({ db, query, res }) => {
-      const bundle = await sharedFhir(db, query.token);
+    handler: async ({ db, query, res, ip }) => {
+      const bundle = await sharedFhir(db, query.token, ip);
       res.setHeader('Content-Type', `${FHIR_CONTENT_TYPE}; charset=utf-8`);
       res.setHeader('Content-Disposition', `attachment; filename="${fhirFileName(bundle)}"`);
       res.setHeader('Referrer-Policy', 'no-referrer');

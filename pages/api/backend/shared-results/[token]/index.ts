@@ -8,6 +8,6 @@ export const config = { api: { bodyParser: false } };
 export default route({
   GET: method({
     query: object({ token: string().required() }),
-    handler: ({ db, query }) => openShare(db, query.token),
+    handler: ({ db, query, ip }) => openShare(db, query.token, ip),
   }),
 });

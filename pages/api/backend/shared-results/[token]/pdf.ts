@@ -10,8 +10,8 @@ export const config = { api: { bodyParser: false } };
 export default route({
   GET: method({
     query: object({ token: string().required() }),
-    handler: async ({ db, query, req, res }) => {
-      const data = await sharedResultsForPdf(db, query.token);
+    handler: async ({ db, query, req, res, ip }) => {
+      const data = await sharedResultsForPdf(db, query.token, ip);
       const pdf = await renderResultsPdf(data, languageFromCookie(req.headers.cookie));
       res.setHeader('Content-Type', 'application/pdf');
       res.setHeader('Content-Disposition', `attachment; filename="${pdfFileName(data)}"`);

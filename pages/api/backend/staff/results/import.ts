@@ -5,6 +5,7 @@ import { HttpError } from '@/server/http/errors';
 import { resultsImportSchema } from '@/lib/validation/results';
 import { importResults } from '@/server/services/staff';
 import { importHl7, isHl7ContentType } from '@/server/services/hl7Import';
+import { actorOf, recordAudit } from '@/server/services/audit';
 
 export const config = { api: { bodyParser: false } };
 
@@ -13,7 +14,11 @@ const json = route({
   POST: method({
     auth: 'staff' as const,
     body: resultsImportSchema,
-    handler: ({ db, user, body }) => importResults(db, user, body),
+    handler: async ({ db, user, body, ip }) => {
+      const outcome = await importResults(db, user, body);
+      await recordAudit(db, { action: 'health_write', ...actorOf(user), orderId: outcome.orderId, ip, detail: `results import (${outcome.saved})` });
+      return outcome;
+    },
   }),
 });
 

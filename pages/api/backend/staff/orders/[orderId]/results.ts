@@ -2,6 +2,7 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam, resultEntriesSchema } from '@/lib/validation/results';
 import { enterLabResults } from '@/server/services/staff';
+import { actorOf, recordAudit } from '@/server/services/audit';
 
 export const config = { api: { bodyParser: false } };
 
@@ -11,6 +12,10 @@ export default route({
     auth: 'staff' as const,
     query: object({ orderId: idParam() }),
     body: resultEntriesSchema,
-    handler: ({ db, user, query, body }) => enterLabResults(db, user, Number(query.orderId), body.entries),
+    handler: async ({ db, user, query, body, ip }) => {
+      const order = await enterLabResults(db, user, Number(query.orderId), body.entries);
+      await recordAudit(db, { action: 'health_write', ...actorOf(user), orderId: order.id, ip, detail: `results (${body.entries.length})` });
+      return order;
+    },
   }),
 });

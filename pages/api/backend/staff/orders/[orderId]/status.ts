@@ -2,6 +2,7 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam, statusChangeSchema } from '@/lib/validation/results';
 import { setLabOrderStatus } from '@/server/services/staff';
+import { actorOf, recordAudit } from '@/server/services/audit';
 
 export const config = { api: { bodyParser: false } };
 
@@ -11,6 +12,10 @@ export default route({
     auth: 'staffOrNurse' as const,
     query: object({ orderId: idParam() }),
     body: statusChangeSchema,
-    handler: ({ db, user, query, body }) => setLabOrderStatus(db, user, Number(query.orderId), body.status, body.note ?? ''),
+    handler: async ({ db, user, query, body, ip }) => {
+      const order = await setLabOrderStatus(db, user, Number(query.orderId), body.status, body.note ?? '');
+      await recordAudit(db, { action: 'health_write', ...actorOf(user), orderId: order.id, ip, detail: `status ${body.status}` });
+      return order;
+    },
   }),
 });

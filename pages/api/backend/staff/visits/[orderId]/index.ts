@@ -2,6 +2,7 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/lib/validation/results';
 import { getVisit } from '@/server/services/nurseVisits';
+import { actorOf, recordAudit } from '@/server/services/audit';
 
 export const config = { api: { bodyParser: false } };
 
@@ -10,6 +11,10 @@ export default route({
   GET: method({
     auth: 'staffOrNurse' as const,
     query: object({ orderId: idParam() }),
-    handler: ({ db, user, query }) => getVisit(db, user, Number(query.orderId)),
+    handler: async ({ db, user, query, ip }) => {
+      const visit = await getVisit(db, user, Number(query.orderId));
+      await recordAudit(db, { action: 'health_read', ...actorOf(user), orderId: Number(query.orderId), ip, detail: 'visit' });
+      return visit;
+    },
   }),
 });

@@ -1,0 +1,34 @@
+/** The audit trail as the API answers it (`GET users/current/audit`, `GET staff/audit`). */
+export type AuditActionDto =
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'locked_out'
+  | 'password_changed'
+  | 'role_changed'
+  | 'health_read'
+  | 'health_write'
+  | 'account_exported'
+  | 'account_deleted';
+
+export type AuditActorKindDto = 'patient' | 'staff' | 'share' | 'operator' | 'anonymous';
+
+/** Who opened or changed the caller's health data: laboratory staff (by name) or one of their share links. */
+export interface AccessRecordDto {
+  id: number;
+  at: string;
+  action: AuditActionDto;
+  actorKind: AuditActorKindDto;
+  /** The staff member's name; null for a share link. */
+  actorName: string | null;
+  orderId: number | null;
+  orderNumber: string | null;
+  detail: string;
+}
+
+/** One record of the laboratory's trail, for its staff. */
+export interface LabAuditRecordDto extends AccessRecordDto {
+  actorEmail: string | null;
+  subjectUserId: number | null;
+  patientId: number | null;
+  clientIp: string;
+}

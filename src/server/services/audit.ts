@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import type { AuditAction, AuditActorKind, Database } from '../db/schema';
+import type { AccessRecordDto, LabAuditRecordDto } from '@/lib/types/audit';
+import type { AuthUser } from '../http/auth';
+
+/**
+ * The append-only audit trail (table `audit_events`; database triggers refuse updates and deletes):
+ * sign-ins, failed sign-ins and lock-outs, password and role changes, and every staff or
+ * share-link read or write of health data, with who, what, when and the client address.
+ */
+type Db = Kysely<Database>;
+
+export interface AuditInput {
+  action: AuditAction;
+  actorKind: AuditActorKind;
+  actorUserId?: number | null;
+  shareId?: number | null;
+  subjectUserId?: number | null;
+  laboratoryId?: string | null;
+  orderId?: number | null;
+  patientId?: number | null;
+  ip?: string;
+  /** What exactly (`results`, `pdf`, `fhir`, a role); never a secret or a result value. */
+  detail?: string;
+}
+
+/** The actor of a request by a signed-in user. */
+export const actorOf = (user: AuthUser): Pick<AuditInput, 'actorKind' | 'actorUserId'> => ({ actorKind: user.role === 'staff' ? 'staff' : 'patient', actorUserId: user.id });
+
+/** Appends one record; the order's owner and laboratory fill in whose data it was when not given. */
+export async function recordAudit(db: Db, e: AuditInput, now = new Date()): Promise<void> {
+  let subject = e.subjectUserId ?? null;
+  let lab = e.laboratoryId ?? null;
+  if (e.orderId != null && (subject === null || lab === null)) {
+    const order = await db.selectFrom('orders').select(['user_id', 'laboratory_id']).where('id', '=', e.orderId).executeTakeFirst();
+    subject ??= order?.user_id ?? null;
+    lab ??= order?.laboratory_id ?? null;
+  }
+  await db
+    .insertInto('audit_events')
+    .values({
+      at: now.toISOString(),
+      action: e.action,
+      actor_kind: e.actorKind,
+      actor_user_id: e.actorUserId ?? null,
+      share_id: e.shareId ?? null,
+      subject_user_id: subject,
+      laboratory_id: lab,
+      order_id: e.orderId ?? null,
+      patient_id: e.patientId ?? null,
+      client_ip: e.ip ?? '',
+      detail: (e.detail ?? '').slice(0, 200),
+    })
+    .execute();
+}
+
+/** Records a sign-in attempt by the address typed: success, a wrong password, or a lock-out (429). */
+export async function recordSignIn(db: Db, email: unknown, ip: string, outcome: 'sign_in' | 'sign_in_failed' | 'locked_out'): Promise<void> {
+  const address = typeof email === 'string' ? email.trim().toLowerCase() : '';
+  const user = address ? await db.selectFrom('users').select(['id', 'role', 'staff_laboratory_id']).where('email', '=', address).executeTakeFirst() : undefined;
+  await recordAudit(db, {
+    action: outcome,
+    actorKind: outcome === 'sign_in' && user ? (user.role === 'staff' ? 'staff' : 'patient') : 'anonymous',
+    actorUserId: outcome === 'sign_in' ? (user?.id ?? null) : null,
+    subjectUserId: user?.id ?? null,
+    laboratoryId: user?.staff_laboratory_id ?? null,
+    ip,
+  });
+}
+
+const HEALTH: AuditAction[] = ['health_read', 'health_write'];
+const LIMIT = 200;
+
+function baseQuery(db: Db) {
+  return db
+    .selectFrom('audit_events')
+    .leftJoin('users as actor', 'actor.id', 'audit_events.actor_user_id')
+    .leftJoin('orders', 'orders.id', 'audit_events.order_id')
+    .select([
+      'audit_events.id',
+      'audit_events.at',
+      'audit_events.action',
+      'audit_events.actor_kind',
+      'audit_events.subject_user_id',
+      'audit_events.patient_id',
+      'audit_events.order_id',
+      'audit_events.client_ip',
+      'audit_events.detail',
+      'actor.first_name',
+      'actor.last_name',
+      'actor.email',
+      'orders.number',
+    ])
+    .orderBy('audit_events.id', 'desc')
+    .limit(LIMIT);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+function accessDto(r: Row): AccessRecordDto {
+  return {
+    id: r.id,
+    at: r.at,
+    action: r.action,
+    actorKind: r.actor_kind,
+    actorName: r.actor_kind === 'staff' ? `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || null : null,
+    orderId: r.order_id,
+    orderNumber: r.number ?? null,
+    detail: r.detail,
+  };
+}
+
+/** GET users/current/audit: who (laboratory staff or a share link) opened or changed the caller's health data, newest first. */
+export async function listAccessToMyData(db: Db, userId: number): Promise<AccessRecordDto[]> {
+  const rows = await baseQuery(db)
+    .where('audit_events.subject_user_id', '=', userId)
+    .where('audit_events.action', 'in', HEALTH)
+    .where('audit_events.actor_kind', 'in', ['staff', 'share'])
+    .execute();
+  return rows.map(accessDto);
+}
+
+/** GET staff/audit: the trail of the staff member's laboratory, newest first. */
+export async function listLabAudit(db: Db, staff: AuthUser): Promise<LabAuditRecordDto[]> {
+  if (!staff.staffLaboratoryId) return [];
+  const rows = await baseQuery(db).where('audit_events.laboratory_id', '=', staff.staffLaboratoryId).execute();
+  return rows.map((r) => ({ ...accessDto(r), actorEmail: r.email ?? null, subjectUserId: r.subject_user_id, patientId: r.patient_id, clientIp: r.client_ip }));
+}
