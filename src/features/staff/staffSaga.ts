@@ -1,7 +1,7 @@
 import { put, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { ApiError } from '@/lib/apiClient';
-import type { OrderStatusDto, StaffOrderDetailDto, StaffOrderDto } from '@/lib/types/results';
+import type { OrderStatusDto } from '@/lib/types/results';
 import type { ResultEntry } from '@/lib/validation/results';
 import { callApi } from '@/store/callApi';
 import { staffApi } from './staffApi';
@@ -27,7 +27,7 @@ export const toFailure = (e: unknown): Failure => ({
 
 function* loadOrders(action: PayloadAction<string>): Generator {
   try {
-    const items = (yield callApi(staffApi.orders, action.payload)) as StaffOrderDto[];
+    const items = yield* callApi(staffApi.orders, action.payload);
     yield put(staffOrdersReceived({ date: action.payload, items }));
   } catch (e) {
     yield put(staffOrdersFailed(toFailure(e)));
@@ -36,7 +36,7 @@ function* loadOrders(action: PayloadAction<string>): Generator {
 
 function* loadOrder(action: PayloadAction<number>): Generator {
   try {
-    const order = (yield callApi(staffApi.order, action.payload)) as StaffOrderDetailDto;
+    const order = yield* callApi(staffApi.order, action.payload);
     yield put(staffOrderReceived(order));
   } catch (e) {
     yield put(staffOrderFailed(toFailure(e)));
@@ -45,7 +45,7 @@ function* loadOrder(action: PayloadAction<number>): Generator {
 
 function* changeStatus(action: PayloadAction<{ orderId: number; status: OrderStatusDto }>): Generator {
   try {
-    const order = (yield callApi(staffApi.setStatus, action.payload.orderId, action.payload.status)) as StaffOrderDetailDto;
+    const order = yield* callApi(staffApi.setStatus, action.payload.orderId, action.payload.status);
     yield put(staffActionSucceeded(order));
   } catch (e) {
     yield put(staffActionFailed(toFailure(e)));
@@ -54,7 +54,7 @@ function* changeStatus(action: PayloadAction<{ orderId: number; status: OrderSta
 
 function* saveResults(action: PayloadAction<{ orderId: number; entries: ResultEntry[] }>): Generator {
   try {
-    const order = (yield callApi(staffApi.saveResults, action.payload.orderId, action.payload.entries)) as StaffOrderDetailDto;
+    const order = yield* callApi(staffApi.saveResults, action.payload.orderId, action.payload.entries);
     yield put(staffActionSucceeded(order));
   } catch (e) {
     yield put(staffActionFailed(toFailure(e)));
