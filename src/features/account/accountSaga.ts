@@ -1,7 +1,7 @@
-import { all, call, put, select, takeLatest } from 'redux-saga/effects';
+import { all, put, takeLatest } from 'redux-saga/effects';
+import { call, select } from 'typed-redux-saga';
 import { ApiError, failedWith } from '@/lib/apiClient';
 import { ERROR_CODES } from '@/lib/errorCodes';
-import type { CurrentUserDto } from '@/lib/types/api';
 import { routes } from '@/lib/routes';
 import { callApi } from '@/store/callApi';
 import { navigation } from '@/store/navigation';
@@ -28,7 +28,7 @@ import {
 
 function* updateProfile({ payload }: ReturnType<typeof profileUpdateRequested>): Generator {
   try {
-    const user = (yield callApi(accountApi.updateProfile, payload.id, payload.body)) as CurrentUserDto;
+    const user = yield* callApi(accountApi.updateProfile, payload.id, payload.body);
     yield put(currentUserReceived(user));
     yield put(profileUpdated());
   } catch (e) {
@@ -40,7 +40,7 @@ function* updateProfile({ payload }: ReturnType<typeof profileUpdateRequested>):
 /** The change succeeds only on status 200 (spec §5); anything else is logged for support. */
 function* changePassword({ payload }: ReturnType<typeof passwordChangeRequested>): Generator {
   try {
-    const status = (yield callApi(accountApi.changePassword, payload)) as number;
+    const status = yield* callApi(accountApi.changePassword, payload);
     if (status !== 200) throw new Error(`Password change answered status ${status}`);
     yield put(passwordChanged());
   } catch (e) {
@@ -61,13 +61,13 @@ const selectLoggedIn = (s: RootState) => s.auth.isLoggedIn;
  */
 export function* sendConfirmationLetter({ payload }: ReturnType<typeof confirmationLetterRequested>): Generator {
   try {
-    yield callApi(accountApi.sendActivationEmail, payload.flow);
+    yield* callApi(accountApi.sendActivationEmail, payload.flow);
     yield put(confirmationLetterSent());
   } catch (e) {
     if (isAlreadyConfirmed(e)) {
       yield put(confirmationLetterNotNeeded(ACCOUNT_MESSAGES.emailAlreadyConfirmed));
       yield put(currentUserRequested());
-      if (payload.flow === 'order') yield call([navigation, navigation.goTo], routes.dataConfirmed.path);
+      if (payload.flow === 'order') yield* call([navigation, navigation.goTo], routes.dataConfirmed.path);
     } else {
       yield put(confirmationLetterFailed(e instanceof ApiError && e.status === 429 ? e.message : ACCOUNT_MESSAGES.letterFailed));
       if (!(e instanceof ApiError)) throw e;
@@ -78,7 +78,7 @@ export function* sendConfirmationLetter({ payload }: ReturnType<typeof confirmat
 /** Confirms with the token: closes the settings modal, or goes to data confirmed in the order flow. */
 export function* confirmEmail({ payload }: ReturnType<typeof emailConfirmationSubmitted>): Generator {
   try {
-    yield callApi(accountApi.activate, payload.token.trim());
+    yield* callApi(accountApi.activate, payload.token.trim());
   } catch (e) {
     const notFound = failedWith(e, ERROR_CODES.confirmationTokenNotFound, [404, 500, 400]) || failedWith(e, ERROR_CODES.validationFailed);
     yield put(emailConfirmationFailed(notFound ? ACCOUNT_MESSAGES.tokenNotFound : ACCOUNT_MESSAGES.confirmFailed));
@@ -86,8 +86,8 @@ export function* confirmEmail({ payload }: ReturnType<typeof emailConfirmationSu
     return;
   }
   yield put(emailConfirmed());
-  if ((yield select(selectLoggedIn)) as boolean) yield put(currentUserRequested());
-  if (payload.flow === 'order') yield call([navigation, navigation.goTo], routes.dataConfirmed.path);
+  if (yield* select(selectLoggedIn)) yield put(currentUserRequested());
+  if (payload.flow === 'order') yield* call([navigation, navigation.goTo], routes.dataConfirmed.path);
 }
 
 export function* accountSaga(): Generator {
