@@ -1,13 +1,13 @@
-import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call } from 'typed-redux-saga';
 import { ApiError } from '@/lib/apiClient';
 import { readStorage, writeStorage } from '@/lib/storage';
-import type { CurrentUserDto } from '@/lib/types/api';
 import { callApi } from '@/store/callApi';
 import { appStarted } from '@/store/appActions';
 import { authApi } from './authApi';
 import { AUTH_MESSAGES } from './authMessages';
 import { VALIDATION_MESSAGES } from '@/lib/validation/messages';
-import { afterAuthTarget, authNavigation, type Location } from './authNavigation';
+import { afterAuthTarget, authNavigation } from './authNavigation';
 import {
   currentUserFailed,
   currentUserReceived,
@@ -31,7 +31,7 @@ import {
 /** Loads the current user (users/current). A 401 logs out through callApi. Exported for other flows. */
 export function* loadCurrentUser(): Generator {
   try {
-    const user = (yield callApi(authApi.currentUser)) as CurrentUserDto;
+    const user = yield* callApi(authApi.currentUser);
     yield put(currentUserReceived(user));
   } catch (e) {
     yield put(currentUserFailed());
@@ -44,10 +44,10 @@ function* startSession(token: string): Generator {
   writeStorage('token', token);
   yield put(loggedIn());
   yield put(currentUserRequested());
-  const location = (yield call([authNavigation, authNavigation.location])) as Location | null;
+  const location = yield* call([authNavigation, authNavigation.location]);
   const target = afterAuthTarget(location);
-  if ('replace' in target) yield call([authNavigation, authNavigation.replace], target.replace);
-  else yield call([authNavigation, authNavigation.push], target.push);
+  if ('replace' in target) yield* call([authNavigation, authNavigation.replace], target.replace);
+  else yield* call([authNavigation, authNavigation.push], target.push);
 }
 
 export function loginErrorMessage(e: unknown): string {
@@ -61,7 +61,7 @@ export function loginErrorMessage(e: unknown): string {
 function* login({ payload }: ReturnType<typeof loginRequested>): Generator {
   let token: string;
   try {
-    token = (yield call(authApi.login, payload)) as string;
+    token = yield* call(authApi.login, payload);
   } catch (e) {
     // A failed login never leaves an old token behind (spec §8).
     writeStorage('token', null);
@@ -69,13 +69,13 @@ function* login({ payload }: ReturnType<typeof loginRequested>): Generator {
     return;
   }
   yield put(loginSucceeded());
-  yield call(startSession, token);
+  yield* call(startSession, token);
 }
 
 function* register({ payload }: ReturnType<typeof registerRequested>): Generator {
   let token: string;
   try {
-    token = (yield call(authApi.register, payload)) as string;
+    token = yield* call(authApi.register, payload);
   } catch (e) {
     const status = e instanceof ApiError ? e.status : null;
     const serverFields = e instanceof ApiError ? e.fields : {};
@@ -87,7 +87,7 @@ function* register({ payload }: ReturnType<typeof registerRequested>): Generator
     return;
   }
   yield put(registerSucceeded());
-  yield call(startSession, token);
+  yield* call(startSession, token);
 }
 
 /** Sign out: the token leaves the browser at once, then it is revoked on the server (failure ignored). */
@@ -96,7 +96,7 @@ function* signOut(): Generator {
   writeStorage('token', null);
   if (!token) return;
   try {
-    yield call(authApi.logout, token);
+    yield* call(authApi.logout, token);
   } catch {
     // Already expired or revoked, or offline: the browser has forgotten it either way.
   }
@@ -109,7 +109,7 @@ function* restoreSession(): Generator {
 
 function* requestPasswordReset({ payload: email }: ReturnType<typeof passwordResetRequested>): Generator {
   try {
-    yield call(authApi.requestPasswordReset, email);
+    yield* call(authApi.requestPasswordReset, email);
     yield put(passwordResetSucceeded());
   } catch (e) {
     yield put(passwordResetFailed(e instanceof ApiError && e.status === 429 ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.unknownError));
@@ -118,7 +118,7 @@ function* requestPasswordReset({ payload: email }: ReturnType<typeof passwordRes
 
 function* setNewPassword({ payload }: ReturnType<typeof newPasswordRequested>): Generator {
   try {
-    yield call(authApi.setNewPassword, payload);
+    yield* call(authApi.setNewPassword, payload);
     yield put(newPasswordSucceeded());
   } catch (e) {
     const status = e instanceof ApiError ? e.status : null;
