@@ -1,0 +1,62 @@
+import { createTestDb, type TestDb } from '../testing/testDb';
+import { startApiServer, type TestApiServer } from '../testing/apiServer';
+import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '../testing/orderFixtures';
+
+/** GET users/current/export over HTTP (SQLite and PostgreSQL): one JSON attachment with everything about the account and no secret. */
+let tdb: TestDb;
+let api: TestApiServer;
+
+beforeAll(async () => {
+  tdb = await createTestDb({ seed: false });
+  api = await startApiServer();
+});
+afterAll(async () => {
+  await api.close();
+  await tdb.cleanup();
+});
+
+jest.mock('../mail/mailer', () => ({ ...jest.requireActual('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
+
+const B = '/api/backend';
+
+test('the archive holds profile, patients, orders, results with revisions, shares, sessions and audit records, without hashes or tokens', async () => {
+  const labId = await createLab(tdb.db);
+  const analysis = await createAnalysis(tdb.db, { name: 'Glucose' });
+  const owner = await createUser(tdb.db, { firstName: 'Ewa', lastName: 'Eksport' });
+  const other = await createUser(tdb.db);
+  const patientId = await createPatient(tdb.db, owner.id, { firstName: 'Kuba' });
+  await createPatient(tdb.db, other.id, { firstName: 'Stranger' });
+  const staff = await createUser(tdb.db, { role: 'staff', staffLaboratoryId: labId });
+  const slot = await createSlot(tdb.db, labId, 72);
+  const order = await createOrder(tdb.db, { userId: owner.id, laboratoryId: labId, slotId: slot.id, lines: [{ patientId, analysisId: analysis }], status: 'in_lab' });
+  const put = (value: number, correctionReason?: string) =>
+    api.call('PUT', `${B}/staff/orders/${order.id}/results`, { token: staff.token, body: { entries: [{ patientId, analysisId: analysis, value, correctionReason }] } });
+  expect((await put(5.1)).status).toBe(200);
+  expect((await put(6.4, 'Re-run')).status).toBe(200);
+  const share = await api.call('POST', `${B}/test-results/${order.id}/patients/${patientId}/shares`, { token: owner.token, body: { days: 7 } });
+  const shareToken = String(share.body.url).split('/').pop() as string;
+
+  const res = await fetch(`${api.url}${B}/users/current/export`, { headers: { Authorization: `Bearer ${owner.token}` } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="lab-shop-account-\d+-\d{4}-\d{2}-\d{2}\.json"$/);
+  const text = await res.text();
+  const archive = JSON.parse(text);
+  expect(archive.format).toBe('lab-shop-account-export/1');
+  expect(archive.profile).toMatchObject({ id: owner.id, email: owner.email, first_name: 'Ewa', last_name: 'Eksport' });
+  expect(archive.patients.map((p: { first_name: string }) => p.first_name)).toEqual(['Kuba']);
+  expect(archive.orders).toHaveLength(1);
+  expect(archive.orders[0]).toMatchObject({ id: order.id, number: order.number, patientsAsOrdered: [expect.objectContaining({ first_name: 'Kuba' })] });
+  expect(archive.orders[0].results).toEqual([expect.objectContaining({ value_num: 6.4, analysis_name: 'Glucose', revisions: [expect.objectContaining({ value_num: 5.1, reason: 'Re-run' })] })]);
+  expect(archive.shareLinks).toHaveLength(1);
+  expect(archive.sessions).toEqual([expect.objectContaining({ kind: 'access' })]);
+  expect(archive.auditRecords.map((r: { action: string }) => r.action)).toEqual(expect.arrayContaining(['health_write', 'account_exported']));
+  // No secret: no password hash, no token or share-link hash, not the token itself; nothing of another account.
+  expect(text).not.toMatch(/password_hash|token_hash/);
+  expect(text).not.toContain(owner.token);
+  expect(text).not.toContain(shareToken);
+  expect(text).not.toContain('Stranger');
+  expect(text).not.toContain(other.email);
+
+  expect((await api.call('GET', `${B}/users/current/export`)).status).toBe(401);
+});
