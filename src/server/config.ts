@@ -23,6 +23,12 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Anti-automation limits (`RATE_LIMIT_*`); `RATE_LIMITS=off` turns them off (the login limit stays). */
   rateLimits: RateLimitConfig;
+  /** Hours before the visit start at which the reminder mail goes out. */
+  reminderLeadHours: number;
+  /** Seconds between in-process runs of due jobs; 0 = off (run `npm run jobs -- --once` from cron instead). */
+  jobsIntervalSeconds: number;
+  /** Days that used login attempts, expired tokens and finished jobs are kept before the purge job deletes them. */
+  retentionDays: number;
 }
 
 /** Per client address (`perIp`) and per e-mail or account (`perKey`) within `windowSeconds`. */
@@ -108,6 +114,13 @@ function parseRateLimits(env: Env): RateLimitConfig {
   };
 }
 
+function parseNonNegativeIntKey(key: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(key, `expected 0 or a positive integer, got "${value}"`);
+  return n;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
   const port = parseIntKey('PORT', env.PORT, 3000);
   const smtpUrl = env.SMTP_URL || null;
@@ -139,6 +152,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     resetTokenTtl: parseIntKey('RESET_TOKEN_TTL', env.RESET_TOKEN_TTL, 60 * 60),
     trustProxy: parseBool('TRUST_PROXY', env.TRUST_PROXY, false),
     rateLimits: parseRateLimits(env),
+    reminderLeadHours: parseIntKey('REMINDER_LEAD_HOURS', env.REMINDER_LEAD_HOURS, 24),
+    // Tests run due work themselves; a timer would race them.
+    jobsIntervalSeconds: parseNonNegativeIntKey('JOBS_INTERVAL_SECONDS', env.JOBS_INTERVAL_SECONDS, env.NODE_ENV === 'test' ? 0 : 60),
+    retentionDays: parseIntKey('RETENTION_DAYS', env.RETENTION_DAYS, 30),
   };
 }
 

@@ -71,15 +71,46 @@ export async function createDb(config: Pick<ServerConfig, 'database' | 'seedDemo
   return handle;
 }
 
-const holder = globalThis as unknown as { __labShopDb?: Promise<DbHandle> };
+const holder = globalThis as unknown as { __labShopDb?: Promise<DbHandle>; __labShopJobTimer?: NodeJS.Timeout };
+
+/**
+ * Runs due scheduled jobs every `JOBS_INTERVAL_SECONDS` in this process (0 = off), from the first
+ * use of the process-wide database on. Loaded lazily: the runner depends on the services.
+ */
+function startJobTimer(db: Db): void {
+  const seconds = getConfig().jobsIntervalSeconds;
+  if (!seconds || holder.__labShopJobTimer) return;
+  let busy = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const { runDueJobs } = await import('../services/jobs');
+      await runDueJobs(db);
+    } catch (e) {
+      console.error('Running scheduled jobs failed', e);
+    } finally {
+      busy = false;
+    }
+  };
+  holder.__labShopJobTimer = setInterval(() => void tick(), seconds * 1000);
+  holder.__labShopJobTimer.unref();
+  void tick();
+}
 
 /** The process-wide database, opened and migrated on first use (kept across hot reloads). */
 export function getDb(): Promise<Db> {
   if (!holder.__labShopDb) {
-    holder.__labShopDb = createDb(getConfig()).catch((e: unknown) => {
-      holder.__labShopDb = undefined;
-      throw e;
-    });
+    holder.__labShopDb = createDb(getConfig()).then(
+      (h) => {
+        startJobTimer(h.db);
+        return h;
+      },
+      (e: unknown) => {
+        holder.__labShopDb = undefined;
+        throw e;
+      },
+    );
   }
   return holder.__labShopDb.then((h) => h.db);
 }

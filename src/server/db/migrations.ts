@@ -632,6 +632,36 @@ const m0006Audit: Migration = {
   },
 };
 
+/**
+ * Scheduled work kept in the database (docs/backend.md, "Scheduled jobs"): one row per job, `key`
+ * unique so a job is scheduled once (e.g. `visit-reminder:<orderId>`), claimed with a conditional
+ * update and a lease.
+ */
+const m0005Jobs: Migration = {
+  async up(db: Db) {
+    const pg = isPostgres(db);
+    const [idType, idDef] = idColumn(pg);
+    await db.schema
+      .createTable('jobs')
+      .ifNotExists()
+      .addColumn('id', idType, idDef)
+      .addColumn('key', 'text', (c) => c.notNull().unique())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('payload', 'text', (c) => c.notNull().defaultTo('{}'))
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
+      .addColumn('run_at', 'text', (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('claim_token', 'text')
+      .addColumn('locked_until', 'text')
+      .addColumn('last_error', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addColumn('done_at', 'text')
+      .execute();
+    await db.schema.createIndex('jobs_due_idx').ifNotExists().on('jobs').columns(['status', 'run_at']).execute();
+  },
+};
+
 /** Ordered by name; add new migrations with a larger prefix, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -644,6 +674,7 @@ export const migrations: Record<string, Migration> = {
   '0005_5_nurse_role': m0005Nurse,
   '0006_5_1_order_patients_and_result_revisions': m0006OrderPatients,
   '0006_5_2_audit_trail': m0006Audit,
+  '0005_4_jobs': m0005Jobs,
 };
 
 export const migrationProvider: MigrationProvider = {

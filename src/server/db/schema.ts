@@ -459,7 +459,32 @@ export interface ResultShareOpeningTable {
   at: string;
 }
 
+export type JobStatus = 'pending' | 'running' | 'done' | 'cancelled' | 'failed';
+
+/** Scheduled work (reminders, purges); see docs/backend.md "Scheduled jobs". */
+export interface JobTable {
+  id: Generated<number>;
+  /** Unique per job, e.g. `visit-reminder:12`. */
+  key: string;
+  kind: string;
+  /** JSON. */
+  payload: Generated<string>;
+  status: Generated<JobStatus>;
+  /** ISO instant from which the job is due. */
+  run_at: string;
+  attempts: Generated<number>;
+  /** Random per claim; only the holder of the current claim may finish the job. */
+  claim_token: string | null;
+  /** While running: after this instant another runner may take the job over. */
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  done_at: string | null;
+}
+
 export interface Database {
+  jobs: JobTable;
   laboratories: LaboratoryTable;
   price_lists: PriceListTable;
   catalogue_headers: CatalogueHeaderTable;

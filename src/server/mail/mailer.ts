@@ -18,6 +18,8 @@ export interface MailMessage {
   replyTo?: string;
   /** An iCalendar (RFC 5545) event, sent as a `text/calendar` part and an `.ics` attachment. */
   icalEvent?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; filename: string; content: string };
+  /** A fixed Message-ID (`<id@host>`), so a mail sent again after a crash is recognisably the same message. */
+  messageId?: string;
 }
 
 const holder = globalThis as unknown as { __labShopSmtp?: { url: string; transport: Transporter } };
@@ -37,7 +39,7 @@ function outboxFileName(now = new Date()): string {
 
 export async function sendMail(msg: MailMessage): Promise<void> {
   const config = getConfig();
-  const mail = { from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}), ...(msg.replyTo ? { replyTo: msg.replyTo } : {}), ...(msg.icalEvent ? { icalEvent: msg.icalEvent } : {}) };
+  const mail = { from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}), ...(msg.replyTo ? { replyTo: msg.replyTo } : {}), ...(msg.icalEvent ? { icalEvent: msg.icalEvent } : {}), ...(msg.messageId ? { messageId: msg.messageId } : {}) };
   if (config.smtpUrl) {
     await smtpTransport(config.smtpUrl).sendMail(mail);
     return;

@@ -72,15 +72,18 @@ function calendarParts(raw: string): { contentType: string; content: string }[] 
   return out;
 }
 
+/** Headers and decoded parts of one raw message (as written to the outbox or received over SMTP). */
+export function parseMail(source: string): Omit<OutboxMail, 'file'> & { messageId: string } {
+  const raw = source.replace(/\r\n/g, '\n');
+  const head = raw.split(/\n\n/)[0] ?? '';
+  return { to: header(head, 'To'), subject: header(head, 'Subject'), messageId: header(head, 'Message-ID'), text: plainText(raw), calendars: calendarParts(raw) };
+}
+
 export function readOutbox(dir: string): OutboxMail[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.eml'))
     .sort()
-    .map((file) => {
-      const raw = fs.readFileSync(path.join(dir, file), 'utf8').replace(/\r\n/g, '\n');
-      const head = raw.split(/\n\n/)[0] ?? '';
-      return { file, to: header(head, 'To'), subject: header(head, 'Subject'), text: plainText(raw), calendars: calendarParts(raw) };
-    });
+    .map((file) => ({ file, ...parseMail(fs.readFileSync(path.join(dir, file), 'utf8')) }));
 }

@@ -16,9 +16,12 @@ import { getConfig } from '../config';
 import { sendMail } from '../mail/mailer';
 import { intlLocale } from '@/i18n';
 import { escapeHtml, mailLanguage, mailTranslator } from '../mail/i18n';
-import { formatVisit, orderAddressDto, orderCalendar, orderFeedbackDto, visitDto } from './orders';
+import { orderAddressDto, orderCalendar, orderFeedbackDto, visitDto } from './orders';
 import { orderLaboratoryDto } from './laboratories';
 import { linesByPatient } from './linesByPatient';
+import { formatVisit } from '../mail/templates/common';
+import { timeZoneOf } from './laboratoryTime';
+import { cancelVisitReminder, scheduleVisitReminder } from './visitReminderSchedule';
 import * as repo from '../repositories/lifecycle';
 import { bookSlot, findSlotsByIds, releaseSlot } from '../repositories/slots';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
@@ -165,7 +168,10 @@ export async function changeStatus(db: Db, orderId: number, to: OrderStatusDto, 
     if (!(await repo.setStatus(trx, orderId, order.status, to, actorUserId, now.toISOString(), note))) {
       throw conflict('The order was changed at the same time; reload and try again');
     }
-    if (to === 'cancelled') await releaseSlot(trx, order.slot_id);
+    if (to === 'cancelled') {
+      await releaseSlot(trx, order.slot_id);
+      await cancelVisitReminder(trx, orderId, now);
+    }
     return { orderId, from: order.status, to };
   });
   await notifyChanges(db, [change]);
@@ -200,6 +206,7 @@ export async function cancelOrder(db: Db, userId: number, orderId: number, now =
     }
     await releaseSlot(trx, order.slot_id);
     await repo.bumpCalendarSequence(trx, order.id);
+    await cancelVisitReminder(trx, order.id, now);
   });
   await mailVisitChange(db, userId, orderId, 'cancelled');
   return getOrderDetail(db, { id: userId, email: '', role: 'patient', staffLaboratoryId: null }, orderId, now);
@@ -218,7 +225,7 @@ async function mailVisitChange(db: Db, userId: number, orderId: number, change: 
     const t = mailTranslator(language);
     const slot = (await findSlotsByIds(db, [order.slot_id])).get(order.slot_id);
     const lab = (await findLaboratoriesByIds(db, [order.laboratory_id])).get(order.laboratory_id);
-    const when = slot ? formatVisit(slot.start_at, slot.end_at, lab?.country ?? 'PL', intlLocale(language)) : order.nurse_checkout_date;
+    const when = slot ? formatVisit(slot.start_at, slot.end_at, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)) : order.nurse_checkout_date;
     const method = change === 'moved' ? 'REQUEST' : 'CANCEL';
     const ics = await orderCalendar(db, userId, orderId, method, language);
     const link = `${getConfig().appUrl}/orders/${order.id}`;
@@ -258,6 +265,7 @@ export async function rescheduleOrder(db: Db, userId: number, orderId: number, s
     await releaseSlot(trx, order.slot_id);
     await repo.insertEvent(trx, order.id, order.status, userId, at, `Visit moved to ${next.start_at}`);
     await repo.bumpCalendarSequence(trx, order.id);
+    await scheduleVisitReminder(trx, order.id, next.start_at, now);
   });
   await mailVisitChange(db, userId, orderId, 'moved');
   return getOrderDetail(db, { id: userId, email: '', role: 'patient', staffLaboratoryId: null }, orderId, now);
@@ -291,7 +299,7 @@ export async function notifyChanges(db: Db, changes: StatusChange[]): Promise<vo
         const lab = (await findLaboratoriesByIds(db, [order.laboratory_id])).get(order.laboratory_id);
         const link = `${appUrl}/orders/${order.id}`;
         // In the laboratory's local time, like the order confirmation.
-        const when = slot ? formatVisit(slot.start_at, slot.end_at, lab?.country ?? 'PL', intlLocale(language)) : order.nurse_checkout_date;
+        const when = slot ? formatVisit(slot.start_at, slot.end_at, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)) : order.nurse_checkout_date;
         const where = [order.address_street, order.address_city].filter(Boolean).join(', ');
         const text = [t('greeting', { name }), t('visit.body', { number, when, where }), t('visit.follow', { link }), signature].join('\n\n');
         await sendMail({

@@ -20,10 +20,12 @@ import { buildVisitCalendar } from './calendar';
 import { getConfig } from '../config';
 import { timeZoneOf } from './laboratoryTime';
 import { buildAppUrl, sendMail } from '../mail/mailer';
-import { defaultLanguage, intlLocale, type Language } from '@/i18n';
+import { intlLocale, type Language } from '@/i18n';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { updateUser } from '../repositories/accounts';
 import { reserveAction } from '../rateLimit';
+import { addressLine, formatVisit, preparationLines } from '../mail/templates/common';
+import { scheduleVisitReminder } from './visitReminderSchedule';
 
 /**
  * Order submission (spec §4 Checkout, §7 `POST order/create`) and the owner's read of a submitted
@@ -197,6 +199,7 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
       // The total limit is taken here, atomically: a code used up meanwhile is a 409 and nothing is written.
       if (promo) await redeemPromo(trx, promo, userId, order.id, discountMinor);
       await repo.insertStatusEvent(trx, order.id, 'placed', userId);
+      await scheduleVisitReminder(trx, order.id, slot.start_at);
       await clearCart(trx, userId);
       if (language) await updateUser(trx, userId, { locale: language });
       outcome.created = true;
@@ -251,29 +254,6 @@ export async function quotePromo(db: Db, userId: number, laboratoryId: string, c
   return { promoCode: promo.code, discount: toMajor(discountFor(promo, priced.totalMinor)), subtotal: toMajor(priced.totalMinor), currency: priced.currency };
 }
 
-const LAB_TIME_ZONES: Record<string, string> = { PL: 'Europe/Warsaw', BY: 'Europe/Minsk' };
-
-export function formatVisit(start: string, end: string, country: string, locale = intlLocale(defaultLanguage)): string {
-  const timeZone = LAB_TIME_ZONES[country] ?? 'Europe/Berlin';
-  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(start));
-  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' });
-  return `${day}, ${time.format(new Date(start))}–${time.format(new Date(end))}`;
-}
-
-/** The mail's address line of an order address. */
-function addressLine(a: ShopOrderDto['address'], t: ReturnType<typeof mailTranslator>): string {
-  return [
-    a.street,
-    a.entry && t('order.entrance', { value: a.entry }),
-    t('order.floor', { value: a.floor }),
-    t('order.apartment', { value: a.apartment }),
-    [a.postalCode, a.city].filter(Boolean).join(' '),
-    a.country,
-  ]
-    .filter(Boolean)
-    .join(', ');
-}
-
 /**
  * The order's visit as an iCalendar object for its owner (`REQUEST`, or `CANCEL` once cancelled),
  * in the user's language; 404 for another user's order.
@@ -287,8 +267,7 @@ export async function orderCalendar(db: Db, userId: number, orderId: number, met
   const prep = order.preparation;
   const description = [
     t('order.prepare'),
-    prep.fastingHours > 0 ? t('order.fasting', { count: prep.fastingHours }) : t('order.noFasting'),
-    ...prep.notes.map((n) => `${n.name}: ${n.preparation}`),
+    ...preparationLines(prep, t),
     '',
     t('order.link', { link: buildAppUrl(`/orders/${order.id}`) }),
   ].join('\n');
@@ -339,7 +318,7 @@ async function sendOrderConfirmation(db: Db, userId: number, orderId: number, re
     t('greeting', { name: user.first_name }),
     '',
     t('order.thanks', { number: order.number }),
-    `  ${formatVisit(order.visit.start, order.visit.end, lab?.country ?? 'PL', intlLocale(language))}`,
+    `  ${formatVisit(order.visit.start, order.visit.end, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language))}`,
     `  ${address.filter(Boolean).join(', ')}`,
     a.intercomCode ? `  ${t('order.intercom', { code: a.intercomCode })}` : '',
     '',

@@ -1,0 +1,45 @@
+import type { TFunction } from 'i18next';
+import { defaultLanguage, intlLocale } from '@/i18n';
+
+/** Pieces shared by several mails. */
+
+/** A visit window such as "Monday, 23 November 2026, 08:00–10:00", in `timeZone` (the laboratory's). */
+export function formatVisit(start: string, end: string, timeZone: string, locale = intlLocale(defaultLanguage)): string {
+  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(start));
+  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' });
+  return `${day}, ${time.format(new Date(start))}–${time.format(new Date(end))}`;
+}
+
+export interface MailAddress {
+  country: string;
+  city: string;
+  postalCode: string;
+  street: string;
+  entry: string;
+  floor: string;
+  apartment: string;
+}
+
+/** The visit address on one line (the intercom code never goes into a mail). */
+export function addressLine(a: MailAddress, t: TFunction): string {
+  return [
+    a.street,
+    a.entry && t('order.entrance', { value: a.entry }),
+    a.floor && t('order.floor', { value: a.floor }),
+    a.apartment && t('order.apartment', { value: a.apartment }),
+    [a.postalCode, a.city].filter(Boolean).join(' '),
+    a.country,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+export interface Preparation {
+  fastingHours: number;
+  notes: { name: string; preparation: string }[];
+}
+
+/** "How to prepare" lines: the strictest fasting of the order, then each test's own instruction. */
+export function preparationLines(prep: Preparation, t: TFunction): string[] {
+  return [prep.fastingHours > 0 ? t('order.fasting', { count: prep.fastingHours }) : t('order.noFasting'), ...prep.notes.map((n) => `${n.name}: ${n.preparation}`)];
+}

@@ -1,0 +1,169 @@
+import { getConfig, setConfigForTests } from '../config';
+import { openDb, type DbHandle } from '../db/createDb';
+import { parseMail } from '../mail/outbox';
+import { createTestDb, type TestDb } from '../testing/testDb';
+import { startApiServer, type TestApiServer } from '../testing/apiServer';
+import { startSmtpSink, type SmtpSink } from '../testing/smtpSink';
+import { createFixturePatient, createFixtureSlot, createFixtureUser, seedShopFixture, type FixtureUser, type ShopFixture } from '../testing/shopFixtures';
+import { claimDueJob, LEASE_MS, runDueJobs } from './jobs';
+import { visitReminderKey } from './visitReminderSchedule';
+
+/**
+ * Visit reminders through the job table and the real SMTP path: once per order whatever the number
+ * of runs, restarts and concurrent runners; never for a cancelled visit; after a move only for the
+ * new time.
+ */
+let db: TestDb;
+let api: TestApiServer;
+let fx: ShopFixture;
+let smtp: SmtpSink;
+
+beforeAll(async () => {
+  db = await createTestDb({ seed: false });
+  fx = await seedShopFixture(db.db);
+  api = await startApiServer();
+  smtp = await startSmtpSink();
+  setConfigForTests({ ...getConfig(), smtpUrl: smtp.url, reminderLeadHours: 24 });
+});
+afterAll(async () => {
+  await api.close();
+  await smtp.close();
+  await db.cleanup();
+});
+
+const address = { city: 'Warsaw', postalCode: '00-683', street: 'Marszałkowska 10', entry: '2', floor: '3', apartment: '14', intercomCode: '12#', notes: 'Ring twice' };
+const feedback = { useEmail: true, usePhone: false, quickPhone: '' };
+
+/** Places an order (CBC for two patients, glucose with the gel tube brought by Anna) and returns its id and visit start. */
+async function placeOrder(opts: { daysAhead?: number; lang?: string } = {}): Promise<{ user: FixtureUser; orderId: number; start: string }> {
+  const user = await createFixtureUser(db.db, { laboratoryId: 'fx-waw' });
+  const anna = await createFixturePatient(db.db, user.id, { firstName: 'Anna' });
+  const jan = await createFixturePatient(db.db, user.id, { firstName: 'Jan', gender: 'male' });
+  await api.call('POST', '/api/cart/add-to-cart', { token: user.token, body: { analysisId: fx.analyses.cbc, patientIds: [anna, jan] } });
+  await api.call('POST', '/api/cart/add-to-cart', {
+    token: user.token,
+    body: { analysisId: fx.analyses.glucose, patientIds: [anna], updateToIsBoughtOptionalMaterialMap: { [fx.materials.gelTube]: false } },
+  });
+  const slot = await createFixtureSlot(db.db, 'fx-waw', 50, opts.daysAhead ?? 2);
+  const res = await api.call('POST', '/api/order/create', {
+    token: user.token,
+    headers: opts.lang ? { Cookie: `lang=${opts.lang}` } : {},
+    body: { laboratoryId: 'fx-waw', nurseCheckoutDate: slot.start, orderSlotId: slot.id, orderAddress: address, feedbackDetails: feedback },
+  });
+  expect(res.status).toBe(200);
+  return { user, orderId: res.body.orderId as number, start: slot.start };
+}
+
+/** Reminder mails received for the order. */
+const reminders = (orderId: number) => smtp.messages.map((m) => ({ ...parseMail(m.data), rcpt: m.to })).filter((m) => m.messageId.startsWith(`<visit-reminder-${orderId}-`));
+
+const hours = (iso: string, h: number) => new Date(Date.parse(iso) + h * 3_600_000);
+
+test('the reminder goes out once, lead time before the visit, in the user language, with preparation and what to have ready', async () => {
+  const { user, orderId, start } = await placeOrder({ lang: 'ru' });
+  // Not due yet.
+  await runDueJobs(db.db, { now: hours(start, -25) });
+  expect(reminders(orderId)).toHaveLength(0);
+
+  await runDueJobs(db.db, { now: hours(start, -23.9) });
+  await runDueJobs(db.db, { now: hours(start, -23.8) });
+  const sent = reminders(orderId);
+  expect(sent).toHaveLength(1);
+  const mail = sent[0]!;
+  expect(mail.rcpt).toEqual([user.email]);
+  const number = (await db.db.selectFrom('orders').select('number').where('id', '=', orderId).executeTakeFirstOrThrow()).number;
+  const when = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Warsaw', hour: '2-digit', minute: '2-digit' }).format(new Date(start));
+  expect(mail.subject).toContain(`Напоминание: визит медсестры`);
+  expect(mail.subject).toContain(number);
+  expect(mail.text).toContain(when);
+  expect(mail.text).toContain('Marszałkowska 10');
+  expect(mail.text).not.toContain('12#');
+  // The strictest fasting of the order (glucose 8 h over CBC 4 h) and glucose's own instruction.
+  expect(mail.text).toContain('Не ешьте 8 часов до визита');
+  expect(mail.text).toContain('Glucose: Do not drink sweet drinks the evening before.');
+  expect(mail.text).toContain('документ, удостоверяющий личность');
+  expect(mail.text).toMatch(/Gel tube.*Anna/);
+  expect(mail.text).toContain(`http://localhost:3000/orders/${orderId}`);
+});
+
+test('sent exactly once across a restart, and a runner killed after its claim is taken over only after the lease', async () => {
+  const first = await placeOrder();
+  const due = hours(first.start, -23);
+  await runDueJobs(db.db, { now: due });
+  expect(reminders(first.orderId)).toHaveLength(1);
+
+  // A runner dies right after claiming a reminder, before its mail.
+  const third = await placeOrder({ daysAhead: 3 });
+  const thirdJob = await db.db.selectFrom('jobs').select('id').where('key', '=', visitReminderKey(third.orderId)).executeTakeFirstOrThrow();
+  const claimAt = hours(third.start, -23);
+  expect(await claimDueJob(db.db, thirdJob.id, claimAt)).not.toBeNull();
+
+  // "Restart": a new connection (a new process's state) on the same database.
+  const restarted: DbHandle = await openDb(getConfig().database);
+  try {
+    await runDueJobs(restarted.db, { now: new Date(claimAt.getTime() + 60_000) });
+    expect(reminders(third.orderId)).toHaveLength(0); // the dead runner's lease still holds
+    await runDueJobs(restarted.db, { now: new Date(claimAt.getTime() + LEASE_MS + 60_000) });
+    expect(reminders(third.orderId)).toHaveLength(1);
+    await runDueJobs(restarted.db, { now: new Date(claimAt.getTime() + LEASE_MS + 120_000) });
+    await runDueJobs(db.db, { now: new Date(claimAt.getTime() + LEASE_MS + 180_000) });
+  } finally {
+    await restarted.destroy();
+  }
+  expect(reminders(first.orderId)).toHaveLength(1);
+  expect(reminders(third.orderId)).toHaveLength(1);
+});
+
+test('two runners on separate connections racing many times send one reminder per order', async () => {
+  const orders = [];
+  for (let i = 0; i < 6; i++) orders.push(await placeOrder({ daysAhead: 4 }));
+  const a = await openDb(getConfig().database);
+  const b = await openDb(getConfig().database);
+  try {
+    const base = hours(orders[0]!.start, -23).getTime();
+    for (let round = 0; round < 8; round++) {
+      const now = new Date(base + round * 1000);
+      await Promise.all([runDueJobs(a.db, { now }), runDueJobs(b.db, { now }), runDueJobs(a.db, { now }), runDueJobs(b.db, { now })]);
+    }
+  } finally {
+    await a.destroy();
+    await b.destroy();
+  }
+  for (const o of orders) expect(reminders(o.orderId)).toHaveLength(1);
+});
+
+test('a cancelled visit gets no reminder', async () => {
+  const { user, orderId, start } = await placeOrder({ daysAhead: 5 });
+  const res = await api.call('POST', `/api/backend/orders/${orderId}/cancel`, { token: user.token });
+  expect(res.status).toBe(200);
+  await runDueJobs(db.db, { now: hours(start, -23) });
+  await runDueJobs(db.db, { now: hours(start, -1) });
+  expect(reminders(orderId)).toHaveLength(0);
+});
+
+test('after a move only the new time is reminded', async () => {
+  const { user, orderId, start } = await placeOrder({ daysAhead: 6 });
+  const later = await createFixtureSlot(db.db, 'fx-waw', 5, 8);
+  const res = await api.call('POST', `/api/backend/orders/${orderId}/reschedule`, { token: user.token, body: { slotId: later.id } });
+  expect(res.status).toBe(200);
+  // The old reminder time passes: nothing.
+  await runDueJobs(db.db, { now: hours(start, -23) });
+  expect(reminders(orderId)).toHaveLength(0);
+  await runDueJobs(db.db, { now: hours(later.start, -23) });
+  const sent = reminders(orderId);
+  expect(sent).toHaveLength(1);
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Warsaw', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(later.start));
+  expect(sent[0]!.text).toContain(day);
+});
+
+test('an order whose visit is closer than the lead time gets no reminder', async () => {
+  setConfigForTests({ ...getConfig(), reminderLeadHours: 24 * 10 });
+  try {
+    const { orderId, start } = await placeOrder({ daysAhead: 2 });
+    expect(await db.db.selectFrom('jobs').select('id').where('key', '=', visitReminderKey(orderId)).executeTakeFirst()).toBeUndefined();
+    await runDueJobs(db.db, { now: hours(start, -1) });
+    expect(reminders(orderId)).toHaveLength(0);
+  } finally {
+    setConfigForTests({ ...getConfig(), reminderLeadHours: 24 });
+  }
+});

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { getConfig } from '../config';
+import { deleteFinishedJobs } from '../repositories/jobs';
+
+/**
+ * The purge job: rows that only served a moment are deleted once useless -- expired tokens at once,
+ * revoked tokens, login attempts, expired share links and finished jobs after `RETENTION_DAYS`.
+ */
+type Db = Kysely<Database>;
+
+export const PURGE = 'purge';
+/** The purge runs once a day. */
+export const PURGE_EVERY_MS = 24 * 3_600_000;
+
+export interface PurgeReport {
+  tokens: number;
+  loginAttempts: number;
+  shares: number;
+  jobs: number;
+}
+
+export async function purgeOldRows(db: Db, now = new Date()): Promise<PurgeReport> {
+  const at = now.toISOString();
+  const cutoff = new Date(now.getTime() - getConfig().retentionDays * 24 * 3_600_000).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const tokens = await trx
+      .deleteFrom('auth_tokens')
+      .where((eb) => eb.or([eb('expires_at', '<', at), eb('revoked_at', '<', cutoff)]))
+      .executeTakeFirst();
+    const attempts = await trx.deleteFrom('login_attempts').where('at', '<', cutoff).executeTakeFirst();
+    const oldShares = trx.selectFrom('result_shares').select('id').where('expires_at', '<', cutoff);
+    await trx.deleteFrom('result_share_openings').where('share_id', 'in', oldShares).execute();
+    const shares = await trx.deleteFrom('result_shares').where('expires_at', '<', cutoff).executeTakeFirst();
+    const jobs = await deleteFinishedJobs(trx, cutoff);
+    return { tokens: Number(tokens.numDeletedRows), loginAttempts: Number(attempts.numDeletedRows), shares: Number(shares.numDeletedRows), jobs };
+  });
+}

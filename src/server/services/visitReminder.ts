@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { getConfig } from '../config';
+import { intlLocale } from '@/i18n';
+import { buildAppUrl, sendMail } from '../mail/mailer';
+import { mailLanguage, mailTranslator } from '../mail/i18n';
+import { addressLine, formatVisit } from '../mail/templates/common';
+import { visitReminderMail } from '../mail/templates/visitReminder';
+import { timeZoneOf } from './laboratoryTime';
+import { findLaboratoriesByIds } from '../repositories/laboratories';
+import * as lifecycle from '../repositories/lifecycle';
+import { getOrderSummary } from './orders';
+import type { VisitReminderPayload } from './visitReminderSchedule';
+
+/** Statuses in which the nurse is still to come. */
+const BEFORE_VISIT = new Set(['placed', 'visit_confirmed']);
+
+/**
+ * Runs one visit reminder job: mails the order's owner in their language, unless the order was
+ * cancelled, moved to another time than the job's, or its visit has begun. 'skipped' is final too.
+ */
+export async function runVisitReminder(db: Kysely<Database>, payload: VisitReminderPayload, now: Date): Promise<'sent' | 'skipped'> {
+  const order = await lifecycle.getOrder(db, payload.orderId);
+  if (!order || !BEFORE_VISIT.has(order.status)) return 'skipped';
+  const summary = await getOrderSummary(db, order.user_id, order.id);
+  if (Date.parse(summary.visit.start) !== Date.parse(payload.visitStart) || Date.parse(summary.visit.start) <= now.getTime()) return 'skipped';
+  const user = await lifecycle.getUser(db, order.user_id);
+  if (!user) return 'skipped';
+  const language = mailLanguage(user.locale);
+  const t = mailTranslator(language);
+  const lab = (await findLaboratoriesByIds(db, [order.laboratory_id])).get(order.laboratory_id);
+  const mail = visitReminderMail(
+    {
+      name: user.first_name || user.email,
+      number: summary.number,
+      when: formatVisit(summary.visit.start, summary.visit.end, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)),
+      where: addressLine(summary.address, t),
+      preparation: summary.preparation,
+      bring: summary.patients.flatMap((p) => p.materials.filter((m) => !m.bought).map((m) => ({ name: m.name, patient: `${p.firstName} ${p.lastName}`.trim() }))),
+      orderLink: buildAppUrl(`/orders/${order.id}`),
+    },
+    t,
+  );
+  const host = new URL(getConfig().appUrl).hostname;
+  await sendMail({ to: user.email, ...mail, messageId: `<visit-reminder-${order.id}-${Date.parse(payload.visitStart)}@${host}>` });
+  return 'sent';
+}
