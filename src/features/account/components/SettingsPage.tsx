@@ -25,6 +25,7 @@ import { emailModalOpened, passwordChangeRequested, profileUpdateRequested } fro
 import { changePasswordSchema, profileSchema } from '@/lib/validation/forms';
 import { EmailConfirmationModal } from './EmailConfirmation';
 import { useStatusChange } from './useStatusChange';
+import { PrivacySection } from './PrivacySection';
 
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (
@@ -191,6 +192,9 @@ export function SettingsPage() {
         </Section>
         <Section id="settings-language" title={t('common:language')}>
           <LanguageSwitcher />
+        </Section>
+        <Section id="settings-privacy" title={t('privacy.title')}>
+          <PrivacySection />
         </Section>
         <EmailConfirmationModal />
       </>

@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { backendClient } from '@/lib/apiClient';
+import type { AccessRecordDto } from '@/lib/types/audit';
+import { formatDate } from '@/lib/format';
+import { useLanguage } from '@/i18n/useLanguage';
+
+/**
+ * Settings, "Your data": who (laboratory staff or a share link) opened or changed the user's health
+ * data, and the download of everything the shop holds about the account as one JSON file.
+ */
+export function PrivacySection() {
+  const { t } = useTranslation('account');
+  const language = useLanguage();
+  const [records, setRecords] = useState<AccessRecordDto[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    backendClient
+      .get<AccessRecordDto[]>('users/current/audit')
+      .then((r) => live && setRecords(r.data))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const res = await backendClient.get<Blob>('users/current/export', { responseType: 'blob' });
+      const name = /filename="([^"]+)"/.exec(String(res.headers['content-disposition'] ?? ''))?.[1] ?? 'lab-shop-account.json';
+      const url = URL.createObjectURL(res.data);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      a.click();
+      URL.revokeObjectURL(url);
+    } catch {
+      setFailed(true);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const who = (r: AccessRecordDto) => (r.actorKind === 'share' ? t('privacy.byShare') : t('privacy.byStaff', { name: r.actorName ?? t('privacy.laboratory') }));
+  return (
+    <Box>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {t('privacy.exportText')}
+      </Typography>
+      <Button variant="outlined" onClick={download} disabled={downloading} sx={{ minHeight: 48, mb: 2 }}>
+        {t('privacy.export')}
+      </Button>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {t('privacy.accessTitle')}
+      </Typography>
+      {failed && <Alert severity="error">{t('privacy.failed')}</Alert>}
+      {records && !records.length && <Typography color="text.secondary">{t('privacy.accessEmpty')}</Typography>}
+      {records && records.length > 0 && (
+        <List dense aria-label={t('privacy.accessTitle')}>
+          {records.map((r) => (
+            <ListItem key={r.id} disableGutters>
+              <ListItemText
+                primary={`${who(r)} · ${t(r.action === 'health_write' ? 'privacy.changed' : 'privacy.opened', { number: r.orderNumber ?? '' })}`}
+                secondary={formatDate(r.at, language)}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+}
