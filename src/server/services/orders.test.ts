@@ -67,9 +67,12 @@ test('the order confirmation is mailed in the request language, which the accoun
   // The visit in Polish, in the laboratory's time zone.
   const day = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(slot.start));
   expect(text).toContain(day);
-  expect(text).toContain('pacjent przynosi własny');
+  // The order number and a link to the order page; neither the analyses nor the intercom code.
+  expect(text).not.toContain('Complete blood count');
+  expect(text).not.toContain('FX-CBC');
+  expect(text).not.toContain('12#');
   expect(text).toContain('Jak się przygotować:');
-  expect(text).toContain(`Twoje zamówienie: http://localhost:3000/order/order-submitted?orderId=${res.body.orderId}`);
+  expect(text).toContain(`Twoje zamówienie: http://localhost:3000/orders/${res.body.orderId}`);
   expect(text).not.toContain('Hello');
 });
 

@@ -25,6 +25,7 @@ import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { updateUser } from '../repositories/accounts';
 import { reserveAction } from '../rateLimit';
 import { addressLine, formatVisit, preparationLines } from '../mail/templates/common';
+import { orderConfirmationMail } from '../mail/templates/orderConfirmation';
 import { scheduleVisitReminder } from './visitReminderSchedule';
 
 /**
@@ -305,45 +306,24 @@ async function sendOrderConfirmation(db: Db, userId: number, orderId: number, re
   const t = mailTranslator(language);
   const lab = await findLaboratory(db, order.laboratory.id);
   const money = (v: number) => formatMoney(v, order.currency, language);
-  const a = order.address;
-  const address = [
-    a.street,
-    a.entry && t('order.entrance', { value: a.entry }),
-    t('order.floor', { value: a.floor }),
-    t('order.apartment', { value: a.apartment }),
-    [a.postalCode, a.city].filter(Boolean).join(' '),
-    a.country,
-  ];
-  const lines = [
-    t('greeting', { name: user.first_name }),
-    '',
-    t('order.thanks', { number: order.number }),
-    `  ${formatVisit(order.visit.start, order.visit.end, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language))}`,
-    `  ${address.filter(Boolean).join(', ')}`,
-    a.intercomCode ? `  ${t('order.intercom', { code: a.intercomCode })}` : '',
-    '',
-    ...order.patients.flatMap((p) => [
-      `${p.firstName} ${p.lastName}:`,
-      ...p.lines.map((l) => `  ${l.name} (${l.code}) — ${money(l.price)}`),
-      ...p.materials.map((m) => `  ${m.name} — ${m.bought ? money(m.price) : t('order.broughtByPatient')}`),
-      `  ${t('order.subtotal', { amount: money(p.subtotal) })}`,
-    ]),
-    '',
-    order.discount > 0 ? t('order.discount', { code: order.promoCode ?? '', amount: money(order.discount) }) : '',
-    t('order.homeVisit', { amount: money(order.deliveryPrice) }),
-    t('order.total', { amount: money(order.total) }),
-    '',
-    t('order.prepare'),
-    order.preparation.fastingHours > 0 ? `  ${t('order.fasting', { count: order.preparation.fastingHours })}` : `  ${t('order.noFasting')}`,
-    ...order.preparation.notes.map((n) => `  ${n.name}: ${n.preparation}`),
-    '',
-    t('order.link', { link: buildAppUrl(orderRedirectUrl(order.id)) }),
-  ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
+  const mail = orderConfirmationMail(
+    {
+      name: user.first_name,
+      number: order.number,
+      when: formatVisit(order.visit.start, order.visit.end, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)),
+      where: addressLine(order.address, t),
+      discount: order.discount > 0 ? { code: order.promoCode ?? '', amount: money(order.discount) } : null,
+      homeVisit: money(order.deliveryPrice),
+      total: money(order.total),
+      preparation: order.preparation,
+      orderLink: buildAppUrl(`/orders/${order.id}`),
+    },
+    t,
+  );
   const ics = await orderCalendar(db, userId, orderId, 'REQUEST', language);
   await sendMail({
     to: user.email,
-    subject: t('order.subject', { number: order.number }),
-    text: lines.join('\n'),
+    ...mail,
     icalEvent: { method: 'REQUEST', filename: `visit-${order.number}.ics`, content: ics },
   });
 }
