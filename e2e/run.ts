@@ -36,6 +36,23 @@ const REACT_MESSAGE =
 /** Chromium logs failed HTTP responses (e.g. an expected 401) as console errors; those are allowed by default. */
 const RESOURCE_MESSAGE = /^Failed to load resource/;
 
+/** Chromium's console line for a blocked resource, script or style. */
+const CSP_MESSAGE = /Content.Security.Policy/i;
+
+interface CspViolation {
+  page: string;
+  text: string;
+}
+
+/**
+ * Reports every Content-Security-Policy violation of every document (before the page's own scripts
+ * run) to the harness, which fails the run on any; `allowConsole` cannot excuse one.
+ */
+const CSP_LISTENER = `addEventListener('securitypolicyviolation', (e) => {
+  const report = globalThis.__reportCspViolation;
+  if (typeof report === 'function') report(e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + (e.sample ? ' (' + e.sample + ')' : '') + ' at ' + e.sourceFile + ':' + e.lineNumber);
+}, true);`;
+
 interface ConsoleEntry {
   type: string;
   text: string;
@@ -228,11 +245,25 @@ async function runOne(browser: Browser, spec: ViewportSpec, file: string, journe
     baseURL: baseUrl,
   });
   if (options.permissions?.length) await context.grantPermissions(options.permissions, { origin: baseUrl });
+  const csp: CspViolation[] = [];
+  await context.exposeBinding('__reportCspViolation', (source, text: string) => void csp.push({ page: source.page.url(), text }));
+  await context.addInitScript(CSP_LISTENER);
+  // Every document the app answers must carry a policy: pages the strict one, anything else (a download) one at all.
+  context.on('response', (response) => {
+    const request = response.request();
+    if (request.resourceType() !== 'document' || !response.url().startsWith(baseUrl) || response.status() >= 300 && response.status() < 400) return;
+    const headers = response.headers();
+    const policy = headers['content-security-policy'] ?? '';
+    const isPage = (headers['content-type'] ?? '').startsWith('text/html');
+    if (isPage ? !(policy.includes("'strict-dynamic'") && policy.includes("frame-ancestors 'none'")) : !policy)
+      csp.push({ page: response.url(), text: `answered ${response.status()} without ${isPage ? 'the page' : 'a'} Content-Security-Policy (got "${policy}")` });
+  });
   context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(45_000);
   const attach = (p: Page) => {
     p.on('console', (msg) => {
       const type = msg.type();
+      if (CSP_MESSAGE.test(msg.text())) csp.push({ page: p.url(), text: msg.text() });
       if (type !== 'error' && type !== 'warning') return;
       const loc = msg.location();
       consoleEntries.push({ type, text: msg.text(), location: `${loc.url}:${loc.lineNumber}` });
@@ -266,6 +297,10 @@ async function runOne(browser: Browser, spec: ViewportSpec, file: string, journe
         (e.type === 'pageerror' || (e.type === 'error' && !RESOURCE_MESSAGE.test(e.text)) || (e.type === 'warning' && REACT_MESSAGE.test(e.text))),
     );
     if (fatal.length) error = `browser console reported:\n${fatal.map((e) => `  [${e.type}] ${e.text} (${e.location})`).join('\n')}`;
+    if (csp.length) {
+      const violations = `Content-Security-Policy violations:\n${csp.map((v) => `  ${v.text} (${v.page})`).join('\n')}`;
+      error = error ? `${error}\n${violations}` : violations;
+    }
     const a11y = audit.verdict();
     if (a11y) error = error ? `${error}\n${a11y}` : a11y;
   } catch (e) {

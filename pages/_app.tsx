@@ -1,7 +1,7 @@
 import NextApp, { type AppContext, type AppProps } from 'next/app';
 import Head from 'next/head';
 import { Provider } from 'react-redux';
-import { AppCacheProvider } from '@mui/material-nextjs/v16-pagesRouter';
+import { AppCacheProvider, createEmotionCache } from '@mui/material-nextjs/v16-pagesRouter';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -16,6 +16,14 @@ import { ToastProvider } from '@/components/Toast';
 import { AppShell } from '@/features/shell/AppShell';
 
 type Props = AppProps & { lang?: Language };
+
+/**
+ * In the browser, Emotion's style elements carry the page's nonce (read from Next's data script,
+ * which the server rendered with it), so the Content-Security-Policy admits them. On the server,
+ * `_document` passes a cache with the request's nonce instead.
+ */
+const browserEmotionCache =
+  typeof document === 'undefined' ? undefined : createEmotionCache({ key: 'mui', nonce: (document.getElementById('__NEXT_DATA__') as HTMLScriptElement | null)?.nonce || undefined });
 
 /**
  * The server shares one ready instance per language (every language in memory, made by
@@ -56,7 +64,7 @@ export default function App(props: Props) {
   // the first render in the browser matches the server HTML.
   const [i18n] = useState(() => appI18n(lang ?? 'en'));
   return (
-    <AppCacheProvider {...props}>
+    <AppCacheProvider emotionCache={browserEmotionCache} {...props}>
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no" />
       </Head>

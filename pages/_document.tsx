@@ -1,14 +1,15 @@
 import { Html, Head, Main, NextScript, type DocumentContext, type DocumentProps } from 'next/document';
-import { DocumentHeadTags, documentGetInitialProps, type DocumentHeadTagsProps } from '@mui/material-nextjs/v16-pagesRouter';
+import { DocumentHeadTags, createEmotionCache, documentGetInitialProps, type DocumentHeadTagsProps } from '@mui/material-nextjs/v16-pagesRouter';
 import { PRIMARY_COLOR } from '@/theme/theme';
 import { languageFromCookie } from '@/i18n';
+import { newNonce, nonceReactScripts, setPageSecurityHeaders } from '@/server/http/securityHeaders';
 
-type Props = DocumentProps & DocumentHeadTagsProps & { lang: string };
+type Props = DocumentProps & DocumentHeadTagsProps & { lang: string; nonce?: string };
 
 export default function Document(props: Props) {
   return (
     <Html lang={props.lang}>
-      <Head>
+      <Head nonce={props.nonce}>
         <meta name="theme-color" content={PRIMARY_COLOR} />
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -16,14 +17,20 @@ export default function Document(props: Props) {
       </Head>
       <body>
         <Main />
-        <NextScript />
+        <NextScript nonce={props.nonce} />
       </body>
     </Html>
   );
 }
 
+/**
+ * Every page is rendered per request (the app has getInitialProps): a fresh nonce goes into the
+ * Content-Security-Policy header, Next's scripts and Emotion's style elements.
+ */
 Document.getInitialProps = async (ctx: DocumentContext) => {
-  const initial = await documentGetInitialProps(ctx);
+  const nonce = ctx.res ? newNonce() : undefined;
+  if (ctx.res && nonce) setPageSecurityHeaders(ctx.res, nonce);
+  const initial = await documentGetInitialProps(ctx, { emotionCache: createEmotionCache({ key: 'mui', nonce }) });
   const lang = languageFromCookie(ctx.req?.headers.cookie);
-  return { ...initial, lang };
+  return { ...initial, html: nonce ? nonceReactScripts(initial.html, nonce) : initial.html, lang, nonce };
 };
