@@ -3,8 +3,8 @@ import { createTestDb, type TestDb } from '@/server/testing/testDb';
 import { listAnalyses } from '@/server/services/catalogue';
 import { LAB_COOKIE } from '@/lib/storage';
 import type { AnalysisDto } from '@/lib/types/api';
-import { enlarge } from '../../bench/lib/catalogue';
-import { CATEGORY_PAGE_SIZE, getServerSideProps } from './[categorySlug]';
+import { enlarge } from '../../../bench/lib/catalogue';
+import { CATEGORY_PAGE_SIZE, getServerSideProps } from '../../../pages/categories/[categorySlug]';
 
 /** A category page server-renders one page of the category at a time, whatever the catalogue's size. */
 let tdb: TestDb;
