@@ -1,3 +1,4 @@
+import { log } from './log';
 /**
  * Work done after the answer has been sent (e.g. a mail whose timing must not show in the answer).
  * Failures are logged, never answered. Tests wait for it with `backgroundSettled`.
@@ -7,7 +8,7 @@ const pending = new Set<Promise<void>>();
 export function afterResponse(label: string, work: () => Promise<void>): void {
   const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
     .then(work)
-    .catch((e: unknown) => console.error(`${label} failed`, e))
+    .catch((e: unknown) => log().error({ err: e, task: label }, 'Background task failed'))
     .finally(() => pending.delete(task));
   pending.add(task);
 }

@@ -6,6 +6,7 @@ import { getConfig } from '../config';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import { seedDemo } from './seed';
+import { log } from '../log';
 
 export type Db = Kysely<Database>;
 
@@ -88,7 +89,7 @@ function startJobTimer(db: Db): void {
       const { runDueJobs } = await import('../services/jobs');
       await runDueJobs(db);
     } catch (e) {
-      console.error('Running scheduled jobs failed', e);
+      log().error({ err: e }, 'Running scheduled jobs failed');
     } finally {
       busy = false;
     }

@@ -8,6 +8,7 @@ import { ERROR_CODES } from '@/lib/errorCodes';
 import { forbidden, HttpError, type ErrorBody } from './errors';
 import { authenticate, isNurse, type AuthUser } from './auth';
 import { setApiSecurityHeaders } from './securityHeaders';
+import { log, safePath } from '../log';
 
 /**
  * API routes are a method-to-handler table. Each method may declare a yup schema for the query and
@@ -153,7 +154,7 @@ export function sendError(res: NextApiResponse, e: unknown): void {
     res.status(e.status).json(body);
     return;
   }
-  console.error('Unhandled API error', e);
+  log().error({ err: e }, 'Unhandled API error');
   res.status(500).json({ error: 'Internal server error', code: ERROR_CODES.internal } satisfies ErrorBody);
 }
 
@@ -163,6 +164,9 @@ export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
   return async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     setApiSecurityHeaders(res);
+    const started = Date.now();
+    // One structured line per request: the path without query and token-like segments, never a header or body.
+    res.once('finish', () => log().info({ method: req.method, path: safePath(req.url), status: res.statusCode, ms: Date.now() - started }, 'api request'));
     try {
       const spec = table[(req.method ?? 'GET').toUpperCase() as Method];
       if (!spec) {

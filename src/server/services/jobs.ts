@@ -5,6 +5,7 @@ import * as repo from '../repositories/jobs';
 import { runVisitReminder } from './visitReminder';
 import { VISIT_REMINDER, type VisitReminderPayload } from './visitReminderSchedule';
 import { purgeOldRows, PURGE, PURGE_EVERY_MS } from './purge';
+import { log } from '../log';
 
 /**
  * The runner of scheduled work kept in the `jobs` table (docs/backend.md, "Scheduled jobs"). Every
@@ -67,7 +68,7 @@ export async function runDueJobs(db: Db, opts: { now?: Date; limit?: number } = 
       else report.done++;
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      console.error(`Job ${job.key} failed (attempt ${job.attempts})`, e);
+      log().error({ err: e, job: job.key, attempt: job.attempts }, 'Job failed');
       if (job.attempts >= MAX_ATTEMPTS) {
         await repo.finishJob(db, job.id, job.claim_token, { status: 'failed' }, new Date().toISOString(), message);
         report.failed++;

@@ -26,6 +26,7 @@ import * as repo from '../repositories/lifecycle';
 import { bookSlot, findSlotsByIds, releaseSlot } from '../repositories/slots';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
 import * as resultsRepo from '../repositories/results';
+import { log } from '../log';
 
 /**
  * What happens to an order after it is placed: status changes (each stored as an event with its
@@ -236,7 +237,7 @@ async function mailVisitChange(db: Db, userId: number, orderId: number, change: 
       icalEvent: { method, filename: `visit-${order.number}.ics`, content: ics },
     });
   } catch (e) {
-    console.error('Visit change mail failed', e);
+    log().error({ err: e, orderId }, 'Visit change mail failed');
   }
 }
 
@@ -320,7 +321,7 @@ export async function notifyChanges(db: Db, changes: StatusChange[]): Promise<vo
         });
       }
     } catch (e) {
-      console.error('Order status mail failed', e);
+      log().error({ err: e, orderId: change.orderId }, 'Order status mail failed');
     }
   }
 }

@@ -27,6 +27,7 @@ import { reserveAction } from '../rateLimit';
 import { addressLine, formatVisit, preparationLines } from '../mail/templates/common';
 import { orderConfirmationMail } from '../mail/templates/orderConfirmation';
 import { scheduleVisitReminder } from './visitReminderSchedule';
+import { log } from '../log';
 
 /**
  * Order submission (spec §4 Checkout, §7 `POST order/create`) and the owner's read of a submitted
@@ -218,7 +219,7 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
     try {
       await sendOrderConfirmation(db, userId, orderId, language);
     } catch (e) {
-      console.error('Order confirmation mail failed', e);
+      log().error({ err: e, orderId }, 'Order confirmation mail failed');
     }
   }
   return answer(orderId);

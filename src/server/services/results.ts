@@ -29,6 +29,7 @@ import { advanceAfterResults, loadReadableOrder, notifyChanges, type StatusChang
 import { visitDto } from './orders';
 import { linesByPatient } from './linesByPatient';
 import { orderLaboratoryDto } from './laboratories';
+import { log } from '../log';
 
 /**
  * Test results: the patient's four levels (result sets, patients of a set, one patient's results,
@@ -447,6 +448,6 @@ async function notifyCritical(db: Db, order: repo.OrderRow, analysisNames: strin
       html: `<p>${escapeHtml(t('greeting', { name }))}</p><p style="color:#b71c1c"><b>${escapeHtml(t('critical.body', { number: order.number, analyses: names }))}</b></p><p><b>${escapeHtml(t('critical.doctor'))}</b></p><p><a href="${escapeHtml(link)}">${escapeHtml(t('results.readLink'))}</a></p>`,
     });
   } catch (e) {
-    console.error('Critical result mail failed', e);
+    log().error({ err: e, orderId: order.id }, 'Critical result mail failed');
   }
 }
