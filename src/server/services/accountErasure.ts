@@ -1,0 +1,53 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
+import { hashPassword, verifyPassword } from '../passwords';
+import * as accountsRepo from '../repositories/accounts';
+import { recordAudit } from './audit';
+
+/**
+ * `DELETE users/current` with the password: signs the account out everywhere and erases its
+ * personal data. What the laboratory must keep by law (orders, their results and revisions, the audit
+ * trail) stays, anonymised: the account row keeps only its id under an address that cannot be
+ * reached, patients and the identities frozen on orders lose names and contact data (sex and date of
+ * birth stay: the reference intervals of kept results depend on them), order addresses and phones
+ * are blanked, cart and share links go. The address can register again.
+ */
+type Db = Kysely<Database>;
+
+export const WRONG_PASSWORD = 'The password is not correct';
+
+export async function eraseAccount(db: Db, userId: number, password: string, ip = '', now = new Date()): Promise<void> {
+  const user = await accountsRepo.findUserById(db, userId);
+  if (!user) throw notFound('User not found');
+  if (!(await verifyPassword(password, user.password_hash)).ok) throw badRequest(WRONG_PASSWORD, { password: WRONG_PASSWORD });
+  const at = now.toISOString();
+  const unusable = await hashPassword(crypto.randomBytes(32).toString('base64url'));
+  await db.transaction().execute(async (trx) => {
+    await accountsRepo.revokeAllUserTokens(trx, userId, now);
+    await trx
+      .updateTable('users')
+      .set({ email: `erased-${userId}@erased.invalid`, password_hash: unusable, first_name: '', last_name: '', phone: null, date_of_birth: null, email_confirmed: 0, locale: null, updated_at: at })
+      .where('id', '=', userId)
+      .execute();
+    await trx
+      .updateTable('patients')
+      .set({ first_name: '', last_name: '', email: null, phone: null, country: '', region: '', locality: '', district: '', street: '', house_number: '', entrance_number: '', floor_number: '', apartment_number: '', address_notes: '', updated_at: at })
+      .where('user_id', '=', userId)
+      .execute();
+    const orderIds = (await trx.selectFrom('orders').select('id').where('user_id', '=', userId).execute()).map((o) => o.id);
+    if (orderIds.length) {
+      await trx.updateTable('order_patients').set({ first_name: '', last_name: '' }).where('order_id', 'in', orderIds).execute();
+      await trx
+        .updateTable('orders')
+        .set({ address_city: '', address_street: '', address_entry: '', address_floor: '', address_apartment: '', address_intercom_code: '', address_notes: '', feedback_quick_phone: '', updated_at: at })
+        .where('user_id', '=', userId)
+        .execute();
+    }
+    await trx.updateTable('result_shares').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    await trx.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('cart_material_decisions').where('user_id', '=', userId).execute();
+    await recordAudit(trx, { action: 'account_deleted', actorKind: user.role === 'staff' ? 'staff' : 'patient', actorUserId: userId, subjectUserId: userId, ip }, now);
+  });
+}
