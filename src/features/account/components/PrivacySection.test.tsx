@@ -1,4 +1,5 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { writeStorage } from '@/lib/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { fakeBackend, sampleUser, type FakeBackend } from '@/features/auth/testing/fakeBackend';
@@ -44,4 +45,21 @@ test('an account nobody else looked into says so', async () => {
   backend = fakeBackend({ 'GET users/current/audit': [200, []] });
   settings();
   expect(await screen.findByText('Nobody from the laboratory or through a share link has opened your results yet.')).toBeInTheDocument();
+});
+
+test('deleting the account asks for the password, says when it is wrong, and signs out when done', async () => {
+  let answer: [number, unknown] = [400, { error: 'The password is not correct', fields: { password: 'The password is not correct' } }];
+  backend = fakeBackend({ 'GET users/current/audit': [200, []], 'DELETE users/current': () => answer });
+  const app = settings();
+  await userEvent.setup().click(await screen.findByRole('button', { name: 'Delete my account' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+  const confirm = within(dialog).getByRole('button', { name: 'Delete for good' });
+  expect(confirm).toBeDisabled();
+  await userEvent.setup().type(within(dialog).getByLabelText('Your password'), 'guess');
+  await userEvent.setup().click(confirm);
+  expect(await within(dialog).findByText('The password is not correct.')).toBeInTheDocument();
+  expect(backend.calls('DELETE users/current')[0]?.body).toEqual({ password: 'guess' });
+  answer = [200, { status: 'deleted' }];
+  await userEvent.setup().click(confirm);
+  await waitFor(() => expect(app.store.getState().auth.currentUser).toBeNull());
 });

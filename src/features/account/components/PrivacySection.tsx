@@ -6,6 +6,13 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { logout } from '@/features/auth';
+import { useAppDispatch } from '@/store/hooks';
 import { useTranslation } from 'react-i18next';
 import { backendClient } from '@/lib/apiClient';
 import type { AccessRecordDto } from '@/lib/types/audit';
@@ -22,6 +29,21 @@ export function PrivacySection() {
   const [records, setRecords] = useState<AccessRecordDto[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  const dispatch = useAppDispatch();
+  const [deleting, setDeleting] = useState(false);
+  const [password, setPassword] = useState('');
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const erase = async () => {
+    setDeleteError(null);
+    try {
+      await backendClient.delete('users/current', { data: { password } });
+      setDeleting(false);
+      dispatch(logout());
+    } catch (e) {
+      setDeleteError((e as { status?: number }).status === 400 ? t('privacy.deleteWrongPassword') : t('privacy.failed'));
+    }
+  };
 
   useEffect(() => {
     let live = true;
@@ -61,6 +83,24 @@ export function PrivacySection() {
       <Button variant="outlined" onClick={download} disabled={downloading} sx={{ minHeight: 48, mb: 2 }}>
         {t('privacy.export')}
       </Button>
+      <Button color="error" variant="outlined" onClick={() => setDeleting(true)} sx={{ minHeight: 48, mb: 2, ml: { sm: 1 } }}>
+        {t('privacy.delete')}
+      </Button>
+      <Dialog open={deleting} onClose={() => setDeleting(false)} aria-labelledby="delete-account-title">
+        <DialogTitle id="delete-account-title">{t('privacy.deleteTitle')}</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ mb: 2 }}>{t('privacy.deleteText')}</Typography>
+          <TextField type="password" label={t('privacy.deletePassword')} value={password} onChange={(e) => setPassword(e.target.value)} fullWidth autoComplete="current-password" error={!!deleteError} helperText={deleteError ?? ' '} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(false)} sx={{ minHeight: 44 }}>
+            {t('privacy.deleteCancel')}
+          </Button>
+          <Button color="error" variant="contained" onClick={erase} disabled={!password} sx={{ minHeight: 44 }}>
+            {t('privacy.deleteConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {t('privacy.accessTitle')}
       </Typography>
