@@ -116,7 +116,7 @@ export async function webBench(opts: WebOptions): Promise<WebResult> {
   const figures: Figure[] = [];
   const notes: string[] = [];
   const servers: Server[] = [];
-  const shopEnv = (db: string) => ({ NEXT_DIST_DIR: distDir, DATABASE_URL: `file:${db}`, SEED_DEMO: 'true', OUTBOX_DIR: path.join(tmp, 'outbox'), RATE_LIMITS: 'off' });
+  const shopEnv = (db: string) => ({ NEXT_DIST_DIR: distDir, DATABASE_URL: `file:${db}`, SEED_DEMO: 'true', OUTBOX_DIR: path.join(tmp, 'outbox'), MAIL_OUTBOX: 'true', RATE_LIMITS: 'off' });
   try {
     // The shop migrates and seeds its own demo database (so an older build, BENCH_SHOP_DIR, works too).
     const demoDb = path.join(tmp, 'demo.sqlite');

@@ -125,6 +125,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const port = parseIntKey('PORT', env.PORT, 3000);
   const smtpUrl = env.SMTP_URL || null;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL', 'expected smtp:// or smtps://');
+  // The .eml outbox is for development: in production mail must reach a real server, unless the
+  // outbox is chosen on purpose (benchmarks, demos) with MAIL_OUTBOX=true.
+  if (!smtpUrl && env.NODE_ENV === 'production' && !parseBool('MAIL_OUTBOX', env.MAIL_OUTBOX, false)) {
+    throw new ConfigError('SMTP_URL', 'required in production (set SMTP_URL=smtp://..., or MAIL_OUTBOX=true to write mail as .eml files under OUTBOX_DIR instead)');
+  }
   const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(appUrl);

@@ -1,0 +1,15 @@
+/**
+ * Runs once when the server starts: reads and validates the configuration, so a missing or invalid
+ * key (e.g. SMTP_URL in production) stops `next start` with an error naming it, before any request.
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { loadConfig } = await import('./src/server/config');
+    try {
+      loadConfig();
+    } catch (e) {
+      console.error(e instanceof Error ? e.message : e);
+      process.exit(1);
+    }
+  }
+}

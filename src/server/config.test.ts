@@ -1,0 +1,23 @@
+import { ConfigError, loadConfig } from './config';
+
+/** Start-up configuration rules of mail and scheduled work. */
+test('production without SMTP_URL is refused with an error naming SMTP_URL, unless the outbox is chosen on purpose', () => {
+  expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+  expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL/);
+  expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:25' }).smtpUrl).toBe('smtp://127.0.0.1:25');
+  expect(loadConfig({ NODE_ENV: 'production', MAIL_OUTBOX: 'true' }).smtpUrl).toBeNull();
+  expect(() => loadConfig({ NODE_ENV: 'production', MAIL_OUTBOX: 'maybe' })).toThrow(/MAIL_OUTBOX/);
+  // Development keeps the .eml outbox without asking.
+  expect(loadConfig({ NODE_ENV: 'development' }).smtpUrl).toBeNull();
+});
+
+test('reminder lead time, job interval and retention are validated', () => {
+  expect(loadConfig({}).reminderLeadHours).toBe(24);
+  expect(loadConfig({ REMINDER_LEAD_HOURS: '12' }).reminderLeadHours).toBe(12);
+  expect(() => loadConfig({ REMINDER_LEAD_HOURS: '-1' })).toThrow(/REMINDER_LEAD_HOURS/);
+  expect(() => loadConfig({ REMINDER_LEAD_HOURS: 'soon' })).toThrow(/REMINDER_LEAD_HOURS/);
+  expect(loadConfig({ JOBS_INTERVAL_SECONDS: '0' }).jobsIntervalSeconds).toBe(0);
+  expect(loadConfig({ NODE_ENV: 'development' }).jobsIntervalSeconds).toBe(60);
+  expect(() => loadConfig({ JOBS_INTERVAL_SECONDS: '1.5' })).toThrow(/JOBS_INTERVAL_SECONDS/);
+  expect(() => loadConfig({ RETENTION_DAYS: '0' })).toThrow(/RETENTION_DAYS/);
+});
