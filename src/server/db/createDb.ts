@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector } from 'kysely';
 import type { ServerConfig } from '../config';
 import { getConfig } from '../config';
 import { migrationProvider } from './migrations';
@@ -56,12 +56,41 @@ export async function openDb(database: ServerConfig['database']): Promise<DbHand
 export async function migrate(db: Db, schema?: string): Promise<void> {
   // Migrations of parallel lines of work share a prefix (`0005_1_…`, `0005_2_…`) and may land after a
   // later-numbered one was applied; each is still applied once.
-  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({ db: schema ? withSchemaIntrospection(db, schema) : db, provider: migrationProvider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/**
+ * The database as the migrator sees it when it works in one schema: its look-ups of existing schemas
+ * and tables stay inside that schema. Kysely's own introspection reads every schema of the server and
+ * fails ("schema … does not exist") when another schema is dropped during the query, as parallel test
+ * files do with theirs.
+ */
+function withSchemaIntrospection(db: Db, schema: string): Db {
+  const introspection: DatabaseIntrospector = {
+    async getSchemas() {
+      const rows = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace where nspname = ${schema}`.execute(db);
+      return rows.rows.map((r) => ({ name: r.name }));
+    },
+    async getTables() {
+      const rows = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = ${schema}`.execute(db);
+      return rows.rows.map((r) => ({ name: r.name, schema, isView: false, columns: [] }));
+    },
+    async getMetadata() {
+      return { tables: await this.getTables() };
+    },
+  };
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /** Opens, migrates and (when configured) seeds the database. */
