@@ -129,9 +129,6 @@ const orderSlice = createSlice({
       if (p.idempotencyKey !== undefined) state.idempotencyKey = p.idempotencyKey;
       if (p.addressSaved !== undefined) state.addressSaved = p.addressSaved;
     },
-    deliveryPriceSet(state, action: PayloadAction<number>) {
-      state.deliveryPrice = action.payload;
-    },
     orderAddressSaved(state, action: PayloadAction<OrderAddress>) {
       state.orderAddress = action.payload;
       state.addressSaved = true;
@@ -277,7 +274,6 @@ const orderSlice = createSlice({
 
 export const {
   orderRestored,
-  deliveryPriceSet,
   orderAddressSaved,
   visitTimeChosen,
   coverageRequested,

@@ -2,5 +2,6 @@
  * The public surface of the %s feature: the only names other features may import from it
  * (enforced by ESLint; see docs/architecture.md).
  */
-export { deliveryPriceSet } from './checkoutSlice';
+export { OrderAmount } from './components/OrderAmount';
+export { useSavedAddressCoverage } from './components/useSavedAddressCoverage';
 export { selectOrderTotals } from './orderTotals';

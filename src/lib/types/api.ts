@@ -23,8 +23,13 @@ export interface LaboratoryDto {
   country?: string;
   currency?: Currency;
   phone?: string;
-  /** Home visit fee of this laboratory, in its currency. */
+  /** Standard home visit fee of this laboratory, in its currency (a laboratory without zones charges it everywhere). */
   visitFee?: number;
+  /**
+   * The lowest home visit fee of this laboratory over its zones: what the cart shows as "from" until
+   * the address, whose zone sets the fee, is known.
+   */
+  visitFeeFrom?: number;
 }
 
 export interface CatalogueHeaderDto {

@@ -16,6 +16,8 @@ export interface LaboratoryRecord {
   longitude: number;
   price_list_id: number;
   visit_fee_minor: number;
+  /** The lowest fee of the laboratory's zones; null when it has none. */
+  zone_fee_min_minor: number | string | null;
   currency: 'EUR' | 'PLN' | 'BYN';
 }
 
@@ -36,7 +38,14 @@ function laboratoryQuery(db: Db) {
       'l.price_list_id',
       'l.visit_fee_minor',
       'pl.currency',
-    ]);
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('laboratory_zones as z')
+        .select((z) => z.fn.min('z.visit_fee_minor').as('m'))
+        .whereRef('z.laboratory_id', '=', 'l.id')
+        .as('zone_fee_min_minor'),
+    );
 }
 
 export async function findLaboratories(db: Db): Promise<LaboratoryRecord[]> {

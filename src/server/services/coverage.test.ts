@@ -59,6 +59,25 @@ describe('coverage lookups', () => {
   });
 });
 
+describe('the lowest fee a laboratory charges ("from" in the cart)', () => {
+  it('is the cheapest of its zones, or its standard fee without zones', async () => {
+    // A zone cheaper than the standard fee, so the two figures differ.
+    await db.db.insertInto('laboratory_zones').values({ laboratory_id: 'fx-msk', country: 'BY', prefix: '221', visit_fee_minor: 1200 }).execute();
+    try {
+      const msk = await api.call('GET', '/api/backend/laboratories/fx-msk');
+      expect(msk.body).toMatchObject({ visitFee: 15, visitFeeFrom: 12 });
+      const waw = await api.call('GET', '/api/backend/laboratories/fx-waw');
+      expect(waw.body).toMatchObject({ visitFee: 25, visitFeeFrom: 25 });
+      const all = await api.call('GET', '/api/backend/laboratories');
+      const byId = new Map((all.body as unknown as { id: string; visitFeeFrom: number }[]).map((l) => [l.id, l.visitFeeFrom]));
+      // Berlin has no zones: it visits all of Germany for its standard fee.
+      expect([byId.get('fx-ber'), byId.get('fx-msk'), byId.get('fx-waw')]).toEqual([9, 12, 25]);
+    } finally {
+      await db.db.deleteFrom('laboratory_zones').where('laboratory_id', '=', 'fx-msk').where('prefix', '=', '221').execute();
+    }
+  });
+});
+
 describe('order creation recomputes coverage and the fee', () => {
   async function cartUser() {
     const user = await createFixtureUser(db.db, { laboratoryId: 'fx-waw' });

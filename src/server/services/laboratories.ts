@@ -26,7 +26,16 @@ export function toLaboratoryDto(row: LaboratoryRecord): LaboratoryDto {
     currency: row.currency,
     phone: row.phone,
     visitFee: toMajor(row.visit_fee_minor),
+    visitFeeFrom: toMajor(lowestVisitFeeMinor(row)),
   };
+}
+
+/**
+ * The lowest visit fee the laboratory charges anywhere: the cheapest of its zones, or its standard
+ * fee when it has no zones (it then visits its whole country for that fee).
+ */
+function lowestVisitFeeMinor(row: Pick<LaboratoryRecord, 'visit_fee_minor' | 'zone_fee_min_minor'>): number {
+  return row.zone_fee_min_minor === null ? row.visit_fee_minor : Number(row.zone_fee_min_minor);
 }
 
 /** The laboratory of an order as orders show it, with the same defaults for missing texts. */

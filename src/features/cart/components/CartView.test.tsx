@@ -5,6 +5,7 @@ import { navigation } from '@/store/navigation';
 import { loggedIn } from '@/features/auth/authSlice';
 import { activeLaboratorySet, laboratoryReceived } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
+import { orderAddressSaved } from '@/features/checkout/checkoutSlice';
 import { CartView } from './CartView';
 import { analysis, cartOf, emptyCart, fakeShop, patient, renderShop, swab, testRouter, tube, type FakeShop } from '../testing/fakeShop';
 
@@ -26,7 +27,8 @@ const culture = analysis(13, 'Throat culture', 40, [swab]);
 const anna = patient(5, 'Anna', 'Checkout', 'female');
 const jan = patient(6, 'Jan', 'Checkout', 'male');
 
-const lab = { id: '2', cityName: 'Warsaw', email: 'lab@example.test', aboutLink: '', address: 'Main 1', latitude: 0, longitude: 0, currency: 'PLN' as const, visitFee: 50 };
+// Standard fee 50; its cheapest zone costs 45.
+const lab = { id: '2', cityName: 'Warsaw', email: 'lab@example.test', aboutLink: '', address: 'Main 1', latitude: 0, longitude: 0, currency: 'PLN' as const, visitFee: 50, visitFeeFrom: 45 };
 
 /** Anna: glucose + TSH share one blood tube; Jan: glucose, and a swab he brings himself. */
 function fullCart() {
@@ -66,9 +68,38 @@ describe('the cart page', () => {
     expect(within(annaSection).getByText('PLN 57.00')).toBeInTheDocument();
     expect(within(janSection).getByText('Brought by patient')).toBeInTheDocument();
     expect(within(janSection).getByText('PLN 62.00')).toBeInTheDocument();
-    // Tests 119 + home visit 50.
-    expect(screen.getByText('PLN 169.00')).toBeInTheDocument();
-    expect(screen.getByText('PLN 50.00')).toBeInTheDocument();
+    // No address yet: the visit fee is the laboratory's lowest, shown as "from", never as the price.
+    expect(screen.getByTestId('cart-visit-fee')).toHaveTextContent('Home visit from PLN 45.00');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total from PLN 164.00');
+    expect(screen.getByText(/The home visit fee depends on the address/)).toBeInTheDocument();
+    expect(screen.queryByText('PLN 50.00')).not.toBeInTheDocument();
+  });
+
+  it("shows the fee of the saved address's zone, asked of the server, once the address is known", async () => {
+    const served = { laboratoryId: '2', country: 'PL', postalCode: '05-500', served: true, visitFee: 65, currency: 'PLN' as const, servedBy: [] };
+    shop = fakeShop({ 'GET cart/get-cart': [200, fullCart()], 'GET patient': [200, [anna, jan]], 'GET laboratories/2/coverage': [200, served] });
+    const app = open();
+    act(() => {
+      app.store.dispatch(orderAddressSaved({ country: 'PL', city: 'Piaseczno', postalCode: '05-500', street: 'Puławska 1', entry: '', floor: '1', apartment: '1', intercomCode: '', notes: '' }));
+    });
+    await waitFor(() => expect(screen.getByTestId('cart-visit-fee')).toHaveTextContent('Home visit PLN 65.00'));
+    expect(screen.getByTestId('cart-visit-fee')).not.toHaveTextContent('from');
+    // Tests 119 + the zone's 65.
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total PLN 184.00');
+    expect(screen.queryByText(/depends on the address/)).not.toBeInTheDocument();
+    expect(shop.calls('GET laboratories/2/coverage')[0]?.params).toMatchObject({ country: 'PL', postalCode: '05-500' });
+  });
+
+  it('keeps "from" when the saved address is not served by the laboratory', async () => {
+    const unserved = { laboratoryId: '2', country: 'PL', postalCode: '99-999', served: false, visitFee: null, currency: 'PLN' as const, servedBy: [] };
+    shop = fakeShop({ 'GET cart/get-cart': [200, fullCart()], 'GET patient': [200, [anna, jan]], 'GET laboratories/2/coverage': [200, unserved] });
+    const app = open();
+    act(() => {
+      app.store.dispatch(orderAddressSaved({ country: 'PL', city: 'Nowhere', postalCode: '99-999', street: 'Polna 1', entry: '', floor: '1', apartment: '1', intercomCode: '', notes: '' }));
+    });
+    await waitFor(() => expect(shop?.calls('GET laboratories/2/coverage')).toHaveLength(1));
+    await waitFor(() => expect(app.store.getState().order.coverage?.postalCode).toBe('99-999'));
+    expect(screen.getByTestId('cart-visit-fee')).toHaveTextContent('Home visit from PLN 45.00');
   });
 
   it('removes an analysis for one patient, for everyone, a patient, and empties the cart', async () => {

@@ -13,7 +13,7 @@ import { routes } from '@/lib/routes';
 import { useMounted } from '@/lib/useMounted';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
-import { deliveryPriceSet, selectOrderTotals } from '@/features/checkout';
+import { OrderAmount, selectOrderTotals, useSavedAddressCoverage } from '@/features/checkout';
 import { toMajor } from '@/lib/money';
 import { shallowEqual } from 'react-redux';
 import { CartPatientSection } from './CartPatientSection';
@@ -43,17 +43,14 @@ export function CartView() {
   const mounted = useMounted();
   const { status, cart, error, mutationStatus, mutationError, patients, patientsStatus } = useAppSelector((s) => s.cart);
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
-  const laboratory = useAppSelector((s) => s.lab.laboratory);
   const [pending, setPending] = useState<Pending>(null);
   const totals = useAppSelector((s) => selectOrderTotals(s, 'cart'), shallowEqual);
 
   useEffect(() => {
     if (isLoggedIn && patientsStatus === Status.INITIAL) dispatch(cartPatientsRequested());
   }, [dispatch, isLoggedIn, patientsStatus]);
-  const visitFee = laboratory?.visitFee ?? 0;
-  useEffect(() => {
-    dispatch(deliveryPriceSet(visitFee));
-  }, [dispatch, visitFee]);
+  // The fee of the saved address's zone, when an address was given earlier in this checkout.
+  useSavedAddressCoverage(isLoggedIn);
   useEffect(() => {
     if (mutationStatus === Status.ERROR && mutationError) toast.error(mutationError);
   }, [mutationStatus, mutationError, toast]);
@@ -115,11 +112,16 @@ export function CartView() {
           summary={
             <Box aria-live="polite">
               <Typography variant="body2" color="text.secondary">
-                {t('cart.tests')} <Money amount={toMajor(totals.subtotalMinor)} currency={currency} /> · {t('cart.homeVisit')}{' '}
-                <Money amount={toMajor(totals.visitFeeMinor)} currency={currency} />
+                {t('cart.tests')} <Money amount={toMajor(totals.subtotalMinor)} currency={currency} /> · <span data-testid="cart-visit-fee">{t('cart.homeVisit')}{' '}
+                <OrderAmount minor={totals.visitFeeMinor} currency={currency} exact={totals.visitFeeExact} /></span>
               </Typography>
-              <Typography variant="h6" component="p" sx={{ fontSize: '1.15rem' }}>
-                {t('cart.total')} <Money amount={toMajor(totals.totalMinor)} currency={currency} />
+              {!totals.visitFeeExact && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('cart.feeByAddress')}
+                </Typography>
+              )}
+              <Typography variant="h6" component="p" sx={{ fontSize: '1.15rem' }} data-testid="cart-total">
+                {t('cart.total')} <OrderAmount minor={totals.totalMinor} currency={currency} exact={totals.visitFeeExact} />
               </Typography>
             </Box>
           }

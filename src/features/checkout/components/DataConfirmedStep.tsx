@@ -21,9 +21,9 @@ import { coverageRequested, submitRequested } from '../checkoutSlice';
 import { coverageMatches } from './coverage';
 import { formatAddress } from './formatAddress';
 import { PromoCodeField } from './PromoCodeField';
-import { toMajor } from '@/lib/money';
 import { shallowEqual } from 'react-redux';
 import { selectOrderTotals } from '../orderTotals';
+import { OrderAmount } from './OrderAmount';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
   return (
@@ -121,7 +121,7 @@ export function DataConfirmedStep() {
             ))}
             <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
               <Typography>{t('cart.homeVisit')}</Typography>
-              <Money amount={toMajor(totals.visitFeeMinor)} currency={currency} />
+              <OrderAmount minor={totals.visitFeeMinor} currency={currency} exact={totals.visitFeeExact} />
             </Box>
           </Section>
           <Section title={t('promo.title')}>
@@ -138,7 +138,7 @@ export function DataConfirmedStep() {
           <StickyActionBar
             summary={
               <Typography variant="h6" component="p" sx={{ fontSize: '1.15rem' }}>
-                {t('cart.total')} <Money amount={toMajor(totals.totalMinor)} currency={currency} />
+                {t('cart.total')} <OrderAmount minor={totals.totalMinor} currency={currency} exact={totals.visitFeeExact} />
               </Typography>
             }
           >
