@@ -15,11 +15,14 @@ import { conflict, notFound } from '../http/errors';
 import { getConfig } from '../config';
 import { sendMail } from '../mail/mailer';
 import { intlLocale } from '@/i18n';
-import { escapeHtml, mailLanguage, mailTranslator } from '../mail/i18n';
+import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { orderAddressDto, orderCalendar, orderFeedbackDto, visitDto } from './orders';
 import { orderLaboratoryDto } from './laboratories';
 import { linesByPatient } from './linesByPatient';
 import { formatVisit } from '../mail/templates/common';
+import { resultsReadyMail } from '../mail/templates/resultsReady';
+import { visitChangeMail } from '../mail/templates/visitChange';
+import { visitConfirmedMail } from '../mail/templates/visitConfirmed';
 import { timeZoneOf } from './laboratoryTime';
 import { cancelVisitReminder, scheduleVisitReminder } from './visitReminderSchedule';
 import * as repo from '../repositories/lifecycle';
@@ -229,13 +232,8 @@ async function mailVisitChange(db: Db, userId: number, orderId: number, change: 
     const when = slot ? formatVisit(slot.start_at, slot.end_at, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)) : order.nurse_checkout_date;
     const method = change === 'moved' ? 'REQUEST' : 'CANCEL';
     const ics = await orderCalendar(db, userId, orderId, method, language);
-    const link = `${getConfig().appUrl}/orders/${order.id}`;
-    await sendMail({
-      to: user.email,
-      subject: t(`visitChange.${change}Subject`, { number: order.number }),
-      text: [t('greeting', { name: user.first_name }), t(`visitChange.${change}Body`, { number: order.number, when }), t('visit.follow', { link }), t('signature')].join('\n\n'),
-      icalEvent: { method, filename: `visit-${order.number}.ics`, content: ics },
-    });
+    const mail = visitChangeMail({ change, name: user.first_name, number: order.number, when, orderLink: `${getConfig().appUrl}/orders/${order.id}` }, t);
+    await sendMail({ to: user.email, ...mail, icalEvent: { method, filename: `visit-${order.number}.ics`, content: ics } });
   } catch (e) {
     log().error({ err: e, orderId }, 'Visit change mail failed');
   }
@@ -292,34 +290,18 @@ export async function notifyChanges(db: Db, changes: StatusChange[]): Promise<vo
       // Sent after a staff action: in the language the patient last used in the shop.
       const language = mailLanguage(user.locale);
       const t = mailTranslator(language);
-      const number = order.number;
-      const bold = `<b>${escapeHtml(number)}</b>`;
-      const signature = t('signature');
+      let mail;
       if (change.to === 'visit_confirmed') {
         const slot = (await findSlotsByIds(db, [order.slot_id])).get(order.slot_id);
         const lab = (await findLaboratoriesByIds(db, [order.laboratory_id])).get(order.laboratory_id);
-        const link = `${appUrl}/orders/${order.id}`;
         // In the laboratory's local time, like the order confirmation.
         const when = slot ? formatVisit(slot.start_at, slot.end_at, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)) : order.nurse_checkout_date;
         const where = [order.address_street, order.address_city].filter(Boolean).join(', ');
-        const text = [t('greeting', { name }), t('visit.body', { number, when, where }), t('visit.follow', { link }), signature].join('\n\n');
-        await sendMail({
-          to: user.email,
-          subject: t('visit.subject', { number }),
-          text,
-          html: `<p>${escapeHtml(t('greeting', { name }))}</p><p>${t('visit.body', { number: bold, when: escapeHtml(when), where: escapeHtml(where) })}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('visit.followLink'))}</a></p>`,
-        });
+        mail = visitConfirmedMail({ name, number: order.number, when, where, orderLink: `${appUrl}/orders/${order.id}` }, t);
       } else {
-        const link = `${appUrl}/test-results/${order.id}/patients`;
-        const partial = change.to === 'partial_results';
-        const body = partial ? 'results.partial' : 'results.complete';
-        await sendMail({
-          to: user.email,
-          subject: t(partial ? 'results.subjectPartial' : 'results.subjectComplete', { number }),
-          text: [t('greeting', { name }), t(body, { number }), t('results.readHere', { link }), signature].join('\n\n'),
-          html: `<p>${escapeHtml(t('greeting', { name }))}</p><p>${t(body, { number: bold })}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('results.readLink'))}</a></p>`,
-        });
+        mail = resultsReadyMail({ name, number: order.number, partial: change.to === 'partial_results', resultsLink: `${appUrl}/test-results/${order.id}/patients` }, t);
       }
+      await sendMail({ to: user.email, ...mail });
     } catch (e) {
       log().error({ err: e, orderId: change.orderId }, 'Order status mail failed');
     }

@@ -17,7 +17,8 @@ import { localDay, timeZoneOf } from './laboratoryTime';
 import { getConfig } from '../config';
 import { explanationOf } from './explanations';
 import { sendMail } from '../mail/mailer';
-import { escapeHtml, mailLanguage, mailTranslator } from '../mail/i18n';
+import { mailLanguage, mailTranslator } from '../mail/i18n';
+import { criticalResultMail } from '../mail/templates/criticalResult';
 import { RESULT_ENTRY_STATUSES } from '@/lib/orderLifecycle';
 import type { AuthUser } from '../http/auth';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -438,15 +439,9 @@ async function notifyCritical(db: Db, order: repo.OrderRow, analysisNames: strin
     const user = await repo.getUser(db, order.user_id);
     if (!user) return;
     const t = mailTranslator(mailLanguage(user.locale));
-    const link = `${getConfig().appUrl}/test-results/${order.id}/patients`;
-    const names = [...new Set(analysisNames.filter(Boolean))].join(', ');
-    const name = user.first_name || user.email;
-    await sendMail({
-      to: user.email,
-      subject: t('critical.subject', { number: order.number }),
-      text: [t('greeting', { name }), t('critical.body', { number: order.number, analyses: names }), t('critical.doctor'), t('results.readHere', { link }), t('signature')].join('\n\n'),
-      html: `<p>${escapeHtml(t('greeting', { name }))}</p><p style="color:#b71c1c"><b>${escapeHtml(t('critical.body', { number: order.number, analyses: names }))}</b></p><p><b>${escapeHtml(t('critical.doctor'))}</b></p><p><a href="${escapeHtml(link)}">${escapeHtml(t('results.readLink'))}</a></p>`,
-    });
+    const analyses = [...new Set(analysisNames.filter(Boolean))].join(', ');
+    const mail = criticalResultMail({ name: user.first_name || user.email, number: order.number, analyses, resultsLink: `${getConfig().appUrl}/test-results/${order.id}/patients` }, t);
+    await sendMail({ to: user.email, ...mail });
   } catch (e) {
     log().error({ err: e, orderId: order.id }, 'Critical result mail failed');
   }

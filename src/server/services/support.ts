@@ -3,6 +3,7 @@ import { badRequest, HttpError } from '../http/errors';
 import { sendMail } from '../mail/mailer';
 import { reserveAction } from '../rateLimit';
 import { mailTranslator } from '../mail/i18n';
+import { supportMessageMail } from '../mail/templates/supportMessage';
 import type { Language } from '@/i18n';
 import type { LaboratoryDto } from '@/lib/types/api';
 import { SUPPORT_MESSAGES, type SupportContactInput, type SupportContactResponse } from '@/lib/validation/support';
@@ -36,19 +37,10 @@ export async function sendSupportMessage(db: Db, input: SupportContactInput, opt
   const laboratory = await laboratoryFor(db, input.laboratoryId);
   const email = input.email.toLowerCase();
   await reserveAction(db, 'support', { ip: opts.ip, key: email }, SUPPORT_RATE_MESSAGE, opts.now ?? new Date());
-  const t = mailTranslator(opts.language);
-  const lines = [
-    t('support.from', { name: input.name, email }),
-    opts.userId ? t('support.account', { id: opts.userId }) : t('support.anonymous'),
-    t('support.laboratory', { city: laboratory.cityName, address: laboratory.address }),
-    '',
-    input.message,
-  ];
-  await sendMail({
-    to: laboratory.email,
-    replyTo: email,
-    subject: t('support.subject', { name: input.name.replace(/[\r\n]+/g, ' ') }),
-    text: lines.join('\n'),
-  });
+  const mail = supportMessageMail(
+    { name: input.name, email, userId: opts.userId ?? null, laboratory: { cityName: laboratory.cityName, address: laboratory.address }, message: input.message },
+    mailTranslator(opts.language),
+  );
+  await sendMail({ to: laboratory.email, replyTo: email, ...mail });
   return { sent: true };
 }
