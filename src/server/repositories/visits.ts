@@ -76,6 +76,19 @@ export async function setNurse(db: Q, orderId: number, nurseUserId: number | nul
   await db.updateTable('orders').set({ nurse_user_id: nurseUserId, updated_at: at }).where('id', '=', orderId).execute();
 }
 
-export async function setNotAtHome(db: Q, orderId: number, note: string, at: string): Promise<void> {
-  await db.updateTable('orders').set({ not_at_home_at: at, not_at_home_note: note, updated_at: at }).where('id', '=', orderId).execute();
+/**
+ * Records "not at home" with its note. True when this is the order's first mark: the conditional
+ * update succeeds for one caller only, so of two marks at the same time exactly one is the first.
+ * A later mark keeps the first time and takes the new note.
+ */
+export async function setNotAtHome(db: Q, orderId: number, note: string, at: string): Promise<boolean> {
+  const first = await db
+    .updateTable('orders')
+    .set({ not_at_home_at: at, not_at_home_note: note, updated_at: at })
+    .where('id', '=', orderId)
+    .where('not_at_home_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(first.numUpdatedRows) > 0) return true;
+  await db.updateTable('orders').set({ not_at_home_note: note, updated_at: at }).where('id', '=', orderId).execute();
+  return false;
 }

@@ -10,6 +10,13 @@ import { findLaboratory } from '../repositories/laboratories';
 import { localDay, localToUtc, timeZoneOf } from './laboratoryTime';
 import { isStaffOf, ORDER_NOT_FOUND } from './orderLifecycle';
 import { orderAddressDto, visitDto } from './orders';
+import { LAB_DEFAULTS } from '@/lib/laboratory';
+import { intlLocale } from '@/i18n';
+import { buildAppUrl, sendMail } from '../mail/mailer';
+import { mailLanguage, mailTranslator } from '../mail/i18n';
+import { addressLine, formatVisit } from '../mail/templates/common';
+import { notAtHomeMail } from '../mail/templates/notAtHome';
+import { log } from '../log';
 
 /**
  * The nurse's day (spec §4 states kept; see docs/spec-decisions.md): the home visits of a day in
@@ -133,12 +140,43 @@ export async function getVisit(db: Db, user: AuthUser, orderId: number): Promise
   return dto as NurseVisitDto;
 }
 
-/** POST staff/visits/{orderId}/not-at-home: nobody opened the door; the order keeps its status. */
+/**
+ * POST staff/visits/{orderId}/not-at-home: nobody opened the door; the order keeps its status. The
+ * first mark mails the ordering user (whatever their contact choice: they need to act) that the
+ * nurse could not find them and how to arrange another visit; a later mark only updates the note.
+ */
 export async function markNotAtHome(db: Db, user: AuthUser, orderId: number, note: string, now = new Date()): Promise<NurseVisitDto> {
   const order = await loadVisit(db, user, orderId);
   if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED);
-  await visitsRepo.setNotAtHome(db, orderId, note, now.toISOString());
+  const first = await visitsRepo.setNotAtHome(db, orderId, note, now.toISOString());
+  if (first) await mailNotAtHome(db, order);
   return getVisit(db, user, orderId);
+}
+
+/** The "not at home" mail, in the user's saved language. A failed mail is logged, never undoes the mark. */
+async function mailNotAtHome(db: Db, order: repo.OrderRow): Promise<void> {
+  try {
+    const owner = await repo.getUser(db, order.user_id);
+    if (!owner) return;
+    const language = mailLanguage(owner.locale);
+    const t = mailTranslator(language);
+    const [slot, lab] = await Promise.all([findSlotsByIds(db, [order.slot_id]).then((m) => m.get(order.slot_id)), findLaboratory(db, order.laboratory_id)]);
+    const visit = visitDto(order, slot);
+    const mail = notAtHomeMail(
+      {
+        name: owner.first_name || owner.email,
+        number: order.number,
+        when: formatVisit(visit.start, visit.end, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)),
+        where: addressLine(orderAddressDto(order), t),
+        laboratory: { city: lab?.city_name || LAB_DEFAULTS.cityName, phone: lab?.phone ?? '', email: lab?.email ?? '' },
+        orderLink: buildAppUrl(`/orders/${order.id}`),
+      },
+      t,
+    );
+    await sendMail({ to: owner.email, ...mail });
+  } catch (e) {
+    log().error({ err: e, orderId: order.id }, 'Not-at-home mail failed');
+  }
 }
 
 /** GET staff/nurses: the nurses of the caller's laboratory (for the assign control). */
