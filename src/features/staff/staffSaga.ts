@@ -1,6 +1,6 @@
 import { put, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { ApiError } from '@/lib/apiClient';
+import { toFailure } from '@/lib/store/resource';
 import type { OrderStatusDto } from '@/lib/types/results';
 import type { ResultEntry } from '@/lib/validation/results';
 import { callApi } from '@/store/callApi';
@@ -16,14 +16,7 @@ import {
   staffOrdersReceived,
   staffOrdersRequested,
   statusChangeRequested,
-  type Failure,
 } from './staffSlice';
-
-export const toFailure = (e: unknown): Failure => ({
-  message: e instanceof Error ? e.message : String(e),
-  httpStatus: e instanceof ApiError ? e.status : null,
-  fields: e instanceof ApiError ? e.fields : {},
-});
 
 function* loadOrders(action: PayloadAction<string>): Generator {
   try {

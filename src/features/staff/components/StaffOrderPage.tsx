@@ -24,7 +24,7 @@ function OrderWork({ orderId }: { orderId: number }) {
   const { t } = useTranslation('staff');
   const language = useLanguage();
   const dispatch = useAppDispatch();
-  const { status, data: o, failure } = useAppSelector((s) => s.staff.order);
+  const { status, data: o, error: failure } = useAppSelector((s) => s.staff.order);
   const action = useAppSelector((s) => s.staff.action);
   const [confirmCancel, setConfirmCancel] = useState(false);
 
@@ -32,8 +32,8 @@ function OrderWork({ orderId }: { orderId: number }) {
     dispatch(staffOrderRequested(orderId));
   }, [orderId, dispatch]);
 
-  if (status === Status.ERROR && failure?.httpStatus === 403) return <StaffForbidden />;
-  if (status === Status.ERROR && failure?.httpStatus === 404) return <EmptyState title={t('order.notFound')} text={t('order.notFoundText')} />;
+  if (status === Status.ERROR && failure?.status === 403) return <StaffForbidden />;
+  if (status === Status.ERROR && failure?.status === 404) return <EmptyState title={t('order.notFound')} text={t('order.notFoundText')} />;
   if (status === Status.ERROR && !o) return <ErrorState message={t('loadFailed')} onRetry={() => dispatch(staffOrderRequested(orderId))} />;
   if (!o || o.id !== orderId) return <CardSkeleton cards={2} />;
 
@@ -62,7 +62,7 @@ function OrderWork({ orderId }: { orderId: number }) {
         {o.address.notes && <Typography variant="body2">{o.address.notes}</Typography>}
         {action.status === Status.ERROR && action.kind === 'status' && (
           <Alert severity="error" sx={{ mt: 1 }}>
-            {t('order.actionFailed', { reason: action.failure?.message ?? '' })}
+            {t('order.actionFailed', { reason: action.error?.message ?? '' })}
           </Alert>
         )}
         {action.status === Status.SUCCESS && action.kind === 'status' && (
@@ -104,7 +104,7 @@ function OrderWork({ orderId }: { orderId: number }) {
             disabled={!o.canEnterResults || busy}
             saving={busy && action.kind === 'results' && action.patientId === p.id}
             saved={action.status === Status.SUCCESS && action.kind === 'results' && action.patientId === p.id}
-            error={action.status === Status.ERROR && action.kind === 'results' && action.patientId === p.id ? t('order.actionFailed', { reason: action.failure?.message ?? '' }) : null}
+            error={action.status === Status.ERROR && action.kind === 'results' && action.patientId === p.id ? t('order.actionFailed', { reason: action.error?.message ?? '' }) : null}
             onSave={(entries) => dispatch(resultsSaveRequested({ orderId: o.id, patientId: p.id, entries }))}
           />
         ))}

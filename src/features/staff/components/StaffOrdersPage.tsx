@@ -56,14 +56,14 @@ function OrdersOfDay() {
   const time = (iso: string) => formatTime(iso, language);
 
   let content;
-  if (orders.status === Status.ERROR && orders.failure?.httpStatus === 403) content = <StaffForbidden />;
+  if (orders.status === Status.ERROR && orders.error?.status === 403) content = <StaffForbidden />;
   else if (orders.status === Status.ERROR) content = <ErrorState message={t('loadFailed')} onRetry={() => dispatch(staffOrdersRequested(date))} />;
-  else if (orders.status !== Status.SUCCESS && orders.items.length === 0) content = <ListSkeleton rows={3} />;
-  else if (orders.items.length === 0) content = <EmptyState icon={<EventBusyOutlined fontSize="inherit" />} title={t('orders.emptyTitle')} text={t('orders.emptyText')} />;
+  else if (orders.status !== Status.SUCCESS && orders.data.length === 0) content = <ListSkeleton rows={3} />;
+  else if (orders.data.length === 0) content = <EmptyState icon={<EventBusyOutlined fontSize="inherit" />} title={t('orders.emptyTitle')} text={t('orders.emptyText')} />;
   else
     content = (
       <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('orders.listLabel', { date: formatDate(date, language) })}>
-        {orders.items.map((o) => (
+        {orders.data.map((o) => (
           <Card key={o.id} variant="outlined" component="li">
             <CardActionArea component={NextLink} href={routePath('staffOrder', { orderId: o.id })} sx={{ minHeight: 48 }}>
               <CardContent>
