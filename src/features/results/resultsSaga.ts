@@ -1,6 +1,6 @@
 import { put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { ApiError } from '@/lib/apiClient';
+import { toFailure } from '@/lib/store/resource';
 import { callApi } from '@/store/callApi';
 import { resultsApi } from './resultsApi';
 import {
@@ -16,6 +16,7 @@ import {
   visitChanged,
   visitChangeFailed,
   type ResourceKind,
+  type SlotsQuery,
 } from './resultsSlice';
 
 function fetcher(kind: ResourceKind, p: number[]): () => Promise<unknown> {
@@ -36,11 +37,6 @@ function fetcher(kind: ResourceKind, p: number[]): () => Promise<unknown> {
   }
 }
 
-const failure = (e: unknown) => ({
-  error: e instanceof Error ? e.message : String(e),
-  httpStatus: e instanceof ApiError ? e.status : null,
-});
-
 export function* loadResource(action: PayloadAction<{ kind: ResourceKind; params?: number[] }>): Generator {
   const { kind, params = [] } = action.payload;
   const key = resourceKey(kind, params);
@@ -48,7 +44,7 @@ export function* loadResource(action: PayloadAction<{ kind: ResourceKind; params
     const data = yield* callApi(fetcher(kind, params));
     yield put(resourceReceived({ key, data }));
   } catch (e) {
-    yield put(resourceFailed({ key, ...failure(e) }));
+    yield put(resourceFailed({ key, error: toFailure(e) }));
   }
 }
 
@@ -57,7 +53,7 @@ function* cancelOrder(action: PayloadAction<{ orderId: number }>): Generator {
     const order = yield* callApi(resultsApi.cancelOrder, action.payload.orderId);
     yield put(visitChanged(order));
   } catch (e) {
-    yield put(visitChangeFailed(failure(e).error));
+    yield put(visitChangeFailed(toFailure(e)));
   }
 }
 
@@ -66,17 +62,17 @@ function* rescheduleOrder(action: PayloadAction<{ orderId: number; slotId: numbe
     const order = yield* callApi(resultsApi.rescheduleOrder, action.payload.orderId, action.payload.slotId);
     yield put(visitChanged(order));
   } catch (e) {
-    yield put(visitChangeFailed(failure(e).error));
+    yield put(visitChangeFailed(toFailure(e)));
   }
 }
 
-function* loadSlots(action: PayloadAction<{ laboratoryId: string; from: string; to: string }>): Generator {
+function* loadSlots(action: PayloadAction<SlotsQuery>): Generator {
   try {
     const { laboratoryId, from, to } = action.payload;
     const slots = yield* callApi(resultsApi.nurseSlots, laboratoryId, from, to);
     yield put(slotsReceived(slots));
-  } catch {
-    yield put(slotsFailed());
+  } catch (e) {
+    yield put(slotsFailed(toFailure(e)));
   }
 }
 

@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { Status } from '@/lib/status';
+import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
 import type { NurseSlotDto } from '@/lib/types/api';
 import type {
   AnalysisResultDetailDto,
@@ -26,32 +27,39 @@ export interface ResourceData {
 }
 export type ResourceKind = keyof ResourceData;
 
-export interface Resource<T = unknown> {
-  status: Status;
-  data: T | null;
-  error: string | null;
-  /** HTTP status of the failure (404: not found, no retry). */
-  httpStatus: number | null;
+/** A resource of the domain: its data is null until first received (a 404 failure means not found). */
+export type ResultsResource<T = unknown> = Resource<T | null>;
+
+export interface SlotsQuery {
+  laboratoryId: string;
+  from: string;
+  to: string;
 }
 
 export interface ResultsState {
   status: Status;
-  resources: Record<string, Resource>;
+  resources: Record<string, ResultsResource>;
   /** Cancel or visit move of an order. */
-  visitChange: { status: Status; error: string | null };
-  slots: { status: Status; laboratoryId: string | null; items: NurseSlotDto[] };
+  visitChange: Resource<null>;
+  /** Free visit times offered for a move. */
+  slots: Resource<NurseSlotDto[]>;
 }
 
 const initialState: ResultsState = {
   status: Status.INITIAL,
   resources: {},
-  visitChange: { status: Status.INITIAL, error: null },
-  slots: { status: Status.INITIAL, laboratoryId: null, items: [] },
+  visitChange: resource(null),
+  slots: resource([]),
 };
 
 export const resourceKey = (kind: ResourceKind, params: readonly number[] = []): string => [kind, ...params].join(':');
 
-export const emptyResource: Resource<never> = { status: Status.INITIAL, data: null, error: null, httpStatus: null };
+const emptyResource: ResultsResource<never> = resource(null);
+
+/** The resource under `key`, created INITIAL when new. */
+function at(state: Draft<ResultsState>, key: string): Draft<ResultsResource> {
+  return (state.resources[key] ??= resource(null));
+}
 
 const resultsSlice = createSlice({
   name: 'results',
@@ -59,43 +67,32 @@ const resultsSlice = createSlice({
   reducers: {
     resourceRequested(state, action: PayloadAction<{ kind: ResourceKind; params?: number[] }>) {
       const key = resourceKey(action.payload.kind, action.payload.params);
-      const prev = state.resources[key];
-      state.resources[key] = { status: Status.LOADING, data: prev?.data ?? null, error: null, httpStatus: null };
+      startLoading(at(state, key));
     },
     resourceReceived(state, action: PayloadAction<{ key: string; data: unknown }>) {
-      state.resources[action.payload.key] = { status: Status.SUCCESS, data: action.payload.data, error: null, httpStatus: null };
+      succeed(at(state, action.payload.key), action.payload.data);
     },
-    resourceFailed(state, action: PayloadAction<{ key: string; error: string; httpStatus: number | null }>) {
-      const prev = state.resources[action.payload.key];
-      state.resources[action.payload.key] = { status: Status.ERROR, data: prev?.data ?? null, error: action.payload.error, httpStatus: action.payload.httpStatus };
+    resourceFailed(state, action: PayloadAction<{ key: string; error: Failure }>) {
+      fail(at(state, action.payload.key), action.payload.error);
     },
     cancelRequested(state, _action: PayloadAction<{ orderId: number }>) {
-      state.visitChange = { status: Status.LOADING, error: null };
+      startLoading(state.visitChange);
     },
     rescheduleRequested(state, _action: PayloadAction<{ orderId: number; slotId: number }>) {
-      state.visitChange = { status: Status.LOADING, error: null };
+      startLoading(state.visitChange);
     },
     visitChanged(state, action: PayloadAction<OrderDetailDto>) {
-      state.visitChange = { status: Status.SUCCESS, error: null };
-      state.resources[resourceKey('order', [action.payload.id])] = { status: Status.SUCCESS, data: action.payload, error: null, httpStatus: null };
+      succeed(state.visitChange, null);
+      state.resources[resourceKey('order', [action.payload.id])] = { ...resource(null), status: Status.SUCCESS, data: action.payload };
       delete state.resources[resourceKey('orders')];
     },
-    visitChangeFailed(state, action: PayloadAction<string>) {
-      state.visitChange = { status: Status.ERROR, error: action.payload };
+    visitChangeFailed(state, action: PayloadAction<Failure>) {
+      fail(state.visitChange, action.payload);
     },
     visitChangeReset(state) {
-      state.visitChange = { status: Status.INITIAL, error: null };
+      reset(state.visitChange);
     },
-    slotsRequested(state, action: PayloadAction<{ laboratoryId: string; from: string; to: string }>) {
-      state.slots = { status: Status.LOADING, laboratoryId: action.payload.laboratoryId, items: state.slots.items };
-    },
-    slotsReceived(state, action: PayloadAction<NurseSlotDto[]>) {
-      state.slots.status = Status.SUCCESS;
-      state.slots.items = action.payload;
-    },
-    slotsFailed(state) {
-      state.slots.status = Status.ERROR;
-    },
+    ...resourceReducers<ResultsState, NurseSlotDto[], SlotsQuery>()('slots', (s) => s.slots),
   },
   extraReducers: (builder) => {
     // Nothing of the previous user stays after sign-out.
@@ -118,8 +115,8 @@ export const {
 } = resultsSlice.actions;
 
 /** The typed resource of a kind (INITIAL when never requested). */
-export function selectResource<K extends ResourceKind>(state: { results: ResultsState }, kind: K, params: readonly number[] = []): Resource<ResourceData[K]> {
-  return (state.results.resources[resourceKey(kind, params)] as Resource<ResourceData[K]> | undefined) ?? emptyResource;
+export function selectResource<K extends ResourceKind>(state: { results: ResultsState }, kind: K, params: readonly number[] = []): ResultsResource<ResourceData[K]> {
+  return (state.results.resources[resourceKey(kind, params)] as ResultsResource<ResourceData[K]> | undefined) ?? emptyResource;
 }
 
 export default resultsSlice.reducer;

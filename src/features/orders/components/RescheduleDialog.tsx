@@ -46,7 +46,7 @@ export function RescheduleDialog({ open, laboratoryId, currentSlotId, busy, onCl
     dispatch(slotsRequested({ laboratoryId, from: from.toISOString(), to: to.toISOString() }));
   }, [open, laboratoryId, dispatch]);
 
-  const items = slots.items;
+  const items = slots.data;
   const byDay = useMemo(() => {
     const days = new Map<string, typeof items>();
     for (const s of items) {

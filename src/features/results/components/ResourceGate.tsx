@@ -8,14 +8,15 @@ import { EmptyState, ErrorState, ListSkeleton } from '@/components';
 import { Status } from '@/lib/status';
 import { routes } from '@/lib/routes';
 import { useAccountAction, type Session } from '@/features/auth';
-import type { Resource } from '../resultsSlice';
+import { toFailure } from '@/lib/store/resource';
+import type { ResultsResource } from '../resultsSlice';
 
 /** What a page shows for ids that cannot exist (not numbers). */
-export const NOT_FOUND: Resource<never> = { status: Status.ERROR, data: null, error: null, httpStatus: 404 };
+export const NOT_FOUND: ResultsResource<never> = { status: Status.ERROR, data: null, error: { ...toFailure('Not found'), status: 404 } };
 
 export interface ResourceGateProps<T> {
   session: Session;
-  resource: Resource<T>;
+  resource: ResultsResource<T>;
   onRetry: () => void;
   /** Shown while loading the first time. */
   skeleton?: ReactNode;
@@ -47,7 +48,7 @@ export function ResourceGate<T>({ session, resource, onRetry, skeleton, backHref
       />
     );
   }
-  if (resource.status === Status.ERROR && resource.httpStatus === 404) {
+  if (resource.status === Status.ERROR && resource.error?.status === 404) {
     return (
       <EmptyState
         icon={<SearchOff fontSize="inherit" />}
