@@ -145,8 +145,8 @@ describe('logout', () => {
     expect(backend.calls('POST logout')[0]?.headers.Authorization).toBe('Bearer tok-1');
     const s = store.getState();
     expect(s.auth).toMatchObject({ isLoggedIn: false, currentUser: null, currentUserStatus: Status.INITIAL, loginStatus: Status.INITIAL });
-    expect(s.patients.items).toEqual([]);
-    expect(s.patients.status).toBe(Status.INITIAL);
+    expect(s.patients.list.data).toEqual([]);
+    expect(s.patients.list.status).toBe(Status.INITIAL);
     expect(s.account.emailModalOpen).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 import { all, put, takeLatest } from 'redux-saga/effects';
 import { call, select } from 'typed-redux-saga';
 import { ApiError } from '@/lib/apiClient';
+import { toFailure } from '@/lib/store/resource';
 import type { PatientDto } from '@/lib/types/api';
 import { routes } from '@/lib/routes';
 import { callApi } from '@/store/callApi';
@@ -10,7 +11,6 @@ import { patientsApi } from './patientsApi';
 import { isNewPatient, patientToCreateBody, patientToUpdateBody } from './patientMapping';
 import {
   patientFailed,
-  patientNotFound,
   patientReceived,
   patientRequested,
   patientSaveFailed,
@@ -31,7 +31,7 @@ function* loadPatients(): Generator {
     const items = yield* callApi(patientsApi.list);
     yield put(patientsReceived(items));
   } catch (e) {
-    yield put(patientsFailed());
+    yield put(patientsFailed(toFailure(e)));
     if (!(e instanceof ApiError)) throw e;
   }
 }
@@ -42,13 +42,12 @@ function* loadPatient({ payload: id }: ReturnType<typeof patientRequested>): Gen
     yield put(patientReceived(dto));
   } catch (e) {
     // Another user's patient is 404 as if it did not exist.
-    if (e instanceof ApiError && e.status === 404) yield put(patientNotFound());
-    else yield put(patientFailed());
+    yield put(patientFailed(toFailure(e)));
     if (!(e instanceof ApiError)) throw e;
   }
 }
 
-const selectCurrent = (s: RootState) => s.patients.current;
+const selectCurrent = (s: RootState) => s.patients.current.data;
 
 /** Create when the id is null or NEW, else update; then go to the return path or the list (spec §4). */
 function* savePatient({ payload }: ReturnType<typeof patientSaveRequested>): Generator {
@@ -66,9 +65,9 @@ function* savePatient({ payload }: ReturnType<typeof patientSaveRequested>): Gen
     yield* call([navigation, navigation.goTo], returnPath || routes.patientsList.path);
   } catch (e) {
     if (e instanceof ApiError) {
-      yield put(patientSaveFailed({ message: e.status === 404 ? PATIENT_MESSAGES.notFound : e.message || PATIENT_MESSAGES.saveFailed, fields: e.fields }));
+      yield put(patientSaveFailed(toFailure(e, e.status === 404 ? PATIENT_MESSAGES.notFound : e.message || PATIENT_MESSAGES.saveFailed)));
     } else {
-      yield put(patientSaveFailed({ message: PATIENT_MESSAGES.saveFailed, fields: {} }));
+      yield put(patientSaveFailed(toFailure(e, PATIENT_MESSAGES.saveFailed)));
       throw e;
     }
   }

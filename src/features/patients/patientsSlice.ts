@@ -1,35 +1,22 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { Status } from '@/lib/status';
+import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
 import type { PatientDto } from '@/lib/types/api';
 import { logout } from '@/features/auth';
 import type { Patient } from './patientMapping';
 
-export interface PatientSaveFailure {
-  message: string;
-  fields: Record<string, string>;
-}
-
 export interface PatientsState {
   /** The list (GET patient). */
-  status: Status;
-  items: PatientDto[];
-  /** The patient being edited (GET patient/{id}). */
-  current: PatientDto | null;
-  currentStatus: Status;
-  /** The patient does not exist or belongs to someone else (404). */
-  currentNotFound: boolean;
-  saveStatus: Status;
-  saveError: PatientSaveFailure | null;
+  list: Resource<PatientDto[]>;
+  /** The patient being edited (GET patient/{id}); a 404 failure: it does not exist or is someone else's. */
+  current: Resource<PatientDto | null>;
+  /** Saving the form; the failure carries the server's field errors. */
+  save: Resource<null>;
 }
 
 const initialState: PatientsState = {
-  status: Status.INITIAL,
-  items: [],
-  current: null,
-  currentStatus: Status.INITIAL,
-  currentNotFound: false,
-  saveStatus: Status.INITIAL,
-  saveError: null,
+  list: resource([]),
+  current: resource(null),
+  save: resource(null),
 };
 
 export interface PatientSaveRequest {
@@ -48,52 +35,30 @@ const patientsSlice = createSlice({
   name: 'patients',
   initialState,
   reducers: {
-    patientsRequested(state) {
-      state.status = Status.LOADING;
-    },
-    patientsReceived(state, action: PayloadAction<PatientDto[]>) {
-      state.status = Status.SUCCESS;
-      state.items = action.payload;
-    },
-    patientsFailed(state) {
-      state.status = Status.ERROR;
-    },
-    patientRequested(state, action: PayloadAction<number>) {
-      state.currentStatus = Status.LOADING;
-      state.currentNotFound = false;
-      if (state.current?.id !== action.payload) state.current = null;
-      state.saveStatus = Status.INITIAL;
-      state.saveError = null;
-    },
-    patientReceived(state, action: PayloadAction<PatientDto>) {
-      state.currentStatus = Status.SUCCESS;
-      state.current = action.payload;
-    },
-    patientNotFound(state) {
-      state.currentStatus = Status.ERROR;
-      state.currentNotFound = true;
-      state.current = null;
-    },
-    patientFailed(state) {
-      state.currentStatus = Status.ERROR;
-    },
+    ...resourceReducers<PatientsState, PatientDto[]>()('patients', (s) => s.list),
+    ...resourceReducers<PatientsState, PatientDto, number>()('patient', (s) => s.current, {
+      requested: (state, id) => {
+        if (state.current.data?.id !== id) state.current.data = null;
+        reset(state.save);
+      },
+      failed: (state, failure) => {
+        if (failure.status === 404) state.current.data = null;
+      },
+    }),
     /** A fresh form (create page): forget the last save. */
     patientFormOpened(state) {
-      state.saveStatus = Status.INITIAL;
-      state.saveError = null;
+      reset(state.save);
     },
     patientSaveRequested(state, _action: PayloadAction<PatientSaveRequest>) {
-      state.saveStatus = Status.LOADING;
-      state.saveError = null;
+      startLoading(state.save);
     },
     patientSaved(state, action: PayloadAction<PatientDto>) {
-      state.saveStatus = Status.SUCCESS;
-      state.items = upsert(state.items, action.payload);
-      state.current = action.payload;
+      succeed(state.save, null);
+      state.list.data = upsert(state.list.data, action.payload);
+      succeed(state.current, action.payload);
     },
-    patientSaveFailed(state, action: PayloadAction<PatientSaveFailure>) {
-      state.saveStatus = Status.ERROR;
-      state.saveError = action.payload;
+    patientSaveFailed(state, action: PayloadAction<Failure>) {
+      fail(state.save, action.payload);
     },
   },
   // The next user of the browser never sees the previous user's patients.
@@ -108,7 +73,6 @@ export const {
   patientsFailed,
   patientRequested,
   patientReceived,
-  patientNotFound,
   patientFailed,
   patientFormOpened,
   patientSaveRequested,

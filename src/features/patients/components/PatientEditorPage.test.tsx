@@ -77,7 +77,7 @@ describe('create patient', () => {
     await user.click(screen.getByRole('button', { name: 'Add patient' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The patient was not saved. Validation failed');
     expect(await screen.findByText('Enter at most 100 characters')).toBeInTheDocument();
-    expect(store.getState().patients.saveStatus).toBe('ERROR');
+    expect(store.getState().patients.save.status).toBe('ERROR');
     expect(goTo).not.toHaveBeenCalled();
   });
 });

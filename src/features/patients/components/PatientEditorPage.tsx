@@ -35,7 +35,8 @@ export function PatientEditorPage({ mode }: { mode: 'create' | 'edit' }) {
   const router = useRouter();
   const dispatch = useAppDispatch();
   const session = useSession();
-  const { current, currentStatus, currentNotFound, saveStatus, saveError } = useAppSelector((s) => s.patients);
+  const { current: currentResource, save: saving } = useAppSelector((s) => s.patients);
+  const current = currentResource.data;
   const rawId = router.query.patientId;
   const patientId = typeof rawId === 'string' && /^\d+$/.test(rawId) ? Number(rawId) : null;
 
@@ -59,7 +60,7 @@ export function PatientEditorPage({ mode }: { mode: 'create' | 'edit' }) {
     content = <FormSkeleton />;
   } else if (session === 'visitor') {
     content = <PatientsVisitorPrompt />;
-  } else if (mode === 'edit' && (patientId === null || currentNotFound)) {
+  } else if (mode === 'edit' && (patientId === null || currentResource.error?.status === 404)) {
     content = (
       <EmptyState
         icon={<PersonSearchOutlined fontSize="inherit" />}
@@ -72,7 +73,7 @@ export function PatientEditorPage({ mode }: { mode: 'create' | 'edit' }) {
         }
       />
     );
-  } else if (mode === 'edit' && currentStatus === Status.ERROR) {
+  } else if (mode === 'edit' && currentResource.status === Status.ERROR) {
     content = <ErrorState message={t('patients.loadOneFailed')} onRetry={() => patientId !== null && dispatch(patientRequested(patientId))} />;
   } else if (!initial) {
     content = <FormSkeleton />;
@@ -82,8 +83,8 @@ export function PatientEditorPage({ mode }: { mode: 'create' | 'edit' }) {
         <PatientForm
           initial={initial}
           onSubmit={save}
-          busy={saveStatus === Status.LOADING}
-          failure={saveStatus === Status.ERROR ? saveError : null}
+          busy={saving.status === Status.LOADING}
+          failure={saving.status === Status.ERROR ? saving.error : null}
           submitLabel={mode === 'create' ? t('patients.createSubmit') : t('patients.editSubmit')}
         />
       </Paper>

@@ -13,7 +13,7 @@ import { patientFormSchema } from '@/lib/validation/forms';
 import { FormTextField, useMessage } from '@/components/formFields';
 import { SubmitButton } from '@/components/SubmitButton';
 import { formFieldErrors, type Patient } from '../patientMapping';
-import type { PatientSaveFailure } from '../patientsSlice';
+import type { Failure } from '@/lib/store/resource';
 
 function GenderField() {
   const { t } = useTranslation('account');
@@ -35,7 +35,7 @@ function GenderField() {
 }
 
 /** Puts the server's field errors of a failed save onto the fields. */
-function ServerFieldErrors({ failure }: { failure: PatientSaveFailure | null }) {
+function ServerFieldErrors({ failure }: { failure: Failure | null }) {
   const { setErrors, setTouched, touched } = useFormikContext<Patient>();
   useEffect(() => {
     if (!failure) return;
@@ -54,7 +54,7 @@ export interface PatientFormProps {
   onSubmit: (patient: Patient) => void;
   busy: boolean;
   /** The reason of a failed save (spec §4: status ERROR and the form says why). */
-  failure: PatientSaveFailure | null;
+  failure: Failure | null;
   submitLabel: string;
 }
 

@@ -30,7 +30,7 @@ export function PatientsPage() {
   const dispatch = useAppDispatch();
   const session = useSession();
   const language = useLanguage();
-  const { status, items } = useAppSelector((s) => s.patients);
+  const { status, data: items } = useAppSelector((s) => s.patients.list);
 
   useEffect(() => {
     if (session === 'user') dispatch(patientsRequested());
