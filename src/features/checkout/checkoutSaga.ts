@@ -12,6 +12,7 @@ import { loadCart, cartCleared } from '@/features/cart';
 import type { CurrentUserDto } from '@/lib/types/api';
 import type { CreateOrderInput } from '@/lib/validation/order';
 import { ERROR_CODES } from '@/lib/errorCodes';
+import { toFailure } from '@/lib/store/resource';
 import { orderApi } from './checkoutApi';
 import {
   activationLetterFailed,
@@ -44,12 +45,12 @@ import {
   visitTimeChosen,
   type CoverageQuery,
   type PersistedOrder,
+  type SlotsQuery,
 } from './checkoutSlice';
 
 export const ORDER_STORAGE_KEY = 'labShop.order';
 export const TOKEN_NOT_FOUND = 'Email confirmation token not found';
 
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const selectOrder = (s: RootState) => s.order;
 
 function session(): Storage | null {
@@ -94,13 +95,13 @@ function* forget(): Generator {
   yield put(orderRestored({ nurseCheckoutDate: null, orderSlotId: null, idempotencyKey: null }));
 }
 
-function* loadSlots(action: PayloadAction<{ laboratoryId: string; from: string; to: string }>): Generator {
+function* loadSlots(action: PayloadAction<SlotsQuery>): Generator {
   try {
     const { laboratoryId, from, to } = action.payload;
     const slots = yield* callApi(orderApi.listSlots, laboratoryId, from, to);
     yield put(slotsReceived(slots));
   } catch (e) {
-    yield put(slotsFailed(messageOf(e)));
+    yield put(slotsFailed(toFailure(e)));
   }
 }
 
@@ -112,13 +113,12 @@ function* loadCoverage(action: PayloadAction<CoverageQuery>): Generator {
     const coverage = yield* callApi(orderApi.coverage, laboratoryId, country, postalCode);
     yield put(coverageReceived(coverage));
   } catch (e) {
-    yield put(coverageFailed(messageOf(e)));
+    yield put(coverageFailed(toFailure(e)));
   }
 }
 
-/** The message of a refused or used-up promo code (its text is the translation key), else null. */
-const promoRefusal = (e: unknown): string | null =>
-  failedWith(e, ERROR_CODES.promoCodeRefused) || failedWith(e, ERROR_CODES.promoCodeUsedUp) ? messageOf(e) : null;
+/** A refused or used-up promo code (its message is the translation key). */
+const promoRefused = (e: unknown): boolean => failedWith(e, ERROR_CODES.promoCodeRefused) || failedWith(e, ERROR_CODES.promoCodeUsedUp);
 
 function* applyPromo(action: PayloadAction<string>): Generator {
   const laboratoryId = yield* select((s: RootState) => s.lab.activeLaboratoryId);
@@ -127,7 +127,7 @@ function* applyPromo(action: PayloadAction<string>): Generator {
     const quote = yield* callApi(orderApi.promo, laboratoryId, action.payload.trim());
     yield put(promoApplied(quote));
   } catch (e) {
-    yield put(promoFailed(messageOf(e)));
+    yield put(promoFailed(toFailure(e)));
   }
 }
 
@@ -145,7 +145,7 @@ function* checkout(): Generator {
     yield put(checkoutSucceeded());
     yield* call([navigation, navigation.goTo], user.emailConfirmed ? routes.dataConfirmed.path : routes.confirmEmailInOrder.path);
   } catch (e) {
-    yield put(checkoutFailed(messageOf(e)));
+    yield put(checkoutFailed(toFailure(e)));
   }
 }
 
@@ -162,7 +162,7 @@ function* sendLetter(): Generator {
       yield* call([navigation, navigation.goTo], routes.dataConfirmed.path);
       return;
     }
-    yield put(activationLetterFailed(messageOf(e)));
+    yield put(activationLetterFailed(toFailure(e)));
   }
 }
 
@@ -173,8 +173,8 @@ function* confirmEmail(action: PayloadAction<string>): Generator {
     yield put(emailConfirmed());
     yield* call([navigation, navigation.goTo], routes.dataConfirmed.path);
   } catch (e) {
-    const message = failedWith(e, ERROR_CODES.confirmationTokenNotFound, [500]) ? TOKEN_NOT_FOUND : messageOf(e);
-    yield put(emailConfirmFailed(message));
+    const tokenNotFound = failedWith(e, ERROR_CODES.confirmationTokenNotFound, [500]);
+    yield put(emailConfirmFailed(toFailure(e, tokenNotFound ? TOKEN_NOT_FOUND : undefined)));
   }
 }
 
@@ -193,7 +193,7 @@ function* submit(): Generator {
   }
   const laboratoryId = yield* select((s: RootState) => s.lab.activeLaboratoryId);
   if (!laboratoryId || o.orderSlotId === null || !o.nurseCheckoutDate) {
-    yield put(submitFailed({ message: 'Choose a visit time', slotFull: true }));
+    yield put(submitFailed({ failure: toFailure(new Error('Choose a visit time')), slotFull: true }));
     yield* call([navigation, navigation.goTo], routes.nurseCheckoutTime.path);
     return;
   }
@@ -203,7 +203,7 @@ function* submit(): Generator {
     orderSlotId: o.orderSlotId,
     orderAddress: o.orderAddress,
     feedbackDetails: o.feedbackDetails,
-    ...(o.promo ? { promoCode: o.promo.promoCode } : {}),
+    ...(o.promo.data ? { promoCode: o.promo.data.promoCode } : {}),
   };
   try {
     const res = yield* callApi(orderApi.create, input, o.idempotencyKey as string);
@@ -216,9 +216,8 @@ function* submit(): Generator {
   } catch (e) {
     const slotFull = failedWith(e, ERROR_CODES.slotFull);
     // A code refused or used up meanwhile is dropped: the summary shows why and the full price; the cart is untouched.
-    const promoMessage = promoRefusal(e);
-    if (promoMessage) yield put(promoFailed(promoMessage));
-    yield put(submitFailed({ message: messageOf(e), slotFull }));
+    if (promoRefused(e)) yield put(promoFailed(toFailure(e)));
+    yield put(submitFailed({ failure: toFailure(e), slotFull }));
     if (slotFull) {
       yield* call(persist);
       yield* call([navigation, navigation.goTo], routes.nurseCheckoutTime.path);
@@ -231,7 +230,7 @@ function* loadSummary(action: PayloadAction<number>): Generator {
     const summary = yield* callApi(orderApi.summary, action.payload);
     yield put(summaryReceived(summary));
   } catch (e) {
-    yield put(summaryFailed(messageOf(e)));
+    yield put(summaryFailed(toFailure(e)));
   }
 }
 

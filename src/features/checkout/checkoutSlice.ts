@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
-import { Status } from '@/lib/status';
+import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
 import type { CoverageDto, NurseSlotDto, PromoQuoteDto } from '@/lib/types/api';
 import type { ShopOrderDto } from '@/lib/types/order';
 import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY } from '@/lib/orderDefaults';
@@ -12,9 +12,8 @@ import type { FeedbackDetails, OrderAddress } from '@/lib/validation/order';
  */
 export interface OrderState {
   /** Submission of the order. */
-  status: Status;
-  error: string | null;
-  /** The submission failed because the visit time filled up meanwhile. */
+  submit: Resource<null>;
+  /** The submission failed because the visit time filled up meanwhile (or none was chosen). */
   slotFull: boolean;
   deliveryPrice: number;
   orderAddress: OrderAddress;
@@ -28,30 +27,16 @@ export interface OrderState {
   addressSaved: boolean;
 
   /** Home-visit coverage of the address being entered (laboratory, country, postal code). */
-  coverage: CoverageDto | null;
-  coverageStatus: Status;
-  coverageError: string | null;
-
+  coverage: Resource<CoverageDto | null>;
   /** The promo code applied at the summary step, as quoted by the server. */
-  promo: PromoQuoteDto | null;
-  promoStatus: Status;
-  promoError: string | null;
-
-  slots: NurseSlotDto[];
-  slotsStatus: Status;
-  slotsError: string | null;
-
-  checkoutStatus: Status;
-  checkoutError: string | null;
-
-  letterStatus: Status;
-  letterError: string | null;
-  confirmStatus: Status;
-  confirmError: string | null;
-
-  summary: ShopOrderDto | null;
-  summaryStatus: Status;
-  summaryError: string | null;
+  promo: Resource<PromoQuoteDto | null>;
+  slots: Resource<NurseSlotDto[]>;
+  /** The last data step (contact details saved, current user refreshed). */
+  checkout: Resource<null>;
+  letter: Resource<null>;
+  confirm: Resource<null>;
+  /** The submitted order (`/order/submitted`). */
+  summary: Resource<ShopOrderDto | null>;
 }
 
 export const defaultOrderAddress = (): OrderAddress => ({
@@ -65,6 +50,12 @@ export const defaultOrderAddress = (): OrderAddress => ({
   intercomCode: '',
   notes: '',
 });
+
+export interface SlotsQuery {
+  laboratoryId: string;
+  from: string;
+  to: string;
+}
 
 export interface CoverageQuery {
   laboratoryId: string;
@@ -86,8 +77,7 @@ export interface PersistedOrder {
 }
 
 const initialState: OrderState = {
-  status: Status.INITIAL,
-  error: null,
+  submit: resource(null),
   slotFull: false,
   deliveryPrice: 0,
   orderAddress: defaultOrderAddress(),
@@ -96,24 +86,13 @@ const initialState: OrderState = {
   feedbackDetails: defaultFeedbackDetails(),
   idempotencyKey: null,
   addressSaved: false,
-  coverage: null,
-  coverageStatus: Status.INITIAL,
-  coverageError: null,
-  promo: null,
-  promoStatus: Status.INITIAL,
-  promoError: null,
-  slots: [],
-  slotsStatus: Status.INITIAL,
-  slotsError: null,
-  checkoutStatus: Status.INITIAL,
-  checkoutError: null,
-  letterStatus: Status.INITIAL,
-  letterError: null,
-  confirmStatus: Status.INITIAL,
-  confirmError: null,
-  summary: null,
-  summaryStatus: Status.INITIAL,
-  summaryError: null,
+  coverage: resource(null),
+  promo: resource(null),
+  slots: resource([]),
+  checkout: resource(null),
+  letter: resource(null),
+  confirm: resource(null),
+  summary: resource(null),
 };
 
 const orderSlice = createSlice({
@@ -137,115 +116,82 @@ const orderSlice = createSlice({
       state.orderSlotId = action.payload.orderSlotId;
       state.nurseCheckoutDate = action.payload.nurseCheckoutDate;
       state.slotFull = false;
-      state.error = null;
-      state.status = Status.INITIAL;
+      reset(state.submit);
     },
-    coverageRequested(state, _action: PayloadAction<CoverageQuery>) {
-      state.coverageStatus = Status.LOADING;
-      state.coverageError = null;
-    },
-    coverageReceived(state, action: PayloadAction<CoverageDto>) {
-      state.coverage = action.payload;
-      state.coverageStatus = Status.SUCCESS;
-      if (action.payload.served && action.payload.visitFee !== null) state.deliveryPrice = action.payload.visitFee;
-    },
-    coverageFailed(state, action: PayloadAction<string>) {
-      state.coverage = null;
-      state.coverageStatus = Status.ERROR;
-      state.coverageError = action.payload;
-    },
+    ...resourceReducers<OrderState, CoverageDto, CoverageQuery>()('coverage', (s) => s.coverage, {
+      received: (state, coverage) => {
+        if (coverage.served && coverage.visitFee !== null) state.deliveryPrice = coverage.visitFee;
+      },
+      failed: (state) => {
+        state.coverage.data = null;
+      },
+    }),
     promoRequested(state, _action: PayloadAction<string>) {
-      state.promoStatus = Status.LOADING;
-      state.promoError = null;
+      startLoading(state.promo);
     },
     promoApplied(state, action: PayloadAction<PromoQuoteDto>) {
-      state.promo = action.payload;
-      state.promoStatus = Status.SUCCESS;
+      succeed(state.promo, action.payload);
     },
     /** The code was refused (when quoted, or at submission): it is no longer applied. */
-    promoFailed(state, action: PayloadAction<string>) {
-      state.promo = null;
-      state.promoStatus = Status.ERROR;
-      state.promoError = action.payload;
+    promoFailed(state, action: PayloadAction<Failure>) {
+      state.promo.data = null;
+      fail(state.promo, action.payload);
     },
     promoRemoved(state) {
-      state.promo = null;
-      state.promoStatus = Status.INITIAL;
-      state.promoError = null;
+      state.promo.data = null;
+      reset(state.promo);
     },
-    slotsRequested(state, _action: PayloadAction<{ laboratoryId: string; from: string; to: string }>) {
-      state.slotsStatus = Status.LOADING;
-      state.slotsError = null;
-    },
-    slotsReceived(state, action: PayloadAction<NurseSlotDto[]>) {
-      state.slots = action.payload;
-      state.slotsStatus = Status.SUCCESS;
-    },
-    slotsFailed(state, action: PayloadAction<string>) {
-      state.slotsStatus = Status.ERROR;
-      state.slotsError = action.payload;
-    },
+    ...resourceReducers<OrderState, NurseSlotDto[], SlotsQuery>()('slots', (s) => s.slots),
 
     /** Last data step: save the contact details, refresh the current user, then confirm e-mail or go on. */
     checkoutRequested(state, action: PayloadAction<FeedbackDetails>) {
       state.feedbackDetails = action.payload;
-      state.checkoutStatus = Status.LOADING;
-      state.checkoutError = null;
+      startLoading(state.checkout);
     },
     checkoutSucceeded(state) {
-      state.checkoutStatus = Status.SUCCESS;
+      succeed(state.checkout, null);
     },
-    checkoutFailed(state, action: PayloadAction<string>) {
-      state.checkoutStatus = Status.ERROR;
-      state.checkoutError = action.payload;
+    checkoutFailed(state, action: PayloadAction<Failure>) {
+      fail(state.checkout, action.payload);
     },
 
     activationLetterRequested(state) {
-      state.letterStatus = Status.LOADING;
-      state.letterError = null;
+      startLoading(state.letter);
     },
     activationLetterSent(state) {
-      state.letterStatus = Status.SUCCESS;
+      succeed(state.letter, null);
     },
-    activationLetterFailed(state, action: PayloadAction<string>) {
-      state.letterStatus = Status.ERROR;
-      state.letterError = action.payload;
+    activationLetterFailed(state, action: PayloadAction<Failure>) {
+      fail(state.letter, action.payload);
     },
     emailConfirmRequested(state, _action: PayloadAction<string>) {
-      state.confirmStatus = Status.LOADING;
-      state.confirmError = null;
+      startLoading(state.confirm);
     },
     emailConfirmed(state) {
-      state.confirmStatus = Status.SUCCESS;
+      succeed(state.confirm, null);
     },
-    emailConfirmFailed(state, action: PayloadAction<string>) {
-      state.confirmStatus = Status.ERROR;
-      state.confirmError = action.payload;
+    emailConfirmFailed(state, action: PayloadAction<Failure>) {
+      fail(state.confirm, action.payload);
     },
 
     idempotencyKeyCreated(state, action: PayloadAction<string>) {
       if (!state.idempotencyKey) state.idempotencyKey = action.payload;
     },
     submitRequested(state) {
-      state.status = Status.LOADING;
-      state.error = null;
+      startLoading(state.submit);
       state.slotFull = false;
     },
     submitSucceeded(state) {
       // The checkout is over: forget the visit time and the key, keep the address for next time.
-      state.status = Status.SUCCESS;
+      succeed(state.submit, null);
       state.nurseCheckoutDate = null;
       state.orderSlotId = null;
       state.idempotencyKey = null;
-      state.promo = null;
-      state.promoStatus = Status.INITIAL;
-      state.checkoutStatus = Status.INITIAL;
-      state.letterStatus = Status.INITIAL;
-      state.confirmStatus = Status.INITIAL;
+      state.promo.data = null;
+      for (const r of [state.promo, state.checkout, state.letter, state.confirm]) reset(r);
     },
-    submitFailed(state, action: PayloadAction<{ message: string; slotFull: boolean }>) {
-      state.status = Status.ERROR;
-      state.error = action.payload.message;
+    submitFailed(state, action: PayloadAction<{ failure: Failure; slotFull: boolean }>) {
+      fail(state.submit, action.payload.failure);
       state.slotFull = action.payload.slotFull;
       if (action.payload.slotFull) {
         state.orderSlotId = null;
@@ -253,18 +199,7 @@ const orderSlice = createSlice({
       }
     },
 
-    summaryRequested(state, _action: PayloadAction<number>) {
-      state.summaryStatus = Status.LOADING;
-      state.summaryError = null;
-    },
-    summaryReceived(state, action: PayloadAction<ShopOrderDto>) {
-      state.summary = action.payload;
-      state.summaryStatus = Status.SUCCESS;
-    },
-    summaryFailed(state, action: PayloadAction<string>) {
-      state.summaryStatus = Status.ERROR;
-      state.summaryError = action.payload;
-    },
+    ...resourceReducers<OrderState, ShopOrderDto, number>()('summary', (s) => s.summary),
   },
   extraReducers: (builder) => {
     // Nothing of the previous user's checkout stays after sign-out.

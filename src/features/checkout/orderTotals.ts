@@ -31,10 +31,10 @@ export function selectOrderTotals(state: RootState, stage: 'cart' | 'checkout'):
   const cart = state.cart.cart;
   const order = state.order;
   const lab = state.lab.laboratory;
-  const coverage = coverageMatches(order.coverage, state.lab.activeLaboratoryId, order.orderAddress) ? order.coverage : null;
+  const coverage = coverageMatches(order.coverage.data, state.lab.activeLaboratoryId, order.orderAddress) ? order.coverage.data : null;
   const visitFeeExact = Boolean(coverage?.served && coverage.visitFee !== null);
   const visitFee = visitFeeExact ? (coverage?.visitFee ?? 0) : (lab?.visitFeeFrom ?? lab?.visitFee ?? 0);
-  const discount = stage === 'checkout' ? (order.promo?.discount ?? 0) : 0;
+  const discount = stage === 'checkout' ? (order.promo.data?.discount ?? 0) : 0;
   const subtotalMinor = toMinor(cart?.cartTotal.price ?? 0);
   const visitFeeMinor = toMinor(visitFee);
   const discountMinor = toMinor(discount);

@@ -50,7 +50,7 @@ function CoverageNotice({ country, postalCode }: { country: string; postalCode: 
   const dispatch = useAppDispatch();
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
   const laboratory = useAppSelector((s) => s.lab.laboratory);
-  const { coverage, coverageStatus } = useAppSelector((s) => s.order);
+  const { data: coverage, status: coverageStatus } = useAppSelector((s) => s.order.coverage);
   const valid = isValidPostalCode(country, postalCode);
 
   useEffect(() => {
@@ -143,7 +143,8 @@ export function AddressStep() {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const { ready } = useCheckoutGuard();
-  const { orderAddress, addressSaved, coverage } = useAppSelector((s) => s.order);
+  const { orderAddress, addressSaved } = useAppSelector((s) => s.order);
+  const coverage = useAppSelector((s) => s.order.coverage.data);
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
   const { patients, patientsStatus } = useAppSelector((s) => s.cart);
 

@@ -22,7 +22,8 @@ export function ConfirmEmailStep() {
   const router = useRouter();
   const { ready } = useCheckoutGuard();
   const user = useAppSelector((s) => s.auth.currentUser);
-  const { letterStatus, letterError, confirmStatus, confirmError } = useAppSelector((s) => s.order);
+  const { status: letterStatus, error: letterError } = useAppSelector((s) => s.order.letter);
+  const { status: confirmStatus, error: confirmError } = useAppSelector((s) => s.order.confirm);
   const [token, setToken] = useState('');
 
   useEffect(() => {
@@ -57,7 +58,7 @@ export function ConfirmEmailStep() {
           )}
           {letterStatus === Status.ERROR && (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {letterError ? t(letterError) : t('confirmEmail.sendFailed')}
+              {letterError?.message ? t(letterError.message) : t('confirmEmail.sendFailed')}
             </Alert>
           )}
           <Box
@@ -81,7 +82,7 @@ export function ConfirmEmailStep() {
               onChange={(e) => setToken(e.target.value)}
               autoComplete="one-time-code"
               error={confirmStatus === Status.ERROR}
-              helperText={confirmStatus === Status.ERROR && confirmError ? t(confirmError) : ' '}
+              helperText={confirmStatus === Status.ERROR && confirmError ? t(confirmError.message) : ' '}
             />
             <Button type="submit" variant="contained" size="large" fullWidth disabled={!token.trim() || confirmStatus === Status.LOADING} sx={{ minHeight: 48, mt: 1 }}>
               {t('confirmEmail.confirm')}

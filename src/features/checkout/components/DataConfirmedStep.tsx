@@ -51,22 +51,22 @@ export function DataConfirmedStep() {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const order = useAppSelector((s) => s.order);
-  const { ready } = useCheckoutGuard({ needsCart: order.status !== Status.SUCCESS });
+  const { ready } = useCheckoutGuard({ needsCart: order.submit.status !== Status.SUCCESS });
   const { cart, patients, patientsStatus } = useAppSelector((s) => s.cart);
   const user = useAppSelector((s) => s.auth.currentUser);
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
-  const coverage = coverageMatches(order.coverage, laboratoryId, order.orderAddress) ? order.coverage : null;
+  const coverage = coverageMatches(order.coverage.data, laboratoryId, order.orderAddress) ? order.coverage.data : null;
   const totals = useAppSelector((s) => selectOrderTotals(s, 'checkout'), shallowEqual);
   const { country, postalCode } = order.orderAddress;
   const hasCoverage = coverage !== null;
-  const coverageLoading = order.coverageStatus === Status.LOADING;
+  const coverageLoading = order.coverage.status === Status.LOADING;
 
   useEffect(() => {
-    if (!ready || !laboratoryId || order.status === Status.SUCCESS) return;
+    if (!ready || !laboratoryId || order.submit.status === Status.SUCCESS) return;
     // An address saved before postal codes were asked for, or one the laboratory does not visit, goes back to the address step.
     if (!postalCode) void router.replace(routes.orderAddress.path);
     else if (!hasCoverage && !coverageLoading) dispatch(coverageRequested({ laboratoryId, country, postalCode }));
-  }, [dispatch, ready, laboratoryId, country, postalCode, hasCoverage, coverageLoading, order.status, router]);
+  }, [dispatch, ready, laboratoryId, country, postalCode, hasCoverage, coverageLoading, order.submit.status, router]);
 
   useEffect(() => {
     if (ready && patientsStatus === Status.INITIAL) dispatch(cartPatientsRequested());
@@ -74,8 +74,8 @@ export function DataConfirmedStep() {
   useEffect(() => {
     if (!ready) return;
     if (user && !user.emailConfirmed) void router.replace(routes.confirmEmailInOrder.path);
-    else if (!order.orderSlotId && order.status !== Status.LOADING && order.status !== Status.SUCCESS) void router.replace(routes.nurseCheckoutTime.path);
-  }, [ready, user, order.orderSlotId, order.status, router]);
+    else if (!order.orderSlotId && order.submit.status !== Status.LOADING && order.submit.status !== Status.SUCCESS) void router.replace(routes.nurseCheckoutTime.path);
+  }, [ready, user, order.orderSlotId, order.submit.status, router]);
 
   const currency = totals.currency;
   const when = order.nurseCheckoutDate
@@ -130,9 +130,9 @@ export function DataConfirmedStep() {
           <Alert severity="info" sx={{ mb: 1 }}>
             {t('confirm.payNurse')}
           </Alert>
-          {order.status === Status.ERROR && order.error && !order.slotFull && (
+          {order.submit.status === Status.ERROR && order.submit.error && !order.slotFull && (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {t(order.error)}
+              {t(order.submit.error.message)}
             </Alert>
           )}
           <StickyActionBar
@@ -145,11 +145,11 @@ export function DataConfirmedStep() {
             <Button
               variant="contained"
               size="large"
-              disabled={order.status === Status.LOADING || order.status === Status.SUCCESS}
+              disabled={order.submit.status === Status.LOADING || order.submit.status === Status.SUCCESS}
               onClick={() => dispatch(submitRequested())}
               sx={{ minHeight: 48 }}
             >
-              {order.status === Status.LOADING ? t('confirm.submitting') : t('confirm.submit')}
+              {order.submit.status === Status.LOADING ? t('confirm.submitting') : t('confirm.submit')}
             </Button>
           </StickyActionBar>
         </>

@@ -26,7 +26,8 @@ export function FeedbackStep() {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const { ready } = useCheckoutGuard();
-  const { feedbackDetails, checkoutStatus, checkoutError } = useAppSelector((s) => s.order);
+  const feedbackDetails = useAppSelector((s) => s.order.feedbackDetails);
+  const { status: checkoutStatus, error: checkoutError } = useAppSelector((s) => s.order.checkout);
   const user = useAppSelector((s) => s.auth.currentUser);
 
   return (
@@ -82,7 +83,7 @@ export function FeedbackStep() {
                 />
                 {checkoutStatus === Status.ERROR && checkoutError && (
                   <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-                    {checkoutError}
+                    {checkoutError.message}
                   </Alert>
                 )}
                 <StickyActionBar>

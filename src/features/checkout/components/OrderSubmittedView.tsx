@@ -36,7 +36,7 @@ export function OrderSubmittedView() {
   const router = useRouter();
   const mounted = useMounted();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
-  const { summary, summaryStatus, summaryError } = useAppSelector((s) => s.order);
+  const { data: summary, status: summaryStatus, error: summaryError } = useAppSelector((s) => s.order.summary);
   const raw = router.query.orderId;
   const orderId = typeof raw === 'string' && /^[1-9][0-9]*$/.test(raw) ? Number(raw) : null;
 
@@ -48,7 +48,7 @@ export function OrderSubmittedView() {
   let body;
   if (!mounted || (orderId !== null && isLoggedIn && !current && summaryStatus !== Status.ERROR)) body = <ListSkeleton rows={4} />;
   else if (orderId === null || !isLoggedIn || summaryStatus === Status.ERROR || !current)
-    body = <ErrorState message={summaryError ?? t('submitted.notFound')} onRetry={orderId !== null && isLoggedIn ? () => dispatch(summaryRequested(orderId)) : undefined} />;
+    body = <ErrorState message={summaryError?.message ?? t('submitted.notFound')} onRetry={orderId !== null && isLoggedIn ? () => dispatch(summaryRequested(orderId)) : undefined} />;
   else {
     const lang = i18n.language;
     const day = new Intl.DateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(current.visit.start));

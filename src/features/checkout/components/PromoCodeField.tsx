@@ -13,7 +13,7 @@ import { promoRemoved, promoRequested } from '../checkoutSlice';
 export function PromoCodeField() {
   const { t } = useTranslation('cart');
   const dispatch = useAppDispatch();
-  const { promo, promoStatus, promoError } = useAppSelector((s) => s.order);
+  const { data: promo, status: promoStatus, error: promoError } = useAppSelector((s) => s.order.promo);
   const [code, setCode] = useState('');
 
   if (promo) {
@@ -40,7 +40,7 @@ export function PromoCodeField() {
         value={code}
         onChange={(e) => setCode(e.target.value)}
         error={promoStatus === Status.ERROR}
-        helperText={promoStatus === Status.ERROR && promoError ? t(promoError) : ' '}
+        helperText={promoStatus === Status.ERROR && promoError ? t(promoError.message) : ' '}
         autoComplete="off"
         slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters' } }}
         sx={{ flex: 1 }}

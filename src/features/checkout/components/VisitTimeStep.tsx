@@ -39,7 +39,9 @@ export function VisitTimeStep() {
   const router = useRouter();
   const { ready } = useCheckoutGuard();
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
-  const { slots, slotsStatus, slotsError, orderSlotId, slotFull, error } = useAppSelector((s) => s.order);
+  const { slots: slotsResource, orderSlotId, slotFull, submit } = useAppSelector((s) => s.order);
+  const { data: slots, status: slotsStatus, error: slotsError } = slotsResource;
+  const error = submit.error?.message;
   const [pickedDay, setDay] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number | null>(orderSlotId);
 
@@ -82,7 +84,7 @@ export function VisitTimeStep() {
 
   let body;
   if (!ready || slotsStatus === Status.LOADING || slotsStatus === Status.INITIAL) body = <ListSkeleton rows={3} />;
-  else if (slotsStatus === Status.ERROR) body = <ErrorState message={slotsError ?? undefined} onRetry={load} />;
+  else if (slotsStatus === Status.ERROR) body = <ErrorState message={slotsError?.message} onRetry={load} />;
   else if (byDay.size === 0)
     body = <EmptyState icon={<EventBusyIcon fontSize="inherit" />} title={t('visit.noneTitle')} text={t('visit.noneText')} />;
   else

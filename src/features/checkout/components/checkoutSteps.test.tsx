@@ -7,6 +7,9 @@ import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
 import { sampleUser } from '@/features/auth/testing/fakeBackend';
 import { SLOT_FULL_MESSAGE } from '@/lib/validation/order';
+import { ApiError } from '@/lib/apiClient';
+import { ERROR_CODES } from '@/lib/errorCodes';
+import { toFailure } from '@/lib/store/resource';
 import type { CoverageDto, NurseSlotDto } from '@/lib/types/api';
 import { analysis, cartOf, fakeShop, patient, renderShop, testRouter, type FakeShop } from '@/features/cart/testing/fakeShop';
 import { orderAddressSaved, submitFailed, visitTimeChosen } from '../checkoutSlice';
@@ -89,7 +92,7 @@ describe('visit time step', () => {
     // The submission found the slot full meanwhile: the step says so.
     act(() => {
       store.dispatch(visitTimeChosen({ orderSlotId: 42, nurseCheckoutDate: slots[1]?.start ?? '' }));
-      store.dispatch(submitFailed({ message: SLOT_FULL_MESSAGE, slotFull: true }));
+      store.dispatch(submitFailed({ failure: toFailure(new ApiError(SLOT_FULL_MESSAGE, 409, {}, ERROR_CODES.slotFull)), slotFull: true }));
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('The selected visit time is fully booked, please choose another');
   });
@@ -133,7 +136,7 @@ describe('order summary and submission', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Submit order' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/nurse-checkout-time'));
-    expect(store.getState().order).toMatchObject({ slotFull: true, error: SLOT_FULL_MESSAGE, orderSlotId: null });
+    expect(store.getState().order).toMatchObject({ slotFull: true, submit: { error: { message: SLOT_FULL_MESSAGE } }, orderSlotId: null });
   });
 });
 
@@ -213,7 +216,7 @@ describe('promo code at the summary', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
     expect(await screen.findByText('This promo code has been used up', { selector: '[role=alert] *' })).toBeInTheDocument();
     expect(shop.calls('POST order/create')[0]?.body).toMatchObject({ promoCode: 'AUTUMN10' });
-    expect(store.getState().order.promo).toBeNull();
+    expect(store.getState().order.promo.data).toBeNull();
     expect(store.getState().cart.cart).not.toBeNull();
   });
 

@@ -13,8 +13,8 @@ import { coverageMatches } from './coverage';
 export function useSavedAddressCoverage(enabled: boolean): void {
   const dispatch = useAppDispatch();
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
-  const coverage = useAppSelector((s) => s.order.coverage);
-  const coverageStatus = useAppSelector((s) => s.order.coverageStatus);
+  const coverage = useAppSelector((s) => s.order.coverage.data);
+  const coverageStatus = useAppSelector((s) => s.order.coverage.status);
   const country = useAppSelector((s) => s.order.orderAddress.country);
   const postalCode = useAppSelector((s) => s.order.orderAddress.postalCode);
   const known = coverageMatches(coverage, laboratoryId, { country, postalCode });
