@@ -15,7 +15,6 @@ export interface OrderState {
   submit: Resource<null>;
   /** The submission failed because the visit time filled up meanwhile (or none was chosen). */
   slotFull: boolean;
-  deliveryPrice: number;
   orderAddress: OrderAddress;
   /** Start of the chosen nurse slot (ISO date-time). */
   nurseCheckoutDate: string | null;
@@ -79,7 +78,6 @@ export interface PersistedOrder {
 const initialState: OrderState = {
   submit: resource(null),
   slotFull: false,
-  deliveryPrice: 0,
   orderAddress: defaultOrderAddress(),
   nurseCheckoutDate: null,
   orderSlotId: null,
@@ -119,9 +117,6 @@ const orderSlice = createSlice({
       reset(state.submit);
     },
     ...resourceReducers<OrderState, CoverageDto, CoverageQuery>()('coverage', (s) => s.coverage, {
-      received: (state, coverage) => {
-        if (coverage.served && coverage.visitFee !== null) state.deliveryPrice = coverage.visitFee;
-      },
       failed: (state) => {
         state.coverage.data = null;
       },

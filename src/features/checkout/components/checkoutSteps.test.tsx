@@ -13,6 +13,7 @@ import { toFailure } from '@/lib/store/resource';
 import type { CoverageDto, NurseSlotDto } from '@/lib/types/api';
 import { analysis, cartOf, fakeShop, patient, renderShop, testRouter, type FakeShop } from '@/features/cart/testing/fakeShop';
 import { orderAddressSaved, submitFailed, visitTimeChosen } from '../checkoutSlice';
+import { selectOrderTotals } from '../orderTotals';
 import { FeedbackStep } from './FeedbackStep';
 import { DataConfirmedStep } from './DataConfirmedStep';
 import { VisitTimeStep } from './VisitTimeStep';
@@ -166,7 +167,7 @@ describe('address step', () => {
     expect(shop.calls('GET laboratories/2/coverage').at(-1)?.params).toMatchObject({ country: 'PL', postalCode: '03-734' });
     await userEvent.click(screen.getByRole('button', { name: 'Continue to visit time' }));
     await waitFor(() => expect(store.getState().order.orderAddress.postalCode).toBe('03-734'));
-    expect(store.getState().order.deliveryPrice).toBe(45);
+    expect(selectOrderTotals(store.getState(), 'checkout')).toMatchObject({ visitFeeMinor: 4500, visitFeeExact: true });
   });
 
   it('an unserved postal code names the laboratory that serves it and cannot go on', async () => {
