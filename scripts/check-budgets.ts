@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-shop-budgets-'));
   const server = await startNext(
     ROOT,
-    { NEXT_DIST_DIR: distDir, DATABASE_URL: `file:${path.join(tmp, 'demo.sqlite')}`, SEED_DEMO: 'true', OUTBOX_DIR: path.join(tmp, 'outbox') },
+    { NEXT_DIST_DIR: distDir, DATABASE_URL: `file:${path.join(tmp, 'demo.sqlite')}`, SEED_DEMO: 'true', OUTBOX_DIR: path.join(tmp, 'outbox'), MAIL_OUTBOX: 'true' },
     '/api/health',
     path.join(tmp, 'server.log'),
   );
