@@ -124,6 +124,10 @@ export default journey(
       await page.waitForURL(/\/order\/cart$/);
       await page.getByRole('region', { name: 'Anna Checkout' }).getByText(femaleOnly.name).waitFor();
       assert.equal(await page.getByRole('region', { name: 'Jan Checkout' }).getByText(femaleOnly.name).count(), 0);
+      // No address yet: the visit fee is the laboratory's lowest, as "from", with the reason.
+      assert.match((await page.getByTestId('cart-visit-fee').textContent()) ?? '', /^Home visit from \S/);
+      assert.match((await page.getByTestId('cart-total').textContent()) ?? '', /^Total from \S/);
+      await page.getByText('The home visit fee depends on the address', { exact: false }).waitFor();
       await ctx.shot('cart');
       await page.getByRole('button', { name: 'Continue to address' }).click();
     });
@@ -200,6 +204,10 @@ export default journey(
       const code = `E2E${ctx.viewport.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
       const env = { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL, SEED_DEMO: 'false' };
       execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/promo-add.ts', code, '--percent', '10', '--laboratory', lab.id, '--max-uses', '5'], { env });
+      // The address's zone is known here: the fee and the total are exact, not "from".
+      const fee = page.getByRole('region', { name: 'Tests' }).getByText('Home visit').locator('..');
+      await page.waitForFunction(() => !document.querySelector('[data-fee="from"]'));
+      assert.doesNotMatch((await fee.textContent()) ?? '', /from/);
       const totalBefore = (await page.getByText(/^Total/).last().textContent()) ?? '';
       await page.getByRole('textbox', { name: 'Promo code' }).fill(code.toLowerCase());
       await page.getByRole('button', { name: 'Apply' }).click();

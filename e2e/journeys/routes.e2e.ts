@@ -1,16 +1,17 @@
 import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
+import { signInNewStaff } from '../lib/orderSetup';
 import { CATEGORY_SLUGS } from '../../src/lib/config';
 import type { LaboratoryDto, PatientDto } from '../../src/lib/types/api';
 
 /**
- * Every page of the route table that a visitor or a signed-in patient can open by address, checked
+ * Every page of the route table that a visitor, a signed-in patient, staff or a nurse can open by address, checked
  * by axe on its own (the other journeys check the pages they pass through on the way); on the phone
  * every control that is not a link inside a sentence is at least 44x44 px.
  */
 const DOCUMENTS = ['cookie-policy', 'home-visit-rules', 'privacy-policy', 'terms-of-service'];
 
-export default journey('every page of the route table opens without an accessibility violation, as a visitor and signed in', {}, async (ctx) => {
+export default journey('every page of the route table opens without an accessibility violation, as a visitor, signed in, as staff and as a nurse', {}, async (ctx) => {
   const { page } = ctx;
   const lab = await ctx.step('the demo laboratories and catalogue answer', async () => {
     const labs = (await ctx.api('GET', '/api/backend/laboratories')).body as LaboratoryDto[];
@@ -96,4 +97,12 @@ export default journey('every page of the route table opens without an accessibi
     [`/add-to-cart/analysis/${catalogue[0].id}`, 'add to cart'],
   ];
   for (const [path, name] of signedInPages) await visit(path, name);
+
+  // The laboratory's pages: the console and the visits of the day as staff, and the nurse's day.
+  const stamp = `${ctx.viewport}-${Date.now()}`;
+  await ctx.prepare({ token: await signInNewStaff(ctx, `routes-staff-${stamp}@example.test`, lab.id) });
+  await visit('/staff', 'staff console');
+  await visit('/staff/visits', 'visits of the day (staff)');
+  await ctx.prepare({ token: await signInNewStaff(ctx, `routes-nurse-${stamp}@example.test`, lab.id, 'nurse') });
+  await visit('/staff/visits', "the nurse's day");
 });
