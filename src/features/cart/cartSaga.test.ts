@@ -46,8 +46,8 @@ describe('cart loading', () => {
     shop = fakeShop({ 'GET cart/get-cart': [200, cart] });
     const store = loggedInStore('2');
     store.dispatch(appStarted());
-    await eventually(() => expect(store.getState().cart.cart).toEqual(cart));
-    expect(store.getState().cart.status).toBe(Status.SUCCESS);
+    await eventually(() => expect(store.getState().cart.cart.data).toEqual(cart));
+    expect(store.getState().cart.cart.status).toBe(Status.SUCCESS);
     const call = shop.calls('GET cart/get-cart').at(-1);
     expect(call?.params).toEqual({ laboratoryId: '2' });
     expect(call?.headers.Authorization).toBe('Bearer tok-1');
@@ -57,8 +57,8 @@ describe('cart loading', () => {
     shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })] });
     const store = makeShopStore();
     store.dispatch(appStarted());
-    await eventually(() => expect(store.getState().cart.status).toBe(Status.SUCCESS));
-    expect(store.getState().cart.cart?.cartTotal).toEqual({ price: 0, currency: 'EUR' });
+    await eventually(() => expect(store.getState().cart.cart.status).toBe(Status.SUCCESS));
+    expect(store.getState().cart.cart.data?.cartTotal).toEqual({ price: 0, currency: 'EUR' });
     expect(shop.calls('GET cart/get-cart')).toHaveLength(0);
   });
 
@@ -67,17 +67,17 @@ describe('cart loading', () => {
     shop = fakeShop({ 'GET cart/get-cart': [200, cart], 'POST logout': [200, {}] });
     const store = makeShopStore();
     store.dispatch(appStarted());
-    await eventually(() => expect(store.getState().cart.status).toBe(Status.SUCCESS));
+    await eventually(() => expect(store.getState().cart.cart.status).toBe(Status.SUCCESS));
     expect(shop.calls('GET cart/get-cart')).toHaveLength(0);
 
     writeStorage('token', 'tok-2');
     store.dispatch(loggedIn());
-    await eventually(() => expect(store.getState().cart.cart?.cartTotal.price).toBe(cart.cartTotal.price));
+    await eventually(() => expect(store.getState().cart.cart.data?.cartTotal.price).toBe(cart.cartTotal.price));
     expect(shop.calls('GET cart/get-cart')).toHaveLength(1);
 
     store.dispatch(logout());
-    await eventually(() => expect(store.getState().cart.cart).toEqual(emptyCart()));
-    expect(store.getState().cart.status).toBe(Status.SUCCESS);
+    await eventually(() => expect(store.getState().cart.cart.data).toEqual(emptyCart()));
+    expect(store.getState().cart.cart.status).toBe(Status.SUCCESS);
     expect(shop.calls('GET cart/get-cart')).toHaveLength(1);
   });
 
@@ -88,13 +88,13 @@ describe('cart loading', () => {
     writeStorage('token', 'tok-1');
     const store = makeShopStore();
     store.dispatch(loggedIn());
-    expect(store.getState().cart.status).toBe(Status.LOADING);
-    await eventually(() => expect(store.getState().cart.status).toBe(Status.ERROR));
-    expect(store.getState().cart.error).toBe('Service unavailable');
+    expect(store.getState().cart.cart.status).toBe(Status.LOADING);
+    await eventually(() => expect(store.getState().cart.cart.status).toBe(Status.ERROR));
+    expect(store.getState().cart.cart.error?.message).toBe('Service unavailable');
     up = true;
     store.dispatch(cartReloadRequested());
-    await eventually(() => expect(store.getState().cart.cart).toEqual(cart));
-    expect(store.getState().cart.status).toBe(Status.SUCCESS);
+    await eventually(() => expect(store.getState().cart.cart.data).toEqual(cart));
+    expect(store.getState().cart.cart.status).toBe(Status.SUCCESS);
   });
 
   it('a 401 while loading logs the user out', async () => {
@@ -102,7 +102,7 @@ describe('cart loading', () => {
     const store = loggedInStore();
     store.dispatch(appStarted());
     await eventually(() => expect(store.getState().auth.isLoggedIn).toBe(false));
-    await eventually(() => expect(store.getState().cart.cart).toEqual(emptyCart()));
+    await eventually(() => expect(store.getState().cart.cart.data).toEqual(emptyCart()));
   });
 });
 
@@ -112,17 +112,17 @@ describe('adding to the cart', () => {
     shop = fakeShop({ 'GET cart/get-cart': [200, emptyCart()], 'POST cart/add-to-cart': [200, { status: 'added', cart: after }] });
     const store = loggedInStore('2');
     store.dispatch(addToCartRequested({ addableType: 'analysis', addableId: 11, patientIds: [5, 6] }));
-    await eventually(() => expect(store.getState().cart.addStatus).toBe(Status.SUCCESS));
+    await eventually(() => expect(store.getState().cart.add.status).toBe(Status.SUCCESS));
     expect(shop.calls('POST cart/add-to-cart')[0]?.body).toEqual({ analysisId: 11, patientIds: [5, 6] });
     expect(shop.calls('POST cart/add-to-cart')[0]?.params).toEqual({ laboratoryId: '2' });
-    expect(store.getState().cart).toMatchObject({ cart: after, addedCount: 1, lastAddedPatientIds: [5, 6], restrictedPatientIds: null });
+    expect(store.getState().cart).toMatchObject({ cart: { data: after }, addedCount: 1, lastAddedPatientIds: [5, 6], restrictedPatientIds: null });
   });
 
   it('a profile goes to add-profile-to-cart', async () => {
     shop = fakeShop({ 'GET cart/get-cart': [200, emptyCart()], 'POST cart/add-profile-to-cart': [200, { status: 'added', cart: cartOf({ 5: [glucose, tsh] }) }] });
     const store = loggedInStore();
     store.dispatch(addToCartRequested({ addableType: 'profile', addableId: 3, patientIds: [5] }));
-    await eventually(() => expect(store.getState().cart.addStatus).toBe(Status.SUCCESS));
+    await eventually(() => expect(store.getState().cart.add.status).toBe(Status.SUCCESS));
     expect(shop.calls('POST cart/add-profile-to-cart')[0]?.body).toEqual({ profileId: 3, patientIds: [5] });
     expect(shop.calls('POST cart/add-to-cart')).toHaveLength(0);
   });
@@ -141,10 +141,10 @@ describe('adding to the cart', () => {
     store.dispatch(addToCartRequested({ addableType: 'analysis', addableId: 13, patientIds: [5] }));
     await eventually(() => expect(store.getState().cart.materialDecision).toEqual({ '2': true }));
     expect(store.getState().cart.addedCount).toBe(0);
-    expect(store.getState().cart.addStatus).toBe(Status.INITIAL);
+    expect(store.getState().cart.add.status).toBe(Status.INITIAL);
 
     store.dispatch(materialDecisionMade({ '2': false }));
-    await eventually(() => expect(store.getState().cart.addStatus).toBe(Status.SUCCESS));
+    await eventually(() => expect(store.getState().cart.add.status).toBe(Status.SUCCESS));
     const calls = shop.calls('POST cart/add-to-cart');
     expect(calls).toHaveLength(2);
     expect(calls[1]?.body).toEqual({ analysisId: 13, patientIds: [5], updateToIsBoughtOptionalMaterialMap: { '2': false } });
@@ -160,7 +160,7 @@ describe('adding to the cart', () => {
     const store = loggedInStore();
     store.dispatch(addToCartRequested({ addableType: 'analysis', addableId: 11, patientIds: [5, 6] }));
     await eventually(() => expect(store.getState().cart.restrictedPatientIds).toEqual([6]));
-    expect(store.getState().cart).toMatchObject({ addedCount: 1, lastAddedPatientIds: [5], cart: after });
+    expect(store.getState().cart).toMatchObject({ addedCount: 1, lastAddedPatientIds: [5], cart: { data: after } });
   });
 
   it('restrictions for every patient add nothing', async () => {
@@ -178,8 +178,8 @@ describe('adding to the cart', () => {
     shop = fakeShop({ 'GET cart/get-cart': [200, emptyCart()], 'POST cart/add-to-cart': [404, { error: 'Patient not found' }] });
     const store = loggedInStore();
     store.dispatch(addToCartRequested({ addableType: 'analysis', addableId: 11, patientIds: [99] }));
-    await eventually(() => expect(store.getState().cart.addStatus).toBe(Status.ERROR));
-    expect(store.getState().cart.addError).toBe('Patient not found');
+    await eventually(() => expect(store.getState().cart.add.status).toBe(Status.ERROR));
+    expect(store.getState().cart.add.error?.message).toBe('Patient not found');
   });
 });
 
@@ -195,11 +195,11 @@ describe('changing the cart', () => {
     shop = fakeShop({ 'GET cart/get-cart': [200, before], [route]: [200, after] });
     const store = loggedInStore('2');
     store.dispatch(appStarted());
-    await eventually(() => expect(store.getState().cart.cart).toEqual(before));
+    await eventually(() => expect(store.getState().cart.cart.data).toEqual(before));
     store.dispatch(action);
-    expect(store.getState().cart.mutationStatus).toBe(Status.LOADING);
-    await eventually(() => expect(store.getState().cart.mutationStatus).toBe(Status.SUCCESS));
-    expect(store.getState().cart.cart).toEqual(after);
+    expect(store.getState().cart.mutation.status).toBe(Status.LOADING);
+    await eventually(() => expect(store.getState().cart.mutation.status).toBe(Status.SUCCESS));
+    expect(store.getState().cart.cart.data).toEqual(after);
     const call = shop.calls(route)[0];
     expect(call?.body).toEqual(body);
     expect(call?.params).toEqual(params);
@@ -210,9 +210,9 @@ describe('changing the cart', () => {
     shop = fakeShop({ 'GET cart/get-cart': [200, before], 'POST cart/remove-patient': [404, { error: 'Patient not found' }] });
     const store = loggedInStore();
     store.dispatch(appStarted());
-    await eventually(() => expect(store.getState().cart.cart).toEqual(before));
+    await eventually(() => expect(store.getState().cart.cart.data).toEqual(before));
     store.dispatch(removePatientRequested({ patientId: 77 }));
-    await eventually(() => expect(store.getState().cart.mutationStatus).toBe(Status.ERROR));
-    expect(store.getState().cart).toMatchObject({ cart: before, mutationError: 'Patient not found' });
+    await eventually(() => expect(store.getState().cart.mutation.status).toBe(Status.ERROR));
+    expect(store.getState().cart).toMatchObject({ cart: { data: before }, mutation: { error: { message: 'Patient not found', status: 404 } } });
   });
 });

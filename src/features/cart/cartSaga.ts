@@ -33,8 +33,8 @@ import {
   removePatientRequested,
   resetCartRequested,
 } from './cartSlice';
+import { toFailure } from '@/lib/store/resource';
 
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const selectLab = (s: RootState) => s.lab.activeLaboratoryId;
 const selectLoggedIn = (s: RootState) => s.auth.isLoggedIn;
 
@@ -51,7 +51,7 @@ export function* loadCart(): Generator {
     const cart = yield* callApi(cartApi.getCart, lab);
     yield put(cartReceived(cart));
   } catch (e) {
-    yield put(cartLoadFailed(messageOf(e)));
+    yield put(cartLoadFailed(toFailure(e)));
   }
 }
 
@@ -61,7 +61,7 @@ function* add(action: PayloadAction<AddRequest>): Generator {
     const res = yield* callApi(cartApi.add, action.payload, lab);
     yield put(addToCartAnswered(res));
   } catch (e) {
-    yield put(addToCartFailed(messageOf(e)));
+    yield put(addToCartFailed(toFailure(e)));
   }
 }
 
@@ -86,7 +86,7 @@ function* mutate(action: PayloadAction<unknown>): Generator {
     }
     yield put(cartMutated(cart));
   } catch (e) {
-    yield put(cartMutationFailed(messageOf(e)));
+    yield put(cartMutationFailed(toFailure(e)));
   }
 }
 
@@ -95,7 +95,7 @@ function* createPatient(action: PayloadAction<Patient>): Generator {
     const created = yield* callApi(patientsApi.create, patientToCreateBody(action.payload), false);
     yield put(cartPatientCreated(created));
   } catch (e) {
-    yield put(cartPatientCreateFailed(messageOf(e)));
+    yield put(cartPatientCreateFailed(toFailure(e)));
   }
 }
 
@@ -103,8 +103,8 @@ function* loadPatients(): Generator {
   try {
     const patients = yield* callApi(cartApi.listPatients);
     yield put(cartPatientsReceived(patients));
-  } catch {
-    yield put(cartPatientsFailed());
+  } catch (e) {
+    yield put(cartPatientsFailed(toFailure(e)));
   }
 }
 

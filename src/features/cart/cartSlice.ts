@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { Status } from '@/lib/status';
+import { fail, reset, resource, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
 import type { AddToCartResponse, CartDto, PatientDto } from '@/lib/types/api';
 import { DEFAULT_CURRENCY } from '@/lib/money';
 import type { AddRequest } from './cartApi';
@@ -8,17 +9,14 @@ import type { Patient } from '@/features/patients';
 
 /**
  * The cart (spec §3, §4): the server's CartDto plus the state of the add-to-cart flow.
- * `status` and `cart` are read by the app shell's cart icon.
+ * `cart` (its status and data) is read by the app shell's cart icon.
  */
 export interface CartState {
   /** Loading of the cart: the icon shows a spinner until SUCCESS. */
-  status: Status;
-  cart: CartDto | null;
-  error: string | null;
+  cart: Resource<CartDto | null>;
 
   /** Adding (and the follow-up questions of the add answer). */
-  addStatus: Status;
-  addError: string | null;
+  add: Resource<null>;
   /** The last add request, resent with the optional-material decision. */
   pendingAdd: AddRequest | null;
   /** Materials to decide on (material id to suggested value), while the decision dialog is open. */
@@ -31,17 +29,12 @@ export interface CartState {
   lastAddedPatientIds: number[];
 
   /** Changes on the cart page (remove, reset). */
-  mutationStatus: Status;
-  mutationError: string | null;
+  mutation: Resource<null>;
 
   /** The user's patients, for names in the cart and the add flow. */
-  patients: PatientDto[];
-  patientsStatus: Status;
-  /** Creating a patient inside the add flow. */
-  patientCreateStatus: Status;
-  patientCreateError: string | null;
-  /** Id of the patient created last (the add flow selects it). */
-  createdPatientId: number | null;
+  patients: Resource<PatientDto[]>;
+  /** Creating a patient inside the add flow; its data is the patient created last (the add flow selects it). */
+  patientCreate: Resource<PatientDto | null>;
 }
 
 export const emptyCartDto = (): CartDto => ({
@@ -55,24 +48,20 @@ export const emptyCartDto = (): CartDto => ({
 });
 
 const initialState: CartState = {
-  status: Status.INITIAL,
-  cart: null,
-  error: null,
-  addStatus: Status.INITIAL,
-  addError: null,
+  cart: resource(null),
+  add: resource(null),
   pendingAdd: null,
   materialDecision: null,
   restrictedPatientIds: null,
   addedCount: 0,
   lastAddedPatientIds: [],
-  mutationStatus: Status.INITIAL,
-  mutationError: null,
-  patients: [],
-  patientsStatus: Status.INITIAL,
-  patientCreateStatus: Status.INITIAL,
-  patientCreateError: null,
-  createdPatientId: null,
+  mutation: resource(null),
+  patients: resource([]),
+  patientCreate: resource(null),
 };
+
+/** A visitor's cart: empty, and loaded. */
+const visitorCart = (): CartState => ({ ...initialState, cart: { ...resource(null), status: Status.SUCCESS, data: emptyCartDto() } });
 
 const cartSlice = createSlice({
   name: 'cart',
@@ -80,41 +69,33 @@ const cartSlice = createSlice({
   reducers: {
     /** The user asks to load the cart again (retry after an error); the saga loads it. */
     cartReloadRequested(state) {
-      state.status = Status.LOADING;
-      state.error = null;
+      startLoading(state.cart);
     },
     cartLoadRequested(state) {
       // Keep showing the known cart while it reloads; the icon spins only before the first load.
-      if (state.status !== Status.SUCCESS) state.status = Status.LOADING;
-      state.error = null;
+      if (state.cart.status === Status.SUCCESS) state.cart.error = null;
+      else startLoading(state.cart);
     },
     cartReceived(state, action: PayloadAction<CartDto>) {
-      state.cart = action.payload;
-      state.status = Status.SUCCESS;
-      state.error = null;
+      succeed(state.cart, action.payload);
     },
-    cartLoadFailed(state, action: PayloadAction<string>) {
-      state.status = Status.ERROR;
-      state.error = action.payload;
+    cartLoadFailed(state, action: PayloadAction<Failure>) {
+      fail(state.cart, action.payload);
     },
     /** Logout: a visitor's cart is empty. */
-    cartCleared() {
-      return { ...initialState, status: Status.SUCCESS, cart: emptyCartDto() };
-    },
+    cartCleared: visitorCart,
 
     addToCartRequested(state, action: PayloadAction<AddRequest>) {
-      state.addStatus = Status.LOADING;
-      state.addError = null;
+      startLoading(state.add);
       state.pendingAdd = action.payload;
       state.materialDecision = null;
       state.restrictedPatientIds = null;
     },
     addToCartAnswered(state, action: PayloadAction<AddToCartResponse>) {
       const res = action.payload;
-      state.cart = res.cart;
-      state.status = Status.SUCCESS;
+      succeed(state.cart, res.cart);
       if (res.status === 'optionalMaterialDecisionRequested') {
-        state.addStatus = Status.INITIAL;
+        reset(state.add);
         state.materialDecision = res.isBoughtOptionalMaterialMap ?? {};
         return;
       }
@@ -123,13 +104,12 @@ const cartSlice = createSlice({
       const somethingAdded = res.status === 'added' || [...requested].some((id) => !excluded.includes(id));
       if (somethingAdded) state.addedCount += 1;
       state.lastAddedPatientIds = [...requested].filter((id) => !excluded.includes(id));
-      state.addStatus = Status.SUCCESS;
+      succeed(state.add, null);
       state.pendingAdd = null;
       if (res.status === 'specificAnalysisRestrictionsApplied') state.restrictedPatientIds = excluded;
     },
-    addToCartFailed(state, action: PayloadAction<string>) {
-      state.addStatus = Status.ERROR;
-      state.addError = action.payload;
+    addToCartFailed(state, action: PayloadAction<Failure>) {
+      fail(state.add, action.payload);
     },
     /** The user decided on the optional materials: the saga resends the pending add with the decision. */
     materialDecisionMade(state, action: PayloadAction<Record<string, boolean>>) {
@@ -144,72 +124,61 @@ const cartSlice = createSlice({
     materialDecisionCancelled(state) {
       state.materialDecision = null;
       state.pendingAdd = null;
-      state.addStatus = Status.INITIAL;
+      reset(state.add);
     },
     restrictionDialogClosed(state) {
       state.restrictedPatientIds = null;
     },
     addFlowReset(state) {
-      state.addStatus = Status.INITIAL;
-      state.addError = null;
+      reset(state.add);
       state.pendingAdd = null;
       state.materialDecision = null;
       state.restrictedPatientIds = null;
     },
 
     removePatientAnalysisRequested(state, _action: PayloadAction<{ patientId: number; analysisId: number }>) {
-      state.mutationStatus = Status.LOADING;
-      state.mutationError = null;
+      startLoading(state.mutation);
     },
     removePatientRequested(state, _action: PayloadAction<{ patientId: number }>) {
-      state.mutationStatus = Status.LOADING;
-      state.mutationError = null;
+      startLoading(state.mutation);
     },
     removeAnalysisRequested(state, _action: PayloadAction<{ analysisId: number }>) {
-      state.mutationStatus = Status.LOADING;
-      state.mutationError = null;
+      startLoading(state.mutation);
     },
     resetCartRequested(state) {
-      state.mutationStatus = Status.LOADING;
-      state.mutationError = null;
+      startLoading(state.mutation);
     },
     cartMutated(state, action: PayloadAction<CartDto>) {
-      state.cart = action.payload;
-      state.status = Status.SUCCESS;
-      state.mutationStatus = Status.SUCCESS;
+      succeed(state.cart, action.payload);
+      succeed(state.mutation, null);
     },
-    cartMutationFailed(state, action: PayloadAction<string>) {
-      state.mutationStatus = Status.ERROR;
-      state.mutationError = action.payload;
+    cartMutationFailed(state, action: PayloadAction<Failure>) {
+      fail(state.mutation, action.payload);
     },
 
     cartPatientsRequested(state) {
-      if (state.patientsStatus !== Status.SUCCESS) state.patientsStatus = Status.LOADING;
+      if (state.patients.status !== Status.SUCCESS) startLoading(state.patients);
     },
     cartPatientsReceived(state, action: PayloadAction<PatientDto[]>) {
-      state.patients = action.payload;
-      state.patientsStatus = Status.SUCCESS;
+      succeed(state.patients, action.payload);
     },
-    cartPatientsFailed(state) {
-      state.patientsStatus = Status.ERROR;
+    cartPatientsFailed(state, action: PayloadAction<Failure>) {
+      fail(state.patients, action.payload);
     },
     cartPatientCreateRequested(state, _action: PayloadAction<Patient>) {
-      state.patientCreateStatus = Status.LOADING;
-      state.patientCreateError = null;
+      startLoading(state.patientCreate);
     },
     cartPatientCreated(state, action: PayloadAction<PatientDto>) {
-      state.patientCreateStatus = Status.SUCCESS;
-      state.createdPatientId = action.payload.id;
-      if (!state.patients.some((p) => p.id === action.payload.id)) state.patients.push(action.payload);
+      succeed(state.patientCreate, action.payload);
+      if (!state.patients.data.some((p) => p.id === action.payload.id)) state.patients.data.push(action.payload);
     },
-    cartPatientCreateFailed(state, action: PayloadAction<string>) {
-      state.patientCreateStatus = Status.ERROR;
-      state.patientCreateError = action.payload;
+    cartPatientCreateFailed(state, action: PayloadAction<Failure>) {
+      fail(state.patientCreate, action.payload);
     },
   },
   extraReducers: (builder) => {
     // A visitor's cart is empty: nothing of the previous user stays after sign-out.
-    builder.addCase(logout, () => ({ ...initialState, status: Status.SUCCESS, cart: emptyCartDto() }));
+    builder.addCase(logout, visitorCart);
   },
 });
 

@@ -155,7 +155,7 @@ describe('order submission', () => {
     expect(call?.body).toEqual({ laboratoryId: '2', nurseCheckoutDate: SLOT_START, orderSlotId: 41, orderAddress: address, feedbackDetails: { useEmail: true, usePhone: true, quickPhone: '' } });
     expect(typeof call?.headers['Idempotency-Key']).toBe('string');
     expect(String(call?.headers['Idempotency-Key']).length).toBeGreaterThan(8);
-    await eventually(() => expect(store.getState().cart.cart).toEqual(emptyCart()));
+    await eventually(() => expect(store.getState().cart.cart.data).toEqual(emptyCart()));
     expect(store.getState().order).toMatchObject({ submit: { status: Status.SUCCESS }, orderSlotId: null, nurseCheckoutDate: null, idempotencyKey: null });
   });
 
@@ -168,10 +168,10 @@ describe('order submission', () => {
       },
     });
     emptied = emptyTheCart;
-    await eventually(() => expect(store.getState().cart.cart?.cartTotal.price).toBeGreaterThan(0));
+    await eventually(() => expect(store.getState().cart.cart.data?.cartTotal.price).toBeGreaterThan(0));
     let totalWhenNavigating: number | undefined;
     goTo.mockImplementation(async () => {
-      totalWhenNavigating = store.getState().cart.cart?.cartTotal.price;
+      totalWhenNavigating = store.getState().cart.cart.data?.cartTotal.price;
     });
     store.dispatch(submitRequested());
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=79'));
@@ -200,7 +200,7 @@ describe('order submission', () => {
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/nurse-checkout-time'));
     expect(store.getState().order).toMatchObject({ submit: { status: Status.ERROR, error: { message: SLOT_FULL_MESSAGE, status: 409 } }, slotFull: true, orderSlotId: null, nurseCheckoutDate: null });
     // The cart is untouched.
-    expect(store.getState().cart.cart).toEqual(cartOf({ 5: [glucose] }));
+    expect(store.getState().cart.cart.data).toEqual(cartOf({ 5: [glucose] }));
   });
 
   it('without a chosen visit time nothing is sent', async () => {

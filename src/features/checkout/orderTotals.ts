@@ -28,7 +28,7 @@ export interface OrderTotals {
  * promo code's discount.
  */
 export function selectOrderTotals(state: RootState, stage: 'cart' | 'checkout'): OrderTotals {
-  const cart = state.cart.cart;
+  const cart = state.cart.cart.data;
   const order = state.order;
   const lab = state.lab.laboratory;
   const coverage = coverageMatches(order.coverage.data, state.lab.activeLaboratoryId, order.orderAddress) ? order.coverage.data : null;

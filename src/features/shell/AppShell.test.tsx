@@ -37,7 +37,7 @@ function Shell() {
 const initial = rootReducer(undefined, { type: 'test/init' });
 const withCart = (status: Status, price: number | null) => ({
   ...initial,
-  cart: { ...initial.cart, status, cart: price === null ? null : ({ cartTotal: { price, currency: 'EUR' } } as unknown as CartDto) },
+  cart: { ...initial.cart, cart: { status, error: null, data: price === null ? null : ({ cartTotal: { price, currency: 'EUR' } } as unknown as CartDto) } },
 });
 
 describe('TopBar', () => {

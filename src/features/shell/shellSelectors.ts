@@ -1,15 +1,14 @@
 import type { RootState } from '@/store/makeStore';
 import { Status } from '@/lib/status';
 
-/** The cart domain's state as the shell reads it: `status` and `cart` (with `cartTotal.price`), read defensively. */
+/** The cart domain's state as the shell reads it: the `cart` resource (status, data with `cartTotal.price`), read defensively. */
 interface CartView {
-  status?: Status;
-  cart?: { cartTotal?: { price?: number } | null } | null;
+  cart?: { status?: Status; data?: { cartTotal?: { price?: number } | null } | null };
 }
 
-export const selectCartLoaded = (s: RootState): boolean => (s.cart as CartView).status === Status.SUCCESS;
+export const selectCartLoaded = (s: RootState): boolean => (s.cart as CartView).cart?.status === Status.SUCCESS;
 
-export const selectCartHasItems = (s: RootState): boolean => ((s.cart as CartView).cart?.cartTotal?.price ?? 0) > 0;
+export const selectCartHasItems = (s: RootState): boolean => ((s.cart as CartView).cart?.data?.cartTotal?.price ?? 0) > 0;
 
 /** Initials of first and last name, e.g. "AN"; empty when unknown. */
 export function initials(firstName?: string | null, lastName?: string | null): string {

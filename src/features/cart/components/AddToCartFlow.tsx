@@ -36,7 +36,9 @@ export function AddToCartFlow({ addable }: { addable: Addable }) {
   const mounted = useMounted();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const cartState = useAppSelector((s) => s.cart);
-  const { addStatus, addError, materialDecision, restrictedPatientIds, addedCount, lastAddedPatientIds, patients } = cartState;
+  const { materialDecision, restrictedPatientIds, addedCount, lastAddedPatientIds } = cartState;
+  const { status: addStatus, error: addError } = cartState.add;
+  const patients = cartState.patients.data;
   const page = flowPage(router.query.addableFlowPage);
 
   const go = (next: AddableFlowPage) =>
@@ -115,7 +117,7 @@ export function AddToCartFlow({ addable }: { addable: Addable }) {
       <AddableSummary addable={addable} />
       {addStatus === Status.ERROR && addError && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {t(addError)}
+          {t(addError.message)}
         </Alert>
       )}
       {content}

@@ -41,7 +41,9 @@ export function CartView() {
   const router = useRouter();
   const toast = useToast();
   const mounted = useMounted();
-  const { status, cart, error, mutationStatus, mutationError, patients, patientsStatus } = useAppSelector((s) => s.cart);
+  const { status, data: cart, error } = useAppSelector((s) => s.cart.cart);
+  const { status: mutationStatus, error: mutationError } = useAppSelector((s) => s.cart.mutation);
+  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.cart.patients);
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const [pending, setPending] = useState<Pending>(null);
   const totals = useAppSelector((s) => selectOrderTotals(s, 'cart'), shallowEqual);
@@ -52,7 +54,7 @@ export function CartView() {
   // The fee of the saved address's zone, when an address was given earlier in this checkout.
   useSavedAddressCoverage(isLoggedIn);
   useEffect(() => {
-    if (mutationStatus === Status.ERROR && mutationError) toast.error(mutationError);
+    if (mutationStatus === Status.ERROR && mutationError) toast.error(mutationError.message);
   }, [mutationStatus, mutationError, toast]);
 
   const patientIds = cart ? Object.keys(cart.analysisIdsByPatientId).map(Number) : [];
@@ -64,7 +66,7 @@ export function CartView() {
 
   let body;
   if (loading) body = <ListSkeleton rows={4} />;
-  else if (status === Status.ERROR) body = <ErrorState message={error ?? undefined} onRetry={() => dispatch(cartReloadRequested())} />;
+  else if (status === Status.ERROR) body = <ErrorState message={error?.message} onRetry={() => dispatch(cartReloadRequested())} />;
   else if (!isLoggedIn || !cart || patientIds.length === 0)
     body = (
       <EmptyState

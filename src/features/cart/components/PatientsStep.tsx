@@ -25,7 +25,7 @@ function NewPatientForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation('cart');
   const dispatch = useAppDispatch();
   const message = useMessage();
-  const { patientCreateStatus, patientCreateError } = useAppSelector((s) => s.cart);
+  const { status: patientCreateStatus, error: patientCreateError } = useAppSelector((s) => s.cart.patientCreate);
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
@@ -60,7 +60,7 @@ function NewPatientForm({ onDone }: { onDone(): void }) {
                 </Grid>
               </Grid>
               {patientCreateStatus === Status.ERROR && patientCreateError && (
-                <Alert severity="error" role="alert" sx={{ mb: 1 }}>{patientCreateError}</Alert>
+                <Alert severity="error" role="alert" sx={{ mb: 1 }}>{patientCreateError.message}</Alert>
               )}
               <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
                 <Button onClick={onDone} sx={{ minHeight: 48 }}>{t('add.cancel')}</Button>
@@ -80,7 +80,8 @@ function NewPatientForm({ onDone }: { onDone(): void }) {
 export function PatientsStep({ busy, onAdd }: { busy: boolean; onAdd(patientIds: number[]): void }) {
   const { t } = useTranslation('cart');
   const dispatch = useAppDispatch();
-  const { patients, patientsStatus, createdPatientId } = useAppSelector((s) => s.cart);
+  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.cart.patients);
+  const createdPatientId = useAppSelector((s) => s.cart.patientCreate.data?.id ?? null);
   const [selected, setSelected] = useState<number[]>([]);
   const [formOpen, setCreating] = useState<boolean | null>(null);
   // Without patients the form is open from the start.

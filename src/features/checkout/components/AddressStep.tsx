@@ -146,7 +146,7 @@ export function AddressStep() {
   const { orderAddress, addressSaved } = useAppSelector((s) => s.order);
   const coverage = useAppSelector((s) => s.order.coverage.data);
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
-  const { patients, patientsStatus } = useAppSelector((s) => s.cart);
+  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.cart.patients);
 
   useEffect(() => {
     if (ready && patientsStatus === Status.INITIAL) dispatch(cartPatientsRequested());

@@ -52,7 +52,8 @@ export function DataConfirmedStep() {
   const router = useRouter();
   const order = useAppSelector((s) => s.order);
   const { ready } = useCheckoutGuard({ needsCart: order.submit.status !== Status.SUCCESS });
-  const { cart, patients, patientsStatus } = useAppSelector((s) => s.cart);
+  const cart = useAppSelector((s) => s.cart.cart.data);
+  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.cart.patients);
   const user = useAppSelector((s) => s.auth.currentUser);
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
   const coverage = coverageMatches(order.coverage.data, laboratoryId, order.orderAddress) ? order.coverage.data : null;

@@ -13,8 +13,8 @@ export function useCheckoutGuard(opts: { needsCart?: boolean } = {}): { ready: b
   const router = useRouter();
   const mounted = useMounted();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
-  const cartStatus = useAppSelector((s) => s.cart.status);
-  const cartEmpty = useAppSelector((s) => !s.cart.cart || Object.keys(s.cart.cart.analysisIdsByPatientId).length === 0);
+  const cartStatus = useAppSelector((s) => s.cart.cart.status);
+  const cartEmpty = useAppSelector((s) => !s.cart.cart.data || Object.keys(s.cart.cart.data.analysisIdsByPatientId).length === 0);
   const started = mounted && cartStatus !== Status.INITIAL;
   useEffect(() => {
     if (!started) return;
