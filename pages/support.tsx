@@ -44,7 +44,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export default function SupportPage(props: SupportProps) {
   const { t } = useTranslation('catalogue');
-  const activeLab = useAppSelector((s) => s.lab.laboratory);
+  const activeLab = useAppSelector((s) => s.lab.laboratory.data);
   const user = useAppSelector((s) => s.auth.currentUser);
   const laboratory = activeLab ?? props.laboratory;
 

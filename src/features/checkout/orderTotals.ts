@@ -30,7 +30,7 @@ export interface OrderTotals {
 export function selectOrderTotals(state: RootState, stage: 'cart' | 'checkout'): OrderTotals {
   const cart = state.cart.cart.data;
   const order = state.order;
-  const lab = state.lab.laboratory;
+  const lab = state.lab.laboratory.data;
   const coverage = coverageMatches(order.coverage.data, state.lab.activeLaboratoryId, order.orderAddress) ? order.coverage.data : null;
   const visitFeeExact = Boolean(coverage?.served && coverage.visitFee !== null);
   const visitFee = visitFeeExact ? (coverage?.visitFee ?? 0) : (lab?.visitFeeFrom ?? lab?.visitFee ?? 0);

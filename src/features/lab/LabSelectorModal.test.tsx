@@ -85,7 +85,7 @@ describe('LabSelectorModal', () => {
     expect(store.getState().lab.activeLaboratoryId).toBe('2');
     expect(window.localStorage.getItem(STORAGE_KEYS.activeLaboratoryId)).toBe('2');
     expect(Cookies.get(LAB_COOKIE)).toBe('2');
-    await waitFor(() => expect(store.getState().lab.laboratory?.cityName).toBe('Warszawa'));
+    await waitFor(() => expect(store.getState().lab.laboratory.data?.cityName).toBe('Warszawa'));
     expect(backend.requests).toContain('GET laboratories/2');
   });
 

@@ -84,7 +84,7 @@ function SelectorBody({ closable }: { closable: boolean }) {
     };
   }, []);
 
-  const closestLab = lab.closest ? lab.list.find((l) => l.id === lab.closest?.laboratoryId) : undefined;
+  const closestLab = lab.closest ? lab.list.data.find((l) => l.id === lab.closest?.laboratoryId) : undefined;
 
   const confirmManual = () => {
     if (!selected) {
@@ -164,10 +164,10 @@ function SelectorBody({ closable }: { closable: boolean }) {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('lab.manualIntro')}
         </Typography>
-        {(lab.listStatus === Status.LOADING || lab.listStatus === Status.INITIAL) && <ListSkeleton rows={3} />}
-        {lab.listStatus === Status.ERROR && <ErrorState message={t('lab.listFailed')} onRetry={() => dispatch(selectorOpened())} />}
-        {lab.listStatus === Status.SUCCESS && lab.list.length === 0 && <Alert severity="warning">{t('lab.noneFound')}</Alert>}
-        {lab.listStatus === Status.SUCCESS && lab.list.length > 0 && (
+        {(lab.list.status === Status.LOADING || lab.list.status === Status.INITIAL) && <ListSkeleton rows={3} />}
+        {lab.list.status === Status.ERROR && <ErrorState message={t('lab.listFailed')} onRetry={() => dispatch(selectorOpened())} />}
+        {lab.list.status === Status.SUCCESS && lab.list.data.length === 0 && <Alert severity="warning">{t('lab.noneFound')}</Alert>}
+        {lab.list.status === Status.SUCCESS && lab.list.data.length > 0 && (
           <FormControl error={showRequired && !selected} fullWidth>
             <FormLabel id={groupLabelId} sx={{ mb: 1 }}>
               {t('lab.label')}
@@ -180,7 +180,7 @@ function SelectorBody({ closable }: { closable: boolean }) {
                 setShowRequired(false);
               }}
             >
-              {lab.list.map((l) => (
+              {lab.list.data.map((l) => (
                 <FormControlLabel
                   key={l.id}
                   value={l.id}

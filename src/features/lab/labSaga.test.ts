@@ -54,8 +54,8 @@ describe('labSaga', () => {
     store.dispatch(activeLaboratorySet('2'));
     await settle();
     expect(backend.requests).toEqual(['GET laboratories/2']);
-    expect(store.getState().lab.laboratory?.id).toBe('2');
-    expect(store.getState().lab.laboratoryStatus).toBe(Status.SUCCESS);
+    expect(store.getState().lab.laboratory.data?.id).toBe('2');
+    expect(store.getState().lab.laboratory.status).toBe(Status.SUCCESS);
   });
 
   it('saves the choice for a logged-in user', async () => {
@@ -65,7 +65,7 @@ describe('labSaga', () => {
     store.dispatch(laboratoryChosen('2'));
     await settle();
     expect(saved).toEqual([{ laboratoryId: '2' }]);
-    expect(store.getState().lab.saveStatus).toBe(Status.SUCCESS);
+    expect(store.getState().lab.save.status).toBe(Status.SUCCESS);
     expect(store.getState().lab.activeLaboratoryId).toBe('2');
   });
 

@@ -5,6 +5,7 @@ import Cookies from 'js-cookie';
 import { callApi } from '@/store/callApi';
 import type { RootState } from '@/store/makeStore';
 import { ApiError } from '@/lib/apiClient';
+import { toFailure } from '@/lib/store/resource';
 import { closest, NoLaboratoriesError, type Point } from '@/lib/geo';
 import { LAB_COOKIE, writeStorage } from '@/lib/storage';
 import { Status } from '@/lib/status';
@@ -46,18 +47,18 @@ function* loadList(): Generator {
   try {
     const list = yield* callApi(labApi.list);
     yield put(listReceived(list));
-  } catch {
-    yield put(listFailed());
+  } catch (e) {
+    yield put(listFailed(toFailure(e)));
   }
 }
 
 /** The list, loading it (or waiting for the running load) when needed. */
 function* ensureList(): Generator<unknown, LaboratoryDto[], unknown> {
   let lab = yield* select(selectLab);
-  if (lab.listStatus === Status.LOADING) yield take([listReceived.type, listFailed.type]);
-  else if (lab.listStatus !== Status.SUCCESS) yield* call(loadList);
+  if (lab.list.status === Status.LOADING) yield take([listReceived.type, listFailed.type]);
+  else if (lab.list.status !== Status.SUCCESS) yield* call(loadList);
   lab = yield* select(selectLab);
-  return lab.list;
+  return lab.list.data;
 }
 
 function* findClosest(): Generator {
@@ -88,8 +89,8 @@ function* choose({ payload: id }: ReturnType<typeof laboratoryChosen>): Generato
   try {
     yield* callApi(labApi.saveForUser, auth.currentUser.id, id);
     yield put(laboratorySaved());
-  } catch {
-    yield put(laboratorySaveFailed());
+  } catch (e) {
+    yield put(laboratorySaveFailed(toFailure(e)));
   }
 }
 
@@ -98,13 +99,13 @@ function* activate({ payload: id }: ReturnType<typeof activeLaboratorySet>): Gen
   writeStorage('activeLaboratoryId', id);
   Cookies.set(LAB_COOKIE, id, { expires: LAB_COOKIE_DAYS, sameSite: 'lax', path: '/' });
   const lab = yield* select(selectLab);
-  if (lab.laboratory?.id === id && lab.laboratoryStatus === Status.SUCCESS) return;
+  if (lab.laboratory.data?.id === id && lab.laboratory.status === Status.SUCCESS) return;
   yield put(laboratoryRequested());
   try {
     const laboratory = yield* callApi(labApi.get, id);
     yield put(laboratoryReceived(laboratory));
   } catch (e) {
-    yield put(laboratoryFailed());
+    yield put(laboratoryFailed(toFailure(e)));
     if (e instanceof ApiError && e.status === 404) {
       // The stored laboratory is gone: forget it and ask again.
       writeStorage('activeLaboratoryId', null);

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { Status } from '@/lib/status';
+import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
 import type { LaboratoryDto } from '@/lib/types/api';
 
 export type SelectorStep = 'manual' | 'auto';
@@ -10,11 +11,9 @@ export interface LabState {
   /** Id of the active laboratory (also kept in browser storage and a cookie for SSR). */
   activeLaboratoryId: string | null;
   /** The loaded active laboratory. */
-  laboratory: LaboratoryDto | null;
-  laboratoryStatus: Status;
+  laboratory: Resource<LaboratoryDto | null>;
   /** All laboratories, loaded when the selector opens. */
-  list: LaboratoryDto[];
-  listStatus: Status;
+  list: Resource<LaboratoryDto[]>;
   selectorOpen: boolean;
   /** Step 1 manual choice, step 2 the automatically found closest laboratory (spec §2). */
   selectorStep: SelectorStep;
@@ -24,21 +23,19 @@ export interface LabState {
   /** The closest laboratory found in step 2. */
   closest: { laboratoryId: string; miles: number } | null;
   /** Saving the choice for a logged-in user. */
-  saveStatus: Status;
+  save: Resource<null>;
 }
 
 const initialState: LabState = {
   activeLaboratoryId: null,
-  laboratory: null,
-  laboratoryStatus: Status.INITIAL,
-  list: [],
-  listStatus: Status.INITIAL,
+  laboratory: resource(null),
+  list: resource([]),
   selectorOpen: false,
   selectorStep: 'manual',
   autoFindStatus: Status.INITIAL,
   autoFindError: null,
   closest: null,
-  saveStatus: Status.INITIAL,
+  save: resource(null),
 };
 
 const labSlice = createSlice({
@@ -52,19 +49,9 @@ const labSlice = createSlice({
     /** The stored laboratory no longer exists: forget it (the selector opens again). */
     activeLaboratoryCleared(state) {
       state.activeLaboratoryId = null;
-      state.laboratory = null;
-      state.laboratoryStatus = Status.INITIAL;
+      state.laboratory = resource(null);
     },
-    laboratoryRequested(state) {
-      state.laboratoryStatus = Status.LOADING;
-    },
-    laboratoryReceived(state, action: PayloadAction<LaboratoryDto>) {
-      state.laboratory = action.payload;
-      state.laboratoryStatus = Status.SUCCESS;
-    },
-    laboratoryFailed(state) {
-      state.laboratoryStatus = Status.ERROR;
-    },
+    ...resourceReducers<LabState, LaboratoryDto>()('laboratory', (s) => s.laboratory),
     /** Opens the selector at step 1; the saga loads the list. */
     selectorOpened(state) {
       state.selectorOpen = true;
@@ -77,16 +64,7 @@ const labSlice = createSlice({
     selectorClosed(state) {
       if (state.activeLaboratoryId) state.selectorOpen = false;
     },
-    listRequested(state) {
-      state.listStatus = Status.LOADING;
-    },
-    listReceived(state, action: PayloadAction<LaboratoryDto[]>) {
-      state.list = action.payload;
-      state.listStatus = Status.SUCCESS;
-    },
-    listFailed(state) {
-      state.listStatus = Status.ERROR;
-    },
+    ...resourceReducers<LabState, LaboratoryDto[]>()('list', (s) => s.list),
     /** "Find": go to step 2 and ask the browser for the position. */
     findRequested(state) {
       state.selectorStep = 'auto';
@@ -113,16 +91,16 @@ const labSlice = createSlice({
     },
     /** Confirmed in the selector; the saga sets it active, saves it for a logged-in user and closes the selector. */
     laboratoryChosen(state, _action: PayloadAction<string>) {
-      state.saveStatus = Status.INITIAL;
+      reset(state.save);
     },
     laboratorySaving(state) {
-      state.saveStatus = Status.LOADING;
+      startLoading(state.save);
     },
     laboratorySaved(state) {
-      state.saveStatus = Status.SUCCESS;
+      succeed(state.save, null);
     },
-    laboratorySaveFailed(state) {
-      state.saveStatus = Status.ERROR;
+    laboratorySaveFailed(state, action: PayloadAction<Failure>) {
+      fail(state.save, action.payload);
     },
   },
 });

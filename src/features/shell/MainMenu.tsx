@@ -63,7 +63,7 @@ export function MainMenu({ open, onClose }: { open: boolean; onClose: () => void
   const router = useRouter();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const user = useAppSelector((s) => s.auth.currentUser);
-  const laboratory = useAppSelector((s) => s.lab.laboratory);
+  const laboratory = useAppSelector((s) => s.lab.laboratory.data);
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const items = menuItems(isLoggedIn, user?.role, user?.staffRole);
 

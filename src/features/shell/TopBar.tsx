@@ -41,7 +41,7 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
   const back = useBackTarget();
   const user = useAppSelector((s) => s.auth.currentUser);
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
-  const laboratory = useAppSelector((s) => s.lab.laboratory);
+  const laboratory = useAppSelector((s) => s.lab.laboratory.data);
   const cartLoaded = useAppSelector(selectCartLoaded);
   const cartHasItems = useAppSelector(selectCartHasItems);
   const userInitials = isLoggedIn && user ? initials(user.firstName, user.lastName) : '';

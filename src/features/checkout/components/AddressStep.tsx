@@ -49,7 +49,7 @@ function CoverageNotice({ country, postalCode }: { country: string; postalCode: 
   const { t } = useTranslation('cart');
   const dispatch = useAppDispatch();
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
-  const laboratory = useAppSelector((s) => s.lab.laboratory);
+  const laboratory = useAppSelector((s) => s.lab.laboratory.data);
   const { data: coverage, status: coverageStatus } = useAppSelector((s) => s.order.coverage);
   const valid = isValidPostalCode(country, postalCode);
 
