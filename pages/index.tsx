@@ -53,7 +53,8 @@ export default function HomePage(props: HomeProps) {
   const router = useRouter();
   const dispatch = useAppDispatch();
   const [term, setTerm] = useState('');
-  const { popular, profiles, profilesStatus } = useAppSelector((s) => s.catalogue);
+  const popular = useAppSelector((s) => s.catalogue.popular);
+  const { data: profiles, status: profilesStatus } = useAppSelector((s) => s.catalogue.profiles);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -101,11 +102,11 @@ export default function HomePage(props: HomeProps) {
       <Section id="popular" title={t('home.popular')}>
         {popular.status === Status.LOADING && <ListSkeleton rows={4} />}
         {popular.status === Status.ERROR && <ErrorState message={t('loadFailed')} onRetry={() => dispatch(analysesRequested())} />}
-        {popular.status === Status.SUCCESS && popular.items.length === 0 && (
+        {popular.status === Status.SUCCESS && popular.data.length === 0 && (
           <EmptyState icon={<ScienceOutlined fontSize="inherit" />} title={t('home.noPopular')} text={t('home.noPopularText')} />
         )}
         {popular.status === Status.INITIAL && <EmptyState icon={<ScienceOutlined fontSize="inherit" />} title={t('chooseLab')} text={t('chooseLabText')} />}
-        {popular.status === Status.SUCCESS && popular.items.length > 0 && <AnalysisList analyses={popular.items} label={t('home.popular')} />}
+        {popular.status === Status.SUCCESS && popular.data.length > 0 && <AnalysisList analyses={popular.data} label={t('home.popular')} />}
       </Section>
 
       <Section

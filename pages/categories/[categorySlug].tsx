@@ -72,7 +72,7 @@ export default function CategoryPage(props: CategoryProps) {
   // The server sends one page. After the laboratory changes in the browser, the list is derived from
   // all of the laboratory's analyses: this page's slice of it is shown.
   const fromServer = category.laboratoryId === props.laboratoryId;
-  const all = category.items;
+  const all = category.data;
   const list = fromServer ? all : all.slice((props.page - 1) * CATEGORY_PAGE_SIZE, props.page * CATEGORY_PAGE_SIZE);
   const total = fromServer ? props.total : all.length;
   const name = t(`categories.${props.slug}.name`);

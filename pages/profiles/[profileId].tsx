@@ -18,13 +18,13 @@ export default function ProfilePage(props: ProfilePageProps) {
   const { t } = useTranslation('catalogue');
   const dispatch = useAppDispatch();
   const card = useAppSelector((s) => s.catalogue.profile);
-  const profile = card.item?.id === props.profileId ? card.item : null;
+  const profile = card.data?.id === props.profileId ? card.data : null;
 
   if (!profile) {
     return (
       <PageContainer title={t('profile.title')}>
         {card.status === Status.ERROR && card.id === props.profileId ? (
-          <ErrorState message={card.notFound ? t('profile.notFound') : t('loadFailed')} onRetry={() => dispatch(profileRequested(props.profileId))} />
+          <ErrorState message={card.error?.status === 404 ? t('profile.notFound') : t('loadFailed')} onRetry={() => dispatch(profileRequested(props.profileId))} />
         ) : (
           <ListSkeleton rows={5} />
         )}

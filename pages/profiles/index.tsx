@@ -17,7 +17,7 @@ export default function ProfilesPage(props: ProfilesProps) {
   wrapper.useHydration(props);
   const { t } = useTranslation('catalogue');
   const dispatch = useAppDispatch();
-  const { profiles, profilesStatus } = useAppSelector((s) => s.catalogue);
+  const { data: profiles, status: profilesStatus } = useAppSelector((s) => s.catalogue.profiles);
   return (
     <PageContainer title={t('profiles.title')} subtitle={t('profiles.subtitle')}>
       <SeoHead title={t('profiles.title')} description={t('profiles.seoDescription')} canonicalUrl={props.canonicalUrl} />

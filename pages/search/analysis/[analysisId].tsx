@@ -20,13 +20,13 @@ export default function AnalysisPage(props: AnalysisPageProps) {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const card = useAppSelector((s) => s.catalogue.analysis);
-  const analysis = card.item?.id === props.analysisId ? card.item : null;
+  const analysis = card.data?.id === props.analysisId ? card.data : null;
 
   if (!analysis) {
     return (
       <PageContainer title={t('analysis.title')}>
         {card.status === Status.ERROR && card.id === props.analysisId ? (
-          card.notFound ? (
+          card.error?.status === 404 ? (
             <ErrorState message={t('analysis.notFound')} onRetry={() => void router.push('/search')} />
           ) : (
             <ErrorState message={t('loadFailed')} onRetry={() => dispatch(analysisRequested(props.analysisId))} />

@@ -40,20 +40,20 @@ describe('catalogueSaga', () => {
     store.dispatch(analysesRequested());
     await wait(10);
     expect(backend.seen).toEqual([]);
-    expect(store.getState().catalogue.analysesStatus).toBe(Status.INITIAL);
+    expect(store.getState().catalogue.analyses.status).toBe(Status.INITIAL);
   });
 
   it('loads the analyses and ordered profiles of a newly active laboratory', async () => {
     backend = fakeBackend(catalogueRoutes);
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(activeLaboratorySet('7'));
-    expect(store.getState().catalogue.analysesStatus).toBe(Status.LOADING);
+    expect(store.getState().catalogue.analyses.status).toBe(Status.LOADING);
     await wait(20);
     const c = store.getState().catalogue;
-    expect(c.analysesStatus).toBe(Status.SUCCESS);
-    expect(c.analysesLaboratoryId).toBe('7');
-    expect(c.analyses.map((a) => a.name)).toEqual(['Glucose', 'Ferritin']);
-    expect(c.profiles.map((p) => p.name)).toEqual(['Профиль 2. Печень', 'Профиль 12. Гормоны', 'Women health']);
+    expect(c.analyses.status).toBe(Status.SUCCESS);
+    expect(c.analyses.laboratoryId).toBe('7');
+    expect(c.analyses.data.map((a) => a.name)).toEqual(['Glucose', 'Ferritin']);
+    expect(c.profiles.data.map((p) => p.name)).toEqual(['Профиль 2. Печень', 'Профиль 12. Гормоны', 'Women health']);
     expect(backend.seen.filter((r) => r.url === 'labService')[0]?.params).toEqual({ laboratoryId: '7' });
   });
 
@@ -64,10 +64,10 @@ describe('catalogueSaga', () => {
     store.dispatch(activeLaboratorySet('1'));
     await wait(20);
     expect(backend.seen.map((r) => r.url)).toEqual(['profiles']);
-    expect(store.getState().catalogue.analyses.map((a) => a.name)).toEqual(['From server']);
+    expect(store.getState().catalogue.analyses.data.map((a) => a.name)).toEqual(['From server']);
     store.dispatch(activeLaboratorySet('2'));
     await wait(20);
-    expect(store.getState().catalogue.analyses.map((a) => a.prices[0]?.priceListId)).toEqual([2, 2]);
+    expect(store.getState().catalogue.analyses.data.map((a) => a.prices[0]?.priceListId)).toEqual([2, 2]);
   });
 
   it('keeps server-rendered popular and category lists on screen and refreshes them from the analyses of a new laboratory', async () => {
@@ -77,17 +77,17 @@ describe('catalogueSaga', () => {
     store.dispatch(categoryReceived({ laboratoryId: '1', headerId: 23, data: [analysis(9, 'Server popular')] }));
     store.dispatch(activeLaboratorySet('1'));
     // The full list of the same laboratory is loading: the lists stay as they are.
-    expect(store.getState().catalogue.analysesStatus).toBe(Status.LOADING);
+    expect(store.getState().catalogue.analyses.status).toBe(Status.LOADING);
     expect(store.getState().catalogue.popular.status).toBe(Status.SUCCESS);
     await wait(60);
-    expect(store.getState().catalogue.popular.items.map((a) => a.name)).toEqual(['Glucose']);
+    expect(store.getState().catalogue.popular.data.map((a) => a.name)).toEqual(['Glucose']);
     // Another laboratory: the lists show loading until its analyses arrive.
     store.dispatch(activeLaboratorySet('2'));
     expect(store.getState().catalogue.category.status).toBe(Status.LOADING);
     await wait(60);
     const { category } = store.getState().catalogue;
     expect(category).toMatchObject({ headerId: 23, laboratoryId: '2', status: Status.SUCCESS });
-    expect(category.items.map((a) => [a.name, a.prices[0]?.priceListId])).toEqual([['Glucose', 2]]);
+    expect(category.data.map((a) => [a.name, a.prices[0]?.priceListId])).toEqual([['Glucose', 2]]);
   });
 
   it('searches once after the user stops typing', async () => {
@@ -103,7 +103,7 @@ describe('catalogueSaga', () => {
     expect(backend.seen.map((r) => r.params.searchNameTerm)).toEqual(['glu']);
     const s = store.getState().catalogue.search;
     expect(s.status).toBe(Status.SUCCESS);
-    expect(s.results.map((a) => a.name)).toEqual(['Found glu']);
+    expect(s.data.map((a) => a.name)).toEqual(['Found glu']);
     expect(s.resultsTerm).toBe('glu');
   });
 
@@ -117,7 +117,7 @@ describe('catalogueSaga', () => {
     expect(backend.seen.map((r) => r.params.searchNameTerm)).toEqual(['glu', 'gluc']);
     expect(backend.seen[0]?.signal?.aborted).toBe(true);
     expect(backend.seen[1]?.signal?.aborted).toBe(false);
-    expect(store.getState().catalogue.search.results.map((a) => a.name)).toEqual(['Found gluc']);
+    expect(store.getState().catalogue.search.data.map((a) => a.name)).toEqual(['Found gluc']);
   });
 
   it('clears results for an empty term without calling the backend', async () => {
@@ -147,9 +147,9 @@ describe('catalogueSaga', () => {
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(analysisRequested(404));
     await wait(20);
-    expect(store.getState().catalogue.analysis).toMatchObject({ id: 404, status: Status.ERROR, notFound: true });
+    expect(store.getState().catalogue.analysis).toMatchObject({ id: 404, status: Status.ERROR, error: { status: 404 } });
     store.dispatch(analysisRequested(3));
     await wait(20);
-    expect(store.getState().catalogue.analysis).toMatchObject({ id: 3, status: Status.SUCCESS, notFound: false });
+    expect(store.getState().catalogue.analysis).toMatchObject({ id: 3, status: Status.SUCCESS, error: null });
   });
 });

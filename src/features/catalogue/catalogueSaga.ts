@@ -2,7 +2,7 @@ import { all, delay, put, takeLatest } from 'redux-saga/effects';
 import { cancelled, select } from 'typed-redux-saga';
 import { callApi } from '@/store/callApi';
 import type { RootState } from '@/store/makeStore';
-import { ApiError } from '@/lib/apiClient';
+import { toFailure } from '@/lib/store/resource';
 import { Status } from '@/lib/status';
 import { activeLaboratorySet } from '@/features/lab';
 import { catalogueApi } from './catalogueApi';
@@ -43,8 +43,8 @@ function* loadAnalyses(): Generator {
   try {
     const data = yield* callApi(catalogueApi.analyses, laboratoryId);
     yield put(analysesReceived({ laboratoryId, data }));
-  } catch {
-    yield put(analysesFailed());
+  } catch (e) {
+    yield put(analysesFailed(toFailure(e)));
   }
 }
 
@@ -55,8 +55,8 @@ function* loadProfiles(): Generator {
   try {
     const data = yield* callApi(catalogueApi.profiles, laboratoryId);
     yield put(profilesReceived({ laboratoryId, data: data.map(profileListItem) }));
-  } catch {
-    yield put(profilesFailed());
+  } catch (e) {
+    yield put(profilesFailed(toFailure(e)));
   }
 }
 
@@ -74,8 +74,8 @@ function* search(action: { type: string }): Generator {
   try {
     const data = yield* callApi(catalogueApi.search, term, laboratoryId, controller.signal);
     yield put(searchReceived({ term: current.term, laboratoryId, data }));
-  } catch {
-    yield put(searchFailed());
+  } catch (e) {
+    yield put(searchFailed(toFailure(e)));
   } finally {
     if (yield* cancelled()) controller.abort();
   }
@@ -87,7 +87,7 @@ function* loadAnalysis({ payload: id }: ReturnType<typeof analysisRequested>): G
     const data = yield* callApi(catalogueApi.analysis, id, laboratoryId);
     yield put(analysisReceived({ laboratoryId, data }));
   } catch (e) {
-    yield put(analysisFailed({ notFound: e instanceof ApiError && e.status === 404 }));
+    yield put(analysisFailed(toFailure(e)));
   }
 }
 
@@ -97,7 +97,7 @@ function* loadProfile({ payload: id }: ReturnType<typeof profileRequested>): Gen
     const data = yield* callApi(catalogueApi.profile, id, laboratoryId);
     yield put(profileReceived({ laboratoryId, data }));
   } catch (e) {
-    yield put(profileFailed({ notFound: e instanceof ApiError && e.status === 404 }));
+    yield put(profileFailed(toFailure(e)));
   }
 }
 
@@ -110,11 +110,11 @@ function* reloadForLaboratory({ payload: laboratoryId }: ReturnType<typeof activ
   const c = yield* select(selectCatalogue);
   const stale = (status: Status, forLab: string | null) => forLab !== laboratoryId || status === Status.ERROR || status === Status.INITIAL;
   const effects = [];
-  if (stale(c.analysesStatus, c.analysesLaboratoryId)) effects.push(put(analysesRequested()));
-  if (stale(c.profilesStatus, c.profilesLaboratoryId)) effects.push(put(profilesRequested()));
+  if (stale(c.analyses.status, c.analyses.laboratoryId)) effects.push(put(analysesRequested()));
+  if (stale(c.profiles.status, c.profiles.laboratoryId)) effects.push(put(profilesRequested()));
   if (c.search.term.trim() && c.search.status === Status.SUCCESS && c.search.laboratoryId !== laboratoryId) effects.push(put(searchRetried()));
-  if (c.analysis.id !== null && c.analysis.item && c.analysis.laboratoryId !== laboratoryId) effects.push(put(analysisRequested(c.analysis.id)));
-  if (c.profile.id !== null && c.profile.item && c.profile.laboratoryId !== laboratoryId) effects.push(put(profileRequested(c.profile.id)));
+  if (c.analysis.id !== null && c.analysis.data && c.analysis.laboratoryId !== laboratoryId) effects.push(put(analysisRequested(c.analysis.id)));
+  if (c.profile.id !== null && c.profile.data && c.profile.laboratoryId !== laboratoryId) effects.push(put(profileRequested(c.profile.id)));
   yield all(effects);
 }
 

@@ -1,65 +1,44 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { Status } from '@/lib/status';
+import { fail, reset, resource, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
 import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
 import { analysesWithHeader, isPopular, sortProfiles, type ProfileRow } from './rules';
 
-/** One loaded card (analysis or profile), with the laboratory whose prices it carries. */
-export interface CardState<T> {
-  id: number | null;
-  item: T | null;
-  status: Status;
-  /** True when the last failure was a 404 (the card does not exist). */
-  notFound: boolean;
-  laboratoryId: string | null;
-}
+/** A loaded thing with the laboratory whose prices it carries. */
+export type PricedResource<T> = Resource<T> & { laboratoryId: string | null };
 
-export interface SearchState {
+/** One loaded card (analysis or profile): `id` is the card asked for; a 404 failure means it does not exist. */
+export type CardState<T> = PricedResource<T | null> & { id: number | null };
+
+export type SearchState = PricedResource<AnalysisDto[]> & {
   term: string;
-  results: AnalysisDto[];
-  status: Status;
-  /** Laboratory whose prices the results carry. */
-  laboratoryId: string | null;
   /** The term the results belong to. */
   resultsTerm: string;
-}
-
-/** A list derived from the laboratory's analyses (popular ones, one category's). */
-export interface DerivedList {
-  items: AnalysisDto[];
-  status: Status;
-  laboratoryId: string | null;
-}
+};
 
 export interface CatalogueState {
-  /** Analyses of the laboratory `analysesLaboratoryId` (popular ones and categories are derived). */
-  analyses: AnalysisDto[];
-  analysesStatus: Status;
-  analysesLaboratoryId: string | null;
+  /** Analyses of a laboratory (popular ones and categories are derived). */
+  analyses: PricedResource<AnalysisDto[]>;
   /** Popular analyses (header 23): kept with the analyses, or rendered alone on the server. */
-  popular: DerivedList;
+  popular: PricedResource<AnalysisDto[]>;
   /** The analyses of the open category page (header `headerId`). */
-  category: DerivedList & { headerId: number | null };
+  category: PricedResource<AnalysisDto[]> & { headerId: number | null };
   /** Profiles in the order of spec §9. */
-  profiles: ProfileRow[];
-  profilesStatus: Status;
-  profilesLaboratoryId: string | null;
+  profiles: PricedResource<ProfileRow[]>;
   search: SearchState;
   analysis: CardState<AnalysisDto>;
   profile: CardState<ProfileDto>;
 }
 
-const emptyCard = <T>(): CardState<T> => ({ id: null, item: null, status: Status.INITIAL, notFound: false, laboratoryId: null });
+const priced = <T>(data: T): PricedResource<T> => ({ ...resource(data), laboratoryId: null });
+const emptyCard = <T>(): CardState<T> => ({ ...priced<T | null>(null), id: null });
 
 export const initialCatalogueState: CatalogueState = {
-  analyses: [],
-  analysesStatus: Status.INITIAL,
-  analysesLaboratoryId: null,
-  popular: { items: [], status: Status.INITIAL, laboratoryId: null },
-  category: { items: [], status: Status.INITIAL, laboratoryId: null, headerId: null },
-  profiles: [],
-  profilesStatus: Status.INITIAL,
-  profilesLaboratoryId: null,
-  search: { term: '', results: [], status: Status.INITIAL, laboratoryId: null, resultsTerm: '' },
+  analyses: priced([]),
+  popular: priced([]),
+  category: { ...priced([]), headerId: null },
+  profiles: priced([]),
+  search: { ...priced([]), term: '', resultsTerm: '' },
   analysis: emptyCard<AnalysisDto>(),
   profile: emptyCard<ProfileDto>(),
 };
@@ -69,6 +48,12 @@ interface LabPayload<T> {
   data: T;
 }
 
+/** Data priced for a laboratory arrived. */
+function receivedFor<T>(r: Draft<PricedResource<T>> | PricedResource<T>, { laboratoryId, data }: LabPayload<T>): void {
+  succeed<T>(r as PricedResource<T>, data);
+  r.laboratoryId = laboratoryId;
+}
+
 const catalogueSlice = createSlice({
   name: 'catalogue',
   initialState: initialCatalogueState,
@@ -76,100 +61,92 @@ const catalogueSlice = createSlice({
     /** Asks for the analyses of the active laboratory (nothing happens without one). */
     analysesRequested() {},
     analysesLoading(state, action: PayloadAction<string>) {
-      state.analysesStatus = Status.LOADING;
-      state.analysesLaboratoryId = action.payload;
+      startLoading(state.analyses);
+      state.analyses.laboratoryId = action.payload;
       // Lists already showing this laboratory's data stay on screen while the full list loads.
       for (const list of [state.popular, state.category]) {
-        if (list.laboratoryId !== action.payload || list.status !== Status.SUCCESS) list.status = Status.LOADING;
+        if (list.laboratoryId !== action.payload || list.status !== Status.SUCCESS) startLoading(list);
       }
     },
     analysesReceived(state, action: PayloadAction<LabPayload<AnalysisDto[]>>) {
       const { data, laboratoryId } = action.payload;
-      state.analyses = data;
-      state.analysesStatus = Status.SUCCESS;
-      state.analysesLaboratoryId = laboratoryId;
-      state.popular = { items: data.filter(isPopular), status: Status.SUCCESS, laboratoryId };
+      receivedFor(state.analyses, action.payload);
+      receivedFor(state.popular, { laboratoryId, data: data.filter(isPopular) });
       const { headerId } = state.category;
-      if (headerId !== null) state.category = { headerId, items: analysesWithHeader(data, headerId), status: Status.SUCCESS, laboratoryId };
+      if (headerId !== null) receivedFor(state.category, { laboratoryId, data: analysesWithHeader(data, headerId) });
     },
-    analysesFailed(state) {
-      state.analysesStatus = Status.ERROR;
-      for (const list of [state.popular, state.category]) if (list.status === Status.LOADING) list.status = Status.ERROR;
+    analysesFailed(state, action: PayloadAction<Failure>) {
+      fail(state.analyses, action.payload);
+      for (const list of [state.popular, state.category]) if (list.status === Status.LOADING) fail(list, action.payload);
     },
     /** Popular analyses alone (server rendering of the home page). */
     popularReceived(state, action: PayloadAction<LabPayload<AnalysisDto[]>>) {
-      state.popular = { items: action.payload.data, status: Status.SUCCESS, laboratoryId: action.payload.laboratoryId };
+      receivedFor(state.popular, action.payload);
     },
     /** A category page opened: its analyses, from the server or from the analyses already loaded. */
     categoryReceived(state, action: PayloadAction<LabPayload<AnalysisDto[]> & { headerId: number }>) {
-      const { headerId, data, laboratoryId } = action.payload;
-      state.category = { headerId, items: data, status: Status.SUCCESS, laboratoryId };
+      state.category.headerId = action.payload.headerId;
+      receivedFor(state.category, action.payload);
     },
     /** Asks for the profiles of the active laboratory. */
     profilesRequested() {},
     profilesLoading(state, action: PayloadAction<string>) {
-      state.profilesStatus = Status.LOADING;
-      state.profilesLaboratoryId = action.payload;
+      startLoading(state.profiles);
+      state.profiles.laboratoryId = action.payload;
     },
     profilesReceived(state, action: PayloadAction<LabPayload<ProfileRow[]>>) {
-      state.profiles = sortProfiles(action.payload.data);
-      state.profilesStatus = Status.SUCCESS;
-      state.profilesLaboratoryId = action.payload.laboratoryId;
+      receivedFor(state.profiles, { ...action.payload, data: sortProfiles(action.payload.data) });
     },
-    profilesFailed(state) {
-      state.profilesStatus = Status.ERROR;
+    profilesFailed(state, action: PayloadAction<Failure>) {
+      fail(state.profiles, action.payload);
     },
     /** The user typed in the search box; the saga searches after a short pause. */
     searchTermChanged(state, action: PayloadAction<string>) {
       const term = action.payload;
       state.search.term = term;
       if (!term.trim()) {
-        state.search.results = [];
+        state.search.data = [];
         state.search.resultsTerm = '';
-        state.search.status = Status.INITIAL;
+        reset(state.search);
       } else {
-        state.search.status = Status.LOADING;
+        startLoading(state.search);
       }
     },
     /** Retry after a failure: searches the current term at once. */
     searchRetried(state) {
-      if (state.search.term.trim()) state.search.status = Status.LOADING;
+      if (state.search.term.trim()) startLoading(state.search);
     },
     searchReceived(state, action: PayloadAction<LabPayload<AnalysisDto[]> & { term: string }>) {
       state.search.term = action.payload.term;
       state.search.resultsTerm = action.payload.term;
-      state.search.results = action.payload.data;
-      state.search.laboratoryId = action.payload.laboratoryId;
-      state.search.status = Status.SUCCESS;
+      receivedFor(state.search, action.payload);
     },
-    searchFailed(state) {
-      state.search.status = Status.ERROR;
+    searchFailed(state, action: PayloadAction<Failure>) {
+      fail(state.search, action.payload);
     },
     analysisRequested(state, action: PayloadAction<number>) {
-      if (state.analysis.id !== action.payload) state.analysis = emptyCard<AnalysisDto>();
-      state.analysis.id = action.payload;
-      state.analysis.status = Status.LOADING;
-      state.analysis.notFound = false;
+      // Another card's data is dropped; the same card is kept while it reloads.
+      if (state.analysis.id !== action.payload) state.analysis = { ...emptyCard<AnalysisDto>(), id: action.payload };
+      startLoading(state.analysis);
     },
     analysisReceived(state, action: PayloadAction<LabPayload<AnalysisDto>>) {
-      state.analysis = { id: action.payload.data.id, item: action.payload.data, status: Status.SUCCESS, notFound: false, laboratoryId: action.payload.laboratoryId };
+      state.analysis.id = action.payload.data.id;
+      receivedFor(state.analysis, action.payload);
     },
-    analysisFailed(state, action: PayloadAction<{ notFound: boolean }>) {
-      state.analysis.status = Status.ERROR;
-      state.analysis.notFound = action.payload.notFound;
+    analysisFailed(state, action: PayloadAction<Failure>) {
+      fail(state.analysis, action.payload);
     },
     profileRequested(state, action: PayloadAction<number>) {
-      if (state.profile.id !== action.payload) state.profile = emptyCard<ProfileDto>();
-      state.profile.id = action.payload;
-      state.profile.status = Status.LOADING;
-      state.profile.notFound = false;
+      // Another card's data is dropped; the same card is kept while it reloads.
+      if (state.profile.id !== action.payload) state.profile = { ...emptyCard<ProfileDto>(), id: action.payload };
+      startLoading(state.profile);
     },
     profileReceived(state, action: PayloadAction<LabPayload<ProfileDto>>) {
-      state.profile = { id: action.payload.data.id, item: action.payload.data, status: Status.SUCCESS, notFound: false, laboratoryId: action.payload.laboratoryId };
+      state.profile.id = action.payload.data.id;
+      receivedFor(state.profile, action.payload);
     },
-    profileFailed(state, action: PayloadAction<{ notFound: boolean }>) {
-      state.profile.status = Status.ERROR;
-      state.profile.notFound = action.payload.notFound;
+    profileFailed(state, action: PayloadAction<Failure>) {
+      fail(state.profile, action.payload);
     },
   },
 });
@@ -196,7 +173,5 @@ export const {
   profileReceived,
   profileFailed,
 } = catalogueSlice.actions;
-
-
 
 export default catalogueSlice.reducer;

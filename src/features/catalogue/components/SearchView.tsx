@@ -65,7 +65,7 @@ export function SearchView({ onTermChange, autoFocus }: SearchViewProps) {
         )}
         {search.status === Status.LOADING && <ListSkeleton rows={5} />}
         {search.status === Status.ERROR && <ErrorState message={t('search.error')} onRetry={() => dispatch(searchRetried())} />}
-        {search.status === Status.SUCCESS && search.results.length === 0 && (
+        {search.status === Status.SUCCESS && search.data.length === 0 && (
           <EmptyState
             icon={<SearchOff fontSize="inherit" />}
             title={t('search.empty', { term: search.resultsTerm })}
@@ -77,12 +77,12 @@ export function SearchView({ onTermChange, autoFocus }: SearchViewProps) {
             }
           />
         )}
-        {search.status === Status.SUCCESS && search.results.length > 0 && (
+        {search.status === Status.SUCCESS && search.data.length > 0 && (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {t('search.count', { count: search.results.length, term: search.resultsTerm })}
+              {t('search.count', { count: search.data.length, term: search.resultsTerm })}
             </Typography>
-            <AnalysisList analyses={search.results} label={t('search.resultsLabel')} />
+            <AnalysisList analyses={search.data} label={t('search.resultsLabel')} />
           </>
         )}
       </Box>
