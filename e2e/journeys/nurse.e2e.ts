@@ -6,8 +6,11 @@ import type { StaffOrderDetailDto } from '../../src/lib/types/results';
 
 const ZONES: Record<string, string> = { PL: 'Europe/Warsaw', BY: 'Europe/Minsk', LT: 'Europe/Vilnius' };
 
-/** The nurse's day on a phone: a nurse made with the command line, a visit assigned in the console, samples collected at the door. */
-export default journey('a nurse opens the day of visits on a phone and marks samples collected', { viewports: ['phone'], timeoutMs: 240000 }, async (ctx) => {
+/**
+ * The nurse's day on a phone: a nurse made with the command line, a visit assigned in the console,
+ * samples collected at the door; another visit marked "not at home" mails the patient.
+ */
+export default journey('a nurse opens the day of visits on a phone, marks samples collected and another visit not at home', { viewports: ['phone'], timeoutMs: 240000 }, async (ctx) => {
   const { page } = ctx;
   const stamp = `${ctx.viewport}-${Date.now()}`;
   const nurseEmail = `nurse-${stamp}@example.test`;
@@ -30,8 +33,19 @@ export default journey('a nurse opens the day of visits on a phone and marks sam
     const orderId = await placeOrder(ctx, token, lab, patient.id, [glucose.id, tsh.id], slot);
     addStaffAccount(nurseEmail, lab.id, 'nurse');
     const staffToken = await signInNewStaff(ctx, `staff-${stamp}@example.test`, lab.id);
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: ZONES[lab.country ?? 'PL'] ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(slot.start));
-    return { lab, orderId, staffToken, day };
+    const dayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONES[lab.country ?? 'PL'] ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+    const day = dayOf(slot.start);
+    // A second order on another day, assigned to the same nurse, for "not at home".
+    const otherSlot = (await freeSlots(ctx, lab.id)).find((s) => dayOf(s.start) !== day);
+    assert.ok(otherSlot, 'a free nurse slot on another day');
+    const missedId = await placeOrder(ctx, token, lab, patient.id, [glucose.id], otherSlot);
+    const nurses = (await ctx.api('GET', '/api/backend/staff/nurses', undefined, staffToken)).body as { id: number; email: string }[];
+    const nurse = nurses.find((n) => n.email === nurseEmail);
+    assert.ok(nurse, `the nurse is listed: ${JSON.stringify(nurses)}`);
+    const assigned = await ctx.api('PUT', `/api/backend/staff/orders/${missedId}/nurse`, { nurseUserId: nurse.id }, staffToken);
+    assert.equal(assigned.status, 200, `assign: ${JSON.stringify(assigned.body)}`);
+    const missed = (assigned.body as StaffOrderDetailDto).number;
+    return { lab, orderId, staffToken, day, patientEmail: `visit-${stamp}@example.test`, missed: { id: missedId, number: missed, day: dayOf(otherSlot.start) } };
   });
 
   await ctx.step('the staff member assigns the visit to the nurse in the console', async () => {
@@ -100,5 +114,21 @@ export default journey('a nurse opens the day of visits on a phone and marks sam
     await page.getByText('Nurses work from the visits of the day.').waitFor();
     await page.getByRole('link', { name: 'Open the visits of the day' }).click();
     await page.waitForURL((u) => u.pathname === '/staff/visits');
+  });
+
+  await ctx.step('the nurse finds nobody at home for the other visit; the patient is mailed how to arrange another', async () => {
+    await page.goto(`/staff/visits?day=${setup.missed.day}`);
+    await page.getByRole('button', { name: `Mark order ${setup.missed.number}: not at home` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nobody at home?' });
+    await dialog.getByLabel('Note').fill('Rang twice, nobody answered');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: `Order ${setup.missed.number}: marked not at home.` }).waitFor();
+    const order = (await ctx.api('GET', `/api/backend/staff/orders/${setup.missed.id}`, undefined, setup.staffToken)).body as StaffOrderDetailDto;
+    assert.equal(order.status, 'placed');
+    const mail = await ctx.mail.waitFor({ to: setup.patientEmail, subject: /could not find you at home/, timeoutMs: 30000 });
+    assert.match(mail.subject, new RegExp(`\\(order ${setup.missed.number}\\)$`));
+    assert.match(mail.text, /To arrange another visit, please contact the laboratory in /);
+    assert.ok(mail.links.some((l) => l.endsWith(`/orders/${setup.missed.id}`)), `the order link: ${mail.links.join(' ')}`);
+    assert.doesNotMatch(mail.text, /Rang twice/);
   });
 });
