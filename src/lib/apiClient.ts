@@ -1,8 +1,17 @@
-import axios, { AxiosError, type AxiosInstance } from 'axios';
+import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { API_ROOT } from './config';
 import type { ErrorCode } from './errorCodes';
 import type { ApiErrorBody } from './types/api';
-import { readStorage } from './storage';
+import { readStorage, writeStorage } from './storage';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** A 401 answer to this request is final: no refresh and retry (the refresh call itself, sign-out). */
+    skipRefresh?: boolean;
+    /** Set on the one retry after a refresh. */
+    refreshed?: boolean;
+  }
+}
 
 /** Messages of spec §8. */
 export const NETWORK_ERROR_MESSAGE = 'Api client caught error';
@@ -60,6 +69,45 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** The bearer token a request carried, if any. */
+function sentToken(config: InternalAxiosRequestConfig | undefined): string | null {
+  const header = config?.headers?.Authorization;
+  return typeof header === 'string' ? (/^Bearer\s+(.+)$/.exec(header)?.[1] ?? null) : null;
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * Renews the bearer token with the HttpOnly refresh cookie (`POST auth/refresh`, which rotates it),
+ * once however many calls failed together; answers the new token, or null when the session is over.
+ * If the stored token already differs from the one that failed, another call or tab has renewed it.
+ * Tabs take turns through a Web Lock where the browser has them, so two tabs never present the same
+ * refresh token (the server would take the second use as a stolen copy and end the session).
+ */
+function renewToken(failed: string): Promise<string | null> {
+  refreshing ??= (async () => {
+    const attempt = async (): Promise<string | null> => {
+      const stored = readStorage('token');
+      if (stored && stored !== failed) return stored;
+      if (!stored) return null;
+      try {
+        const { data } = await backendClient.post<{ access_token: string }>('auth/refresh', undefined, { skipRefresh: true, withCredentials: true });
+        writeStorage('token', data.access_token);
+        return data.access_token;
+      } catch {
+        return null;
+      }
+    };
+    const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+    try {
+      return locks ? await locks.request('labShop.refresh', attempt) : await attempt();
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
 function create(baseURL: string): AxiosInstance {
   const client = axios.create({
     baseURL,
@@ -68,14 +116,25 @@ function create(baseURL: string): AxiosInstance {
   });
   client.interceptors.request.use((config) => {
     const token = readStorage('token');
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
     return config;
   });
   client.interceptors.response.use(
     (r) => r,
-    (e: unknown) => {
+    async (e: unknown) => {
       const error = toApiError(e);
-      if (error.status === 401 && e instanceof AxiosError && e.config?.headers?.Authorization) {
+      const config = e instanceof AxiosError ? e.config : undefined;
+      const token = sentToken(config);
+      if (error.status === 401 && config && token && !config.skipRefresh) {
+        // The bearer token lives 15 minutes: renew it once and repeat the request with the new one.
+        if (!config.refreshed) {
+          const renewed = await renewToken(token);
+          if (renewed) {
+            config.refreshed = true;
+            config.headers.set('Authorization', `Bearer ${renewed}`);
+            return client.request(config);
+          }
+        }
         for (const listener of [...unauthorizedListeners]) listener();
       }
       return Promise.reject(error);

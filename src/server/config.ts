@@ -13,8 +13,10 @@ export interface ServerConfig {
   smtpUrl: string | null;
   mailFrom: string;
   outboxDir: string;
-  /** Lifetime of access tokens, seconds. */
+  /** Lifetime of access (bearer) tokens, seconds: 15 minutes unless configured; a refresh renews them. */
   accessTokenTtl: number;
+  /** Sign-in sessions of patients and of staff (idle timeout and absolute lifetime, seconds). */
+  sessions: { patient: SessionLifetime; staff: SessionLifetime };
   /** Lifetime of e-mail confirmation tokens, seconds. */
   mailTokenTtl: number;
   /** Lifetime of password-reset tokens, seconds (an hour unless configured). */
@@ -29,6 +31,13 @@ export interface ServerConfig {
   jobsIntervalSeconds: number;
   /** Days that used login attempts, expired tokens and finished jobs are kept before the purge job deletes them. */
   retentionDays: number;
+}
+
+export interface SessionLifetime {
+  /** A session unused for this long ends, seconds. */
+  idleSeconds: number;
+  /** A session ends this long after the sign-in whatever its use, seconds. */
+  absoluteSeconds: number;
 }
 
 /** Per client address (`perIp`) and per e-mail or account (`perKey`) within `windowSeconds`. */
@@ -152,7 +161,17 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Lab shop <no-reply@localhost>',
     outboxDir: path.resolve(cwd, env.OUTBOX_DIR || path.join('data', 'outbox')),
-    accessTokenTtl: parseIntKey('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 60 * 60 * 24 * 30),
+    accessTokenTtl: parseIntKey('ACCESS_TOKEN_TTL_MINUTES', env.ACCESS_TOKEN_TTL_MINUTES, 15) * 60,
+    sessions: {
+      patient: {
+        idleSeconds: parseIntKey('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 30) * 60,
+        absoluteSeconds: parseIntKey('SESSION_ABSOLUTE_HOURS', env.SESSION_ABSOLUTE_HOURS, 12) * 3600,
+      },
+      staff: {
+        idleSeconds: parseIntKey('STAFF_SESSION_IDLE_MINUTES', env.STAFF_SESSION_IDLE_MINUTES, 15) * 60,
+        absoluteSeconds: parseIntKey('STAFF_SESSION_ABSOLUTE_HOURS', env.STAFF_SESSION_ABSOLUTE_HOURS, 8) * 3600,
+      },
+    },
     mailTokenTtl: parseIntKey('MAIL_TOKEN_TTL', env.MAIL_TOKEN_TTL, 60 * 60 * 24),
     resetTokenTtl: parseIntKey('RESET_TOKEN_TTL', env.RESET_TOKEN_TTL, 60 * 60),
     trustProxy: parseBool('TRUST_PROXY', env.TRUST_PROXY, false),

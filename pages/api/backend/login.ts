@@ -1,5 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { HttpError } from '@/server/http/errors';
+import { setRefreshCookie } from '@/server/http/refreshCookie';
 import { login } from '@/server/services/accounts';
 import { recordSignIn } from '@/server/services/audit';
 import { loginSchema } from '@/lib/validation/account';
@@ -9,10 +10,11 @@ export const config = { api: { bodyParser: false } };
 export default route({
   POST: method({
     body: loginSchema,
-    handler: async ({ db, body, ip }) => {
+    handler: async ({ db, body, ip, req, res }) => {
       try {
-        const answer = await login(db, body, ip);
+        const { answer, session } = await login(db, body, ip, req.headers['user-agent']);
         await recordSignIn(db, body.username, ip, 'sign_in');
+        setRefreshCookie(res, session.refreshToken, session.refreshMaxAge);
         return answer;
       } catch (e) {
         // Wrong passwords and lock-outs go into the audit trail of the address typed.

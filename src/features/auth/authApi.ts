@@ -31,7 +31,7 @@ export const authApi = {
   },
   /** Revokes the given bearer token on the server (the token is already gone from the browser storage). */
   async logout(token: string): Promise<void> {
-    await backendClient.post('logout', {}, { headers: { Authorization: `Bearer ${token}` } });
+    await backendClient.post('logout', {}, { headers: { Authorization: `Bearer ${token}` }, skipRefresh: true });
   },
   async currentUser(): Promise<CurrentUserDto> {
     return (await backendClient.get<CurrentUserDto>('users/current')).data;

@@ -137,6 +137,19 @@ export interface PatientDto {
   address: PatientAddressDto;
 }
 
+/** One open sign-in session of the current user (`GET users/current/sessions`). */
+export interface SessionDto {
+  id: number;
+  createdAt: string;
+  lastUsedAt: string;
+  /** Browser and system, e.g. "Firefox on Linux"; empty when the browser did not say. */
+  browser: string;
+  /** When the session ends unless used again (the earlier of its idle and absolute end). */
+  expiresAt: string;
+  /** The session of the request itself ("this device"). */
+  current: boolean;
+}
+
 export interface CurrentUserDto {
   id: number;
   username: string;

@@ -8,7 +8,9 @@ export type AuditActionDto =
   | 'health_read'
   | 'health_write'
   | 'account_exported'
-  | 'account_deleted';
+  | 'account_deleted'
+  | 'session_revoked'
+  | 'refresh_reuse';
 
 export type AuditActorKindDto = 'patient' | 'staff' | 'share' | 'operator' | 'anonymous';
 

@@ -166,6 +166,32 @@ export interface AuthTokenTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** The sign-in session an access token belongs to; null for mail tokens (and access tokens issued before sessions). */
+  session_id?: number | null;
+}
+
+/** One sign-in: the browser it was made from, when it was last used, when it ends. */
+export interface SessionTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: string;
+  last_used_at: string;
+  /** Idle timeout of the session, seconds (shorter for staff). */
+  idle_seconds: number;
+  idle_expires_at: string;
+  absolute_expires_at: string;
+  /** Browser and system, e.g. "Firefox on Linux" (never the full User-Agent). */
+  user_agent: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+}
+
+/** Refresh tokens of a session, SHA-256 only; `replaced_at` set once rotated (a second use is reuse). */
+export interface RefreshTokenTable {
+  token_hash: string;
+  session_id: number;
+  created_at: string;
+  replaced_at: string | null;
 }
 
 export interface LoginAttemptTable {
@@ -391,7 +417,9 @@ export type AuditAction =
   | 'health_read'
   | 'health_write'
   | 'account_exported'
-  | 'account_deleted';
+  | 'account_deleted'
+  | 'session_revoked'
+  | 'refresh_reuse';
 
 /** Who acted: a signed-in patient or staff member, a share link, the operator's command line, or nobody known (a failed sign-in). */
 export type AuditActorKind = 'patient' | 'staff' | 'share' | 'operator' | 'anonymous';
@@ -498,6 +526,8 @@ export interface Database {
   profile_analyses: ProfileAnalysisTable;
   users: UserTable;
   auth_tokens: AuthTokenTable;
+  sessions: SessionTable;
+  refresh_tokens: RefreshTokenTable;
   login_attempts: LoginAttemptTable;
   patients: PatientTable;
   cart_lines: CartLineTable;

@@ -8,6 +8,8 @@ export interface AuthUser {
   staffLaboratoryId: string | null;
   /** For staff: `nurse` sees and works only the visits assigned to them; `staff` has the full console. */
   staffRole?: 'staff' | 'nurse' | null;
+  /** The sign-in session of the request's token (null for a token issued without one). */
+  sessionId?: number | null;
 }
 
 /** A nurse: a staff user of a laboratory who makes home visits and has no other console powers. */
@@ -23,16 +25,58 @@ export function newToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
-/** Resolves a bearer token to its user; expired, revoked or unknown tokens give null. */
-export async function authenticate(db: Db, token: string): Promise<AuthUser | null> {
+/** A use of a session moves its idle expiry at most this often (one write a minute, not one per request). */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Resolves a bearer token to its user; expired, revoked or unknown tokens give null, and so does a
+ * token whose sign-in session has ended (revoked, idle too long, or past its absolute lifetime).
+ * A use of the session moves its idle expiry on.
+ */
+export async function authenticate(db: Db, token: string, now = new Date()): Promise<AuthUser | null> {
   if (token.length > 200) return null;
   const row = await db
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-    .select(['users.id', 'users.email', 'users.role', 'users.staff_laboratory_id', 'users.staff_role', 'auth_tokens.expires_at', 'auth_tokens.revoked_at'])
+    .leftJoin('sessions', 'sessions.id', 'auth_tokens.session_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.role',
+      'users.staff_laboratory_id',
+      'users.staff_role',
+      'auth_tokens.expires_at',
+      'auth_tokens.revoked_at',
+      'auth_tokens.session_id',
+      'sessions.revoked_at as session_revoked_at',
+      'sessions.last_used_at',
+      'sessions.idle_seconds',
+      'sessions.idle_expires_at',
+      'sessions.absolute_expires_at',
+    ])
     .where('auth_tokens.token_hash', '=', hashToken(token))
     .where('auth_tokens.kind', '=', 'access')
     .executeTakeFirst();
-  if (!row || row.revoked_at || row.expires_at <= new Date().toISOString()) return null;
-  return { id: row.id, email: row.email, role: row.role, staffLaboratoryId: row.staff_laboratory_id, staffRole: row.role === 'staff' ? (row.staff_role === 'nurse' ? 'nurse' : 'staff') : null };
+  const at = now.toISOString();
+  if (!row || row.revoked_at || row.expires_at <= at) return null;
+  if (row.session_id != null) {
+    if (row.session_revoked_at || !row.idle_expires_at || !row.absolute_expires_at || row.idle_expires_at <= at || row.absolute_expires_at <= at) return null;
+    if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS) {
+      const idle = new Date(now.getTime() + (row.idle_seconds ?? 0) * 1000).toISOString();
+      await db
+        .updateTable('sessions')
+        .set({ last_used_at: at, idle_expires_at: idle < row.absolute_expires_at ? idle : row.absolute_expires_at })
+        .where('id', '=', row.session_id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    }
+  }
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    staffLaboratoryId: row.staff_laboratory_id,
+    staffRole: row.role === 'staff' ? (row.staff_role === 'nurse' ? 'nurse' : 'staff') : null,
+    sessionId: row.session_id ?? null,
+  };
 }

@@ -56,7 +56,7 @@ export async function updateUser(
 }
 
 /** Stores a new token of `kind` for the user and answers the raw token (shown once, never stored). */
-export async function issueToken(db: Db, userId: number, kind: TokenKind, ttlSeconds: number, now = new Date()): Promise<string> {
+export async function issueToken(db: Db, userId: number, kind: TokenKind, ttlSeconds: number, now = new Date(), sessionId: number | null = null): Promise<string> {
   const token = newToken();
   await db
     .insertInto('auth_tokens')
@@ -67,6 +67,7 @@ export async function issueToken(db: Db, userId: number, kind: TokenKind, ttlSec
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + ttlSeconds * 1000).toISOString(),
       revoked_at: null,
+      session_id: sessionId,
     })
     .execute();
   return token;
@@ -104,8 +105,9 @@ export async function revokeUserTokens(db: Db, userId: number, kind: TokenKind, 
   await q.execute();
 }
 
-/** Revokes every live token of the user, of every kind (sign-ins, reset and activation links). */
+/** Revokes every live token of the user, of every kind (sign-ins, reset and activation links), and ends every sign-in session. */
 export async function revokeAllUserTokens(db: Db, userId: number, now = new Date()): Promise<number> {
+  await db.updateTable('sessions').set({ revoked_at: now.toISOString(), revoked_reason: 'all_revoked' }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   const r = await db.updateTable('auth_tokens').set({ revoked_at: now.toISOString() }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
   return Number(r.numUpdatedRows);
 }

@@ -137,7 +137,8 @@ describe('login and logout', () => {
     const headers = ipHeaders('10.0.0.1');
     const ok = await api.call('POST', `${B}/login`, { body: { username: email.toUpperCase(), password }, headers });
     expect(ok.status).toBe(200);
-    expect(Object.keys(ok.body)).toEqual(['access_token']);
+    expect(Object.keys(ok.body).sort()).toEqual(['access_token', 'expires_in']);
+    expect(ok.body.expires_in).toBe(15 * 60);
     expect((await api.call('GET', `${B}/users/current`, { token: ok.body.access_token })).status).toBe(200);
     const wrong = await api.call('POST', `${B}/login`, { body: { username: email, password: 'nope-nope' }, headers });
     expect(wrong.status).toBe(401);

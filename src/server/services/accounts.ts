@@ -14,6 +14,8 @@ import { afterResponse } from '../background';
 import { dummyPasswordHash, hashPassword, isBreachedPassword, verifyPassword } from '../passwords';
 import * as repo from '../repositories/accounts';
 import { laboratoryExists } from '../repositories/laboratories';
+import * as sessionsRepo from '../repositories/sessions';
+import { openSession, type SessionTokens } from './sessions';
 
 /**
  * Accounts (spec §7; the routes in docs/openapi.yaml): registration, login and logout with bearer tokens, password reset
@@ -82,7 +84,13 @@ async function mailActivation(user: repo.UserRecord, token: string, language: La
 }
 
 /** `language` is the request's language: kept as the user's locale and used for the activation mail. */
-export async function register(db: Db, input: RegisterInput, language?: Language, ip = 'unknown'): Promise<{ accessToken: string; user: CurrentUserDto }> {
+export async function register(
+  db: Db,
+  input: RegisterInput,
+  language?: Language,
+  ip = 'unknown',
+  userAgent?: string,
+): Promise<{ answer: { accessToken: string; expiresIn: number; user: CurrentUserDto }; session: SessionTokens }> {
   const email = input.email.toLowerCase();
   await reserveAction(db, 'register', { ip, key: email });
   if (await repo.findUserByEmail(db, email)) throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
@@ -90,10 +98,10 @@ export async function register(db: Db, input: RegisterInput, language?: Language
   const passwordHash = await hashPassword(input.password);
   const config = getConfig();
   let userId: number;
-  let accessToken: string;
+  let session: SessionTokens;
   let activation: string;
   try {
-    ({ userId, accessToken, activation } = await db.transaction().execute(async (trx) => {
+    ({ userId, session, activation } = await db.transaction().execute(async (trx) => {
       const id = await repo.insertUser(trx, {
         email,
         passwordHash,
@@ -105,7 +113,7 @@ export async function register(db: Db, input: RegisterInput, language?: Language
       });
       return {
         userId: id,
-        accessToken: await repo.issueToken(trx, id, 'access', config.accessTokenTtl),
+        session: await openSession(trx, { id, role: 'patient' }, userAgent),
         activation: await repo.issueToken(trx, id, 'activation', config.mailTokenTtl),
       };
     }));
@@ -116,10 +124,11 @@ export async function register(db: Db, input: RegisterInput, language?: Language
   const user = await repo.findUserById(db, userId);
   if (!user) throw new Error('Registered user vanished');
   await mailActivation(user, activation, mailLanguage(language ?? user.locale));
-  return { accessToken, user: toCurrentUserDto(user) };
+  return { answer: { accessToken: session.accessToken, expiresIn: session.expiresIn, user: toCurrentUserDto(user) }, session };
 }
 
-export async function login(db: Db, input: LoginInput, ip: string): Promise<{ access_token: string }> {
+/** Checks the password and opens a session: the answer of spec §7 (`access_token`, plus `expires_in` seconds) and the session's refresh token. */
+export async function login(db: Db, input: LoginInput, ip: string, userAgent?: string): Promise<{ answer: { access_token: string; expires_in: number }; session: SessionTokens }> {
   const email = input.username.trim().toLowerCase();
   const attempt = await reserveLoginAttempt(db, email, ip);
   const user = await repo.findUserByEmail(db, email);
@@ -127,11 +136,8 @@ export async function login(db: Db, input: LoginInput, ip: string): Promise<{ ac
   if (!user || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
   await attempt.succeeded();
   if (rehash) await repo.updateUser(db, user.id, { password_hash: await hashPassword(input.password) });
-  return { access_token: await repo.issueToken(db, user.id, 'access', getConfig().accessTokenTtl) };
-}
-
-export async function logout(db: Db, token: string): Promise<void> {
-  await repo.revokeToken(db, token);
+  const session = await openSession(db, user, userAgent);
+  return { answer: { access_token: session.accessToken, expires_in: session.expiresIn }, session };
 }
 
 /**
@@ -179,11 +185,13 @@ async function mailPasswordChanged(user: repo.UserRecord, language: Language | u
 
 /**
  * Stores the new password and ends what the old one opened: every reset link of the user and every
- * access token except the caller's own; then mails the user that the password changed.
+ * session and access token except the caller's own; then mails the user that the password changed.
  */
 async function setPassword(db: Db, userId: number, newPassword: string, keepToken: string | null, language: Language | undefined): Promise<void> {
   const now = new Date();
   await repo.updateUser(db, userId, { password_hash: await hashPassword(newPassword) });
+  const keepSession = keepToken ? await sessionsRepo.sessionIdOfToken(db, keepToken) : null;
+  await sessionsRepo.revokeUserSessions(db, userId, 'password_changed', keepSession, now);
   await repo.revokeUserTokens(db, userId, 'access', keepToken, now);
   await repo.revokeUserTokens(db, userId, 'reset', null, now);
   const user = await repo.findUserById(db, userId);
