@@ -142,8 +142,10 @@ export interface SessionDto {
   id: number;
   createdAt: string;
   lastUsedAt: string;
-  /** Browser and system, e.g. "Firefox on Linux"; empty when the browser did not say. */
+  /** The browser's name, e.g. "Firefox"; empty when unknown. */
   browser: string;
+  /** The operating system's name, e.g. "Linux"; empty when unknown. */
+  system: string;
   /** When the session ends unless used again (the earlier of its idle and absolute end). */
   expiresAt: string;
   /** The session of the request itself ("this device"). */

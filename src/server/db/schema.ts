@@ -180,7 +180,7 @@ export interface SessionTable {
   idle_seconds: number;
   idle_expires_at: string;
   absolute_expires_at: string;
-  /** Browser and system, e.g. "Firefox on Linux" (never the full User-Agent). */
+  /** Browser and system names, e.g. "Firefox/Linux" (never the full User-Agent). */
   user_agent: string;
   revoked_at: string | null;
   revoked_reason: string | null;

@@ -214,14 +214,16 @@ describe('GET users/current/sessions and sign-out per session or everywhere', ()
     const list = await api.call('GET', `${B}/users/current/sessions`, { token });
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(2);
-    expect(list.body.map((s: { browser: string; current: boolean }) => [s.browser, s.current]).sort()).toEqual([
-      ['Firefox on Linux', true],
-      ['Safari on iOS', false],
+    expect(list.body.map((s: { browser: string; system: string; current: boolean }) => [s.browser, s.system, s.current]).sort()).toEqual([
+      ['Firefox', 'Linux', true],
+      ['Safari', 'iOS', false],
     ]);
-    for (const s of list.body) expect(Object.keys(s).sort()).toEqual(['browser', 'createdAt', 'current', 'expiresAt', 'id', 'lastUsedAt']);
+    for (const s of list.body) expect(Object.keys(s).sort()).toEqual(['browser', 'createdAt', 'current', 'expiresAt', 'id', 'lastUsedAt', 'system']);
+    // The User-Agent header itself is not kept.
+    expect((await tdb.db.selectFrom('sessions').select('user_agent').where('id', '=', await sessionOf(token)).executeTakeFirstOrThrow()).user_agent).toBe('Firefox/Linux');
     await api.call('POST', `${B}/logout`, { token: phone.token });
     const after = await api.call('GET', `${B}/users/current/sessions`, { token });
-    expect(after.body.map((s: { browser: string }) => s.browser)).toEqual(['Firefox on Linux']);
+    expect(after.body.map((s: { browser: string }) => s.browser)).toEqual(['Firefox']);
   });
 
   test('signing out another session ends its bearer and refresh tokens at once, is audited, and leaves this one', async () => {

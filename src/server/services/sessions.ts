@@ -28,10 +28,12 @@ export interface SessionTokens {
 
 export const REFRESH_INVALID = 'The session has ended; sign in again';
 
-/** "Firefox on Linux" from a User-Agent header: the browser and system only, never the whole header. */
+/**
+ * The browser and system of a User-Agent header as "Firefox/Linux" (names only, never the whole
+ * header); an unknown part is empty.
+ */
 export function describeUserAgent(ua: string | undefined): string {
   const s = (ua ?? '').slice(0, 500);
-  if (!s) return '';
   const browser = /Edg(e|A|iOS)?\//.test(s)
     ? 'Edge'
     : /OPR\/|Opera/.test(s)
@@ -42,9 +44,7 @@ export function describeUserAgent(ua: string | undefined): string {
           ? 'Chrome'
           : /Safari\//.test(s)
             ? 'Safari'
-            : /^(curl|Wget|node|undici|axios)/i.test(s)
-              ? 'Command line'
-              : 'Other browser';
+            : '';
   const system = /iPhone|iPad|iPod/.test(s)
     ? 'iOS'
     : /Android/.test(s)
@@ -58,7 +58,7 @@ export function describeUserAgent(ua: string | undefined): string {
             : /Linux/.test(s)
               ? 'Linux'
               : '';
-  return system ? `${browser} on ${system}` : browser;
+  return `${browser}/${system}`;
 }
 
 function lifetimeOf(role: string) {
@@ -114,7 +114,8 @@ export async function listSessions(db: Db, user: AuthUser, now = new Date()): Pr
     id: s.id,
     createdAt: s.created_at,
     lastUsedAt: s.last_used_at,
-    browser: s.user_agent,
+    browser: s.user_agent.split('/')[0] ?? '',
+    system: s.user_agent.split('/')[1] ?? '',
     expiresAt: s.idle_expires_at < s.absolute_expires_at ? s.idle_expires_at : s.absolute_expires_at,
     current: s.id === user.sessionId,
   }));

@@ -26,6 +26,7 @@ import { changePasswordSchema, profileSchema } from '@/lib/validation/forms';
 import { EmailConfirmationModal } from './EmailConfirmation';
 import { useStatusChange } from './useStatusChange';
 import { PrivacySection } from './PrivacySection';
+import { SessionsSection } from './SessionsSection';
 
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (
@@ -192,6 +193,9 @@ export function SettingsPage() {
         </Section>
         <Section id="settings-language" title={t('common:language')}>
           <LanguageSwitcher />
+        </Section>
+        <Section id="settings-sessions" title={t('sessions.title')}>
+          <SessionsSection />
         </Section>
         <Section id="settings-privacy" title={t('privacy.title')}>
           <PrivacySection />

@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { logout } from '@/features/auth';
+import { useAppDispatch } from '@/store/hooks';
+import { backendClient } from '@/lib/apiClient';
+import type { SessionDto } from '@/lib/types/api';
+import { formatDateTime } from '@/lib/format';
+import { useLanguage } from '@/i18n/useLanguage';
+
+/**
+ * Settings, "Signed-in sessions": every browser the account is signed in on (when, last use, which
+ * browser; this one marked), with sign-out per session and everywhere. Signing out this browser or
+ * everywhere signs out here too.
+ */
+export function SessionsSection() {
+  const { t } = useTranslation('account');
+  const language = useLanguage();
+  const dispatch = useAppDispatch();
+  const [sessions, setSessions] = useState<SessionDto[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setSessions((await backendClient.get<SessionDto[]>('users/current/sessions')).data);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const name = (s: SessionDto) =>
+    s.browser && s.system ? t('sessions.browserOn', { browser: s.browser, system: s.system }) : s.browser || (s.system ? t('sessions.browserOn', { browser: t('sessions.unknownBrowser'), system: s.system }) : t('sessions.unknownBrowser'));
+
+  const signOut = async (s: SessionDto) => {
+    setBusy(true);
+    try {
+      await backendClient.delete(`users/current/sessions/${s.id}`);
+      if (s.current) dispatch(logout());
+      else await load();
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signOutEverywhere = async () => {
+    setBusy(true);
+    try {
+      await backendClient.delete('users/current/sessions');
+      dispatch(logout());
+    } catch {
+      setFailed(true);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {t('sessions.text')}
+      </Typography>
+      {failed && <Alert severity="error">{t('sessions.failed')}</Alert>}
+      {sessions && (
+        <List dense aria-label={t('sessions.listLabel')}>
+          {sessions.map((s) => (
+            <ListItem
+              key={s.id}
+              disableGutters
+              secondaryAction={
+                <Button size="small" onClick={() => signOut(s)} disabled={busy} aria-label={t('sessions.signOutOne', { browser: name(s) })} sx={{ minHeight: 44 }}>
+                  {t('sessions.signOut')}
+                </Button>
+              }
+              sx={{ pr: 12 }}
+            >
+              <ListItemText
+                primary={
+                  <>
+                    {name(s)}
+                    {s.current && <Chip size="small" color="primary" variant="outlined" label={t('sessions.thisDevice')} sx={{ ml: 1 }} />}
+                  </>
+                }
+                secondary={t('sessions.when', { created: formatDateTime(s.createdAt, language), lastUsed: formatDateTime(s.lastUsedAt, language) })}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Button color="error" variant="outlined" onClick={signOutEverywhere} disabled={busy} sx={{ minHeight: 48, mt: 1 }}>
+        {t('sessions.signOutEverywhere')}
+      </Button>
+    </Box>
+  );
+}
