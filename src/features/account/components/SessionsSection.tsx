@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,18 +28,17 @@ export function SessionsSection() {
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      setSessions((await backendClient.get<SessionDto[]>('users/current/sessions')).data);
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
+  const fetchSessions = () => backendClient.get<SessionDto[]>('users/current/sessions').then((r) => r.data);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    let live = true;
+    fetchSessions()
+      .then((list) => live && setSessions(list))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const name = (s: SessionDto) =>
     s.browser && s.system ? t('sessions.browserOn', { browser: s.browser, system: s.system }) : s.browser || (s.system ? t('sessions.browserOn', { browser: t('sessions.unknownBrowser'), system: s.system }) : t('sessions.unknownBrowser'));
@@ -49,7 +48,7 @@ export function SessionsSection() {
     try {
       await backendClient.delete(`users/current/sessions/${s.id}`);
       if (s.current) dispatch(logout());
-      else await load();
+      else setSessions(await fetchSessions());
     } catch {
       setFailed(true);
     } finally {
