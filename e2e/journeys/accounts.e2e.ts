@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { journey, type JourneyContext } from '../lib/journey';
 import type { LaboratoryDto, PatientDto } from '../../src/lib/types/api';
@@ -195,6 +196,85 @@ export default journey('a patient registers, confirms the e-mail, recovers the p
     assert.equal(page308.headers().location, '/login');
     const api308 = await ctx.context.request.get('/api/backend/laboratories/', { maxRedirects: 0 });
     assert.equal(api308.status(), 308);
+  });
+
+  // A fresh account signed in through the form, so this browser holds the refresh cookie.
+  const owner = await ctx.registerUser({ firstName: 'Marta', lastName: 'Sesja' });
+  await ctx.step('an expired bearer token is renewed through the refresh cookie', async () => {
+    await signOut(ctx);
+    await logIn(page, owner.email, owner.password);
+    await page.waitForURL((u) => u.pathname === '/');
+    // The stored token no longer works (as after its 15 minutes): the first call answers 401, the
+    // client refreshes with the HttpOnly cookie and repeats the call.
+    await page.evaluate(() => window.localStorage.setItem('labShop.token', 'expired-token'));
+    await page.goto('/settings');
+    await page.getByRole('form', { name: 'Personal details' }).getByLabel('First name').waitFor();
+    assert.equal(await page.getByRole('form', { name: 'Personal details' }).getByLabel('First name').inputValue(), 'Marta');
+    const renewed = await page.evaluate(() => window.localStorage.getItem('labShop.token'));
+    assert.ok(renewed && renewed !== 'expired-token', 'the client stored a renewed token');
+    // The script of the page cannot read the refresh cookie.
+    assert.doesNotMatch(await page.evaluate(() => document.cookie), /labShop\.refresh/);
+  });
+
+  await ctx.step('settings list the signed-in sessions; signing out another browser ends it there', async () => {
+    const browser = ctx.context.browser();
+    assert.ok(browser, 'the journey runs in a browser');
+    const second = await browser.newContext({ baseURL: ctx.baseUrl });
+    try {
+      await second.addCookies([{ name: 'acceptCookie', value: 'true', url: ctx.baseUrl }, { name: 'labShop.lab', value: labs[0]!.id, url: ctx.baseUrl }]);
+      await second.addInitScript((lab) => window.localStorage.setItem('labShop.activeLaboratoryId', lab), labs[0]!.id);
+      const other = await second.newPage();
+      await logIn(other, owner.email, owner.password);
+      await other.waitForURL((u) => u.pathname === '/');
+
+      await page.goto('/settings');
+      const list = page.getByRole('list', { name: 'Signed-in sessions' });
+      await list.waitFor();
+      // The registration (through the API) and the two browsers.
+      await page.waitForFunction(() => document.querySelectorAll('[aria-label="Signed-in sessions"] li').length === 3);
+      assert.equal(await list.getByText('This device').count(), 1);
+      await ctx.shot('sessions');
+
+      await other.goto('/settings');
+      await other.getByRole('list', { name: 'Signed-in sessions' }).getByText('This device').waitFor();
+
+      // Sign out the second browser from the first: not this device, and not the registration's
+      // session (made through the API, no browser).
+      const target = list.getByRole('listitem').filter({ hasNotText: 'This device' }).filter({ hasNotText: 'Unknown browser' });
+      assert.equal(await target.count(), 1);
+      await target.getByRole('button', { name: /^Sign out/ }).click();
+      await page.waitForFunction(() => document.querySelectorAll('[aria-label="Signed-in sessions"] li').length === 2);
+
+      // In the second browser the next call is refused and the refresh too: it is signed out.
+      await other.reload();
+      await other.waitForFunction(() => window.localStorage.getItem('labShop.token') === null);
+      await other.goto('/settings');
+      await other.getByText('Log in to change your settings').waitFor();
+    } finally {
+      await second.close();
+    }
+  });
+
+  await ctx.step('download all my data as one file', async () => {
+    await page.goto('/settings');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    assert.match(download.suggestedFilename(), /\.json$/);
+    const file = await download.path();
+    assert.ok(file, 'the download was saved');
+    const archive = JSON.parse(await readFile(file, 'utf8')) as { format: string; profile: { email: string } };
+    assert.equal(archive.format, 'lab-shop-account-export/1');
+    assert.equal(archive.profile.email, owner.email);
+  });
+
+  await ctx.step('delete the account: signed out, and the password no longer signs in', async () => {
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Your password').fill(owner.password);
+    await ctx.shot('delete-account');
+    await dialog.getByRole('button', { name: 'Delete for good' }).click();
+    await page.waitForFunction(() => window.localStorage.getItem('labShop.token') === null);
+    await logIn(page, owner.email, owner.password);
+    await page.getByText('Wrong e-mail or password').waitFor();
   });
 
   // Expected answers: 401 for the wrong passwords, 404 for the other user's patient.
