@@ -41,6 +41,7 @@ export const routes = {
   staff: { path: '/staff', back: 'home' },
   staffOrder: { path: '/staff/orders/[orderId]', back: 'staff' },
   staffVisits: { path: '/staff/visits', back: 'home' },
+  staffAudit: { path: '/staff/audit', back: 'staff' },
   sharedResults: { path: '/shared/results/[token]', back: null },
 } as const satisfies Record<string, { path: string; back: string | null }>;
 

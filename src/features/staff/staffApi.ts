@@ -1,6 +1,7 @@
 import { backendClient } from '@/lib/apiClient';
 import type { NurseVisitDto, NurseVisitsDto, OrderStatusDto, StaffMemberDto, StaffOrderDetailDto, StaffOrderDto, StaffPromoCodeDto } from '@/lib/types/results';
 import type { StaffPromoInput } from '@/lib/validation/results';
+import type { LabAuditRecordDto } from '@/lib/types/audit';
 
 export type NewStaffPromo = StaffPromoInput;
 import type { ResultEntry } from '@/lib/validation/results';
@@ -25,6 +26,8 @@ export const staffApi = {
   notAtHome: (id: number, note: string) => backendClient.post<NurseVisitDto>(`staff/visits/${id}/not-at-home`, { note }).then((r) => r.data),
   nurses: () => backendClient.get<StaffMemberDto[]>('staff/nurses').then((r) => r.data),
   assignNurse: (id: number, nurseUserId: number | null) => backendClient.put<StaffOrderDetailDto>(`staff/orders/${id}/nurse`, { nurseUserId }).then((r) => r.data),
+  /** The laboratory's audit trail, newest first (at most 200 records). */
+  audit: () => backendClient.get<LabAuditRecordDto[]>('staff/audit').then((r) => r.data),
   promoCodes: () => backendClient.get<StaffPromoCodeDto[]>('staff/promo-codes').then((r) => r.data),
   createPromoCode: (body: NewStaffPromo) => backendClient.post<StaffPromoCodeDto>('staff/promo-codes', body).then((r) => r.data),
   saveResults: (id: number, entries: ResultEntry[]) => backendClient.put<StaffOrderDetailDto>(`staff/orders/${id}/results`, { entries }).then((r) => r.data),

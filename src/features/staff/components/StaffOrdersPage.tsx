@@ -5,6 +5,8 @@ import { useEffect } from 'react';
 import { Hl7Upload } from './Hl7Upload';
 import { StaffPromoCodes } from './StaffPromoCodes';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -135,6 +137,11 @@ export function StaffOrdersPage() {
       </Head>
       <PageContainer title={t('orders.title')} subtitle={t('orders.subtitle')}>
         <StaffGate>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+            <Button component={NextLink} href={routes.staffAudit.path} variant="outlined" startIcon={<HistoryOutlined />} sx={{ minHeight: 48 }}>
+              {t('audit.open')}
+            </Button>
+          </Box>
           <Hl7Upload />
           <OrdersOfDay />
           <Box sx={{ mt: 3 }}>

@@ -1,0 +1,3 @@
+import { StaffAuditPage } from '@/features/staff/components/StaffAuditPage';
+
+export default StaffAuditPage;

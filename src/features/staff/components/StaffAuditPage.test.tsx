@@ -1,0 +1,69 @@
+import { act, screen, within } from '@testing-library/react';
+import { writeStorage } from '@/lib/storage';
+import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
+import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
+import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
+import type { LabAuditRecordDto } from '@/lib/types/audit';
+import { StaffAuditPage } from './StaffAuditPage';
+
+const staffUser = { id: 2, username: 's@lab.test', firstName: 'Lab', lastName: 'Staff', email: 's@lab.test', emailConfirmed: true, phone: null, dateOfBirth: null, role: 'staff' as const };
+
+const base = { orderId: null, orderNumber: null, subjectUserId: 5, patientId: null, actorEmail: null, actorName: null, clientIp: '10.0.0.9', detail: '' };
+const records: LabAuditRecordDto[] = [
+  { ...base, id: 4, at: '2026-11-24T09:00:00.000Z', action: 'health_write', actorKind: 'staff', actorName: 'Olga Lab', actorEmail: 'olga@lab.test', orderId: 12, orderNumber: 'LS-000012', detail: 'results (2)' },
+  { ...base, id: 3, at: '2026-11-24T08:00:00.000Z', action: 'health_read', actorKind: 'share', orderId: 12, orderNumber: 'LS-000012', detail: 'pdf' },
+  { ...base, id: 2, at: '2026-11-23T08:00:00.000Z', action: 'role_changed', actorKind: 'operator', clientIp: '', detail: 'patient -> staff (nurse)' },
+  { ...base, id: 1, at: '2026-11-22T08:00:00.000Z', action: 'refresh_reuse', actorKind: 'anonymous', detail: 'session 3 ended' },
+];
+
+let backend: FakeBackend | null = null;
+afterEach(() => {
+  backend?.restore();
+  backend = null;
+  window.localStorage.clear();
+});
+
+function render(role: 'staff' | 'patient') {
+  writeStorage('token', 'tok-1');
+  const { router } = memoryRouter('/staff/audit');
+  const app = renderWithApp(<StaffAuditPage />, { router });
+  act(() => {
+    app.store.dispatch(loggedIn());
+    app.store.dispatch(currentUserReceived({ ...staffUser, role }));
+  });
+  return app;
+}
+
+it("lists the laboratory's audit trail: when, what, who, the order (linked), details and address", async () => {
+  backend = fakeBackend({ 'GET staff/audit': [200, records] });
+  render('staff');
+  const table = await screen.findByRole('table', { name: 'Audit trail' });
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(rows).toHaveLength(4);
+  expect(rows[0]).toHaveTextContent(/24 Nov 2026.*Changed health data.*Olga Lab.*LS-000012.*results \(2\).*10\.0\.0\.9/);
+  expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'LS-000012' })).toHaveAttribute('href', '/staff/orders/12');
+  expect(rows[1]).toHaveTextContent('Opened health data');
+  expect(rows[1]).toHaveTextContent('Share link');
+  expect(rows[2]).toHaveTextContent('Role changed');
+  expect(rows[2]).toHaveTextContent('Operator (command line)');
+  expect(rows[3]).toHaveTextContent('Reused sign-in token: session ended');
+  expect(rows[3]).toHaveTextContent('Unknown');
+});
+
+it('an empty trail says so; a failure says so', async () => {
+  backend = fakeBackend({ 'GET staff/audit': [200, []] });
+  const first = render('staff');
+  expect(await screen.findByText('No records yet')).toBeInTheDocument();
+  first.unmount();
+  backend.restore();
+  backend = fakeBackend({ 'GET staff/audit': [500, { error: 'Internal server error', code: 'internal' }] });
+  render('staff');
+  expect(await screen.findByText('The audit trail could not be loaded.')).toBeInTheDocument();
+});
+
+it('is not for patients', async () => {
+  backend = fakeBackend({ 'GET staff/audit': [200, records] });
+  render('patient');
+  expect(await screen.findByText('This page is for laboratory staff')).toBeInTheDocument();
+  expect(backend.calls('GET staff/audit')).toHaveLength(0);
+});

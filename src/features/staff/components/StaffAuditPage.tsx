@@ -1,0 +1,112 @@
+import Head from 'next/head';
+import NextLink from 'next/link';
+import { useEffect, useState } from 'react';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
+import { routePath } from '@/lib/routes';
+import { formatDateTime } from '@/lib/format';
+import { useLanguage } from '@/i18n/useLanguage';
+import type { LabAuditRecordDto } from '@/lib/types/audit';
+import { staffApi } from '../staffApi';
+import { StaffGate } from './StaffGate';
+
+/** Who acted, as the trail names them: a staff member or patient by name or e-mail, a share link, the operator's command line, or nobody known. */
+function useActor() {
+  const { t } = useTranslation('staff');
+  return (r: LabAuditRecordDto): string => {
+    if (r.actorKind === 'share') return t('audit.actor.share');
+    if (r.actorKind === 'operator') return t('audit.actor.operator');
+    if (r.actorKind === 'anonymous') return t('audit.actor.anonymous');
+    return r.actorName || r.actorEmail || t(`audit.actor.${r.actorKind}`);
+  };
+}
+
+function AuditTable() {
+  const { t } = useTranslation('staff');
+  const language = useLanguage();
+  const actor = useActor();
+  const [records, setRecords] = useState<LabAuditRecordDto[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    staffApi
+      .audit()
+      .then((r) => live && setRecords(r))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (failed) return <ErrorState message={t('audit.failed')} />;
+  if (!records) return <ListSkeleton rows={5} />;
+  if (!records.length) return <EmptyState icon={<HistoryOutlined fontSize="inherit" />} title={t('audit.empty')} />;
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={t('audit.title')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('audit.when')}</TableCell>
+            <TableCell>{t('audit.what')}</TableCell>
+            <TableCell>{t('audit.who')}</TableCell>
+            <TableCell>{t('audit.order')}</TableCell>
+            <TableCell>{t('audit.detail')}</TableCell>
+            <TableCell>{t('audit.address')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {records.map((r) => (
+            <TableRow key={r.id}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.at, language)}</TableCell>
+              <TableCell>{t(`audit.action.${r.action}`)}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>{actor(r)}</TableCell>
+              <TableCell>
+                {r.orderId !== null ? (
+                  <Link component={NextLink} href={routePath('staffOrder', { orderId: r.orderId })}>
+                    {r.orderNumber ?? r.orderId}
+                  </Link>
+                ) : (
+                  '—'
+                )}
+              </TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>{r.detail || '—'}</TableCell>
+              <TableCell>{r.clientIp || '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** `/staff/audit`: the laboratory's audit trail (who read or changed health data, sign-ins, role changes), newest first. */
+export function StaffAuditPage() {
+  const { t } = useTranslation('staff');
+  return (
+    <>
+      <Head>
+        <title>{`${t('audit.title')} · ${t('common:appName')}`}</title>
+        <meta name="robots" content="noindex" />
+      </Head>
+      <PageContainer title={t('audit.title')} subtitle={t('audit.subtitle')}>
+        <StaffGate>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('audit.note')}
+          </Typography>
+          <AuditTable />
+        </StaffGate>
+      </PageContainer>
+    </>
+  );
+}
