@@ -209,3 +209,27 @@ test('a nurse marks samples collected or not at home with a note; nothing else o
   // Staff still move the order on.
   expect((await api.call('POST', `/api/backend/staff/orders/${w.two.id}/status`, { token: w.staffA.token, body: { status: 'in_lab' } })).status).toBe(200);
 });
+
+test("the nurse's work is in the laboratory's audit trail: the day list read, not at home, samples collected (the note itself is not)", async () => {
+  const w = await world();
+  expect((await assign(w.staffA.token, w.two.id, w.nurse1.id)).status).toBe(200);
+  expect((await assign(w.staffA.token, w.morningOrder.id, w.nurse1.id)).status).toBe(200);
+  const since = (await tdb.db.selectFrom('audit_events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0;
+  const day = await visits(w.nurse1);
+  expect((await api.call('POST', `/api/backend/staff/visits/${w.morningOrder.id}/not-at-home`, { token: w.nurse1.token, body: { note: 'Rang twice at flat 12' } })).status).toBe(200);
+  expect((await api.call('POST', `/api/backend/staff/orders/${w.two.id}/status`, { token: w.nurse1.token, body: { status: 'sample_collected' } })).status).toBe(200);
+  // A refused attempt (another nurse's visit) writes nothing.
+  expect((await api.call('POST', `/api/backend/staff/visits/${w.two.id}/not-at-home`, { token: w.nurse2.token, body: { note: 'x' } })).status).toBe(404);
+
+  const rows = await tdb.db.selectFrom('audit_events').selectAll().where('id', '>', Number(since)).where('actor_user_id', 'in', [w.nurse1.id, w.nurse2.id]).orderBy('id').execute();
+  expect(rows.map((r) => [r.action, r.actor_kind, r.actor_user_id, r.laboratory_id, r.order_id, r.detail])).toEqual([
+    ['health_read', 'staff', w.nurse1.id, w.labA, null, `visits of ${DAY} (${day.visits.length})`],
+    ['health_write', 'staff', w.nurse1.id, w.labA, w.morningOrder.id, 'visit not at home'],
+    ['health_write', 'staff', w.nurse1.id, w.labA, w.two.id, 'status sample_collected'],
+  ]);
+  expect(rows[1]?.subject_user_id).toBe(w.owner.id);
+  expect(JSON.stringify(rows)).not.toContain('Rang twice');
+  // Staff of the laboratory see them in the trail.
+  const trail = await api.call('GET', '/api/backend/staff/audit', { token: w.staffA.token });
+  expect(trail.body.filter((r: { actorEmail: string | null; detail: string }) => r.detail === 'visit not at home')).toHaveLength(1);
+});

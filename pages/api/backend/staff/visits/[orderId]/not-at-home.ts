@@ -2,15 +2,20 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam, notAtHomeSchema } from '@/lib/validation/results';
 import { markNotAtHome } from '@/server/services/nurseVisits';
+import { actorOf, recordAudit } from '@/server/services/audit';
 
 export const config = { api: { bodyParser: false } };
 
-/** Marks the visit "not at home" with the nurse's note; the order keeps its status. */
+/** Marks the visit "not at home" with the nurse's note; the order keeps its status. Audited. */
 export default route({
   POST: method({
     auth: 'staffOrNurse' as const,
     query: object({ orderId: idParam() }),
     body: notAtHomeSchema,
-    handler: ({ db, user, query, body }) => markNotAtHome(db, user, Number(query.orderId), body.note),
+    handler: async ({ db, user, query, body, ip }) => {
+      const visit = await markNotAtHome(db, user, Number(query.orderId), body.note);
+      await recordAudit(db, { action: 'health_write', ...actorOf(user), orderId: Number(query.orderId), ip, detail: 'visit not at home' });
+      return visit;
+    },
   }),
 });
