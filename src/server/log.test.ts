@@ -4,11 +4,13 @@ import { startApiServer, type TestApiServer } from './testing/apiServer';
 import { createUser } from './testing/orderFixtures';
 import { seedShopFixture, type ShopFixture } from './testing/shopFixtures';
 import { log, setLogForTests } from './log';
+import { getConfig } from './config';
+import { readOutbox } from './mail/outbox';
 
 /**
- * A full API journey (register, login, patient, order, result, share link and its opening) with the
- * server log captured: the log has a line per request and none of the password, the tokens, the
- * share link or the result value. On SQLite and PostgreSQL.
+ * A full API journey (register, login, a refresh of the bearer token, patient, order, result, share
+ * link and its opening) with the server log captured: the log has a line per request and none of the
+ * password, the access and refresh tokens, the mailed link token, the share link or the result value. On SQLite and PostgreSQL.
  */
 let tdb: TestDb;
 let api: TestApiServer;
@@ -44,6 +46,12 @@ test('the log of a whole journey carries no password, token, share link or resul
   const login = await api.call('POST', `${B}/login`, { body: { username: email, password } });
   expect(login.status).toBe(200);
   const token: string = login.body.access_token;
+  // The refresh cookie renews the bearer token: neither the cookie's token nor the new ones are logged.
+  const refreshToken = /labShop\.refresh=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] as string;
+  expect(refreshToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+  const renewed = await api.call('POST', `${B}/auth/refresh`, { headers: { Cookie: `labShop.refresh=${refreshToken}` } });
+  expect(renewed.status).toBe(200);
+  const nextRefresh = /labShop\.refresh=([^;]+)/.exec(renewed.headers.get('set-cookie') ?? '')?.[1] as string;
   // A wrong password is logged as a request too, without the password typed.
   expect((await api.call('POST', `${B}/login`, { body: { username: email, password: 'Wrong-Guess-Passphrase-55' } })).status).toBe(401);
   const patient = await api.call('POST', `${B}/patient?userAsPatient=false`, {
@@ -87,10 +95,16 @@ test('the log of a whole journey carries no password, token, share link or resul
   // A failure inside a handler is logged with its error, still without secrets.
   log().error({ err: new Error('probe'), body: { password }, headers: { authorization: `Bearer ${token}` } }, 'probe');
 
+  // The activation mail's body (its link token) is not in the log either.
+  const mails = readOutbox(getConfig().outboxDir).filter((m) => m.to === email);
+  expect(mails.length).toBeGreaterThan(0);
+  const mailTokens = mails.flatMap((m) => [...m.text.matchAll(/token=([A-Za-z0-9_-]{20,})/g)].map((x) => x[1] as string));
+  expect(mailTokens.length).toBeGreaterThan(0);
+
   const all = lines.join('');
   expect(lines.filter((l) => l.includes('"api request"')).length).toBeGreaterThanOrEqual(10);
   expect(all).toContain('"path":"/api/backend/shared-results/[redacted]"');
-  for (const secret of [password, 'Wrong-Guess-Passphrase-55', token, staff.token, reg.body.accessToken, shareToken, String(resultValue), 'Haemolysed-Comment-X', '4711#']) {
+  for (const secret of [password, 'Wrong-Guess-Passphrase-55', token, staff.token, reg.body.accessToken, shareToken, String(resultValue), 'Haemolysed-Comment-X', '4711#', refreshToken, nextRefresh, renewed.body.access_token, ...mailTokens]) {
     expect(all).not.toContain(secret);
   }
 });

@@ -36,6 +36,8 @@ test('the archive holds profile, patients, orders, results with revisions, share
   const share = await api.call('POST', `${B}/test-results/${order.id}/patients/${patientId}/shares`, { token: owner.token, body: { days: 7 } });
   const shareToken = String(share.body.url).split('/').pop() as string;
 
+  const at = new Date().toISOString();
+  await tdb.db.insertInto('sessions').values({ user_id: owner.id, created_at: at, last_used_at: at, idle_seconds: 1800, idle_expires_at: at, absolute_expires_at: at, user_agent: 'Firefox/Linux', revoked_at: null, revoked_reason: null }).execute();
   const res = await fetch(`${api.url}${B}/users/current/export`, { headers: { Authorization: `Bearer ${owner.token}` } });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -50,6 +52,7 @@ test('the archive holds profile, patients, orders, results with revisions, share
   expect(archive.orders[0].results).toEqual([expect.objectContaining({ value_num: 6.4, analysis_name: 'Glucose', revisions: [expect.objectContaining({ value_num: 5.1, reason: 'Re-run' })] })]);
   expect(archive.shareLinks).toHaveLength(1);
   expect(archive.sessions).toEqual([expect.objectContaining({ kind: 'access' })]);
+  expect(archive.signIns).toEqual([expect.objectContaining({ created_at: at, user_agent: 'Firefox/Linux', revoked_at: null })]);
   expect(archive.auditRecords.map((r: { action: string }) => r.action)).toEqual(expect.arrayContaining(['health_write', 'account_exported']));
   // No secret: no password hash, no token or share-link hash, not the token itself; nothing of another account.
   expect(text).not.toMatch(/password_hash|token_hash/);

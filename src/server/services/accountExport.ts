@@ -23,7 +23,7 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
   const orders = await db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   const orderIds = orders.map((o) => o.id);
   const inOrders = <T>(q: () => Promise<T[]>) => (orderIds.length ? q() : Promise.resolve([] as T[]));
-  const [patients, cartLines, cartMaterials, lines, materials, events, identities, results, shares, tokens, audit] = await Promise.all([
+  const [patients, cartLines, cartMaterials, lines, materials, events, identities, results, shares, tokens, signIns, audit] = await Promise.all([
     db.selectFrom('patients').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('cart_lines').selectAll().where('user_id', '=', userId).execute(),
     db.selectFrom('cart_material_decisions').selectAll().where('user_id', '=', userId).execute(),
@@ -43,6 +43,12 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
     ),
     db.selectFrom('result_shares').select(['id', 'order_id', 'patient_id', 'created_at', 'expires_at', 'revoked_at', 'last_opened_at', 'open_count']).where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('auth_tokens').select(['kind', 'created_at', 'expires_at', 'revoked_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
+    db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'last_used_at', 'user_agent', 'idle_expires_at', 'absolute_expires_at', 'revoked_at', 'revoked_reason'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('audit_events')
       .select(['at', 'action', 'actor_kind', 'order_id', 'patient_id', 'client_ip', 'detail'])
@@ -75,6 +81,7 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
     })),
     shareLinks: shares,
     sessions: tokens,
+    signIns,
     auditRecords: audit,
   };
 }

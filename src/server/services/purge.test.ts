@@ -48,6 +48,19 @@ test('expired and long-revoked tokens and login attempts older than the retentio
     ])
     .execute();
 
+  const session = async (ended: { revoked_at?: string; idle_expires_at?: string; absolute_expires_at?: string }, refresh: string) => {
+    const row = await db.db
+      .insertInto('sessions')
+      .values({ user_id: user.id, created_at: daysAgo(now, 40), last_used_at: daysAgo(now, 40), idle_seconds: 1800, idle_expires_at: daysAgo(now, -0.01), absolute_expires_at: daysAgo(now, -0.2), user_agent: '', revoked_at: null, revoked_reason: null, ...ended })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.db.insertInto('refresh_tokens').values({ token_hash: refresh, session_id: row.id, created_at: daysAgo(now, 40), replaced_at: null }).execute();
+  };
+  await session({ revoked_at: daysAgo(now, 31) }, 'refresh-revoked-long-ago');
+  await session({ idle_expires_at: daysAgo(now, 31) }, 'refresh-idle-long-ago');
+  await session({ revoked_at: daysAgo(now, 2) }, 'refresh-revoked-lately');
+  await session({}, 'refresh-live');
+  const refreshTokens = async () => (await db.db.selectFrom('refresh_tokens').select('token_hash').orderBy('token_hash').execute()).map((r) => r.token_hash);
   const tokens = async () => (await db.db.selectFrom('auth_tokens').select('token_hash').where('user_id', '=', user.id).orderBy('token_hash').execute()).map((r) => r.token_hash);
   const attempts = async () => (await db.db.selectFrom('login_attempts').select('key').where('key', 'like', '%example.test').orderBy('key').execute()).map((r) => r.key);
 
@@ -55,6 +68,9 @@ test('expired and long-revoked tokens and login attempts older than the retentio
   expect(report.failed).toBe(0);
   expect((await tokens()).filter((t) => t !== hashToken(user.token))).toEqual(['revoked-lately', 'valid-reset']);
   expect(await attempts()).toEqual(['email:recent@example.test']);
+  // Sessions that ended before the retention go with their refresh tokens; later or live ones stay.
+  expect(await refreshTokens()).toEqual(['refresh-live', 'refresh-revoked-lately']);
+  expect(await db.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(2);
   expect(await db.db.selectFrom('login_attempts').select('key').where('key', '=', 'ip:10.0.0.1').execute()).toEqual([]);
 
   // Next run within the day: the purge is not due again; a day later it is.

@@ -5,7 +5,8 @@ import { deleteFinishedJobs } from '../repositories/jobs';
 
 /**
  * The purge job: rows that only served a moment are deleted once useless -- expired tokens at once,
- * revoked tokens, login attempts, expired share links and finished jobs after `RETENTION_DAYS`.
+ * revoked tokens, sign-in sessions that ended (with their refresh tokens), login attempts, expired
+ * share links and finished jobs after `RETENTION_DAYS`.
  */
 type Db = Kysely<Database>;
 
@@ -15,6 +16,7 @@ export const PURGE_EVERY_MS = 24 * 3_600_000;
 
 export interface PurgeReport {
   tokens: number;
+  sessions: number;
   loginAttempts: number;
   shares: number;
   jobs: number;
@@ -28,11 +30,20 @@ export async function purgeOldRows(db: Db, now = new Date()): Promise<PurgeRepor
       .deleteFrom('auth_tokens')
       .where((eb) => eb.or([eb('expires_at', '<', at), eb('revoked_at', '<', cutoff)]))
       .executeTakeFirst();
+    const ended = trx
+      .selectFrom('sessions')
+      .select('id')
+      .where((eb) => eb.or([eb('revoked_at', '<', cutoff), eb('idle_expires_at', '<', cutoff), eb('absolute_expires_at', '<', cutoff)]));
+    await trx.deleteFrom('refresh_tokens').where('session_id', 'in', ended).execute();
+    const sessions = await trx
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('revoked_at', '<', cutoff), eb('idle_expires_at', '<', cutoff), eb('absolute_expires_at', '<', cutoff)]))
+      .executeTakeFirst();
     const attempts = await trx.deleteFrom('login_attempts').where('at', '<', cutoff).executeTakeFirst();
     const oldShares = trx.selectFrom('result_shares').select('id').where('expires_at', '<', cutoff);
     await trx.deleteFrom('result_share_openings').where('share_id', 'in', oldShares).execute();
     const shares = await trx.deleteFrom('result_shares').where('expires_at', '<', cutoff).executeTakeFirst();
     const jobs = await deleteFinishedJobs(trx, cutoff);
-    return { tokens: Number(tokens.numDeletedRows), loginAttempts: Number(attempts.numDeletedRows), shares: Number(shares.numDeletedRows), jobs };
+    return { tokens: Number(tokens.numDeletedRows), sessions: Number(sessions.numDeletedRows), loginAttempts: Number(attempts.numDeletedRows), shares: Number(shares.numDeletedRows), jobs };
   });
 }
