@@ -7,7 +7,8 @@ export const config = { api: { bodyParser: false } };
 
 /**
  * Ends the session of the bearer token (its refresh token with it) and clears the refresh cookie; 204.
- * A token past its 15 minutes still names its session, so signing out after a pause ends it too.
+ * A token past its 15 minutes still names its session, so signing out after a pause ends it too; an
+ * unknown or already revoked token is 401.
  */
 export default route({
   POST: method({

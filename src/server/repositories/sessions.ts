@@ -123,6 +123,14 @@ export async function listLiveSessions(db: Db, userId: number, now: Date): Promi
     .execute();
 }
 
+/** The session an access token belongs to (null for tokens without one); a token already revoked, or unknown, is `undefined`. */
+export async function sessionIdOfLiveToken(db: Db, token: string): Promise<number | null | undefined> {
+  if (token.length > 200) return undefined;
+  const row = await db.selectFrom('auth_tokens').select(['session_id', 'revoked_at']).where('token_hash', '=', hashToken(token)).where('kind', '=', 'access').executeTakeFirst();
+  if (!row || row.revoked_at) return undefined;
+  return row.session_id ?? null;
+}
+
 /** The session an access token belongs to (null for tokens without one). */
 export async function sessionIdOfToken(db: Db, token: string): Promise<number | null> {
   if (token.length > 200) return null;

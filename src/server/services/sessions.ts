@@ -136,9 +136,13 @@ export async function endAllSessions(db: Db, user: AuthUser, ip: string, now = n
   return { ended };
 }
 
-/** Sign-out (`POST logout`): ends the session of the token (or just the token if it has none). */
+/**
+ * Sign-out (`POST logout`): ends the session of the token (or just the token if it has none). A token
+ * past its 15 minutes still names its session; an unknown or already revoked one is 401.
+ */
 export async function signOut(db: Db, token: string, now = new Date()): Promise<void> {
-  const sessionId = await repo.sessionIdOfToken(db, token);
+  const sessionId = await repo.sessionIdOfLiveToken(db, token);
+  if (sessionId === undefined) throw unauthorized();
   await accountsRepo.revokeToken(db, token, now);
   if (sessionId !== null) {
     const session = await repo.findSession(db, sessionId);
