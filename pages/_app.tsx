@@ -14,8 +14,9 @@ import { createBrowserI18n } from '@/i18n/browser';
 import { serverInstances } from '@/i18n/serverInstances';
 import { ToastProvider } from '@/components/Toast';
 import { AppShell } from '@/features/shell/AppShell';
+import { hasAcceptCookie } from '@/features/shell/CookieBanner';
 
-type Props = AppProps & { lang?: Language };
+type Props = AppProps & { lang?: Language; cookiesAccepted?: boolean };
 
 /**
  * In the browser, Emotion's style elements carry the page's nonce (read from Next's data script,
@@ -58,7 +59,7 @@ function AppTitle() {
 }
 
 export default function App(props: Props) {
-  const { Component, pageProps, lang } = props;
+  const { Component, pageProps, lang, cookiesAccepted } = props;
   const store = wrapper.useStore();
   // The language of the `lang` cookie, read by getInitialProps on the server and in the browser, so
   // the first render in the browser matches the server HTML.
@@ -76,7 +77,7 @@ export default function App(props: Props) {
             <Suspense fallback={null}>
               <AppTitle />
               <ToastProvider>
-                <AppShell>
+                <AppShell cookiesAccepted={cookiesAccepted}>
                   <Component {...pageProps} />
                 </AppShell>
               </ToastProvider>
@@ -95,5 +96,6 @@ App.getInitialProps = async (context: AppContext) => {
   const lang = languageFromCookie(cookie);
   // Server only (the branch is removed from the browser build): every language, loaded once.
   if (typeof window === 'undefined') (await import('@/i18n/resources')).serverI18n(lang);
-  return { ...initial, lang };
+  // A first visit gets the cookie banner in the server HTML (it paints with the page).
+  return { ...initial, lang, cookiesAccepted: hasAcceptCookie(cookie) };
 };

@@ -2,17 +2,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
+import { SearchField } from '@/components/SearchField';
 import { routePath } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -71,22 +69,11 @@ export default function HomePage(props: HomeProps) {
         </Typography>
         <Typography sx={{ mt: 1, opacity: 0.9, maxWidth: 560 }}>{t('home.subtitle')}</Typography>
         <Box component="form" role="search" onSubmit={submit} sx={{ mt: 3, display: 'flex', gap: 1, flexDirection: { xs: 'column', sm: 'row' } }}>
-          <TextField
-            fullWidth
-            type="search"
+          <SearchField
             value={term}
-            onChange={(e) => setTerm(e.target.value)}
+            onChange={setTerm}
             placeholder={t('search.placeholder')}
-            slotProps={{
-              htmlInput: { 'aria-label': t('search.label'), enterKeyHint: 'search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon aria-hidden />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            inputProps={{ 'aria-label': t('search.label'), enterKeyHint: 'search' }}
             sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
           />
           <Button type="submit" variant="contained" color="secondary" size="large" sx={{ minHeight: 56, px: 4, flexShrink: 0, bgcolor: 'background.paper', color: 'primary.main', '&:hover': { bgcolor: 'grey.100' } }}>

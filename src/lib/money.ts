@@ -1,5 +1,5 @@
 /** Money helpers shared by client and server. Amounts on the wire are major units (e.g. 12.5). */
-import { intlLocale } from '@/i18n';
+import { intlLocale, isLanguage } from '@/i18n';
 
 export const currencies = ['EUR', 'PLN', 'BYN'] as const;
 export type Currency = (typeof currencies)[number];
@@ -12,12 +12,26 @@ export const toMajor = (minor: number): number => Math.round(minor) / 100;
 /** An amount in major units (as on the wire) in minor units, to add without float errors. */
 export const toMinor = (major: number): number => Math.round(major * 100);
 
+/**
+ * One formatter per supported language and currency (at most 9): building an Intl.NumberFormat
+ * costs far more than formatting with it, and a catalogue page formats every price it shows.
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: Currency, language: string): Intl.NumberFormat {
+  const make = () => new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // Another language tag is formatted without being kept, so the map stays bounded.
+  if (!isLanguage(language)) return make();
+  const key = `${language}|${currency}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = make();
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** Formats an amount (major units) in its currency for the user's language, e.g. "12,50 zł". */
 export function formatMoney(amount: number, currency: string, language = 'en'): string {
-  return new Intl.NumberFormat(intlLocale(language), {
-    style: 'currency',
-    currency: isCurrency(currency) ? currency : DEFAULT_CURRENCY,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
+  return moneyFormat(isCurrency(currency) ? currency : DEFAULT_CURRENCY, language).format(amount);
 }

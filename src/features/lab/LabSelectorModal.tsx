@@ -43,7 +43,8 @@ export function LabSelectorModal() {
   const dispatch = useAppDispatch();
   const { t } = useTranslation('common');
   const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  // Rendered in the browser only (after mount): read the media query at once instead of rendering twice.
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = useId();
   if (!mounted) return null;
   return (

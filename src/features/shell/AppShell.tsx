@@ -13,7 +13,7 @@ import { useStartUp } from './useStartUp';
 const MainMenu = dynamic(() => import('./MainMenu').then((m) => m.MainMenu), { ssr: false });
 
 /** The frame of every page (spec §2): skip link, loading bar, top bar, menu, laboratory selector, cookie banner. */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ children, cookiesAccepted }: { children: ReactNode; cookiesAccepted?: boolean }) {
   const { t } = useTranslation('common');
   const [menuOpen, setMenuOpen] = useState(false);
   // Once loaded the menu stays mounted, so closing it animates and gives focus back to the avatar.
@@ -49,7 +49,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </Box>
       <LabSelectorHost />
       <AuthModalHost />
-      <CookieBanner />
+      <CookieBanner acceptedOnServer={cookiesAccepted} />
     </>
   );
 }

@@ -2,7 +2,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { renderWithApp } from './testing/renderWithApp';
-import { ACCEPT_COOKIE, CookieBanner } from './CookieBanner';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '@/i18n/resources';
+import { ACCEPT_COOKIE, CookieBanner, hasAcceptCookie } from './CookieBanner';
 
 describe('CookieBanner', () => {
   beforeEach(() => Cookies.remove(ACCEPT_COOKIE, { path: '/' }));
@@ -29,5 +32,20 @@ describe('CookieBanner', () => {
     expect(document.documentElement.style.getPropertyValue('--cookie-banner-height')).toMatch(/px$/);
     await user.click(screen.getByRole('button', { name: 'Принять' }));
     expect(document.documentElement.style.getPropertyValue('--cookie-banner-height')).toBe('');
+  });
+
+  it('is in the server HTML of a first visit (no consent cookie in the request), not once accepted', () => {
+    const html = (acceptedOnServer: boolean) =>
+      renderToString(
+        <I18nextProvider i18n={createI18n('en')}>
+          <CookieBanner acceptedOnServer={acceptedOnServer} />
+        </I18nextProvider>,
+      );
+    expect(html(false)).toMatch(/accept the cookie rule/);
+    expect(html(false)).toMatch(/Принять/);
+    expect(html(true)).toBe('');
+    expect(hasAcceptCookie('lang=ru; acceptCookie=true')).toBe(true);
+    expect(hasAcceptCookie('xacceptCookie=true; lang=ru')).toBe(false);
+    expect(hasAcceptCookie(undefined)).toBe(false);
   });
 });

@@ -14,14 +14,24 @@ export const BANNER_HEIGHT_VAR = '--cookie-banner-height';
 
 const subscribe = () => () => undefined;
 
-/** At the bottom of every page until the consent cookie exists; decided in the browser after hydration. */
-export function CookieBanner() {
+/** Whether a Cookie header (or `document.cookie`) holds the consent cookie. */
+export function hasAcceptCookie(cookieHeader: string | undefined | null): boolean {
+  return new RegExp(`(?:^|;\\s*)${ACCEPT_COOKIE}=`).test(cookieHeader ?? '');
+}
+
+/**
+ * At the bottom of every page until the consent cookie exists. `acceptedOnServer` is what the
+ * server read from the request's cookies (`_app`): a first visit gets the banner in its server HTML,
+ * so it paints with the page instead of after hydration; without it the banner is decided in the
+ * browser after hydration.
+ */
+export function CookieBanner({ acceptedOnServer = true }: { acceptedOnServer?: boolean }) {
   const { t } = useTranslation('common');
-  // Server and hydration: treat as accepted (nothing rendered), then read the real cookie.
+  // Server and hydration: what the server saw; then the browser's own cookie.
   const hasCookie = useSyncExternalStore(
     subscribe,
     () => Cookies.get(ACCEPT_COOKIE) !== undefined,
-    () => true,
+    () => acceptedOnServer,
   );
   const [accepted, setAccepted] = useState(false);
   const visible = !hasCookie && !accepted;

@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import SearchOff from '@mui/icons-material/SearchOff';
 import Link from 'next/link';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
+import { SearchField } from '@/components/SearchField';
 import { ErrorState } from '@/components/ErrorState';
 import { ListSkeleton } from '@/components/Skeletons';
 import { Status } from '@/lib/status';
@@ -36,24 +35,13 @@ export function SearchView({ onTermChange, autoFocus }: SearchViewProps) {
   return (
     <Box>
       <Box component="form" role="search" onSubmit={(e) => e.preventDefault()} sx={{ mb: 2 }}>
-        <TextField
-          fullWidth
-          type="search"
+        <SearchField
           label={t('search.label')}
           placeholder={t('search.placeholder')}
           value={term}
           autoFocus={autoFocus}
-          onChange={(e) => change(e.target.value)}
-          slotProps={{
-            htmlInput: { enterKeyHint: 'search', autoComplete: 'off', 'aria-describedby': 'search-hint' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden />
-                </InputAdornment>
-              ),
-            },
-          }}
+          onChange={change}
+          inputProps={{ enterKeyHint: 'search', autoComplete: 'off', 'aria-describedby': 'search-hint' }}
         />
         <Typography id="search-hint" variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {t('search.hint')}
