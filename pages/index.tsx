@@ -5,7 +5,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
-import Link from 'next/link';
+import { Link } from '@/components/Link';
 import { useRouter } from 'next/router';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@/i18n/useLanguage';
 import { formatMoney } from '@/lib/money';
 
 export interface MoneyProps {
@@ -9,6 +9,6 @@ export interface MoneyProps {
 
 /** An amount with its currency in the user's language, e.g. "12,50 zł". */
 export function Money({ amount, currency }: MoneyProps) {
-  const { i18n } = useTranslation();
-  return <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(amount, currency, i18n.language)}</span>;
+  const language = useLanguage();
+  return <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(amount, currency, language)}</span>;
 }

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined';
 import NoFoodOutlined from '@mui/icons-material/NoFoodOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
-import Link from 'next/link';
+import { Link } from '@/components/Link';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/Money';

@@ -13,12 +13,17 @@ export interface AnalysisPriceProps {
 
 /** The analysis's price in the laboratory's currency, or "Unavailable" when the laboratory has no price. */
 export function AnalysisPrice({ analysis, variant = 'body1' }: AnalysisPriceProps) {
-  const { t } = useTranslation('catalogue');
   const price = useMemo(() => selectPrice(analysis), [analysis]);
-  if (!price) return <Chip label={t('unavailable')} size="small" variant="outlined" title={t('unavailableHint')} />;
+  if (!price) return <Unavailable />;
   return (
     <Typography component="span" variant={variant} sx={{ fontWeight: 600, color: 'primary.main' }}>
       <Money amount={price.price} currency={price.currency} />
     </Typography>
   );
+}
+
+/** Only a row without a price needs translations (a list renders a price in every row). */
+function Unavailable() {
+  const { t } = useTranslation('catalogue');
+  return <Chip label={t('unavailable')} size="small" variant="outlined" title={t('unavailableHint')} />;
 }

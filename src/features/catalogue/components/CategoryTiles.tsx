@@ -8,7 +8,7 @@ import GrassOutlined from '@mui/icons-material/GrassOutlined';
 import HealthAndSafetyOutlined from '@mui/icons-material/HealthAndSafetyOutlined';
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
-import Link from 'next/link';
+import { Link } from '@/components/Link';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_SLUGS, type CategorySlug } from '@/lib/config';

@@ -4,7 +4,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Box from '@mui/material/Box';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import Link from 'next/link';
+import { Link } from '@/components/Link';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/Money';
 import { routePath } from '@/lib/routes';
