@@ -32,6 +32,13 @@ export const FIRST_LOAD_JS_TARGET = Math.round(FLOOR_FIRST_LOAD_JS * 1.25);
  * weight leaves, until it reaches FIRST_LOAD_JS_TARGET.
  */
 export const FIRST_LOAD_JS_CEILING = Math.max(FIRST_LOAD_JS_TARGET, 342_000);
+/**
+ * A lower ceiling for the catalogue pages (2026-11-24: home 277.5 kB, search 274.3 kB, the others
+ * 263-268 kB, after home and search left MUI's TextField and its select), plus 2%: what a first
+ * visitor downloads first must not creep back up while the rest of the shop catches up.
+ */
+export const CATALOGUE_FIRST_LOAD_JS_CEILING = 290_000;
+const CATALOGUE_PAGES = new Set(['/', '/search', '/search/analysis/[analysisId]', '/profiles', '/profiles/[profileId]', '/categories/[categorySlug]']);
 /** `__NEXT_DATA__` of home and the catalogue pages. */
 export const NEXT_DATA_BUDGET = 16 * 1024;
 
@@ -46,10 +53,12 @@ async function main(): Promise<void> {
   const pages = firstLoadJs(abs);
   const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
   console.log(`First-load JS (gzip): floor ${kB(FLOOR_FIRST_LOAD_JS)}, target ${kB(FIRST_LOAD_JS_TARGET)} (1.25x), enforced ceiling ${kB(FIRST_LOAD_JS_CEILING)}`);
+  console.log(`  catalogue pages (${[...CATALOGUE_PAGES].join(', ')}): enforced ceiling ${kB(CATALOGUE_FIRST_LOAD_JS_CEILING)}`);
   for (const p of pages) {
-    const mark = p.gzip > FIRST_LOAD_JS_CEILING ? 'OVER CEILING' : p.gzip > FIRST_LOAD_JS_TARGET ? `over target by ${kB(p.gzip - FIRST_LOAD_JS_TARGET)}` : 'ok';
+    const ceiling = CATALOGUE_PAGES.has(p.page) ? CATALOGUE_FIRST_LOAD_JS_CEILING : FIRST_LOAD_JS_CEILING;
+    const mark = p.gzip > ceiling ? 'OVER CEILING' : p.gzip > FIRST_LOAD_JS_TARGET ? `over target by ${kB(p.gzip - FIRST_LOAD_JS_TARGET)}` : 'ok';
     console.log(`  ${p.page.padEnd(60)} ${kB(p.gzip).padStart(10)}  ${mark}`);
-    if (p.gzip > FIRST_LOAD_JS_CEILING) failures.push(`${p.page}: first-load JS ${kB(p.gzip)} > ${kB(FIRST_LOAD_JS_CEILING)}`);
+    if (p.gzip > ceiling) failures.push(`${p.page}: first-load JS ${kB(p.gzip)} > ${kB(ceiling)}`);
   }
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-shop-budgets-'));
