@@ -68,6 +68,8 @@ const API = {
 
 /** A cookie that makes the server render prices of the bench laboratory (what a returning visitor has). */
 const LAB_HEADERS = { cookie: `${LAB_COOKIE}=${LAB}` };
+/** Requests of the memory mix sent before the server's RSS is first read. */
+const WARM_UP_REQUESTS = 3_000;
 
 async function measure(url: string, seconds: number, connections = 20, headers?: Record<string, string>): Promise<LoadResult> {
   await warm(url, headers);
@@ -188,11 +190,15 @@ export async function webBench(opts: WebOptions): Promise<WebResult> {
     const total = opts.quick ? 5_000 : 20_000;
     console.log(`Memory over ${total.toLocaleString('en-US')} requests ...`);
     const mix = [pages.home, pages.analysis, pages.search, pages.category, API.search, API.cart].map((p) => shop + p);
+    // Warm-up with the same mix first: the server sat idle through Lighthouse, and V8 shrinks an idle
+    // heap, so the first thousands of requests after it regrow the heap to its working size (the live
+    // heap stays ~65 MB; a heap snapshot comparison found no growth). The figure is growth after that.
+    for (const url of mix) await load(url, { connections: 10, amount: Math.ceil(WARM_UP_REQUESTS / mix.length), headers: LAB_HEADERS });
     const rssStart = rssOf(shopServer.pid);
     for (const url of mix) await load(url, { connections: 10, amount: Math.ceil(total / mix.length), headers: LAB_HEADERS });
     const rssEnd = rssOf(shopServer.pid);
     if (rssStart) {
-      figures.push({ key: 'rss.growth', label: `server RSS growth over ${total.toLocaleString('en-US')} requests (${Math.round(rssStart / 1048576)} MB after warm-up)`, shop: Math.round(((rssEnd - rssStart) / rssStart) * 1000) / 10, floor: null, unit: '%', target: 'within 10%' });
+      figures.push({ key: 'rss.growth', label: `server RSS growth over ${total.toLocaleString('en-US')} requests (${Math.round(rssStart / 1048576)} MB after a warm-up of ${WARM_UP_REQUESTS.toLocaleString('en-US')})`, shop: Math.round(((rssEnd - rssStart) / rssStart) * 1000) / 10, floor: null, unit: '%', target: 'within 10%' });
     }
 
     const catalogueRps = figures.find((f) => f.key === 'ssr.category.rps')?.shop ?? 0;
