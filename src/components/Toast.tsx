@@ -1,5 +1,4 @@
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import dynamic from 'next/dynamic';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
@@ -26,6 +25,9 @@ export const TOAST_MS = { info: 4000, success: 4000, warning: 6000, error: 8000 
 export const ACTION_BAR_HEIGHT_VAR = '--action-bar-height';
 
 const ToastContext = createContext<ToastApi | null>(null);
+
+// The Snackbar and Alert load with the first toast: no page needs them to start.
+const ToastView = dynamic(() => import('./ToastView').then((m) => m.ToastView), { ssr: false });
 
 /**
  * One toast at a time at the bottom of the screen, above the cookie banner and the page's sticky
@@ -57,27 +59,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const isError = current?.severity === 'error';
   const snackbar = current && (
-    <Snackbar
+    <ToastView
       key={current.key}
+      message={current.message}
+      severity={current.severity}
       open={open}
-      onClose={(_e, reason) => {
-        if (reason === 'escapeKeyDown') setOpen(false);
+      onClose={() => setOpen(false)}
+      onExited={() => {
+        setQueue((q) => q.slice(1));
+        setOpen(true);
       }}
-      slotProps={{ transition: { onExited: () => { setQueue((q) => q.slice(1)); setOpen(true); } } }}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      sx={{
-        bottom: {
-          xs: `calc(var(${ACTION_BAR_HEIGHT_VAR}, 0px) + var(--cookie-banner-height, 0px) + 8px)`,
-          sm: `calc(var(${ACTION_BAR_HEIGHT_VAR}, 0px) + var(--cookie-banner-height, 0px) + 16px)`,
-        },
-        zIndex: 10001,
-      }}
-    >
-      {/* The live region around it speaks the message; the box itself has no role of its own. */}
-      <Alert severity={current.severity} variant="filled" role="none" onClose={() => setOpen(false)} sx={{ width: '100%' }}>
-        {current.message}
-      </Alert>
-    </Snackbar>
+      actionBarHeightVar={ACTION_BAR_HEIGHT_VAR}
+    />
   );
   return (
     <ToastContext.Provider value={api}>
