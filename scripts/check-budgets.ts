@@ -33,11 +33,12 @@ export const FIRST_LOAD_JS_TARGET = Math.round(FLOOR_FIRST_LOAD_JS * 1.25);
  */
 export const FIRST_LOAD_JS_CEILING = Math.max(FIRST_LOAD_JS_TARGET, 342_000);
 /**
- * A lower ceiling for the catalogue pages (2026-11-24: home 277.5 kB, search 274.3 kB, the others
- * 263-268 kB, after home and search left MUI's TextField and its select), plus 2%: what a first
- * visitor downloads first must not creep back up while the rest of the shop catches up.
+ * A lower ceiling for the catalogue pages (2026-11-24: home 272.0 kB, search 269.9 kB, the others
+ * 258-263 kB, after home and search left MUI's TextField and its select and the toasts and the
+ * progress bar left `_app`), plus 2%: what a first visitor downloads first must not creep back up
+ * while the rest of the shop catches up.
  */
-export const CATALOGUE_FIRST_LOAD_JS_CEILING = 290_000;
+export const CATALOGUE_FIRST_LOAD_JS_CEILING = 284_000;
 const CATALOGUE_PAGES = new Set(['/', '/search', '/search/analysis/[analysisId]', '/profiles', '/profiles/[profileId]', '/categories/[categorySlug]']);
 /** `__NEXT_DATA__` of home and the catalogue pages. */
 export const NEXT_DATA_BUDGET = 16 * 1024;
