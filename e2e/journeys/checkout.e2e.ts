@@ -99,7 +99,10 @@ export default journey(
       assert.ok((await page.getByText('Brought by patient').count()) >= 2, 'declined materials are shown as brought by the patient');
       await ctx.shot('cart-profile');
       // The toast covers neither the page heading nor the next-step bar, and goes on its own.
-      const box = await page.locator('.MuiSnackbar-root').boundingBox();
+      // The toast hides itself after a few seconds: read its box only while it is there (waiting for a
+      // toast that already left would time out on a slow machine).
+      const snackbar = page.locator('.MuiSnackbar-root').first();
+      const box = (await snackbar.count()) ? await snackbar.boundingBox({ timeout: 1000 }).catch(() => null) : null;
       const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
       const next = await page.getByRole('button', { name: 'Continue to address' }).boundingBox();
       const overlaps = (a: NonNullable<typeof box>, b: NonNullable<typeof box>) =>
