@@ -1,8 +1,7 @@
-import { useRouter } from 'next/router';
-import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '@/components';
 import { routePath } from '@/lib/routes';
+import { useDebouncedUrlQuery } from '@/lib/hooks/useDebouncedUrlQuery';
 import { useAppSelector } from '@/store/hooks';
 import { wrapper } from '@/store/wrapper';
 import { searchReceived } from '@/features/catalogue/catalogueSlice';
@@ -20,35 +19,9 @@ const URL_DEBOUNCE_MS = 400;
 export default function SearchPage(props: SearchProps) {
   wrapper.useHydration(props);
   const { t } = useTranslation('catalogue');
-  const router = useRouter();
   const resultsTerm = useAppSelector((s) => s.catalogue.search.resultsTerm);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  // A pending address update must not cancel a navigation the user started (e.g. opening a result
-  // right after typing): any route change drops it, and so does leaving the page.
-  useEffect(() => {
-    const drop = () => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
-    };
-    router.events.on('routeChangeStart', drop);
-    return () => {
-      router.events.off('routeChangeStart', drop);
-      drop();
-    };
-  }, [router.events]);
-
-  // Keeps the term in the URL (?q=) so the search can be shared and reloaded; shallow: no server round trip.
-  const keepInUrl = useCallback(
-    (term: string) => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        const q = term.trim();
-        void router.replace({ pathname: routePath('search'), query: q ? { q } : {} }, undefined, { shallow: true, scroll: false });
-      }, URL_DEBOUNCE_MS);
-    },
-    [router],
-  );
+  // Keeps the term in the URL (?q=) so the search can be shared and reloaded.
+  const keepInUrl = useDebouncedUrlQuery(routePath('search'), 'q', URL_DEBOUNCE_MS);
 
   const title = resultsTerm ? t('search.titleWithTerm', { term: resultsTerm }) : t('search.title');
   return (

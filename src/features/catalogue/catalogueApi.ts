@@ -1,5 +1,4 @@
-import { backendClient, shopClient } from '@/lib/apiClient';
-import type { SupportContactInput, SupportContactResponse } from '@/lib/validation/support';
+import { backendClient } from '@/lib/apiClient';
 import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
 
 const lab = (laboratoryId: string | null | undefined) => (laboratoryId ? { laboratoryId } : {});
@@ -21,12 +20,5 @@ export const catalogueApi = {
   },
   async profile(id: number, laboratoryId: string | null): Promise<ProfileDto> {
     return (await backendClient.get<ProfileDto>(`profiles/${id}`, { params: lab(laboratoryId) })).data;
-  },
-};
-
-/** The support contact form (shop API). */
-export const supportApi = {
-  async contact(body: SupportContactInput): Promise<SupportContactResponse> {
-    return (await shopClient.post<SupportContactResponse>('support/contact', body)).data;
   },
 };

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/apiClient';
 import { SUPPORT_MESSAGE_MAX, supportContactSchema, type SupportContactInput } from '@/lib/validation/support';
-import { supportApi } from '../catalogueApi';
+import { supportApi } from '../supportApi';
 
 type Outcome = { kind: 'sent' } | { kind: 'failed'; message: string } | null;
 
