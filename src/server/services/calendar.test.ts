@@ -1,23 +1,10 @@
 import ICAL from 'ical.js';
 import { getConfig } from '../config';
 import { readOutbox } from '../mail/outbox';
-import { createTestDb, type TestDb } from '../testing/testDb';
-import { startApiServer, type TestApiServer } from '../testing/apiServer';
-import { createFixturePatient, createFixtureSlot, createFixtureUser, seedShopFixture, type FixtureUser, type ShopFixture } from '../testing/shopFixtures';
+import { useShopSuite } from '../testing/shopSuite';
+import { createFixturePatient, createFixtureSlot, createFixtureUser, type FixtureUser } from '../testing/shopFixtures';
 
-let db: TestDb;
-let api: TestApiServer;
-let fx: ShopFixture;
-
-beforeAll(async () => {
-  db = await createTestDb({ seed: false });
-  fx = await seedShopFixture(db.db);
-  api = await startApiServer();
-});
-afterAll(async () => {
-  await api.close();
-  await db.cleanup();
-});
+const shop = useShopSuite();
 
 /** Wall-clock time of an instant in a zone, as `YYYY-MM-DDTHH:mm:ss`. */
 function wallTime(iso: string, timeZone: string): string {
@@ -39,10 +26,10 @@ function parse(ics: string) {
 }
 
 async function placeOrder(user: FixtureUser, slot: { id: number; start: string }) {
-  const anna = await createFixturePatient(db.db, user.id, { firstName: 'Anna' });
-  const added = await api.call('POST', '/api/cart/add-to-cart', { token: user.token, body: { analysisId: fx.analyses.glucose, patientIds: [anna], updateToIsBoughtOptionalMaterialMap: { [fx.materials.gelTube]: true } } });
+  const anna = await createFixturePatient(shop.db.db, user.id, { firstName: 'Anna' });
+  const added = await shop.api.call('POST', '/api/cart/add-to-cart', { token: user.token, body: { analysisId: shop.fx.analyses.glucose, patientIds: [anna], updateToIsBoughtOptionalMaterialMap: { [shop.fx.materials.gelTube]: true } } });
   expect(added.body).toMatchObject({ status: 'added' });
-  const res = await api.call('POST', '/api/order/create', {
+  const res = await shop.api.call('POST', '/api/order/create', {
     token: user.token,
     body: {
       laboratoryId: 'fx-waw',
@@ -59,10 +46,10 @@ async function placeOrder(user: FixtureUser, slot: { id: number; start: string }
 const mailsTo = (email: string) => readOutbox(getConfig().outboxDir).filter((m) => m.to === email);
 
 test('the confirmation mail carries the visit as an RFC 5545 event in the laboratory zone; the owner downloads the same', async () => {
-  const user = await createFixtureUser(db.db, { laboratoryId: 'fx-waw' });
-  const slot = await createFixtureSlot(db.db, 'fx-waw', 2, 5);
+  const user = await createFixtureUser(shop.db.db, { laboratoryId: 'fx-waw' });
+  const slot = await createFixtureSlot(shop.db.db, 'fx-waw', 2, 5);
   const orderId = await placeOrder(user, slot);
-  const row = await db.db.selectFrom('nurse_slots').select(['start_at', 'end_at']).where('id', '=', slot.id).executeTakeFirstOrThrow();
+  const row = await shop.db.db.selectFrom('nurse_slots').select(['start_at', 'end_at']).where('id', '=', slot.id).executeTakeFirstOrThrow();
 
   const [mail] = mailsTo(user.email);
   expect(mail?.calendars.map((c) => c.contentType.split(';')[0])).toEqual(expect.arrayContaining(['text/calendar', 'application/ics']));
@@ -85,26 +72,26 @@ test('the confirmation mail carries the visit as an RFC 5545 event in the labora
   // DTSTAMP in UTC, as RFC 5545 requires.
   expect(invite?.content).toMatch(/\nDTSTAMP:\d{8}T\d{6}Z\r?\n/);
 
-  const file = await api.call('GET', `/api/backend/orders/${orderId}/calendar.ics`, { token: user.token });
+  const file = await shop.api.call('GET', `/api/backend/orders/${orderId}/calendar.ics`, { token: user.token });
   expect(file.status).toBe(200);
   expect(file.headers.get('content-type')).toMatch(/^text\/calendar/);
   const downloaded = parse(String(file.body));
   expect(downloaded.event.uid).toBe(event.uid);
   expect(downloaded.event.startDate.toJSDate().toISOString()).toBe(new Date(row.start_at).toISOString());
 
-  const stranger = await createFixtureUser(db.db, { laboratoryId: 'fx-waw' });
-  expect((await api.call('GET', `/api/backend/orders/${orderId}/calendar.ics`, { token: stranger.token })).status).toBe(404);
-  expect((await api.call('GET', `/api/backend/orders/${orderId}/calendar.ics`)).status).toBe(401);
+  const stranger = await createFixtureUser(shop.db.db, { laboratoryId: 'fx-waw' });
+  expect((await shop.api.call('GET', `/api/backend/orders/${orderId}/calendar.ics`, { token: stranger.token })).status).toBe(404);
+  expect((await shop.api.call('GET', `/api/backend/orders/${orderId}/calendar.ics`)).status).toBe(401);
 });
 
 test('a move mails the same UID with a higher SEQUENCE and the new time; a cancellation mails METHOD:CANCEL', async () => {
-  const user = await createFixtureUser(db.db, { laboratoryId: 'fx-waw' });
-  const first = await createFixtureSlot(db.db, 'fx-waw', 2, 5);
-  const second = await createFixtureSlot(db.db, 'fx-waw', 2, 7);
+  const user = await createFixtureUser(shop.db.db, { laboratoryId: 'fx-waw' });
+  const first = await createFixtureSlot(shop.db.db, 'fx-waw', 2, 5);
+  const second = await createFixtureSlot(shop.db.db, 'fx-waw', 2, 7);
   const orderId = await placeOrder(user, first);
   const original = parse(mailsTo(user.email)[0]?.calendars[0]?.content ?? '').event;
 
-  const moved = await api.call('POST', `/api/backend/orders/${orderId}/reschedule`, { token: user.token, body: { slotId: second.id } });
+  const moved = await shop.api.call('POST', `/api/backend/orders/${orderId}/reschedule`, { token: user.token, body: { slotId: second.id } });
   expect(moved.status).toBe(200);
   const afterMove = mailsTo(user.email);
   expect(afterMove).toHaveLength(2);
@@ -113,10 +100,10 @@ test('a move mails the same UID with a higher SEQUENCE and the new time; a cance
   expect(update.calendar.getFirstPropertyValue('method')).toBe('REQUEST');
   expect(update.event.uid).toBe(original.uid);
   expect(update.event.sequence).toBeGreaterThan(original.sequence);
-  const row = await db.db.selectFrom('nurse_slots').select('start_at').where('id', '=', second.id).executeTakeFirstOrThrow();
+  const row = await shop.db.db.selectFrom('nurse_slots').select('start_at').where('id', '=', second.id).executeTakeFirstOrThrow();
   expect(update.event.startDate.toJSDate().toISOString()).toBe(new Date(row.start_at).toISOString());
 
-  const cancelled = await api.call('POST', `/api/backend/orders/${orderId}/cancel`, { token: user.token });
+  const cancelled = await shop.api.call('POST', `/api/backend/orders/${orderId}/cancel`, { token: user.token });
   expect(cancelled.status).toBe(200);
   const afterCancel = mailsTo(user.email);
   expect(afterCancel).toHaveLength(3);

@@ -1,27 +1,15 @@
-import { createTestDb, type TestDb } from '../testing/testDb';
-import { startApiServer, type TestApiServer } from '../testing/apiServer';
-import { createFixturePatient, createFixtureSlot, createFixtureUser, seedShopFixture, type ShopFixture } from '../testing/shopFixtures';
+import { createTestDb } from '../testing/testDb';
+import { useShopSuite } from '../testing/shopSuite';
+import { createFixturePatient, createFixtureSlot, createFixtureUser } from '../testing/shopFixtures';
 import { seedDemo } from '../db/seed';
 import { setDbForTests } from '../db/createDb';
 import { laboratoriesServing } from './coverage';
 import type { CoverageDto } from '@/lib/types/api';
 
-let db: TestDb;
-let api: TestApiServer;
-let fx: ShopFixture;
-
-beforeAll(async () => {
-  db = await createTestDb({ seed: false });
-  fx = await seedShopFixture(db.db);
-  api = await startApiServer();
-});
-afterAll(async () => {
-  await api.close();
-  await db.cleanup();
-});
+const shop = useShopSuite();
 
 const coverage = (lab: string, country: string, postalCode: string) =>
-  api.call('GET', `/api/backend/laboratories/${lab}/coverage?country=${country}&postalCode=${encodeURIComponent(postalCode)}`);
+  shop.api.call('GET', `/api/backend/laboratories/${lab}/coverage?country=${country}&postalCode=${encodeURIComponent(postalCode)}`);
 
 describe('coverage lookups', () => {
   it('the longest matching prefix sets the fee, in the laboratory currency', async () => {
@@ -52,7 +40,7 @@ describe('coverage lookups', () => {
     const bad = await coverage('fx-waw', 'PL', '220030');
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ fields: { postalCode: 'Enter a Polish postal code like 00-950' } });
-    const missing = await api.call('GET', '/api/backend/laboratories/fx-waw/coverage?country=PL');
+    const missing = await shop.api.call('GET', '/api/backend/laboratories/fx-waw/coverage?country=PL');
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ fields: { postalCode: 'Postal code is required' } });
     expect((await coverage('no-such-lab', 'PL', '00-683')).status).toBe(404);
@@ -62,27 +50,27 @@ describe('coverage lookups', () => {
 describe('the lowest fee a laboratory charges ("from" in the cart)', () => {
   it('is the cheapest of its zones, or its standard fee without zones', async () => {
     // A zone cheaper than the standard fee, so the two figures differ.
-    await db.db.insertInto('laboratory_zones').values({ laboratory_id: 'fx-msk', country: 'BY', prefix: '221', visit_fee_minor: 1200 }).execute();
+    await shop.db.db.insertInto('laboratory_zones').values({ laboratory_id: 'fx-msk', country: 'BY', prefix: '221', visit_fee_minor: 1200 }).execute();
     try {
-      const msk = await api.call('GET', '/api/backend/laboratories/fx-msk');
+      const msk = await shop.api.call('GET', '/api/backend/laboratories/fx-msk');
       expect(msk.body).toMatchObject({ visitFee: 15, visitFeeFrom: 12 });
-      const waw = await api.call('GET', '/api/backend/laboratories/fx-waw');
+      const waw = await shop.api.call('GET', '/api/backend/laboratories/fx-waw');
       expect(waw.body).toMatchObject({ visitFee: 25, visitFeeFrom: 25 });
-      const all = await api.call('GET', '/api/backend/laboratories');
+      const all = await shop.api.call('GET', '/api/backend/laboratories');
       const byId = new Map((all.body as unknown as { id: string; visitFeeFrom: number }[]).map((l) => [l.id, l.visitFeeFrom]));
       // Berlin has no zones: it visits all of Germany for its standard fee.
       expect([byId.get('fx-ber'), byId.get('fx-msk'), byId.get('fx-waw')]).toEqual([9, 12, 25]);
     } finally {
-      await db.db.deleteFrom('laboratory_zones').where('laboratory_id', '=', 'fx-msk').where('prefix', '=', '221').execute();
+      await shop.db.db.deleteFrom('laboratory_zones').where('laboratory_id', '=', 'fx-msk').where('prefix', '=', '221').execute();
     }
   });
 });
 
 describe('order creation recomputes coverage and the fee', () => {
   async function cartUser() {
-    const user = await createFixtureUser(db.db, { laboratoryId: 'fx-waw' });
-    const anna = await createFixturePatient(db.db, user.id, { firstName: 'Anna' });
-    await api.call('POST', '/api/cart/add-to-cart', { token: user.token, body: { analysisId: fx.analyses.cbc, patientIds: [anna] } });
+    const user = await createFixtureUser(shop.db.db, { laboratoryId: 'fx-waw' });
+    const anna = await createFixturePatient(shop.db.db, user.id, { firstName: 'Anna' });
+    await shop.api.call('POST', '/api/cart/add-to-cart', { token: user.token, body: { analysisId: shop.fx.analyses.cbc, patientIds: [anna] } });
     return user;
   }
   const body = (slot: { id: number; start: string }, postalCode: string, extra: Record<string, unknown> = {}) => ({
@@ -95,29 +83,29 @@ describe('order creation recomputes coverage and the fee', () => {
 
   it('an unserved address is a 400 naming orderAddress.postalCode, and nothing is written', async () => {
     const user = await cartUser();
-    const slot = await createFixtureSlot(db.db, 'fx-waw', 2);
-    const res = await api.call('POST', '/api/order/create', { token: user.token, body: body(slot, '99-999') });
+    const slot = await createFixtureSlot(shop.db.db, 'fx-waw', 2);
+    const res = await shop.api.call('POST', '/api/order/create', { token: user.token, body: body(slot, '99-999') });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'address_not_served', fields: { 'orderAddress.postalCode': 'The laboratory does not make home visits to this postal code' } });
-    const bad = await api.call('POST', '/api/order/create', { token: user.token, body: body(slot, '2207') });
+    const bad = await shop.api.call('POST', '/api/order/create', { token: user.token, body: body(slot, '2207') });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ fields: { 'orderAddress.postalCode': 'Enter a Polish postal code like 00-950' } });
-    expect(await db.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
-    expect((await db.db.selectFrom('nurse_slots').select('booked').where('id', '=', slot.id).executeTakeFirstOrThrow()).booked).toBe(0);
-    expect(await db.db.selectFrom('cart_lines').select('analysis_id').where('user_id', '=', user.id).execute()).toHaveLength(1);
+    expect(await shop.db.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
+    expect((await shop.db.db.selectFrom('nurse_slots').select('booked').where('id', '=', slot.id).executeTakeFirstOrThrow()).booked).toBe(0);
+    expect(await shop.db.db.selectFrom('cart_lines').select('analysis_id').where('user_id', '=', user.id).execute()).toHaveLength(1);
   });
 
   it("charges the zone's fee, whatever fee the client sends", async () => {
     const user = await cartUser();
-    const slot = await createFixtureSlot(db.db, 'fx-waw', 2);
-    const res = await api.call('POST', '/api/order/create', {
+    const slot = await createFixtureSlot(shop.db.db, 'fx-waw', 2);
+    const res = await shop.api.call('POST', '/api/order/create', {
       token: user.token,
       body: { ...body(slot, '05-500'), deliveryPrice: 0, visitFee: 0 },
     });
     expect(res.status).toBe(200);
-    const order = await db.db.selectFrom('orders').selectAll().where('id', '=', res.body.orderId as number).executeTakeFirstOrThrow();
+    const order = await shop.db.db.selectFrom('orders').selectAll().where('id', '=', res.body.orderId as number).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ address_postal_code: '05-500', delivery_price_minor: 4500, total_minor: order.subtotal_minor + 4500 });
-    const read = await api.call('GET', `/api/order/${order.id}`, { token: user.token });
+    const read = await shop.api.call('GET', `/api/order/${order.id}`, { token: user.token });
     expect(read.body).toMatchObject({ deliveryPrice: 45, address: { postalCode: '05-500' } });
   });
 });
@@ -139,7 +127,7 @@ describe('demo zones', () => {
       expect(await laboratoriesServing(demo.db, 'PL', '99-999')).toEqual([]);
     } finally {
       await demo.cleanup();
-      setDbForTests(db);
+      setDbForTests(shop.db);
     }
   });
 });

@@ -1,64 +1,51 @@
 import fs from 'node:fs';
 import { getConfig } from '../config';
 import { readOutbox } from '../mail/outbox';
-import { createTestDb, type TestDb } from '../testing/testDb';
-import { startApiServer, type TestApiServer } from '../testing/apiServer';
-import { createFixturePatient, createFixtureSlot, createFixtureUser, seedShopFixture, type FixtureUser, type ShopFixture } from '../testing/shopFixtures';
+import { useShopSuite } from '../testing/shopSuite';
+import { createFixturePatient, createFixtureSlot, createFixtureUser, type FixtureUser } from '../testing/shopFixtures';
 import type { ShopOrderDto } from '@/lib/types/order';
 
-let db: TestDb;
-let api: TestApiServer;
-let fx: ShopFixture;
-
-beforeAll(async () => {
-  db = await createTestDb({ seed: false });
-  fx = await seedShopFixture(db.db);
-  api = await startApiServer();
-});
-afterAll(async () => {
-  await api.close();
-  await db.cleanup();
-});
+const shop = useShopSuite();
 
 const address = { city: 'Warsaw', postalCode: '00-683', street: 'Marszałkowska 10', entry: '2', intercomCode: '12#', notes: 'Ring twice' };
 const feedback = { useEmail: true, usePhone: true, quickPhone: '+48 600 100 200' };
 
 /** A user with a cart: CBC and glucose (gel tube declined) for one patient, CBC for a second. */
 async function userWithCart(opts: { emailConfirmed?: boolean } = {}) {
-  const user = await createFixtureUser(db.db, { laboratoryId: 'fx-waw', ...opts });
-  const anna = await createFixturePatient(db.db, user.id, { firstName: 'Anna' });
-  const jan = await createFixturePatient(db.db, user.id, { firstName: 'Jan', gender: 'male' });
-  await api.call('POST', '/api/cart/add-to-cart', { token: user.token, body: { analysisId: fx.analyses.cbc, patientIds: [anna, jan] } });
-  const res = await api.call('POST', '/api/cart/add-to-cart', {
+  const user = await createFixtureUser(shop.db.db, { laboratoryId: 'fx-waw', ...opts });
+  const anna = await createFixturePatient(shop.db.db, user.id, { firstName: 'Anna' });
+  const jan = await createFixturePatient(shop.db.db, user.id, { firstName: 'Jan', gender: 'male' });
+  await shop.api.call('POST', '/api/cart/add-to-cart', { token: user.token, body: { analysisId: shop.fx.analyses.cbc, patientIds: [anna, jan] } });
+  const res = await shop.api.call('POST', '/api/cart/add-to-cart', {
     token: user.token,
-    body: { analysisId: fx.analyses.glucose, patientIds: [anna], updateToIsBoughtOptionalMaterialMap: { [fx.materials.gelTube]: false } },
+    body: { analysisId: shop.fx.analyses.glucose, patientIds: [anna], updateToIsBoughtOptionalMaterialMap: { [shop.fx.materials.gelTube]: false } },
   });
   expect(res.body.status).toBe('added');
   return { user, anna, jan };
 }
 
 const create = (user: FixtureUser, slot: { id: number; start: string }, extra: { key?: string; body?: Record<string, unknown> } = {}) =>
-  api.call('POST', '/api/order/create', {
+  shop.api.call('POST', '/api/order/create', {
     token: user.token,
     headers: extra.key ? { 'Idempotency-Key': extra.key } : {},
     body: { laboratoryId: 'fx-waw', nurseCheckoutDate: slot.start, orderSlotId: slot.id, orderAddress: address, feedbackDetails: feedback, ...extra.body },
   });
 
-const countOrders = async (userId: number) => (await db.db.selectFrom('orders').select('id').where('user_id', '=', userId).execute()).length;
-const cartSize = async (userId: number) => (await db.db.selectFrom('cart_lines').select('analysis_id').where('user_id', '=', userId).execute()).length;
-const booked = async (slotId: number) => (await db.db.selectFrom('nurse_slots').select('booked').where('id', '=', slotId).executeTakeFirstOrThrow()).booked;
+const countOrders = async (userId: number) => (await shop.db.db.selectFrom('orders').select('id').where('user_id', '=', userId).execute()).length;
+const cartSize = async (userId: number) => (await shop.db.db.selectFrom('cart_lines').select('analysis_id').where('user_id', '=', userId).execute()).length;
+const booked = async (slotId: number) => (await shop.db.db.selectFrom('nurse_slots').select('booked').where('id', '=', slotId).executeTakeFirstOrThrow()).booked;
 
 test('the order confirmation is mailed in the request language, which the account keeps for later mails', async () => {
   const { user } = await userWithCart();
-  const slot = await createFixtureSlot(db.db, 'fx-waw', 2);
-  const res = await api.call('POST', '/api/order/create', {
+  const slot = await createFixtureSlot(shop.db.db, 'fx-waw', 2);
+  const res = await shop.api.call('POST', '/api/order/create', {
     token: user.token,
     headers: { Cookie: 'lang=pl' },
     body: { laboratoryId: 'fx-waw', nurseCheckoutDate: slot.start, orderSlotId: slot.id, orderAddress: address, feedbackDetails: feedback },
   });
   expect(res.status).toBe(200);
-  const order = await db.db.selectFrom('orders').select('number').where('id', '=', res.body.orderId as number).executeTakeFirstOrThrow();
-  const saved = await db.db.selectFrom('users').select('locale').where('id', '=', user.id).executeTakeFirstOrThrow();
+  const order = await shop.db.db.selectFrom('orders').select('number').where('id', '=', res.body.orderId as number).executeTakeFirstOrThrow();
+  const saved = await shop.db.db.selectFrom('users').select('locale').where('id', '=', user.id).executeTakeFirstOrThrow();
   expect(saved.locale).toBe('pl');
   const mail = readOutbox(getConfig().outboxDir).find((m) => m.to === user.email && m.subject === `Twoje zamówienie ${order.number}`);
   expect(mail).toBeDefined();
@@ -78,16 +65,16 @@ test('the order confirmation is mailed in the request language, which the accoun
 
 test('creating an order re-prices the cart, books the slot, writes the order and empties the cart', async () => {
   const { user, anna, jan } = await userWithCart();
-  const slot = await createFixtureSlot(db.db, 'fx-waw', 2);
+  const slot = await createFixtureSlot(shop.db.db, 'fx-waw', 2);
   // A price change after adding is honoured: the server prices again at submission.
-  await db.db.updateTable('analysis_prices').set({ price_minor: 2200 }).where('analysis_id', '=', fx.analyses.cbc).where('price_list_id', '=', fx.priceLists.pln).execute();
+  await shop.db.db.updateTable('analysis_prices').set({ price_minor: 2200 }).where('analysis_id', '=', shop.fx.analyses.cbc).where('price_list_id', '=', shop.fx.priceLists.pln).execute();
   try {
     const res = await create(user, slot, { body: { orderAddress: { city: 'Warsaw', postalCode: '00683', street: 'Marszałkowska 10' }, feedbackDetails: undefined } });
     expect(res.status).toBe(200);
     const orderId = res.body.orderId as number;
     expect(res.body).toEqual({ orderId, redirectUrl: `/order/order-submitted?orderId=${orderId}` });
 
-    const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    const order = await shop.db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     expect(order.number).toBe(`LS-${String(orderId).padStart(6, '0')}`);
     expect(order).toMatchObject({
       user_id: user.id,
@@ -108,62 +95,62 @@ test('creating an order re-prices the cart, books the slot, writes the order and
       feedback_use_email: 1,
       feedback_use_phone: 1,
     });
-    const lines = await db.db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+    const lines = await shop.db.db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
     expect(lines.map((l) => [l.patient_id, l.analysis_id, l.price_minor])).toEqual([
-      [anna, fx.analyses.cbc, 2200],
-      [anna, fx.analyses.glucose, 3000],
-      [jan, fx.analyses.cbc, 2200],
+      [anna, shop.fx.analyses.cbc, 2200],
+      [anna, shop.fx.analyses.glucose, 3000],
+      [jan, shop.fx.analyses.cbc, 2200],
     ]);
-    const materials = await db.db.selectFrom('order_materials').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+    const materials = await shop.db.db.selectFrom('order_materials').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
     expect(materials.map((m) => [m.patient_id, m.material_id, m.bought, m.price_minor])).toEqual([
-      [anna, fx.materials.bloodTube, 1, 500],
-      [anna, fx.materials.gelTube, 0, 0],
-      [jan, fx.materials.bloodTube, 1, 500],
+      [anna, shop.fx.materials.bloodTube, 1, 500],
+      [anna, shop.fx.materials.gelTube, 0, 0],
+      [jan, shop.fx.materials.bloodTube, 1, 500],
     ]);
-    const events = await db.db.selectFrom('order_status_events').selectAll().where('order_id', '=', orderId).execute();
+    const events = await shop.db.db.selectFrom('order_status_events').selectAll().where('order_id', '=', orderId).execute();
     expect(events.map((e) => [e.status, e.actor_user_id])).toEqual([['placed', user.id]]);
     expect(await booked(slot.id)).toBe(1);
     expect(await cartSize(user.id)).toBe(0);
-    const cart = await api.call('GET', '/api/cart/get-cart', { token: user.token });
+    const cart = await shop.api.call('GET', '/api/cart/get-cart', { token: user.token });
     expect(cart.body.cartTotal).toEqual({ price: 0, currency: 'EUR' });
 
     // The order-submitted page's read: owner only, with what to prepare.
-    const read = await api.call('GET', `/api/order/${orderId}`, { token: user.token });
+    const read = await shop.api.call('GET', `/api/order/${orderId}`, { token: user.token });
     expect(read.status).toBe(200);
     const summary = read.body as ShopOrderDto;
     expect(summary).toMatchObject({ id: orderId, number: order.number, total: 109, deliveryPrice: 25, subtotal: 84, currency: 'PLN', paymentMode: 'pay_nurse' });
     expect(summary.visit.start).toBe(slot.start);
     expect(summary.preparation.fastingHours).toBe(8);
-    expect(summary.preparation.notes).toEqual([{ analysisId: fx.analyses.glucose, name: 'Glucose', preparation: 'Do not drink sweet drinks the evening before.' }]);
+    expect(summary.preparation.notes).toEqual([{ analysisId: shop.fx.analyses.glucose, name: 'Glucose', preparation: 'Do not drink sweet drinks the evening before.' }]);
     expect(summary.patients.map((p) => [p.firstName, p.subtotal])).toEqual([
       ['Anna', 57],
       ['Jan', 27],
     ]);
-    const other = await createFixtureUser(db.db);
-    expect((await api.call('GET', `/api/order/${orderId}`, { token: other.token })).status).toBe(404);
-    expect((await api.call('GET', `/api/order/${orderId}`)).status).toBe(401);
-    expect((await api.call('GET', '/api/order/999999', { token: user.token })).status).toBe(404);
+    const other = await createFixtureUser(shop.db.db);
+    expect((await shop.api.call('GET', `/api/order/${orderId}`, { token: other.token })).status).toBe(404);
+    expect((await shop.api.call('GET', `/api/order/${orderId}`)).status).toBe(401);
+    expect((await shop.api.call('GET', '/api/order/999999', { token: user.token })).status).toBe(404);
 
     // The confirmation mail went out after the commit.
     const outbox = getConfig().outboxDir;
     const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(`${outbox}/${f}`, 'utf8'));
     expect(mails.some((m) => m.includes(order.number) && m.includes(user.email))).toBe(true);
   } finally {
-    await db.db.updateTable('analysis_prices').set({ price_minor: 2000 }).where('analysis_id', '=', fx.analyses.cbc).where('price_list_id', '=', fx.priceLists.pln).execute();
+    await shop.db.db.updateTable('analysis_prices').set({ price_minor: 2000 }).where('analysis_id', '=', shop.fx.analyses.cbc).where('price_list_id', '=', shop.fx.priceLists.pln).execute();
   }
 });
 
 test('an unconfirmed e-mail, an empty cart, a foreign or past slot and bad input change nothing', async () => {
-  const slot = await createFixtureSlot(db.db, 'fx-waw', 5, 3);
+  const slot = await createFixtureSlot(shop.db.db, 'fx-waw', 5, 3);
   const unconfirmed = await userWithCart({ emailConfirmed: false });
   const res = await create(unconfirmed.user, slot);
   expect(res.status).toBe(409);
   expect(res.body).toEqual({ error: 'Confirm your e-mail address before placing an order', code: 'email_not_confirmed' });
 
   const { user } = await userWithCart();
-  const berlinSlot = await createFixtureSlot(db.db, 'fx-ber', 5);
+  const berlinSlot = await createFixtureSlot(shop.db.db, 'fx-ber', 5);
   expect((await create(user, berlinSlot)).status).toBe(400);
-  const past = await createFixtureSlot(db.db, 'fx-waw', 5, -1);
+  const past = await createFixtureSlot(shop.db.db, 'fx-waw', 5, -1);
   const pastRes = await create(user, past);
   expect(pastRes.status).toBe(400);
   expect(pastRes.body.error).toBe('The selected visit time has already passed, please choose another');
@@ -187,9 +174,9 @@ test('an unconfirmed e-mail, an empty cart, a foreign or past slot and bad input
     expect(typeof r.body.error).toBe('string');
   }
   expect((await create(user, slot, { key: 'bad key!' })).status).toBe(400);
-  expect((await api.call('POST', '/api/order/create', { token: user.token, rawBody: '{' })).status).toBe(400);
+  expect((await shop.api.call('POST', '/api/order/create', { token: user.token, rawBody: '{' })).status).toBe(400);
 
-  const empty = await createFixtureUser(db.db, { laboratoryId: 'fx-waw' });
+  const empty = await createFixtureUser(shop.db.db, { laboratoryId: 'fx-waw' });
   const emptyRes = await create(empty, slot);
   expect(emptyRes.status).toBe(409);
   expect(emptyRes.body).toEqual({ error: 'Your cart is empty', code: 'conflict' });
@@ -201,7 +188,7 @@ test('an unconfirmed e-mail, an empty cart, a foreign or past slot and bad input
 });
 
 test('a full slot is 409 with a clear message and nothing else changes', async () => {
-  const slot = await createFixtureSlot(db.db, 'fx-waw', 1, 4);
+  const slot = await createFixtureSlot(shop.db.db, 'fx-waw', 1, 4);
   const first = await userWithCart();
   const second = await userWithCart();
   expect((await create(first.user, slot)).status).toBe(200);
@@ -216,14 +203,14 @@ test('a full slot is 409 with a clear message and nothing else changes', async (
 test('N parallel orders of N users on a slot of capacity k give exactly k orders', async () => {
   const n = 8;
   const k = 3;
-  const slot = await createFixtureSlot(db.db, 'fx-waw', k, 5);
+  const slot = await createFixtureSlot(shop.db.db, 'fx-waw', k, 5);
   const users = await Promise.all(Array.from({ length: n }, () => userWithCart()));
   const results = await Promise.all(users.map(({ user }) => create(user, slot)));
   const statuses = results.map((r) => r.status).sort();
   expect(statuses.filter((s) => s === 200)).toHaveLength(k);
   expect(statuses.filter((s) => s === 409)).toHaveLength(n - k);
   expect(await booked(slot.id)).toBe(k);
-  const orders = await db.db.selectFrom('orders').select('id').where('slot_id', '=', slot.id).execute();
+  const orders = await shop.db.db.selectFrom('orders').select('id').where('slot_id', '=', slot.id).execute();
   expect(orders).toHaveLength(k);
   // Losers keep their carts.
   const cartSizes = await Promise.all(users.map(({ user }) => cartSize(user.id)));
@@ -232,7 +219,7 @@ test('N parallel orders of N users on a slot of capacity k give exactly k orders
 });
 
 test('the same Idempotency-Key returns the same order, also when sent in parallel', async () => {
-  const slot = await createFixtureSlot(db.db, 'fx-waw', 10, 6);
+  const slot = await createFixtureSlot(shop.db.db, 'fx-waw', 10, 6);
   const { user } = await userWithCart();
   const first = await create(user, slot, { key: 'checkout-key-0001' });
   const again = await create(user, slot, { key: 'checkout-key-0001' });
