@@ -8,11 +8,9 @@
  * Without `--laboratory` the code is valid in every laboratory. Dates are UTC days, both inclusive.
  * Uses the database of DATABASE_URL (like the app), migrating and seeding it first when needed.
  */
-import { parseArgs } from 'node:util';
-import { getConfig } from '../src/server/config';
-import { createDb } from '../src/server/db/createDb';
 import { HttpError } from '../src/server/http/errors';
 import { createPromo } from '../src/server/services/promo';
+import { parseCommandLine, runScript, withDatabase } from './lib/cli';
 
 const USAGE =
   'Usage: npm run promo:add -- <CODE> --percent <n> | --amount <n> [--laboratory <id>] [--min-order <n>] [--max-uses <n>] [--per-user <n>] [--from <date>] [--to <date>]';
@@ -25,36 +23,29 @@ function num(v: string | undefined, name: string): number | undefined {
 }
 
 async function main(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        percent: { type: 'string' },
-        amount: { type: 'string' },
-        laboratory: { type: 'string' },
-        'min-order': { type: 'string' },
-        'max-uses': { type: 'string' },
-        'per-user': { type: 'string' },
-        from: { type: 'string' },
-        to: { type: 'string' },
-      },
-    });
-  } catch (e) {
-    console.error(e instanceof Error ? e.message : e);
-    console.error(USAGE);
-    return 2;
-  }
+  const parsed = parseCommandLine(
+    argv,
+    {
+      percent: { type: 'string' },
+      amount: { type: 'string' },
+      laboratory: { type: 'string' },
+      'min-order': { type: 'string' },
+      'max-uses': { type: 'string' },
+      'per-user': { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+    },
+    USAGE,
+  );
+  if (!parsed) return 2;
   const [code] = parsed.positionals;
   const o = parsed.values;
   if (!code || parsed.positionals.length > 1 || (o.percent === undefined) === (o.amount === undefined)) {
     console.error(USAGE);
     return 2;
   }
-  const handle = await createDb(getConfig());
-  try {
-    const r = await createPromo(handle.db, {
+  return withDatabase(async (db) => {
+    const r = await createPromo(db, {
       code,
       laboratoryId: o.laboratory ?? null,
       percent: num(o.percent, 'percent'),
@@ -68,18 +59,7 @@ async function main(argv: string[]): Promise<number> {
     const what = o.percent !== undefined ? `${o.percent}%` : `${o.amount}`;
     console.log(`Created promo code ${r.code} (id ${r.id}): ${what} off${o.laboratory ? ` in laboratory ${o.laboratory}` : ' in every laboratory'}`);
     return 0;
-  } catch (e) {
-    console.error(e instanceof HttpError ? e.message : e);
-    return 1;
-  } finally {
-    await handle.destroy();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -11,11 +11,9 @@
  *
  * Uses the database of DATABASE_URL (like the app), migrating and seeding it first when needed.
  */
-import { parseArgs } from 'node:util';
 import { getConfig } from '../src/server/config';
-import { createDb } from '../src/server/db/createDb';
-import { HttpError } from '../src/server/http/errors';
 import { addStaff, type StaffRole } from '../src/server/services/staff';
+import { parseCommandLine, runScript, withDatabase } from './lib/cli';
 
 const USAGE = 'Usage: npm run staff:add -- <email> <laboratoryId> [--role staff|nurse] [--promote] [--password-stdin]';
 
@@ -27,18 +25,12 @@ async function readStdin(): Promise<string> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { role: { type: 'string', default: 'staff' }, promote: { type: 'boolean', default: false }, 'password-stdin': { type: 'boolean', default: false } },
-    });
-  } catch (e) {
-    console.error(e instanceof Error ? e.message : e);
-    console.error(USAGE);
-    return 2;
-  }
+  const parsed = parseCommandLine(
+    argv,
+    { role: { type: 'string', default: 'staff' }, promote: { type: 'boolean', default: false }, 'password-stdin': { type: 'boolean', default: false } },
+    USAGE,
+  );
+  if (!parsed) return 2;
   const [email, laboratoryId, ...rest] = parsed.positionals;
   const role = parsed.values.role;
   if (!email || !laboratoryId || rest.length || (role !== 'staff' && role !== 'nurse')) {
@@ -47,26 +39,14 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const password = parsed.values['password-stdin'] ? await readStdin() : undefined;
-  const handle = await createDb(getConfig());
-  try {
-    const r = await addStaff(handle.db, email, laboratoryId, { role: role as StaffRole, promote: parsed.values.promote, password });
+  return withDatabase(async (db) => {
+    const r = await addStaff(db, email, laboratoryId, { role: role as StaffRole, promote: parsed.values.promote, password });
     const what = r.created ? 'Created' : r.promoted ? 'Promoted' : 'Updated';
     console.log(`${what} ${r.role} user ${email.trim().toLowerCase()} (id ${r.userId}) for laboratory ${r.laboratoryId}`);
     if (!r.created) console.log(`Revoked ${r.revokedTokens} token(s) of the account; its old password no longer works.`);
     if (r.setPasswordLink) console.log(`Single-use link to set the password (valid ${Math.round(getConfig().mailTokenTtl / 3600)} h):\n${r.setPasswordLink}`);
     return 0;
-  } catch (e) {
-    console.error(e instanceof HttpError ? e.message : e);
-    return 1;
-  } finally {
-    await handle.destroy();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -1,10 +1,10 @@
 import ICAL from 'ical.js';
 import { getConfig } from '../config';
 import { readOutbox } from '../mail/outbox';
-import { useShopSuite } from '../testing/shopSuite';
+import { setUpShopSuite } from '../testing/shopSuite';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, type FixtureUser } from '../testing/shopFixtures';
 
-const shop = useShopSuite();
+const shop = setUpShopSuite();
 
 /** Wall-clock time of an instant in a zone, as `YYYY-MM-DDTHH:mm:ss`. */
 function wallTime(iso: string, timeZone: string): string {

@@ -1,8 +1,8 @@
-import { useShopSuite } from '../testing/shopSuite';
+import { setUpShopSuite } from '../testing/shopSuite';
 import { createFixturePatient, createFixtureUser, type FixtureUser } from '../testing/shopFixtures';
 import type { AddToCartResponse, CartDto } from '@/lib/types/api';
 
-const shop = useShopSuite();
+const shop = setUpShopSuite();
 
 async function setup(lab: string | null = 'fx-waw') {
   const user = await createFixtureUser(shop.db.db, { laboratoryId: lab });

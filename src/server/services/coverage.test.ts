@@ -1,12 +1,12 @@
 import { createTestDb } from '../testing/testDb';
-import { useShopSuite } from '../testing/shopSuite';
+import { setUpShopSuite } from '../testing/shopSuite';
 import { createFixturePatient, createFixtureSlot, createFixtureUser } from '../testing/shopFixtures';
 import { seedDemo } from '../db/seed';
 import { setDbForTests } from '../db/createDb';
 import { laboratoriesServing } from './coverage';
 import type { CoverageDto } from '@/lib/types/api';
 
-const shop = useShopSuite();
+const shop = setUpShopSuite();
 
 const coverage = (lab: string, country: string, postalCode: string) =>
   shop.api.call('GET', `/api/backend/laboratories/${lab}/coverage?country=${country}&postalCode=${encodeURIComponent(postalCode)}`);

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { getConfig } from '../config';
 import { readOutbox } from '../mail/outbox';
-import { useShopSuite } from '../testing/shopSuite';
+import { setUpShopSuite } from '../testing/shopSuite';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, type FixtureUser } from '../testing/shopFixtures';
 import type { ShopOrderDto } from '@/lib/types/order';
 
-const shop = useShopSuite();
+const shop = setUpShopSuite();
 
 const address = { city: 'Warsaw', postalCode: '00-683', street: 'Marszałkowska 10', entry: '2', intercomCode: '12#', notes: 'Ring twice' };
 const feedback = { useEmail: true, usePhone: true, quickPhone: '+48 600 100 200' };

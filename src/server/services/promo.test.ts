@@ -2,14 +2,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { useShopSuite } from '../testing/shopSuite';
+import { setUpShopSuite } from '../testing/shopSuite';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, type FixtureUser } from '../testing/shopFixtures';
 import { openDb } from '../db/createDb';
 import { createPromo } from './promo';
 import type { PromoQuoteDto } from '@/lib/types/api';
 import type { ShopOrderDto } from '@/lib/types/order';
 
-const shop = useShopSuite();
+const shop = setUpShopSuite();
 
 let n = 0;
 const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++n}`;

@@ -13,7 +13,7 @@ export interface ShopSuite {
  * Sets up the file's suite before its tests (a fresh database without demo data, the shop fixture,
  * the real API routes over HTTP) and tears it down after them. The fields are there once the tests run.
  */
-export function useShopSuite(): ShopSuite {
+export function setUpShopSuite(): ShopSuite {
   const suite = {} as ShopSuite;
   beforeAll(async () => {
     suite.db = await createTestDb({ seed: false });
