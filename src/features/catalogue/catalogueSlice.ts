@@ -54,6 +54,28 @@ function receivedFor<T>(r: Draft<PricedResource<T>> | PricedResource<T>, { labor
   r.laboratoryId = laboratoryId;
 }
 
+/** The requested / received / failed reducers of a card. */
+function cardReducers<T extends { id: number }>(pick: (state: Draft<CatalogueState>) => CardState<T> | Draft<CardState<T>>) {
+  return {
+    requested(state: Draft<CatalogueState>, action: PayloadAction<number>) {
+      const card = pick(state) as CardState<T>;
+      // Another card's data is dropped; the same card is kept while it reloads.
+      if (card.id !== action.payload) Object.assign(card, emptyCard<T>(), { id: action.payload });
+      startLoading(card);
+    },
+    received(state: Draft<CatalogueState>, action: PayloadAction<LabPayload<T>>) {
+      const card = pick(state) as CardState<T>;
+      card.id = action.payload.data.id;
+      receivedFor(card, action.payload);
+    },
+    failed(state: Draft<CatalogueState>, action: PayloadAction<Failure>) {
+      fail(pick(state), action.payload);
+    },
+  };
+}
+const analysisCard = cardReducers<AnalysisDto>((s) => s.analysis);
+const profileCard = cardReducers<ProfileDto>((s) => s.profile);
+
 const catalogueSlice = createSlice({
   name: 'catalogue',
   initialState: initialCatalogueState,
@@ -124,30 +146,12 @@ const catalogueSlice = createSlice({
     searchFailed(state, action: PayloadAction<Failure>) {
       fail(state.search, action.payload);
     },
-    analysisRequested(state, action: PayloadAction<number>) {
-      // Another card's data is dropped; the same card is kept while it reloads.
-      if (state.analysis.id !== action.payload) state.analysis = { ...emptyCard<AnalysisDto>(), id: action.payload };
-      startLoading(state.analysis);
-    },
-    analysisReceived(state, action: PayloadAction<LabPayload<AnalysisDto>>) {
-      state.analysis.id = action.payload.data.id;
-      receivedFor(state.analysis, action.payload);
-    },
-    analysisFailed(state, action: PayloadAction<Failure>) {
-      fail(state.analysis, action.payload);
-    },
-    profileRequested(state, action: PayloadAction<number>) {
-      // Another card's data is dropped; the same card is kept while it reloads.
-      if (state.profile.id !== action.payload) state.profile = { ...emptyCard<ProfileDto>(), id: action.payload };
-      startLoading(state.profile);
-    },
-    profileReceived(state, action: PayloadAction<LabPayload<ProfileDto>>) {
-      state.profile.id = action.payload.data.id;
-      receivedFor(state.profile, action.payload);
-    },
-    profileFailed(state, action: PayloadAction<Failure>) {
-      fail(state.profile, action.payload);
-    },
+    analysisRequested: analysisCard.requested,
+    analysisReceived: analysisCard.received,
+    analysisFailed: analysisCard.failed,
+    profileRequested: profileCard.requested,
+    profileReceived: profileCard.received,
+    profileFailed: profileCard.failed,
   },
 });
 

@@ -12,26 +12,12 @@ function router(): NextRouter & { emit(event: string): void } {
     off: (event: string, h: (...args: unknown[]) => void) => void handlers.get(event)?.delete(h),
     emit: (event: string) => handlers.get(event)?.forEach((h) => h()),
   };
+  // Only what the hook uses: the events and `replace`.
   return {
-    pathname: '/search',
-    route: '/search',
-    asPath: '/search',
-    basePath: '',
-    query: {},
-    isReady: true,
-    isFallback: false,
-    isPreview: false,
-    isLocaleDomain: false,
-    push: jest.fn(() => Promise.resolve(true)),
     replace: jest.fn(() => Promise.resolve(true)),
-    reload: jest.fn(),
-    back: jest.fn(),
-    forward: jest.fn(),
-    prefetch: jest.fn(() => Promise.resolve()),
-    beforePopState: jest.fn(),
     events,
     emit: events.emit,
-  } as NextRouter & { emit(event: string): void };
+  } as unknown as NextRouter & { emit(event: string): void };
 }
 
 function setup() {
