@@ -53,7 +53,8 @@ function AuditTable() {
   if (!records) return <ListSkeleton rows={5} />;
   if (!records.length) return <EmptyState icon={<HistoryOutlined fontSize="inherit" />} title={t('audit.empty')} />;
   return (
-    <TableContainer component={Paper} variant="outlined">
+    // Scrolls sideways on a phone: focusable so the keyboard can scroll it too.
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={t('audit.title')}>
       <Table size="small" aria-label={t('audit.title')}>
         <TableHead>
           <TableRow>
