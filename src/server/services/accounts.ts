@@ -7,6 +7,9 @@ import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
 import { getConfig } from '../config';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../http/errors';
 import { buildAppUrl, sendMail } from '../mail/mailer';
+import { activationMail } from '../mail/templates/activation';
+import { passwordChangedMail } from '../mail/templates/passwordChanged';
+import { passwordResetMail } from '../mail/templates/passwordReset';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import type { Language } from '@/i18n';
 import { reserveAction, reserveLoginAttempt } from '../rateLimit';
@@ -67,20 +70,7 @@ async function mailActivation(user: repo.UserRecord, token: string, language: La
   const t = mailTranslator(language);
   const query = new URLSearchParams({ token, ...(returnTo ? { returnTo } : {}) });
   const link = buildAppUrl(`/confirm-email?${query.toString()}`);
-  await sendMail({
-    to: user.email,
-    subject: t('activation.subject'),
-    text: [
-      t('greeting', { name: user.first_name }),
-      '',
-      t('activation.intro'),
-      link,
-      '',
-      t('activation.code', { token }),
-      '',
-      t('activation.ignore'),
-    ].join('\n'),
-  });
+  await sendMail({ to: user.email, ...activationMail({ name: user.first_name, link, token }, t) });
 }
 
 /** `language` is the request's language: kept as the user's locale and used for the activation mail. */
@@ -151,18 +141,8 @@ export async function requestPasswordReset(db: Db, email: string, language?: Lan
     if (!user) return;
     const token = await repo.issueToken(db, user.id, 'reset', getConfig().resetTokenTtl);
     const t = mailTranslator(language ?? user.locale);
-    await sendMail({
-      to: user.email,
-      subject: t('reset.subject'),
-      text: [
-        t('greeting', { name: user.first_name }),
-        '',
-        t('reset.intro'),
-        buildAppUrl(`/reset-password?${new URLSearchParams({ token }).toString()}`),
-        '',
-        t('reset.note'),
-      ].join('\n'),
-    });
+    const link = buildAppUrl(`/reset-password?${new URLSearchParams({ token }).toString()}`);
+    await sendMail({ to: user.email, ...passwordResetMail({ name: user.first_name, link }, t) });
   });
   return { status: 'ok' };
 }
@@ -170,17 +150,8 @@ export async function requestPasswordReset(db: Db, email: string, language?: Lan
 /** Tells the user their password was changed, with the way back if it was not them. */
 async function mailPasswordChanged(user: repo.UserRecord, language: Language | undefined, now: Date): Promise<void> {
   const t = mailTranslator(language ?? user.locale);
-  await sendMail({
-    to: user.email,
-    subject: t('passwordChanged.subject'),
-    text: [
-      t('greeting', { name: user.first_name }),
-      '',
-      t('passwordChanged.intro', { when: now.toISOString().slice(0, 16).replace('T', ' ') }),
-      '',
-      t('passwordChanged.notYou', { link: buildAppUrl('/login') }),
-    ].join('\n'),
-  });
+  const when = now.toISOString().slice(0, 16).replace('T', ' ');
+  await sendMail({ to: user.email, ...passwordChangedMail({ name: user.first_name, when, loginLink: buildAppUrl('/login') }, t) });
 }
 
 /**
