@@ -42,14 +42,14 @@ describe('e-mail confirmation in settings', () => {
     const { store, goTo } = setup();
     store.dispatch(emailModalOpened());
     store.dispatch(confirmationLetterRequested({ flow: 'settings' }));
-    await eventually(() => expect(store.getState().account.letterStatus).toBe(Status.SUCCESS));
+    await eventually(() => expect(store.getState().account.letter.status).toBe(Status.SUCCESS));
     expect(backend.calls('POST users/send-activation-email')[0]?.body).toBeUndefined();
     expect(window.localStorage.getItem('labShop.emailConfirmationFlow')).toBe('settings');
 
     store.dispatch(emailConfirmationSubmitted({ token: ' abc123 ', flow: 'settings' }));
     await eventually(() => expect(store.getState().auth.currentUser?.emailConfirmed).toBe(true));
     expect(backend.calls('POST users/activate')[0]?.body).toEqual({ token: 'abc123' });
-    expect(store.getState().account).toMatchObject({ confirmStatus: Status.SUCCESS, emailModalOpen: false });
+    expect(store.getState().account).toMatchObject({ confirm: { status: Status.SUCCESS }, emailModalOpen: false });
     expect(goTo).not.toHaveBeenCalled();
   });
 
@@ -59,7 +59,7 @@ describe('e-mail confirmation in settings', () => {
     store.dispatch(emailModalOpened());
     store.dispatch(confirmationLetterRequested({ flow: 'settings' }));
     await eventually(() => expect(store.getState().account.letterWarning).toBe('Email is already confirmed'));
-    expect(store.getState().account.letterStatus).toBe(Status.SUCCESS);
+    expect(store.getState().account.letter.status).toBe(Status.SUCCESS);
     expect(store.getState().account.emailModalOpen).toBe(true);
     expect(goTo).not.toHaveBeenCalled();
   });
@@ -68,8 +68,8 @@ describe('e-mail confirmation in settings', () => {
     backend = fakeBackend({ 'POST users/send-activation-email': [503, { error: 'SMTP down' }] });
     const { store } = setup();
     store.dispatch(confirmationLetterRequested({ flow: 'settings' }));
-    await eventually(() => expect(store.getState().account.letterStatus).toBe(Status.ERROR));
-    expect(store.getState().account.letterError).toBe('Could not send the letter. Please try again.');
+    await eventually(() => expect(store.getState().account.letter.status).toBe(Status.ERROR));
+    expect(store.getState().account.letter.error?.message).toBe('Could not send the letter. Please try again.');
   });
 
   it.each([404, 500])('an unknown token (%i) shows "Email confirmation token not found" and keeps the modal open', async (status) => {
@@ -77,8 +77,8 @@ describe('e-mail confirmation in settings', () => {
     const { store } = setup();
     store.dispatch(emailModalOpened());
     store.dispatch(emailConfirmationSubmitted({ token: 'nope', flow: 'settings' }));
-    await eventually(() => expect(store.getState().account.confirmStatus).toBe(Status.ERROR));
-    expect(store.getState().account.confirmError).toBe('Email confirmation token not found');
+    await eventually(() => expect(store.getState().account.confirm.status).toBe(Status.ERROR));
+    expect(store.getState().account.confirm.error?.message).toBe('Email confirmation token not found');
     expect(store.getState().account.emailModalOpen).toBe(true);
   });
 });
@@ -110,7 +110,7 @@ describe('settings', () => {
     const { store } = setup();
     const body = { firstName: 'Hanna', lastName: 'Nowak', phone: '+48600100200', dateOfBirth: '1990-05-01' };
     store.dispatch(profileUpdateRequested({ id: 7, body }));
-    await eventually(() => expect(store.getState().account.profileStatus).toBe(Status.SUCCESS));
+    await eventually(() => expect(store.getState().account.profile.status).toBe(Status.SUCCESS));
     expect(backend.calls('PUT users/7')[0]?.body).toEqual(body);
     expect(store.getState().auth.currentUser).toEqual(updated);
   });
@@ -119,15 +119,15 @@ describe('settings', () => {
     backend = fakeBackend({ 'PUT users/7': [400, { error: 'Bad', fields: { phone: 'x' } }] });
     const { store } = setup();
     store.dispatch(profileUpdateRequested({ id: 7, body: { firstName: 'A', lastName: 'B', phone: null, dateOfBirth: null } }));
-    await eventually(() => expect(store.getState().account.profileStatus).toBe(Status.ERROR));
-    expect(store.getState().account.profileError).toBe('Error occurred');
+    await eventually(() => expect(store.getState().account.profile.status).toBe(Status.ERROR));
+    expect(store.getState().account.profile.error?.message).toBe('Error occurred');
   });
 
   it('changes the password on status 200', async () => {
     backend = fakeBackend({ 'PUT users/password': [200, {}] });
     const { store } = setup();
     store.dispatch(passwordChangeRequested({ oldPassword: 'Old-pass-1', newPassword: 'New-pass-22' }));
-    await eventually(() => expect(store.getState().account.passwordStatus).toBe(Status.SUCCESS));
+    await eventually(() => expect(store.getState().account.password.status).toBe(Status.SUCCESS));
     expect(backend.calls('PUT users/password')[0]?.body).toEqual({ oldPassword: 'Old-pass-1', newPassword: 'New-pass-22' });
   });
 
@@ -136,8 +136,8 @@ describe('settings', () => {
     backend = fakeBackend({ 'PUT users/password': [status, status === 204 ? '' : { error: 'Wrong password' }] });
     const { store } = setup();
     store.dispatch(passwordChangeRequested({ oldPassword: 'Old-pass-1', newPassword: 'New-pass-22' }));
-    await eventually(() => expect(store.getState().account.passwordStatus).toBe(Status.ERROR));
-    expect(store.getState().account.passwordError).toBe('Failed to change password, see console');
+    await eventually(() => expect(store.getState().account.password.status).toBe(Status.ERROR));
+    expect(store.getState().account.password.error?.message).toBe('Failed to change password, see console');
     expect(consoleError).toHaveBeenCalledWith('Failed to change password', expect.any(Error));
   });
 });

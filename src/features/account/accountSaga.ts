@@ -2,6 +2,7 @@ import { all, put, takeLatest } from 'redux-saga/effects';
 import { call, select } from 'typed-redux-saga';
 import { ApiError, failedWith } from '@/lib/apiClient';
 import { ERROR_CODES } from '@/lib/errorCodes';
+import { toFailure } from '@/lib/store/resource';
 import { routes } from '@/lib/routes';
 import { callApi } from '@/store/callApi';
 import { navigation } from '@/store/navigation';
@@ -32,7 +33,7 @@ function* updateProfile({ payload }: ReturnType<typeof profileUpdateRequested>):
     yield put(currentUserReceived(user));
     yield put(profileUpdated());
   } catch (e) {
-    yield put(profileUpdateFailed(ACCOUNT_MESSAGES.errorOccurred));
+    yield put(profileUpdateFailed(toFailure(e, ACCOUNT_MESSAGES.errorOccurred)));
     if (!(e instanceof ApiError)) throw e;
   }
 }
@@ -47,7 +48,7 @@ function* changePassword({ payload }: ReturnType<typeof passwordChangeRequested>
     console.error('Failed to change password', e);
     // A leaked new password is named, so the user knows to choose another (other failures keep the spec's text).
     const breached = e instanceof ApiError && e.fields.newPassword === VALIDATION_MESSAGES.passwordBreached;
-    yield put(passwordChangeFailed(breached ? VALIDATION_MESSAGES.passwordBreached : ACCOUNT_MESSAGES.passwordChangeFailed));
+    yield put(passwordChangeFailed(toFailure(e, breached ? VALIDATION_MESSAGES.passwordBreached : ACCOUNT_MESSAGES.passwordChangeFailed)));
   }
 }
 
@@ -69,7 +70,7 @@ export function* sendConfirmationLetter({ payload }: ReturnType<typeof confirmat
       yield put(currentUserRequested());
       if (payload.flow === 'order') yield* call([navigation, navigation.goTo], routes.dataConfirmed.path);
     } else {
-      yield put(confirmationLetterFailed(e instanceof ApiError && e.status === 429 ? e.message : ACCOUNT_MESSAGES.letterFailed));
+      yield put(confirmationLetterFailed(toFailure(e, e instanceof ApiError && e.status === 429 ? e.message : ACCOUNT_MESSAGES.letterFailed)));
       if (!(e instanceof ApiError)) throw e;
     }
   }
@@ -81,7 +82,7 @@ export function* confirmEmail({ payload }: ReturnType<typeof emailConfirmationSu
     yield* callApi(accountApi.activate, payload.token.trim());
   } catch (e) {
     const notFound = failedWith(e, ERROR_CODES.confirmationTokenNotFound, [404, 500, 400]) || failedWith(e, ERROR_CODES.validationFailed);
-    yield put(emailConfirmationFailed(notFound ? ACCOUNT_MESSAGES.tokenNotFound : ACCOUNT_MESSAGES.confirmFailed));
+    yield put(emailConfirmationFailed(toFailure(e, notFound ? ACCOUNT_MESSAGES.tokenNotFound : ACCOUNT_MESSAGES.confirmFailed)));
     if (!(e instanceof ApiError)) throw e;
     return;
   }

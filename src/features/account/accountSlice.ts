@@ -1,114 +1,95 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { Status } from '@/lib/status';
+import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import { fail, reset, resource, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
 import { logout } from '@/features/auth';
 import type { EmailConfirmationFlow, PasswordChange, ProfileUpdate } from './accountApi';
 
 export interface AccountState {
   /** Saving the profile (first name, last name, phone, date of birth). */
-  profileStatus: Status;
-  profileError: string | null;
+  profile: Resource<null>;
   /** Changing the password. */
-  passwordStatus: Status;
-  passwordError: string | null;
+  password: Resource<null>;
   /** E-mail confirmation (modal in settings, page in the order flow). */
   emailModalOpen: boolean;
-  letterStatus: Status;
+  letter: Resource<null>;
   /** 'Email is already confirmed' in settings: a warning, not a failure. */
   letterWarning: string | null;
-  letterError: string | null;
-  confirmStatus: Status;
-  confirmError: string | null;
+  confirm: Resource<null>;
 }
 
 const initialState: AccountState = {
-  profileStatus: Status.INITIAL,
-  profileError: null,
-  passwordStatus: Status.INITIAL,
-  passwordError: null,
+  profile: resource(null),
+  password: resource(null),
   emailModalOpen: false,
-  letterStatus: Status.INITIAL,
+  letter: resource(null),
   letterWarning: null,
-  letterError: null,
-  confirmStatus: Status.INITIAL,
-  confirmError: null,
+  confirm: resource(null),
 };
+
+/** A new confirmation starts: the last letter and confirmation are forgotten. */
+function forgetConfirmation(state: Draft<AccountState>): void {
+  reset(state.letter);
+  state.letterWarning = null;
+  reset(state.confirm);
+}
 
 const accountSlice = createSlice({
   name: 'account',
   initialState,
   reducers: {
     profileUpdateRequested(state, _action: PayloadAction<{ id: number; body: ProfileUpdate }>) {
-      state.profileStatus = Status.LOADING;
-      state.profileError = null;
+      startLoading(state.profile);
     },
     profileUpdated(state) {
-      state.profileStatus = Status.SUCCESS;
+      succeed(state.profile, null);
     },
-    profileUpdateFailed(state, action: PayloadAction<string>) {
-      state.profileStatus = Status.ERROR;
-      state.profileError = action.payload;
+    profileUpdateFailed(state, action: PayloadAction<Failure>) {
+      fail(state.profile, action.payload);
     },
 
     passwordChangeRequested(state, _action: PayloadAction<PasswordChange>) {
-      state.passwordStatus = Status.LOADING;
-      state.passwordError = null;
+      startLoading(state.password);
     },
     passwordChanged(state) {
-      state.passwordStatus = Status.SUCCESS;
+      succeed(state.password, null);
     },
-    passwordChangeFailed(state, action: PayloadAction<string>) {
-      state.passwordStatus = Status.ERROR;
-      state.passwordError = action.payload;
+    passwordChangeFailed(state, action: PayloadAction<Failure>) {
+      fail(state.password, action.payload);
     },
 
     emailModalOpened(state) {
       state.emailModalOpen = true;
-      state.letterStatus = Status.INITIAL;
-      state.letterWarning = null;
-      state.letterError = null;
-      state.confirmStatus = Status.INITIAL;
-      state.confirmError = null;
+      forgetConfirmation(state);
     },
     /** Forgets the last letter and confirmation (a new confirmation starts). */
-    emailConfirmationReset(state) {
-      state.letterStatus = Status.INITIAL;
-      state.letterWarning = null;
-      state.letterError = null;
-      state.confirmStatus = Status.INITIAL;
-      state.confirmError = null;
-    },
+    emailConfirmationReset: forgetConfirmation,
     emailModalClosed(state) {
       state.emailModalOpen = false;
     },
     confirmationLetterRequested(state, _action: PayloadAction<{ flow: EmailConfirmationFlow }>) {
-      state.letterStatus = Status.LOADING;
+      startLoading(state.letter);
       state.letterWarning = null;
-      state.letterError = null;
     },
     confirmationLetterSent(state) {
-      state.letterStatus = Status.SUCCESS;
+      succeed(state.letter, null);
     },
     /** The e-mail was confirmed already: settings only warn (spec §4). */
     confirmationLetterNotNeeded(state, action: PayloadAction<string>) {
-      state.letterStatus = Status.SUCCESS;
+      succeed(state.letter, null);
       state.letterWarning = action.payload;
     },
-    confirmationLetterFailed(state, action: PayloadAction<string>) {
-      state.letterStatus = Status.ERROR;
-      state.letterError = action.payload;
+    confirmationLetterFailed(state, action: PayloadAction<Failure>) {
+      fail(state.letter, action.payload);
     },
     emailConfirmationSubmitted(state, _action: PayloadAction<{ token: string; flow: EmailConfirmationFlow }>) {
-      state.confirmStatus = Status.LOADING;
-      state.confirmError = null;
+      startLoading(state.confirm);
     },
     /** Success closes the settings modal (spec §4). */
     emailConfirmed(state) {
-      state.confirmStatus = Status.SUCCESS;
+      succeed(state.confirm, null);
       state.emailModalOpen = false;
     },
-    emailConfirmationFailed(state, action: PayloadAction<string>) {
-      state.confirmStatus = Status.ERROR;
-      state.confirmError = action.payload;
+    emailConfirmationFailed(state, action: PayloadAction<Failure>) {
+      fail(state.confirm, action.payload);
     },
   },
   extraReducers: (builder) => {

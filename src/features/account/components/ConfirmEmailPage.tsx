@@ -32,7 +32,7 @@ export function ConfirmEmailPage() {
   const dispatch = useAppDispatch();
   const toast = useToast();
   const session = useSession();
-  const { confirmStatus, confirmError } = useAppSelector((s) => s.account);
+  const { status: confirmStatus, error: confirmError } = useAppSelector((s) => s.account.confirm);
   const token = typeof router.query.token === 'string' ? router.query.token : '';
   // The flow comes from this browser (where the letter was asked for); links of older letters name it.
   const [storedFlow] = useState(() => readStorage('emailConfirmationFlow'));
@@ -88,7 +88,7 @@ export function ConfirmEmailPage() {
         {confirmStatus === Status.ERROR && (
           <>
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {message(confirmError ?? '')}
+              {message(confirmError?.message ?? '')}
             </Alert>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               {t('confirmEmail.askAgain')}

@@ -31,7 +31,11 @@ export function EmailConfirmationPanel({ flow }: { flow: EmailConfirmationFlow }
   const message = useMessage();
   const dispatch = useAppDispatch();
   const email = useAppSelector((s) => s.auth.currentUser?.email ?? '');
-  const { letterStatus, letterWarning, letterError, confirmStatus, confirmError } = useAppSelector((s) => s.account);
+  const { letter, letterWarning, confirm } = useAppSelector((s) => s.account);
+  const letterStatus = letter.status;
+  const letterError = letter.error?.message ?? null;
+  const confirmStatus = confirm.status;
+  const confirmError = confirm.error?.message ?? null;
   const sending = letterStatus === Status.LOADING;
   return (
     <Box>

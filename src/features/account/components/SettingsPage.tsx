@@ -46,7 +46,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const message = useMessage();
   const dispatch = useAppDispatch();
   const toast = useToast();
-  const status = useAppSelector((s) => s.account.profileStatus);
+  const status = useAppSelector((s) => s.account.profile.status);
   useStatusChange(status, {
     onSuccess: () => toast.success(message(ACCOUNT_MESSAGES.profileUpdated)),
     onError: () => toast.error(message(ACCOUNT_MESSAGES.errorOccurred)),
@@ -83,7 +83,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
 
 /** Empties the password fields after a successful change. */
 function ResetOnSuccess() {
-  const status = useAppSelector((s) => s.account.passwordStatus);
+  const status = useAppSelector((s) => s.account.password.status);
   const { resetForm } = useFormikContext();
   useEffect(() => {
     if (status === Status.SUCCESS) resetForm();
@@ -96,7 +96,8 @@ function ChangePasswordForm() {
   const message = useMessage();
   const dispatch = useAppDispatch();
   const toast = useToast();
-  const { passwordStatus: status, passwordError: error } = useAppSelector((s) => s.account);
+  const { status, error: failure } = useAppSelector((s) => s.account.password);
+  const error = failure?.message ?? null;
   useStatusChange(status, {
     onSuccess: () => toast.success(message(ACCOUNT_MESSAGES.passwordChanged)),
     onError: () => toast.error(message(ACCOUNT_MESSAGES.errorOccurred)),
