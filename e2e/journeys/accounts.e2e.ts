@@ -10,7 +10,7 @@ const NEW_PASSWORD = 'Even-better-456';
 async function signOut(ctx: JourneyContext) {
   const { page } = ctx;
   await page.getByRole('button', { name: /open menu/i }).click();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
   await dialog.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((u) => u.pathname === '/');
