@@ -1,19 +1,8 @@
-import { createTestDb, type TestDb } from '../testing/testDb';
-import { startApiServer, type TestApiServer } from '../testing/apiServer';
+import { setUpApiSuite } from '../testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '../testing/orderFixtures';
 
 /** DELETE users/current over HTTP (SQLite and PostgreSQL): password needed, signed out everywhere, personal data erased, results kept anonymised, the address free again. */
-let tdb: TestDb;
-let api: TestApiServer;
-
-beforeAll(async () => {
-  tdb = await createTestDb({ seed: false });
-  api = await startApiServer();
-});
-afterAll(async () => {
-  await api.close();
-  await tdb.cleanup();
-});
+const suite = setUpApiSuite();
 
 jest.mock('../mail/mailer', () => ({ ...jest.requireActual('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
@@ -22,44 +11,44 @@ const B = '/api/backend';
 test('erasing an account', async () => {
   const email = `erase-${Date.now()}@example.test`;
   const password = 'Erase-Me-Passphrase-2026';
-  const reg = await api.call('POST', `${B}/register`, { body: { email, password, firstName: 'Zofia', lastName: 'Zapomniana' } });
+  const reg = await suite.api.call('POST', `${B}/register`, { body: { email, password, firstName: 'Zofia', lastName: 'Zapomniana' } });
   expect(reg.status).toBe(201);
-  const second = await api.call('POST', `${B}/login`, { body: { username: email, password } });
-  const userId = (await tdb.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-  const labId = await createLab(tdb.db);
-  const analysis = await createAnalysis(tdb.db);
-  const patientId = await createPatient(tdb.db, userId, { firstName: 'Zuzanna', lastName: 'Zapomniana' });
-  const staff = await createUser(tdb.db, { role: 'staff', staffLaboratoryId: labId });
-  const slot = await createSlot(tdb.db, labId, 72);
-  const order = await createOrder(tdb.db, { userId, laboratoryId: labId, slotId: slot.id, lines: [{ patientId, analysisId: analysis }], status: 'in_lab' });
-  expect((await api.call('PUT', `${B}/staff/orders/${order.id}/results`, { token: staff.token, body: { entries: [{ patientId, analysisId: analysis, value: 4.4 }] } })).status).toBe(200);
+  const second = await suite.api.call('POST', `${B}/login`, { body: { username: email, password } });
+  const userId = (await suite.db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  const labId = await createLab(suite.db.db);
+  const analysis = await createAnalysis(suite.db.db);
+  const patientId = await createPatient(suite.db.db, userId, { firstName: 'Zuzanna', lastName: 'Zapomniana' });
+  const staff = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: labId });
+  const slot = await createSlot(suite.db.db, labId, 72);
+  const order = await createOrder(suite.db.db, { userId, laboratoryId: labId, slotId: slot.id, lines: [{ patientId, analysisId: analysis }], status: 'in_lab' });
+  expect((await suite.api.call('PUT', `${B}/staff/orders/${order.id}/results`, { token: staff.token, body: { entries: [{ patientId, analysisId: analysis, value: 4.4 }] } })).status).toBe(200);
 
-  const wrong = await api.call('DELETE', `${B}/users/current`, { token: reg.body.accessToken, body: { password: 'not the password at all' } });
+  const wrong = await suite.api.call('DELETE', `${B}/users/current`, { token: reg.body.accessToken, body: { password: 'not the password at all' } });
   expect(wrong.status).toBe(400);
   expect(wrong.body.fields).toHaveProperty('password');
-  expect((await api.call('DELETE', `${B}/users/current`, { token: reg.body.accessToken, body: {} })).status).toBe(400);
-  expect((await api.call('GET', `${B}/users/current`, { token: reg.body.accessToken })).status).toBe(200);
+  expect((await suite.api.call('DELETE', `${B}/users/current`, { token: reg.body.accessToken, body: {} })).status).toBe(400);
+  expect((await suite.api.call('GET', `${B}/users/current`, { token: reg.body.accessToken })).status).toBe(200);
 
-  const gone = await api.call('DELETE', `${B}/users/current`, { token: reg.body.accessToken, body: { password } });
+  const gone = await suite.api.call('DELETE', `${B}/users/current`, { token: reg.body.accessToken, body: { password } });
   expect(gone.status).toBe(200);
   // Signed out everywhere.
-  expect((await api.call('GET', `${B}/users/current`, { token: reg.body.accessToken })).status).toBe(401);
-  expect((await api.call('GET', `${B}/users/current`, { token: second.body.access_token })).status).toBe(401);
-  expect((await api.call('POST', `${B}/login`, { body: { username: email, password } })).status).toBe(401);
+  expect((await suite.api.call('GET', `${B}/users/current`, { token: reg.body.accessToken })).status).toBe(401);
+  expect((await suite.api.call('GET', `${B}/users/current`, { token: second.body.access_token })).status).toBe(401);
+  expect((await suite.api.call('POST', `${B}/login`, { body: { username: email, password } })).status).toBe(401);
 
   // Personal data erased; the result kept, anonymised.
   const dump = JSON.stringify([
-    await tdb.db.selectFrom('users').selectAll().where('id', '=', userId).execute(),
-    await tdb.db.selectFrom('patients').selectAll().where('user_id', '=', userId).execute(),
-    await tdb.db.selectFrom('order_patients').selectAll().where('order_id', '=', order.id).execute(),
-    await tdb.db.selectFrom('orders').selectAll().where('id', '=', order.id).execute(),
+    await suite.db.db.selectFrom('users').selectAll().where('id', '=', userId).execute(),
+    await suite.db.db.selectFrom('patients').selectAll().where('user_id', '=', userId).execute(),
+    await suite.db.db.selectFrom('order_patients').selectAll().where('order_id', '=', order.id).execute(),
+    await suite.db.db.selectFrom('orders').selectAll().where('id', '=', order.id).execute(),
   ]);
   for (const personal of [email, 'Zofia', 'Zapomniana', 'Zuzanna', 'Prosta 5', '+48 600 100 200']) expect(dump).not.toContain(personal);
-  const kept = await tdb.db.selectFrom('analysis_results').select(['value_num']).where('order_id', '=', order.id).execute();
+  const kept = await suite.db.db.selectFrom('analysis_results').select(['value_num']).where('order_id', '=', order.id).execute();
   expect(kept).toEqual([{ value_num: 4.4 }]);
-  const audit = await tdb.db.selectFrom('audit_events').select('action').where('subject_user_id', '=', userId).execute();
+  const audit = await suite.db.db.selectFrom('audit_events').select('action').where('subject_user_id', '=', userId).execute();
   expect(audit.map((a) => a.action)).toContain('account_deleted');
 
   // The address can register again.
-  expect((await api.call('POST', `${B}/register`, { body: { email, password, firstName: 'Nowa', lastName: 'Osoba' } })).status).toBe(201);
+  expect((await suite.api.call('POST', `${B}/register`, { body: { email, password, firstName: 'Nowa', lastName: 'Osoba' } })).status).toBe(201);
 });

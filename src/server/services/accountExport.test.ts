@@ -1,44 +1,33 @@
-import { createTestDb, type TestDb } from '../testing/testDb';
-import { startApiServer, type TestApiServer } from '../testing/apiServer';
+import { setUpApiSuite } from '../testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '../testing/orderFixtures';
 
 /** GET users/current/export over HTTP (SQLite and PostgreSQL): one JSON attachment with everything about the account and no secret. */
-let tdb: TestDb;
-let api: TestApiServer;
-
-beforeAll(async () => {
-  tdb = await createTestDb({ seed: false });
-  api = await startApiServer();
-});
-afterAll(async () => {
-  await api.close();
-  await tdb.cleanup();
-});
+const suite = setUpApiSuite();
 
 jest.mock('../mail/mailer', () => ({ ...jest.requireActual('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
 const B = '/api/backend';
 
 test('the archive holds profile, patients, orders, results with revisions, shares, sessions and audit records, without hashes or tokens', async () => {
-  const labId = await createLab(tdb.db);
-  const analysis = await createAnalysis(tdb.db, { name: 'Glucose' });
-  const owner = await createUser(tdb.db, { firstName: 'Ewa', lastName: 'Eksport' });
-  const other = await createUser(tdb.db);
-  const patientId = await createPatient(tdb.db, owner.id, { firstName: 'Kuba' });
-  await createPatient(tdb.db, other.id, { firstName: 'Stranger' });
-  const staff = await createUser(tdb.db, { role: 'staff', staffLaboratoryId: labId });
-  const slot = await createSlot(tdb.db, labId, 72);
-  const order = await createOrder(tdb.db, { userId: owner.id, laboratoryId: labId, slotId: slot.id, lines: [{ patientId, analysisId: analysis }], status: 'in_lab' });
+  const labId = await createLab(suite.db.db);
+  const analysis = await createAnalysis(suite.db.db, { name: 'Glucose' });
+  const owner = await createUser(suite.db.db, { firstName: 'Ewa', lastName: 'Eksport' });
+  const other = await createUser(suite.db.db);
+  const patientId = await createPatient(suite.db.db, owner.id, { firstName: 'Kuba' });
+  await createPatient(suite.db.db, other.id, { firstName: 'Stranger' });
+  const staff = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: labId });
+  const slot = await createSlot(suite.db.db, labId, 72);
+  const order = await createOrder(suite.db.db, { userId: owner.id, laboratoryId: labId, slotId: slot.id, lines: [{ patientId, analysisId: analysis }], status: 'in_lab' });
   const put = (value: number, correctionReason?: string) =>
-    api.call('PUT', `${B}/staff/orders/${order.id}/results`, { token: staff.token, body: { entries: [{ patientId, analysisId: analysis, value, correctionReason }] } });
+    suite.api.call('PUT', `${B}/staff/orders/${order.id}/results`, { token: staff.token, body: { entries: [{ patientId, analysisId: analysis, value, correctionReason }] } });
   expect((await put(5.1)).status).toBe(200);
   expect((await put(6.4, 'Re-run')).status).toBe(200);
-  const share = await api.call('POST', `${B}/test-results/${order.id}/patients/${patientId}/shares`, { token: owner.token, body: { days: 7 } });
+  const share = await suite.api.call('POST', `${B}/test-results/${order.id}/patients/${patientId}/shares`, { token: owner.token, body: { days: 7 } });
   const shareToken = String(share.body.url).split('/').pop() as string;
 
   const at = new Date().toISOString();
-  await tdb.db.insertInto('sessions').values({ user_id: owner.id, created_at: at, last_used_at: at, idle_seconds: 1800, idle_expires_at: at, absolute_expires_at: at, user_agent: 'Firefox/Linux', revoked_at: null, revoked_reason: null }).execute();
-  const res = await fetch(`${api.url}${B}/users/current/export`, { headers: { Authorization: `Bearer ${owner.token}` } });
+  await suite.db.db.insertInto('sessions').values({ user_id: owner.id, created_at: at, last_used_at: at, idle_seconds: 1800, idle_expires_at: at, absolute_expires_at: at, user_agent: 'Firefox/Linux', revoked_at: null, revoked_reason: null }).execute();
+  const res = await fetch(`${suite.api.url}${B}/users/current/export`, { headers: { Authorization: `Bearer ${owner.token}` } });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="lab-shop-account-\d+-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -61,5 +50,5 @@ test('the archive holds profile, patients, orders, results with revisions, share
   expect(text).not.toContain('Stranger');
   expect(text).not.toContain(other.email);
 
-  expect((await api.call('GET', `${B}/users/current/export`)).status).toBe(401);
+  expect((await suite.api.call('GET', `${B}/users/current/export`)).status).toBe(401);
 });

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { createTestDb, type TestDb } from '../testing/testDb';
-import { startApiServer, type TestApiServer } from '../testing/apiServer';
+import { setUpApiSuite } from '../testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '../testing/orderFixtures';
 
 /**
@@ -9,38 +8,28 @@ import { createAnalysis, createLab, createOrder, createPatient, createSlot, crea
  * address; the patient sees who opened their data, staff see their laboratory's trail, and the
  * records cannot be changed or deleted.
  */
-let tdb: TestDb;
-let api: TestApiServer;
-
-beforeAll(async () => {
-  tdb = await createTestDb({ seed: false });
-  api = await startApiServer();
-});
-afterAll(async () => {
-  await api.close();
-  await tdb.cleanup();
-});
+const suite = setUpApiSuite();
 
 jest.mock('../mail/mailer', () => ({ ...jest.requireActual('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
 const B = '/api/backend';
 const from = (ip: string) => ({ 'X-Forwarded-For': ip });
-const trail = (userId: number) => tdb.db.selectFrom('audit_events').selectAll().where('subject_user_id', '=', userId).orderBy('id').execute();
+const trail = (userId: number) => suite.db.db.selectFrom('audit_events').selectAll().where('subject_user_id', '=', userId).orderBy('id').execute();
 
 test('sign-ins, wrong passwords, lock-outs and password changes are recorded with the client address', async () => {
   const email = `audit-${Date.now()}@example.test`;
   const password = 'a long enough password 1';
-  const reg = await api.call('POST', `${B}/register`, { body: { email, password, firstName: 'Ada', lastName: 'Audit' } });
+  const reg = await suite.api.call('POST', `${B}/register`, { body: { email, password, firstName: 'Ada', lastName: 'Audit' } });
   expect(reg.status).toBe(201);
-  const user = await tdb.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const user = await suite.db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
 
-  expect((await api.call('POST', `${B}/login`, { body: { username: email, password }, headers: from('198.51.100.7') })).status).toBe(200);
-  const changed = await api.call('PUT', `${B}/users/password`, { token: reg.body.accessToken, body: { oldPassword: password, newPassword: 'another long password 2' }, headers: from('198.51.100.9') });
+  expect((await suite.api.call('POST', `${B}/login`, { body: { username: email, password }, headers: from('198.51.100.7') })).status).toBe(200);
+  const changed = await suite.api.call('PUT', `${B}/users/password`, { token: reg.body.accessToken, body: { oldPassword: password, newPassword: 'another long password 2' }, headers: from('198.51.100.9') });
   expect(changed.status).toBe(200);
   expect((await trail(user.id)).at(-1)).toMatchObject({ action: 'password_changed', actor_user_id: user.id, client_ip: '198.51.100.9' });
-  expect((await api.call('POST', `${B}/login`, { body: { username: email, password: 'wrong password here' }, headers: from('198.51.100.8') })).status).toBe(401);
+  expect((await suite.api.call('POST', `${B}/login`, { body: { username: email, password: 'wrong password here' }, headers: from('198.51.100.8') })).status).toBe(401);
   let last = 0;
-  for (let i = 0; i < 10 && last !== 429; i++) last = (await api.call('POST', `${B}/login`, { body: { username: email, password: 'wrong password here' }, headers: from('198.51.100.8') })).status;
+  for (let i = 0; i < 10 && last !== 429; i++) last = (await suite.api.call('POST', `${B}/login`, { body: { username: email, password: 'wrong password here' }, headers: from('198.51.100.8') })).status;
   expect(last).toBe(429);
 
   const rows = await trail(user.id);
@@ -55,27 +44,27 @@ test('sign-ins, wrong passwords, lock-outs and password changes are recorded wit
 });
 
 test('staff and share-link reads and writes are recorded; the patient sees who opened their results; staff see their laboratory\'s trail', async () => {
-  const labId = await createLab(tdb.db);
-  const otherLab = await createLab(tdb.db);
-  const analysis = await createAnalysis(tdb.db, { name: 'Glucose' });
-  const owner = await createUser(tdb.db);
-  const patientId = await createPatient(tdb.db, owner.id);
-  const staff = await createUser(tdb.db, { role: 'staff', staffLaboratoryId: labId, firstName: 'Olga', lastName: 'Lab' });
-  const foreign = await createUser(tdb.db, { role: 'staff', staffLaboratoryId: otherLab });
-  const slot = await createSlot(tdb.db, labId, 72);
-  const order = await createOrder(tdb.db, { userId: owner.id, laboratoryId: labId, slotId: slot.id, lines: [{ patientId, analysisId: analysis }], status: 'in_lab' });
+  const labId = await createLab(suite.db.db);
+  const otherLab = await createLab(suite.db.db);
+  const analysis = await createAnalysis(suite.db.db, { name: 'Glucose' });
+  const owner = await createUser(suite.db.db);
+  const patientId = await createPatient(suite.db.db, owner.id);
+  const staff = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: labId, firstName: 'Olga', lastName: 'Lab' });
+  const foreign = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: otherLab });
+  const slot = await createSlot(suite.db.db, labId, 72);
+  const order = await createOrder(suite.db.db, { userId: owner.id, laboratoryId: labId, slotId: slot.id, lines: [{ patientId, analysisId: analysis }], status: 'in_lab' });
 
-  expect((await api.call('GET', `${B}/staff/orders/${order.id}`, { token: staff.token, headers: from('203.0.113.5') })).status).toBe(200);
-  expect((await api.call('PUT', `${B}/staff/orders/${order.id}/results`, { token: staff.token, body: { entries: [{ patientId, analysisId: analysis, value: 5.3 }] }, headers: from('203.0.113.5') })).status).toBe(200);
+  expect((await suite.api.call('GET', `${B}/staff/orders/${order.id}`, { token: staff.token, headers: from('203.0.113.5') })).status).toBe(200);
+  expect((await suite.api.call('PUT', `${B}/staff/orders/${order.id}/results`, { token: staff.token, body: { entries: [{ patientId, analysisId: analysis, value: 5.3 }] }, headers: from('203.0.113.5') })).status).toBe(200);
   // Another laboratory's staff is refused and leaves no read behind.
-  expect((await api.call('GET', `${B}/staff/orders/${order.id}`, { token: foreign.token })).status).toBe(404);
+  expect((await suite.api.call('GET', `${B}/staff/orders/${order.id}`, { token: foreign.token })).status).toBe(404);
 
-  const share = await api.call('POST', `${B}/test-results/${order.id}/patients/${patientId}/shares`, { token: owner.token, body: { days: 7 } });
+  const share = await suite.api.call('POST', `${B}/test-results/${order.id}/patients/${patientId}/shares`, { token: owner.token, body: { days: 7 } });
   expect(share.status).toBe(201);
   const token = String(share.body.url).split('/').pop();
-  expect((await api.call('GET', `${B}/shared-results/${token}`, { headers: from('192.0.2.44') })).status).toBe(200);
+  expect((await suite.api.call('GET', `${B}/shared-results/${token}`, { headers: from('192.0.2.44') })).status).toBe(200);
 
-  const mine = await api.call('GET', `${B}/users/current/audit`, { token: owner.token });
+  const mine = await suite.api.call('GET', `${B}/users/current/audit`, { token: owner.token });
   expect(mine.status).toBe(200);
   expect(mine.body.map((r: { action: string; actorKind: string; actorName: string | null; orderNumber: string }) => [r.action, r.actorKind, r.actorName, r.orderNumber])).toEqual([
     ['health_read', 'share', null, order.number],
@@ -84,31 +73,31 @@ test('staff and share-link reads and writes are recorded; the patient sees who o
   ]);
   expect(mine.body[0]).not.toHaveProperty('clientIp');
   // Another user sees nothing of it.
-  expect((await api.call('GET', `${B}/users/current/audit`, { token: foreign.token })).body).toEqual([]);
+  expect((await suite.api.call('GET', `${B}/users/current/audit`, { token: foreign.token })).body).toEqual([]);
 
-  const lab = await api.call('GET', `${B}/staff/audit`, { token: staff.token });
+  const lab = await suite.api.call('GET', `${B}/staff/audit`, { token: staff.token });
   expect(lab.status).toBe(200);
   expect(lab.body.slice(0, 3).map((r: { action: string; actorKind: string; clientIp: string }) => [r.action, r.actorKind, r.clientIp])).toEqual([
     ['health_read', 'share', '192.0.2.44'],
     ['health_write', 'staff', '203.0.113.5'],
     ['health_read', 'staff', '203.0.113.5'],
   ]);
-  expect((await api.call('GET', `${B}/staff/audit`, { token: foreign.token })).body).toEqual([]);
-  expect((await api.call('GET', `${B}/staff/audit`, { token: owner.token })).status).toBe(403);
-  expect((await api.call('GET', `${B}/users/current/audit`)).status).toBe(401);
+  expect((await suite.api.call('GET', `${B}/staff/audit`, { token: foreign.token })).body).toEqual([]);
+  expect((await suite.api.call('GET', `${B}/staff/audit`, { token: owner.token })).status).toBe(403);
+  expect((await suite.api.call('GET', `${B}/users/current/audit`)).status).toBe(401);
 });
 
 test('role changes are recorded, and no one can change or delete a record, not even with SQL', async () => {
   const { addStaff } = await import('./staff');
-  const labId = await createLab(tdb.db);
-  const user = await createUser(tdb.db);
-  await addStaff(tdb.db, user.email, labId, { promote: true, password: 'a long enough password 3' });
+  const labId = await createLab(suite.db.db);
+  const user = await createUser(suite.db.db);
+  await addStaff(suite.db.db, user.email, labId, { promote: true, password: 'a long enough password 3' });
   const rows = await trail(user.id);
   expect(rows.at(-1)).toMatchObject({ action: 'role_changed', actor_kind: 'operator', laboratory_id: labId, detail: 'patient -> staff (staff)' });
 
   // The driver's error may come from another realm than jest's Error, so the message is compared.
   const refusal = (q: Promise<unknown>) => q.then(() => 'done', (e: { message?: string }) => String(e?.message));
-  expect(await refusal(sql`update audit_events set detail = 'rewritten'`.execute(tdb.db))).toMatch(/append-only/);
-  expect(await refusal(sql`delete from audit_events`.execute(tdb.db))).toMatch(/append-only/);
+  expect(await refusal(sql`update audit_events set detail = 'rewritten'`.execute(suite.db.db))).toMatch(/append-only/);
+  expect(await refusal(sql`delete from audit_events`.execute(suite.db.db))).toMatch(/append-only/);
   expect((await trail(user.id)).at(-1)?.detail).toBe('patient -> staff (staff)');
 });

@@ -1,5 +1,4 @@
-import { createTestDb, type TestDb } from '../testing/testDb';
-import { startApiServer, type TestApiServer } from '../testing/apiServer';
+import { setUpApiSuite } from '../testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '../testing/orderFixtures';
 
 /**
@@ -7,47 +6,37 @@ import { createAnalysis, createLab, createOrder, createPatient, createSlot, crea
  * laboratory A leaves out the patient's values measured by laboratory B; the patient sees all.
  * On SQLite and (with DATABASE_URL=postgres://...) PostgreSQL.
  */
-let tdb: TestDb;
-let api: TestApiServer;
-
-beforeAll(async () => {
-  tdb = await createTestDb({ seed: false });
-  api = await startApiServer();
-});
-afterAll(async () => {
-  await api.close();
-  await tdb.cleanup();
-});
+const suite = setUpApiSuite();
 
 jest.mock('../mail/mailer', () => ({ sendMail: jest.fn(async () => undefined), buildAppUrl: (p: string) => `http://localhost:3000${p}` }));
 
 async function withResult(token: string, orderId: number, patientId: number, analysisId: number, value: number): Promise<number> {
   for (const status of ['visit_confirmed', 'sample_collected']) {
-    expect((await api.call('POST', `/api/backend/staff/orders/${orderId}/status`, { token, body: { status } })).status).toBe(200);
+    expect((await suite.api.call('POST', `/api/backend/staff/orders/${orderId}/status`, { token, body: { status } })).status).toBe(200);
   }
-  const saved = await api.call('PUT', `/api/backend/staff/orders/${orderId}/results`, { token, body: { entries: [{ patientId, analysisId, value }] } });
+  const saved = await suite.api.call('PUT', `/api/backend/staff/orders/${orderId}/results`, { token, body: { entries: [{ patientId, analysisId, value }] } });
   expect(saved.status).toBe(200);
   return saved.body.patients[0].analyses[0].result.id as number;
 }
 
 test("a result opened by staff of laboratory A shows no history from laboratory B's orders", async () => {
-  const labA = await createLab(tdb.db);
-  const labB = await createLab(tdb.db);
-  const glucose = await createAnalysis(tdb.db, { name: 'Glucose' });
-  const owner = await createUser(tdb.db);
-  const patientId = await createPatient(tdb.db, owner.id);
-  const staffA = await createUser(tdb.db, { role: 'staff', staffLaboratoryId: labA });
-  const staffB = await createUser(tdb.db, { role: 'staff', staffLaboratoryId: labB });
+  const labA = await createLab(suite.db.db);
+  const labB = await createLab(suite.db.db);
+  const glucose = await createAnalysis(suite.db.db, { name: 'Glucose' });
+  const owner = await createUser(suite.db.db);
+  const patientId = await createPatient(suite.db.db, owner.id);
+  const staffA = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: labA });
+  const staffB = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: labB });
 
-  const earlyA = await createOrder(tdb.db, { userId: owner.id, laboratoryId: labA, slotId: (await createSlot(tdb.db, labA, 24)).id, lines: [{ patientId, analysisId: glucose }] });
-  const atB = await createOrder(tdb.db, { userId: owner.id, laboratoryId: labB, slotId: (await createSlot(tdb.db, labB, 48)).id, lines: [{ patientId, analysisId: glucose }] });
-  const lateA = await createOrder(tdb.db, { userId: owner.id, laboratoryId: labA, slotId: (await createSlot(tdb.db, labA, 72)).id, lines: [{ patientId, analysisId: glucose }] });
+  const earlyA = await createOrder(suite.db.db, { userId: owner.id, laboratoryId: labA, slotId: (await createSlot(suite.db.db, labA, 24)).id, lines: [{ patientId, analysisId: glucose }] });
+  const atB = await createOrder(suite.db.db, { userId: owner.id, laboratoryId: labB, slotId: (await createSlot(suite.db.db, labB, 48)).id, lines: [{ patientId, analysisId: glucose }] });
+  const lateA = await createOrder(suite.db.db, { userId: owner.id, laboratoryId: labA, slotId: (await createSlot(suite.db.db, labA, 72)).id, lines: [{ patientId, analysisId: glucose }] });
   await withResult(staffA.token, earlyA.id, patientId, glucose, 5.1);
   await withResult(staffB.token, atB.id, patientId, glucose, 9.9);
   const resultId = await withResult(staffA.token, lateA.id, patientId, glucose, 6.2);
 
   const path = `/api/backend/test-results/${lateA.id}/patients/${patientId}/analysis-results/${resultId}`;
-  const asStaff = await api.call('GET', path, { token: staffA.token });
+  const asStaff = await suite.api.call('GET', path, { token: staffA.token });
   expect(asStaff.status).toBe(200);
   expect(asStaff.body.history.map((h: { orderId: number; value: number }) => [h.orderId, h.value])).toEqual([
     [earlyA.id, 5.1],
@@ -55,8 +44,8 @@ test("a result opened by staff of laboratory A shows no history from laboratory 
   ]);
   expect(JSON.stringify(asStaff.body)).not.toContain('9.9');
   // The patient's own view keeps the whole history.
-  const asOwner = await api.call('GET', path, { token: owner.token });
+  const asOwner = await suite.api.call('GET', path, { token: owner.token });
   expect(asOwner.body.history.map((h: { orderId: number }) => h.orderId)).toEqual([earlyA.id, atB.id, lateA.id]);
   // Laboratory B's staff cannot open A's result at all.
-  expect((await api.call('GET', path, { token: staffB.token })).status).toBe(404);
+  expect((await suite.api.call('GET', path, { token: staffB.token })).status).toBe(404);
 });

@@ -1,22 +1,11 @@
-import { createTestDb, type TestDb } from '../testing/testDb';
-import { startApiServer, type TestApiServer } from '../testing/apiServer';
+import { setUpApiSuite } from '../testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createScenario, createSlot, createUser } from '../testing/orderFixtures';
 
 /**
  * The order lifecycle, staff console and test results over the real API routes, on SQLite and
  * (with DATABASE_URL=postgres://...) PostgreSQL.
  */
-let tdb: TestDb;
-let api: TestApiServer;
-
-beforeAll(async () => {
-  tdb = await createTestDb({ seed: false });
-  api = await startApiServer();
-});
-afterAll(async () => {
-  await api.close();
-  await tdb.cleanup();
-});
+const suite = setUpApiSuite();
 
 interface SentMail {
   to: string;
@@ -34,9 +23,9 @@ jest.mock('../mail/mailer', () => ({
 const mailsTo = (email: string): string[] => sent.filter((m) => m.to === email).map((m) => `${m.subject}\n${m.text}`);
 
 async function scenario(opts: { hours?: number; useEmail?: boolean } = {}) {
-  const s = await createScenario(tdb.db);
-  const slot = await createSlot(tdb.db, s.labId, opts.hours ?? 72);
-  const order = await createOrder(tdb.db, {
+  const s = await createScenario(suite.db.db);
+  const slot = await createSlot(suite.db.db, s.labId, opts.hours ?? 72);
+  const order = await createOrder(suite.db.db, {
     userId: s.owner.id,
     laboratoryId: s.labId,
     slotId: slot.id,
@@ -49,7 +38,7 @@ async function scenario(opts: { hours?: number; useEmail?: boolean } = {}) {
   return { ...s, slot, order };
 }
 
-const staffStatus = (token: string, orderId: number, status: string) => api.call('POST', `/api/backend/staff/orders/${orderId}/status`, { token, body: { status } });
+const staffStatus = (token: string, orderId: number, status: string) => suite.api.call('POST', `/api/backend/staff/orders/${orderId}/status`, { token, body: { status } });
 
 async function toInLab(token: string, orderId: number) {
   for (const status of ['visit_confirmed', 'sample_collected', 'in_lab']) {
@@ -61,64 +50,64 @@ async function toInLab(token: string, orderId: number) {
 describe('access rules', () => {
   test('the owner reads the order; another patient gets 404; staff of the lab reads it; staff of another lab gets 404', async () => {
     const s = await scenario();
-    const other = await createUser(tdb.db);
-    const otherLab = await createLab(tdb.db);
-    const foreignStaff = await createUser(tdb.db, { role: 'staff', staffLaboratoryId: otherLab });
+    const other = await createUser(suite.db.db);
+    const otherLab = await createLab(suite.db.db);
+    const foreignStaff = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: otherLab });
 
-    const own = await api.call('GET', '/api/backend/orders', { token: s.owner.token });
+    const own = await suite.api.call('GET', '/api/backend/orders', { token: s.owner.token });
     expect(own.status).toBe(200);
     expect(own.body.map((o: { id: number }) => o.id)).toEqual([s.order.id]);
-    expect((await api.call('GET', '/api/backend/orders', { token: other.token })).body).toEqual([]);
+    expect((await suite.api.call('GET', '/api/backend/orders', { token: other.token })).body).toEqual([]);
 
-    const detail = await api.call('GET', `/api/backend/orders/${s.order.id}`, { token: s.owner.token });
+    const detail = await suite.api.call('GET', `/api/backend/orders/${s.order.id}`, { token: s.owner.token });
     expect(detail.status).toBe(200);
     expect(detail.body.status).toBe('placed');
     expect(detail.body.patients[0].lines).toHaveLength(2);
     expect(detail.body.events.map((e: { status: string }) => e.status)).toEqual(['placed']);
     expect(detail.body.canChangeVisit).toBe(true);
 
-    expect((await api.call('GET', `/api/backend/orders/${s.order.id}`, { token: other.token })).status).toBe(404);
-    expect((await api.call('GET', `/api/backend/orders/${s.order.id}`, { token: foreignStaff.token })).status).toBe(404);
-    expect((await api.call('GET', `/api/backend/orders/${s.order.id}`, { token: s.staff.token })).status).toBe(200);
-    expect((await api.call('POST', `/api/backend/orders/${s.order.id}/cancel`, { token: other.token })).status).toBe(404);
-    expect((await api.call('GET', `/api/backend/orders/${s.order.id}`)).status).toBe(401);
-    expect((await api.call('GET', '/api/backend/orders/abc', { token: s.owner.token })).status).toBe(400);
+    expect((await suite.api.call('GET', `/api/backend/orders/${s.order.id}`, { token: other.token })).status).toBe(404);
+    expect((await suite.api.call('GET', `/api/backend/orders/${s.order.id}`, { token: foreignStaff.token })).status).toBe(404);
+    expect((await suite.api.call('GET', `/api/backend/orders/${s.order.id}`, { token: s.staff.token })).status).toBe(200);
+    expect((await suite.api.call('POST', `/api/backend/orders/${s.order.id}/cancel`, { token: other.token })).status).toBe(404);
+    expect((await suite.api.call('GET', `/api/backend/orders/${s.order.id}`)).status).toBe(401);
+    expect((await suite.api.call('GET', '/api/backend/orders/abc', { token: s.owner.token })).status).toBe(400);
 
     // Staff endpoints: non-staff 403, staff of another laboratory 404.
-    expect((await api.call('GET', '/api/backend/staff/orders?date=2026-01-01', { token: s.owner.token })).status).toBe(403);
-    expect((await api.call('GET', `/api/backend/staff/orders/${s.order.id}`, { token: s.owner.token })).status).toBe(403);
+    expect((await suite.api.call('GET', '/api/backend/staff/orders?date=2026-01-01', { token: s.owner.token })).status).toBe(403);
+    expect((await suite.api.call('GET', `/api/backend/staff/orders/${s.order.id}`, { token: s.owner.token })).status).toBe(403);
     expect((await staffStatus(s.owner.token, s.order.id, 'visit_confirmed')).status).toBe(403);
-    expect((await api.call('POST', '/api/backend/staff/results/import', { token: s.owner.token, body: {} })).status).toBe(403);
-    expect((await api.call('GET', `/api/backend/staff/orders/${s.order.id}`, { token: foreignStaff.token })).status).toBe(404);
+    expect((await suite.api.call('POST', '/api/backend/staff/results/import', { token: s.owner.token, body: {} })).status).toBe(403);
+    expect((await suite.api.call('GET', `/api/backend/staff/orders/${s.order.id}`, { token: foreignStaff.token })).status).toBe(404);
     expect((await staffStatus(foreignStaff.token, s.order.id, 'visit_confirmed')).status).toBe(404);
-    const foreignList = await api.call('GET', `/api/backend/staff/orders?date=${s.slot.start.slice(0, 10)}`, { token: foreignStaff.token });
+    const foreignList = await suite.api.call('GET', `/api/backend/staff/orders?date=${s.slot.start.slice(0, 10)}`, { token: foreignStaff.token });
     expect(foreignList.body).toEqual([]);
-    const list = await api.call('GET', `/api/backend/staff/orders?date=${s.slot.start.slice(0, 10)}`, { token: s.staff.token });
+    const list = await suite.api.call('GET', `/api/backend/staff/orders?date=${s.slot.start.slice(0, 10)}`, { token: s.staff.token });
     expect(list.status).toBe(200);
     expect(list.body.map((o: { id: number }) => o.id)).toContain(s.order.id);
-    expect((await api.call('GET', '/api/backend/staff/orders?date=tomorrow', { token: s.staff.token })).status).toBe(400);
+    expect((await suite.api.call('GET', '/api/backend/staff/orders?date=tomorrow', { token: s.staff.token })).status).toBe(400);
   });
 
   test('results: the owner reads every level; another patient and foreign staff get 404', async () => {
     const s = await scenario();
     await toInLab(s.staff.token, s.order.id);
-    const put = await api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, {
+    const put = await suite.api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, {
       token: s.staff.token,
       body: { entries: [{ patientId: s.patientId, analysisId: s.glucose, value: 7.1 }] },
     });
     expect(put.status).toBe(200);
     const resultId: number = put.body.patients[0].analyses[0].result.id;
-    const other = await createUser(tdb.db);
-    const foreignStaff = await createUser(tdb.db, { role: 'staff', staffLaboratoryId: await createLab(tdb.db) });
+    const other = await createUser(suite.db.db);
+    const foreignStaff = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: await createLab(suite.db.db) });
     const base = `/api/backend/test-results/${s.order.id}`;
     const paths = [base, `${base}/patients/${s.patientId}`, `${base}/patients/${s.patientId}/analysis-results/${resultId}`, `${base}/patients/${s.patientId}/pdf`];
     for (const p of paths) {
-      expect((await api.call('GET', p, { token: s.owner.token })).status).toBe(200);
-      expect((await api.call('GET', p, { token: other.token })).status).toBe(404);
-      expect((await api.call('GET', p, { token: foreignStaff.token })).status).toBe(404);
+      expect((await suite.api.call('GET', p, { token: s.owner.token })).status).toBe(200);
+      expect((await suite.api.call('GET', p, { token: other.token })).status).toBe(404);
+      expect((await suite.api.call('GET', p, { token: foreignStaff.token })).status).toBe(404);
     }
-    expect((await api.call('GET', `${base}/patients/999999`, { token: s.owner.token })).status).toBe(404);
-    expect((await api.call('GET', '/api/backend/test-results', { token: other.token })).body).toEqual([]);
+    expect((await suite.api.call('GET', `${base}/patients/999999`, { token: s.owner.token })).status).toBe(404);
+    expect((await suite.api.call('GET', '/api/backend/test-results', { token: other.token })).body).toEqual([]);
   });
 });
 
@@ -133,7 +122,7 @@ describe('status changes', () => {
     expect((await staffStatus(s.staff.token, s.order.id, 'placed')).status).toBe(409);
     expect((await staffStatus(s.staff.token, s.order.id, 'bogus')).status).toBe(400);
 
-    const events = await tdb.db.selectFrom('order_status_events').selectAll().where('order_id', '=', s.order.id).orderBy('id').execute();
+    const events = await suite.db.db.selectFrom('order_status_events').selectAll().where('order_id', '=', s.order.id).orderBy('id').execute();
     expect(events.map((e) => [e.status, e.actor_user_id])).toEqual([
       ['placed', s.owner.id],
       ['visit_confirmed', s.staff.id],
@@ -145,17 +134,17 @@ describe('status changes', () => {
     expect(cancelled.body.status).toBe('cancelled');
     expect(cancelled.body.nextStatuses).toEqual([]);
     expect((await staffStatus(s.staff.token, s.order.id, 'sample_collected')).status).toBe(409);
-    const slot = await tdb.db.selectFrom('nurse_slots').select('booked').where('id', '=', s.slot.id).executeTakeFirstOrThrow();
+    const slot = await suite.db.db.selectFrom('nurse_slots').select('booked').where('id', '=', s.slot.id).executeTakeFirstOrThrow();
     expect(slot.booked).toBe(0);
   });
 
   test('the status mails are in the language the patient saved on the account', async () => {
     const s = await scenario();
-    const saved = await api.call('PUT', `/api/backend/users/${s.owner.id}`, { token: s.owner.token, body: { locale: 'ru' } });
+    const saved = await suite.api.call('PUT', `/api/backend/users/${s.owner.id}`, { token: s.owner.token, body: { locale: 'ru' } });
     expect(saved.status).toBe(200);
     expect(saved.body.locale).toBe('ru');
     // The staff member's own language does not matter: the mail follows the recipient's locale.
-    const confirmed = await api.call('POST', `/api/backend/staff/orders/${s.order.id}/status`, { token: s.staff.token, body: { status: 'visit_confirmed' }, headers: { Cookie: 'lang=pl' } });
+    const confirmed = await suite.api.call('POST', `/api/backend/staff/orders/${s.order.id}/status`, { token: s.staff.token, body: { status: 'visit_confirmed' }, headers: { Cookie: 'lang=pl' } });
     expect(confirmed.status).toBe(200);
     const visit = sent.find((m) => m.to === s.owner.email && m.subject === `Визит медсестры подтверждён (заказ ${s.order.number})`);
     expect(visit?.text).toContain('Здравствуйте, Anna!');
@@ -165,14 +154,14 @@ describe('status changes', () => {
 
     for (const status of ['sample_collected', 'in_lab']) expect((await staffStatus(s.staff.token, s.order.id, status)).status).toBe(200);
     const enter = (analysisId: number, value: number) =>
-      api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, { token: s.staff.token, body: { entries: [{ patientId: s.patientId, analysisId, value }] } });
+      suite.api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, { token: s.staff.token, body: { entries: [{ patientId: s.patientId, analysisId, value }] } });
     expect((await enter(s.glucose, 5.1)).body.status).toBe('partial_results');
     const partial = sent.find((m) => m.to === s.owner.email && m.subject === `Готовы первые результаты анализов (заказ ${s.order.number})`);
     expect(partial?.text).toContain(`Готовы первые результаты анализов по вашему заказу ${s.order.number}.`);
     expect(partial?.text).toContain(`http://localhost:3000/test-results/${s.order.id}/patients`);
 
     // Switching to Polish later changes the language of the next mail.
-    expect((await api.call('PUT', `/api/backend/users/${s.owner.id}`, { token: s.owner.token, body: { locale: 'pl' } })).status).toBe(200);
+    expect((await suite.api.call('PUT', `/api/backend/users/${s.owner.id}`, { token: s.owner.token, body: { locale: 'pl' } })).status).toBe(200);
     expect((await enter(s.tsh, 1.2)).body.status).toBe('completed');
     const complete = sent.find((m) => m.to === s.owner.email && m.subject === `Twoje wyniki badań są gotowe (zamówienie ${s.order.number})`);
     expect(complete?.text).toContain(`Wszystkie wyniki badań z zamówienia ${s.order.number} są gotowe.`);
@@ -188,7 +177,7 @@ describe('status changes', () => {
 
   test('results can only be entered once samples are collected; entering moves to partial, then completed, and mails', async () => {
     const s = await scenario();
-    const early = await api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, {
+    const early = await suite.api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, {
       token: s.staff.token,
       body: { entries: [{ patientId: s.patientId, analysisId: s.glucose, value: 5 }] },
     });
@@ -196,20 +185,20 @@ describe('status changes', () => {
     await toInLab(s.staff.token, s.order.id);
     expect((await staffStatus(s.staff.token, s.order.id, 'completed')).status).toBe(409);
 
-    const first = await api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, {
+    const first = await suite.api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, {
       token: s.staff.token,
       body: { entries: [{ patientId: s.patientId, analysisId: s.glucose, value: 7.1 }] },
     });
     expect(first.body.status).toBe('partial_results');
-    const second = await api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, {
+    const second = await suite.api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, {
       token: s.staff.token,
       body: { entries: [{ patientId: s.patientId, analysisId: s.tsh, value: 'not detected' }] },
     });
     expect(second.body.status).toBe('completed');
     expect(second.body.nextStatuses).toEqual([]);
-    const events = await tdb.db.selectFrom('order_status_events').select('status').where('order_id', '=', s.order.id).orderBy('id').execute();
+    const events = await suite.db.db.selectFrom('order_status_events').select('status').where('order_id', '=', s.order.id).orderBy('id').execute();
     expect(events.map((e) => e.status)).toEqual(['placed', 'visit_confirmed', 'sample_collected', 'in_lab', 'partial_results', 'completed']);
-    const order = await tdb.db.selectFrom('orders').select('status').where('id', '=', s.order.id).executeTakeFirstOrThrow();
+    const order = await suite.db.db.selectFrom('orders').select('status').where('id', '=', s.order.id).executeTakeFirstOrThrow();
     expect(order.status).toBe('completed');
     const mails = mailsTo(s.owner.email);
     expect(mails.some((m) => m.includes('First test results are ready'))).toBe(true);
@@ -217,7 +206,7 @@ describe('status changes', () => {
     expect((await staffStatus(s.staff.token, s.order.id, 'cancelled')).status).toBe(409);
 
     // A line that is not in the order is refused with the field named.
-    const stray = await api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, {
+    const stray = await suite.api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, {
       token: s.staff.token,
       body: { entries: [{ patientId: s.patientId, analysisId: 999999, value: 1 }] },
     });
@@ -229,20 +218,20 @@ describe('status changes', () => {
 describe('flags and values', () => {
   test('flags come from the interval; a different range needs a reason that is kept; the sender\'s flag only where nothing can judge', async () => {
     const s = await scenario();
-    const extra = await createAnalysis(tdb.db, { name: 'Ferritin', refLow: null, refHigh: null, unit: 'ng/mL' });
-    const slot = await createSlot(tdb.db, s.labId, 96);
-    const order = await createOrder(tdb.db, {
+    const extra = await createAnalysis(suite.db.db, { name: 'Ferritin', refLow: null, refHigh: null, unit: 'ng/mL' });
+    const slot = await createSlot(suite.db.db, s.labId, 96);
+    const order = await createOrder(suite.db.db, {
       userId: s.owner.id,
       laboratoryId: s.labId,
       slotId: slot.id,
       lines: [s.glucose, s.tsh, extra].map((analysisId) => ({ patientId: s.patientId, analysisId })),
     });
     await toInLab(s.staff.token, order.id);
-    const put = (entries: unknown[]) => api.call('PUT', `/api/backend/staff/orders/${order.id}/results`, { token: s.staff.token, body: { entries } });
+    const put = (entries: unknown[]) => suite.api.call('PUT', `/api/backend/staff/orders/${order.id}/results`, { token: s.staff.token, body: { entries } });
     const noReason = await put([{ patientId: s.patientId, analysisId: s.tsh, value: 0.3, refLow: 0.5, refHigh: 5 }]);
     expect(noReason.status).toBe(400);
     expect(noReason.body.fields).toEqual({ 'entries[0].rangeReason': 'Give a reason for changing the reference range' });
-    expect(await tdb.db.selectFrom('analysis_results').select('id').where('order_id', '=', order.id).execute()).toHaveLength(0);
+    expect(await suite.db.db.selectFrom('analysis_results').select('id').where('order_id', '=', order.id).execute()).toHaveLength(0);
 
     const res = await put([
       { patientId: s.patientId, analysisId: s.glucose, value: 12 },
@@ -258,9 +247,9 @@ describe('flags and values', () => {
 
     const bad = await put([{ patientId: s.patientId, analysisId: s.glucose, value: 5, refLow: 10, refHigh: 2, rangeReason: 'x' }]);
     expect(bad.status).toBe(400);
-    const empty = await api.call('PUT', `/api/backend/staff/orders/${order.id}/results`, { token: s.staff.token, body: { entries: [] } });
+    const empty = await suite.api.call('PUT', `/api/backend/staff/orders/${order.id}/results`, { token: s.staff.token, body: { entries: [] } });
     expect(empty.status).toBe(400);
-    const malformed = await api.call('PUT', `/api/backend/staff/orders/${order.id}/results`, { token: s.staff.token, rawBody: '{"entries": [' });
+    const malformed = await suite.api.call('PUT', `/api/backend/staff/orders/${order.id}/results`, { token: s.staff.token, rawBody: '{"entries": [' });
     expect(malformed.status).toBe(400);
   });
 });
@@ -268,8 +257,8 @@ describe('flags and values', () => {
 describe('results import', () => {
   test('by order number and analysis code, idempotent, validated', async () => {
     const s = await scenario();
-    const glucoseCode = (await tdb.db.selectFrom('analyses').select('code').where('id', '=', s.glucose).executeTakeFirstOrThrow()).code;
-    const tshCode = (await tdb.db.selectFrom('analyses').select('code').where('id', '=', s.tsh).executeTakeFirstOrThrow()).code;
+    const glucoseCode = (await suite.db.db.selectFrom('analyses').select('code').where('id', '=', s.glucose).executeTakeFirstOrThrow()).code;
+    const tshCode = (await suite.db.db.selectFrom('analyses').select('code').where('id', '=', s.tsh).executeTakeFirstOrThrow()).code;
     await toInLab(s.staff.token, s.order.id);
     const body = {
       orderNumber: s.order.number,
@@ -278,71 +267,71 @@ describe('results import', () => {
         { patientId: s.patientId, analysisCode: tshCode, value: 2.1, unit: 'mIU/L', refLow: 0.4, refHigh: 4 },
       ],
     };
-    const first = await api.call('POST', '/api/backend/staff/results/import', { token: s.staff.token, body });
+    const first = await suite.api.call('POST', '/api/backend/staff/results/import', { token: s.staff.token, body });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ orderId: s.order.id, status: 'completed', saved: 2 });
-    const again = await api.call('POST', '/api/backend/staff/results/import', { token: s.staff.token, body });
+    const again = await suite.api.call('POST', '/api/backend/staff/results/import', { token: s.staff.token, body });
     expect(again.body).toEqual({ orderId: s.order.id, status: 'completed', saved: 2 });
-    const rows = await tdb.db.selectFrom('analysis_results').selectAll().where('order_id', '=', s.order.id).execute();
+    const rows = await suite.db.db.selectFrom('analysis_results').selectAll().where('order_id', '=', s.order.id).execute();
     expect(rows).toHaveLength(2);
     expect(rows.find((r) => r.analysis_id === s.glucose)?.flag).toBe('high');
 
-    const unknown = await api.call('POST', '/api/backend/staff/results/import', {
+    const unknown = await suite.api.call('POST', '/api/backend/staff/results/import', {
       token: s.staff.token,
       body: { orderNumber: s.order.number, results: [{ patientId: s.patientId, analysisCode: 'NOPE', value: 1 }] },
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.fields).toHaveProperty(['results[0].analysisCode']);
-    const missing = await api.call('POST', '/api/backend/staff/results/import', { token: s.staff.token, body: { orderNumber: 'NO-SUCH', results: body.results } });
+    const missing = await suite.api.call('POST', '/api/backend/staff/results/import', { token: s.staff.token, body: { orderNumber: 'NO-SUCH', results: body.results } });
     expect(missing.status).toBe(404);
-    const invalid = await api.call('POST', '/api/backend/staff/results/import', { token: s.staff.token, body: { orderNumber: s.order.number, results: [{ patientId: 'x', value: null }] } });
+    const invalid = await suite.api.call('POST', '/api/backend/staff/results/import', { token: s.staff.token, body: { orderNumber: s.order.number, results: [{ patientId: 'x', value: null }] } });
     expect(invalid.status).toBe(400);
-    const foreignStaff = await createUser(tdb.db, { role: 'staff', staffLaboratoryId: await createLab(tdb.db) });
-    expect((await api.call('POST', '/api/backend/staff/results/import', { token: foreignStaff.token, body })).status).toBe(404);
+    const foreignStaff = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: await createLab(suite.db.db) });
+    expect((await suite.api.call('POST', '/api/backend/staff/results/import', { token: foreignStaff.token, body })).status).toBe(404);
   });
 });
 
 describe('patient cancel and visit move', () => {
   test('moving books the new slot and frees the old; full or too late is 409', async () => {
     const s = await scenario({ hours: 72 });
-    const free = await createSlot(tdb.db, s.labId, 96, { capacity: 1 });
-    const full = await createSlot(tdb.db, s.labId, 120, { capacity: 1, booked: 1 });
-    const soon = await createSlot(tdb.db, s.labId, 10);
-    const otherLabSlot = await createSlot(tdb.db, await createLab(tdb.db), 100);
+    const free = await createSlot(suite.db.db, s.labId, 96, { capacity: 1 });
+    const full = await createSlot(suite.db.db, s.labId, 120, { capacity: 1, booked: 1 });
+    const soon = await createSlot(suite.db.db, s.labId, 10);
+    const otherLabSlot = await createSlot(suite.db.db, await createLab(suite.db.db), 100);
     const url = `/api/backend/orders/${s.order.id}/reschedule`;
-    expect((await api.call('POST', url, { token: s.owner.token, body: { slotId: full.id } })).status).toBe(409);
-    expect((await api.call('POST', url, { token: s.owner.token, body: { slotId: soon.id } })).status).toBe(409);
-    expect((await api.call('POST', url, { token: s.owner.token, body: { slotId: otherLabSlot.id } })).status).toBe(404);
-    expect((await api.call('POST', url, { token: s.owner.token, body: {} })).status).toBe(400);
-    const moved = await api.call('POST', url, { token: s.owner.token, body: { slotId: free.id } });
+    expect((await suite.api.call('POST', url, { token: s.owner.token, body: { slotId: full.id } })).status).toBe(409);
+    expect((await suite.api.call('POST', url, { token: s.owner.token, body: { slotId: soon.id } })).status).toBe(409);
+    expect((await suite.api.call('POST', url, { token: s.owner.token, body: { slotId: otherLabSlot.id } })).status).toBe(404);
+    expect((await suite.api.call('POST', url, { token: s.owner.token, body: {} })).status).toBe(400);
+    const moved = await suite.api.call('POST', url, { token: s.owner.token, body: { slotId: free.id } });
     expect(moved.status).toBe(200);
     expect(moved.body.visit.slotId).toBe(free.id);
-    const slots = await tdb.db.selectFrom('nurse_slots').select(['id', 'booked']).where('id', 'in', [s.slot.id, free.id]).execute();
+    const slots = await suite.db.db.selectFrom('nurse_slots').select(['id', 'booked']).where('id', 'in', [s.slot.id, free.id]).execute();
     expect(Object.fromEntries(slots.map((x) => [x.id, x.booked]))).toEqual({ [s.slot.id]: 0, [free.id]: 1 });
     expect(moved.body.events.at(-1).note).toMatch(/^Visit moved to/);
 
-    const cancelled = await api.call('POST', `/api/backend/orders/${s.order.id}/cancel`, { token: s.owner.token });
+    const cancelled = await suite.api.call('POST', `/api/backend/orders/${s.order.id}/cancel`, { token: s.owner.token });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
     expect(cancelled.body.canChangeVisit).toBe(false);
-    expect((await tdb.db.selectFrom('nurse_slots').select('booked').where('id', '=', free.id).executeTakeFirstOrThrow()).booked).toBe(0);
-    expect((await api.call('POST', `/api/backend/orders/${s.order.id}/cancel`, { token: s.owner.token })).status).toBe(409);
+    expect((await suite.db.db.selectFrom('nurse_slots').select('booked').where('id', '=', free.id).executeTakeFirstOrThrow()).booked).toBe(0);
+    expect((await suite.api.call('POST', `/api/backend/orders/${s.order.id}/cancel`, { token: s.owner.token })).status).toBe(409);
   });
 
   test('less than 24 hours before the visit the patient can neither cancel nor move', async () => {
     const s = await scenario({ hours: 20 });
-    const later = await createSlot(tdb.db, s.labId, 96);
-    expect((await api.call('POST', `/api/backend/orders/${s.order.id}/cancel`, { token: s.owner.token })).status).toBe(409);
-    expect((await api.call('POST', `/api/backend/orders/${s.order.id}/reschedule`, { token: s.owner.token, body: { slotId: later.id } })).status).toBe(409);
+    const later = await createSlot(suite.db.db, s.labId, 96);
+    expect((await suite.api.call('POST', `/api/backend/orders/${s.order.id}/cancel`, { token: s.owner.token })).status).toBe(409);
+    expect((await suite.api.call('POST', `/api/backend/orders/${s.order.id}/reschedule`, { token: s.owner.token, body: { slotId: later.id } })).status).toBe(409);
   });
 });
 
 describe('result levels', () => {
   test('list newest first, patients with counts, values with flags, history over two orders, PDF', async () => {
     const s = await scenario();
-    const second = await createPatient(tdb.db, s.owner.id, { firstName: 'Ирина', lastName: 'Смирнова', gender: 'female' });
-    const earlySlot = await createSlot(tdb.db, s.labId, 48);
-    const earlier = await createOrder(tdb.db, {
+    const second = await createPatient(suite.db.db, s.owner.id, { firstName: 'Ирина', lastName: 'Смирнова', gender: 'female' });
+    const earlySlot = await createSlot(suite.db.db, s.labId, 48);
+    const earlier = await createOrder(suite.db.db, {
       userId: s.owner.id,
       laboratoryId: s.labId,
       slotId: earlySlot.id,
@@ -350,10 +339,10 @@ describe('result levels', () => {
       lines: [{ patientId: s.patientId, analysisId: s.glucose }],
     });
     await toInLab(s.staff.token, earlier.id);
-    await api.call('PUT', `/api/backend/staff/orders/${earlier.id}/results`, { token: s.staff.token, body: { entries: [{ patientId: s.patientId, analysisId: s.glucose, value: 5.1 }] } });
+    await suite.api.call('PUT', `/api/backend/staff/orders/${earlier.id}/results`, { token: s.staff.token, body: { entries: [{ patientId: s.patientId, analysisId: s.glucose, value: 5.1 }] } });
 
-    const slot = await createSlot(tdb.db, s.labId, 100);
-    const order = await createOrder(tdb.db, {
+    const slot = await createSlot(suite.db.db, s.labId, 100);
+    const order = await createOrder(suite.db.db, {
       userId: s.owner.id,
       laboratoryId: s.labId,
       slotId: slot.id,
@@ -364,28 +353,28 @@ describe('result levels', () => {
       ],
     });
     await toInLab(s.staff.token, order.id);
-    const put = await api.call('PUT', `/api/backend/staff/orders/${order.id}/results`, {
+    const put = await suite.api.call('PUT', `/api/backend/staff/orders/${order.id}/results`, {
       token: s.staff.token,
       body: { entries: [{ patientId: s.patientId, analysisId: s.glucose, value: 7.4 }, { patientId: second, analysisId: s.tsh, value: 2 }] },
     });
     expect(put.status).toBe(200);
 
-    const list = await api.call('GET', '/api/backend/test-results', { token: s.owner.token });
+    const list = await suite.api.call('GET', '/api/backend/test-results', { token: s.owner.token });
     expect(list.body.map((r: { id: number }) => r.id)).toEqual([order.id, earlier.id]);
     expect(list.body[0]).toMatchObject({ status: 'partial_results', resultCount: 2, analysisCount: 3, flaggedCount: 1, patientCount: 2 });
 
-    const set = await api.call('GET', `/api/backend/test-results/${order.id}`, { token: s.owner.token });
+    const set = await suite.api.call('GET', `/api/backend/test-results/${order.id}`, { token: s.owner.token });
     expect(set.body.patients).toEqual([
       expect.objectContaining({ id: s.patientId, firstName: 'Łucja', analysisCount: 2, resultCount: 1, flaggedCount: 1 }),
       expect.objectContaining({ id: second, firstName: 'Ирина', analysisCount: 1, resultCount: 1, flaggedCount: 0 }),
     ]);
 
-    const patient = await api.call('GET', `/api/backend/test-results/${order.id}/patients/${s.patientId}`, { token: s.owner.token });
+    const patient = await suite.api.call('GET', `/api/backend/test-results/${order.id}/patients/${s.patientId}`, { token: s.owner.token });
     expect(patient.body.results).toEqual([expect.objectContaining({ analysisName: 'Glucose', value: 7.4, unit: 'mmol/L', refLow: 3.9, refHigh: 5.6, flag: 'high' })]);
     expect(patient.body.pending).toEqual([expect.objectContaining({ analysisId: s.tsh, name: 'TSH' })]);
 
     const resultId = patient.body.results[0].id;
-    const detail = await api.call('GET', `/api/backend/test-results/${order.id}/patients/${s.patientId}/analysis-results/${resultId}`, { token: s.owner.token });
+    const detail = await suite.api.call('GET', `/api/backend/test-results/${order.id}/patients/${s.patientId}/analysis-results/${resultId}`, { token: s.owner.token });
     expect(detail.status).toBe(200);
     expect(detail.body.description).toBe('About Glucose');
     expect(detail.body.history.map((h: { orderId: number; value: number }) => [h.orderId, h.value])).toEqual([
@@ -393,10 +382,10 @@ describe('result levels', () => {
       [order.id, 7.4],
     ]);
     // A result of another patient through this patient's path is 404.
-    const otherResult = (await api.call('GET', `/api/backend/test-results/${order.id}/patients/${second}`, { token: s.owner.token })).body.results[0].id;
-    expect((await api.call('GET', `/api/backend/test-results/${order.id}/patients/${s.patientId}/analysis-results/${otherResult}`, { token: s.owner.token })).status).toBe(404);
+    const otherResult = (await suite.api.call('GET', `/api/backend/test-results/${order.id}/patients/${second}`, { token: s.owner.token })).body.results[0].id;
+    expect((await suite.api.call('GET', `/api/backend/test-results/${order.id}/patients/${s.patientId}/analysis-results/${otherResult}`, { token: s.owner.token })).status).toBe(404);
 
-    const pdf = await fetch(`${api.url}/api/backend/test-results/${order.id}/patients/${second}/pdf`, { headers: { Authorization: `Bearer ${s.owner.token}` } });
+    const pdf = await fetch(`${suite.api.url}/api/backend/test-results/${order.id}/patients/${second}/pdf`, { headers: { Authorization: `Bearer ${s.owner.token}` } });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('content-disposition')).toMatch(/^attachment; filename="results-/);
@@ -407,13 +396,13 @@ describe('result levels', () => {
     // plain bytes for ASCII, UTF-16 with a byte order mark otherwise.
     const pdfTitle = (text: string) => Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
     expect(bytes.toString('latin1')).toContain('(Test results ');
-    const ru = await fetch(`${api.url}/api/backend/test-results/${order.id}/patients/${second}/pdf`, { headers: { Authorization: `Bearer ${s.owner.token}`, Cookie: 'lang=ru' } });
+    const ru = await fetch(`${suite.api.url}/api/backend/test-results/${order.id}/patients/${second}/pdf`, { headers: { Authorization: `Bearer ${s.owner.token}`, Cookie: 'lang=ru' } });
     const ruBytes = Buffer.from(await ru.arrayBuffer());
     expect(ruBytes.includes(pdfTitle('Результаты анализов '))).toBe(true);
     expect(ruBytes.toString('latin1')).not.toContain('(Test results ');
 
     // An order without results is not a result set.
-    const bare = await createOrder(tdb.db, { userId: s.owner.id, laboratoryId: s.labId, slotId: slot.id, lines: [{ patientId: s.patientId, analysisId: s.tsh }] });
-    expect((await api.call('GET', `/api/backend/test-results/${bare.id}`, { token: s.owner.token })).status).toBe(404);
+    const bare = await createOrder(suite.db.db, { userId: s.owner.id, laboratoryId: s.labId, slotId: slot.id, lines: [{ patientId: s.patientId, analysisId: s.tsh }] });
+    expect((await suite.api.call('GET', `/api/backend/test-results/${bare.id}`, { token: s.owner.token })).status).toBe(404);
   });
 });

@@ -1,6 +1,5 @@
 import { getConfig, setConfigForTests } from '../config';
-import { createTestDb, type TestDb } from '../testing/testDb';
-import { startApiServer, type TestApiServer } from '../testing/apiServer';
+import { setUpApiSuite } from '../testing/shopSuite';
 import { createLab } from '../testing/orderFixtures';
 import { hashToken } from '../http/auth';
 import { addStaff, removeStaff } from './staff';
@@ -10,17 +9,7 @@ import { addStaff, removeStaff } from './staff';
  * refresh cookie, reuse of a refresh token ending the whole session, idle and absolute expiry (shorter
  * for staff), the list and sign-out routes scoped to their owner, and every way a session ends.
  */
-let tdb: TestDb;
-let api: TestApiServer;
-
-beforeAll(async () => {
-  tdb = await createTestDb({ seed: false });
-  api = await startApiServer();
-});
-afterAll(async () => {
-  await api.close();
-  await tdb.cleanup();
-});
+const suite = setUpApiSuite();
 
 jest.mock('../mail/mailer', () => ({ sendMail: jest.fn(async () => undefined), buildAppUrl: (p: string) => `http://localhost:3000${p}` }));
 
@@ -42,32 +31,32 @@ function refreshCookie(headers: Headers): { token: string; attributes: string } 
 async function register(userAgent = FIREFOX) {
   const email = `session${++seq}.${Date.now()}@example.com`;
   const password = 'correct horse 1';
-  const res = await api.call('POST', `${B}/register`, { body: { email, password, firstName: 'Anna', lastName: 'Nowak' }, headers: { 'User-Agent': userAgent, ...nextIp() } });
+  const res = await suite.api.call('POST', `${B}/register`, { body: { email, password, firstName: 'Anna', lastName: 'Nowak' }, headers: { 'User-Agent': userAgent, ...nextIp() } });
   expect(res.status).toBe(201);
   return { email, password, token: res.body.accessToken as string, refresh: refreshCookie(res.headers).token };
 }
 
 async function login(email: string, password: string, userAgent = SAFARI) {
-  const res = await api.call('POST', `${B}/login`, { body: { username: email, password }, headers: { 'User-Agent': userAgent, ...nextIp() } });
+  const res = await suite.api.call('POST', `${B}/login`, { body: { username: email, password }, headers: { 'User-Agent': userAgent, ...nextIp() } });
   expect(res.status).toBe(200);
   return { token: res.body.access_token as string, refresh: refreshCookie(res.headers).token };
 }
 
-const refresh = (token: string | null) => api.call('POST', `${B}/auth/refresh`, { headers: token === null ? {} : { Cookie: `lang=en; labShop.refresh=${token}` } });
-const me = async (token: string) => (await api.call('GET', `${B}/users/current`, { token })).status;
+const refresh = (token: string | null) => suite.api.call('POST', `${B}/auth/refresh`, { headers: token === null ? {} : { Cookie: `lang=en; labShop.refresh=${token}` } });
+const me = async (token: string) => (await suite.api.call('GET', `${B}/users/current`, { token })).status;
 const sessionOf = async (accessToken: string) =>
-  (await tdb.db.selectFrom('auth_tokens').select('session_id').where('token_hash', '=', hashToken(accessToken)).executeTakeFirstOrThrow()).session_id as number;
+  (await suite.db.db.selectFrom('auth_tokens').select('session_id').where('token_hash', '=', hashToken(accessToken)).executeTakeFirstOrThrow()).session_id as number;
 const auditOf = async (email: string, action: string) => {
-  const user = await tdb.db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
-  return tdb.db.selectFrom('audit_events').selectAll().where('subject_user_id', '=', user.id).where('action', '=', action as never).execute();
+  const user = await suite.db.db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
+  return suite.db.db.selectFrom('audit_events').selectAll().where('subject_user_id', '=', user.id).where('action', '=', action as never).execute();
 };
 
 describe('sign-in answers a short-lived bearer token and a refresh cookie', () => {
   test('login: expires_in 900 s, the access token expires 15 minutes later, the cookie is HttpOnly, SameSite=Strict and limited to the refresh route', async () => {
     const { email, password } = await register();
-    const res = await api.call('POST', `${B}/login`, { body: { username: email, password }, headers: nextIp() });
+    const res = await suite.api.call('POST', `${B}/login`, { body: { username: email, password }, headers: nextIp() });
     expect(res.body.expires_in).toBe(900);
-    const row = await tdb.db.selectFrom('auth_tokens').selectAll().where('token_hash', '=', hashToken(res.body.access_token)).executeTakeFirstOrThrow();
+    const row = await suite.db.db.selectFrom('auth_tokens').selectAll().where('token_hash', '=', hashToken(res.body.access_token)).executeTakeFirstOrThrow();
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(15 * 60 * 1000);
     const { token, attributes } = refreshCookie(res.headers);
     expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -78,8 +67,8 @@ describe('sign-in answers a short-lived bearer token and a refresh cookie', () =
     // APP_URL is http://localhost in tests: a Secure cookie would not be stored there.
     expect(attributes).not.toContain('Secure');
     // Only the hash is stored.
-    expect(await tdb.db.selectFrom('refresh_tokens').select('token_hash').where('token_hash', '=', token).executeTakeFirst()).toBeUndefined();
-    expect(await tdb.db.selectFrom('refresh_tokens').select('token_hash').where('token_hash', '=', hashToken(token)).executeTakeFirst()).toBeDefined();
+    expect(await suite.db.db.selectFrom('refresh_tokens').select('token_hash').where('token_hash', '=', token).executeTakeFirst()).toBeUndefined();
+    expect(await suite.db.db.selectFrom('refresh_tokens').select('token_hash').where('token_hash', '=', hashToken(token)).executeTakeFirst()).toBeDefined();
   });
 
   test('over https the cookie is Secure', async () => {
@@ -87,7 +76,7 @@ describe('sign-in answers a short-lived bearer token and a refresh cookie', () =
     setConfigForTests({ ...getConfig(), appUrl: 'https://shop.example.test' });
     try {
       const { email, password } = await register();
-      const res = await api.call('POST', `${B}/login`, { body: { username: email, password }, headers: nextIp() });
+      const res = await suite.api.call('POST', `${B}/login`, { body: { username: email, password }, headers: nextIp() });
       expect(refreshCookie(res.headers).attributes).toContain('Secure');
     } finally {
       setConfigForTests({ ...getConfig(), appUrl: before });
@@ -96,7 +85,7 @@ describe('sign-in answers a short-lived bearer token and a refresh cookie', () =
 
   test('an access token past its 15 minutes is 401; the refresh answers a working one', async () => {
     const { token, refresh: r } = await register();
-    await tdb.db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hashToken(token)).execute();
+    await suite.db.db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hashToken(token)).execute();
     expect(await me(token)).toBe(401);
     const res = await refresh(r);
     expect(res.status).toBe(200);
@@ -149,7 +138,7 @@ describe('rotation and reuse detection', () => {
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('unauthorized');
     }
-    expect((await api.call('GET', `${B}/auth/refresh`)).status).toBe(405);
+    expect((await suite.api.call('GET', `${B}/auth/refresh`)).status).toBe(405);
   });
 });
 
@@ -157,7 +146,7 @@ describe('idle timeout and absolute lifetime', () => {
   test('a session unused past its idle timeout ends: its bearer token and its refresh are 401', async () => {
     const { token, refresh: r } = await register();
     const id = await sessionOf(token);
-    await tdb.db.updateTable('sessions').set({ idle_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+    await suite.db.db.updateTable('sessions').set({ idle_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
     expect(await me(token)).toBe(401);
     expect((await refresh(r)).status).toBe(401);
   });
@@ -165,7 +154,7 @@ describe('idle timeout and absolute lifetime', () => {
   test('a session past its absolute lifetime ends even if used all along', async () => {
     const { token, refresh: r } = await register();
     const id = await sessionOf(token);
-    await tdb.db.updateTable('sessions').set({ absolute_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
+    await suite.db.db.updateTable('sessions').set({ absolute_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute();
     expect(await me(token)).toBe(401);
     expect((await refresh(r)).status).toBe(401);
   });
@@ -174,29 +163,29 @@ describe('idle timeout and absolute lifetime', () => {
     const { token, refresh: r } = await register();
     const id = await sessionOf(token);
     const old = new Date(Date.now() - 10 * 60 * 1000).toISOString();
-    await tdb.db.updateTable('sessions').set({ last_used_at: old, idle_expires_at: new Date(Date.now() + 60 * 1000).toISOString() }).where('id', '=', id).execute();
+    await suite.db.db.updateTable('sessions').set({ last_used_at: old, idle_expires_at: new Date(Date.now() + 60 * 1000).toISOString() }).where('id', '=', id).execute();
     expect(await me(token)).toBe(200);
-    const after = await tdb.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const after = await suite.db.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(after.last_used_at > old).toBe(true);
     expect(Date.parse(after.idle_expires_at) - Date.now()).toBeGreaterThan(29 * 60 * 1000);
 
     const soon = new Date(Date.now() + 5 * 60 * 1000).toISOString();
-    await tdb.db.updateTable('sessions').set({ absolute_expires_at: soon }).where('id', '=', id).execute();
+    await suite.db.db.updateTable('sessions').set({ absolute_expires_at: soon }).where('id', '=', id).execute();
     const res = await refresh(r);
     expect(res.status).toBe(200);
     expect(res.body.expires_in).toBeLessThanOrEqual(5 * 60);
     expect(refreshCookie(res.headers).attributes).toMatch(/Max-Age=(2\d\d|300);/);
-    const again = await tdb.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const again = await suite.db.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(again.idle_expires_at <= soon).toBe(true);
   });
 
   test('staff sessions are shorter (15 minutes idle, 8 hours absolute by default) than patients\' (30 minutes, 12 hours)', async () => {
-    const lab = await createLab(tdb.db);
+    const lab = await createLab(suite.db.db);
     const email = `lab.session${++seq}@example.test`;
-    await addStaff(tdb.db, email, lab, { password: 'staff password long 1' });
+    await addStaff(suite.db.db, email, lab, { password: 'staff password long 1' });
     const staff = await login(email, 'staff password long 1');
     const patient = await register();
-    const rowOf = async (token: string) => tdb.db.selectFrom('sessions').selectAll().where('id', '=', await sessionOf(token)).executeTakeFirstOrThrow();
+    const rowOf = async (token: string) => suite.db.db.selectFrom('sessions').selectAll().where('id', '=', await sessionOf(token)).executeTakeFirstOrThrow();
     const s = await rowOf(staff.token);
     const p = await rowOf(patient.token);
     const span = (r: { created_at: string }, end: string) => (Date.parse(end) - Date.parse(r.created_at)) / 60000;
@@ -211,7 +200,7 @@ describe('GET users/current/sessions and sign-out per session or everywhere', ()
   test('lists the open sessions with browser, created and last used, marking this one; ended ones are gone', async () => {
     const { email, password, token } = await register(FIREFOX);
     const phone = await login(email, password, SAFARI);
-    const list = await api.call('GET', `${B}/users/current/sessions`, { token });
+    const list = await suite.api.call('GET', `${B}/users/current/sessions`, { token });
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(2);
     expect(list.body.map((s: { browser: string; system: string; current: boolean }) => [s.browser, s.system, s.current]).sort()).toEqual([
@@ -220,9 +209,9 @@ describe('GET users/current/sessions and sign-out per session or everywhere', ()
     ]);
     for (const s of list.body) expect(Object.keys(s).sort()).toEqual(['browser', 'createdAt', 'current', 'expiresAt', 'id', 'lastUsedAt', 'system']);
     // The User-Agent header itself is not kept.
-    expect((await tdb.db.selectFrom('sessions').select('user_agent').where('id', '=', await sessionOf(token)).executeTakeFirstOrThrow()).user_agent).toBe('Firefox/Linux');
-    await api.call('POST', `${B}/logout`, { token: phone.token });
-    const after = await api.call('GET', `${B}/users/current/sessions`, { token });
+    expect((await suite.db.db.selectFrom('sessions').select('user_agent').where('id', '=', await sessionOf(token)).executeTakeFirstOrThrow()).user_agent).toBe('Firefox/Linux');
+    await suite.api.call('POST', `${B}/logout`, { token: phone.token });
+    const after = await suite.api.call('GET', `${B}/users/current/sessions`, { token });
     expect(after.body.map((s: { browser: string }) => s.browser)).toEqual(['Firefox']);
   });
 
@@ -230,7 +219,7 @@ describe('GET users/current/sessions and sign-out per session or everywhere', ()
     const { email, password, token } = await register();
     const other = await login(email, password);
     const otherId = await sessionOf(other.token);
-    const res = await api.call('DELETE', `${B}/users/current/sessions/${otherId}`, { token, headers: nextIp() });
+    const res = await suite.api.call('DELETE', `${B}/users/current/sessions/${otherId}`, { token, headers: nextIp() });
     expect(res.status).toBe(204);
     expect(await me(other.token)).toBe(401);
     expect((await refresh(other.refresh)).status).toBe(401);
@@ -238,27 +227,27 @@ describe('GET users/current/sessions and sign-out per session or everywhere', ()
     const audit = await auditOf(email, 'session_revoked');
     expect(audit.map((a) => a.detail)).toEqual([`session ${otherId}`]);
     // Once ended it is not found any more.
-    expect((await api.call('DELETE', `${B}/users/current/sessions/${otherId}`, { token })).status).toBe(404);
+    expect((await suite.api.call('DELETE', `${B}/users/current/sessions/${otherId}`, { token })).status).toBe(404);
   });
 
   test("another user's session id is 404 and stays open; a bad id is 400 naming the field", async () => {
     const a = await register();
     const b = await register();
     const bId = await sessionOf(b.token);
-    const res = await api.call('DELETE', `${B}/users/current/sessions/${bId}`, { token: a.token });
+    const res = await suite.api.call('DELETE', `${B}/users/current/sessions/${bId}`, { token: a.token });
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('not_found');
     expect(await me(b.token)).toBe(200);
-    const bad = await api.call('DELETE', `${B}/users/current/sessions/abc`, { token: a.token });
+    const bad = await suite.api.call('DELETE', `${B}/users/current/sessions/abc`, { token: a.token });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields)).toEqual(['sessionId']);
-    expect((await api.call('GET', `${B}/users/current/sessions`)).status).toBe(401);
+    expect((await suite.api.call('GET', `${B}/users/current/sessions`)).status).toBe(401);
   });
 
   test('sign out everywhere ends every session, this one included, and clears the cookie', async () => {
     const { email, password, token, refresh: r } = await register();
     const other = await login(email, password);
-    const res = await api.call('DELETE', `${B}/users/current/sessions`, { token });
+    const res = await suite.api.call('DELETE', `${B}/users/current/sessions`, { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ended: 2 });
     expect(refreshCookie(res.headers).attributes).toContain('Max-Age=0');
@@ -269,17 +258,17 @@ describe('GET users/current/sessions and sign-out per session or everywhere', ()
 
   test('sign-out ends the session: its refresh token is dead and the cookie cleared', async () => {
     const { token, refresh: r } = await register();
-    const out = await api.call('POST', `${B}/logout`, { token });
+    const out = await suite.api.call('POST', `${B}/logout`, { token });
     expect(out.status).toBe(204);
     expect(refreshCookie(out.headers).attributes).toContain('Max-Age=0');
     expect((await refresh(r)).status).toBe(401);
-    expect((await api.call('POST', `${B}/logout`)).status).toBe(401);
+    expect((await suite.api.call('POST', `${B}/logout`)).status).toBe(401);
   });
 
   test('sign-out with a bearer token past its 15 minutes still ends its session', async () => {
     const { token, refresh: r } = await register();
-    await tdb.db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hashToken(token)).execute();
-    expect((await api.call('POST', `${B}/logout`, { token })).status).toBe(204);
+    await suite.db.db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hashToken(token)).execute();
+    expect((await suite.api.call('POST', `${B}/logout`, { token })).status).toBe(204);
     expect((await refresh(r)).status).toBe(401);
   });
 });
@@ -288,7 +277,7 @@ describe('sessions end when the account changes', () => {
   test('a password change ends every other session (and its refresh token) and keeps this one', async () => {
     const { email, password, token, refresh: mine } = await register();
     const other = await login(email, password);
-    const res = await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: 'another horse 22' }, headers: nextIp() });
+    const res = await suite.api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: 'another horse 22' }, headers: nextIp() });
     expect(res.status).toBe(200);
     expect(await me(other.token)).toBe(401);
     expect((await refresh(other.refresh)).status).toBe(401);
@@ -297,14 +286,14 @@ describe('sessions end when the account changes', () => {
   });
 
   test('promotion to staff ends every session; so does offboarding', async () => {
-    const lab = await createLab(tdb.db);
+    const lab = await createLab(suite.db.db);
     const { email, token, refresh: r } = await register();
-    await addStaff(tdb.db, email, lab, { promote: true, password: 'staff password long 2' });
+    await addStaff(suite.db.db, email, lab, { promote: true, password: 'staff password long 2' });
     expect(await me(token)).toBe(401);
     expect((await refresh(r)).status).toBe(401);
 
     const staff = await login(email, 'staff password long 2');
-    await removeStaff(tdb.db, email);
+    await removeStaff(suite.db.db, email);
     expect(await me(staff.token)).toBe(401);
     expect((await refresh(staff.refresh)).status).toBe(401);
   });
@@ -312,7 +301,7 @@ describe('sessions end when the account changes', () => {
   test('deleting the account ends every session', async () => {
     const { email, password, token, refresh: r } = await register();
     const other = await login(email, password);
-    const res = await api.call('DELETE', `${B}/users/current`, { token, body: { password } });
+    const res = await suite.api.call('DELETE', `${B}/users/current`, { token, body: { password } });
     expect(res.status).toBe(200);
     for (const t of [r, other.refresh]) expect((await refresh(t)).status).toBe(401);
     expect(await me(other.token)).toBe(401);

@@ -26,3 +26,23 @@ export function setUpShopSuite(): ShopSuite {
   });
   return suite;
 }
+
+/** A test file's fresh database (without demo data) and the real API routes over HTTP. */
+export interface ApiSuite {
+  db: TestDb;
+  api: TestApiServer;
+}
+
+/** Sets up and tears down the file's database and API server around its tests, like `setUpShopSuite` without the fixture. */
+export function setUpApiSuite(): ApiSuite {
+  const suite = {} as ApiSuite;
+  beforeAll(async () => {
+    suite.db = await createTestDb({ seed: false });
+    suite.api = await startApiServer();
+  });
+  afterAll(async () => {
+    await suite.api?.close();
+    await suite.db?.cleanup();
+  });
+  return suite;
+}
