@@ -1,6 +1,7 @@
 import { number, object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { cacheable, catalogueCache } from '@/server/http/cache';
+import { sendBytes } from '@/server/http/sendBytes';
 import { listAnalysesJson, listAnalysesWindow } from '@/server/services/catalogue';
 import { idSchema, laboratoryIdSchema } from '@/lib/validation/common';
 import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
@@ -32,8 +33,7 @@ export default route({
         res.status(304).end();
         return;
       }
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.status(200).send(body);
+      sendBytes(res, 200, body, 'application/json; charset=utf-8');
     },
   }),
 });

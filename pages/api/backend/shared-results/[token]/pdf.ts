@@ -1,5 +1,6 @@
 import { object, string } from 'yup';
 import { method, route } from '@/server/http/route';
+import { sendBytes } from '@/server/http/sendBytes';
 import { sharedResultsForPdf } from '@/server/services/shares';
 import { pdfFileName, renderResultsPdf } from '@/server/services/resultsPdf';
 import { languageFromCookie } from '@/i18n';
@@ -13,11 +14,9 @@ export default route({
     handler: async ({ db, query, req, res, ip }) => {
       const data = await sharedResultsForPdf(db, query.token, ip);
       const pdf = await renderResultsPdf(data, languageFromCookie(req.headers.cookie));
-      res.setHeader('Content-Type', 'application/pdf');
       res.setHeader('Content-Disposition', `attachment; filename="${pdfFileName(data)}"`);
-      res.setHeader('Content-Length', String(pdf.length));
       res.setHeader('Referrer-Policy', 'no-referrer');
-      res.status(200).send(pdf);
+      sendBytes(res, 200, pdf, 'application/pdf');
     },
   }),
 });

@@ -1,5 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
+import { sendBytes } from '@/server/http/sendBytes';
 import { idParam } from '@/lib/validation/results';
 import { getPatientResults } from '@/server/services/results';
 import { renderResultsPdf, pdfFileName } from '@/server/services/resultsPdf';
@@ -15,10 +16,8 @@ export default route({
     handler: async ({ db, user, query, req, res }) => {
       const data = await getPatientResults(db, user, Number(query.testResultId), Number(query.patientId));
       const pdf = await renderResultsPdf(data, languageFromCookie(req.headers.cookie));
-      res.setHeader('Content-Type', 'application/pdf');
       res.setHeader('Content-Disposition', `attachment; filename="${pdfFileName(data)}"`);
-      res.setHeader('Content-Length', String(pdf.length));
-      res.status(200).send(pdf);
+      sendBytes(res, 200, pdf, 'application/pdf');
     },
   }),
 });
