@@ -47,7 +47,7 @@ describe('e-mail confirmation in settings', () => {
     expect(window.localStorage.getItem('labShop.emailConfirmationFlow')).toBe('settings');
 
     store.dispatch(emailConfirmationSubmitted({ token: ' abc123 ', flow: 'settings' }));
-    await eventually(() => expect(store.getState().auth.currentUser?.emailConfirmed).toBe(true));
+    await eventually(() => expect(store.getState().auth.currentUser.data?.emailConfirmed).toBe(true));
     expect(backend.calls('POST users/activate')[0]?.body).toEqual({ token: 'abc123' });
     expect(store.getState().account).toMatchObject({ confirm: { status: Status.SUCCESS }, emailModalOpen: false });
     expect(goTo).not.toHaveBeenCalled();
@@ -99,7 +99,7 @@ describe('e-mail confirmation in the order flow', () => {
     const { store, goTo } = setup();
     store.dispatch(emailConfirmationSubmitted({ token: 'abc', flow: 'order' }));
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
-    await eventually(() => expect(store.getState().auth.currentUser?.emailConfirmed).toBe(true));
+    await eventually(() => expect(store.getState().auth.currentUser.data?.emailConfirmed).toBe(true));
   });
 });
 
@@ -112,7 +112,7 @@ describe('settings', () => {
     store.dispatch(profileUpdateRequested({ id: 7, body }));
     await eventually(() => expect(store.getState().account.profile.status).toBe(Status.SUCCESS));
     expect(backend.calls('PUT users/7')[0]?.body).toEqual(body);
-    expect(store.getState().auth.currentUser).toEqual(updated);
+    expect(store.getState().auth.currentUser.data).toEqual(updated);
   });
 
   it('a failed profile save is "Error occurred"', async () => {

@@ -16,6 +16,7 @@ import {
   newPasswordRequested,
   passwordResetRequested,
   registerRequested,
+  selectRegisterFieldMarks,
 } from './authSlice';
 import { fakeBackend, eventually, sampleUser, type FakeBackend } from './testing/fakeBackend';
 
@@ -43,9 +44,9 @@ describe('login', () => {
     backend = fakeBackend({ 'POST login': [200, { access_token: 'tok-1' }], 'GET users/current': [200, sampleUser] });
     const { store, push, replace } = setup();
     store.dispatch(loginRequested({ username: 'anna@example.com', password: 'pw' }));
-    await eventually(() => expect(store.getState().auth.currentUser).toEqual(sampleUser));
+    await eventually(() => expect(store.getState().auth.currentUser.data).toEqual(sampleUser));
     expect(readStorage('token')).toBe('tok-1');
-    expect(store.getState().auth).toMatchObject({ isLoggedIn: true, loginStatus: Status.SUCCESS, loginError: null });
+    expect(store.getState().auth).toMatchObject({ isLoggedIn: true, login: { status: Status.SUCCESS, error: null } });
     expect(backend.calls('POST login')[0]?.body).toEqual({ username: 'anna@example.com', password: 'pw' });
     expect(backend.calls('GET users/current')[0]?.headers.Authorization).toBe('Bearer tok-1');
     expect(push).toHaveBeenCalledWith('/');
@@ -72,8 +73,8 @@ describe('login', () => {
     backend = fakeBackend({ 'POST login': [status, { error: 'no' }] });
     const { store, push, goTo } = setup();
     store.dispatch(loginRequested({ username: 'anna@example.com', password: 'bad' }));
-    await eventually(() => expect(store.getState().auth.loginStatus).toBe(Status.ERROR));
-    expect(store.getState().auth.loginError).toBe(message);
+    await eventually(() => expect(store.getState().auth.login.status).toBe(Status.ERROR));
+    expect(store.getState().auth.login.error).toMatchObject({ status, message });
     expect(store.getState().auth.isLoggedIn).toBe(false);
     expect(readStorage('token')).toBeNull();
     expect(push).not.toHaveBeenCalled();
@@ -87,8 +88,8 @@ describe('register', () => {
     const { store, push } = setup();
     store.dispatch(authModalOpened('REGISTER'));
     store.dispatch(registerRequested(registerForm));
-    await eventually(() => expect(store.getState().auth.currentUser).toEqual(sampleUser));
-    expect(store.getState().auth).toMatchObject({ isLoggedIn: true, registerStatus: Status.SUCCESS, modalMode: 'LOGIN' });
+    await eventually(() => expect(store.getState().auth.currentUser.data).toEqual(sampleUser));
+    expect(store.getState().auth).toMatchObject({ isLoggedIn: true, register: { status: Status.SUCCESS }, modalMode: 'LOGIN' });
     expect(readStorage('token')).toBe('tok-r');
     expect(backend.calls('POST register')[0]?.body).toEqual(registerForm);
     expect(push).toHaveBeenCalledWith('/');
@@ -98,12 +99,10 @@ describe('register', () => {
     backend = fakeBackend({ 'POST register': [400, { error: 'Such user exists' }] });
     const { store, push } = setup();
     store.dispatch(registerRequested(registerForm));
-    await eventually(() => expect(store.getState().auth.registerStatus).toBe(Status.ERROR));
-    expect(store.getState().auth.registerError).toEqual({
-      message: 'Duplicating fields found',
-      reason: 'Such user exists',
-      fields: { email: 'Such user exists' },
-    });
+    await eventually(() => expect(store.getState().auth.register.status).toBe(Status.ERROR));
+    expect(store.getState().auth.register.error).toEqual({ status: 400, code: null, message: 'Duplicating fields found', fields: {} });
+    expect(store.getState().auth.registerReason).toBe('Such user exists');
+    expect(selectRegisterFieldMarks(store.getState())).toEqual({ email: 'Such user exists' });
     expect(store.getState().auth.isLoggedIn).toBe(false);
     expect(readStorage('token')).toBeNull();
     expect(push).not.toHaveBeenCalled();
@@ -113,8 +112,10 @@ describe('register', () => {
     backend = fakeBackend({ 'POST register': [503, { error: 'Down for maintenance' }] });
     const { store } = setup();
     store.dispatch(registerRequested(registerForm));
-    await eventually(() => expect(store.getState().auth.registerStatus).toBe(Status.ERROR));
-    expect(store.getState().auth.registerError).toMatchObject({ message: 'Duplicating fields found', reason: 'Down for maintenance', fields: {} });
+    await eventually(() => expect(store.getState().auth.register.status).toBe(Status.ERROR));
+    expect(store.getState().auth.register.error).toMatchObject({ status: 503, message: 'Duplicating fields found', fields: {} });
+    expect(store.getState().auth.registerReason).toBe('Down for maintenance');
+    expect(selectRegisterFieldMarks(store.getState())).toEqual({});
   });
 });
 
@@ -123,8 +124,9 @@ describe('register over the limit', () => {
     backend = fakeBackend({ 'POST register': [429, { error: 'Too many requests, try again later', code: 'rate_limited' }] });
     const { store } = setup();
     store.dispatch(registerRequested(registerForm));
-    await eventually(() => expect(store.getState().auth.registerStatus).toBe(Status.ERROR));
-    expect(store.getState().auth.registerError).toMatchObject({ message: 'Duplicating fields found', reason: 'Too many attempts. Please wait a few minutes and try again.', fields: {} });
+    await eventually(() => expect(store.getState().auth.register.status).toBe(Status.ERROR));
+    expect(store.getState().auth.register.error).toMatchObject({ status: 429, code: 'rate_limited', message: 'Duplicating fields found', fields: {} });
+    expect(store.getState().auth.registerReason).toBe('Too many attempts. Please wait a few minutes and try again.');
   });
 });
 
@@ -135,7 +137,7 @@ describe('logout', () => {
     const { store } = setup();
     store.dispatch(loggedIn());
     store.dispatch(appStarted());
-    await eventually(() => expect(store.getState().auth.currentUser).toEqual(sampleUser));
+    await eventually(() => expect(store.getState().auth.currentUser.data).toEqual(sampleUser));
     store.dispatch(patientsReceived([{ id: 1, personalDetails: { firstName: 'A', lastName: 'B', gender: 'male', dateOfBirth: '2000-01-01', email: null, phone: null }, address: { country: '', region: '', locality: '', district: '', street: '', houseNumber: '', entranceNumber: '', floorNumber: '', apartmentNumber: '', addressNotes: '' } }]));
     store.dispatch(emailModalOpened());
 
@@ -144,7 +146,7 @@ describe('logout', () => {
     await eventually(() => expect(backend?.calls('POST logout')).toHaveLength(1));
     expect(backend.calls('POST logout')[0]?.headers.Authorization).toBe('Bearer tok-1');
     const s = store.getState();
-    expect(s.auth).toMatchObject({ isLoggedIn: false, currentUser: null, currentUserStatus: Status.INITIAL, loginStatus: Status.INITIAL });
+    expect(s.auth).toMatchObject({ isLoggedIn: false, currentUser: { status: Status.INITIAL, data: null, error: null }, login: { status: Status.INITIAL, error: null } });
     expect(s.patients.list.data).toEqual([]);
     expect(s.patients.list.status).toBe(Status.INITIAL);
     expect(s.account.emailModalOpen).toBe(false);
@@ -169,7 +171,7 @@ describe('start-up', () => {
     writeStorage('token', 'tok-1');
     const { store } = setup();
     store.dispatch(appStarted());
-    await eventually(() => expect(store.getState().auth.currentUserStatus).toBe(Status.SUCCESS));
+    await eventually(() => expect(store.getState().auth.currentUser.status).toBe(Status.SUCCESS));
   });
 
   it('does not call the server without a token', async () => {
@@ -178,7 +180,7 @@ describe('start-up', () => {
     store.dispatch(appStarted());
     await new Promise((r) => setTimeout(r, 20));
     expect(backend.requests).toHaveLength(0);
-    expect(store.getState().auth.currentUserStatus).toBe(Status.INITIAL);
+    expect(store.getState().auth.currentUser.status).toBe(Status.INITIAL);
   });
 
   it('an expired stored token logs out and returns home', async () => {
@@ -206,7 +208,7 @@ describe('password reset', () => {
     backend = fakeBackend({ 'PUT users/password': [200, {}] });
     const { store } = setup();
     store.dispatch(newPasswordRequested({ token: 'reset-tok', newPassword: 'New-secret-2' }));
-    await eventually(() => expect(store.getState().auth.newPasswordStatus).toBe(Status.SUCCESS));
+    await eventually(() => expect(store.getState().auth.newPassword.status).toBe(Status.SUCCESS));
     expect(backend.calls('PUT users/password')[0]?.body).toEqual({ token: 'reset-tok', newPassword: 'New-secret-2' });
   });
 
@@ -214,7 +216,7 @@ describe('password reset', () => {
     backend = fakeBackend({ 'PUT users/password': [400, { error: 'Invalid token' }] });
     const { store } = setup();
     store.dispatch(newPasswordRequested({ token: 'old', newPassword: 'New-secret-2' }));
-    await eventually(() => expect(store.getState().auth.newPasswordStatus).toBe(Status.ERROR));
-    expect(store.getState().auth.newPasswordError).toBe('The link has expired or was already used. Ask for a new one.');
+    await eventually(() => expect(store.getState().auth.newPassword.status).toBe(Status.ERROR));
+    expect(store.getState().auth.newPassword.error).toMatchObject({ status: 400, message: 'The link has expired or was already used. Ask for a new one.' });
   });
 });

@@ -1,6 +1,7 @@
 import { all, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { call } from 'typed-redux-saga';
 import { ApiError } from '@/lib/apiClient';
+import { toFailure } from '@/lib/store/resource';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { callApi } from '@/store/callApi';
 import { appStarted } from '@/store/appActions';
@@ -34,7 +35,7 @@ export function* loadCurrentUser(): Generator {
     const user = yield* callApi(authApi.currentUser);
     yield put(currentUserReceived(user));
   } catch (e) {
-    yield put(currentUserFailed());
+    yield put(currentUserFailed(toFailure(e)));
     if (!(e instanceof ApiError)) throw e;
   }
 }
@@ -65,7 +66,7 @@ function* login({ payload }: ReturnType<typeof loginRequested>): Generator {
   } catch (e) {
     // A failed login never leaves an old token behind (spec §8).
     writeStorage('token', null);
-    yield put(loginFailed(loginErrorMessage(e)));
+    yield put(loginFailed(toFailure(e, loginErrorMessage(e))));
     return;
   }
   yield put(loginSucceeded());
@@ -77,13 +78,8 @@ function* register({ payload }: ReturnType<typeof registerRequested>): Generator
   try {
     token = yield* call(authApi.register, payload);
   } catch (e) {
-    const status = e instanceof ApiError ? e.status : null;
-    const serverFields = e instanceof ApiError ? e.fields : {};
-    const reason = status === 400 ? AUTH_MESSAGES.suchUserExists : e instanceof ApiError ? e.message : AUTH_MESSAGES.unknownError;
-    // Status 400 means the user exists (spec §5): the e-mail is the duplicated field, unless the
-    // server named other fields.
-    const fields = status === 400 && Object.keys(serverFields).length === 0 ? { email: AUTH_MESSAGES.suchUserExists } : serverFields;
-    yield put(registerFailed({ message: AUTH_MESSAGES.duplicatingFields, reason: status === 429 ? AUTH_MESSAGES.tooManyAttempts : reason, fields }));
+    const reason = e instanceof ApiError ? (e.status === 400 ? AUTH_MESSAGES.suchUserExists : e.status === 429 ? AUTH_MESSAGES.tooManyAttempts : e.message) : AUTH_MESSAGES.unknownError;
+    yield put(registerFailed(toFailure(e, AUTH_MESSAGES.duplicatingFields), reason));
     return;
   }
   yield put(registerSucceeded());
@@ -112,7 +108,7 @@ function* requestPasswordReset({ payload: email }: ReturnType<typeof passwordRes
     yield* call(authApi.requestPasswordReset, email);
     yield put(passwordResetSucceeded());
   } catch (e) {
-    yield put(passwordResetFailed(e instanceof ApiError && e.status === 429 ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.unknownError));
+    yield put(passwordResetFailed(toFailure(e, e instanceof ApiError && e.status === 429 ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.unknownError)));
   }
 }
 
@@ -124,7 +120,7 @@ function* setNewPassword({ payload }: ReturnType<typeof newPasswordRequested>): 
     const status = e instanceof ApiError ? e.status : null;
     const breached = e instanceof ApiError && e.fields.newPassword === VALIDATION_MESSAGES.passwordBreached;
     const message = breached ? VALIDATION_MESSAGES.passwordBreached : status !== null && status >= 400 && status < 500 && status !== 429 ? AUTH_MESSAGES.resetFailed : loginErrorMessage(e);
-    yield put(newPasswordFailed(message));
+    yield put(newPasswordFailed(toFailure(e, message)));
   }
 }
 

@@ -1,5 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { Status } from '@/lib/status';
+import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
+import { AUTH_MESSAGES } from './authMessages';
 import type { LoginRequest, NewPasswordRequest, RegisterRequest } from './authApi';
 
 /** Current user (spec §3). */
@@ -22,51 +24,47 @@ export type AuthModalMode = 'REGISTER' | 'LOGIN';
 /** The three parts of the login page (spec §2). */
 export type LoginPagePart = 'loginForm' | 'resetPasswordForm' | 'resetPasswordSuccess';
 
-export interface RegisterFailure {
-  /** The UI message: always 'Duplicating fields found' (spec §8). */
-  message: string;
-  /** The server's reason, e.g. 'Such user exists'. */
-  reason: string;
-  /** Form fields to mark, with their message. */
-  fields: Record<string, string>;
-}
-
 export interface AuthState {
   /** Logged in initially when a token is stored (set by the shell on start). */
   isLoggedIn: boolean;
-  currentUser: CurrentUser | null;
-  currentUserStatus: Status;
-  loginStatus: Status;
-  registerStatus: Status;
-  loginError: string | null;
-  registerError: RegisterFailure | null;
+  currentUser: Resource<CurrentUser | null>;
+  login: Resource<null>;
+  /** The failure's message is always 'Duplicating fields found' (spec §8); `registerReason` says why. */
+  register: Resource<null>;
+  /** The reason shown under 'Duplicating fields found', e.g. 'Such user exists'. */
+  registerReason: string | null;
   modalOpen: boolean;
   modalMode: AuthModalMode;
   loginPagePart: LoginPagePart;
   /** Asking for a password reset mail. */
-  resetRequestStatus: Status;
-  resetRequestError: string | null;
+  resetRequest: Resource<null>;
   /** Setting a new password with the mailed token. */
-  newPasswordStatus: Status;
-  newPasswordError: string | null;
+  newPassword: Resource<null>;
 }
 
 const initialState: AuthState = {
   isLoggedIn: false,
-  currentUser: null,
-  currentUserStatus: Status.INITIAL,
-  loginStatus: Status.INITIAL,
-  registerStatus: Status.INITIAL,
-  loginError: null,
-  registerError: null,
+  currentUser: resource(null),
+  login: resource(null),
+  register: resource(null),
+  registerReason: null,
   modalOpen: false,
   modalMode: 'LOGIN',
   loginPagePart: 'loginForm',
-  resetRequestStatus: Status.INITIAL,
-  resetRequestError: null,
-  newPasswordStatus: Status.INITIAL,
-  newPasswordError: null,
+  resetRequest: resource(null),
+  newPassword: resource(null),
 };
+
+/** Forgets a form's message; a failed form is shown afresh. */
+function forgetFailure(r: Draft<Resource<null>>): void {
+  r.error = null;
+  if (r.status === Status.ERROR) r.status = Status.INITIAL;
+}
+
+function forgetRegisterFailure(state: Draft<AuthState>): void {
+  state.register.error = null;
+  state.registerReason = null;
+}
 
 const authSlice = createSlice({
   name: 'auth',
@@ -80,44 +78,35 @@ const authSlice = createSlice({
     logout() {
       return initialState;
     },
-    currentUserRequested(state) {
-      state.currentUserStatus = Status.LOADING;
-    },
-    currentUserReceived(state, action: PayloadAction<CurrentUser>) {
-      state.currentUser = action.payload;
-      state.currentUserStatus = Status.SUCCESS;
-    },
-    currentUserFailed(state) {
-      state.currentUserStatus = Status.ERROR;
-    },
+    ...resourceReducers<AuthState, CurrentUser>()('currentUser', (s) => s.currentUser),
 
     loginRequested(state, _action: PayloadAction<LoginRequest>) {
-      state.loginStatus = Status.LOADING;
-      state.loginError = null;
+      startLoading(state.login);
     },
     loginSucceeded(state) {
-      state.loginStatus = Status.SUCCESS;
-      state.loginError = null;
+      succeed(state.login, null);
       state.modalOpen = false;
     },
-    loginFailed(state, action: PayloadAction<string>) {
-      state.loginStatus = Status.ERROR;
-      state.loginError = action.payload;
+    loginFailed(state, action: PayloadAction<Failure>) {
+      fail(state.login, action.payload);
     },
 
     registerRequested(state, _action: PayloadAction<RegisterRequest>) {
-      state.registerStatus = Status.LOADING;
-      state.registerError = null;
+      startLoading(state.register);
+      state.registerReason = null;
     },
     /** After a successful register the auth modal mode becomes LOGIN (spec §4). */
     registerSucceeded(state) {
-      state.registerStatus = Status.SUCCESS;
-      state.registerError = null;
+      succeed(state.register, null);
+      state.registerReason = null;
       state.modalMode = 'LOGIN';
     },
-    registerFailed(state, action: PayloadAction<RegisterFailure>) {
-      state.registerStatus = Status.ERROR;
-      state.registerError = action.payload;
+    registerFailed: {
+      reducer(state, action: PayloadAction<Failure, string, { reason: string }>) {
+        fail(state.register, action.payload);
+        state.registerReason = action.meta.reason;
+      },
+      prepare: (failure: Failure, reason: string) => ({ payload: failure, meta: { reason } }),
     },
 
     authModalOpened(state, action: PayloadAction<AuthModalMode>) {
@@ -126,53 +115,46 @@ const authSlice = createSlice({
     },
     authModalModeSet(state, action: PayloadAction<AuthModalMode>) {
       state.modalMode = action.payload;
-      state.loginError = null;
-      state.registerError = null;
+      state.login.error = null;
+      forgetRegisterFailure(state);
     },
     authModalClosed(state) {
       state.modalOpen = false;
     },
     /** Clears the messages of the forms (when a form is shown again). */
     authErrorsCleared(state) {
-      state.loginError = null;
-      state.registerError = null;
-      state.resetRequestError = null;
-      state.newPasswordError = null;
-      if (state.loginStatus === Status.ERROR) state.loginStatus = Status.INITIAL;
-      if (state.registerStatus === Status.ERROR) state.registerStatus = Status.INITIAL;
-      if (state.newPasswordStatus !== Status.LOADING) state.newPasswordStatus = Status.INITIAL;
+      forgetFailure(state.login);
+      forgetRegisterFailure(state);
+      if (state.register.status === Status.ERROR) state.register.status = Status.INITIAL;
+      state.resetRequest.error = null;
+      if (state.newPassword.status !== Status.LOADING) reset(state.newPassword);
     },
 
     loginPagePartSet(state, action: PayloadAction<LoginPagePart>) {
       state.loginPagePart = action.payload;
-      state.loginError = null;
-      state.resetRequestError = null;
-      state.resetRequestStatus = Status.INITIAL;
+      state.login.error = null;
+      reset(state.resetRequest);
     },
     passwordResetRequested(state, _action: PayloadAction<string>) {
-      state.resetRequestStatus = Status.LOADING;
-      state.resetRequestError = null;
+      startLoading(state.resetRequest);
     },
     passwordResetSucceeded(state) {
-      state.resetRequestStatus = Status.SUCCESS;
+      succeed(state.resetRequest, null);
       state.loginPagePart = 'resetPasswordSuccess';
     },
-    passwordResetFailed(state, action: PayloadAction<string>) {
-      state.resetRequestStatus = Status.ERROR;
-      state.resetRequestError = action.payload;
+    passwordResetFailed(state, action: PayloadAction<Failure>) {
+      fail(state.resetRequest, action.payload);
     },
 
     newPasswordRequested(state, _action: PayloadAction<NewPasswordRequest>) {
-      state.newPasswordStatus = Status.LOADING;
-      state.newPasswordError = null;
+      startLoading(state.newPassword);
     },
     newPasswordSucceeded(state) {
-      state.newPasswordStatus = Status.SUCCESS;
+      succeed(state.newPassword, null);
       state.loginPagePart = 'loginForm';
     },
-    newPasswordFailed(state, action: PayloadAction<string>) {
-      state.newPasswordStatus = Status.ERROR;
-      state.newPasswordError = action.payload;
+    newPasswordFailed(state, action: PayloadAction<Failure>) {
+      fail(state.newPassword, action.payload);
     },
   },
 });
@@ -202,3 +184,23 @@ export const {
   newPasswordFailed,
 } = authSlice.actions;
 export default authSlice.reducer;
+
+type WithAuth = { auth: AuthState };
+
+/** The logged-in user, once loaded (null before and after a session). */
+export const selectCurrentUser = (s: WithAuth): CurrentUser | null => s.auth.currentUser.data;
+/** Loading the current user: INITIAL, LOADING, SUCCESS or ERROR. */
+export const selectCurrentUserStatus = (s: WithAuth): Status => s.auth.currentUser.status;
+
+
+const noMarks: Record<string, string> = {};
+
+/**
+ * The register form's fields to mark, with their message: the fields the server named; a 400
+ * without fields means the user exists (spec §5), so the e-mail is the duplicated field.
+ */
+export const selectRegisterFieldMarks = createSelector([(s: WithAuth) => s.auth.register.error], (error): Record<string, string> => {
+  if (!error) return noMarks;
+  if (error.status === 400 && Object.keys(error.fields).length === 0) return { email: AUTH_MESSAGES.suchUserExists };
+  return error.fields;
+});

@@ -56,7 +56,7 @@ describe('checkout', () => {
     store.dispatch(checkoutRequested(feedback));
     await eventually(() => expect(goTo).toHaveBeenCalledWith(target));
     expect(store.getState().order.checkout.status).toBe(Status.SUCCESS);
-    expect(store.getState().auth.currentUser?.emailConfirmed).toBe(emailConfirmed);
+    expect(store.getState().auth.currentUser.data?.emailConfirmed).toBe(emailConfirmed);
     const saved = JSON.parse(window.sessionStorage.getItem(ORDER_STORAGE_KEY) ?? '{}') as Record<string, unknown>;
     expect(saved).toMatchObject({ orderAddress: address, orderSlotId: 41, nurseCheckoutDate: SLOT_START, feedbackDetails: feedback });
   });
@@ -111,7 +111,7 @@ describe('e-mail confirmation in the order', () => {
     const store = checkoutStore();
     store.dispatch(activationLetterRequested());
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
-    expect(store.getState().auth.currentUser?.emailConfirmed).toBe(true);
+    expect(store.getState().auth.currentUser.data?.emailConfirmed).toBe(true);
   });
 
   it('the token from the letter confirms and goes on; an unknown token says so', async () => {

@@ -11,7 +11,7 @@ import { LAB_COOKIE, writeStorage } from '@/lib/storage';
 import { Status } from '@/lib/status';
 import type { CurrentUserDto, LaboratoryDto } from '@/lib/types/api';
 import { appStarted } from '@/store/appActions';
-import { currentUserReceived } from '@/features/auth';
+import { currentUserReceived, selectCurrentUser } from '@/features/auth';
 import { currentPosition } from './geolocation';
 import { labApi } from './labApi';
 import {
@@ -84,10 +84,11 @@ function* choose({ payload: id }: ReturnType<typeof laboratoryChosen>): Generato
   yield put(activeLaboratorySet(id));
   yield put(selectorClosed());
   const auth = yield* select(selectAuth);
-  if (!auth.isLoggedIn || !auth.currentUser) return;
+  const user = yield* select(selectCurrentUser);
+  if (!auth.isLoggedIn || !user) return;
   yield put(laboratorySaving());
   try {
-    yield* callApi(labApi.saveForUser, auth.currentUser.id, id);
+    yield* callApi(labApi.saveForUser, user.id, id);
     yield put(laboratorySaved());
   } catch (e) {
     yield put(laboratorySaveFailed(toFailure(e)));

@@ -29,7 +29,7 @@ import { useRouter } from 'next/router';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { logout } from '@/features/auth';
+import { logout, selectCurrentUser } from '@/features/auth';
 import { selectorOpened } from '@/features/lab';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { routes } from '@/lib/routes';
@@ -62,7 +62,7 @@ export function MainMenu({ open, onClose }: { open: boolean; onClose: () => void
   const dispatch = useAppDispatch();
   const router = useRouter();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
-  const user = useAppSelector((s) => s.auth.currentUser);
+  const user = useAppSelector(selectCurrentUser);
   const laboratory = useAppSelector((s) => s.lab.laboratory.data);
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const items = menuItems(isLoggedIn, user?.role, user?.staffRole);

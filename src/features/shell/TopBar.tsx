@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { backTargetOrHome } from '@/lib/backTarget';
 import { routes } from '@/lib/routes';
-import { useAccountAction } from '@/features/auth';
+import { useAccountAction, selectCurrentUser } from '@/features/auth';
 import { selectorOpened } from '@/features/lab';
 import { initials, selectCartHasItems, selectCartLoaded } from './shellSelectors';
 
@@ -39,7 +39,7 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();
   const back = useBackTarget();
-  const user = useAppSelector((s) => s.auth.currentUser);
+  const user = useAppSelector(selectCurrentUser);
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const laboratory = useAppSelector((s) => s.lab.laboratory.data);
   const cartLoaded = useAppSelector(selectCartLoaded);

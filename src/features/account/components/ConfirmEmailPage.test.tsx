@@ -36,7 +36,7 @@ describe('the confirmation link', () => {
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/settings'));
     expect(backend.calls('POST users/activate')).toHaveLength(1);
     expect(backend.calls('POST users/activate')[0]?.body).toEqual({ token: 'tok-abc' });
-    await waitFor(() => expect(store.getState().auth.currentUser?.emailConfirmed).toBe(true));
+    await waitFor(() => expect(store.getState().auth.currentUser.data?.emailConfirmed).toBe(true));
     expect(goTo).not.toHaveBeenCalled();
   });
 

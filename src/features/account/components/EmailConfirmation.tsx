@@ -20,6 +20,7 @@ import { SubmitButton } from '@/components/SubmitButton';
 import type { EmailConfirmationFlow } from '../accountApi';
 import { confirmationLetterRequested, emailConfirmationSubmitted, emailModalClosed } from '../accountSlice';
 import { emailTokenSchema } from '@/lib/validation/forms';
+import { selectCurrentUser } from '@/features/auth';
 
 /**
  * Sending the confirmation letter and confirming with the code from it. Used by the settings modal
@@ -30,7 +31,7 @@ export function EmailConfirmationPanel({ flow }: { flow: EmailConfirmationFlow }
   const { t } = useTranslation('account');
   const message = useMessage();
   const dispatch = useAppDispatch();
-  const email = useAppSelector((s) => s.auth.currentUser?.email ?? '');
+  const email = useAppSelector((s) => selectCurrentUser(s)?.email ?? '');
   const { letter, letterWarning, confirm } = useAppSelector((s) => s.account);
   const letterStatus = letter.status;
   const letterError = letter.error?.message ?? null;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_COOKIE, isLanguage, languages, type Language } from '@/i18n';
 import { accountApi } from '../accountApi';
 import { useAppSelector } from '@/store/hooks';
+import { selectCurrentUser } from '@/features/auth';
 
 /** Sets the interface language and keeps it in the `lang` cookie (read by the server for the first render). */
 export function setLanguage(i18nChange: (lng: string) => unknown, lng: Language): void {
@@ -16,7 +17,7 @@ export function setLanguage(i18nChange: (lng: string) => unknown, lng: Language)
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation('common');
   const current = isLanguage(i18n.language) ? i18n.language : 'en';
-  const userId = useAppSelector((state) => (state.auth.isLoggedIn ? state.auth.currentUser?.id : undefined));
+  const userId = useAppSelector((state) => (state.auth.isLoggedIn ? selectCurrentUser(state)?.id : undefined));
   return (
     <ToggleButtonGroup
       exclusive

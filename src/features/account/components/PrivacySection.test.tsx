@@ -61,5 +61,5 @@ test('deleting the account asks for the password, says when it is wrong, and sig
   expect(backend.calls('DELETE users/current')[0]?.body).toEqual({ password: 'guess' });
   answer = [200, { status: 'deleted' }];
   await userEvent.setup().click(confirm);
-  await waitFor(() => expect(app.store.getState().auth.currentUser).toBeNull());
+  await waitFor(() => expect(app.store.getState().auth.currentUser.data).toBeNull());
 });

@@ -16,7 +16,7 @@ import { EmptyState, PageContainer, useToast } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { routes } from '@/lib/routes';
-import { useSession, type CurrentUser } from '@/features/auth';
+import { useSession, type CurrentUser, selectCurrentUser, selectCurrentUserStatus } from '@/features/auth';
 import { FormTextField, PasswordField, useMessage } from '@/components/formFields';
 import { SubmitButton } from '@/components/SubmitButton';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -152,8 +152,8 @@ function EmailSection({ user }: { user: CurrentUser }) {
 export function SettingsPage() {
   const { t } = useTranslation('account');
   const session = useSession();
-  const user = useAppSelector((s) => s.auth.currentUser);
-  const userStatus = useAppSelector((s) => s.auth.currentUserStatus);
+  const user = useAppSelector(selectCurrentUser);
+  const userStatus = useAppSelector(selectCurrentUserStatus);
 
   let content;
   if (session === 'visitor') {

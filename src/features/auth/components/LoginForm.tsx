@@ -26,8 +26,7 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
   const { t } = useTranslation('account');
   const message = useMessage();
   const dispatch = useAppDispatch();
-  const status = useAppSelector((s) => s.auth.loginStatus);
-  const error = useAppSelector((s) => s.auth.loginError);
+  const { status, error } = useAppSelector((s) => s.auth.login);
   const busy = status === Status.LOADING;
 
   useEffect(() => {
@@ -45,7 +44,7 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
       <Form noValidate aria-label={t('login.title')}>
         {error && (
           <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-            {message(error)}
+            {message(error.message)}
           </Alert>
         )}
         <FormTextField name="username" label={t('fields.email')} type="email" autoComplete="email" required slotProps={{ htmlInput: { inputMode: 'email' } }} />

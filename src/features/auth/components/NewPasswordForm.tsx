@@ -13,8 +13,7 @@ export function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('account');
   const message = useMessage();
   const dispatch = useAppDispatch();
-  const status = useAppSelector((s) => s.auth.newPasswordStatus);
-  const error = useAppSelector((s) => s.auth.newPasswordError);
+  const { status, error } = useAppSelector((s) => s.auth.newPassword);
   return (
     <Formik
       initialValues={{ newPassword: '', repeatPassword: '' }}
@@ -26,7 +25,7 @@ export function NewPasswordForm({ token }: { token: string }) {
       <Form noValidate aria-label={t('newPassword.title')}>
         {error && (
           <Alert severity="error" role="alert">
-            {message(error)}
+            {message(error.message)}
           </Alert>
         )}
         <PasswordField name="newPassword" label={t('fields.newPassword')} autoComplete="new-password" required withStrength hint={t('password.rule')} />

@@ -18,7 +18,7 @@ export function NewPasswordPage() {
   const { t } = useTranslation('account');
   const router = useRouter();
   const dispatch = useAppDispatch();
-  const status = useAppSelector((s) => s.auth.newPasswordStatus);
+  const status = useAppSelector((s) => s.auth.newPassword.status);
   const token = typeof router.query.token === 'string' ? router.query.token : '';
 
   useEffect(() => {

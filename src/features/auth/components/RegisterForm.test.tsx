@@ -88,7 +88,7 @@ describe('RegisterForm', () => {
     const { store } = renderWithApp(<RegisterForm />);
     await fillValid(user);
     await submit(user);
-    await waitFor(() => expect(store.getState().auth.currentUser).toEqual(sampleUser));
+    await waitFor(() => expect(store.getState().auth.currentUser.data).toEqual(sampleUser));
     expect(backend.calls('POST register')[0]?.body).toEqual({ email: 'anna@example.com', password: 'Secret-pass-1', firstName: 'Anna-Maria', lastName: "O'Neil" });
     expect(readStorage('token')).toBe('tok-r');
   });

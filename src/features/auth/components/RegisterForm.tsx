@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { registerFormSchema, type RegisterFormValues } from '@/lib/validation/forms';
 import type { RegisterRequest } from '../authApi';
-import { authErrorsCleared, registerRequested } from '../authSlice';
+import { authErrorsCleared, registerRequested, selectRegisterFieldMarks } from '../authSlice';
 import { FormTextField, PasswordField, useMessage } from '@/components/formFields';
 import { SubmitButton } from '@/components/SubmitButton';
 
@@ -17,10 +17,10 @@ const initialValues: RegisterFormValues = { email: '', password: '', firstName: 
 
 /** Marks the fields the server named (e.g. the e-mail of an existing user) on the form. */
 function ServerFieldErrors() {
-  const fields = useAppSelector((s) => s.auth.registerError?.fields);
+  const fields = useAppSelector(selectRegisterFieldMarks);
   const { setErrors, setTouched, touched } = useFormikContext<RegisterFormValues>();
   useEffect(() => {
-    if (!fields || Object.keys(fields).length === 0) return;
+    if (Object.keys(fields).length === 0) return;
     void setTouched({ ...touched, ...Object.fromEntries(Object.keys(fields).map((k) => [k, true])) }, false);
     setErrors(fields);
     // Only when the server answers again.
@@ -54,8 +54,8 @@ export function RegisterForm({ onLogin }: RegisterFormProps) {
   const { t } = useTranslation('account');
   const message = useMessage();
   const dispatch = useAppDispatch();
-  const status = useAppSelector((s) => s.auth.registerStatus);
-  const error = useAppSelector((s) => s.auth.registerError);
+  const { status, error } = useAppSelector((s) => s.auth.register);
+  const reason = useAppSelector((s) => s.auth.registerReason);
   const busy = status === Status.LOADING;
 
   useEffect(() => {
@@ -71,7 +71,7 @@ export function RegisterForm({ onLogin }: RegisterFormProps) {
         {error && (
           <Alert severity="error" role="alert" sx={{ mb: 1 }}>
             <AlertTitle>{message(error.message)}</AlertTitle>
-            {message(error.reason)}
+            {reason !== null && message(reason)}
           </Alert>
         )}
         <FormTextField name="email" label={t('fields.email')} type="email" autoComplete="email" required slotProps={{ htmlInput: { inputMode: 'email' } }} />

@@ -15,8 +15,7 @@ export function ResetPasswordForm({ onBack }: { onBack?: () => void }) {
   const { t } = useTranslation('account');
   const message = useMessage();
   const dispatch = useAppDispatch();
-  const status = useAppSelector((s) => s.auth.resetRequestStatus);
-  const error = useAppSelector((s) => s.auth.resetRequestError);
+  const { status, error } = useAppSelector((s) => s.auth.resetRequest);
   return (
     <Formik initialValues={{ email: '' }} validationSchema={resetRequestSchema} onSubmit={(v) => {
         dispatch(passwordResetRequested(v.email.trim()));
@@ -27,7 +26,7 @@ export function ResetPasswordForm({ onBack }: { onBack?: () => void }) {
         </Typography>
         {error && (
           <Alert severity="error" role="alert">
-            {message(error)}
+            {message(error.message)}
           </Alert>
         )}
         <FormTextField name="email" label={t('fields.email')} type="email" autoComplete="email" required slotProps={{ htmlInput: { inputMode: 'email' } }} />

@@ -14,6 +14,7 @@ import { Status } from '@/lib/status';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { useCheckoutGuard } from './useCheckoutGuard';
 import { activationLetterRequested, emailConfirmRequested } from '../checkoutSlice';
+import { selectCurrentUser } from '@/features/auth';
 
 /** `/order/confirm-email`: send the confirmation letter, then enter its token or follow its link. */
 export function ConfirmEmailStep() {
@@ -21,7 +22,7 @@ export function ConfirmEmailStep() {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const { ready } = useCheckoutGuard();
-  const user = useAppSelector((s) => s.auth.currentUser);
+  const user = useAppSelector(selectCurrentUser);
   const { status: letterStatus, error: letterError } = useAppSelector((s) => s.order.letter);
   const { status: confirmStatus, error: confirmError } = useAppSelector((s) => s.order.confirm);
   const [token, setToken] = useState('');

@@ -24,6 +24,7 @@ import { PromoCodeField } from './PromoCodeField';
 import { shallowEqual } from 'react-redux';
 import { selectOrderTotals } from '../orderTotals';
 import { OrderAmount } from './OrderAmount';
+import { selectCurrentUser } from '@/features/auth';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
   return (
@@ -54,7 +55,7 @@ export function DataConfirmedStep() {
   const { ready } = useCheckoutGuard({ needsCart: order.submit.status !== Status.SUCCESS });
   const cart = useAppSelector((s) => s.cart.cart.data);
   const { status: patientsStatus, data: patients } = useAppSelector((s) => s.cart.patients);
-  const user = useAppSelector((s) => s.auth.currentUser);
+  const user = useAppSelector(selectCurrentUser);
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
   const coverage = coverageMatches(order.coverage.data, laboratoryId, order.orderAddress) ? order.coverage.data : null;
   const totals = useAppSelector((s) => selectOrderTotals(s, 'checkout'), shallowEqual);

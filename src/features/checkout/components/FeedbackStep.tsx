@@ -19,6 +19,7 @@ import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
 import { checkoutRequested } from '../checkoutSlice';
+import { selectCurrentUser } from '@/features/auth';
 
 /** `/order/feedback`: how the nurse and the laboratory may contact the user; then checkout. */
 export function FeedbackStep() {
@@ -28,7 +29,7 @@ export function FeedbackStep() {
   const { ready } = useCheckoutGuard();
   const feedbackDetails = useAppSelector((s) => s.order.feedbackDetails);
   const { status: checkoutStatus, error: checkoutError } = useAppSelector((s) => s.order.checkout);
-  const user = useAppSelector((s) => s.auth.currentUser);
+  const user = useAppSelector(selectCurrentUser);
 
   return (
     <PageContainer title={t('feedback.title')} subtitle={t('feedback.subtitle')}>

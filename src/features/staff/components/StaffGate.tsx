@@ -8,7 +8,7 @@ import { EmptyState, ListSkeleton } from '@/components';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useAppSelector } from '@/store/hooks';
-import { useSession } from '@/features/auth';
+import { useSession, selectCurrentUser, selectCurrentUserStatus } from '@/features/auth';
 
 /** The console is only for laboratory staff: others see a "not for you" state, visitors a log-in prompt. */
 export function StaffForbidden() {
@@ -48,8 +48,8 @@ function ForNurses() {
 export function StaffGate({ children, allowNurse = false }: { children: ReactNode; allowNurse?: boolean }) {
   const { t } = useTranslation('staff');
   const session = useSession();
-  const user = useAppSelector((s) => s.auth.currentUser);
-  const userStatus = useAppSelector((s) => s.auth.currentUserStatus);
+  const user = useAppSelector(selectCurrentUser);
+  const userStatus = useAppSelector(selectCurrentUserStatus);
   if (session === 'visitor') {
     return (
       <EmptyState

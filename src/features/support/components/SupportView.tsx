@@ -21,6 +21,7 @@ import type { LaboratoryDto } from '@/lib/types/api';
 import { useAppSelector } from '@/store/hooks';
 import { SeoHead } from '@/features/catalogue';
 import { SupportForm } from './SupportForm';
+import { selectCurrentUser } from '@/features/auth';
 
 export interface SupportViewProps {
   canonicalUrl: string;
@@ -45,7 +46,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function SupportView(props: SupportViewProps) {
   const { t } = useTranslation('catalogue');
   const activeLab = useAppSelector((s) => s.lab.laboratory.data);
-  const user = useAppSelector((s) => s.auth.currentUser);
+  const user = useAppSelector(selectCurrentUser);
   const laboratory = activeLab ?? props.laboratory;
 
   return (
