@@ -1,4 +1,5 @@
 import type { InitOptions } from 'i18next';
+import { cookieValue } from '@/lib/cookies';
 
 /** Locale files are `locales/<lng>/<namespace>.json`; one namespace per domain. */
 export const languages = ['en', 'ru', 'pl'] as const;
@@ -44,10 +45,10 @@ export function languageFromCookie(cookieHeader: string | undefined | null): Lan
 
 /** The supported language kept in the `lang` cookie of a Cookie header, or null when there is none. */
 export function cookieLanguage(cookieHeader: string | undefined | null): Language | null {
-  const m = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)`).exec(cookieHeader ?? '');
+  const raw = cookieValue(cookieHeader, LANGUAGE_COOKIE);
   let value: string | undefined;
   try {
-    value = m?.[1] ? decodeURIComponent(m[1]) : undefined;
+    value = raw ? decodeURIComponent(raw) : undefined;
   } catch {
     value = undefined;
   }

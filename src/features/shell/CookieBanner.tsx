@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import Cookies from 'js-cookie';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cookieValue } from '@/lib/cookies';
 
 /** Cookie consent (spec §3, §9): the cookie `acceptCookie`, kept 150 days. */
 export const ACCEPT_COOKIE = 'acceptCookie';
@@ -16,7 +17,7 @@ const subscribe = () => () => undefined;
 
 /** Whether a Cookie header (or `document.cookie`) holds the consent cookie. */
 export function hasAcceptCookie(cookieHeader: string | undefined | null): boolean {
-  return new RegExp(`(?:^|;\\s*)${ACCEPT_COOKIE}=`).test(cookieHeader ?? '');
+  return cookieValue(cookieHeader, ACCEPT_COOKIE) !== null;
 }
 
 /**

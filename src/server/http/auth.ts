@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/createDb';
+import { sessionAlive, touchSession } from '../repositories/sessions';
 
 export interface AuthUser {
   id: number;
@@ -60,16 +61,9 @@ export async function authenticate(db: Db, token: string, now = new Date()): Pro
   const at = now.toISOString();
   if (!row || row.revoked_at || row.expires_at <= at) return null;
   if (row.session_id != null) {
-    if (row.session_revoked_at || !row.idle_expires_at || !row.absolute_expires_at || row.idle_expires_at <= at || row.absolute_expires_at <= at) return null;
-    if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS) {
-      const idle = new Date(now.getTime() + (row.idle_seconds ?? 0) * 1000).toISOString();
-      await db
-        .updateTable('sessions')
-        .set({ last_used_at: at, idle_expires_at: idle < row.absolute_expires_at ? idle : row.absolute_expires_at })
-        .where('id', '=', row.session_id)
-        .where('revoked_at', 'is', null)
-        .execute();
-    }
+    const session = { id: row.session_id, revoked_at: row.session_revoked_at, idle_seconds: row.idle_seconds ?? 0, idle_expires_at: row.idle_expires_at ?? '', absolute_expires_at: row.absolute_expires_at ?? '' };
+    if (!sessionAlive(session, now)) return null;
+    if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS) await touchSession(db, session, now);
   }
   return {
     id: row.id,

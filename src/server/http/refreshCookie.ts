@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { cookieValue } from '@/lib/cookies';
 import { getConfig } from '../config';
 
 /**
@@ -25,11 +26,5 @@ export function clearRefreshCookie(res: ServerResponse): void {
 
 /** The refresh token of the request's cookie, if any. */
 export function readRefreshCookie(req: IncomingMessage): string | null {
-  const header = req.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === REFRESH_COOKIE) return part.slice(eq + 1).trim() || null;
-  }
-  return null;
+  return cookieValue(req.headers.cookie, REFRESH_COOKIE) || null;
 }
