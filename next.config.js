@@ -5,6 +5,12 @@ const nextConfig = {
   // A separate build directory lets several builds (e.g. browser tests) live side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Every page carries a fresh CSP nonce, so an entity tag of its HTML never matches a second time;
+  // hashing each answer (HTML and JSON) cost ~1-2% of the server's CPU for nothing. The price list,
+  // whose bytes are kept, sends an entity tag of its own (pages/api/backend/labService).
+  generateEtags: false,
+  // PROFILE_BUILD=1 keeps function names in the build, for CPU profiles (docs/benchmarks.md).
+  ...(process.env.PROFILE_BUILD ? { experimental: { serverMinification: false, turbopackMinify: false } } : {}),
   serverExternalPackages: ['better-sqlite3', 'pg', 'nodemailer', 'pdfkit', 'bcryptjs', '@node-rs/argon2'],
   // Bundled with MUI so its Emotion cache provider and MUI's styles share one @emotion/react instance
   // on the server (otherwise the page's styles are inlined in the body instead of one style sheet).

@@ -24,10 +24,10 @@ function ratio(f: Pick<Figure, 'shop' | 'floor'> | undefined): string {
 }
 
 /** Whether a figure meets its target (blank when it has none or it cannot be judged from one figure). */
-function verdict(f: Figure): string {
+function verdict(f: Figure, floor: number | null | undefined = f.floor): string {
   if (!f.target || f.shop === null) return '';
   const t = f.target;
-  const r = f.floor ? f.shop / f.floor : null;
+  const r = floor ? f.shop / floor : null;
   let ok: boolean | null = null;
   let m: RegExpExecArray | null;
   if ((m = /^>= ([\d.]+)x floor$/.exec(t)) && r !== null) ok = r >= Number(m[1]);
@@ -45,24 +45,32 @@ export function webMarkdown(result: WebResult, before: BeforeFile | null, machin
   const lines = [
     `${WEB_HEADING} (${machine})`,
     '',
-    `Production builds of the shop and the floor app started side by side on demo data (SQLite) and measured in one run${quick ? ' (`--quick`: 4 s per load target, one Lighthouse run per page, memory over 5,000 requests)' : ' (10 s per load target, Lighthouse median of 3)'}. ` +
+    `Production builds of the shop and the floor app (as shipped, and with its 50 cards rendered: "floor, cards") started side by side on demo data (SQLite) and measured in one run${quick ? ' (`--quick`: 4 s per load target, one Lighthouse run per page, memory over 5,000 requests)' : ' (10 s per load target, Lighthouse median of 3)'}. ` +
       'Ratios are shop / floor of the same run; req/s and latency drift with the load of the shared machine, ratios much less. ' +
       (before ? `"Before" columns: ${before.about ?? 'an earlier run'} (${before.machine}${before.quick ? ', `--quick`' : ''}).` : ''),
     '',
     before
-      ? '| figure | before: shop | before: floor | before: ratio | shop | floor | ratio | target | |'
-      : '| figure | shop | floor | ratio | target | |',
-    before ? '|---|---:|---:|---:|---:|---:|---:|---|---|' : '|---|---:|---:|---:|---|---|',
+      ? '| figure | before: shop | before: floor | before: ratio | shop | floor | ratio | floor, cards | ratio to it | target | against floor | against floor, cards |'
+      : '| figure | shop | floor | ratio | floor, cards | ratio to it | target | against floor | against floor, cards |',
+    before ? '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|' : '|---|---:|---:|---:|---:|---:|---|---|---|',
   ];
   for (const f of result.figures) {
     const unit = ` ${f.unit}`.replace(' score', '').replace(' %', '%');
-    const now = [fmt(f.shop, f.unit) + (f.shop !== null ? unit : ''), fmt(f.floor, f.unit) + (f.floor !== null ? unit : ''), ratio(f)];
+    const cards = f.floorCards ?? null;
+    const now = [
+      fmt(f.shop, f.unit) + (f.shop !== null ? unit : ''),
+      fmt(f.floor, f.unit) + (f.floor !== null ? unit : ''),
+      ratio(f),
+      fmt(cards, f.unit) + (cards !== null ? unit : ''),
+      ratio({ shop: f.shop, floor: cards }),
+    ];
+    const verdicts = `${verdict(f)} | ${cards !== null ? verdict(f, cards) : ''}`;
     if (before) {
       const b = prior.get(f.key);
       const was = b ? [fmt(b.shop, b.unit) + (b.shop !== null ? unit : ''), fmt(b.floor, b.unit) + (b.floor !== null ? unit : ''), ratio(b)] : ['', '', ''];
-      lines.push(`| ${f.label} | ${was.join(' | ')} | ${now.join(' | ')} | ${f.target ?? ''} | ${verdict(f)} |`);
+      lines.push(`| ${f.label} | ${was.join(' | ')} | ${now.join(' | ')} | ${f.target ?? ''} | ${verdicts} |`);
     } else {
-      lines.push(`| ${f.label} | ${now.join(' | ')} | ${f.target ?? ''} | ${verdict(f)} |`);
+      lines.push(`| ${f.label} | ${now.join(' | ')} | ${f.target ?? ''} | ${verdicts} |`);
     }
   }
   if (result.notes.length) lines.push('', ...result.notes.map((n) => `- ${n}`));

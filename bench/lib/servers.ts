@@ -41,10 +41,38 @@ export function floorSource(): string {
 }
 
 /**
- * Copies the floor app into a temporary folder (keyed by its sources, so a second bench run reuses
- * the copy and its build) and builds it there; the shared folder stays untouched.
+ * The floor app as shipped does not show its cards: its page dispatches the 50 analyses in
+ * getServerSideProps, but its store has no reducer for next-redux-wrapper's HYDRATE action, so the
+ * page renders (on the server and in the browser) from the empty client store: an app bar and an
+ * empty container, while `__NEXT_DATA__` carries the 50 items. The "cards" variant adds the one
+ * missing reducer case, so the floor renders what its README describes (an app bar and 50 analysis
+ * cards). Both are measured; see docs/benchmarks.md.
  */
-export function prepareFloor(logDir: string): string {
+export type FloorVariant = 'as-shipped' | 'cards';
+
+const HYDRATE_PATCH: [string, string][] = [
+  ["import { createWrapper } from 'next-redux-wrapper';", "import { createWrapper, HYDRATE } from 'next-redux-wrapper';"],
+  [
+    'reducers: { set: (s, a) => { s.items = a.payload; } } });',
+    'reducers: { set: (s, a) => { s.items = a.payload; } }, extraReducers: (b) => b.addCase(HYDRATE, (s, a) => ({ ...s, ...a.payload.catalogue })) });',
+  ],
+];
+
+function patchFloorToRenderCards(dir: string): void {
+  const file = path.join(dir, 'store.js');
+  let text = fs.readFileSync(file, 'utf8');
+  for (const [from, to] of HYDRATE_PATCH) {
+    if (!text.includes(from)) throw new Error(`The floor's store.js changed: "${from}" not found, the cards variant cannot be made`);
+    text = text.replace(from, to);
+  }
+  fs.writeFileSync(file, text);
+}
+
+/**
+ * Copies the floor app into a temporary folder (keyed by its sources and the variant, so a second
+ * bench run reuses the copy and its build) and builds it there; the shared folder stays untouched.
+ */
+export function prepareFloor(logDir: string, variant: FloorVariant = 'as-shipped'): string {
   const src = floorSource();
   const hash = crypto.createHash('sha256');
   for (const f of fs.readdirSync(src, { recursive: true }) as string[]) {
@@ -52,14 +80,16 @@ export function prepareFloor(logDir: string): string {
     const full = path.join(src, f);
     if (fs.statSync(full).isFile()) hash.update(f).update(fs.readFileSync(full));
   }
-  const dir = path.join(os.tmpdir(), `lab-shop-floor-${hash.digest('hex').slice(0, 12)}`);
+  const suffix = variant === 'cards' ? '-cards' : '';
+  const dir = path.join(os.tmpdir(), `lab-shop-floor-${hash.digest('hex').slice(0, 12)}${suffix}`);
   if (fs.existsSync(path.join(dir, '.next', 'BUILD_ID'))) return dir;
-  console.log(`Copying the floor app to ${dir} and building it ...`);
+  console.log(`Copying the floor app${variant === 'cards' ? ' (cards rendered)' : ''} to ${dir} and building it ...`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.cpSync(src, dir, { recursive: true, filter: (f) => !/[/\\](node_modules|\.next)([/\\]|$)/.test(f) });
+  if (variant === 'cards') patchFloorToRenderCards(dir);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  run(npm, ['install', '--no-audit', '--no-fund'], dir, process.env, path.join(logDir, 'floor-install.log'));
-  run(process.execPath, [path.join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], dir, { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, path.join(logDir, 'floor-build.log'));
+  run(npm, ['install', '--no-audit', '--no-fund'], dir, process.env, path.join(logDir, `floor${suffix}-install.log`));
+  run(process.execPath, [path.join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], dir, { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, path.join(logDir, `floor${suffix}-build.log`));
   return dir;
 }
 

@@ -6,6 +6,7 @@ import { getConfig } from '../config';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import { seedDemo } from './seed';
+import { cachingStatements } from './statementCache';
 import { log } from '../log';
 
 export type Db = Kysely<Database>;
@@ -26,7 +27,7 @@ export async function openDb(database: ServerConfig['database']): Promise<DbHand
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     file.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(file) }) });
     return { db, kind: 'sqlite', destroy: () => db.destroy() };
   }
   const { Pool } = await import('pg');
