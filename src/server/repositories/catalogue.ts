@@ -128,6 +128,12 @@ export async function findPricedAnalysisIds(db: Db, priceListId: number): Promis
   return rows.map((r) => r.analysis_id);
 }
 
+/** How many analyses have a price in the price list. */
+export async function countPricedAnalyses(db: Db, priceListId: number): Promise<number> {
+  const row = await db.selectFrom('analysis_prices').select((eb) => eb.fn.countAll<number>().as('n')).where('price_list_id', '=', priceListId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * Id and name of the analyses carrying the catalogue header with a price in the price list (one
  * index range scan of `analysis_headers(header_id)`, then the price list's unique key).

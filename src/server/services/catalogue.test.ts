@@ -180,6 +180,18 @@ describe('search', () => {
     expect(umlaut.map((a) => a.code)).toEqual(['HR020']);
   });
 
+  test('a hit the laboratory has no price for carries empty prices beside priced hits, the same answer every time', async () => {
+    // Grodno's kept list lacks GN019 (no price there): that hit is built on its own, the rest come from the list.
+    const first = await search('searchNameTerm=gn019&laboratoryId=grodno-centre');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual([expect.objectContaining({ code: 'GN019', prices: [] })]);
+    const mixed = (await search('searchNameTerm=tsh&laboratoryId=grodno-centre')).body as AnalysisDto[];
+    expect(mixed[0]).toMatchObject({ name: 'TSH', prices: [expect.objectContaining({ currency: 'BYN' })] });
+    const minsk = (await search('searchNameTerm=gn019&laboratoryId=minsk-centre')).body as AnalysisDto[];
+    expect(minsk[0]?.prices[0]?.currency).toBe('BYN');
+    expect((await search('searchNameTerm=gn019&laboratoryId=grodno-centre')).body).toEqual(first.body);
+  });
+
   test('no match is an empty list; the term is 1..100 characters', async () => {
     expect((await search('searchNameTerm=zzzzqq')).body).toEqual([]);
     expect((await search('searchNameTerm=')).status).toBe(400);

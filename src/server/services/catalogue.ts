@@ -6,7 +6,7 @@ import { toMajor } from '@/lib/money';
 import { notFound } from '../http/errors';
 import * as repo from '../repositories/catalogue';
 import { getLaboratoryPricing } from './laboratories';
-import { remembered } from './catalogueMemo';
+import { MEMO_MAX_ITEMS, remembered } from './catalogueMemo';
 
 /**
  * The catalogue as the backend API serves it (docs/openapi.yaml): analyses and profiles with the prices of
@@ -126,15 +126,7 @@ async function priceListOf(db: Db, laboratoryId: string | undefined): Promise<nu
  */
 export async function listAnalyses(db: Db, laboratoryId: string): Promise<readonly AnalysisDto[]> {
   const { priceListId } = await getLaboratoryPricing(db, laboratoryId);
-  return remembered(
-    db,
-    `analyses:${priceListId}`,
-    async () => {
-      const ids = await repo.findPricedAnalysisIds(db, priceListId);
-      return [...(await buildAnalysisDtos(db, ids, priceListId)).values()].sort(byName);
-    },
-    (list) => list.length,
-  );
+  return remembered(db, `analyses:${priceListId}`, () => buildPricedList(db, priceListId), (list) => list.length);
 }
 
 /** A list answer serialised once: the JSON bytes and their entity tag. */
@@ -222,12 +214,34 @@ export async function searchAnalyses(db: Db, term: string, laboratoryId?: string
     .map((c) => ({ ...c, rank: rank(term, c) }))
     .sort((a, b) => a.rank - b.rank || byName(a, b))
     .slice(0, Math.max(0, limit));
-  const dtos = await buildAnalysisDtos(
+  const ids = chosen.map((c) => c.id);
+  const kept = priceListId === null ? null : await keptAnalysesById(db, priceListId);
+  // Hits priced in the laboratory come from its kept list; the others (no price there) are built.
+  const missing = kept ? ids.filter((id) => !kept.has(id)) : ids;
+  const built = missing.length ? await buildAnalysisDtos(db, missing, priceListId) : null;
+  return ids.map((id) => kept?.get(id) ?? built?.get(id)).filter((d): d is AnalysisDto => Boolean(d));
+}
+
+/**
+ * The price list's kept analyses by id, when the list is small enough to be kept (catalogueMemo.ts);
+ * null for a larger one (that answer is kept too, so a large catalogue is counted once a minute).
+ */
+function keptAnalysesById(db: Db, priceListId: number): Promise<ReadonlyMap<number, AnalysisDto> | null> {
+  return remembered(
     db,
-    chosen.map((c) => c.id),
-    priceListId,
+    `analyses-by-id:${priceListId}`,
+    async () => {
+      if ((await repo.countPricedAnalyses(db, priceListId)) > MEMO_MAX_ITEMS) return null;
+      const list = await remembered(db, `analyses:${priceListId}`, () => buildPricedList(db, priceListId), (l) => l.length);
+      return new Map(list.map((a) => [a.id, a]));
+    },
+    (byId) => byId?.size ?? 0,
   );
-  return chosen.map((c) => dtos.get(c.id)).filter((d): d is AnalysisDto => Boolean(d));
+}
+
+async function buildPricedList(db: Db, priceListId: number): Promise<AnalysisDto[]> {
+  const ids = await repo.findPricedAnalysisIds(db, priceListId);
+  return [...(await buildAnalysisDtos(db, ids, priceListId)).values()].sort(byName);
 }
 
 /** One analysis; 404 for an unknown analysis or laboratory. */

@@ -6,6 +6,7 @@ import type { OrderLaboratoryDto } from '@/lib/types/results';
 import type { Currency } from '@/lib/money';
 import { toMajor } from '@/lib/money';
 import { notFound } from '../http/errors';
+import { remembered } from './catalogueMemo';
 import { findLaboratories, findLaboratory, type LaboratoryRecord } from '../repositories/laboratories';
 
 type Db = Kysely<Database>;
@@ -60,9 +61,21 @@ export interface LaboratoryPricing {
   visitFeeMinor: number;
 }
 
-/** The price list, currency and visit fee a laboratory charges in; 404 for an unknown laboratory. */
-export async function getLaboratoryPricing(db: Db, id: string): Promise<LaboratoryPricing> {
-  const row = await findLaboratory(db, id);
-  if (!row) throw notFound(LABORATORY_NOT_FOUND);
-  return { laboratory: toLaboratoryDto(row), priceListId: row.price_list_id, currency: row.currency, visitFeeMinor: row.visit_fee_minor };
+/**
+ * The price list, currency and visit fee a laboratory charges in; 404 for an unknown laboratory.
+ * Every catalogue request asks it first; laboratories are written only where the catalogue is (the
+ * seed, import tools), so the answer is kept like the catalogue's lists (catalogueMemo.ts: a
+ * minute, frozen; an unknown laboratory is not kept).
+ */
+export function getLaboratoryPricing(db: Db, id: string): Promise<LaboratoryPricing> {
+  return remembered(
+    db,
+    `laboratory:${id}`,
+    async () => {
+      const row = await findLaboratory(db, id);
+      if (!row) throw notFound(LABORATORY_NOT_FOUND);
+      return { laboratory: toLaboratoryDto(row), priceListId: row.price_list_id, currency: row.currency, visitFeeMinor: row.visit_fee_minor };
+    },
+    () => 1,
+  );
 }
