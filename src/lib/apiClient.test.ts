@@ -1,5 +1,6 @@
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { ApiError, backendClient, onUnauthorized, shopClient } from './apiClient';
+import { backendClient, onUnauthorized, shopClient } from './apiClient';
+import { ApiError } from './apiError';
 import { readStorage, writeStorage } from './storage';
 
 /**

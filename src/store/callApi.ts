@@ -1,7 +1,8 @@
 import { eventChannel } from 'redux-saga';
 import { put, select, take } from 'redux-saga/effects';
 import { call } from 'typed-redux-saga';
-import { ApiError, onUnauthorized } from '@/lib/apiClient';
+import { onUnauthorized } from '@/lib/apiClient';
+import { ApiError } from '@/lib/apiError';
 import { logout } from '@/features/auth/authSlice';
 import { routes } from '@/lib/routes';
 import { navigation } from './navigation';

@@ -1,30 +1,14 @@
-import { configureStore, type Middleware } from '@reduxjs/toolkit';
-import createSagaMiddleware, { type Task } from 'redux-saga';
-import { rootReducer } from './rootReducer';
+import { configureAppStore, type MakeStoreOptions as StoreOptions, type RootSaga } from './configureAppStore';
 import { rootSaga } from './rootSaga';
 
-export interface MakeStoreOptions {
-  /** Added by next-redux-wrapper to record server actions for replay in the browser. */
-  extraMiddleware?: Middleware[];
-  preloadedState?: Partial<ReturnType<typeof rootReducer>>;
-  /** Tests run their own saga (or none). */
-  saga?: (() => Generator) | null;
+export type { AppStore, RootState, AppDispatch } from './configureAppStore';
+
+export interface MakeStoreOptions extends Omit<StoreOptions, 'saga'> {
+  /** Tests run their own saga (or none); the default is the root saga, running at once. */
+  saga?: RootSaga | null;
 }
 
-/** A new store for every request on the server and once in the browser. */
+/** A store with the root saga running at once (tests, scripts); the app's store is made in wrapper.ts. */
 export function makeStore(options: MakeStoreOptions = {}) {
-  const sagaMiddleware = createSagaMiddleware();
-  const store = configureStore({
-    reducer: rootReducer,
-    preloadedState: options.preloadedState as ReturnType<typeof rootReducer> | undefined,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware, ...(options.extraMiddleware ?? [])),
-    devTools: process.env.NODE_ENV !== 'production',
-  });
-  const saga = options.saga === undefined ? rootSaga : options.saga;
-  const sagaTask: Task | null = saga ? sagaMiddleware.run(saga) : null;
-  return Object.assign(store, { sagaTask });
+  return configureAppStore({ ...options, saga: options.saga === undefined ? rootSaga : options.saga });
 }
-
-export type AppStore = ReturnType<typeof makeStore>;
-export type RootState = ReturnType<AppStore['getState']>;
-export type AppDispatch = AppStore['dispatch'];

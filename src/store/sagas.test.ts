@@ -1,7 +1,8 @@
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { take, put, call } from 'redux-saga/effects';
 import { createAction } from '@reduxjs/toolkit';
-import { backendClient, ApiError, NOT_AUTHORIZED_MESSAGE } from '@/lib/apiClient';
+import { backendClient } from '@/lib/apiClient';
+import { ApiError, NOT_AUTHORIZED_MESSAGE } from '@/lib/apiError';
 import { loggedIn } from '@/features/auth/authSlice';
 import { makeStore } from './makeStore';
 import { callApi, signOutOnUnauthorized } from './callApi';

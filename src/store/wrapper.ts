@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { createWrapper } from 'next-redux-wrapper';
-import { makeStore, type AppStore } from './makeStore';
+import { configureAppStore, type AppStore } from './configureAppStore';
 
 /**
  * next-redux-wrapper 9: the server records the actions dispatched in getServerSideProps /
@@ -11,7 +11,13 @@ import { makeStore, type AppStore } from './makeStore';
  * Pages without server data may call `wrapper.useHydration(props)` too (it replays nothing) or skip it.
  */
 export const wrapper = createWrapper<AppStore>(({ reduxWrapperMiddleware }) =>
-  makeStore({ extraMiddleware: [reduxWrapperMiddleware], saga: typeof window === 'undefined' ? null : undefined }),
+  configureAppStore({
+    extraMiddleware: [reduxWrapperMiddleware],
+    // The server runs no saga (pages get their data from server services). The browser loads the
+    // sagas with their API clients and axios in a chunk of their own, requested at once but not part
+    // of any page's first JavaScript; actions dispatched before it arrives are handed to them then.
+    saga: typeof window === 'undefined' ? null : { load: () => import('./rootSaga').then((m) => () => m.rootSaga()) },
+  }),
 );
 
 /** The flag next-redux-wrapper 9 sets after the first page that called useHydration has mounted. */

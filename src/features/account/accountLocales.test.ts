@@ -2,7 +2,7 @@ import en from '../../../locales/en/account.json';
 import ru from '../../../locales/ru/account.json';
 import pl from '../../../locales/pl/account.json';
 import { AUTH_MESSAGES } from '@/features/auth/authMessages';
-import { NETWORK_ERROR_MESSAGE, NOT_AUTHORIZED_MESSAGE } from '@/lib/apiClient';
+import { NETWORK_ERROR_MESSAGE, NOT_AUTHORIZED_MESSAGE } from '@/lib/apiError';
 import { ACCOUNT_MESSAGES } from './accountMessages';
 import { FORM_MESSAGES } from '@/lib/validation/forms';
 import { PATIENT_MESSAGES } from '@/features/patients/patientsSaga';

@@ -1,6 +1,6 @@
 import { all, put, takeLatest } from 'redux-saga/effects';
 import { call, select } from 'typed-redux-saga';
-import { ApiError, failedWith } from '@/lib/apiClient';
+import { ApiError, failedWith } from '@/lib/apiError';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import { toFailure } from '@/lib/store/resource';
 import { routes } from '@/lib/routes';

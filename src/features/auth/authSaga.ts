@@ -1,6 +1,6 @@
 import { all, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { call } from 'typed-redux-saga';
-import { ApiError } from '@/lib/apiClient';
+import { ApiError } from '@/lib/apiError';
 import { toFailure } from '@/lib/store/resource';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { callApi } from '@/store/callApi';

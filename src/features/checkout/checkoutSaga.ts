@@ -4,7 +4,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { callApi } from '@/store/callApi';
 import { navigation } from '@/store/navigation';
 import type { RootState } from '@/store/makeStore';
-import { failedWith } from '@/lib/apiClient';
+import { failedWith } from '@/lib/apiError';
 import { routes } from '@/lib/routes';
 import { appStarted } from '@/store/appActions';
 import { currentUserReceived, logout } from '@/features/auth';

@@ -4,7 +4,7 @@ import { call, select } from 'typed-redux-saga';
 import Cookies from 'js-cookie';
 import { callApi } from '@/store/callApi';
 import type { RootState } from '@/store/makeStore';
-import { ApiError } from '@/lib/apiClient';
+import { ApiError } from '@/lib/apiError';
 import { toFailure } from '@/lib/store/resource';
 import { closest, NoLaboratoriesError, type Point } from '@/lib/geo';
 import { LAB_COOKIE, writeStorage } from '@/lib/storage';

@@ -1,4 +1,5 @@
-import { ApiError, backendClient } from '@/lib/apiClient';
+import { backendClient } from '@/lib/apiClient';
+import { ApiError } from '@/lib/apiError';
 import type { PatientDto } from '@/lib/types/api';
 import type { CreatePatientBody } from './patientMapping';
 

@@ -1,6 +1,6 @@
 import { all, put, takeLatest } from 'redux-saga/effects';
 import { call, select } from 'typed-redux-saga';
-import { ApiError } from '@/lib/apiClient';
+import { ApiError } from '@/lib/apiError';
 import { toFailure } from '@/lib/store/resource';
 import type { PatientDto } from '@/lib/types/api';
 import { routes } from '@/lib/routes';

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ApiError } from '@/lib/apiClient';
+import { ApiError } from '@/lib/apiError';
 import { Status } from '@/lib/status';
 import { resource, resourceReducers, toFailure, type Resource } from './resource';
 

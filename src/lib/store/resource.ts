@@ -1,5 +1,5 @@
 import type { Draft, PayloadAction } from '@reduxjs/toolkit';
-import { ApiError } from '@/lib/apiClient';
+import { ApiError } from '@/lib/apiError';
 import { Status } from '@/lib/status';
 
 /**

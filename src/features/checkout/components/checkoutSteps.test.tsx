@@ -7,7 +7,7 @@ import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
 import { sampleUser } from '@/features/auth/testing/fakeBackend';
 import { SLOT_FULL_MESSAGE } from '@/lib/validation/order';
-import { ApiError } from '@/lib/apiClient';
+import { ApiError } from '@/lib/apiError';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import { toFailure } from '@/lib/store/resource';
 import type { CoverageDto, NurseSlotDto } from '@/lib/types/api';

@@ -22,7 +22,7 @@ import MapOutlined from '@mui/icons-material/MapOutlined';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
-import { ApiError } from '@/lib/apiClient';
+import { ApiError } from '@/lib/apiError';
 import { routes } from '@/lib/routes';
 import { intlLocale } from '@/i18n';
 import { useLanguage } from '@/i18n/useLanguage';

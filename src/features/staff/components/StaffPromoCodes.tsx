@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/apiClient';
+import { ApiError } from '@/lib/apiError';
 import { formatDate } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { StaffPromoCodeDto } from '@/lib/types/results';

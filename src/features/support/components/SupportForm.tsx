@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useFormik } from 'formik';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/apiClient';
+import { ApiError } from '@/lib/apiError';
 import { SUPPORT_MESSAGE_MAX, supportContactSchema, type SupportContactInput } from '@/lib/validation/support';
 import { supportApi } from '../supportApi';
 

@@ -1,0 +1,82 @@
+import { takeEvery, put } from 'redux-saga/effects';
+import { errorRecorded, errorsCleared } from '@/features/shell/errorsSlice';
+import { configureAppStore, type RootSaga } from './configureAppStore';
+
+/** The browser's store: its sagas arrive in a chunk of their own, after the first actions. */
+
+const recorded = (task: string) => errorRecorded({ task, message: 'm', at: '2026-11-25T08:00:00Z' });
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** A saga that answers every recorded error by clearing the list, and notes what it saw. */
+function clearingSaga(seen: string[]): RootSaga {
+  return function* saga() {
+    yield takeEvery(errorRecorded.type, function* onRecorded(action: ReturnType<typeof errorRecorded>) {
+      seen.push(action.payload.task);
+      yield put(errorsCleared());
+    });
+  };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test('actions dispatched before the sagas arrive reach the reducers once, then the sagas in order', async () => {
+  const seen: string[] = [];
+  const chunk = deferred<RootSaga>();
+  const store = configureAppStore({ saga: { load: () => chunk.promise } });
+  store.dispatch(recorded('first'));
+  store.dispatch(recorded('second'));
+  // The reducers answered at once, each action once; no saga yet.
+  expect(store.getState().errors.items.map((e) => e.task)).toEqual(['first', 'second']);
+  expect(store.sagaTask).toBeNull();
+
+  chunk.resolve(clearingSaga(seen));
+  await flush();
+  expect(seen).toEqual(['first', 'second']);
+  expect(store.getState().errors.items).toEqual([]);
+  expect(store.sagaTask?.isRunning()).toBe(true);
+
+  // Afterwards actions go to the sagas directly, once.
+  store.dispatch(recorded('third'));
+  await flush();
+  expect(seen).toEqual(['first', 'second', 'third']);
+  expect(store.getState().errors.items).toEqual([]);
+});
+
+test('a failed load of the sagas is tried again, and the early actions still reach them', async () => {
+  const seen: string[] = [];
+  let attempts = 0;
+  const store = configureAppStore({
+    saga: {
+      load: async () => {
+        attempts++;
+        if (attempts === 1) throw new Error('ChunkLoadError');
+        return clearingSaga(seen);
+      },
+    },
+  });
+  store.dispatch(recorded('early'));
+  await new Promise((resolve) => setTimeout(resolve, 1200));
+  expect(attempts).toBe(2);
+  expect(seen).toEqual(['early']);
+  expect(store.getState().errors.items).toEqual([]);
+});
+
+test('a saga given as a function runs at once; null runs none', () => {
+  const seen: string[] = [];
+  const now = configureAppStore({ saga: clearingSaga(seen) });
+  now.dispatch(recorded('now'));
+  expect(seen).toEqual(['now']);
+  const none = configureAppStore({ saga: null });
+  none.dispatch(recorded('kept'));
+  expect(none.getState().errors.items).toHaveLength(1);
+  expect(none.sagaTask).toBeNull();
+});
