@@ -25,20 +25,19 @@ export const FLOOR_FIRST_LOAD_JS = 192_925;
 /** The issue's target: no page above 1.25x the floor. */
 export const FIRST_LOAD_JS_TARGET = Math.round(FLOOR_FIRST_LOAD_JS * 1.25);
 /**
- * The ceiling CI enforces today: the heaviest page's weight (2026-11-23: the add-to-cart flow, 334,600 B,
- * after the menu, the laboratory selector, the forms and yup left `_app`), plus 2% for dependency
- * patch releases. The shop is still above the target (every feature's saga and API client, axios
- * and the toasts load with `_app`; form pages add formik, yup and MUI's text field); lower this as
- * weight leaves, until it reaches FIRST_LOAD_JS_TARGET.
+ * The ceiling CI enforces today for the rest of the shop: the heaviest page's weight (2026-11-25:
+ * /settings, 322,000 B, after the sagas, their API clients and axios left `_app`), plus 2% for
+ * dependency patch releases. Form pages are still above the target (formik, yup and MUI's text
+ * field and select come with them); lower this as weight leaves, until it reaches
+ * FIRST_LOAD_JS_TARGET.
  */
-export const FIRST_LOAD_JS_CEILING = Math.max(FIRST_LOAD_JS_TARGET, 342_000);
+export const FIRST_LOAD_JS_CEILING = Math.max(FIRST_LOAD_JS_TARGET, 328_500);
 /**
- * A lower ceiling for the catalogue pages (2026-11-24: home 272.0 kB, search 269.9 kB, the others
- * 258-263 kB, after home and search left MUI's TextField and its select and the toasts and the
- * progress bar left `_app`), plus 2%: what a first visitor downloads first must not creep back up
- * while the rest of the shop catches up.
+ * The catalogue pages are held to the target itself (2026-11-25: 227-234 kB, after the sagas and
+ * axios left `_app`, the rows of the lists became one style sheet and the search box a native
+ * input): what a first visitor downloads first must stay within 1.25x the floor.
  */
-export const CATALOGUE_FIRST_LOAD_JS_CEILING = 284_000;
+export const CATALOGUE_FIRST_LOAD_JS_CEILING = FIRST_LOAD_JS_TARGET;
 const CATALOGUE_PAGES = new Set(['/', '/search', '/search/analysis/[analysisId]', '/profiles', '/profiles/[profileId]', '/categories/[categorySlug]']);
 /** `__NEXT_DATA__` of home and the catalogue pages. */
 export const NEXT_DATA_BUDGET = 16 * 1024;

@@ -67,7 +67,7 @@ export default journey('visitor browses the catalogue: search, analysis card, ca
     await box.fill(TERM);
     await results.getByRole('link').first().waitFor();
     const link = results.getByRole('link').first();
-    const name = (await link.locator('.MuiListItemText-primary').innerText()).trim();
+    const name = (await link.locator('.row-primary').innerText()).trim();
     await link.click();
     await page.waitForURL(/\/search\/analysis\/\d+$/);
     await page.getByRole('heading', { level: 1, name }).waitFor();

@@ -60,13 +60,14 @@ export function HomeView({ canonicalUrl }: { canonicalUrl: string }) {
           {t('home.title')}
         </Typography>
         <Typography sx={{ mt: 1, opacity: 0.9, maxWidth: 560 }}>{t('home.subtitle')}</Typography>
-        <Box component="form" role="search" onSubmit={submit} sx={{ mt: 3, display: 'flex', gap: 1, flexDirection: { xs: 'column', sm: 'row' } }}>
+        {/* Without JavaScript the form still searches: GET /search?q=... */}
+        <Box component="form" role="search" action={routePath('search')} onSubmit={submit} sx={{ mt: 3, display: 'flex', gap: 1, flexDirection: { xs: 'column', sm: 'row' } }}>
           <SearchField
             value={term}
             onChange={setTerm}
+            name="q"
             placeholder={t('search.placeholder')}
             inputProps={{ 'aria-label': t('search.label'), enterKeyHint: 'search' }}
-            sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
           />
           <Button type="submit" variant="contained" color="secondary" size="large" sx={{ minHeight: 56, px: 4, flexShrink: 0, bgcolor: 'background.paper', color: 'primary.main', '&:hover': { bgcolor: 'grey.100' } }}>
             {t('home.searchButton')}
