@@ -73,7 +73,6 @@ export function SearchField({ value, onChange, label, placeholder, autoFocus, na
         name={name}
         value={value}
         placeholder={placeholder}
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- the search page focuses its box when opened from the home page's search
         autoFocus={autoFocus}
         onChange={(e) => onChange(e.target.value)}
       />

@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import { styled } from '@mui/material/styles';
 import dynamic from 'next/dynamic';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,34 +22,37 @@ export function AppShell({ children, cookiesAccepted }: { children: ReactNode; c
   useStartUp();
   return (
     <>
-      <Box
-        component="a"
-        href="#main-content"
-        sx={{
-          position: 'absolute',
-          left: 8,
-          top: -100,
-          zIndex: (theme) => theme.zIndex.tooltip + 1,
-          bgcolor: 'background.paper',
-          color: 'primary.main',
-          px: 2,
-          py: 1.5,
-          borderRadius: 1,
-          fontWeight: 600,
-          '&:focus': { top: 8 },
-        }}
-      >
-        {t('skipToContent')}
-      </Box>
+      <SkipLink href="#main-content">{t('skipToContent')}</SkipLink>
       <RouteProgress />
       <TopBar onOpenMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />
       {menuUsed && <MainMenu open={menuOpen} onClose={() => setMenuOpen(false)} />}
-      <Box component="main" id="main-content" tabIndex={-1} sx={{ outline: 'none', pb: 'calc(var(--cookie-banner-height, 0px) + 32px)', minHeight: 'calc(100vh - 64px)' }}>
+      <Main id="main-content" tabIndex={-1}>
         {children}
-      </Box>
+      </Main>
       <LabSelectorHost />
       <AuthModalHost />
       <CookieBanner acceptedOnServer={cookiesAccepted} />
     </>
   );
 }
+
+/** Off screen until focused by the keyboard: the first stop of every page. */
+const SkipLink = styled('a')(({ theme }) => ({
+  position: 'absolute',
+  left: 8,
+  top: -100,
+  zIndex: theme.zIndex.tooltip + 1,
+  backgroundColor: theme.palette.background.paper,
+  color: theme.palette.primary.main,
+  padding: theme.spacing(1.5, 2),
+  borderRadius: theme.shape.borderRadius,
+  fontWeight: 600,
+  '&:focus': { top: 8 },
+}));
+
+/** The page; its bottom keeps clear of the cookie banner while that is shown. */
+const Main = styled('main')({
+  outline: 'none',
+  paddingBottom: 'calc(var(--cookie-banner-height, 0px) + 32px)',
+  minHeight: 'calc(100vh - 64px)',
+});

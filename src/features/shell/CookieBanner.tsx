@@ -1,7 +1,5 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import Cookies from 'js-cookie';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,32 +57,39 @@ export function CookieBanner({ acceptedOnServer = true }: { acceptedOnServer?: b
     setAccepted(true);
   };
   return (
-    <Paper
-      ref={ref}
-      role="region"
-      aria-label={t('cookie.label')}
-      elevation={8}
-      square
-      sx={{
-        position: 'fixed',
-        left: 0,
-        right: 0,
-        bottom: 0,
-        zIndex: 10000,
-        px: { xs: 2, sm: 3 },
-        py: 1.5,
-        borderTop: 3,
-        borderColor: 'primary.main',
-      }}
-    >
-      <Box sx={{ maxWidth: 1100, mx: 'auto', display: 'flex', alignItems: 'center', gap: 2, flexDirection: { xs: 'column', sm: 'row' } }}>
-        <Typography variant="body2" sx={{ flex: 1 }}>
-          {t('cookie.text')}
-        </Typography>
-        <Button variant="contained" onClick={accept} sx={{ minHeight: 48, minWidth: 140, width: { xs: '100%', sm: 'auto' } }}>
+    <Banner ref={ref} role="region" aria-label={t('cookie.label')}>
+      <div className="cookie-row">
+        <p className="cookie-text">{t('cookie.text')}</p>
+        <Button variant="contained" onClick={accept} className="cookie-accept">
           {t('cookie.accept')}
         </Button>
-      </Box>
-    </Paper>
+      </div>
+    </Banner>
   );
 }
+
+/** A raised sheet fixed to the bottom edge (one style sheet: it is on every first visitor's page). */
+const Banner = styled('div')(({ theme }) => ({
+  position: 'fixed',
+  left: 0,
+  right: 0,
+  bottom: 0,
+  zIndex: 10000,
+  padding: theme.spacing(1.5, 2),
+  backgroundColor: theme.palette.background.paper,
+  color: theme.palette.text.primary,
+  boxShadow: theme.shadows[8],
+  borderTop: `3px solid ${theme.palette.primary.main}`,
+  [theme.breakpoints.up('sm')]: { padding: theme.spacing(1.5, 3) },
+  '& .cookie-row': {
+    maxWidth: 1100,
+    margin: '0 auto',
+    display: 'flex',
+    alignItems: 'center',
+    gap: theme.spacing(2),
+    flexDirection: 'column',
+    [theme.breakpoints.up('sm')]: { flexDirection: 'row' },
+  },
+  '& .cookie-text': { ...theme.typography.body2, flex: 1, margin: 0 },
+  '& .cookie-accept': { minHeight: 48, minWidth: 140, width: '100%', [theme.breakpoints.up('sm')]: { width: 'auto' } },
+}));
