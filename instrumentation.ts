@@ -1,6 +1,7 @@
 /**
  * Runs once when the server starts: reads and validates the configuration, so a missing or invalid
- * key (e.g. SMTP_URL in production) stops `next start` with an error naming it, before any request.
+ * key (e.g. SMTP_URL in production) stops `next start` with an error naming it, before any request;
+ * and makes server rendering send each page in place (src/server/ssr/wholePageStreaming.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
@@ -11,5 +12,7 @@ export async function register(): Promise<void> {
       console.error(e instanceof Error ? e.message : e);
       process.exit(1);
     }
+    const { renderWholePagesInPlace } = await import('./src/server/ssr/wholePageStreaming');
+    renderWholePagesInPlace();
   }
 }

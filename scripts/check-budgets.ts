@@ -43,6 +43,8 @@ const CATALOGUE_PAGES = new Set(['/', '/search', '/search/analysis/[analysisId]'
 export const NEXT_DATA_BUDGET = 16 * 1024;
 
 const DATA_PAGES = ['/', '/profiles', '/categories/hormones', '/search?q=tsh'];
+/** React's server renderer's marker of an outlined Suspense boundary (content sent hidden, revealed by `$RC`). */
+const OUTLINED_SEGMENT = /<div hidden id="S:\d+"/;
 
 async function main(): Promise<void> {
   const distDir = process.argv[2] || process.env.E2E_DIST_DIR || '.next-e2e';
@@ -75,10 +77,15 @@ async function main(): Promise<void> {
       for (const cookie of [undefined, `${LAB_COOKIE}=warsaw-mokotow`]) {
         const res = await fetch(server.url + page, { headers: cookie ? { cookie } : {} });
         if (res.status !== 200) failures.push(`${page}: answered ${res.status}`);
-        const bytes = nextDataBytes(await res.text());
+        const html = await res.text();
+        const bytes = nextDataBytes(html);
         const over = bytes > NEXT_DATA_BUDGET;
-        console.log(`  ${page.padEnd(24)} ${cookie ? 'chosen laboratory' : 'first visit      '} ${kB(bytes).padStart(10)}  ${over ? 'OVER' : 'ok'}`);
+        // The page must arrive in place, not as a hidden segment a script reveals after the page's
+        // JavaScript has run (src/server/ssr/wholePageStreaming.ts).
+        const outlined = OUTLINED_SEGMENT.test(html);
+        console.log(`  ${page.padEnd(24)} ${cookie ? 'chosen laboratory' : 'first visit      '} ${kB(bytes).padStart(10)}  ${over ? 'OVER' : 'ok'}${outlined ? ', OUTLINED (hidden until a script reveals it)' : ''}`);
         if (over) failures.push(`${page}${cookie ? ' (chosen laboratory)' : ''}: __NEXT_DATA__ ${kB(bytes)} > ${kB(NEXT_DATA_BUDGET)}`);
+        if (outlined) failures.push(`${page}: the server HTML holds the page in a hidden segment revealed by script`);
       }
     }
   } finally {
