@@ -11,6 +11,7 @@ const nextConfig = {
   generateEtags: false,
   // PROFILE_BUILD=1 keeps function names in the build, for CPU profiles (docs/benchmarks.md).
   ...(process.env.PROFILE_BUILD ? { experimental: { serverMinification: false, turbopackMinify: false } } : {}),
+  // MAPS_BUILD=1 writes browser source maps, to attribute each page's first-load bytes to modules.
   ...(process.env.MAPS_BUILD ? { productionBrowserSourceMaps: true } : {}),
   serverExternalPackages: ['better-sqlite3', 'pg', 'nodemailer', 'pdfkit', 'bcryptjs', '@node-rs/argon2'],
   // Bundled with MUI so its Emotion cache provider and MUI's styles share one @emotion/react instance

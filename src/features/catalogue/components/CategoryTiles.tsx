@@ -1,7 +1,4 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import BiotechOutlined from '@mui/icons-material/BiotechOutlined';
 import BloodtypeOutlined from '@mui/icons-material/BloodtypeOutlined';
 import GrassOutlined from '@mui/icons-material/GrassOutlined';
@@ -23,23 +20,52 @@ export const categoryIcons: Record<CategorySlug, ReactNode> = {
   diagnostics: <MonitorHeartOutlined fontSize="inherit" />,
 };
 
+/** Outlined cards in a grid (two columns on phones, three from `sm`), one style sheet for all six. */
+const Tiles = styled('ul')(({ theme }) => ({
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  display: 'grid',
+  gap: theme.spacing(1.5),
+  gridTemplateColumns: 'repeat(2, 1fr)',
+  [theme.breakpoints.up('sm')]: { gap: theme.spacing(2), gridTemplateColumns: 'repeat(3, 1fr)' },
+  '& .tile': {
+    boxSizing: 'border-box',
+    height: '100%',
+    minHeight: 96,
+    padding: theme.spacing(2),
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    justifyContent: 'space-between',
+    gap: theme.spacing(1),
+    border: `1px solid ${theme.palette.divider}`,
+    borderRadius: Number(theme.shape.borderRadius) * 2,
+    backgroundColor: theme.palette.background.paper,
+    color: theme.palette.text.primary,
+    textDecoration: 'none',
+    transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+  },
+  '& .tile-icon': { display: 'flex', fontSize: 32, lineHeight: 1, color: theme.palette.primary.main },
+  '& .tile-name': { ...theme.typography.body1, fontWeight: 600, lineHeight: 1.3 },
+}));
+
 /** The six category pages as tiles with icons. */
 export function CategoryTiles() {
   const { t } = useTranslation('catalogue');
   return (
-    <Box component="ul" aria-label={t('home.categories')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: { xs: 1.5, sm: 2 }, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' } }}>
+    <Tiles aria-label={t('home.categories')}>
       {CATEGORY_SLUGS.map((slug) => (
-        <Box component="li" key={slug}>
-          <Card variant="outlined" sx={{ height: '100%', borderRadius: 2 }}>
-            <CardActionArea component={Link} href={routePath('categories', { categorySlug: slug })} sx={{ height: '100%', minHeight: 96, p: 2, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
-              <Box aria-hidden sx={{ fontSize: 32, color: 'primary.main', lineHeight: 1 }}>
-                {categoryIcons[slug]}
-              </Box>
-              <Typography sx={{ fontWeight: 600, lineHeight: 1.3 }}>{t(`categories.${slug}.name`)}</Typography>
-            </CardActionArea>
-          </Card>
-        </Box>
+        <li key={slug}>
+          <Link href={routePath('categories', { categorySlug: slug })} className="tile">
+            <span className="tile-icon" aria-hidden="true">
+              {categoryIcons[slug]}
+            </span>
+            <span className="tile-name">{t(`categories.${slug}.name`)}</span>
+          </Link>
+        </li>
       ))}
-    </Box>
+    </Tiles>
   );
 }
