@@ -37,7 +37,7 @@ export const FIRST_LOAD_JS_CEILING = Math.max(FIRST_LOAD_JS_TARGET, 328_500);
  * axios left `_app`, the rows of the lists became one style sheet and the search box a native
  * input): what a first visitor downloads first must stay within 1.25x the floor.
  */
-export const CATALOGUE_FIRST_LOAD_JS_CEILING = FIRST_LOAD_JS_TARGET;
+const CATALOGUE_FIRST_LOAD_JS_CEILING = FIRST_LOAD_JS_TARGET;
 const CATALOGUE_PAGES = new Set(['/', '/search', '/search/analysis/[analysisId]', '/profiles', '/profiles/[profileId]', '/categories/[categorySlug]']);
 /** `__NEXT_DATA__` of home and the catalogue pages. */
 export const NEXT_DATA_BUDGET = 16 * 1024;
