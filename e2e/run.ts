@@ -13,6 +13,7 @@ import { startSmtpSink, type SmtpSink, type ReceivedMail } from './lib/smtpSink'
 import { AxeAudit, settle, type PageAudit } from './lib/axe';
 import type { Journey, JourneyContext, PrepareOptions, RegisteredUser, ViewportName } from './lib/journey';
 import { STORAGE_KEYS, LAB_COOKIE } from '../src/lib/storage';
+import { waitForHydrationOnLoad } from './lib/hydration';
 
 const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
 const JOURNEYS = path.join(ROOT, 'e2e', 'journeys');
@@ -261,6 +262,7 @@ async function runOne(browser: Browser, spec: ViewportSpec, file: string, journe
   context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(45_000);
   const attach = (p: Page) => {
+    waitForHydrationOnLoad(p);
     p.on('console', (msg) => {
       const type = msg.type();
       if (CSP_MESSAGE.test(msg.text())) csp.push({ page: p.url(), text: msg.text() });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
+import { waitForHydrationOnLoad } from '../lib/hydration';
 import { journey, type JourneyContext } from '../lib/journey';
 import type { LaboratoryDto, PatientDto } from '../../src/lib/types/api';
 
@@ -224,6 +225,7 @@ export default journey('a patient registers, confirms the e-mail, recovers the p
       await second.addCookies([{ name: 'acceptCookie', value: 'true', url: ctx.baseUrl }, { name: 'labShop.lab', value: labs[0]!.id, url: ctx.baseUrl }]);
       await second.addInitScript((lab) => window.localStorage.setItem('labShop.activeLaboratoryId', lab), labs[0]!.id);
       const other = await second.newPage();
+      waitForHydrationOnLoad(other);
       await logIn(other, owner.email, owner.password);
       await other.waitForURL((u) => u.pathname === '/');
 

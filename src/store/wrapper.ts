@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { createWrapper } from 'next-redux-wrapper';
+import { HYDRATED_ATTRIBUTE } from '@/lib/hydration';
 import { configureAppStore, type AppStore } from './configureAppStore';
 
 /**
@@ -32,5 +33,8 @@ const FIRST_RENDER_FLAG = '__NEXT_REDUX_WRAPPER_FIRST_RENDER__';
 export function useHydrationAfterFirstRender(): void {
   useEffect(() => {
     (window as unknown as Record<string, unknown>)[FIRST_RENDER_FLAG] = true;
+    // The server HTML is shown before the page's script has run; this attribute says the page now
+    // answers (browser tests wait for it before they type or click).
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
   }, []);
 }

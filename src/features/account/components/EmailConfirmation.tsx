@@ -77,7 +77,7 @@ export function EmailConfirmationPanel({ flow }: { flow: EmailConfirmationFlow }
           dispatch(emailConfirmationSubmitted({ token: v.token.trim(), flow }));
         }}
       >
-        <Form noValidate aria-label={t('emailConfirmation.title')}>
+        <Form method="post" noValidate aria-label={t('emailConfirmation.title')}>
           <FormTextField name="token" label={t('emailConfirmation.token')} autoComplete="one-time-code" hint={t('emailConfirmation.tokenHint')} />
           {confirmError && (
             <Alert severity="error" role="alert">

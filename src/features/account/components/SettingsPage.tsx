@@ -66,7 +66,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         );
       }}
     >
-      <Form noValidate aria-label={t('settings.profile')}>
+      <Form method="post" noValidate aria-label={t('settings.profile')}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
           <FormTextField name="firstName" label={t('fields.firstName')} autoComplete="given-name" required />
           <FormTextField name="lastName" label={t('fields.lastName')} autoComplete="family-name" required />
@@ -110,7 +110,7 @@ function ChangePasswordForm() {
         dispatch(passwordChangeRequested({ oldPassword: v.oldPassword, newPassword: v.newPassword }));
       }}
     >
-      <Form noValidate aria-label={t('settings.password')}>
+      <Form method="post" noValidate aria-label={t('settings.password')}>
         <ResetOnSuccess />
         {error && status === Status.ERROR && (
           <Alert severity="error" role="alert">

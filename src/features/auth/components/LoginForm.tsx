@@ -41,7 +41,7 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
         dispatch(loginRequested({ username: values.username.trim(), password: values.password }));
       }}
     >
-      <Form noValidate aria-label={t('login.title')}>
+      <Form method="post" noValidate aria-label={t('login.title')}>
         {error && (
           <Alert severity="error" role="alert" sx={{ mb: 1 }}>
             {message(error.message)}

@@ -22,7 +22,7 @@ export function NewPasswordForm({ token }: { token: string }) {
         dispatch(newPasswordRequested({ token, newPassword: v.newPassword }));
       }}
     >
-      <Form noValidate aria-label={t('newPassword.title')}>
+      <Form method="post" noValidate aria-label={t('newPassword.title')}>
         {error && (
           <Alert severity="error" role="alert">
             {message(error.message)}

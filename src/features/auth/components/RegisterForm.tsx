@@ -66,7 +66,7 @@ export function RegisterForm({ onLogin }: RegisterFormProps) {
     <Formik initialValues={initialValues} validationSchema={registerFormSchema} onSubmit={(values) => {
         dispatch(registerRequested(toRegisterRequest(values)));
       }}>
-      <Form noValidate aria-label={t('register.title')}>
+      <Form method="post" noValidate aria-label={t('register.title')}>
         <ServerFieldErrors />
         {error && (
           <Alert severity="error" role="alert" sx={{ mb: 1 }}>

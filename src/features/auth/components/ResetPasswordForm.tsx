@@ -20,7 +20,7 @@ export function ResetPasswordForm({ onBack }: { onBack?: () => void }) {
     <Formik initialValues={{ email: '' }} validationSchema={resetRequestSchema} onSubmit={(v) => {
         dispatch(passwordResetRequested(v.email.trim()));
       }}>
-      <Form noValidate aria-label={t('reset.title')}>
+      <Form method="post" noValidate aria-label={t('reset.title')}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('reset.intro')}
         </Typography>

@@ -41,7 +41,7 @@ function NewPatientForm({ onDone }: { onDone(): void }) {
         {(formik) => {
           const err = (name: keyof Patient) => (formik.touched[name] && formik.errors[name] ? message(String(formik.errors[name])) : ' ');
           return (
-            <Form noValidate aria-label={t('add.newPatient')}>
+            <Form method="post" noValidate aria-label={t('add.newPatient')}>
               <Grid container columnSpacing={2}>
                 <Grid size={{ xs: 12, sm: 6 }}>
                   <TextField fullWidth id="new-patient-firstName" name="firstName" label={t('add.firstName')} value={formik.values.firstName} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('firstName') !== ' '} helperText={err('firstName')} />

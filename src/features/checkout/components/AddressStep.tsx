@@ -183,7 +183,7 @@ export function AddressStep() {
           }}
         >
           {(formik) => (
-            <Form noValidate aria-label={t('address.title')}>
+            <Form method="post" noValidate aria-label={t('address.title')}>
               <Grid container columnSpacing={2}>
                 <Field formik={formik} name="country" label={t('address.country')} select sm={4} required>
                   {[...new Set([...ORDER_COUNTRIES, formik.values.country])].map((c) => (

@@ -49,7 +49,7 @@ export function FeedbackStep() {
             const contactMissing = formik.submitCount > 0 && Boolean(formik.errors.useEmail);
             const phoneError = formik.touched.quickPhone && formik.errors.quickPhone;
             return (
-              <Form noValidate aria-label={t('feedback.title')}>
+              <Form method="post" noValidate aria-label={t('feedback.title')}>
                 <FormGroup>
                   <FormControlLabel
                     control={<Checkbox name="useEmail" checked={formik.values.useEmail} onChange={formik.handleChange} />}

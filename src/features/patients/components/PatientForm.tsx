@@ -71,7 +71,7 @@ export function PatientForm({ initial, onSubmit, busy, failure, submitLabel }: P
         onSubmit({ ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim() });
       }}
     >
-      <Form noValidate aria-label={t('patients.formLabel')}>
+      <Form method="post" noValidate aria-label={t('patients.formLabel')}>
         <ServerFieldErrors failure={failure} />
         {failure && (
           <Alert severity="error" role="alert" sx={{ mb: 1 }}>
