@@ -8,12 +8,10 @@ const recorded = (task: string) => errorRecorded({ task, message: 'm', at: '2026
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
+  const promise = new Promise<T>((res) => {
     resolve = res;
-    reject = rej;
   });
-  return { promise, resolve, reject };
+  return { promise, resolve };
 }
 
 /** A saga that answers every recorded error by clearing the list, and notes what it saw. */

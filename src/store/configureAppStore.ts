@@ -48,7 +48,7 @@ const LOAD_ATTEMPTS = 5;
  * the sagas only, through the saga middleware's channel, not to the reducers a second time), in
  * order, so a start-up action or an early click is answered as if the sagas had run from the start.
  */
-export function startSagasWhenLoaded(load: () => Promise<RootSaga>) {
+function startSagasWhenLoaded(load: () => Promise<RootSaga>) {
   const early: UnknownAction[] = [];
   let running = false;
   const recorder: Middleware = () => (next) => (action) => {

@@ -17,7 +17,7 @@ export const wrapper = createWrapper<AppStore>(({ reduxWrapperMiddleware }) =>
     // The server runs no saga (pages get their data from server services). The browser loads the
     // sagas with their API clients and axios in a chunk of their own, requested at once but not part
     // of any page's first JavaScript; actions dispatched before it arrives are handed to them then.
-    saga: typeof window === 'undefined' ? null : { load: () => import('./rootSaga').then((m) => () => m.rootSaga()) },
+    saga: typeof window === 'undefined' ? null : { load: () => import('./rootSaga').then((m) => m.rootSaga) },
   }),
 );
 

@@ -125,8 +125,20 @@ async function priceListOf(db: Db, laboratoryId: string | undefined): Promise<nu
  * modify it.
  */
 export async function listAnalyses(db: Db, laboratoryId: string): Promise<readonly AnalysisDto[]> {
-  const { priceListId } = await getLaboratoryPricing(db, laboratoryId);
-  return remembered(db, `analyses:${priceListId}`, () => buildPricedList(db, priceListId), (list) => list.length);
+  return pricedList(db, (await getLaboratoryPricing(db, laboratoryId)).priceListId);
+}
+
+/** A price list's analyses with a price, by name, built once and kept (catalogueMemo.ts). */
+function pricedList(db: Db, priceListId: number): Promise<readonly AnalysisDto[]> {
+  return remembered(
+    db,
+    `analyses:${priceListId}`,
+    async () => {
+      const ids = await repo.findPricedAnalysisIds(db, priceListId);
+      return [...(await buildAnalysisDtos(db, ids, priceListId)).values()].sort(byName);
+    },
+    (list) => list.length,
+  );
 }
 
 /** A list answer serialised once: the JSON bytes and their entity tag. */
@@ -140,8 +152,8 @@ export interface JsonBody {
  * (most of the answer's cost is building and serialising the whole price list).
  */
 export async function listAnalysesJson(db: Db, laboratoryId: string): Promise<JsonBody> {
-  const list = await listAnalyses(db, laboratoryId);
   const { priceListId } = await getLaboratoryPricing(db, laboratoryId);
+  const list = await pricedList(db, priceListId);
   return remembered(
     db,
     `analyses-json:${priceListId}`,
@@ -232,17 +244,12 @@ function keptAnalysesById(db: Db, priceListId: number): Promise<ReadonlyMap<numb
     `analyses-by-id:${priceListId}`,
     async () => {
       if ((await repo.countPricedAnalyses(db, priceListId)) > MEMO_MAX_ITEMS) return null;
-      const list = await remembered(db, `analyses:${priceListId}`, () => buildPricedList(db, priceListId), (l) => l.length);
-      return new Map(list.map((a) => [a.id, a]));
+      return new Map((await pricedList(db, priceListId)).map((a) => [a.id, a]));
     },
     (byId) => byId?.size ?? 0,
   );
 }
 
-async function buildPricedList(db: Db, priceListId: number): Promise<AnalysisDto[]> {
-  const ids = await repo.findPricedAnalysisIds(db, priceListId);
-  return [...(await buildAnalysisDtos(db, ids, priceListId)).values()].sort(byName);
-}
 
 /** One analysis; 404 for an unknown analysis or laboratory. */
 export async function getAnalysis(db: Db, id: number, laboratoryId?: string): Promise<AnalysisDto> {
