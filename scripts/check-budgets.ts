@@ -26,12 +26,12 @@ export const FLOOR_FIRST_LOAD_JS = 192_925;
 export const FIRST_LOAD_JS_TARGET = Math.round(FLOOR_FIRST_LOAD_JS * 1.25);
 /**
  * The ceiling CI enforces today for the rest of the shop: the heaviest page's weight (2026-11-25:
- * /settings, 322,000 B, after the sagas, their API clients and axios left `_app`), plus 2% for
- * dependency patch releases. Form pages are still above the target (formik, yup and MUI's text
- * field and select come with them); lower this as weight leaves, until it reaches
- * FIRST_LOAD_JS_TARGET.
+ * /add-to-cart, 289,100 B, after yup left the forms' first load and the pages that call the API
+ * themselves load it, with axios, on first use), plus 2% for dependency patch releases. Form pages
+ * are still above the target (formik and MUI's text field and select come with them); lower this
+ * as weight leaves, until it reaches FIRST_LOAD_JS_TARGET.
  */
-export const FIRST_LOAD_JS_CEILING = Math.max(FIRST_LOAD_JS_TARGET, 328_500);
+export const FIRST_LOAD_JS_CEILING = Math.max(FIRST_LOAD_JS_TARGET, 295_000);
 /**
  * The catalogue pages are held to the target itself (2026-11-25: 227-234 kB, after the sagas and
  * axios left `_app`, the rows of the lists became one style sheet and the search box a native

@@ -1,6 +1,7 @@
 import { backendClient } from '@/lib/apiClient';
 import { writeStorage } from '@/lib/storage';
-import type { CurrentUserDto } from '@/lib/types/api';
+import type { CurrentUserDto, SessionDto } from '@/lib/types/api';
+import type { AccessRecordDto } from '@/lib/types/audit';
 import type { Language } from '@/i18n';
 
 export interface ProfileUpdate {
@@ -43,5 +44,26 @@ export const accountApi = {
   },
   async activate(token: string): Promise<void> {
     await backendClient.post('users/activate', { token });
+  },
+  /** Who read or changed the account's health data (privacy section). */
+  async accessRecords(): Promise<AccessRecordDto[]> {
+    return (await backendClient.get<AccessRecordDto[]>('users/current/audit')).data;
+  },
+  /** The account's data as a file: its contents and the name the server gives it. */
+  async exportData(): Promise<{ blob: Blob; fileName: string | null }> {
+    const res = await backendClient.get<Blob>('users/current/export', { responseType: 'blob' });
+    return { blob: res.data, fileName: /filename="([^"]+)"/.exec(String(res.headers['content-disposition'] ?? ''))?.[1] ?? null };
+  },
+  async deleteAccount(password: string): Promise<void> {
+    await backendClient.delete('users/current', { data: { password } });
+  },
+  async sessions(): Promise<SessionDto[]> {
+    return (await backendClient.get<SessionDto[]>('users/current/sessions')).data;
+  },
+  async endSession(id: number): Promise<void> {
+    await backendClient.delete(`users/current/sessions/${id}`);
+  },
+  async endAllSessions(): Promise<void> {
+    await backendClient.delete('users/current/sessions');
   },
 };

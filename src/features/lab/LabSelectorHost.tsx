@@ -8,7 +8,7 @@ const LabSelectorModal = dynamic(() => import('./LabSelectorModal').then((m) => 
 /** Mounted once by the app shell: the laboratory selector, loaded on first use and kept mounted after. */
 export function LabSelectorHost() {
   const open = useAppSelector((s) => s.lab.selectorOpen);
-  // Once loaded it stays mounted, so closing it animates and gives focus back to the opener.
+  // Once loaded it stays mounted (it renders nothing while closed).
   const [used, setUsed] = useState(false);
   if (open && !used) setUsed(true);
   return used ? <LabSelectorModal /> : null;

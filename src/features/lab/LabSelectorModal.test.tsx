@@ -136,6 +136,47 @@ describe('LabSelectorModal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(store.getState().lab.activeLaboratoryId).toBe('1');
+
+    // Closable, Escape closes it too.
+    act(() => {
+      store.dispatch(selectorOpened());
+    });
+    await screen.findByRole('dialog', { name: 'Select laboratory' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.getState().lab.selectorOpen).toBe(false);
+  });
+
+  it('is modal: the page behind is inert while it is open, and the focus returns to the opener', async () => {
+    fakeGeolocation('denied', 'error');
+    const user = userEvent.setup();
+    const root = document.createElement('div');
+    root.id = '__next';
+    const opener = document.createElement('button');
+    opener.textContent = 'Select laboratory';
+    root.appendChild(opener);
+    document.body.appendChild(root);
+    try {
+      const { store } = renderWithApp(<LabSelectorModal />, { saga: labSaga });
+      act(() => {
+        store.dispatch(activeLaboratorySet('1'));
+        store.dispatch(appStarted());
+      });
+      opener.focus();
+      act(() => {
+        store.dispatch(selectorOpened());
+      });
+      const dialog = await screen.findByRole('dialog', { name: 'Select laboratory' });
+      expect(dialog).toHaveAttribute('aria-modal', 'true');
+      expect(root).toHaveAttribute('inert');
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(root).not.toHaveAttribute('inert');
+      expect(opener).toHaveFocus();
+    } finally {
+      root.remove();
+    }
   });
 
   it('shows an error with a retry when the list cannot be loaded', async () => {

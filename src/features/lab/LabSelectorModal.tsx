@@ -1,30 +1,15 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
+import { styled } from '@mui/material/styles';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { LAB_DEFAULTS } from '@/lib/laboratory';
 import type { LaboratoryDto } from '@/lib/types/api';
-import { ErrorState } from '@/components/ErrorState';
-import { ListSkeleton } from '@/components/Skeletons';
 import { useMounted } from '@/lib/useMounted';
 import { canAutoFind, geolocationPermission, type GeoPermission } from './geolocation';
 import { findRequested, laboratoryChosen, manualSelectionRequested, selectorClosed, selectorOpened } from './labSlice';
@@ -32,37 +17,72 @@ import { findRequested, laboratoryChosen, manualSelectionRequested, selectorClos
 /** "cityName, address" (spec §2). */
 export const laboratoryLabel = (lab: Pick<LaboratoryDto, 'cityName' | 'address'>) => `${lab.cityName || LAB_DEFAULTS.cityName}, ${lab.address || LAB_DEFAULTS.address}`;
 
+/** The application's root: made inert (out of reach of focus, pointer and assistive technology) while the selector is open. */
+const APP_ROOT_ID = '__next';
+
 /**
  * Laboratory selector (spec §2, §4, §5): step 1 manual choice, step 2 the closest laboratory.
  * Opens by itself while no laboratory is chosen and cannot be closed then; renders only after mount.
+ *
+ * A first visitor meets it on every page, so it is plain elements under one style sheet, not MUI's
+ * Dialog, Modal and radio group: it is rendered in a portal with `aria-modal`, the page behind it is
+ * `inert` (focus stays in the dialog), Escape closes it only when it may be closed, and the focus
+ * goes back to where it was.
  */
 export function LabSelectorModal() {
   const mounted = useMounted();
   const open = useAppSelector((s) => s.lab.selectorOpen);
+  if (!mounted || !open) return null;
+  return createPortal(<SelectorDialog />, document.body);
+}
+
+function SelectorDialog() {
   const closable = useAppSelector((s) => Boolean(s.lab.activeLaboratoryId));
   const dispatch = useAppDispatch();
   const { t } = useTranslation('common');
-  const theme = useTheme();
-  // Rendered in the browser only (after mount): read the media query at once instead of rendering twice.
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = useId();
-  if (!mounted) return null;
+  const ref = useRef<HTMLDivElement>(null);
+
+  // The page behind is inert while the selector is open; the focus moves in and comes back on close.
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const root = document.getElementById(APP_ROOT_ID);
+    root?.setAttribute('inert', '');
+    ref.current?.focus();
+    return () => {
+      root?.removeAttribute('inert');
+      opener?.focus();
+    };
+  }, []);
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.stopPropagation();
+    if (closable) dispatch(selectorClosed());
+  };
+
   return (
-    <Dialog
-      open={open}
-      onClose={closable ? () => dispatch(selectorClosed()) : undefined}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-      // Keep the actions above the cookie banner while it is shown.
-      sx={{ '& .MuiDialog-container': { pb: 'var(--cookie-banner-height, 0px)' } }}
-    >
-      <DialogTitle id={titleId} sx={{ color: 'primary.main', fontWeight: 600 }}>
-        {t('lab.title')}
-      </DialogTitle>
-      {open && <SelectorBody closable={closable} />}
-    </Dialog>
+    <Backdrop>
+      <div className="lab-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={ref} onKeyDown={onKeyDown}>
+        <h2 id={titleId} className="lab-title">
+          {t('lab.title')}
+        </h2>
+        <SelectorBody closable={closable} />
+      </div>
+    </Backdrop>
+  );
+}
+
+function Actions({ children }: { children: ReactNode }) {
+  return <div className="lab-actions">{children}</div>;
+}
+
+function Waiting({ text }: { text: string }) {
+  return (
+    <div className="lab-waiting">
+      <CircularProgress size={28} />
+      <p className="lab-text">{text}</p>
+    </div>
   );
 }
 
@@ -73,7 +93,8 @@ function SelectorBody({ closable }: { closable: boolean }) {
   const [selected, setSelected] = useState<string>(lab.activeLaboratoryId ?? '');
   const [showRequired, setShowRequired] = useState(false);
   const [permission, setPermission] = useState<GeoPermission | null>(null);
-  const groupLabelId = useId();
+  const legendId = useId();
+  const errorId = useId();
 
   useEffect(() => {
     let cancelled = false;
@@ -96,7 +117,7 @@ function SelectorBody({ closable }: { closable: boolean }) {
   };
 
   const cancel = closable ? (
-    <Button onClick={() => dispatch(selectorClosed())} sx={{ minHeight: 48 }}>
+    <Button onClick={() => dispatch(selectorClosed())} className="lab-button">
       {t('cancel')}
     </Button>
   ) : null;
@@ -104,108 +125,175 @@ function SelectorBody({ closable }: { closable: boolean }) {
   if (lab.selectorStep === 'auto') {
     return (
       <>
-        <DialogContent>
-          <Box aria-live="polite" sx={{ minHeight: 120 }}>
-            {lab.autoFindStatus === Status.LOADING && (
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 3 }}>
-                <CircularProgress size={28} />
-                <Typography>{t('lab.locating')}</Typography>
-              </Box>
-            )}
-            {lab.autoFindStatus === Status.ERROR && <Alert severity="error">{t('Geolocation failed')}</Alert>}
-            {lab.autoFindStatus === Status.SUCCESS && lab.autoFindError === 'noLaboratories' && <Alert severity="warning">{t('lab.noneFound')}</Alert>}
-            {lab.autoFindStatus === Status.SUCCESS && !lab.autoFindError && !closestLab && (
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 3 }}>
-                <CircularProgress size={28} />
-                <Typography>{t('loading')}</Typography>
-              </Box>
-            )}
-            {closestLab && lab.closest && (
-              <>
-                <Typography color="text.secondary" sx={{ mb: 1 }}>
-                  {t('lab.autoIntro')}
-                </Typography>
-                <Box
-                  data-testid="closest-laboratory"
-                  sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', p: 2, border: 1, borderColor: 'primary.main', borderRadius: 2 }}
-                >
-                  <PlaceOutlinedIcon color="primary" />
-                  <Box>
-                    <Typography sx={{ fontWeight: 600 }}>{laboratoryLabel(closestLab)}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {t('lab.distance', { miles: lab.closest.miles })}
-                    </Typography>
-                  </Box>
-                </Box>
-              </>
-            )}
-          </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        <div className="lab-content" aria-live="polite">
+          {lab.autoFindStatus === Status.LOADING && <Waiting text={t('lab.locating')} />}
+          {lab.autoFindStatus === Status.ERROR && (
+            <p className="lab-message lab-error" role="alert">
+              {t('Geolocation failed')}
+            </p>
+          )}
+          {lab.autoFindStatus === Status.SUCCESS && lab.autoFindError === 'noLaboratories' && <p className="lab-message">{t('lab.noneFound')}</p>}
+          {lab.autoFindStatus === Status.SUCCESS && !lab.autoFindError && !closestLab && <Waiting text={t('loading')} />}
+          {closestLab && lab.closest && (
+            <>
+              <p className="lab-text lab-intro">{t('lab.autoIntro')}</p>
+              <div className="lab-closest" data-testid="closest-laboratory">
+                <PlaceOutlinedIcon color="primary" />
+                <div>
+                  <p className="lab-text lab-strong">{laboratoryLabel(closestLab)}</p>
+                  <p className="lab-text lab-secondary">{t('lab.distance', { miles: lab.closest.miles })}</p>
+                </div>
+              </div>
+            </>
+          )}
+        </div>
+        <Actions>
           {cancel}
-          <Button onClick={() => dispatch(manualSelectionRequested())} sx={{ minHeight: 48 }}>
+          <Button onClick={() => dispatch(manualSelectionRequested())} className="lab-button">
             {t('lab.selectManually')}
           </Button>
-          <Button
-            variant="contained"
-            disabled={!closestLab}
-            onClick={() => closestLab && dispatch(laboratoryChosen(closestLab.id))}
-            sx={{ minHeight: 48 }}
-          >
+          <Button variant="contained" disabled={!closestLab} onClick={() => closestLab && dispatch(laboratoryChosen(closestLab.id))} className="lab-button">
             {t('lab.confirm')}
           </Button>
-        </DialogActions>
+        </Actions>
       </>
     );
   }
 
+  const invalid = showRequired && !selected;
   return (
     <>
-      <DialogContent>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('lab.manualIntro')}
-        </Typography>
-        {(lab.list.status === Status.LOADING || lab.list.status === Status.INITIAL) && <ListSkeleton rows={3} />}
-        {lab.list.status === Status.ERROR && <ErrorState message={t('lab.listFailed')} onRetry={() => dispatch(selectorOpened())} />}
-        {lab.list.status === Status.SUCCESS && lab.list.data.length === 0 && <Alert severity="warning">{t('lab.noneFound')}</Alert>}
-        {lab.list.status === Status.SUCCESS && lab.list.data.length > 0 && (
-          <FormControl error={showRequired && !selected} fullWidth>
-            <FormLabel id={groupLabelId} sx={{ mb: 1 }}>
-              {t('lab.label')}
-            </FormLabel>
-            <RadioGroup
-              aria-labelledby={groupLabelId}
-              value={selected}
-              onChange={(e) => {
-                setSelected(e.target.value);
-                setShowRequired(false);
-              }}
-            >
-              {lab.list.data.map((l) => (
-                <FormControlLabel
-                  key={l.id}
-                  value={l.id}
-                  control={<Radio />}
-                  label={laboratoryLabel(l)}
-                  sx={{ minHeight: 48, mr: 0, borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } }}
-                />
-              ))}
-            </RadioGroup>
-            {showRequired && !selected && <FormHelperText>{t('Laboratory is required')}</FormHelperText>}
-          </FormControl>
+      <div className="lab-content">
+        <p className="lab-text lab-intro">{t('lab.manualIntro')}</p>
+        {(lab.list.status === Status.LOADING || lab.list.status === Status.INITIAL) && (
+          <div className="lab-skeleton" aria-busy="true" aria-label={t('loading')}>
+            <span />
+            <span />
+            <span />
+          </div>
         )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {lab.list.status === Status.ERROR && (
+          <div className="lab-message lab-error lab-retry" role="alert">
+            <span>{t('lab.listFailed')}</span>
+            <Button color="inherit" size="small" onClick={() => dispatch(selectorOpened())} className="lab-button">
+              {t('retry')}
+            </Button>
+          </div>
+        )}
+        {lab.list.status === Status.SUCCESS && lab.list.data.length === 0 && <p className="lab-message">{t('lab.noneFound')}</p>}
+        {lab.list.status === Status.SUCCESS && lab.list.data.length > 0 && (
+          <fieldset className="lab-group" aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined}>
+            <legend id={legendId} className={invalid ? 'lab-legend lab-invalid' : 'lab-legend'}>
+              {t('lab.label')}
+            </legend>
+            {lab.list.data.map((l) => (
+              <label key={l.id} className="lab-option">
+                <input
+                  type="radio"
+                  name="laboratory"
+                  value={l.id}
+                  checked={selected === l.id}
+                  onChange={(e) => {
+                    setSelected(e.target.value);
+                    setShowRequired(false);
+                  }}
+                />
+                <span>{laboratoryLabel(l)}</span>
+              </label>
+            ))}
+            {invalid && (
+              <p id={errorId} className="lab-helper lab-invalid">
+                {t('Laboratory is required')}
+              </p>
+            )}
+          </fieldset>
+        )}
+      </div>
+      <Actions>
         {cancel}
         {permission !== null && canAutoFind(permission) && (
-          <Button startIcon={<MyLocationIcon />} onClick={() => dispatch(findRequested())} sx={{ minHeight: 48 }}>
+          <Button startIcon={<MyLocationIcon />} onClick={() => dispatch(findRequested())} className="lab-button">
             {t('lab.find')}
           </Button>
         )}
-        <Button variant="contained" onClick={confirmManual} sx={{ minHeight: 48 }}>
+        <Button variant="contained" onClick={confirmManual} className="lab-button">
           {t('lab.confirm')}
         </Button>
-      </DialogActions>
+      </Actions>
     </>
   );
 }
+
+/** The dimmed page and, centred on it (the whole screen on a phone), the dialog: one style sheet. */
+const Backdrop = styled('div')(({ theme }) => ({
+  position: 'fixed',
+  inset: 0,
+  // Above the cookie banner (10000): the page behind, banner included, is inert until a laboratory is chosen.
+  zIndex: 10001,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: theme.spacing(4),
+  backgroundColor: 'rgba(0, 0, 0, 0.5)',
+  animation: 'lab-fade 150ms ease-out',
+  '@keyframes lab-fade': { from: { opacity: 0 } },
+  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+  [theme.breakpoints.down('sm')]: { padding: 0, alignItems: 'stretch' },
+  '& .lab-dialog': {
+    display: 'flex',
+    flexDirection: 'column',
+    width: '100%',
+    maxWidth: theme.breakpoints.values.sm,
+    maxHeight: '100%',
+    backgroundColor: theme.palette.background.paper,
+    color: theme.palette.text.primary,
+    borderRadius: theme.shape.borderRadius,
+    boxShadow: theme.shadows[24],
+    outline: 'none',
+    [theme.breakpoints.down('sm')]: { maxWidth: 'none', borderRadius: 0 },
+  },
+  '& .lab-title': { ...theme.typography.h6, flexShrink: 0, margin: 0, padding: theme.spacing(2, 3), color: theme.palette.primary.main, fontWeight: 600 },
+  // The title and the actions stay in view; a long list scrolls between them.
+  '& .lab-content': { flex: '1 1 auto', overflowY: 'auto', padding: theme.spacing(0, 3, 2), minHeight: 120 },
+  '& .lab-text': { ...theme.typography.body1, margin: 0 },
+  '& .lab-intro': { color: theme.palette.text.secondary, marginBottom: theme.spacing(2) },
+  '& .lab-strong': { fontWeight: 600 },
+  '& .lab-secondary': { ...theme.typography.body2, color: theme.palette.text.secondary },
+  '& .lab-waiting': { display: 'flex', alignItems: 'center', gap: theme.spacing(2), padding: theme.spacing(3, 0) },
+  '& .lab-closest': {
+    display: 'flex',
+    gap: theme.spacing(1.5),
+    alignItems: 'flex-start',
+    padding: theme.spacing(2),
+    border: `1px solid ${theme.palette.primary.main}`,
+    borderRadius: theme.shape.borderRadius,
+  },
+  '& .lab-message': { ...theme.typography.body2, margin: theme.spacing(1, 0), padding: theme.spacing(1.5, 2), borderRadius: theme.shape.borderRadius, backgroundColor: '#fff4e5', color: '#663c00' },
+  '& .lab-error': { backgroundColor: '#fdeded', color: '#5f2120' },
+  '& .lab-retry': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.spacing(1) },
+  '& .lab-group': { border: 0, margin: 0, padding: 0, minWidth: 0 },
+  '& .lab-legend': { ...theme.typography.body1, color: theme.palette.text.secondary, padding: 0, marginBottom: theme.spacing(1) },
+  '& .lab-invalid': { color: theme.palette.error.main },
+  '& .lab-helper': { ...theme.typography.caption, margin: theme.spacing(0.5, 1.75, 0) },
+  '& .lab-option': {
+    ...theme.typography.body1,
+    display: 'flex',
+    alignItems: 'center',
+    gap: theme.spacing(1.5),
+    minHeight: 48,
+    padding: theme.spacing(0, 1),
+    borderRadius: theme.shape.borderRadius,
+    cursor: 'pointer',
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+  },
+  '& .lab-option input': { width: 20, height: 20, margin: 0, flexShrink: 0, accentColor: theme.palette.primary.main, cursor: 'pointer' },
+  '& .lab-skeleton span': {
+    display: 'block',
+    height: 48,
+    marginBottom: theme.spacing(1),
+    borderRadius: theme.shape.borderRadius,
+    backgroundColor: theme.palette.action.hover,
+  },
+  '& .lab-actions': { flexShrink: 0, display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: theme.spacing(1), padding: theme.spacing(1, 3, 2) },
+  '& .lab-button': { minHeight: 48 },
+}));

@@ -1,6 +1,6 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
 import './safeStringCase';
-import { isValidPostalCode, normalizePostalCode } from './postalCode';
+import { isValidPostalCode } from './postalCode';
 import { ID_PATTERN } from '../ids';
 import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY } from '../orderDefaults';
 
@@ -64,11 +64,6 @@ export const postalCodeSchema = string()
     if (!v || isValidPostalCode(country, v)) return true;
     return this.createError({ message: postalCodeMessage(country) });
   });
-
-/** `postalCode` in its written form for `country`. */
-export function normalizeOrderPostalCode<T extends { country: string; postalCode: string }>(address: T): T {
-  return { ...address, postalCode: normalizePostalCode(address.country, address.postalCode) };
-}
 
 /** 409 answer of order creation when the chosen nurse slot filled up. */
 export const SLOT_FULL_MESSAGE = 'The selected visit time is fully booked, please choose another';

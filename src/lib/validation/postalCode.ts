@@ -46,3 +46,8 @@ export function isValidPostalCode(country: string, raw: string): boolean {
 export function postalCodeDigits(code: string): string {
   return code.replace(/\D/g, '');
 }
+
+/** `postalCode` in its written form for `country`. */
+export function normalizeOrderPostalCode<T extends { country: string; postalCode: string }>(address: T): T {
+  return { ...address, postalCode: normalizePostalCode(address.country, address.postalCode) };
+}

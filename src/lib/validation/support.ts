@@ -1,13 +1,11 @@
 import { object, string, type InferType } from 'yup';
 import './safeStringCase';
+import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGE_MIN } from './supportLimits';
 
 /**
  * The support contact form, shared by the form (formik) and `POST /api/support/contact`. Messages
  * are English texts that double as keys of the `catalogue` namespace (`validation.*`).
  */
-export const SUPPORT_MESSAGE_MIN = 10;
-export const SUPPORT_MESSAGE_MAX = 2000;
-
 export const SUPPORT_MESSAGES = {
   nameRequired: 'Enter your name',
   nameTooLong: 'The name is too long',

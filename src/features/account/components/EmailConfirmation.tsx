@@ -19,7 +19,8 @@ import { FormTextField, useMessage } from '@/components/formFields';
 import { SubmitButton } from '@/components/SubmitButton';
 import type { EmailConfirmationFlow } from '../accountApi';
 import { confirmationLetterRequested, emailConfirmationSubmitted, emailModalClosed } from '../accountSlice';
-import { emailTokenSchema } from '@/lib/validation/forms';
+import { emailTokenSchema } from '@/lib/validation/formSchemas';
+import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { selectCurrentUser } from '@/features/auth';
 
 /**
@@ -28,6 +29,7 @@ import { selectCurrentUser } from '@/features/auth';
  * data confirmed, see accountSaga).
  */
 export function EmailConfirmationPanel({ flow }: { flow: EmailConfirmationFlow }) {
+  usePreloadedSchema(emailTokenSchema);
   const { t } = useTranslation('account');
   const message = useMessage();
   const dispatch = useAppDispatch();
@@ -72,7 +74,7 @@ export function EmailConfirmationPanel({ flow }: { flow: EmailConfirmationFlow }
       </Box>
       <Formik
         initialValues={{ token: '' }}
-        validationSchema={emailTokenSchema}
+        validate={emailTokenSchema.validate}
         onSubmit={(v) => {
           dispatch(emailConfirmationSubmitted({ token: v.token.trim(), flow }));
         }}

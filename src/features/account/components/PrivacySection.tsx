@@ -14,10 +14,13 @@ import TextField from '@mui/material/TextField';
 import { logout } from '@/features/auth';
 import { useAppDispatch } from '@/store/hooks';
 import { useTranslation } from 'react-i18next';
-import { backendClient } from '@/lib/apiClient';
+import { lazyApi } from '@/lib/lazyApi';
 import type { AccessRecordDto } from '@/lib/types/audit';
 import { formatDate } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
+
+// The account calls (with the HTTP client and axios) load on first use, not with the settings page.
+const accountApi = lazyApi(() => import('../accountApi').then((m) => m.accountApi));
 
 /**
  * Settings, "Your data": who (laboratory staff or a share link) opened or changed the user's health
@@ -37,7 +40,7 @@ export function PrivacySection() {
   const erase = async () => {
     setDeleteError(null);
     try {
-      await backendClient.delete('users/current', { data: { password } });
+      await accountApi.deleteAccount(password);
       setDeleting(false);
       dispatch(logout());
     } catch (e) {
@@ -47,9 +50,9 @@ export function PrivacySection() {
 
   useEffect(() => {
     let live = true;
-    backendClient
-      .get<AccessRecordDto[]>('users/current/audit')
-      .then((r) => live && setRecords(r.data))
+    accountApi
+      .accessRecords()
+      .then((list) => live && setRecords(list))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
@@ -59,9 +62,9 @@ export function PrivacySection() {
   const download = async () => {
     setDownloading(true);
     try {
-      const res = await backendClient.get<Blob>('users/current/export', { responseType: 'blob' });
-      const name = /filename="([^"]+)"/.exec(String(res.headers['content-disposition'] ?? ''))?.[1] ?? 'lab-shop-account.json';
-      const url = URL.createObjectURL(res.data);
+      const { blob, fileName } = await accountApi.exportData();
+      const name = fileName ?? 'lab-shop-account.json';
+      const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
       a.download = name;

@@ -10,10 +10,13 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { logout } from '@/features/auth';
 import { useAppDispatch } from '@/store/hooks';
-import { backendClient } from '@/lib/apiClient';
+import { lazyApi } from '@/lib/lazyApi';
 import type { SessionDto } from '@/lib/types/api';
 import { formatDateTime } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
+
+// The account calls (with the HTTP client and axios) load on first use, not with the settings page.
+const accountApi = lazyApi(() => import('../accountApi').then((m) => m.accountApi));
 
 /**
  * Settings, "Signed-in sessions": every browser the account is signed in on (when, last use, which
@@ -28,7 +31,7 @@ export function SessionsSection() {
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const fetchSessions = () => backendClient.get<SessionDto[]>('users/current/sessions').then((r) => r.data);
+  const fetchSessions = () => accountApi.sessions();
 
   useEffect(() => {
     let live = true;
@@ -46,7 +49,7 @@ export function SessionsSection() {
   const signOut = async (s: SessionDto) => {
     setBusy(true);
     try {
-      await backendClient.delete(`users/current/sessions/${s.id}`);
+      await accountApi.endSession(s.id);
       if (s.current) dispatch(logout());
       else setSessions(await fetchSessions());
     } catch {
@@ -59,7 +62,7 @@ export function SessionsSection() {
   const signOutEverywhere = async () => {
     setBusy(true);
     try {
-      await backendClient.delete('users/current/sessions');
+      await accountApi.endAllSessions();
       dispatch(logout());
     } catch {
       setFailed(true);

@@ -22,7 +22,8 @@ import { SubmitButton } from '@/components/SubmitButton';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { ACCOUNT_MESSAGES } from '../accountMessages';
 import { emailModalOpened, passwordChangeRequested, profileUpdateRequested } from '../accountSlice';
-import { changePasswordSchema, profileSchema } from '@/lib/validation/forms';
+import { changePasswordSchema, profileSchema } from '@/lib/validation/formSchemas';
+import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { EmailConfirmationModal } from './EmailConfirmation';
 import { useStatusChange } from './useStatusChange';
 import { PrivacySection } from './PrivacySection';
@@ -42,6 +43,7 @@ function Section({ title, children, id }: { title: string; children: React.React
 }
 
 function ProfileForm({ user }: { user: CurrentUser }) {
+  usePreloadedSchema(profileSchema);
   const { t } = useTranslation('account');
   const message = useMessage();
   const dispatch = useAppDispatch();
@@ -56,7 +58,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
     <Formik
       initialValues={initial}
       enableReinitialize
-      validationSchema={profileSchema}
+      validate={profileSchema.validate}
       onSubmit={(v) => {
         dispatch(
           profileUpdateRequested({
@@ -92,6 +94,7 @@ function ResetOnSuccess() {
 }
 
 function ChangePasswordForm() {
+  usePreloadedSchema(changePasswordSchema);
   const { t } = useTranslation('account');
   const message = useMessage();
   const dispatch = useAppDispatch();
@@ -105,7 +108,7 @@ function ChangePasswordForm() {
   return (
     <Formik
       initialValues={{ oldPassword: '', newPassword: '', repeatPassword: '' }}
-      validationSchema={changePasswordSchema}
+      validate={changePasswordSchema.validate}
       onSubmit={(v) => {
         dispatch(passwordChangeRequested({ oldPassword: v.oldPassword, newPassword: v.newPassword }));
       }}

@@ -6,7 +6,8 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { loginFormSchema } from '@/lib/validation/forms';
+import { loginFormSchema } from '@/lib/validation/formSchemas';
+import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { authErrorsCleared, loginRequested } from '../authSlice';
 import { FormTextField, PasswordField, useMessage } from '@/components/formFields';
 import { SubmitButton } from '@/components/SubmitButton';
@@ -23,6 +24,7 @@ export interface LoginFormProps {
  * shows its reason above the fields.
  */
 export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
+  usePreloadedSchema(loginFormSchema);
   const { t } = useTranslation('account');
   const message = useMessage();
   const dispatch = useAppDispatch();
@@ -36,7 +38,7 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
   return (
     <Formik
       initialValues={{ username: '', password: '' }}
-      validationSchema={loginFormSchema}
+      validate={loginFormSchema.validate}
       onSubmit={(values) => {
         dispatch(loginRequested({ username: values.username.trim(), password: values.password }));
       }}

@@ -3,13 +3,15 @@ import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { newPasswordSchema } from '@/lib/validation/forms';
+import { newPasswordSchema } from '@/lib/validation/formSchemas';
+import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { newPasswordRequested } from '../authSlice';
 import { PasswordField, useMessage } from '@/components/formFields';
 import { SubmitButton } from '@/components/SubmitButton';
 
 /** Sets a new password with the token of the reset mail. */
 export function NewPasswordForm({ token }: { token: string }) {
+  usePreloadedSchema(newPasswordSchema);
   const { t } = useTranslation('account');
   const message = useMessage();
   const dispatch = useAppDispatch();
@@ -17,7 +19,7 @@ export function NewPasswordForm({ token }: { token: string }) {
   return (
     <Formik
       initialValues={{ newPassword: '', repeatPassword: '' }}
-      validationSchema={newPasswordSchema}
+      validate={newPasswordSchema.validate}
       onSubmit={(v) => {
         dispatch(newPasswordRequested({ token, newPassword: v.newPassword }));
       }}

@@ -7,7 +7,9 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { registerFormSchema, type RegisterFormValues } from '@/lib/validation/forms';
+import type { RegisterFormValues } from '@/lib/validation/forms';
+import { registerFormSchema } from '@/lib/validation/formSchemas';
+import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import type { RegisterRequest } from '../authApi';
 import { authErrorsCleared, registerRequested, selectRegisterFieldMarks } from '../authSlice';
 import { FormTextField, PasswordField, useMessage } from '@/components/formFields';
@@ -51,6 +53,7 @@ export interface RegisterFormProps {
  * and an existing e-mail is marked on its field.
  */
 export function RegisterForm({ onLogin }: RegisterFormProps) {
+  usePreloadedSchema(registerFormSchema);
   const { t } = useTranslation('account');
   const message = useMessage();
   const dispatch = useAppDispatch();
@@ -63,7 +66,7 @@ export function RegisterForm({ onLogin }: RegisterFormProps) {
   }, [dispatch]);
 
   return (
-    <Formik initialValues={initialValues} validationSchema={registerFormSchema} onSubmit={(values) => {
+    <Formik initialValues={initialValues} validate={registerFormSchema.validate} onSubmit={(values) => {
         dispatch(registerRequested(toRegisterRequest(values)));
       }}>
       <Form method="post" noValidate aria-label={t('register.title')}>

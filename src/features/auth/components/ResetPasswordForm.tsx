@@ -5,19 +5,21 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { resetRequestSchema } from '@/lib/validation/forms';
+import { resetRequestSchema } from '@/lib/validation/formSchemas';
+import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { passwordResetRequested } from '../authSlice';
 import { FormTextField, useMessage } from '@/components/formFields';
 import { SubmitButton } from '@/components/SubmitButton';
 
 /** Asks for the reset mail (the login page's resetPasswordForm part). */
 export function ResetPasswordForm({ onBack }: { onBack?: () => void }) {
+  usePreloadedSchema(resetRequestSchema);
   const { t } = useTranslation('account');
   const message = useMessage();
   const dispatch = useAppDispatch();
   const { status, error } = useAppSelector((s) => s.auth.resetRequest);
   return (
-    <Formik initialValues={{ email: '' }} validationSchema={resetRequestSchema} onSubmit={(v) => {
+    <Formik initialValues={{ email: '' }} validate={resetRequestSchema.validate} onSubmit={(v) => {
         dispatch(passwordResetRequested(v.email.trim()));
       }}>
       <Form method="post" noValidate aria-label={t('reset.title')}>

@@ -17,11 +17,13 @@ import { ErrorState, ListSkeleton } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { newPatient, type Patient } from '@/features/patients';
-import { patientFormSchema } from '@/lib/validation/forms';
+import { patientFormSchema } from '@/lib/validation/formSchemas';
+import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { useMessage } from '@/components/formFields';
 import { cartPatientCreateRequested, cartPatientsRequested } from '../cartSlice';
 
 function NewPatientForm({ onDone }: { onDone(): void }) {
+  usePreloadedSchema(patientFormSchema);
   const { t } = useTranslation('cart');
   const dispatch = useAppDispatch();
   const message = useMessage();
@@ -33,7 +35,7 @@ function NewPatientForm({ onDone }: { onDone(): void }) {
       </Typography>
       <Formik<Patient>
         initialValues={newPatient()}
-        validationSchema={patientFormSchema}
+        validate={patientFormSchema.validate}
         onSubmit={(values) => {
           dispatch(cartPatientCreateRequested(values));
         }}

@@ -12,8 +12,10 @@ import { ListSkeleton, Money, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
-import { normalizeOrderPostalCode, orderAddressSchema, type OrderAddress } from '@/lib/validation/order';
-import { isValidPostalCode, normalizePostalCode } from '@/lib/validation/postalCode';
+import type { OrderAddress } from '@/lib/validation/order';
+import { orderAddressSchema } from '@/lib/validation/formSchemas';
+import { usePreloadedSchema } from '@/lib/validation/lazySchema';
+import { isValidPostalCode, normalizeOrderPostalCode, normalizePostalCode } from '@/lib/validation/postalCode';
 import { selectorOpened } from '@/features/lab';
 import { cartPatientsRequested } from '@/features/cart';
 import type { PatientDto } from '@/lib/types/api';
@@ -139,6 +141,7 @@ function Field({ formik, name, label, autoComplete, multiline, select, children,
 
 /** `/order/address`: where the nurse comes (country default PL, floor and apartment default 1). */
 export function AddressStep() {
+  usePreloadedSchema(orderAddressSchema);
   const { t, i18n } = useTranslation('cart');
   const dispatch = useAppDispatch();
   const router = useRouter();
@@ -173,9 +176,9 @@ export function AddressStep() {
         <Formik<OrderAddress>
           initialValues={initialValues}
           enableReinitialize
-          validationSchema={orderAddressSchema}
+          validate={orderAddressSchema.validate}
           onSubmit={async (values) => {
-            const address = normalizeOrderPostalCode(orderAddressSchema.cast(values));
+            const address = normalizeOrderPostalCode((await orderAddressSchema.load()).cast(values));
             // An address the laboratory does not visit cannot go on (the server checks it again).
             if (!coverageMatches(coverage, laboratoryId, address) || !coverage.served) return;
             dispatch(orderAddressSaved(address));

@@ -14,7 +14,9 @@ import { ListSkeleton, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
-import { feedbackDetailsSchema, type FeedbackDetails } from '@/lib/validation/order';
+import type { FeedbackDetails } from '@/lib/validation/order';
+import { feedbackDetailsSchema } from '@/lib/validation/formSchemas';
+import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
@@ -23,6 +25,7 @@ import { selectCurrentUser } from '@/features/auth';
 
 /** `/order/feedback`: how the nurse and the laboratory may contact the user; then checkout. */
 export function FeedbackStep() {
+  usePreloadedSchema(feedbackDetailsSchema);
   const { t } = useTranslation('cart');
   const dispatch = useAppDispatch();
   const router = useRouter();
@@ -40,9 +43,9 @@ export function FeedbackStep() {
         <Formik<FeedbackDetails>
           initialValues={{ ...feedbackDetails, quickPhone: feedbackDetails.quickPhone || user?.phone || '' }}
           enableReinitialize
-          validationSchema={feedbackDetailsSchema}
-          onSubmit={(values) => {
-            dispatch(checkoutRequested(feedbackDetailsSchema.cast(values)));
+          validate={feedbackDetailsSchema.validate}
+          onSubmit={async (values) => {
+            dispatch(checkoutRequested((await feedbackDetailsSchema.load()).cast(values)));
           }}
         >
           {(formik) => {

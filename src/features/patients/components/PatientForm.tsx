@@ -9,7 +9,8 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useTranslation } from 'react-i18next';
-import { patientFormSchema } from '@/lib/validation/forms';
+import { patientFormSchema } from '@/lib/validation/formSchemas';
+import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { FormTextField, useMessage } from '@/components/formFields';
 import { SubmitButton } from '@/components/SubmitButton';
 import { formFieldErrors, type Patient } from '../patientMapping';
@@ -60,13 +61,14 @@ export interface PatientFormProps {
 
 /** First name, last name, gender and date of birth of a patient. */
 export function PatientForm({ initial, onSubmit, busy, failure, submitLabel }: PatientFormProps) {
+  usePreloadedSchema(patientFormSchema);
   const { t } = useTranslation('account');
   const message = useMessage();
   return (
     <Formik<Patient>
       initialValues={initial}
       enableReinitialize
-      validationSchema={patientFormSchema}
+      validate={patientFormSchema.validate}
       onSubmit={(values) => {
         onSubmit({ ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim() });
       }}

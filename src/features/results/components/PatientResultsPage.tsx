@@ -13,7 +13,7 @@ import { PageContainer } from '@/components';
 import { routePath } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { PatientResultsDto } from '@/lib/types/results';
-import { resultsApi } from '../resultsApi';
+import { lazyApi } from '@/lib/lazyApi';
 import { CriticalBanner, ResultList } from './ResultList';
 import { ShareLinks } from './ShareLinks';
 import { formatDate } from '@/lib/format';
@@ -21,6 +21,9 @@ import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { StatusChip } from '@/features/orders';
 import { useResource } from './useResource';
 import { idFrom } from '@/lib/ids';
+
+// The API module (with the HTTP client and axios) loads on first use, not with the page.
+const resultsApi = lazyApi(() => import('../resultsApi').then((m) => m.resultsApi));
 
 /** Saves the PDF or the FHIR bundle of one patient's results (the request carries the bearer token, so no plain link). */
 function useDownload(data: PatientResultsDto | null, kind: 'pdf' | 'fhir') {

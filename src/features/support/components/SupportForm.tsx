@@ -7,8 +7,14 @@ import { useFormik } from 'formik';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/apiError';
-import { SUPPORT_MESSAGE_MAX, supportContactSchema, type SupportContactInput } from '@/lib/validation/support';
-import { supportApi } from '../supportApi';
+import type { SupportContactInput } from '@/lib/validation/support';
+import { supportFormSchema } from '@/lib/validation/formSchemas';
+import { usePreloadedSchema } from '@/lib/validation/lazySchema';
+import { SUPPORT_MESSAGE_MAX } from '@/lib/validation/supportLimits';
+import { lazyApi } from '@/lib/lazyApi';
+
+// The API module (with the HTTP client and axios) loads on first use, not with the page.
+const supportApi = lazyApi(() => import('../supportApi').then((m) => m.supportApi));
 
 type Outcome = { kind: 'sent' } | { kind: 'failed'; message: string } | null;
 
@@ -25,6 +31,7 @@ export interface SupportFormProps {
 
 /** Contact form: name, e-mail and message, checked by the same rules as the server. */
 export function SupportForm({ laboratoryId, initialName = '', initialEmail = '', send = supportApi.contact }: SupportFormProps) {
+  usePreloadedSchema(supportFormSchema);
   const { t } = useTranslation('catalogue');
   const [outcome, setOutcome] = useState<Outcome>(null);
   // Stable while the user's data is the same, so a sent form keeps the name and e-mail.
@@ -32,7 +39,7 @@ export function SupportForm({ laboratoryId, initialName = '', initialEmail = '',
   const formik = useFormik({
     initialValues,
     enableReinitialize: true,
-    validationSchema: supportContactSchema.omit(['laboratoryId']),
+    validate: supportFormSchema.validate,
     onSubmit: async (values, helpers) => {
       setOutcome(null);
       try {
