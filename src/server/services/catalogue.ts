@@ -190,11 +190,28 @@ export interface AnalysisPage {
  */
 export async function listAnalysesWithHeader(db: Db, laboratoryId: string, headerId: number, page: { limit: number; offset: number }): Promise<AnalysisPage> {
   const { priceListId } = await getLaboratoryPricing(db, laboratoryId);
-  // Ids and names only, ordered as listAnalyses orders them; full analyses are built for the page.
-  const all = (await repo.findPricedAnalysesWithHeader(db, priceListId, headerId)).sort(byName);
-  const ids = all.slice(page.offset, page.offset + page.limit).map((a) => a.id);
-  const dtos = await buildAnalysisDtos(db, ids, priceListId);
-  return { items: ids.map((id) => dtos.get(id)).filter((d): d is AnalysisDto => Boolean(d)), total: all.length };
+  const all = await headerIds(db, priceListId, headerId);
+  return { items: await analysesInOrder(db, all.slice(page.offset, page.offset + page.limit), priceListId), total: all.length };
+}
+
+/**
+ * An id weighs far less than a built analysis: MEMO_MAX_ITEMS counts built analyses, so an id list
+ * counts one item per ID_LIST_WEIGHT ids (a 100x catalogue's largest header is kept too).
+ */
+const ID_LIST_WEIGHT = 50;
+
+/**
+ * The ids of the price list's analyses with the header, ordered as listAnalyses orders them (by
+ * name, then id). Kept like the lists themselves (catalogueMemo.ts): sorting every name of a header
+ * with the collator was the category page's cost that grew with the catalogue.
+ */
+function headerIds(db: Db, priceListId: number, headerId: number): Promise<readonly number[]> {
+  return remembered(
+    db,
+    `header-ids:${priceListId}:${headerId}`,
+    async () => (await repo.findPricedAnalysesWithHeader(db, priceListId, headerId)).sort(byName).map((a) => a.id),
+    (ids) => Math.ceil(ids.length / ID_LIST_WEIGHT),
+  );
 }
 
 /**
@@ -226,9 +243,16 @@ export async function searchAnalyses(db: Db, term: string, laboratoryId?: string
     .map((c) => ({ ...c, rank: rank(term, c) }))
     .sort((a, b) => a.rank - b.rank || byName(a, b))
     .slice(0, Math.max(0, limit));
-  const ids = chosen.map((c) => c.id);
+  return analysesInOrder(db, chosen.map((c) => c.id), priceListId);
+}
+
+/**
+ * The analyses of `ids`, in that order (unknown ids are left out). Those priced in the laboratory
+ * come from its kept list when it is kept; the others (no price there, or a list too large to keep)
+ * are built.
+ */
+async function analysesInOrder(db: Db, ids: number[], priceListId: number | null): Promise<AnalysisDto[]> {
   const kept = priceListId === null ? null : await keptAnalysesById(db, priceListId);
-  // Hits priced in the laboratory come from its kept list; the others (no price there) are built.
   const missing = kept ? ids.filter((id) => !kept.has(id)) : ids;
   const built = missing.length ? await buildAnalysisDtos(db, missing, priceListId) : null;
   return ids.map((id) => kept?.get(id) ?? built?.get(id)).filter((d): d is AnalysisDto => Boolean(d));
