@@ -66,7 +66,8 @@ describe('shared components', () => {
       );
     }
     renderWithApp(<Harness />);
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    // The dialog loads when first opened.
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(answers).toEqual(['cancel', 'confirm']);
   });

@@ -7,15 +7,17 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/Money';
 import type { AnalysisDto, MaterialCartRefDto, MoneyDto } from '@/lib/types/api';
+
+// The menu (MUI's Menu, Popover and Modal) loads when first opened, not with the cart.
+const AnalysisActionsMenu = dynamic(() => import('./AnalysisActionsMenu').then((m) => m.AnalysisActionsMenu), { ssr: false });
 
 export interface CartPatientSectionProps {
   patientId: number;
@@ -40,6 +42,9 @@ function AnalysisActions({ analysis, everyone, disabled, onRemove, onRemoveEvery
 }) {
   const { t } = useTranslation('cart');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Once loaded the menu stays mounted, so closing it animates and gives the focus back.
+  const [used, setUsed] = useState(false);
+  if (anchor && !used) setUsed(true);
   return (
     <>
       <IconButton
@@ -52,16 +57,7 @@ function AnalysisActions({ analysis, everyone, disabled, onRemove, onRemoveEvery
       >
         <MoreVertIcon />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem sx={{ minHeight: 48 }} onClick={() => { setAnchor(null); onRemove(); }}>
-          {t('cart.removeForPatient')}
-        </MenuItem>
-        {everyone && (
-          <MenuItem sx={{ minHeight: 48 }} onClick={() => { setAnchor(null); onRemoveEveryone(); }}>
-            {t('cart.removeForEveryone')}
-          </MenuItem>
-        )}
-      </Menu>
+      {used && <AnalysisActionsMenu anchor={anchor} everyone={everyone} onClose={() => setAnchor(null)} onRemove={onRemove} onRemoveEveryone={onRemoveEveryone} />}
     </>
   );
 }
