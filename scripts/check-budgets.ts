@@ -25,20 +25,34 @@ export const FLOOR_FIRST_LOAD_JS = 192_925;
 /** The issue's target: no page above 1.25x the floor. */
 export const FIRST_LOAD_JS_TARGET = Math.round(FLOOR_FIRST_LOAD_JS * 1.25);
 /**
- * The ceiling CI enforces today for the rest of the shop: the heaviest page's weight (2026-11-25:
- * /add-to-cart, 289,100 B, after yup left the forms' first load and the pages that call the API
- * themselves load it, with axios, on first use), plus 2% for dependency patch releases. Form pages
- * are still above the target (formik and MUI's text field and select come with them); lower this
- * as weight leaves, until it reaches FIRST_LOAD_JS_TARGET.
+ * The pages still above the target (2026-11-25: forms, with formik and MUI's text field and select,
+ * and the staff and results pages), held to a ceiling instead: the heaviest of them (/add-to-cart,
+ * 289,600 B) plus 2% for dependency patch releases. Every other page, and every new page, is held to
+ * the target itself. Take a page off this list once it is within the target, and lower the ceiling
+ * as weight leaves, until the list is empty.
  */
-export const FIRST_LOAD_JS_CEILING = Math.max(FIRST_LOAD_JS_TARGET, 295_000);
-/**
- * The catalogue pages are held to the target itself (2026-11-25: 227-234 kB, after the sagas and
- * axios left `_app`, the rows of the lists became one style sheet and the search box a native
- * input): what a first visitor downloads first must stay within 1.25x the floor.
- */
-const CATALOGUE_FIRST_LOAD_JS_CEILING = FIRST_LOAD_JS_TARGET;
-const CATALOGUE_PAGES = new Set(['/', '/search', '/search/analysis/[analysisId]', '/profiles', '/profiles/[profileId]', '/categories/[categorySlug]']);
+const PAGES_ABOVE_TARGET = new Set([
+  '/add-to-cart/[addableType]/[addableId]',
+  '/confirm-email',
+  '/login',
+  '/order/address',
+  '/order/confirm-email',
+  '/order/data-confirmed',
+  '/order/feedback',
+  '/orders/[orderId]',
+  '/patients/create',
+  '/patients/edit/[patientId]',
+  '/register',
+  '/reset-password',
+  '/settings',
+  '/staff',
+  '/staff/orders/[orderId]',
+  '/staff/visits',
+  '/support',
+  '/test-results/[testResultId]/patients/[patientId]',
+  '/test-results/[testResultId]/patients/[patientId]/analysis-results/[analysisResultId]',
+]);
+export const FIRST_LOAD_JS_CEILING = Math.max(FIRST_LOAD_JS_TARGET, 295_500);
 /** `__NEXT_DATA__` of home and the catalogue pages. */
 export const NEXT_DATA_BUDGET = 16 * 1024;
 
@@ -54,10 +68,9 @@ async function main(): Promise<void> {
 
   const pages = firstLoadJs(abs);
   const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
-  console.log(`First-load JS (gzip): floor ${kB(FLOOR_FIRST_LOAD_JS)}, target ${kB(FIRST_LOAD_JS_TARGET)} (1.25x), enforced ceiling ${kB(FIRST_LOAD_JS_CEILING)}`);
-  console.log(`  catalogue pages (${[...CATALOGUE_PAGES].join(', ')}): enforced ceiling ${kB(CATALOGUE_FIRST_LOAD_JS_CEILING)}`);
+  console.log(`First-load JS (gzip): floor ${kB(FLOOR_FIRST_LOAD_JS)}, target ${kB(FIRST_LOAD_JS_TARGET)} (1.25x) enforced for every page but ${PAGES_ABOVE_TARGET.size} still above it (ceiling ${kB(FIRST_LOAD_JS_CEILING)})`);
   for (const p of pages) {
-    const ceiling = CATALOGUE_PAGES.has(p.page) ? CATALOGUE_FIRST_LOAD_JS_CEILING : FIRST_LOAD_JS_CEILING;
+    const ceiling = PAGES_ABOVE_TARGET.has(p.page) ? FIRST_LOAD_JS_CEILING : FIRST_LOAD_JS_TARGET;
     const mark = p.gzip > ceiling ? 'OVER CEILING' : p.gzip > FIRST_LOAD_JS_TARGET ? `over target by ${kB(p.gzip - FIRST_LOAD_JS_TARGET)}` : 'ok';
     console.log(`  ${p.page.padEnd(60)} ${kB(p.gzip).padStart(10)}  ${mark}`);
     if (p.gzip > ceiling) failures.push(`${p.page}: first-load JS ${kB(p.gzip)} > ${kB(ceiling)}`);

@@ -1,27 +1,88 @@
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
+import { styled } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 
 export const CHECKOUT_STEPS = ['cart', 'address', 'visitTime', 'contact', 'confirm'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
-/** The checkout steps (cart, address, visit time, contact, confirm), on every viewport (the checkout routes of spec §2). */
+/**
+ * The checkout steps (cart, address, visit time, contact, confirm), on every viewport (the checkout
+ * routes of spec §2). It only shows where the user is, so it is a plain ordered list under one style
+ * sheet (MUI's Stepper brought eight modules and a roving tab index to every checkout page).
+ */
 export function CheckoutStepper({ active }: { active: CheckoutStep }) {
   const { t } = useTranslation('cart');
   const index = CHECKOUT_STEPS.indexOf(active);
   return (
-    <Stepper
-      activeStep={index}
-      alternativeLabel
-      aria-label={t('steps.label')}
-      sx={{ mb: { xs: 2, sm: 3 }, mx: { xs: -1, sm: 0 }, '& .MuiStepLabel-label': { fontSize: { xs: '0.72rem', sm: '0.875rem' }, mt: 0.5 } }}
-    >
-      {CHECKOUT_STEPS.map((step, i) => (
-        <Step key={step} completed={i < index}>
-          <StepLabel aria-current={i === index ? 'step' : undefined}>{t(`steps.${step}`)}</StepLabel>
-        </Step>
-      ))}
-    </Stepper>
+    <Steps aria-label={t('steps.label')}>
+      {CHECKOUT_STEPS.map((step, i) => {
+        const state = i < index ? 'done' : i === index ? 'current' : 'todo';
+        return (
+          <li key={step} className={`step step-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+            <span className="step-icon" aria-hidden>
+              {state === 'done' ? (
+                <svg viewBox="0 0 24 24" focusable="false">
+                  <path d="M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z" />
+                </svg>
+              ) : (
+                i + 1
+              )}
+            </span>
+            <span className="step-label">{t(`steps.${step}`)}</span>
+          </li>
+        );
+      })}
+    </Steps>
   );
 }
+
+const ICON = 24;
+
+/** Numbered circles joined by a line, each label under its circle. */
+const Steps = styled('ol')(({ theme }) => ({
+  display: 'flex',
+  listStyle: 'none',
+  padding: 0,
+  margin: theme.spacing(0, -1, 2),
+  [theme.breakpoints.up('sm')]: { margin: theme.spacing(0, 0, 3) },
+  '& .step': {
+    flex: '1 1 0',
+    position: 'relative',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    padding: theme.spacing(0, 1),
+    textAlign: 'center',
+  },
+  // The line from the previous step's circle to this one's.
+  '& .step + .step::before': {
+    content: '""',
+    position: 'absolute',
+    top: ICON / 2,
+    left: `calc(-50% + ${ICON / 2 + 8}px)`,
+    right: `calc(50% + ${ICON / 2 + 8}px)`,
+    borderTop: `1px solid ${theme.palette.grey[400]}`,
+  },
+  '& .step-icon': {
+    width: ICON,
+    height: ICON,
+    borderRadius: '50%',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    fontSize: '0.75rem',
+    fontWeight: 500,
+    color: theme.palette.common.white,
+    // White on grey 600 is 4.6:1 (the step number is text).
+    backgroundColor: theme.palette.grey[600],
+  },
+  '& .step-icon svg': { width: 16, height: 16, fill: 'currentColor' },
+  '& .step-done .step-icon, & .step-current .step-icon': { backgroundColor: theme.palette.primary.main },
+  '& .step-label': {
+    ...theme.typography.body2,
+    marginTop: theme.spacing(1.5),
+    fontSize: '0.72rem',
+    color: theme.palette.text.secondary,
+    [theme.breakpoints.up('sm')]: { fontSize: '0.875rem' },
+  },
+  '& .step-done .step-label, & .step-current .step-label': { color: theme.palette.text.primary, fontWeight: 500 },
+}));
