@@ -13,7 +13,7 @@ import { CardSkeleton, PageContainer } from '@/components';
 import { routePath } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
 import { FlagChip } from './FlagChip';
-import { CriticalBanner, Explanation } from './ResultList';
+import { CriticalBanner, Explanation } from './ResultNotices';
 import { FLAG_COLOURS, formatDate, formatRange, formatValue } from '@/lib/format';
 import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { TrendChart } from './TrendChart';

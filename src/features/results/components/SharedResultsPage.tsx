@@ -10,7 +10,8 @@ import { EmptyState, PageContainer } from '@/components';
 import { useLanguage } from '@/i18n/useLanguage';
 import { API_ROOT } from '@/lib/config';
 import type { SharedResultsDto } from '@/lib/types/results';
-import { CriticalBanner, ResultList } from './ResultList';
+import { ResultList } from './ResultList';
+import { CriticalBanner } from './ResultNotices';
 import { formatDate } from '@/lib/format';
 
 export type SharedResultsPageProps = { state: 'ok'; token: string; data: SharedResultsDto } | { state: 'gone' };
