@@ -66,8 +66,7 @@ export default journey(
         if (!(await form.isVisible())) await page.getByRole('button', { name: 'Add a patient' }).click();
         await form.getByLabel('First name').fill(first);
         await form.getByLabel('Last name').fill(last);
-        await form.getByLabel('Sex').click();
-        await page.getByRole('option', { name: sex, exact: true }).click();
+        await form.getByLabel('Sex').selectOption({ label: sex });
         await form.getByLabel('Date of birth').fill(born);
         await form.getByRole('button', { name: 'Save patient' }).click();
         await page.getByRole('checkbox', { name: `${first} ${last}` }).waitFor();

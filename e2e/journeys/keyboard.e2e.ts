@@ -21,8 +21,8 @@ async function focusState(page: Page): Promise<{ ok: boolean; what: string }> {
       return (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2) || (cs.boxShadow !== 'none' && cs.boxShadow !== '');
     };
     const wrapper = el.closest('.Mui-focusVisible, .Mui-focused');
-    // A text field shows focus with its thicker primary-coloured border (MUI's focused outline).
-    const notch = el.closest('.Mui-focused') && el.closest('.MuiInputBase-root')?.querySelector('.MuiOutlinedInput-notchedOutline');
+    // A text field shows focus with its thicker primary-coloured border (MUI's focused outline, or the shop's TextInput).
+    const notch = (el.closest('.Mui-focused') && el.closest('.MuiInputBase-root')?.querySelector('.MuiOutlinedInput-notchedOutline')) || el.closest('.text-field-focused')?.querySelector('.text-field-outline');
     const border = notch ? getComputedStyle(notch) : null;
     const visible = shows(el) || shows(wrapper) || Boolean(border && parseFloat(border.borderTopWidth) >= 2);
     const label = el.getAttribute('aria-label') || (el.textContent || '').trim().slice(0, 40) || el.getAttribute('name') || el.tagName;
@@ -157,13 +157,10 @@ export default journey('keyboard only: from home to a submitted order', { timeou
     await page.keyboard.type('Keys');
     const sex = form.getByLabel('Sex');
     await tabTo(page, sex);
-    await page.keyboard.press('Enter');
-    const female = page.getByRole('option', { name: 'Female', exact: true });
-    await female.waitFor();
-    while (!(await female.evaluate((el) => el === document.activeElement))) await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    await female.waitFor({ state: 'hidden' });
-    assert.ok(await sex.evaluate((el) => el === document.activeElement), 'focus is back on the Sex field after choosing');
+    // A native select: the arrow keys change its value in place.
+    for (let i = 0; i < 3 && (await sex.inputValue()) !== 'F'; i++) await page.keyboard.press('ArrowDown');
+    assert.equal(await sex.inputValue(), 'F', 'Female chosen with the arrow keys');
+    assert.ok(await sex.evaluate((el) => el === document.activeElement), 'focus stays on the Sex field after choosing');
     await tabTo(page, form.getByLabel('Date of birth'));
     await page.keyboard.type('04121990');
     await tabTo(page, form.getByRole('button', { name: 'Save patient' }));

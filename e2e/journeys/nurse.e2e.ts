@@ -52,8 +52,7 @@ export default journey('a nurse opens the day of visits on a phone, marks sample
     await ctx.prepare({ acceptCookies: true, laboratoryId: setup.lab.id, token: setup.staffToken });
     await page.goto(`/staff/orders/${setup.orderId}`);
     const section = page.getByRole('region', { name: 'Nurse' });
-    await section.getByRole('combobox', { name: 'Assign a nurse' }).click();
-    await page.getByRole('option', { name: 'Nurse Staff' }).click();
+    await section.getByRole('combobox', { name: 'Assign a nurse' }).selectOption({ label: 'Nurse Staff' });
     await section.getByRole('button', { name: 'Assign' }).click();
     await section.getByText('Nurse assigned.').waitFor();
     const order = (await ctx.api('GET', `/api/backend/staff/orders/${setup.orderId}`, undefined, setup.staffToken)).body as StaffOrderDetailDto;

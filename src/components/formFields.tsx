@@ -1,11 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useField } from 'formik';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { TextInput, type TextInputProps } from './TextInput';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslation } from 'react-i18next';
@@ -20,19 +17,20 @@ export function useMessage(): (message: string) => string {
   return (message) => t(message, { keySeparator: false, nsSeparator: false, defaultValue: message });
 }
 
-export type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
+export type FormTextFieldProps = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'label'> & {
+  label: TextInputProps['label'];
   name: string;
   /** Extra help under the field when there is no error. */
   hint?: ReactNode;
 };
 
-/** A labelled MUI text field bound to formik; the error shows inline once the field was touched. */
+/** A labelled text field bound to formik; the error shows inline once the field was touched. */
 export function FormTextField({ name, hint, slotProps, ...rest }: FormTextFieldProps) {
   const [field, meta] = useField<string>(name);
   const message = useMessage();
   const showError = Boolean(meta.touched && meta.error);
   return (
-    <TextField
+    <TextInput
       {...rest}
       {...field}
       value={field.value ?? ''}
@@ -41,14 +39,12 @@ export function FormTextField({ name, hint, slotProps, ...rest }: FormTextFieldP
       helperText={showError && meta.error ? message(meta.error) : hint}
       fullWidth
       margin="normal"
-      slotProps={{ ...slotProps, htmlInput: { ...(slotProps?.htmlInput as object), 'aria-invalid': showError } }}
-      sx={{ '& .MuiInputBase-root': { minHeight: 48 }, ...rest.sx }}
+      slotProps={slotProps}
     />
   );
 }
 
 const strengthValue = { weak: 33, fair: 66, strong: 100 } as const;
-const strengthColor = { weak: 'error', fair: 'warning', strong: 'success' } as const;
 
 /** The password strength hint: a bar and a word (colour is not the only signal). */
 export function PasswordStrengthHint({ password }: { password: string }) {
@@ -56,20 +52,28 @@ export function PasswordStrengthHint({ password }: { password: string }) {
   if (!password) return null;
   const strength = passwordStrength(password);
   return (
-    <Box sx={{ mt: -0.5, mb: 1 }} aria-live="polite">
-      <LinearProgress
-        variant="determinate"
-        value={strengthValue[strength]}
-        color={strengthColor[strength]}
-        aria-hidden
-        sx={{ height: 6, borderRadius: 3 }}
-      />
-      <Typography variant="caption" color="text.secondary" data-testid="password-strength">
+    <StrengthHint aria-live="polite">
+      <span className="strength-track" aria-hidden>
+        <span className={`strength-bar strength-${strength}`} style={{ width: `${strengthValue[strength]}%` }} />
+      </span>
+      <span className="strength-word" data-testid="password-strength">
         {t('password.strength', { strength: t(`password.${strength}`) })}
-      </Typography>
-    </Box>
+      </span>
+    </StrengthHint>
   );
 }
+
+/** A thin bar in the strength's colour over a track, and the word under it (one style sheet). */
+const StrengthHint = styled('div')(({ theme }) => ({
+  marginTop: theme.spacing(-0.5),
+  marginBottom: theme.spacing(1),
+  '& .strength-track': { display: 'block', height: 6, borderRadius: 3, overflow: 'hidden', backgroundColor: theme.palette.grey[300] },
+  '& .strength-bar': { display: 'block', height: '100%', borderRadius: 3, transition: theme.transitions.create('width') },
+  '& .strength-weak': { backgroundColor: theme.palette.error.main },
+  '& .strength-fair': { backgroundColor: theme.palette.warning.main },
+  '& .strength-strong': { backgroundColor: theme.palette.success.main },
+  '& .strength-word': { ...theme.typography.caption, display: 'block', color: theme.palette.text.secondary },
+}));
 
 /** A password field with a show/hide button, and the strength hint when `withStrength`. */
 export function PasswordField({ withStrength, ...props }: FormTextFieldProps & { withStrength?: boolean }) {
@@ -84,16 +88,14 @@ export function PasswordField({ withStrength, ...props }: FormTextFieldProps & {
         slotProps={{
           input: {
             endAdornment: (
-              <InputAdornment position="end">
-                <IconButton
-                  aria-label={visible ? t('password.hide') : t('password.show')}
-                  onClick={() => setVisible((v) => !v)}
-                  edge="end"
-                  sx={{ width: 48, height: 48 }}
-                >
-                  {visible ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </InputAdornment>
+              <IconButton
+                aria-label={visible ? t('password.hide') : t('password.show')}
+                onClick={() => setVisible((v) => !v)}
+                edge="end"
+                sx={{ width: 48, height: 48 }}
+              >
+                {visible ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
             ),
           },
         }}

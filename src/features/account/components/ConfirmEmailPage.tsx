@@ -2,7 +2,7 @@ import Head from 'next/head';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
+import { Notice } from '@/components/Notice';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -63,9 +63,9 @@ export function ConfirmEmailPage() {
       </Head>
       <AuthPaper title={t('confirmEmail.title')}>
         {router.isReady && !token && (
-          <Alert severity="warning" sx={{ mt: 2 }}>
+          <Notice severity="warning" sx={{ mt: 2 }}>
             {t('confirmEmail.noToken')}
-          </Alert>
+          </Notice>
         )}
         {token && confirmStatus !== Status.ERROR && confirmStatus !== Status.SUCCESS && (
           <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 3 }}>
@@ -75,9 +75,9 @@ export function ConfirmEmailPage() {
         )}
         {confirmStatus === Status.SUCCESS && (
           <>
-            <Alert severity="success" role="status" sx={{ mt: 2 }}>
+            <Notice severity="success" role="status" sx={{ mt: 2 }}>
               {t('confirmEmail.done')}
-            </Alert>
+            </Notice>
             {session === 'visitor' && (
               <Button component={NextLink} href={routes.login.path} variant="contained" fullWidth sx={{ minHeight: 48, mt: 2 }}>
                 {t('login.submit')}
@@ -87,9 +87,9 @@ export function ConfirmEmailPage() {
         )}
         {confirmStatus === Status.ERROR && (
           <>
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            <Notice severity="error" role="alert" sx={{ mt: 2 }}>
               {message(confirmError?.message ?? '')}
-            </Alert>
+            </Notice>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               {t('confirmEmail.askAgain')}
             </Typography>

@@ -10,7 +10,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/TextInput';
 import { logout } from '@/features/auth';
 import { useAppDispatch } from '@/store/hooks';
 import { useTranslation } from 'react-i18next';
@@ -93,7 +93,7 @@ export function PrivacySection() {
         <DialogTitle id="delete-account-title">{t('privacy.deleteTitle')}</DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 2 }}>{t('privacy.deleteText')}</Typography>
-          <TextField type="password" label={t('privacy.deletePassword')} value={password} onChange={(e) => setPassword(e.target.value)} fullWidth autoComplete="current-password" error={!!deleteError} helperText={deleteError ?? ' '} />
+          <TextInput type="password" label={t('privacy.deletePassword')} value={password} onChange={(e) => setPassword(e.target.value)} fullWidth autoComplete="current-password" error={!!deleteError} helperText={deleteError ?? ' '} />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDeleting(false)} sx={{ minHeight: 44 }}>

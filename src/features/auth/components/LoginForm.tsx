@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Form, Formik } from 'formik';
-import Alert from '@mui/material/Alert';
+import { Notice } from '@/components/Notice';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
@@ -45,9 +45,9 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
     >
       <Form method="post" noValidate aria-label={t('login.title')}>
         {error && (
-          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+          <Notice severity="error" role="alert" sx={{ mb: 1 }}>
             {message(error.message)}
-          </Alert>
+          </Notice>
         )}
         <FormTextField name="username" label={t('fields.email')} type="email" autoComplete="email" required slotProps={{ htmlInput: { inputMode: 'email' } }} />
         <PasswordField name="password" label={t('fields.password')} autoComplete="current-password" required />

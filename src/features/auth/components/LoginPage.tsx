@@ -1,5 +1,5 @@
 import Head from 'next/head';
-import Alert from '@mui/material/Alert';
+import { Notice } from '@/components/Notice';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
@@ -36,9 +36,9 @@ export function LoginPage() {
       </Head>
       <AuthPaper title={title} subtitle={part === 'loginForm' ? t('login.subtitle') : undefined}>
         {session === 'user' && part === 'loginForm' && (
-          <Alert severity="info" sx={{ mt: 2 }}>
+          <Notice severity="info" sx={{ mt: 2 }}>
             {t('login.already')}
-          </Alert>
+          </Notice>
         )}
         <Box sx={{ mt: 1 }}>
           {part === 'loginForm' && (

@@ -1,5 +1,5 @@
 import { Form, Formik } from 'formik';
-import Alert from '@mui/material/Alert';
+import { Notice } from '@/components/Notice';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
@@ -26,9 +26,9 @@ export function NewPasswordForm({ token }: { token: string }) {
     >
       <Form method="post" noValidate aria-label={t('newPassword.title')}>
         {error && (
-          <Alert severity="error" role="alert">
+          <Notice severity="error" role="alert">
             {message(error.message)}
-          </Alert>
+          </Notice>
         )}
         <PasswordField name="newPassword" label={t('fields.newPassword')} autoComplete="new-password" required withStrength hint={t('password.rule')} />
         <PasswordField name="repeatPassword" label={t('fields.repeatPassword')} autoComplete="new-password" required />

@@ -1,7 +1,7 @@
 import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
-import Alert from '@mui/material/Alert';
+import { Notice } from '@/components/Notice';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import NextLink from 'next/link';
@@ -33,9 +33,9 @@ export function NewPasswordPage() {
       <AuthPaper title={t('newPassword.title')}>
         {router.isReady && !token && (
           <>
-            <Alert severity="warning" sx={{ mt: 2 }}>
+            <Notice severity="warning" sx={{ mt: 2 }}>
               {t('newPassword.noToken')}
-            </Alert>
+            </Notice>
             <Button
               fullWidth
               variant="contained"
@@ -56,9 +56,9 @@ export function NewPasswordPage() {
         )}
         {status === Status.SUCCESS && (
           <>
-            <Alert severity="success" sx={{ mt: 2 }} role="status">
+            <Notice severity="success" sx={{ mt: 2 }} role="status">
               {t('newPassword.done')}
-            </Alert>
+            </Notice>
             <Button component={NextLink} href={routes.login.path} fullWidth variant="contained" sx={{ minHeight: 48, mt: 2 }}>
               {t('newPassword.toLogin')}
             </Button>

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Form, Formik, useFormikContext } from 'formik';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import { Notice } from '@/components/Notice';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
@@ -72,10 +71,9 @@ export function RegisterForm({ onLogin }: RegisterFormProps) {
       <Form method="post" noValidate aria-label={t('register.title')}>
         <ServerFieldErrors />
         {error && (
-          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-            <AlertTitle>{message(error.message)}</AlertTitle>
+          <Notice severity="error" role="alert" sx={{ mb: 1 }} title={message(error.message)}>
             {reason !== null && message(reason)}
-          </Alert>
+          </Notice>
         )}
         <FormTextField name="email" label={t('fields.email')} type="email" autoComplete="email" required slotProps={{ htmlInput: { inputMode: 'email' } }} />
         <PasswordField name="password" label={t('fields.password')} autoComplete="new-password" required withStrength hint={t('password.rule')} />

@@ -1,5 +1,5 @@
 import { Form, Formik } from 'formik';
-import Alert from '@mui/material/Alert';
+import { Notice } from '@/components/Notice';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -27,9 +27,9 @@ export function ResetPasswordForm({ onBack }: { onBack?: () => void }) {
           {t('reset.intro')}
         </Typography>
         {error && (
-          <Alert severity="error" role="alert">
+          <Notice severity="error" role="alert">
             {message(error.message)}
-          </Alert>
+          </Notice>
         )}
         <FormTextField name="email" label={t('fields.email')} type="email" autoComplete="email" required slotProps={{ htmlInput: { inputMode: 'email' } }} />
         <SubmitButton busy={status === Status.LOADING}>{t('reset.submit')}</SubmitButton>

@@ -5,9 +5,8 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/TextInput';
 import Typography from '@mui/material/Typography';
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
 import { Formik, Form } from 'formik';
@@ -46,19 +45,19 @@ function NewPatientForm({ onDone }: { onDone(): void }) {
             <Form method="post" noValidate aria-label={t('add.newPatient')}>
               <Grid container columnSpacing={2}>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField fullWidth id="new-patient-firstName" name="firstName" label={t('add.firstName')} value={formik.values.firstName} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('firstName') !== ' '} helperText={err('firstName')} />
+                  <TextInput fullWidth id="new-patient-firstName" name="firstName" label={t('add.firstName')} value={formik.values.firstName} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('firstName') !== ' '} helperText={err('firstName')} />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField fullWidth id="new-patient-lastName" name="lastName" label={t('add.lastName')} value={formik.values.lastName} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('lastName') !== ' '} helperText={err('lastName')} />
+                  <TextInput fullWidth id="new-patient-lastName" name="lastName" label={t('add.lastName')} value={formik.values.lastName} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('lastName') !== ' '} helperText={err('lastName')} />
                 </Grid>
                 <Grid size={{ xs: 6 }}>
-                  <TextField fullWidth select id="new-patient-gender" name="gender" label={t('add.gender')} value={formik.values.gender} onChange={formik.handleChange} helperText=" ">
-                    <MenuItem value="F" sx={{ minHeight: 48 }}>{t('add.female')}</MenuItem>
-                    <MenuItem value="M" sx={{ minHeight: 48 }}>{t('add.male')}</MenuItem>
-                  </TextField>
+                  <TextInput fullWidth select id="new-patient-gender" name="gender" label={t('add.gender')} value={formik.values.gender} onChange={formik.handleChange} helperText=" ">
+                    <option value="F">{t('add.female')}</option>
+                    <option value="M">{t('add.male')}</option>
+                  </TextInput>
                 </Grid>
                 <Grid size={{ xs: 6 }}>
-                  <TextField fullWidth type="date" id="new-patient-dateOfBirth" name="dateOfBirth" label={t('add.dateOfBirth')} value={formik.values.dateOfBirth} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('dateOfBirth') !== ' '} helperText={err('dateOfBirth')} slotProps={{ inputLabel: { shrink: true } }} />
+                  <TextInput fullWidth type="date" id="new-patient-dateOfBirth" name="dateOfBirth" label={t('add.dateOfBirth')} value={formik.values.dateOfBirth} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('dateOfBirth') !== ' '} helperText={err('dateOfBirth')} slotProps={{ inputLabel: { shrink: true } }} />
                 </Grid>
               </Grid>
               {patientCreateStatus === Status.ERROR && patientCreateError && (

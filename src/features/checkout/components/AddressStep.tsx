@@ -2,8 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/TextInput';
 import { Formik, Form, type FormikProps } from 'formik';
 import { useRouter } from 'next/router';
 import { useEffect, useMemo } from 'react';
@@ -117,7 +116,7 @@ function Field({ formik, name, label, autoComplete, multiline, select, children,
   const error = formik.touched[name] && formik.errors[name];
   return (
     <Grid size={{ xs, sm }}>
-      <TextField
+      <TextInput
         fullWidth
         id={`address-${name}`}
         name={name}
@@ -134,7 +133,7 @@ function Field({ formik, name, label, autoComplete, multiline, select, children,
         required={required}
       >
         {children}
-      </TextField>
+      </TextInput>
     </Grid>
   );
 }
@@ -190,9 +189,9 @@ export function AddressStep() {
               <Grid container columnSpacing={2}>
                 <Field formik={formik} name="country" label={t('address.country')} select sm={4} required>
                   {[...new Set([...ORDER_COUNTRIES, formik.values.country])].map((c) => (
-                    <MenuItem key={c} value={c} sx={{ minHeight: 48 }}>
+                    <option key={c} value={c}>
                       {countryNames?.of(c) ?? c}
-                    </MenuItem>
+                    </option>
                   ))}
                 </Field>
                 <Field formik={formik} name="postalCode" label={t('address.postalCode')} autoComplete="postal-code" xs={5} sm={3} required />

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/TextInput';
 import Typography from '@mui/material/Typography';
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import { useRouter } from 'next/router';
@@ -75,7 +75,7 @@ export function ConfirmEmailStep() {
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
               {t('confirmEmail.haveToken')}
             </Typography>
-            <TextField
+            <TextInput
               fullWidth
               id="confirm-token"
               label={t('confirmEmail.token')}

@@ -5,7 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/TextInput';
 import Typography from '@mui/material/Typography';
 import { Formik, Form } from 'formik';
 import { useRouter } from 'next/router';
@@ -71,7 +71,7 @@ export function FeedbackStep() {
                   />
                 </FormGroup>
                 {contactMissing && <FormHelperText error>{t(formik.errors.useEmail ?? '')}</FormHelperText>}
-                <TextField
+                <TextInput
                   fullWidth
                   id="feedback-quickPhone"
                   name="quickPhone"

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/TextInput';
 import Typography from '@mui/material/Typography';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { useTranslation } from 'react-i18next';
@@ -97,7 +97,7 @@ export function ShareLinks({ testResultId, patientId, language }: { testResultId
         {t('share.text')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-        <TextField
+        <TextInput
           label={t('share.days')}
           type="number"
           value={days}
@@ -118,7 +118,7 @@ export function ShareLinks({ testResultId, patientId, language }: { testResultId
             {t('share.created', { date: formatDateTime(created.expiresAt, language) })}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-            <TextField value={created.url} label={t('share.link')} size="small" slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'share-url' } }} sx={{ flex: '1 1 260px' }} />
+            <TextInput value={created.url} label={t('share.link')} size="small" slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'share-url' } }} sx={{ flex: '1 1 260px' }} />
             <Button onClick={() => void copy()} variant="outlined" sx={{ minHeight: 40 }}>
               {copied ? t('share.copied') : t('share.copy')}
             </Button>

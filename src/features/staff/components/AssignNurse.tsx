@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/TextInput';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -61,14 +60,14 @@ export function AssignNurse({ order }: { order: StaffOrderDetailDto }) {
         <Typography variant="body2">{t('assign.noNurses')}</Typography>
       ) : (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          <TextField select label={t('assign.label')} value={chosen} onChange={(e) => setChosen(e.target.value)} sx={{ minWidth: 220 }}>
-            <MenuItem value={NONE}>{t('assign.none')}</MenuItem>
+          <TextInput select label={t('assign.label')} value={chosen} onChange={(e) => setChosen(e.target.value)} sx={{ minWidth: 220 }}>
+            <option value={NONE}>{t('assign.none')}</option>
             {nurses.map((n) => (
-              <MenuItem key={n.id} value={String(n.id)}>
+              <option key={n.id} value={String(n.id)}>
                 {name(n)}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
+          </TextInput>
           <Button variant="contained" onClick={() => void save()} disabled={state.kind === 'saving'} sx={{ minHeight: 56 }}>
             {t('assign.save')}
           </Button>

@@ -13,7 +13,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/TextInput';
 import Typography from '@mui/material/Typography';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -216,7 +216,7 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
         <DialogTitle id={`${headingId}-dialog`}>{t('visits.notAtHomeTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 1 }}>{t('visits.notAtHomeText')}</DialogContentText>
-          <TextField
+          <TextInput
             autoFocus
             fullWidth
             multiline
@@ -307,7 +307,7 @@ function VisitsOfDay() {
           <IconButton onClick={() => go(shiftDate(day, -1))} aria-label={t('orders.previousDay')} sx={{ width: 48, height: 48 }}>
             <ChevronLeft />
           </IconButton>
-          <TextField
+          <TextInput
             type="date"
             label={t('orders.day')}
             value={day}

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/TextInput';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { flagOf, interpret, parseResultValue } from '@/lib/resultFlag';
@@ -132,7 +132,7 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
               )}
             </Box>
             <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr 1fr' } }}>
-              <TextField
+              <TextInput
                 label={t('form.value', { name: a.name })}
                 value={row.value}
                 onChange={(e) => set(a.analysisId, 'value', e.target.value)}
@@ -141,9 +141,9 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
                 sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
                 slotProps={{ htmlInput: { 'data-testid': `value-${a.code}` } }}
               />
-              <TextField label={t('form.unit')} value={row.unit} onChange={(e) => set(a.analysisId, 'unit', e.target.value)} disabled={disabled} size="small" sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }} />
-              <TextField label={t('form.low')} value={row.refLow} onChange={(e) => set(a.analysisId, 'refLow', e.target.value)} disabled={disabled} size="small" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-              <TextField label={t('form.high')} value={row.refHigh} onChange={(e) => set(a.analysisId, 'refHigh', e.target.value)} disabled={disabled} size="small" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+              <TextInput label={t('form.unit')} value={row.unit} onChange={(e) => set(a.analysisId, 'unit', e.target.value)} disabled={disabled} size="small" sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }} />
+              <TextInput label={t('form.low')} value={row.refLow} onChange={(e) => set(a.analysisId, 'refLow', e.target.value)} disabled={disabled} size="small" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+              <TextInput label={t('form.high')} value={row.refHigh} onChange={(e) => set(a.analysisId, 'refHigh', e.target.value)} disabled={disabled} size="small" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
             </Box>
             {a.defaultRefText && (
               <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
@@ -151,7 +151,7 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
               </Typography>
             )}
             {changed && (
-              <TextField
+              <TextInput
                 label={t('form.reason')}
                 value={row.reason}
                 onChange={(e) => set(a.analysisId, 'reason', e.target.value)}
@@ -164,7 +164,7 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
               />
             )}
             {corrects(a, row) && (
-              <TextField
+              <TextInput
                 label={t('form.correction')}
                 value={row.correction}
                 onChange={(e) => set(a.analysisId, 'correction', e.target.value)}
@@ -176,7 +176,7 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
                 helperText={t('form.correctionHelp')}
               />
             )}
-            <TextField label={t('form.comment')} value={row.comment} onChange={(e) => set(a.analysisId, 'comment', e.target.value)} disabled={disabled} size="small" fullWidth sx={{ mt: 1 }} />
+            <TextInput label={t('form.comment')} value={row.comment} onChange={(e) => set(a.analysisId, 'comment', e.target.value)} disabled={disabled} size="small" fullWidth sx={{ mt: 1 }} />
             {invalid[a.analysisId] && (
               <Typography color="error" variant="body2" role="alert" sx={{ mt: 0.5 }}>
                 {invalid[a.analysisId]}

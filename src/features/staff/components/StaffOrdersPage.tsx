@@ -12,7 +12,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/TextInput';
 import Typography from '@mui/material/Typography';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -104,7 +104,7 @@ function OrdersOfDay() {
         <IconButton onClick={() => go(shiftDate(date, -1))} aria-label={t('orders.previousDay')} sx={{ width: 48, height: 48 }}>
           <ChevronLeft />
         </IconButton>
-        <TextField
+        <TextInput
           type="date"
           label={t('orders.day')}
           value={date}

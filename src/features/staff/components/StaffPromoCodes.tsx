@@ -2,9 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { TextInput, type TextInputProps } from '@/components/TextInput';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/apiError';
@@ -72,8 +71,8 @@ export function StaffPromoCodes() {
     }
   };
 
-  const field = (key: keyof Form, label: string, extra: object = {}) => (
-    <TextField label={label} value={form[key]} onChange={set(key)} error={!!fields[key]} helperText={fields[key] ?? ' '} size="medium" {...extra} />
+  const field = (key: keyof Form, label: string, extra: Partial<TextInputProps> = {}) => (
+    <TextInput label={label} value={form[key]} onChange={set(key)} error={!!fields[key]} helperText={fields[key] ?? ' '} size="medium" {...extra} />
   );
   const discount = (c: StaffPromoCodeDto) => (c.kind === 'percent' ? `${c.percent}%` : `${c.amount} ${c.currency}`);
   const validity = (c: StaffPromoCodeDto) =>
@@ -86,10 +85,10 @@ export function StaffPromoCodes() {
       </Typography>
       <Box component="form" onSubmit={(e) => void submit(e)} aria-label={t('promo.formLabel')} noValidate sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {field('code', t('promo.code'), { required: true })}
-        <TextField select label={t('promo.kind')} value={form.kind} onChange={set('kind')} helperText=" ">
-          <MenuItem value="percent">{t('promo.percent')}</MenuItem>
-          <MenuItem value="amount">{t('promo.amount')}</MenuItem>
-        </TextField>
+        <TextInput select label={t('promo.kind')} value={form.kind} onChange={set('kind')} helperText=" ">
+          <option value="percent">{t('promo.percent')}</option>
+          <option value="amount">{t('promo.amount')}</option>
+        </TextInput>
         {field('value', form.kind === 'percent' ? t('promo.percentValue') : t('promo.amountValue'), { required: true, slotProps: { htmlInput: { inputMode: 'decimal' } } })}
         {field('minOrder', t('promo.minOrder'), { slotProps: { htmlInput: { inputMode: 'decimal' } } })}
         {field('maxUses', t('promo.maxUses'), { slotProps: { htmlInput: { inputMode: 'numeric' } } })}

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/TextInput';
 import { useFormik } from 'formik';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +63,7 @@ export function SupportForm({ laboratoryId, initialName = '', initialEmail = '',
   };
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={t('support.formTitle')} sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
-      <TextField
+      <TextInput
         name="name"
         label={t('support.name')}
         autoComplete="name"
@@ -74,7 +74,7 @@ export function SupportForm({ laboratoryId, initialName = '', initialEmail = '',
         helperText={fieldError('name')}
         required
       />
-      <TextField
+      <TextInput
         name="email"
         type="email"
         label={t('support.email')}
@@ -86,7 +86,7 @@ export function SupportForm({ laboratoryId, initialName = '', initialEmail = '',
         helperText={fieldError('email')}
         required
       />
-      <TextField
+      <TextInput
         name="message"
         label={t('support.message')}
         multiline
