@@ -1,3 +1,5 @@
+import { loadOnce } from './loadOnce';
+
 /** The methods of an API object that answer a promise. */
 type AsyncMethods<T> = {
   [K in keyof T as T[K] extends (...args: never[]) => Promise<unknown> ? K : never]: T[K];
@@ -9,14 +11,7 @@ type AsyncMethods<T> = {
  * saga). Each method answers what the real one answers, once the module has arrived.
  */
 export function lazyApi<T extends object>(load: () => Promise<T>): AsyncMethods<T> {
-  let pending: Promise<T> | null = null;
-  const loaded = () => {
-    pending ??= load().catch((e: unknown) => {
-      pending = null;
-      throw e;
-    });
-    return pending;
-  };
+  const loaded = loadOnce(load);
   return new Proxy({} as AsyncMethods<T>, {
     get: (_target, name) =>
       (...args: unknown[]) =>

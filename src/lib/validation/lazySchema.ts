@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { validateYupSchema, yupToFormErrors, type FormikErrors, type FormikValues } from 'formik';
 import type { Schema } from 'yup';
+import { loadOnce } from '../loadOnce';
 
 /**
  * A form's yup schema that loads in a chunk of its own: yup (and the schema modules) stay out of the
@@ -17,15 +18,8 @@ const isValidationError = (e: unknown): e is Parameters<typeof yupToFormErrors>[
   typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'ValidationError';
 
 export function lazySchema<S extends Schema>(importer: () => Promise<S>): LazySchema<S> {
-  let pending: Promise<S> | null = null;
-  const load = () => {
-    // A failed download (offline) is tried again on the next validation.
-    pending ??= importer().catch((e: unknown) => {
-      pending = null;
-      throw e;
-    });
-    return pending;
-  };
+  // A failed download (offline) is tried again on the next validation.
+  const load = loadOnce(importer);
   return {
     load,
     async validate<V extends FormikValues>(values: V): Promise<FormikErrors<V>> {
