@@ -1,6 +1,6 @@
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
 import type { ConfirmDialogProps } from './ConfirmDialogView';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
 
 export type { ConfirmDialogProps } from './ConfirmDialogView';
 
@@ -9,7 +9,5 @@ const ConfirmDialogView = dynamic(() => import('./ConfirmDialogView').then((m) =
 
 /** A yes/no question (see ConfirmDialogView). Once loaded it stays mounted, so closing it animates and gives the focus back. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const [used, setUsed] = useState(false);
-  if (props.open && !used) setUsed(true);
-  return used ? <ConfirmDialogView {...props} /> : null;
+  return useOpenedOnce(props.open) ? <ConfirmDialogView {...props} /> : null;
 }

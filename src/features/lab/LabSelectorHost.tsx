@@ -1,6 +1,6 @@
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
 import { useAppSelector } from '@/store/hooks';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
 
 // The selector (a dialog with its radio list) loads when it first opens, not with every page.
 const LabSelectorModal = dynamic(() => import('./LabSelectorModal').then((m) => m.LabSelectorModal), { ssr: false });
@@ -9,7 +9,5 @@ const LabSelectorModal = dynamic(() => import('./LabSelectorModal').then((m) => 
 export function LabSelectorHost() {
   const open = useAppSelector((s) => s.lab.selectorOpen);
   // Once loaded it stays mounted (it renders nothing while closed).
-  const [used, setUsed] = useState(false);
-  if (open && !used) setUsed(true);
-  return used ? <LabSelectorModal /> : null;
+  return useOpenedOnce(open) ? <LabSelectorModal /> : null;
 }

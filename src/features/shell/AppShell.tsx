@@ -8,6 +8,7 @@ import { CookieBanner } from './CookieBanner';
 import { RouteProgress } from './RouteProgress';
 import { TopBar } from './TopBar';
 import { useStartUp } from './useStartUp';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
 
 // The menu (a drawer with its list, language switcher and sign-out dialog) loads when first opened.
 const MainMenu = dynamic(() => import('./MainMenu').then((m) => m.MainMenu), { ssr: false });
@@ -16,9 +17,7 @@ const MainMenu = dynamic(() => import('./MainMenu').then((m) => m.MainMenu), { s
 export function AppShell({ children, cookiesAccepted }: { children: ReactNode; cookiesAccepted?: boolean }) {
   const { t } = useTranslation('common');
   const [menuOpen, setMenuOpen] = useState(false);
-  // Once loaded the menu stays mounted, so closing it animates and gives focus back to the avatar.
-  const [menuUsed, setMenuUsed] = useState(false);
-  if (menuOpen && !menuUsed) setMenuUsed(true);
+  const menuUsed = useOpenedOnce(menuOpen);
   useStartUp();
   return (
     <>

@@ -1,8 +1,9 @@
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { authModalClosed, authModalOpened } from '../authSlice';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
 
 // The forms load only when a visitor first needs them (they are not part of every page's JavaScript).
 const AuthModal = dynamic(() => import('./AuthModal').then((m) => m.AuthModal), { ssr: false });
@@ -36,9 +37,7 @@ export function AuthModalHost() {
   const router = useRouter();
   const open = useAppSelector((s) => s.auth.modalOpen);
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
-  // Once loaded the modal stays mounted, so closing it animates and gives focus back to the opener.
-  const [used, setUsed] = useState(false);
-  if (open && !used) setUsed(true);
+  const used = useOpenedOnce(open);
 
   useEffect(() => {
     if (!open) return;

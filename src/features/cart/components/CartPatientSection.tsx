@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/Money';
 import type { AnalysisDto, MaterialCartRefDto, MoneyDto } from '@/lib/types/api';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
 
 // The menu (MUI's Menu, Popover and Modal) loads when first opened, not with the cart.
 const AnalysisActionsMenu = dynamic(() => import('./AnalysisActionsMenu').then((m) => m.AnalysisActionsMenu), { ssr: false });
@@ -42,9 +43,7 @@ function AnalysisActions({ analysis, everyone, disabled, onRemove, onRemoveEvery
 }) {
   const { t } = useTranslation('cart');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Once loaded the menu stays mounted, so closing it animates and gives the focus back.
-  const [used, setUsed] = useState(false);
-  if (anchor && !used) setUsed(true);
+  const menuLoaded = useOpenedOnce(anchor !== null);
   return (
     <>
       <IconButton
@@ -57,7 +56,7 @@ function AnalysisActions({ analysis, everyone, disabled, onRemove, onRemoveEvery
       >
         <MoreVertIcon />
       </IconButton>
-      {used && <AnalysisActionsMenu anchor={anchor} everyone={everyone} onClose={() => setAnchor(null)} onRemove={onRemove} onRemoveEveryone={onRemoveEveryone} />}
+      {menuLoaded && <AnalysisActionsMenu anchor={anchor} everyone={everyone} onClose={() => setAnchor(null)} onRemove={onRemove} onRemoveEveryone={onRemoveEveryone} />}
     </>
   );
 }
