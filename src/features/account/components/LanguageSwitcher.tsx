@@ -3,12 +3,9 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Cookies from 'js-cookie';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_COOKIE, isLanguage, languages, type Language } from '@/i18n';
-import { lazyApi } from '@/lib/lazyApi';
+import { accountApi } from '../lazyAccountApi';
 import { useAppSelector } from '@/store/hooks';
 import { selectCurrentUser } from '@/features/auth';
-
-// The API module (with the HTTP client and axios) loads on first use, not with the page.
-const accountApi = lazyApi(() => import('../accountApi').then((m) => m.accountApi));
 
 /** Sets the interface language and keeps it in the `lang` cookie (read by the server for the first render). */
 export function setLanguage(i18nChange: (lng: string) => unknown, lng: Language): void {

@@ -14,13 +14,10 @@ import { TextInput } from '@/components/TextInput';
 import { logout } from '@/features/auth';
 import { useAppDispatch } from '@/store/hooks';
 import { useTranslation } from 'react-i18next';
-import { lazyApi } from '@/lib/lazyApi';
+import { accountApi } from '../lazyAccountApi';
 import type { AccessRecordDto } from '@/lib/types/audit';
 import { formatDate } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
-
-// The account calls (with the HTTP client and axios) load on first use, not with the settings page.
-const accountApi = lazyApi(() => import('../accountApi').then((m) => m.accountApi));
 
 /**
  * Settings, "Your data": who (laboratory staff or a share link) opened or changed the user's health

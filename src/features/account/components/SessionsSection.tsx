@@ -10,13 +10,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { logout } from '@/features/auth';
 import { useAppDispatch } from '@/store/hooks';
-import { lazyApi } from '@/lib/lazyApi';
+import { accountApi } from '../lazyAccountApi';
 import type { SessionDto } from '@/lib/types/api';
 import { formatDateTime } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
-
-// The account calls (with the HTTP client and axios) load on first use, not with the settings page.
-const accountApi = lazyApi(() => import('../accountApi').then((m) => m.accountApi));
 
 /**
  * Settings, "Signed-in sessions": every browser the account is signed in on (when, last use, which

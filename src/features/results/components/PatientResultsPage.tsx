@@ -13,7 +13,7 @@ import { PageContainer } from '@/components';
 import { routePath } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { PatientResultsDto } from '@/lib/types/results';
-import { lazyApi } from '@/lib/lazyApi';
+import { resultsApi } from '../lazyResultsApi';
 import { ResultList } from './ResultList';
 import { CriticalBanner } from './ResultNotices';
 import { ShareLinks } from './ShareLinks';
@@ -22,9 +22,6 @@ import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { StatusChip } from '@/features/orders';
 import { useResource } from './useResource';
 import { idFrom } from '@/lib/ids';
-
-// The API module (with the HTTP client and axios) loads on first use, not with the page.
-const resultsApi = lazyApi(() => import('../resultsApi').then((m) => m.resultsApi));
 
 /** Saves the PDF or the FHIR bundle of one patient's results (the request carries the bearer token, so no plain link). */
 function useDownload(data: PatientResultsDto | null, kind: 'pdf' | 'fhir') {

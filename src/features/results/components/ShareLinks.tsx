@@ -10,11 +10,8 @@ import Typography from '@mui/material/Typography';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ResultShareCreatedDto, ResultShareDto } from '@/lib/types/results';
-import { lazyApi } from '@/lib/lazyApi';
+import { resultsApi } from '../lazyResultsApi';
 import { formatDateTime } from '@/lib/format';
-
-// The API module (with the HTTP client and axios) loads on first use, not with the page.
-const resultsApi = lazyApi(() => import('../resultsApi').then((m) => m.resultsApi));
 
 /**
  * Share one patient's results of one order with a doctor: a read-only link valid 1 to 30 days

@@ -11,10 +11,7 @@ import { formatDateTime } from '@/lib/format';
 import type { StaffMemberDto, StaffOrderDetailDto } from '@/lib/types/results';
 import { useAppDispatch } from '@/store/hooks';
 import { staffOrderReceived } from '../staffSlice';
-import { lazyApi } from '@/lib/lazyApi';
-
-// The API module (with the HTTP client and axios) loads on first use, not with the page.
-const staffApi = lazyApi(() => import('../staffApi').then((m) => m.staffApi));
+import { staffApi } from '../lazyStaffApi';
 
 const NONE = 'none';
 

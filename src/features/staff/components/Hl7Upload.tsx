@@ -5,10 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { useTranslation } from 'react-i18next';
-import { lazyApi } from '@/lib/lazyApi';
-
-// The API module (with the HTTP client and axios) loads on first use, not with the page.
-const staffApi = lazyApi(() => import('../staffApi').then((m) => m.staffApi));
+import { staffApi } from '../lazyStaffApi';
 
 /** MSA-1 (acknowledgement code) and MSA-3 / ERR-8 (text) of an ER7 ACK. */
 export function readAck(er7: string): { code: string; text: string } {

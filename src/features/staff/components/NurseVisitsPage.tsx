@@ -28,12 +28,9 @@ import { intlLocale } from '@/i18n';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { NurseVisitDto, NurseVisitsDto, OrderAddressDto } from '@/lib/types/results';
 import { StatusChip } from '@/features/orders';
-import { lazyApi } from '@/lib/lazyApi';
+import { staffApi } from '../lazyStaffApi';
 import { shiftDate } from './StaffOrdersPage';
 import { StaffForbidden, StaffGate } from './StaffGate';
-
-// The API module (with the HTTP client and axios) loads on first use, not with the page.
-const staffApi = lazyApi(() => import('../staffApi').then((m) => m.staffApi));
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 

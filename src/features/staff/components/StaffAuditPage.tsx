@@ -17,11 +17,8 @@ import { routePath } from '@/lib/routes';
 import { formatDateTime } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { LabAuditRecordDto } from '@/lib/types/audit';
-import { lazyApi } from '@/lib/lazyApi';
+import { staffApi } from '../lazyStaffApi';
 import { StaffGate } from './StaffGate';
-
-// The API module (with the HTTP client and axios) loads on first use, not with the page.
-const staffApi = lazyApi(() => import('../staffApi').then((m) => m.staffApi));
 
 /** Who acted, as the trail names them: a staff member or patient by name or e-mail, a share link, the operator's command line, or nobody known. */
 function useActor() {

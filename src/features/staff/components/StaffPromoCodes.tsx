@@ -11,10 +11,7 @@ import { formatDate } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { StaffPromoCodeDto } from '@/lib/types/results';
 import type { NewStaffPromo } from '../staffApi';
-import { lazyApi } from '@/lib/lazyApi';
-
-// The API module (with the HTTP client and axios) loads on first use, not with the page.
-const staffApi = lazyApi(() => import('../staffApi').then((m) => m.staffApi));
+import { staffApi } from '../lazyStaffApi';
 
 const EMPTY = { code: '', kind: 'percent', value: '', minOrder: '', maxUses: '', perUser: '', from: '', to: '' };
 type Form = typeof EMPTY;
