@@ -11,6 +11,7 @@ import { Status } from '@/lib/status';
 import { LAB_DEFAULTS } from '@/lib/laboratory';
 import type { LaboratoryDto } from '@/lib/types/api';
 import { useMounted } from '@/lib/useMounted';
+import { Notice } from '@/components/Notice';
 import { canAutoFind, geolocationPermission, type GeoPermission } from './geolocation';
 import { findRequested, laboratoryChosen, manualSelectionRequested, selectorClosed, selectorOpened } from './labSlice';
 
@@ -128,11 +129,15 @@ function SelectorBody({ closable }: { closable: boolean }) {
         <div className="lab-content" aria-live="polite">
           {lab.autoFindStatus === Status.LOADING && <Waiting text={t('lab.locating')} />}
           {lab.autoFindStatus === Status.ERROR && (
-            <p className="lab-message lab-error" role="alert">
+            <Notice severity="error" sx={{ my: 1 }}>
               {t('Geolocation failed')}
-            </p>
+            </Notice>
           )}
-          {lab.autoFindStatus === Status.SUCCESS && lab.autoFindError === 'noLaboratories' && <p className="lab-message">{t('lab.noneFound')}</p>}
+          {lab.autoFindStatus === Status.SUCCESS && lab.autoFindError === 'noLaboratories' && (
+            <Notice severity="warning" sx={{ my: 1 }}>
+              {t('lab.noneFound')}
+            </Notice>
+          )}
           {lab.autoFindStatus === Status.SUCCESS && !lab.autoFindError && !closestLab && <Waiting text={t('loading')} />}
           {closestLab && lab.closest && (
             <>
@@ -173,14 +178,20 @@ function SelectorBody({ closable }: { closable: boolean }) {
           </div>
         )}
         {lab.list.status === Status.ERROR && (
-          <div className="lab-message lab-error lab-retry" role="alert">
-            <span>{t('lab.listFailed')}</span>
-            <Button color="inherit" size="small" onClick={() => dispatch(selectorOpened())} className="lab-button">
-              {t('retry')}
-            </Button>
-          </div>
+          <Notice severity="error" sx={{ my: 1 }}>
+            <span className="lab-retry">
+              <span>{t('lab.listFailed')}</span>
+              <Button color="inherit" size="small" onClick={() => dispatch(selectorOpened())} className="lab-button">
+                {t('retry')}
+              </Button>
+            </span>
+          </Notice>
         )}
-        {lab.list.status === Status.SUCCESS && lab.list.data.length === 0 && <p className="lab-message">{t('lab.noneFound')}</p>}
+        {lab.list.status === Status.SUCCESS && lab.list.data.length === 0 && (
+          <Notice severity="warning" sx={{ my: 1 }}>
+            {t('lab.noneFound')}
+          </Notice>
+        )}
         {lab.list.status === Status.SUCCESS && lab.list.data.length > 0 && (
           <fieldset className="lab-group" aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined}>
             <legend id={legendId} className={invalid ? 'lab-legend lab-invalid' : 'lab-legend'}>
@@ -268,8 +279,6 @@ const Backdrop = styled('div')(({ theme }) => ({
     border: `1px solid ${theme.palette.primary.main}`,
     borderRadius: theme.shape.borderRadius,
   },
-  '& .lab-message': { ...theme.typography.body2, margin: theme.spacing(1, 0), padding: theme.spacing(1.5, 2), borderRadius: theme.shape.borderRadius, backgroundColor: '#fff4e5', color: '#663c00' },
-  '& .lab-error': { backgroundColor: '#fdeded', color: '#5f2120' },
   '& .lab-retry': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.spacing(1) },
   '& .lab-group': { border: 0, margin: 0, padding: 0, minWidth: 0 },
   '& .lab-legend': { ...theme.typography.body1, color: theme.palette.text.secondary, padding: 0, marginBottom: theme.spacing(1) },
