@@ -1,6 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
+import { Notice } from './Notice';
 
 export interface ErrorStateProps {
   /** What went wrong, in words for the user. Defaults to a generic message. */
@@ -13,7 +13,7 @@ export interface ErrorStateProps {
 export function ErrorState({ message, onRetry }: ErrorStateProps) {
   const { t } = useTranslation('common');
   return (
-    <Alert
+    <Notice
       severity="error"
       role="alert"
       sx={{ my: 2, alignItems: 'center' }}
@@ -26,6 +26,6 @@ export function ErrorState({ message, onRetry }: ErrorStateProps) {
       }
     >
       {message ?? t('errorGeneric')}
-    </Alert>
+    </Notice>
   );
 }

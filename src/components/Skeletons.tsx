@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
+import { Skeleton } from './Skeleton';
 import { useTranslation } from 'react-i18next';
 
 /** Placeholder rows while a list loads. */

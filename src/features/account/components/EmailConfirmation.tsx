@@ -1,27 +1,19 @@
 import { Form, Formik } from 'formik';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { FormTextField, useMessage } from '@/components/formFields';
 import { SubmitButton } from '@/components/SubmitButton';
 import type { EmailConfirmationFlow } from '../accountApi';
-import { confirmationLetterRequested, emailConfirmationSubmitted, emailModalClosed } from '../accountSlice';
+import { confirmationLetterRequested, emailConfirmationSubmitted } from '../accountSlice';
 import { emailTokenSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { selectCurrentUser } from '@/features/auth';
+import { Notice } from '@/components/Notice';
 
 /**
  * Sending the confirmation letter and confirming with the code from it. Used by the settings modal
@@ -57,19 +49,19 @@ export function EmailConfirmationPanel({ flow }: { flow: EmailConfirmationFlow }
       </Button>
       <Box aria-live="polite">
         {letterStatus === Status.SUCCESS && !letterWarning && (
-          <Alert severity="success" sx={{ mt: 2 }}>
+          <Notice severity="success" sx={{ mt: 2 }}>
             {t('emailConfirmation.sent', { email })}
-          </Alert>
+          </Notice>
         )}
         {letterWarning && (
-          <Alert severity="warning" sx={{ mt: 2 }}>
+          <Notice severity="warning" sx={{ mt: 2 }}>
             {message(letterWarning)}
-          </Alert>
+          </Notice>
         )}
         {letterError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
+          <Notice severity="error" sx={{ mt: 2 }}>
             {message(letterError)}
-          </Alert>
+          </Notice>
         )}
       </Box>
       <Formik
@@ -82,36 +74,13 @@ export function EmailConfirmationPanel({ flow }: { flow: EmailConfirmationFlow }
         <Form method="post" noValidate aria-label={t('emailConfirmation.title')}>
           <FormTextField name="token" label={t('emailConfirmation.token')} autoComplete="one-time-code" hint={t('emailConfirmation.tokenHint')} />
           {confirmError && (
-            <Alert severity="error" role="alert">
+            <Notice severity="error" role="alert">
               {message(confirmError)}
-            </Alert>
+            </Notice>
           )}
           <SubmitButton busy={confirmStatus === Status.LOADING}>{t('emailConfirmation.confirm')}</SubmitButton>
         </Form>
       </Formik>
     </Box>
-  );
-}
-
-/** The settings' e-mail confirmation modal; a successful confirmation closes it. */
-export function EmailConfirmationModal() {
-  const { t } = useTranslation('account');
-  const dispatch = useAppDispatch();
-  const open = useAppSelector((s) => s.account.emailModalOpen);
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const id = useId();
-  return (
-    <Dialog open={open} onClose={() => dispatch(emailModalClosed())} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
-      <DialogTitle id={`${id}-title`} sx={{ pr: 7 }}>
-        {t('emailConfirmation.title')}
-        <IconButton aria-label={t('close')} onClick={() => dispatch(emailModalClosed())} sx={{ position: 'absolute', right: 4, top: 4, width: 48, height: 48 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent>
-        <EmailConfirmationPanel flow="settings" />
-      </DialogContent>
-    </Dialog>
   );
 }

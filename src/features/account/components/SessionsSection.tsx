@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
+import { Tag } from '@/components/Tag';
+import { TextList } from '@/components/TextList';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { logout } from '@/features/auth';
@@ -14,6 +11,7 @@ import { accountApi } from '../lazyAccountApi';
 import type { SessionDto } from '@/lib/types/api';
 import { formatDateTime } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
+import { Notice } from '@/components/Notice';
 
 /**
  * Settings, "Signed-in sessions": every browser the account is signed in on (when, last use, which
@@ -72,32 +70,26 @@ export function SessionsSection() {
       <Typography variant="body2" sx={{ mb: 1 }}>
         {t('sessions.text')}
       </Typography>
-      {failed && <Alert severity="error">{t('sessions.failed')}</Alert>}
+      {failed && <Notice severity="error">{t('sessions.failed')}</Notice>}
       {sessions && (
-        <List dense aria-label={t('sessions.listLabel')}>
-          {sessions.map((s) => (
-            <ListItem
-              key={s.id}
-              disableGutters
-              secondaryAction={
-                <Button size="small" onClick={() => signOut(s)} disabled={busy} aria-label={t('sessions.signOutOne', { browser: name(s) })} sx={{ minHeight: 44 }}>
-                  {t('sessions.signOut')}
-                </Button>
-              }
-              sx={{ pr: 12 }}
-            >
-              <ListItemText
-                primary={
-                  <>
-                    {name(s)}
-                    {s.current && <Chip size="small" color="primary" variant="outlined" label={t('sessions.thisDevice')} sx={{ ml: 1 }} />}
-                  </>
-                }
-                secondary={t('sessions.when', { created: formatDateTime(s.createdAt, language), lastUsed: formatDateTime(s.lastUsedAt, language) })}
-              />
-            </ListItem>
-          ))}
-        </List>
+        <TextList
+          label={t('sessions.listLabel')}
+          items={sessions.map((s) => ({
+            key: s.id,
+            primary: (
+              <>
+                {name(s)}
+                {s.current && <Tag size="small" color="primary" variant="outlined" label={t('sessions.thisDevice')} sx={{ ml: 1 }} />}
+              </>
+            ),
+            secondary: t('sessions.when', { created: formatDateTime(s.createdAt, language), lastUsed: formatDateTime(s.lastUsedAt, language) }),
+            action: (
+              <Button size="small" onClick={() => signOut(s)} disabled={busy} aria-label={t('sessions.signOutOne', { browser: name(s) })} sx={{ minHeight: 44 }}>
+                {t('sessions.signOut')}
+              </Button>
+            ),
+          }))}
+        />
       )}
       <Button color="error" variant="outlined" onClick={signOutEverywhere} disabled={busy} sx={{ minHeight: 48, mt: 1 }}>
         {t('sessions.signOutEverywhere')}

@@ -1,14 +1,13 @@
+import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import NextLink from 'next/link';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useEffect } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
+import { Tag } from '@/components/Tag';
 import Typography from '@mui/material/Typography';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import { useTranslation } from 'react-i18next';
@@ -24,10 +23,15 @@ import { ACCOUNT_MESSAGES } from '../accountMessages';
 import { emailModalOpened, passwordChangeRequested, profileUpdateRequested } from '../accountSlice';
 import { changePasswordSchema, profileSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
-import { EmailConfirmationModal } from './EmailConfirmation';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
+
+// The e-mail confirmation modal (MUI's Dialog) loads when the user first opens it.
+const EmailConfirmationModal = dynamic(() => import('./EmailConfirmationModal').then((m) => m.EmailConfirmationModal), { ssr: false });
 import { useStatusChange } from './useStatusChange';
 import { PrivacySection } from './PrivacySection';
 import { SessionsSection } from './SessionsSection';
+import { Notice } from '@/components/Notice';
+import { Skeleton } from '@/components/Skeleton';
 
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (
@@ -116,9 +120,9 @@ function ChangePasswordForm() {
       <Form method="post" noValidate aria-label={t('settings.password')}>
         <ResetOnSuccess />
         {error && status === Status.ERROR && (
-          <Alert severity="error" role="alert">
+          <Notice severity="error" role="alert">
             {message(error)}
-          </Alert>
+          </Notice>
         )}
         <PasswordField name="oldPassword" label={t('fields.oldPassword')} autoComplete="current-password" required />
         <PasswordField name="newPassword" label={t('fields.newPassword')} autoComplete="new-password" required withStrength hint={t('password.rule')} />
@@ -138,10 +142,10 @@ function EmailSection({ user }: { user: CurrentUser }) {
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
       <Typography sx={{ wordBreak: 'break-all', fontWeight: 500 }}>{user.email}</Typography>
       {user.emailConfirmed ? (
-        <Chip color="success" variant="outlined" label={t('settings.emailConfirmed')} />
+        <Tag color="success" variant="outlined" label={t('settings.emailConfirmed')} />
       ) : (
         <>
-          <Chip color="warning" variant="outlined" label={t('settings.emailNotConfirmed')} />
+          <Tag color="warning" variant="outlined" label={t('settings.emailNotConfirmed')} />
           <Button variant="contained" onClick={() => dispatch(emailModalOpened())} sx={{ minHeight: 48, ml: { sm: 'auto' } }}>
             {t('settings.confirmEmail')}
           </Button>
@@ -157,6 +161,7 @@ export function SettingsPage() {
   const session = useSession();
   const user = useAppSelector(selectCurrentUser);
   const userStatus = useAppSelector(selectCurrentUserStatus);
+  const emailModalLoaded = useOpenedOnce(useAppSelector((s) => s.account.emailModalOpen));
 
   let content;
   if (session === 'visitor') {
@@ -175,7 +180,7 @@ export function SettingsPage() {
   } else if (!user) {
     content =
       userStatus === Status.ERROR ? (
-        <Alert severity="error">{t('settings.loadFailed')}</Alert>
+        <Notice severity="error">{t('settings.loadFailed')}</Notice>
       ) : (
         <Box role="progressbar" aria-label={t('common:loading')} aria-busy="true">
           {[0, 1, 2].map((i) => (
@@ -204,7 +209,7 @@ export function SettingsPage() {
         <Section id="settings-privacy" title={t('privacy.title')}>
           <PrivacySection />
         </Section>
-        <EmailConfirmationModal />
+        {emailModalLoaded && <EmailConfirmationModal />}
       </>
     );
   }

@@ -4,17 +4,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components';
+import { Choice, ChoiceGroup } from '@/components/Choice';
 import type { MaterialDto } from '@/lib/types/api';
 
 /** Asks, per optional material, whether to buy it from the laboratory or bring one's own. */
@@ -35,27 +31,27 @@ export function MaterialDecisionDialog({ open, materials, currency, onDecide, on
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t('add.materialText')}</DialogContentText>
         {materials.map((m) => (
-          <FormControl key={m.id} component="fieldset" sx={{ mb: 2, display: 'block' }}>
-            <FormLabel component="legend" sx={{ fontWeight: 600, color: 'text.primary' }}>
-              {m.material?.name ?? t('add.materialFallback', { id: m.id })}
-            </FormLabel>
-            <RadioGroup
-              value={values[m.id] === false ? 'own' : 'buy'}
-              onChange={(e) => setValues((v) => ({ ...v, [m.id]: e.target.value === 'buy' }))}
-            >
-              <FormControlLabel
-                value="buy"
-                control={<Radio />}
-                sx={{ minHeight: 48 }}
+          <ChoiceGroup key={m.id} legendStrong legend={m.material?.name ?? t('add.materialFallback', { id: m.id })}>
+            {(['buy', 'own'] as const).map((choice) => (
+              <Choice
+                key={choice}
+                type="radio"
+                name={`material-${m.id}`}
+                value={choice}
+                checked={(values[m.id] === false ? 'own' : 'buy') === choice}
+                onChange={() => setValues((v) => ({ ...v, [m.id]: choice === 'buy' }))}
                 label={
-                  <>
-                    {t('add.buy')} {m.material && <Money amount={m.material.price} currency={currency} />}
-                  </>
+                  choice === 'buy' ? (
+                    <span>
+                      {t('add.buy')} {m.material && <Money amount={m.material.price} currency={currency} />}
+                    </span>
+                  ) : (
+                    t('add.bringOwn')
+                  )
                 }
               />
-              <FormControlLabel value="own" control={<Radio />} sx={{ minHeight: 48 }} label={t('add.bringOwn')} />
-            </RadioGroup>
-          </FormControl>
+            ))}
+          </ChoiceGroup>
         ))}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -1,6 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +12,18 @@ import { useMounted } from '@/lib/useMounted';
 import type { MaterialDto } from '@/lib/types/api';
 import { addFlowReset, addToCartRequested, materialDecisionCancelled, materialDecisionMade, restrictionDialogClosed } from '../cartSlice';
 import { AddableSummary, addableAnalyses, addablePrice, type Addable } from './AddableSummary';
-import { AuthStep } from './AuthStep';
-import { MaterialDecisionDialog, RestrictionDialog } from './AddDialogs';
-import { PatientsStep } from './PatientsStep';
 import { StickyActionBar } from '@/components/StickyActionBar';
 import { patientName } from './patientName';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
+import { Notice } from '@/components/Notice';
+
+// The card is what the page shows first; the account forms, the patient picker (formik and its
+// fields) and the dialogs load when the flow reaches them.
+const StepLoading = () => <ListSkeleton rows={3} />;
+const AuthStep = dynamic(() => import('./AuthStep').then((m) => m.AuthStep), { ssr: false, loading: StepLoading });
+const PatientsStep = dynamic(() => import('./PatientsStep').then((m) => m.PatientsStep), { ssr: false, loading: StepLoading });
+const MaterialDecisionDialog = dynamic(() => import('./AddDialogs').then((m) => m.MaterialDecisionDialog), { ssr: false });
+const RestrictionDialog = dynamic(() => import('./AddDialogs').then((m) => m.RestrictionDialog), { ssr: false });
 
 export const ADDABLE_FLOW_PAGES = ['addableCard', 'register', 'login', 'addPatients'] as const;
 export type AddableFlowPage = (typeof ADDABLE_FLOW_PAGES)[number];
@@ -73,6 +80,8 @@ export function AddToCartFlow({ addable }: { addable: Addable }) {
     return Object.entries(materialDecision ?? {}).map(([id, suggested]) => ({ id, suggested, material: byId.get(id) ?? null }));
   }, [addable, materialDecision]);
   const price = addablePrice(addable);
+  const decisionLoaded = useOpenedOnce(Boolean(materialDecision));
+  const restrictionLoaded = useOpenedOnce(Boolean(restrictedPatientIds));
 
   let content;
   if (!mounted) content = <ListSkeleton rows={3} />;
@@ -116,25 +125,29 @@ export function AddToCartFlow({ addable }: { addable: Addable }) {
     <PageContainer title={t('add.title')}>
       <AddableSummary addable={addable} />
       {addStatus === Status.ERROR && addError && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+        <Notice severity="error" role="alert" sx={{ mb: 2 }}>
           {t(addError.message)}
-        </Alert>
+        </Notice>
       )}
       {content}
-      <MaterialDecisionDialog
-        key={JSON.stringify(materialDecision)}
-        open={Boolean(materialDecision)}
-        materials={materials}
-        currency={price?.currency ?? 'EUR'}
-        onDecide={(map) => dispatch(materialDecisionMade(map))}
-        onCancel={() => dispatch(materialDecisionCancelled())}
-      />
-      <RestrictionDialog
-        open={Boolean(restrictedPatientIds)}
-        names={restrictedNames}
-        addedForOthers={addedForOthers}
-        onClose={() => dispatch(restrictionDialogClosed())}
-      />
+      {decisionLoaded && (
+        <MaterialDecisionDialog
+          key={JSON.stringify(materialDecision)}
+          open={Boolean(materialDecision)}
+          materials={materials}
+          currency={price?.currency ?? 'EUR'}
+          onDecide={(map) => dispatch(materialDecisionMade(map))}
+          onCancel={() => dispatch(materialDecisionCancelled())}
+        />
+      )}
+      {restrictionLoaded && (
+        <RestrictionDialog
+          open={Boolean(restrictedPatientIds)}
+          names={restrictedNames}
+          addedForOthers={addedForOthers}
+          onClose={() => dispatch(restrictionDialogClosed())}
+        />
+      )}
     </PageContainer>
   );
 }

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
+import { Tag } from '@/components/Tag';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -39,7 +39,7 @@ export function AddableSummary({ addable }: { addable: Addable }) {
       <CardContent>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
-            <Chip size="small" label={addable.type === 'profile' ? t('add.profile') : t('add.analysis')} sx={{ mb: 1 }} />
+            <Tag size="small" label={addable.type === 'profile' ? t('add.profile') : t('add.analysis')} sx={{ mb: 1 }} />
             <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
               {addable.item.name}
             </Typography>

@@ -1,12 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import { TextInput } from '@/components/TextInput';
+import { Choice } from '@/components/Choice';
 import Typography from '@mui/material/Typography';
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
 import { Formik, Form } from 'formik';
@@ -20,6 +16,7 @@ import { patientFormSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { useMessage } from '@/components/formFields';
 import { cartPatientCreateRequested, cartPatientsRequested } from '../cartSlice';
+import { Notice } from '@/components/Notice';
 
 function NewPatientForm({ onDone }: { onDone(): void }) {
   usePreloadedSchema(patientFormSchema);
@@ -43,25 +40,25 @@ function NewPatientForm({ onDone }: { onDone(): void }) {
           const err = (name: keyof Patient) => (formik.touched[name] && formik.errors[name] ? message(String(formik.errors[name])) : ' ');
           return (
             <Form method="post" noValidate aria-label={t('add.newPatient')}>
-              <Grid container columnSpacing={2}>
-                <Grid size={{ xs: 12, sm: 6 }}>
+              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr' }, columnGap: 2, '& > .wide': { gridColumn: { xs: '1 / -1', sm: 'auto' } } }}>
+                <div className="wide">
                   <TextInput fullWidth id="new-patient-firstName" name="firstName" label={t('add.firstName')} value={formik.values.firstName} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('firstName') !== ' '} helperText={err('firstName')} />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
+                </div>
+                <div className="wide">
                   <TextInput fullWidth id="new-patient-lastName" name="lastName" label={t('add.lastName')} value={formik.values.lastName} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('lastName') !== ' '} helperText={err('lastName')} />
-                </Grid>
-                <Grid size={{ xs: 6 }}>
+                </div>
+                <div>
                   <TextInput fullWidth select id="new-patient-gender" name="gender" label={t('add.gender')} value={formik.values.gender} onChange={formik.handleChange} helperText=" ">
                     <option value="F">{t('add.female')}</option>
                     <option value="M">{t('add.male')}</option>
                   </TextInput>
-                </Grid>
-                <Grid size={{ xs: 6 }}>
+                </div>
+                <div>
                   <TextInput fullWidth type="date" id="new-patient-dateOfBirth" name="dateOfBirth" label={t('add.dateOfBirth')} value={formik.values.dateOfBirth} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('dateOfBirth') !== ' '} helperText={err('dateOfBirth')} slotProps={{ inputLabel: { shrink: true } }} />
-                </Grid>
-              </Grid>
+                </div>
+              </Box>
               {patientCreateStatus === Status.ERROR && patientCreateError && (
-                <Alert severity="error" role="alert" sx={{ mb: 1 }}>{patientCreateError.message}</Alert>
+                <Notice severity="error" role="alert" sx={{ mb: 1 }}>{patientCreateError.message}</Notice>
               )}
               <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
                 <Button onClick={onDone} sx={{ minHeight: 48 }}>{t('add.cancel')}</Button>
@@ -110,21 +107,17 @@ export function PatientsStep({ busy, onAdd }: { busy: boolean; onAdd(patientIds:
       {patients.length === 0 ? (
         <Typography color="text.secondary">{t('add.noPatients')}</Typography>
       ) : (
-        <FormGroup aria-labelledby="flow-patients-label">
+        <Box role="group" aria-labelledby="flow-patients-label" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
           {patients.map((p) => (
-            <FormControlLabel
+            <Choice
               key={p.id}
-              sx={{ minHeight: 48 }}
-              control={
-                <Checkbox
-                  checked={selected.includes(p.id)}
-                  onChange={(e) => setSelected((s) => (e.target.checked ? [...s, p.id] : s.filter((x) => x !== p.id)))}
-                />
-              }
+              type="checkbox"
+              checked={selected.includes(p.id)}
+              onChange={(e) => setSelected((s) => (e.target.checked ? [...s, p.id] : s.filter((x) => x !== p.id)))}
               label={`${p.personalDetails.firstName} ${p.personalDetails.lastName}`}
             />
           ))}
-        </FormGroup>
+        </Box>
       )}
       {creating ? (
         <NewPatientForm onDone={() => setCreating(false)} />

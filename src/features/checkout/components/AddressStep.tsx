@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import { TextInput } from '@/components/TextInput';
 import { Formik, Form, type FormikProps } from 'formik';
 import { useRouter } from 'next/router';
@@ -23,6 +21,7 @@ import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
 import { coverageMatches } from './coverage';
 import { coverageRequested, orderAddressSaved } from '../checkoutSlice';
+import { Notice } from '@/components/Notice';
 
 export const ORDER_COUNTRIES = ['PL', 'BY', 'DE', 'LT', 'CZ', 'SK', 'UA'] as const;
 
@@ -62,26 +61,26 @@ function CoverageNotice({ country, postalCode }: { country: string; postalCode: 
   const current = coverageMatches(coverage, laboratoryId, { country, postalCode });
   if (!current) {
     return coverageStatus === Status.ERROR ? (
-      <Alert severity="warning" role="status" sx={{ mb: 2 }}>
+      <Notice severity="warning" role="status" sx={{ mb: 2 }}>
         {t('address.coverageUnknown')}
-      </Alert>
+      </Notice>
     ) : (
-      <Alert severity="info" role="status" sx={{ mb: 2 }}>
+      <Notice severity="info" role="status" sx={{ mb: 2 }}>
         {t('address.coverageChecking')}
-      </Alert>
+      </Notice>
     );
   }
   const labName = laboratory ? `${laboratory.cityName}, ${laboratory.address}` : laboratoryId;
   if (coverage.served) {
     return (
-      <Alert severity="success" role="status" sx={{ mb: 2 }} data-testid="coverage-served">
+      <Notice severity="success" role="status" sx={{ mb: 2 }} data-testid="coverage-served">
         {t('address.served', { laboratory: labName })} <Money amount={coverage.visitFee ?? 0} currency={coverage.currency} />
-      </Alert>
+      </Notice>
     );
   }
   const other = coverage.servedBy[0];
   return (
-    <Alert
+    <Notice
       severity="error"
       role="alert"
       sx={{ mb: 2 }}
@@ -96,7 +95,7 @@ function CoverageNotice({ country, postalCode }: { country: string; postalCode: 
     >
       {t('address.notServed', { laboratory: labName, postalCode: coverage.postalCode })}{' '}
       {other ? t('address.servedByOther', { laboratory: `${other.cityName}, ${other.address}` }) : t('address.servedByNone')}
-    </Alert>
+    </Notice>
   );
 }
 
@@ -115,7 +114,7 @@ function Field({ formik, name, label, autoComplete, multiline, select, children,
   const { t } = useTranslation('cart');
   const error = formik.touched[name] && formik.errors[name];
   return (
-    <Grid size={{ xs, sm }}>
+    <Box sx={{ gridColumn: { xs: `span ${xs}`, sm: `span ${sm}` } }}>
       <TextInput
         fullWidth
         id={`address-${name}`}
@@ -134,7 +133,7 @@ function Field({ formik, name, label, autoComplete, multiline, select, children,
       >
         {children}
       </TextInput>
-    </Grid>
+    </Box>
   );
 }
 
@@ -186,7 +185,8 @@ export function AddressStep() {
         >
           {(formik) => (
             <Form method="post" noValidate aria-label={t('address.title')}>
-              <Grid container columnSpacing={2}>
+              {/* Twelve columns, as MUI's Grid: each field spans its share on a phone (xs) and wider (sm). */}
+              <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', columnGap: 2 }}>
                 <Field formik={formik} name="country" label={t('address.country')} select sm={4} required>
                   {[...new Set([...ORDER_COUNTRIES, formik.values.country])].map((c) => (
                     <option key={c} value={c}>
@@ -197,16 +197,16 @@ export function AddressStep() {
                 <Field formik={formik} name="postalCode" label={t('address.postalCode')} autoComplete="postal-code" xs={5} sm={3} required />
                 <Field formik={formik} name="city" label={t('address.city')} autoComplete="address-level2" xs={7} sm={5} required />
                 {/* Right under the postal code, so a phone shows it without scrolling. */}
-                <Grid size={12}>
+                <Box sx={{ gridColumn: '1 / -1' }}>
                   <CoverageNotice country={formik.values.country} postalCode={formik.values.postalCode} />
-                </Grid>
+                </Box>
                 <Field formik={formik} name="street" label={t('address.street')} autoComplete="street-address" sm={12} required />
                 <Field formik={formik} name="entry" label={t('address.entry')} xs={4} sm={3} />
                 <Field formik={formik} name="floor" label={t('address.floor')} xs={4} sm={3} />
                 <Field formik={formik} name="apartment" label={t('address.apartment')} xs={4} sm={3} />
                 <Field formik={formik} name="intercomCode" label={t('address.intercomCode')} sm={3} />
                 <Field formik={formik} name="notes" label={t('address.notes')} multiline sm={12} />
-              </Grid>
+              </Box>
               <StickyActionBar>
                 <Box sx={{ display: 'flex', gap: 1, width: '100%', justifyContent: 'space-between' }}>
                   <Button onClick={() => void router.push(routes.cart.path)} sx={{ minHeight: 48 }}>

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { TextInput } from '@/components/TextInput';
@@ -15,6 +14,7 @@ import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { useCheckoutGuard } from './useCheckoutGuard';
 import { activationLetterRequested, emailConfirmRequested } from '../checkoutSlice';
 import { selectCurrentUser } from '@/features/auth';
+import { Notice } from '@/components/Notice';
 
 /** `/order/confirm-email`: send the confirmation letter, then enter its token or follow its link. */
 export function ConfirmEmailStep() {
@@ -53,14 +53,14 @@ export function ConfirmEmailStep() {
             {letterStatus === Status.SUCCESS ? t('confirmEmail.sendAgain') : t('confirmEmail.send')}
           </Button>
           {letterStatus === Status.SUCCESS && (
-            <Alert severity="success" role="status" sx={{ mt: 2 }}>
+            <Notice severity="success" role="status" sx={{ mt: 2 }}>
               {t('confirmEmail.sent', { email: user?.email ?? '' })}
-            </Alert>
+            </Notice>
           )}
           {letterStatus === Status.ERROR && (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            <Notice severity="error" role="alert" sx={{ mt: 2 }}>
               {letterError?.message ? t(letterError.message) : t('confirmEmail.sendFailed')}
-            </Alert>
+            </Notice>
           )}
           <Box
             component="form"

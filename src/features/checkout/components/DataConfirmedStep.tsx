@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -25,6 +24,7 @@ import { shallowEqual } from 'react-redux';
 import { selectOrderTotals } from '../orderTotals';
 import { OrderAmount } from './OrderAmount';
 import { selectCurrentUser } from '@/features/auth';
+import { Notice } from '@/components/Notice';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
   return (
@@ -129,13 +129,13 @@ export function DataConfirmedStep() {
           <Section title={t('promo.title')}>
             <PromoCodeField />
           </Section>
-          <Alert severity="info" sx={{ mb: 1 }}>
+          <Notice severity="info" sx={{ mb: 1 }}>
             {t('confirm.payNurse')}
-          </Alert>
+          </Notice>
           {order.submit.status === Status.ERROR && order.submit.error && !order.slotFull && (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            <Notice severity="error" role="alert" sx={{ mt: 2 }}>
               {t(order.submit.error.message)}
-            </Alert>
+            </Notice>
           )}
           <StickyActionBar
             summary={

@@ -1,11 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
 import { TextInput } from '@/components/TextInput';
+import { Choice } from '@/components/Choice';
 import Typography from '@mui/material/Typography';
 import { Formik, Form } from 'formik';
 import { useRouter } from 'next/router';
@@ -22,6 +18,7 @@ import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
 import { checkoutRequested } from '../checkoutSlice';
 import { selectCurrentUser } from '@/features/auth';
+import { Notice } from '@/components/Notice';
 
 /** `/order/feedback`: how the nurse and the laboratory may contact the user; then checkout. */
 export function FeedbackStep() {
@@ -53,24 +50,15 @@ export function FeedbackStep() {
             const phoneError = formik.touched.quickPhone && formik.errors.quickPhone;
             return (
               <Form method="post" noValidate aria-label={t('feedback.title')}>
-                <FormGroup>
-                  <FormControlLabel
-                    control={<Checkbox name="useEmail" checked={formik.values.useEmail} onChange={formik.handleChange} />}
-                    label={
-                      <Box>
-                        <Typography>{t('feedback.useEmail')}</Typography>
-                        {user?.email && <Typography variant="body2" color="text.secondary">{user.email}</Typography>}
-                      </Box>
-                    }
-                    sx={{ minHeight: 48, mb: 1 }}
-                  />
-                  <FormControlLabel
-                    control={<Checkbox name="usePhone" checked={formik.values.usePhone} onChange={formik.handleChange} />}
-                    label={t('feedback.usePhone')}
-                    sx={{ minHeight: 48 }}
-                  />
-                </FormGroup>
-                {contactMissing && <FormHelperText error>{t(formik.errors.useEmail ?? '')}</FormHelperText>}
+                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
+                  <Choice type="checkbox" name="useEmail" checked={formik.values.useEmail} onChange={formik.handleChange} label={t('feedback.useEmail')} description={user?.email} />
+                  <Choice type="checkbox" name="usePhone" checked={formik.values.usePhone} onChange={formik.handleChange} label={t('feedback.usePhone')} />
+                </Box>
+                {contactMissing && (
+                  <Typography variant="caption" component="p" color="error" sx={{ mx: 1.75, mt: 0.5 }}>
+                    {t(formik.errors.useEmail ?? '')}
+                  </Typography>
+                )}
                 <TextInput
                   fullWidth
                   id="feedback-quickPhone"
@@ -86,9 +74,9 @@ export function FeedbackStep() {
                   sx={{ mt: 2, maxWidth: 420 }}
                 />
                 {checkoutStatus === Status.ERROR && checkoutError && (
-                  <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+                  <Notice severity="error" role="alert" sx={{ mt: 2 }}>
                     {checkoutError.message}
-                  </Alert>
+                  </Notice>
                 )}
                 <StickyActionBar>
                   <Box sx={{ display: 'flex', gap: 1, width: '100%', justifyContent: 'space-between' }}>

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -17,6 +16,7 @@ import { Status } from '@/lib/status';
 import { useMounted } from '@/lib/useMounted';
 import { summaryRequested } from '../checkoutSlice';
 import { formatAddress } from './formatAddress';
+import { Notice } from '@/components/Notice';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -76,9 +76,9 @@ export function OrderSubmittedView() {
               {current.address.notes && <Typography variant="body2" color="text.secondary">{t('confirm.notes', { notes: current.address.notes })}</Typography>}
             </Block>
             <Block title={t('submitted.prepare')}>
-              <Alert severity={prep.fastingHours > 0 ? 'warning' : 'info'} sx={{ mb: 1 }}>
+              <Notice severity={prep.fastingHours > 0 ? 'warning' : 'info'} sx={{ mb: 1 }}>
                 {prep.fastingHours > 0 ? t('submitted.fasting', { count: prep.fastingHours }) : t('submitted.noFasting')}
-              </Alert>
+              </Notice>
               {prep.notes.map((n) => (
                 <Typography key={n.analysisId} variant="body2" sx={{ mb: 0.5 }}>
                   <strong>{n.name}:</strong> {n.preparation}

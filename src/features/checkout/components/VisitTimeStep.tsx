@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -16,6 +15,7 @@ import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
 import { slotsRequested, visitTimeChosen } from '../checkoutSlice';
+import { Notice } from '@/components/Notice';
 
 export const BOOKING_DAYS = 30;
 
@@ -157,9 +157,9 @@ export function VisitTimeStep() {
     <PageContainer title={t('visit.title')} subtitle={t('visit.subtitle')}>
       <CheckoutStepper active="visitTime" />
       {slotFull && error && (
-        <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+        <Notice severity="warning" role="alert" sx={{ mb: 2 }}>
           {t(error)}
-        </Alert>
+        </Notice>
       )}
       {body}
       <StickyActionBar

@@ -1,15 +1,12 @@
+import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CardSkeleton, ConfirmDialog, Money, PageContainer } from '@/components';
@@ -17,35 +14,21 @@ import { routePath, routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import type { OrderDetailDto, OrderStatusDto } from '@/lib/types/results';
+import type { OrderDetailDto } from '@/lib/types/results';
 import { cancelRequested, rescheduleRequested, visitChangeReset, NOT_FOUND, ResourceGate, useResource } from '@/features/results';
 import { formatDateTime } from '@/lib/format';
-import { RescheduleDialog } from './RescheduleDialog';
+import { OrderProgress } from './OrderProgress';
+
+// Choosing another visit time (MUI's Dialog and the slot list) loads when asked for.
+const RescheduleDialog = dynamic(() => import('./RescheduleDialog').then((m) => m.RescheduleDialog), { ssr: false });
 import { StatusChip } from './StatusChip';
 import { idFrom } from '@/lib/ids';
-
-const PROGRESS: OrderStatusDto[] = ['placed', 'visit_confirmed', 'sample_collected', 'in_lab', 'completed'];
-
-function progressIndex(status: OrderStatusDto): number {
-  if (status === 'partial_results') return PROGRESS.indexOf('in_lab') + 0.5;
-  return PROGRESS.indexOf(status);
-}
+import { Notice } from '@/components/Notice';
 
 function Progress({ order }: { order: OrderDetailDto }) {
   const { t } = useTranslation('results');
-  if (order.status === 'cancelled') return <Alert severity="warning">{t('order.cancelledNote')}</Alert>;
-  const at = progressIndex(order.status);
-  return (
-    <Stepper activeStep={Math.ceil(at)} orientation="vertical" sx={{ '& .MuiStepLabel-root': { py: 0.5 } }} aria-label={t('order.progress')}>
-      {PROGRESS.map((s, i) => (
-        <Step key={s} completed={i <= at && !(s === 'completed' && order.status !== 'completed')}>
-          <StepLabel optional={s === 'in_lab' && order.status === 'partial_results' ? <Typography variant="caption">{t('status.partial_results')}</Typography> : undefined}>
-            {t(`status.${s}`)}
-          </StepLabel>
-        </Step>
-      ))}
-    </Stepper>
-  );
+  if (order.status === 'cancelled') return <Notice severity="warning">{t('order.cancelledNote')}</Notice>;
+  return <OrderProgress order={order} />;
 }
 
 /** `/orders/{orderId}`: status progress and timeline, visit, lines per patient, totals; cancel and move the visit. */
@@ -87,14 +70,14 @@ export function OrderPage() {
             <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
               <Box>
                 {visitChange.status === Status.ERROR && (
-                  <Alert severity="error" sx={{ mb: 2 }}>
+                  <Notice severity="error" sx={{ mb: 2 }}>
                     {t('order.changeFailed')}
-                  </Alert>
+                  </Notice>
                 )}
                 {visitChange.status === Status.SUCCESS && (
-                  <Alert severity="success" sx={{ mb: 2 }}>
+                  <Notice severity="success" sx={{ mb: 2 }}>
                     {o.status === 'cancelled' ? t('order.cancelDone') : t('order.rescheduleDone')}
-                  </Alert>
+                  </Notice>
                 )}
                 <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
@@ -226,14 +209,14 @@ export function OrderPage() {
                 onCancel={() => setConfirmCancel(false)}
               />
               {moving && !done && (
-              <RescheduleDialog
-                open
-                laboratoryId={o.laboratory.id}
-                currentSlotId={o.visit.slotId}
-                busy={busy}
-                onClose={() => setMoving(false)}
-                onConfirm={(slotId) => dispatch(rescheduleRequested({ orderId: o.id, slotId }))}
-              />
+                <RescheduleDialog
+                  open
+                  laboratoryId={o.laboratory.id}
+                  currentSlotId={o.visit.slotId}
+                  busy={busy}
+                  onClose={() => setMoving(false)}
+                  onConfirm={(slotId) => dispatch(rescheduleRequested({ orderId: o.id, slotId }))}
+                />
               )}
             </Box>
           )}

@@ -1,5 +1,4 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -7,7 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -17,6 +15,8 @@ import { Status } from '@/lib/status';
 import { VISIT_CHANGE_LIMIT_MS } from '@/lib/orderLifecycle';
 import { slotsRequested } from '@/features/results';
 import { formatDate, formatTime } from '@/lib/format';
+import { Notice } from '@/components/Notice';
+import { Skeleton } from '@/components/Skeleton';
 
 export interface RescheduleDialogProps {
   open: boolean;
@@ -67,7 +67,7 @@ export function RescheduleDialog({ open, laboratoryId, currentSlotId, busy, onCl
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('order.rescheduleText')}
         </Typography>
-        {slots.status === Status.ERROR && <Alert severity="error">{t('order.slotsFailed')}</Alert>}
+        {slots.status === Status.ERROR && <Notice severity="error">{t('order.slotsFailed')}</Notice>}
         {slots.status === Status.LOADING && (
           <Box role="progressbar" aria-label={t('common:loading')}>
             {[0, 1, 2].map((i) => (

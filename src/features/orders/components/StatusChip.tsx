@@ -1,4 +1,4 @@
-import Chip from '@mui/material/Chip';
+import { Tag } from '@/components/Tag';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatusDto } from '@/lib/types/results';
 
@@ -15,5 +15,5 @@ const COLOURS: Record<OrderStatusDto, 'default' | 'primary' | 'success' | 'warni
 /** An order status in words. */
 export function StatusChip({ status }: { status: OrderStatusDto }) {
   const { t } = useTranslation('results');
-  return <Chip size="small" color={COLOURS[status]} variant={status === 'placed' ? 'outlined' : 'filled'} label={t(`status.${status}`)} />;
+  return <Tag size="small" color={COLOURS[status]} variant={status === 'placed' ? 'outlined' : 'filled'} label={t(`status.${status}`)} />;
 }

@@ -4,7 +4,6 @@ import { useRouter } from 'next/router';
 import { useEffect, useMemo } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import { PatientsVisitorPrompt } from './PatientsVisitorPrompt';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import { newPatient, patientFromDto, type Patient } from '../patientMapping';
 import { patientFormOpened, patientRequested, patientSaveRequested } from '../patientsSlice';
 import { PatientForm } from './PatientForm';
 import { patientReturnPath } from './returnPath';
+import { Skeleton } from '@/components/Skeleton';
 
 function FormSkeleton() {
   const { t } = useTranslation('common');

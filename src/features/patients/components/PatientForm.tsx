@@ -1,20 +1,15 @@
 import { useEffect } from 'react';
 import { Form, Formik, useField, useFormikContext } from 'formik';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import { useTranslation } from 'react-i18next';
 import { patientFormSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { FormTextField, useMessage } from '@/components/formFields';
 import { SubmitButton } from '@/components/SubmitButton';
+import { Choice, ChoiceGroup } from '@/components/Choice';
 import { formFieldErrors, type Patient } from '../patientMapping';
 import type { Failure } from '@/lib/store/resource';
+import { Notice } from '@/components/Notice';
 
 function GenderField() {
   const { t } = useTranslation('account');
@@ -22,16 +17,20 @@ function GenderField() {
   const [field, meta] = useField<string>('gender');
   const showError = Boolean(meta.touched && meta.error);
   return (
-    <FormControl error={showError} margin="normal" component="fieldset" fullWidth>
-      <FormLabel component="legend" id="patient-gender-label">
-        {t('patients.gender')}
-      </FormLabel>
-      <RadioGroup row aria-labelledby="patient-gender-label" {...field}>
-        <FormControlLabel value="F" control={<Radio />} label={t('patients.female')} sx={{ minHeight: 48, mr: 3 }} />
-        <FormControlLabel value="M" control={<Radio />} label={t('patients.male')} sx={{ minHeight: 48 }} />
-      </RadioGroup>
-      {showError && meta.error && <FormHelperText>{message(meta.error)}</FormHelperText>}
-    </FormControl>
+    <ChoiceGroup row legend={t('patients.gender')} error={showError && meta.error ? message(meta.error) : undefined}>
+      {(['F', 'M'] as const).map((value) => (
+        <Choice
+          key={value}
+          type="radio"
+          name={field.name}
+          value={value}
+          checked={field.value === value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          label={t(value === 'F' ? 'patients.female' : 'patients.male')}
+        />
+      ))}
+    </ChoiceGroup>
   );
 }
 
@@ -76,9 +75,9 @@ export function PatientForm({ initial, onSubmit, busy, failure, submitLabel }: P
       <Form method="post" noValidate aria-label={t('patients.formLabel')}>
         <ServerFieldErrors failure={failure} />
         {failure && (
-          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+          <Notice severity="error" role="alert" sx={{ mb: 1 }}>
             {t('patients.saveFailed')} {message(failure.message)}
-          </Alert>
+          </Notice>
         )}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
           <FormTextField name="firstName" label={t('fields.firstName')} autoComplete="off" required />

@@ -1,4 +1,4 @@
-import Chip from '@mui/material/Chip';
+import { Tag } from '@/components/Tag';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
@@ -18,7 +18,7 @@ export function FlagChip({ flag, interpretation, size = 'small' }: { flag: Resul
   const Icon = ICONS[flag];
   const { fg, bg } = FLAG_COLOURS[flag];
   return (
-    <Chip
+    <Tag
       size={size}
       icon={<Icon aria-hidden style={{ color: fg }} />}
       label={t(flagLabelKey(flag, interpretation))}

@@ -1,7 +1,6 @@
 import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -22,6 +21,7 @@ import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { StatusChip } from '@/features/orders';
 import { useResource } from './useResource';
 import { idFrom } from '@/lib/ids';
+import { Notice } from '@/components/Notice';
 
 /** Saves the PDF or the FHIR bundle of one patient's results (the request carries the bearer token, so no plain link). */
 function useDownload(data: PatientResultsDto | null, kind: 'pdf' | 'fhir') {
@@ -84,9 +84,9 @@ export function PatientResultsPage() {
         }
       >
         {(state === 'error' || fhir.state === 'error') && (
-          <Alert severity="error" sx={{ mb: 2 }}>
+          <Notice severity="error" sx={{ mb: 2 }}>
             {t('patient.pdfFailed')}
-          </Alert>
+          </Notice>
         )}
         <ResourceGate session={ok ? session : 'user'} resource={ok ? resource : NOT_FOUND} onRetry={reload} backHref={backHref}>
           {(d) => (

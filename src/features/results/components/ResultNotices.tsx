@@ -1,8 +1,8 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResultDto, ExplanationTextDto, ResultExplanationDto } from '@/lib/types/results';
+import { Notice } from '@/components/Notice';
 
 /** The explanation in the user's language (English when the language has none). */
 export function explanationIn(e: ResultExplanationDto | undefined, language: string): ExplanationTextDto | null {
@@ -47,8 +47,8 @@ export function CriticalBanner({ results }: { results: AnalysisResultDto[] }) {
   const critical = results.filter((r) => r.critical);
   if (!critical.length) return null;
   return (
-    <Alert severity="error" variant="filled" sx={{ mb: 2 }} role="alert" data-testid="critical-banner">
+    <Notice severity="error" variant="filled" sx={{ mb: 2 }} role="alert" data-testid="critical-banner">
       <b>{t('critical.title')}</b> {t('critical.text', { analyses: critical.map((r) => r.analysisName).join(', ') })}
-    </Alert>
+    </Notice>
   );
 }

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResultShareCreatedDto, ResultShareDto } from '@/lib/types/results';
 import { resultsApi } from '../lazyResultsApi';
 import { formatDateTime } from '@/lib/format';
+import { Notice } from '@/components/Notice';
 
 /**
  * Share one patient's results of one order with a doctor: a read-only link valid 1 to 30 days
@@ -110,7 +110,7 @@ export function ShareLinks({ testResultId, patientId, language }: { testResultId
         </Button>
       </Box>
       {created && (
-        <Alert severity="success" sx={{ mt: 1.5 }} role="status">
+        <Notice severity="success" sx={{ mt: 1.5 }} role="status">
           <Typography variant="body2" sx={{ mb: 1 }}>
             {t('share.created', { date: formatDateTime(created.expiresAt, language) })}
           </Typography>
@@ -120,12 +120,12 @@ export function ShareLinks({ testResultId, patientId, language }: { testResultId
               {copied ? t('share.copied') : t('share.copy')}
             </Button>
           </Box>
-        </Alert>
+        </Notice>
       )}
       {error && (
-        <Alert severity="error" sx={{ mt: 1.5 }}>
+        <Notice severity="error" sx={{ mt: 1.5 }}>
           {error}
-        </Alert>
+        </Notice>
       )}
       {links && links.length > 0 && (
         <List dense aria-label={t('share.listLabel')} sx={{ mt: 1 }}>

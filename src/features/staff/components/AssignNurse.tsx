@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -12,6 +11,7 @@ import type { StaffMemberDto, StaffOrderDetailDto } from '@/lib/types/results';
 import { useAppDispatch } from '@/store/hooks';
 import { staffOrderReceived } from '../staffSlice';
 import { staffApi } from '../lazyStaffApi';
+import { Notice } from '@/components/Notice';
 
 const NONE = 'none';
 
@@ -47,9 +47,9 @@ export function AssignNurse({ order }: { order: StaffOrderDetailDto }) {
         {t('assign.title')}
       </Typography>
       {order.notAtHome && (
-        <Alert severity="warning" sx={{ mb: 1 }}>
+        <Notice severity="warning" sx={{ mb: 1 }}>
           {t('assign.notAtHome', { time: formatDateTime(order.notAtHome.at, language), note: order.notAtHome.note })}
-        </Alert>
+        </Notice>
       )}
       {!open || nurses === null ? (
         <Typography variant="body2">{order.nurse ? t('visits.nurse', { name: name(order.nurse) }) : t('visits.unassigned')}</Typography>
@@ -71,14 +71,14 @@ export function AssignNurse({ order }: { order: StaffOrderDetailDto }) {
         </Box>
       )}
       {state.kind === 'saved' && (
-        <Alert severity="success" sx={{ mt: 1 }} role="status">
+        <Notice severity="success" sx={{ mt: 1 }} role="status">
           {state.text}
-        </Alert>
+        </Notice>
       )}
       {state.kind === 'error' && (
-        <Alert severity="error" sx={{ mt: 1 }} role="alert">
+        <Notice severity="error" sx={{ mt: 1 }} role="alert">
           {state.text}
-        </Alert>
+        </Notice>
       )}
     </Paper>
   );

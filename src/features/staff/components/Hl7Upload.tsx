@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { useTranslation } from 'react-i18next';
 import { staffApi } from '../lazyStaffApi';
+import { Notice } from '@/components/Notice';
 
 /** MSA-1 (acknowledgement code) and MSA-3 / ERR-8 (text) of an ER7 ACK. */
 export function readAck(er7: string): { code: string; text: string } {
@@ -62,14 +62,14 @@ export function Hl7Upload({ onImported }: { onImported?: () => void }) {
         />
       </Button>
       {state.kind === 'ok' && (
-        <Alert severity="success" sx={{ mt: 1 }} role="status">
+        <Notice severity="success" sx={{ mt: 1 }} role="status">
           {state.text}
-        </Alert>
+        </Notice>
       )}
       {state.kind === 'error' && (
-        <Alert severity="error" sx={{ mt: 1 }} role="alert">
+        <Notice severity="error" sx={{ mt: 1 }} role="alert">
           {state.text}
-        </Alert>
+        </Notice>
       )}
     </Paper>
   );

@@ -1,19 +1,13 @@
+import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import { TextInput } from '@/components/TextInput';
 import Typography from '@mui/material/Typography';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -22,6 +16,7 @@ import MapOutlined from '@mui/icons-material/MapOutlined';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
+import { TextInput } from '@/components/TextInput';
 import { ApiError } from '@/lib/apiError';
 import { routes } from '@/lib/routes';
 import { intlLocale } from '@/i18n';
@@ -29,8 +24,13 @@ import { useLanguage } from '@/i18n/useLanguage';
 import type { NurseVisitDto, NurseVisitsDto, OrderAddressDto } from '@/lib/types/results';
 import { StatusChip } from '@/features/orders';
 import { staffApi } from '../lazyStaffApi';
-import { shiftDate } from './StaffOrdersPage';
+import { shiftDate } from './staffDates';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
+
+// The "not at home" question (MUI's Dialog) loads when a nurse first asks it.
+const NotAtHomeDialog = dynamic(() => import('./NotAtHomeDialog').then((m) => m.NotAtHomeDialog), { ssr: false });
 import { StaffForbidden, StaffGate } from './StaffGate';
+import { Notice } from '@/components/Notice';
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
@@ -57,6 +57,7 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
+  const dialogLoaded = useOpenedOnce(asking);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
   const time = (iso: string) => new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
@@ -117,9 +118,9 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
           {a.notes && <Typography component="li" variant="body2">{t('visits.notes', { v: a.notes })}</Typography>}
         </Box>
         {v.notAtHome && (
-          <Alert severity="warning" sx={{ mt: 1 }}>
+          <Notice severity="warning" sx={{ mt: 1 }}>
             {t('visits.wasNotAtHome', { time: time(v.notAtHome.at), note: v.notAtHome.note })}
-          </Alert>
+          </Notice>
         )}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
           {v.phone && (
@@ -179,9 +180,9 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
         )}
 
         {error && (
-          <Alert severity="error" sx={{ mt: 1 }} role="alert">
+          <Notice severity="error" sx={{ mt: 1 }} role="alert">
             {error}
-          </Alert>
+          </Notice>
         )}
         {(v.canMarkCollected || v.canMarkNotAtHome) && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
@@ -209,32 +210,18 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
           </Box>
         )}
       </CardContent>
-      <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby={`${headingId}-dialog`} fullWidth>
-        <DialogTitle id={`${headingId}-dialog`}>{t('visits.notAtHomeTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 1 }}>{t('visits.notAtHomeText')}</DialogContentText>
-          <TextInput
-            autoFocus
-            fullWidth
-            multiline
-            minRows={2}
-            label={t('visits.note')}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            error={!!noteError}
-            helperText={noteError ?? ' '}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(false)} sx={{ minHeight: 48 }}>
-            {t('visits.cancel')}
-          </Button>
-          <Button variant="contained" onClick={() => void saveNotAtHome()} disabled={busy} sx={{ minHeight: 48 }}>
-            {t('visits.save')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {dialogLoaded && (
+        <NotAtHomeDialog
+          open={asking}
+          titleId={`${headingId}-dialog`}
+          note={note}
+          onNoteChange={setNote}
+          noteError={noteError}
+          busy={busy}
+          onCancel={() => setAsking(false)}
+          onSave={() => void saveNotAtHome()}
+        />
+      )}
     </Card>
   );
 }
@@ -318,9 +305,9 @@ function VisitsOfDay() {
         </Box>
       )}
       {feedback && (
-        <Alert severity={feedback.kind} sx={{ mb: 2 }} role="status">
+        <Notice severity={feedback.kind} sx={{ mb: 2 }} role="status">
           {feedback.text}
-        </Alert>
+        </Notice>
       )}
       {content}
     </>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,6 +9,7 @@ import { flagOf, interpret, parseResultValue } from '@/lib/resultFlag';
 import type { StaffAnalysisLineDto, StaffOrderPatientDto } from '@/lib/types/results';
 import type { ResultEntry } from '@/lib/validation/results';
 import { FlagChip } from '@/features/results';
+import { Notice } from '@/components/Notice';
 
 interface Row {
   value: string;
@@ -186,22 +186,22 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
         );
       })}
       {invalid[0] && (
-        <Alert severity="info" sx={{ mt: 1 }}>
+        <Notice severity="info" sx={{ mt: 1 }}>
           {invalid[0]}
-        </Alert>
+        </Notice>
       )}
       {error && (
-        <Alert severity="error" sx={{ mt: 1 }}>
+        <Notice severity="error" sx={{ mt: 1 }}>
           {error}
-        </Alert>
+        </Notice>
       )}
       <Button variant="contained" onClick={submit} disabled={disabled || saving} sx={{ mt: 2, minHeight: 48 }}>
         {saving ? t('form.saving') : t('form.save', { name: patient.firstName })}
       </Button>
       {saved && (
-        <Alert severity="success" sx={{ mt: 2 }} role="status">
+        <Notice severity="success" sx={{ mt: 2 }} role="status">
           {t('order.resultsSaved')}
-        </Alert>
+        </Notice>
       )}
     </Paper>
   );

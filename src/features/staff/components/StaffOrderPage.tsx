@@ -1,7 +1,6 @@
 import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -19,6 +18,7 @@ import { resultsSaveRequested, staffOrderRequested, statusChangeRequested } from
 import { StaffForbidden, StaffGate } from './StaffGate';
 import { ResultsForm } from './ResultsForm';
 import { AssignNurse } from './AssignNurse';
+import { Notice } from '@/components/Notice';
 
 function OrderWork({ orderId }: { orderId: number }) {
   const { t } = useTranslation('staff');
@@ -61,14 +61,14 @@ function OrderWork({ orderId }: { orderId: number }) {
         </Typography>
         {o.address.notes && <Typography variant="body2">{o.address.notes}</Typography>}
         {action.status === Status.ERROR && action.kind === 'status' && (
-          <Alert severity="error" sx={{ mt: 1 }}>
+          <Notice severity="error" sx={{ mt: 1 }}>
             {t('order.actionFailed', { reason: action.error?.message ?? '' })}
-          </Alert>
+          </Notice>
         )}
         {action.status === Status.SUCCESS && action.kind === 'status' && (
-          <Alert severity="success" sx={{ mt: 1 }} role="status">
+          <Notice severity="success" sx={{ mt: 1 }} role="status">
             {t('order.statusSaved', { status: t(`results:status.${o.status}`) })}
-          </Alert>
+          </Notice>
         )}
         {o.nextStatuses.length > 0 && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
@@ -92,9 +92,9 @@ function OrderWork({ orderId }: { orderId: number }) {
         {t('order.results', { done: o.resultCount, total: o.analysisCount })}
       </Typography>
       {!o.canEnterResults && (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Notice severity="info" sx={{ mb: 2 }}>
           {o.status === 'cancelled' ? t('order.cancelledNoResults') : t('order.resultsLater')}
-        </Alert>
+        </Notice>
       )}
       <Box sx={{ display: 'grid', gap: 2 }}>
         {o.patients.map((p) => (

@@ -26,6 +26,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { StatusChip } from '@/features/orders';
 import { formatDate, formatTime } from '@/lib/format';
 import { staffOrdersRequested } from '../staffSlice';
+import { shiftDate } from './staffDates';
 import { StaffForbidden, StaffGate } from './StaffGate';
 
 /** Today's date in the browser's time zone, YYYY-MM-DD. */
@@ -33,11 +34,6 @@ export function localDate(d = new Date()): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-export function shiftDate(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 

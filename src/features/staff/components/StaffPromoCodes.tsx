@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -12,6 +11,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import type { StaffPromoCodeDto } from '@/lib/types/results';
 import type { NewStaffPromo } from '../staffApi';
 import { staffApi } from '../lazyStaffApi';
+import { Notice } from '@/components/Notice';
 
 const EMPTY = { code: '', kind: 'percent', value: '', minOrder: '', maxUses: '', perUser: '', from: '', to: '' };
 type Form = typeof EMPTY;
@@ -99,14 +99,14 @@ export function StaffPromoCodes() {
         </Box>
       </Box>
       {state.kind === 'saved' && (
-        <Alert severity="success" sx={{ mt: 1 }} role="status">
+        <Notice severity="success" sx={{ mt: 1 }} role="status">
           {state.text}
-        </Alert>
+        </Notice>
       )}
       {state.kind === 'error' && (
-        <Alert severity="error" sx={{ mt: 1 }} role="alert">
+        <Notice severity="error" sx={{ mt: 1 }} role="alert">
           {state.text}
-        </Alert>
+        </Notice>
       )}
       {codes && codes.length === 0 && (
         <Typography variant="body2" sx={{ mt: 2 }}>

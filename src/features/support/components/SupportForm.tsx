@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,6 +11,7 @@ import { supportFormSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { SUPPORT_MESSAGE_MAX } from '@/lib/validation/supportLimits';
 import { lazyApi } from '@/lib/lazyApi';
+import { Notice } from '@/components/Notice';
 
 // The API module (with the HTTP client and axios) loads on first use, not with the page.
 const supportApi = lazyApi(() => import('../supportApi').then((m) => m.supportApi));
@@ -100,14 +100,14 @@ export function SupportForm({ laboratoryId, initialName = '', initialEmail = '',
         required
       />
       {outcome?.kind === 'sent' && (
-        <Alert severity="success" role="status">
+        <Notice severity="success" role="status">
           {t('support.sent')}
-        </Alert>
+        </Notice>
       )}
       {outcome?.kind === 'failed' && (
-        <Alert severity="error" role="alert">
+        <Notice severity="error" role="alert">
           {outcome.message}
-        </Alert>
+        </Notice>
       )}
       <Box>
         <Button

@@ -1,15 +1,8 @@
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
@@ -42,6 +35,61 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** A contact as a link row: icon, the address and what it is for (the look of MUI's list item button). */
+function Contact({ href, external, icon, primary, secondary }: { href: string; external?: boolean; icon: ReactNode; primary: string; secondary: string }) {
+  return (
+    <a href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+      <span className="contact-icon">{icon}</span>
+      <span className="contact-text">
+        <span className="contact-primary">{primary}</span>
+        <span className="contact-secondary">{secondary}</span>
+      </span>
+    </a>
+  );
+}
+
+const ContactList = styled('ul')(({ theme }) => ({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  '& a': {
+    display: 'flex',
+    alignItems: 'center',
+    minHeight: 56,
+    padding: theme.spacing(1, 2),
+    color: 'inherit',
+    textDecoration: 'none',
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+  },
+  '& .contact-icon': { display: 'inline-flex', minWidth: 56, color: theme.palette.primary.main },
+  '& .contact-text': { display: 'flex', flexDirection: 'column', minWidth: 0, padding: theme.spacing(0.5, 0) },
+  '& .contact-primary': { ...theme.typography.body1 },
+  '& .contact-secondary': { ...theme.typography.body2, color: theme.palette.text.secondary, wordBreak: 'break-all' },
+}));
+
+/** The questions as native disclosure widgets in one outlined box (the look of MUI's outlined accordions). */
+const Faq = styled('div')(({ theme }) => ({
+  border: `1px solid ${theme.palette.divider}`,
+  borderRadius: theme.shape.borderRadius,
+  backgroundColor: theme.palette.background.paper,
+  '& details + details': { borderTop: `1px solid ${theme.palette.divider}` },
+  '& summary': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: theme.spacing(2),
+    minHeight: 56,
+    padding: theme.spacing(1, 2),
+    cursor: 'pointer',
+    listStyle: 'none',
+    '&::-webkit-details-marker': { display: 'none' },
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+  },
+  '& .faq-question': { ...theme.typography.body1, fontWeight: 500, flex: 1 },
+  '& .faq-icon': { color: theme.palette.action.active, transition: theme.transitions.create('transform') },
+  '& details[open] .faq-icon': { transform: 'rotate(180deg)' },
+  '& .faq-answer': { ...theme.typography.body1, color: theme.palette.text.secondary, margin: 0, padding: theme.spacing(1, 2, 2) },
+}));
+
 /** `/support`: the laboratory's contacts (the active one, else the server's), the FAQ and the contact form. */
 export function SupportView(props: SupportViewProps) {
   const { t } = useTranslation('catalogue');
@@ -58,38 +106,23 @@ export function SupportView(props: SupportViewProps) {
             <CardContent sx={{ pb: 1 }}>
               <Typography sx={{ fontWeight: 600 }}>{t('support.laboratory', { city: laboratory.cityName, address: laboratory.address })}</Typography>
             </CardContent>
-            <List aria-label={t('support.contacts')} disablePadding>
+            <ContactList aria-label={t('support.contacts')}>
               {laboratory.email && (
-                <ListItem disablePadding>
-                <ListItemButton component="a" href={`mailto:${laboratory.email}`} sx={{ minHeight: 56 }}>
-                  <ListItemIcon sx={{ color: 'primary.main' }}>
-                    <EmailOutlined aria-hidden />
-                  </ListItemIcon>
-                  <ListItemText primary={laboratory.email} secondary={t('support.emailUs')} />
-                </ListItemButton>
-                </ListItem>
+                <li>
+                  <Contact href={`mailto:${laboratory.email}`} icon={<EmailOutlined aria-hidden />} primary={laboratory.email} secondary={t('support.emailUs')} />
+                </li>
               )}
               {laboratory.phone && (
-                <ListItem disablePadding>
-                <ListItemButton component="a" href={`tel:${laboratory.phone.replace(/[^+\d]/g, '')}`} sx={{ minHeight: 56 }}>
-                  <ListItemIcon sx={{ color: 'primary.main' }}>
-                    <PhoneOutlined aria-hidden />
-                  </ListItemIcon>
-                  <ListItemText primary={laboratory.phone} secondary={t('support.callUs')} />
-                </ListItemButton>
-                </ListItem>
+                <li>
+                  <Contact href={`tel:${laboratory.phone.replace(/[^+\d]/g, '')}`} icon={<PhoneOutlined aria-hidden />} primary={laboratory.phone} secondary={t('support.callUs')} />
+                </li>
               )}
               {laboratory.aboutLink && (
-                <ListItem disablePadding>
-                <ListItemButton component="a" href={laboratory.aboutLink} target="_blank" rel="noopener noreferrer" sx={{ minHeight: 56 }}>
-                  <ListItemIcon sx={{ color: 'primary.main' }}>
-                    <LanguageOutlined aria-hidden />
-                  </ListItemIcon>
-                  <ListItemText primary={t('support.aboutLab')} secondary={laboratory.aboutLink} slotProps={{ secondary: { sx: { wordBreak: 'break-all' } } }} />
-                </ListItemButton>
-                </ListItem>
+                <li>
+                  <Contact href={laboratory.aboutLink} external icon={<LanguageOutlined aria-hidden />} primary={t('support.aboutLab')} secondary={laboratory.aboutLink} />
+                </li>
               )}
-            </List>
+            </ContactList>
           </Card>
         ) : (
           <EmptyState title={t('chooseLab')} text={t('support.chooseLabText')} />
@@ -97,16 +130,17 @@ export function SupportView(props: SupportViewProps) {
       </Section>
 
       <Section id="support-faq" title={t('support.faq')}>
-        {FAQ_KEYS.map((key) => (
-          <Accordion key={key} disableGutters variant="outlined" sx={{ '&:not(:last-of-type)': { borderBottom: 0 } }}>
-            <AccordionSummary expandIcon={<ExpandMore />} sx={{ minHeight: 56 }} aria-controls={`faq-${key}-content`} id={`faq-${key}-header`}>
-              <Typography sx={{ fontWeight: 500 }}>{t(`faq.${key}.q`)}</Typography>
-            </AccordionSummary>
-            <AccordionDetails id={`faq-${key}-content`}>
-              <Typography color="text.secondary">{t(`faq.${key}.a`)}</Typography>
-            </AccordionDetails>
-          </Accordion>
-        ))}
+        <Faq>
+          {FAQ_KEYS.map((key) => (
+            <details key={key}>
+              <summary>
+                <span className="faq-question">{t(`faq.${key}.q`)}</span>
+                <ExpandMore className="faq-icon" aria-hidden />
+              </summary>
+              <p className="faq-answer">{t(`faq.${key}.a`)}</p>
+            </details>
+          ))}
+        </Faq>
       </Section>
 
       <Section id="support-form" title={t('support.formTitle')}>
