@@ -4,7 +4,12 @@ import nextJest from 'next/jest.js';
 const createJestConfig = nextJest({ dir: './' });
 
 const common = {
-  moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/src/$1',
+    // As in next.config.js: formik's lodash copies are the shop's small ones, so the tests run formik as the pages do.
+    '^lodash(-es)?/cloneDeep$': '<rootDir>/src/lib/formikDeps/cloneDeep.ts',
+    '^lodash(-es)?/clone$': '<rootDir>/src/lib/formikDeps/clone.ts',
+  },
   testPathIgnorePatterns: ['/node_modules/', '/.next', '/e2e/'],
 };
 

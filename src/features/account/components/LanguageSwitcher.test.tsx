@@ -28,8 +28,12 @@ describe('LanguageSwitcher', () => {
       app.store.dispatch(loggedIn());
       app.store.dispatch(currentUserReceived(sampleUser));
     });
+    expect(screen.getByRole('group', { name: 'Language' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /English/ })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.setup().click(screen.getByRole('button', { name: /Polski/ }));
     expect(Cookies.get(LANGUAGE_COOKIE)).toBe('pl');
+    expect(screen.getByRole('button', { name: /Polski/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /English/ })).toHaveAttribute('aria-pressed', 'false');
     await waitFor(() => expect(bodies).toEqual([{ locale: 'pl' }]));
   });
 

@@ -25,11 +25,14 @@ import { changePasswordSchema, profileSchema } from '@/lib/validation/formSchema
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 
+// The sessions and the data-access record fetch their lists after the page is shown, at the end of
+// the page; their code loads with them.
+const SectionLoading = () => <Skeleton variant="rounded" height={96} />;
+const SessionsSection = dynamic(() => import('./SessionsSection').then((m) => m.SessionsSection), { ssr: false, loading: SectionLoading });
+const PrivacySection = dynamic(() => import('./PrivacySection').then((m) => m.PrivacySection), { ssr: false, loading: SectionLoading });
 // The e-mail confirmation modal (MUI's Dialog) loads when the user first opens it.
 const EmailConfirmationModal = dynamic(() => import('./EmailConfirmationModal').then((m) => m.EmailConfirmationModal), { ssr: false });
 import { useStatusChange } from './useStatusChange';
-import { PrivacySection } from './PrivacySection';
-import { SessionsSection } from './SessionsSection';
 import { Notice } from '@/components/Notice';
 import { Skeleton } from '@/components/Skeleton';
 
