@@ -173,8 +173,11 @@ export default journey('visitor browses the catalogue: search, analysis card, ca
   await ctx.step('write to support: the laboratory gets the mail', async () => {
     await page.goto('/support');
     await page.getByRole('link', { name: new RegExp(lab.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).waitFor();
-    await page.getByRole('button', { name: 'How should I prepare?' }).click();
-    await page.getByText(/8–12 hours without food/).waitFor();
+    // The FAQ is native disclosure widgets: an answer shows once its question is opened.
+    const answer = page.getByText(/8–12 hours without food/);
+    assert.ok(await answer.isHidden(), 'answers are closed at first');
+    await page.locator('summary', { hasText: 'How should I prepare?' }).click();
+    await answer.waitFor();
     const email = `visitor-${ctx.viewport}-${Date.now()}@example.com`;
     await page.getByRole('textbox', { name: 'Your name' }).fill('Visitor Tester');
     await page.getByRole('textbox', { name: 'E-mail' }).fill(email);

@@ -34,7 +34,10 @@ export default journey('every page of the route table opens without an accessibi
           const out: string[] = [];
           // Every visible control, as '<tag>[<name>] <width>x<height>'.
           for (const el of Array.from(document.querySelectorAll('a[href], button, input, select, textarea, [role="button"], [role="radio"], [role="checkbox"], [role="tab"], [role="menuitem"], [tabindex="0"]'))) {
-            const r = el.getBoundingClientRect();
+            if (el.getBoundingClientRect().width === 0) continue;
+            // A radio or checkbox inside its label is activated by the whole label: that is its target.
+            const wrapping = el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox') ? el.closest('label') : null;
+            const r = (wrapping ?? el).getBoundingClientRect();
             if (r.width === 0 || r.height === 0) continue;
             const st = getComputedStyle(el);
             if (st.visibility === 'hidden' || st.opacity === '0') continue;

@@ -35,10 +35,9 @@ export function pageKey(url: string): string {
   return u.pathname.replace(/\/\d+(?=\/|$)/g, '/:id');
 }
 
-/** Waits until finite CSS transitions/animations (dialogs fading in, toasts sliding) have ended. */
-export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('load').catch(() => undefined);
-  await page
+/** True once no finite CSS transition or animation is running. */
+function animationsDone(page: Page): Promise<unknown> {
+  return page
     .waitForFunction(
       () =>
         document.getAnimations().every((a) => {
@@ -50,6 +49,18 @@ export async function settle(page: Page): Promise<void> {
       { timeout: 3_000, polling: 100 },
     )
     .catch(() => undefined);
+}
+
+/**
+ * Waits until finite CSS transitions/animations (dialogs fading in, toasts sliding) have ended, and
+ * once more after a short pause: a part loaded on first use (a toast, a dialog) may start its
+ * transition just after the page looked still.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load').catch(() => undefined);
+  await animationsDone(page);
+  await page.waitForTimeout(150);
+  await animationsDone(page);
 }
 
 export class AxeAudit {

@@ -1,5 +1,6 @@
 import { styled } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { STEP_ICON, StepIcon, stepIconStyles } from './StepIcon';
 
 export const CHECKOUT_STEPS = ['cart', 'address', 'visitTime', 'contact', 'confirm'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
@@ -18,15 +19,7 @@ export function CheckoutStepper({ active }: { active: CheckoutStep }) {
         const state = i < index ? 'done' : i === index ? 'current' : 'todo';
         return (
           <li key={step} className={`step step-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
-            <span className="step-icon" aria-hidden>
-              {state === 'done' ? (
-                <svg viewBox="0 0 24 24" focusable="false">
-                  <path d="M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z" />
-                </svg>
-              ) : (
-                i + 1
-              )}
-            </span>
+            <StepIcon done={state === 'done'} number={i + 1} />
             <span className="step-label">{t(`steps.${step}`)}</span>
           </li>
         );
@@ -34,8 +27,6 @@ export function CheckoutStepper({ active }: { active: CheckoutStep }) {
     </Steps>
   );
 }
-
-const ICON = 24;
 
 /** Numbered circles joined by a line, each label under its circle. */
 const Steps = styled('ol')(({ theme }) => ({
@@ -57,26 +48,12 @@ const Steps = styled('ol')(({ theme }) => ({
   '& .step + .step::before': {
     content: '""',
     position: 'absolute',
-    top: ICON / 2,
-    left: `calc(-50% + ${ICON / 2 + 8}px)`,
-    right: `calc(50% + ${ICON / 2 + 8}px)`,
+    top: STEP_ICON / 2,
+    left: `calc(-50% + ${STEP_ICON / 2 + 8}px)`,
+    right: `calc(50% + ${STEP_ICON / 2 + 8}px)`,
     borderTop: `1px solid ${theme.palette.grey[400]}`,
   },
-  '& .step-icon': {
-    width: ICON,
-    height: ICON,
-    borderRadius: '50%',
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    fontSize: '0.75rem',
-    fontWeight: 500,
-    color: theme.palette.common.white,
-    // White on grey 600 is 4.6:1 (the step number is text).
-    backgroundColor: theme.palette.grey[600],
-  },
-  '& .step-icon svg': { width: 16, height: 16, fill: 'currentColor' },
-  '& .step-done .step-icon, & .step-current .step-icon': { backgroundColor: theme.palette.primary.main },
+  ...stepIconStyles(theme),
   '& .step-label': {
     ...theme.typography.body2,
     marginTop: theme.spacing(1.5),

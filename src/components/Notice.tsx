@@ -30,7 +30,9 @@ export function Notice({ severity, role = 'alert', variant = 'standard', title, 
   const Icon = icons[severity];
   return (
     <Box {...rest} role={role} className={`notice notice-${variant} notice-${severity}${className ? ` ${className}` : ''}`}>
-      <Icon className="notice-icon" fontSize="inherit" />
+      <span className="notice-icon">
+        <Icon fontSize="inherit" />
+      </span>
       <div className="notice-message">
         {title && <div className="notice-title">{title}</div>}
         {children}
@@ -45,7 +47,8 @@ const Box = styled('div')(({ theme }) => ({
   display: 'flex',
   padding: '6px 16px',
   borderRadius: theme.shape.borderRadius,
-  '& .notice-icon': { marginRight: 12, padding: '7px 0', fontSize: 22, opacity: 0.9, flexShrink: 0 },
+  // The icon's box carries the padding, so the icon itself keeps its full 22 px (as in MUI's Alert).
+  '& .notice-icon': { display: 'flex', marginRight: 12, padding: '7px 0', fontSize: 22, opacity: 0.9, flexShrink: 0 },
   '& .notice-message': { padding: '8px 0', minWidth: 0, overflow: 'auto' },
   '& .notice-title': { ...theme.typography.body1, fontWeight: 500, marginTop: -2, marginBottom: 4 },
   '& .notice-action': { display: 'flex', alignItems: 'center', marginLeft: 'auto', marginRight: -8, paddingLeft: 16 },

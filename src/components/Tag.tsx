@@ -20,40 +20,43 @@ export type TagProps = Omit<HTMLAttributes<HTMLSpanElement>, 'color'> & {
  */
 export function Tag({ label, color = 'default', variant = 'filled', size = 'medium', icon, className, ...rest }: TagProps) {
   return (
-    <TagRoot {...rest} className={`tag tag-${variant} tag-${color} tag-${size}${className ? ` ${className}` : ''}`}>
+    <TagRoot {...rest} tagColor={color} tagVariant={variant} tagSize={size} className={`tag tag-${variant} tag-${color} tag-${size}${className ? ` ${className}` : ''}`}>
       {icon && <span className="tag-icon">{icon}</span>}
       <span className="tag-label">{label}</span>
     </TagRoot>
   );
 }
 
-// Variants under :where(), so they weigh no more than the root class and an `sx` on a tag wins.
-const COLOURS = ['primary', 'success', 'warning', 'info', 'error'] as const;
+interface TagStyle {
+  tagColor: TagColour;
+  tagVariant: 'filled' | 'outlined';
+  tagSize: 'small' | 'medium';
+}
 
-const TagRoot = styled('span')(({ theme }) => ({
-  ...theme.typography.body2,
-  fontSize: theme.typography.pxToRem(13),
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  maxWidth: '100%',
-  height: 32,
-  borderRadius: 16,
-  whiteSpace: 'nowrap',
-  verticalAlign: 'middle',
-  boxSizing: 'border-box',
-  color: theme.palette.text.primary,
-  '& .tag-label': { overflow: 'hidden', textOverflow: 'ellipsis', padding: '0 12px' },
-  '& .tag-icon': { display: 'inline-flex', marginLeft: 5, marginRight: -6, '& svg': { fontSize: 18 } },
-  '&:where(.tag-small)': { height: 24, '& .tag-label': { padding: '0 8px' }, '& .tag-icon': { marginLeft: 4, marginRight: -4, '& svg': { fontSize: 18 } } },
-  '&:where(.tag-filled.tag-default)': { backgroundColor: theme.palette.action.selected },
-  '&:where(.tag-outlined)': { border: `1px solid ${theme.palette.grey[400]}`, backgroundColor: 'transparent' },
-  '&:where(.tag-outlined) .tag-label': { padding: '0 11px' },
-  '&:where(.tag-outlined.tag-small) .tag-label': { padding: '0 7px' },
-  ...Object.fromEntries(
-    COLOURS.flatMap((c) => [
-      [`&:where(.tag-filled.tag-${c})`, { backgroundColor: theme.palette[c].main, color: theme.palette[c].contrastText }],
-      [`&:where(.tag-outlined.tag-${c})`, { color: theme.palette[c].dark, borderColor: alpha(theme.palette[c].main, 0.7) }],
-    ]),
-  ),
-}));
+const STYLE_PROPS = new Set<PropertyKey>(['tagColor', 'tagVariant', 'tagSize']);
+
+// The colour and size go into the root's own rule (not into nested class rules, which the style
+// sheet would put after it), so an `sx` given to a tag (a result flag's colours) wins over them.
+const TagRoot = styled('span', { shouldForwardProp: (p) => !STYLE_PROPS.has(p) })<TagStyle>(({ theme, tagColor, tagVariant, tagSize }) => {
+  const small = tagSize === 'small';
+  const outlined = tagVariant === 'outlined';
+  const palette = tagColor === 'default' ? null : theme.palette[tagColor];
+  return {
+    ...theme.typography.body2,
+    fontSize: theme.typography.pxToRem(13),
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    maxWidth: '100%',
+    height: small ? 24 : 32,
+    borderRadius: 16,
+    whiteSpace: 'nowrap',
+    verticalAlign: 'middle',
+    boxSizing: 'border-box',
+    color: palette ? (outlined ? palette.dark : palette.contrastText) : theme.palette.text.primary,
+    backgroundColor: outlined ? 'transparent' : (palette?.main ?? theme.palette.action.selected),
+    border: outlined ? `1px solid ${palette ? alpha(palette.main, 0.7) : theme.palette.grey[400]}` : 0,
+    '& .tag-label': { overflow: 'hidden', textOverflow: 'ellipsis', padding: `0 ${(small ? 8 : 12) - (outlined ? 1 : 0)}px` },
+    '& .tag-icon': { display: 'inline-flex', marginLeft: small ? 4 : 5, marginRight: small ? -4 : -6, '& svg': { fontSize: 18 } },
+  };
+});

@@ -6,7 +6,7 @@ import { toMajor } from '@/lib/money';
 import { notFound } from '../http/errors';
 import * as repo from '../repositories/catalogue';
 import { getLaboratoryPricing } from './laboratories';
-import { MEMO_MAX_ITEMS, remembered } from './catalogueMemo';
+import { MEMO_MAX_ITEMS, remembered, rememberedItems } from './catalogueMemo';
 
 /**
  * The catalogue as the backend API serves it (docs/openapi.yaml): analyses and profiles with the prices of
@@ -248,13 +248,14 @@ export async function searchAnalyses(db: Db, term: string, laboratoryId?: string
 
 /**
  * The analyses of `ids`, in that order (unknown ids are left out). Those priced in the laboratory
- * come from its kept list when it is kept; the others (no price there, or a list too large to keep)
- * are built.
+ * come from its kept list when it is kept; the others (no price there, or a list too large to keep
+ * whole) from the most recently built analyses of that price list (rememberedItems), built when
+ * they are not among them.
  */
 async function analysesInOrder(db: Db, ids: number[], priceListId: number | null): Promise<AnalysisDto[]> {
   const kept = priceListId === null ? null : await keptAnalysesById(db, priceListId);
   const missing = kept ? ids.filter((id) => !kept.has(id)) : ids;
-  const built = missing.length ? await buildAnalysisDtos(db, missing, priceListId) : null;
+  const built = missing.length ? await rememberedItems(db, `analysis-dtos:${priceListId ?? 'none'}`, missing, (m) => buildAnalysisDtos(db, m, priceListId)) : null;
   return ids.map((id) => kept?.get(id) ?? built?.get(id)).filter((d): d is AnalysisDto => Boolean(d));
 }
 

@@ -69,3 +69,55 @@ export function remembered<T>(db: Db, key: string, load: () => Promise<T>, size:
   kept.set(key, { at: now(), value });
   return value;
 }
+
+interface ItemEntry {
+  at: number;
+  value: unknown;
+}
+
+const itemMemo = new WeakMap<Db, Map<string, Map<number, ItemEntry>>>();
+
+/**
+ * Items of a list too long to keep whole (a large catalogue's price list), by id: each database
+ * handle keeps, per key, the MEMO_MAX_ITEMS most recently used items for CATALOGUE_MEMO_MS each, so a
+ * page of such a list (a category page of 50 analyses) is built once a minute, not on every request,
+ * and memory stays bounded whatever the catalogue's size. `build` is called with the ids not kept
+ * (none when all are); ids it does not return are left out of the answer. Kept items are frozen.
+ */
+export async function rememberedItems<T>(db: Db, key: string, ids: readonly number[], build: (missing: number[]) => Promise<ReadonlyMap<number, T>>, now: () => number = Date.now): Promise<Map<number, T>> {
+  let lists = itemMemo.get(db);
+  if (!lists) {
+    lists = new Map();
+    itemMemo.set(db, lists);
+  }
+  let kept = lists.get(key);
+  if (!kept) {
+    kept = new Map();
+    lists.set(key, kept);
+  }
+  const at = now();
+  const found = new Map<number, T>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const hit = kept.get(id);
+    if (hit && at - hit.at < CATALOGUE_MEMO_MS) {
+      // Most recently used last (a Map keeps insertion order): the oldest go first when over the limit.
+      kept.delete(id);
+      kept.set(id, hit);
+      found.set(id, hit.value as T);
+    } else missing.push(id);
+  }
+  if (missing.length) {
+    const built = await build(missing);
+    for (const [id, value] of built) {
+      found.set(id, deepFreeze(value));
+      kept.delete(id);
+      kept.set(id, { at, value });
+    }
+    for (const id of kept.keys()) {
+      if (kept.size <= MEMO_MAX_ITEMS) break;
+      kept.delete(id);
+    }
+  }
+  return found;
+}

@@ -1,5 +1,6 @@
 import { styled } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { STEP_ICON, StepIcon, stepIconStyles } from '@/components/StepIcon';
 import type { OrderDetailDto, OrderStatusDto } from '@/lib/types/results';
 
 const PROGRESS: OrderStatusDto[] = ['placed', 'visit_confirmed', 'sample_collected', 'in_lab', 'completed'];
@@ -25,15 +26,7 @@ export function OrderProgress({ order }: { order: OrderDetailDto }) {
         const state = done ? 'done' : i === current ? 'current' : 'todo';
         return (
           <li key={s} className={`step step-${state}`} aria-current={i === current ? 'step' : undefined}>
-            <span className="step-icon" aria-hidden>
-              {done ? (
-                <svg viewBox="0 0 24 24" focusable="false">
-                  <path d="M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z" />
-                </svg>
-              ) : (
-                i + 1
-              )}
-            </span>
+            <StepIcon done={done} number={i + 1} />
             <span className="step-text">
               <span className="step-label">{t(`status.${s}`)}</span>
               {s === 'in_lab' && order.status === 'partial_results' && <span className="step-note">{t('status.partial_results')}</span>}
@@ -44,8 +37,6 @@ export function OrderProgress({ order }: { order: OrderDetailDto }) {
     </Steps>
   );
 }
-
-const ICON = 24;
 
 /** Circles joined by a vertical line, each label beside its circle (MUI's vertical Stepper look). */
 const Steps = styled('ol')(({ theme }) => ({
@@ -58,27 +49,12 @@ const Steps = styled('ol')(({ theme }) => ({
   '& .step + .step::before': {
     content: '""',
     position: 'absolute',
-    left: ICON / 2,
+    left: STEP_ICON / 2,
     bottom: `calc(100% - ${theme.spacing(0.5)} + 8px)`,
     height: `calc(${theme.spacing(3)} - 8px)`,
     borderLeft: `1px solid ${theme.palette.grey[400]}`,
   },
-  '& .step-icon': {
-    flexShrink: 0,
-    width: ICON,
-    height: ICON,
-    borderRadius: '50%',
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    fontSize: '0.75rem',
-    fontWeight: 500,
-    color: theme.palette.common.white,
-    // White on grey 600 is 4.6:1 (the step number is text).
-    backgroundColor: theme.palette.grey[600],
-  },
-  '& .step-icon svg': { width: 16, height: 16, fill: 'currentColor' },
-  '& .step-done .step-icon, & .step-current .step-icon': { backgroundColor: theme.palette.primary.main },
+  ...stepIconStyles(theme),
   '& .step-text': { display: 'flex', flexDirection: 'column' },
   '& .step-label': { ...theme.typography.body2, color: theme.palette.text.secondary },
   '& .step-done .step-label, & .step-current .step-label': { color: theme.palette.text.primary, fontWeight: 500 },
