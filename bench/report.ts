@@ -14,7 +14,7 @@ export interface BeforeFile extends WebResult {
 
 function fmt(v: number | null | undefined, unit: Figure['unit']): string {
   if (v === null || v === undefined || Number.isNaN(v)) return '';
-  if (unit === 'req/s' || unit === 'ms' || unit === 'score') return Math.round(v).toLocaleString('en-US');
+  if (unit === 'req/s' || unit === 'rows/s' || unit === 'ms' || unit === 'score') return Math.round(v).toLocaleString('en-US');
   return (Math.round(v * 10) / 10).toLocaleString('en-US');
 }
 

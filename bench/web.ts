@@ -34,7 +34,7 @@ export interface Figure {
   floor: number | null;
   /** The same figure of the floor app with its 50 cards rendered (bench/lib/servers.ts, FloorVariant). */
   floorCards?: number | null;
-  unit: 'req/s' | 'ms' | 'kB' | 'score' | 'MB' | '%';
+  unit: 'req/s' | 'rows/s' | 'ms' | 'kB' | 'score' | 'MB' | '%';
   target?: string;
 }
 
@@ -79,6 +79,12 @@ async function measure(url: string, seconds: number, connections = 20, headers?:
   if (r.errors || r.non2xx) console.warn(`  ${url}: ${r.errors} errors, ${r.non2xx} non-2xx answers`);
   console.log(`  ${url} @${connections}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
   return r;
+}
+
+/** How many analyses a category page lists: its rows (RowList's links) in the server HTML. */
+async function categoryRows(url: string): Promise<number> {
+  const html = await (await fetch(url, { headers: LAB_HEADERS })).text();
+  return html.match(/class="row-link[" ]/g)?.length ?? 0;
 }
 
 /** A temporary SQLite catalogue: the demo seed, enlarged `copies` times for growth runs. */
@@ -232,6 +238,9 @@ export async function webBench(opts: WebOptions): Promise<WebResult> {
     }
 
     const catalogueRps = figures.find((f) => f.key === 'ssr.category.rps')?.shop ?? 0;
+    // The category page lists at most CATEGORY_PAGE_SIZE analyses: the demo's category has fewer, a
+    // larger catalogue's a full page, so its rows rendered per second are compared too.
+    const demoRows = await categoryRows(shop + pages.category);
     if (opts.growth) {
       for (const copies of opts.quick ? [10] : [10, 100]) {
         const db = await benchDatabase(tmp, copies);
@@ -243,7 +252,10 @@ export async function webBench(opts: WebOptions): Promise<WebResult> {
           const cat = await measure(big.url + pages.category, seconds, 20, LAB_HEADERS);
           figures.push({ key: `growth.${copies}.category.rps`, label: `${copies}x catalogue: ${pages.category} req/s (demo: ${Math.round(catalogueRps)})`, shop: cat.rps, floor: null, unit: 'req/s', target: 'within 20% of demo' });
           const delta = catalogueRps ? Math.round(((cat.rps - catalogueRps) / catalogueRps) * 1000) / 10 : 0;
-          notes.push(`${copies}x catalogue: ${pages.category} at ${Math.round(cat.rps)} req/s is ${delta}% against the demo catalogue's ${Math.round(catalogueRps)} req/s.`);
+          const rows = await categoryRows(big.url + pages.category);
+          const rowDelta = catalogueRps && demoRows ? Math.round(((cat.rps * rows - catalogueRps * demoRows) / (catalogueRps * demoRows)) * 1000) / 10 : 0;
+          figures.push({ key: `growth.${copies}.category.rows`, label: `${copies}x catalogue: ${pages.category} analyses rendered per second (${rows} per page; demo: ${demoRows} per page, ${Math.round(catalogueRps * demoRows)}/s)`, shop: Math.round(cat.rps * rows), floor: null, unit: 'rows/s', target: 'within 20% of demo' });
+          notes.push(`${copies}x catalogue: ${pages.category} at ${Math.round(cat.rps)} req/s is ${delta}% against the demo catalogue's ${Math.round(catalogueRps)} req/s; it lists ${rows} analyses a page against the demo's ${demoRows}, so per analysis rendered it is ${rowDelta > 0 ? '+' : ''}${rowDelta}%.`);
         } finally {
           await big.stop();
         }

@@ -40,7 +40,7 @@ function NewPatientForm({ onDone }: { onDone(): void }) {
           const err = (name: keyof Patient) => (formik.touched[name] && formik.errors[name] ? message(String(formik.errors[name])) : ' ');
           return (
             <Form method="post" noValidate aria-label={t('add.newPatient')}>
-              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr' }, columnGap: 2, '& > .wide': { gridColumn: { xs: '1 / -1', sm: 'auto' } } }}>
+              <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2, '& > .wide': { gridColumn: { xs: '1 / -1', sm: 'auto' } } }}>
                 <div className="wide">
                   <TextInput fullWidth id="new-patient-firstName" name="firstName" label={t('add.firstName')} value={formik.values.firstName} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('firstName') !== ' '} helperText={err('firstName')} />
                 </div>
