@@ -44,9 +44,8 @@ const ChoiceLabel = styled('label')(({ theme }) => ({
 
 export interface ChoiceGroupProps {
   legend: ReactNode;
-  /** The group's error (shown in the error colour and announced with the group), or a hint. */
+  /** The group's error (shown in the error colour and announced with the group). */
   error?: ReactNode;
-  hint?: ReactNode;
   /** Choices side by side (wrapping) instead of one per line. */
   row?: boolean;
   /** The legend as a title (bold, in the text colour) instead of a field label. */
@@ -55,17 +54,16 @@ export interface ChoiceGroupProps {
   children: ReactNode;
 }
 
-/** A fieldset of choices with its legend and, under them, the error or a hint (MUI's FormControl look). */
-export function ChoiceGroup({ legend, error, hint, row, legendStrong, className, children }: ChoiceGroupProps) {
-  const helperId = useId();
-  const helper = error || hint;
+/** A fieldset of choices with its legend and, under them, the error (MUI's FormControl look). */
+export function ChoiceGroup({ legend, error, row, legendStrong, className, children }: ChoiceGroupProps) {
+  const errorId = useId();
   return (
-    <Fieldset className={className} aria-invalid={error ? true : undefined} aria-describedby={helper ? helperId : undefined}>
+    <Fieldset className={className} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
       <legend className={`choice-legend${error ? ' choice-error' : ''}${legendStrong ? ' choice-strong' : ''}`}>{legend}</legend>
       <div className={row ? 'choice-items choice-row' : 'choice-items'}>{children}</div>
-      {helper && (
-        <p id={helperId} className={error ? 'choice-helper choice-error' : 'choice-helper'}>
-          {helper}
+      {error && (
+        <p id={errorId} className="choice-helper choice-error">
+          {error}
         </p>
       )}
     </Fieldset>
@@ -81,6 +79,6 @@ const Fieldset = styled('fieldset')(({ theme }) => ({
   '& .choice-strong': { fontWeight: 600, color: theme.palette.text.primary },
   '& .choice-items': { display: 'flex', flexDirection: 'column', alignItems: 'flex-start' },
   '& .choice-row': { flexDirection: 'row', flexWrap: 'wrap' },
-  '& .choice-helper': { ...theme.typography.caption, color: theme.palette.text.secondary, margin: theme.spacing(0.5, 1.75, 0) },
+  '& .choice-helper': { ...theme.typography.caption, margin: theme.spacing(0.5, 1.75, 0) },
   '& .choice-error': { color: theme.palette.error.main },
 }));

@@ -8,12 +8,12 @@ import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../lazyAccountApi';
 import type { AccessRecordDto } from '@/lib/types/audit';
-
-// The account deletion dialog (MUI's Dialog) loads when the user first asks to delete.
-const DeleteAccountDialog = dynamic(() => import('./DeleteAccountDialog').then((m) => m.DeleteAccountDialog), { ssr: false });
 import { formatDate } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { Notice } from '@/components/Notice';
+
+// The account deletion dialog (MUI's Dialog) loads when the user first asks to delete.
+const DeleteAccountDialog = dynamic(() => import('./DeleteAccountDialog').then((m) => m.DeleteAccountDialog), { ssr: false });
 
 /**
  * Settings, "Your data": who (laboratory staff or a share link) opened or changed the user's health

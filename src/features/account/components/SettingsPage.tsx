@@ -24,6 +24,9 @@ import { emailModalOpened, passwordChangeRequested, profileUpdateRequested } fro
 import { changePasswordSchema, profileSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
+import { useStatusChange } from './useStatusChange';
+import { Notice } from '@/components/Notice';
+import { Skeleton } from '@/components/Skeleton';
 
 // The sessions and the data-access record fetch their lists after the page is shown, at the end of
 // the page; their code loads with them.
@@ -32,9 +35,6 @@ const SessionsSection = dynamic(() => import('./SessionsSection').then((m) => m.
 const PrivacySection = dynamic(() => import('./PrivacySection').then((m) => m.PrivacySection), { ssr: false, loading: SectionLoading });
 // The e-mail confirmation modal (MUI's Dialog) loads when the user first opens it.
 const EmailConfirmationModal = dynamic(() => import('./EmailConfirmationModal').then((m) => m.EmailConfirmationModal), { ssr: false });
-import { useStatusChange } from './useStatusChange';
-import { Notice } from '@/components/Notice';
-import { Skeleton } from '@/components/Skeleton';
 
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (

@@ -18,12 +18,12 @@ import type { OrderDetailDto } from '@/lib/types/results';
 import { cancelRequested, rescheduleRequested, visitChangeReset, NOT_FOUND, ResourceGate, useResource } from '@/features/results';
 import { formatDateTime } from '@/lib/format';
 import { OrderProgress } from './OrderProgress';
-
-// Choosing another visit time (MUI's Dialog and the slot list) loads when asked for.
-const RescheduleDialog = dynamic(() => import('./RescheduleDialog').then((m) => m.RescheduleDialog), { ssr: false });
 import { StatusChip } from './StatusChip';
 import { idFrom } from '@/lib/ids';
 import { Notice } from '@/components/Notice';
+
+// Choosing another visit time (MUI's Dialog and the slot list) loads when asked for.
+const RescheduleDialog = dynamic(() => import('./RescheduleDialog').then((m) => m.RescheduleDialog), { ssr: false });
 
 function Progress({ order }: { order: OrderDetailDto }) {
   const { t } = useTranslation('results');

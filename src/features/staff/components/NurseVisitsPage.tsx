@@ -26,11 +26,11 @@ import { StatusChip } from '@/features/orders';
 import { staffApi } from '../lazyStaffApi';
 import { shiftDate } from './staffDates';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
+import { StaffForbidden, StaffGate } from './StaffGate';
+import { Notice } from '@/components/Notice';
 
 // The "not at home" question (MUI's Dialog) loads when a nurse first asks it.
 const NotAtHomeDialog = dynamic(() => import('./NotAtHomeDialog').then((m) => m.NotAtHomeDialog), { ssr: false });
-import { StaffForbidden, StaffGate } from './StaffGate';
-import { Notice } from '@/components/Notice';
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
