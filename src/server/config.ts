@@ -31,6 +31,8 @@ export interface ServerConfig {
   jobsIntervalSeconds: number;
   /** Days that used login attempts, expired tokens and finished jobs are kept before the purge job deletes them. */
   retentionDays: number;
+  /** Keep rendered public pages for the catalogue's minute (src/server/ssr/renderCache.ts); `RENDER_CACHE=off` renders every request. */
+  renderCache: boolean;
 }
 
 export interface SessionLifetime {
@@ -102,6 +104,15 @@ function parseIntKey(key: string, value: string | undefined, fallback: number): 
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new ConfigError(key, `expected a positive integer, got "${value}"`);
   return n;
+}
+
+/** on/off (also true/false, 1/0); empty or absent is `fallback`. */
+function parseSwitch(key: string, value: string | undefined, fallback: boolean): boolean {
+  const v = (value ?? '').toLowerCase();
+  if (v === '') return fallback;
+  if (['on', 'true', '1'].includes(v)) return true;
+  if (['off', 'false', '0'].includes(v)) return false;
+  throw new ConfigError(key, `expected on or off, got "${value}"`);
 }
 
 function parseRateLimits(env: Env): RateLimitConfig {
@@ -180,6 +191,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     // Tests run due work themselves; a timer would race them.
     jobsIntervalSeconds: parseNonNegativeIntKey('JOBS_INTERVAL_SECONDS', env.JOBS_INTERVAL_SECONDS, env.NODE_ENV === 'test' ? 0 : 60),
     retentionDays: parseIntKey('RETENTION_DAYS', env.RETENTION_DAYS, 30),
+    renderCache: parseSwitch('RENDER_CACHE', env.RENDER_CACHE, true),
   };
 }
 
