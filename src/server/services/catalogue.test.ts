@@ -1,6 +1,6 @@
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
-import { listAnalysesWithHeader, loadAnalysisDtos, searchAnalyses } from './catalogue';
+import { listAnalysesWithHeader, loadAnalysisDtos, searchAnalyses, searchAnalysesJson } from './catalogue';
 import type { AnalysisDto, LaboratoryDto, NurseSlotDto, ProfileDto } from '@/lib/types/api';
 
 /** Laboratories, catalogue and nurse slots over HTTP on the demo seed (SQLite and PostgreSQL). */
@@ -201,6 +201,23 @@ describe('search', () => {
     expect(long.body.fields).toHaveProperty('searchNameTerm');
     expect((await search('searchNameTerm=%25%25%25')).body).toEqual([]);
     expect((await search('searchNameTerm=tsh&laboratoryId=nowhere')).status).toBe(404);
+  });
+
+  test('answers are kept per laboratory and term: the same bytes as the search, cacheable, an unknown laboratory never kept', async () => {
+    const fresh = await searchAnalyses(tdb.db, 'gluc', 'krakow-nowa-huta');
+    const first = await searchAnalysesJson(tdb.db, 'gluc', 'krakow-nowa-huta');
+    expect(JSON.parse(first.toString('utf8'))).toEqual(fresh);
+    // The kept answer is the same bytes, not a second search.
+    expect(await searchAnalysesJson(tdb.db, 'gluc', 'krakow-nowa-huta')).toBe(first);
+    const vilnius = JSON.parse((await searchAnalysesJson(tdb.db, 'gluc', 'vilnius-antakalnis')).toString('utf8')) as AnalysisDto[];
+    expect(vilnius[0]?.prices[0]?.currency).toBe('EUR');
+    expect(JSON.parse((await searchAnalysesJson(tdb.db, 'Gluc', 'krakow-nowa-huta')).toString('utf8'))).toEqual(fresh);
+    const res = await search('searchNameTerm=gluc&laboratoryId=krakow-nowa-huta');
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('cache-control')).toContain('max-age=60');
+    expect(res.body).toEqual(fresh);
+    await expect(searchAnalysesJson(tdb.db, 'gluc', 'atlantis')).rejects.toMatchObject({ status: 404 });
+    expect((await search('searchNameTerm=gluc&laboratoryId=atlantis')).status).toBe(404);
   });
 
   test('the service honours the limit', async () => {

@@ -6,7 +6,8 @@ import { toMajor } from '@/lib/money';
 import { notFound } from '../http/errors';
 import * as repo from '../repositories/catalogue';
 import { getLaboratoryPricing } from './laboratories';
-import { MEMO_MAX_ITEMS, remembered, rememberedItems } from './catalogueMemo';
+import { CATALOGUE_MEMO_MS, MEMO_MAX_ITEMS, remembered, rememberedItems } from './catalogueMemo';
+import { BoundedMemo } from '../boundedMemo';
 
 /**
  * The catalogue as the backend API serves it (docs/openapi.yaml): analyses and profiles with the prices of
@@ -244,6 +245,26 @@ export async function searchAnalyses(db: Db, term: string, laboratoryId?: string
     .sort((a, b) => a.rank - b.rank || byName(a, b))
     .slice(0, Math.max(0, limit));
   return analysesInOrder(db, chosen.map((c) => c.id), priceListId);
+}
+
+/** Bytes of search answers each database handle keeps (a term is whatever a visitor types, so the answers are bounded by bytes). */
+export const SEARCH_MEMO_BYTES = 8 * 1024 * 1024;
+
+const searchMemo = new WeakMap<Db, BoundedMemo<Buffer>>();
+
+/**
+ * searchAnalyses' answer as JSON bytes, kept per laboratory and term for the catalogue's minute (the
+ * minute the answer already tells shared caches to keep it), the least recently asked dropped first
+ * beyond SEARCH_MEMO_BYTES. A failed search (unknown laboratory) is not kept.
+ */
+export async function searchAnalysesJson(db: Db, term: string, laboratoryId?: string): Promise<Buffer> {
+  let memo = searchMemo.get(db);
+  if (!memo) {
+    memo = new BoundedMemo<Buffer>((body) => body.length + 256, SEARCH_MEMO_BYTES, CATALOGUE_MEMO_MS);
+    searchMemo.set(db, memo);
+  }
+  const { value } = await memo.get(`${laboratoryId ?? ''}\n${term}`, async () => Buffer.from(JSON.stringify(await searchAnalyses(db, term, laboratoryId))));
+  return value;
 }
 
 /**

@@ -3,7 +3,8 @@ import type { AppProps } from 'next/app';
 import createEmotionServer from '@emotion/server/create-instance';
 import { createEmotionCache } from '@mui/material-nextjs/v16-pagesRouter';
 import { getConfig } from '../config';
-import { PUBLIC_PAGES, RenderCache, renderKey, type RenderedBody, type StyleChunk } from './renderCache';
+import type { BoundedMemo } from '../boundedMemo';
+import { PUBLIC_PAGES, renderCache, renderKey, type RenderedBody, type StyleChunk } from './renderCache';
 
 /**
  * The body of a page for `_document`: rendered with an Emotion cache of its own (its styles become
@@ -25,11 +26,11 @@ export interface DocumentRenderContext {
 
 type Body = RenderedBody<ReactElement[] | undefined>;
 
-const holder = globalThis as unknown as { __labShopRenderCache?: RenderCache<ReactElement[] | undefined> };
+const holder = globalThis as unknown as { __labShopRenderCache?: BoundedMemo<Body> };
 
 /** The process's render cache (one per process, also across Next's module instances). */
-export function renderCache(): RenderCache<ReactElement[] | undefined> {
-  holder.__labShopRenderCache ??= new RenderCache();
+function processRenderCache(): BoundedMemo<Body> {
+  holder.__labShopRenderCache ??= renderCache<ReactElement[] | undefined>();
   return holder.__labShopRenderCache;
 }
 
@@ -76,7 +77,7 @@ export const RENDER_CACHE_HEADER = 'X-Render-Cache';
 export async function renderBody(ctx: DocumentRenderContext): Promise<Body> {
   if (!cacheable(ctx)) return renderWithEmotion(ctx);
   const key = renderKey(ctx.pathname, ctx.asPath ?? '', await appPropsOf(ctx));
-  const { body, from } = await renderCache().get(
+  const { value: body, from } = await processRenderCache().get(
     key,
     () => renderWithEmotion(ctx),
     () => ctx.res?.statusCode === 200,

@@ -1,26 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PUBLIC_PAGES, RenderCache, renderKey, type RenderedBody } from './renderCache';
+import { PUBLIC_PAGES, renderCache, renderKey, type RenderedBody } from './renderCache';
 
 const body = (html: string): RenderedBody<string[]> => ({ html, head: ['<title>t</title>'], styles: [{ key: 'mui', ids: ['a1'], css: '.mui-a1{color:red}' }] });
 
 describe('render cache', () => {
   it('renders once and answers the kept body for the same key until the minute is over', async () => {
     let now = 1_000;
-    const cache = new RenderCache<string[]>(1024 * 1024, 60_000, () => now);
+    const cache = renderCache<string[]>(1024 * 1024, 60_000, () => now);
     let renders = 0;
     const render = async () => body(`<main>${++renders}</main>`);
-    expect(await cache.get('k', render)).toEqual({ body: body('<main>1</main>'), from: 'miss' });
+    expect(await cache.get('k', render)).toEqual({ value: body('<main>1</main>'), from: 'miss' });
     now += 59_999;
-    expect(await cache.get('k', render)).toEqual({ body: body('<main>1</main>'), from: 'hit' });
+    expect(await cache.get('k', render)).toEqual({ value: body('<main>1</main>'), from: 'hit' });
     now += 1;
-    expect(await cache.get('k', render)).toEqual({ body: body('<main>2</main>'), from: 'miss' });
-    expect(await cache.get('other', render)).toEqual({ body: body('<main>3</main>'), from: 'miss' });
+    expect(await cache.get('k', render)).toEqual({ value: body('<main>2</main>'), from: 'miss' });
+    expect(await cache.get('other', render)).toEqual({ value: body('<main>3</main>'), from: 'miss' });
     expect(renders).toBe(3);
   });
 
   it('lets concurrent requests for one key share one render', async () => {
-    const cache = new RenderCache<string[]>();
+    const cache = renderCache<string[]>();
     let renders = 0;
     let finish: () => void = () => {};
     const gate = new Promise<void>((r) => (finish = r));
@@ -34,11 +34,11 @@ describe('render cache', () => {
     const answers = await all;
     expect(renders).toBe(1);
     expect(answers.map((a) => a.from)).toEqual(['miss', 'shared', 'shared']);
-    expect(new Set(answers.map((a) => a.body.html))).toEqual(new Set(['<main>once</main>']));
+    expect(new Set(answers.map((a) => a.value.html))).toEqual(new Set(['<main>once</main>']));
   });
 
   it('keeps only what `keep` accepts and never a failed render', async () => {
-    const cache = new RenderCache<string[]>();
+    const cache = renderCache<string[]>();
     await cache.get('not-found', async () => body('404'), () => false);
     expect(cache.size).toBe(0);
     await expect(cache.get('broken', async () => Promise.reject(new Error('render failed')))).rejects.toThrow('render failed');
@@ -49,7 +49,7 @@ describe('render cache', () => {
 
   it('stays within its byte budget, dropping the least recently used first', async () => {
     const page = 'x'.repeat(10_000);
-    const cache = new RenderCache<string[]>(100_000);
+    const cache = renderCache<string[]>(100_000);
     for (const k of ['a', 'b', 'c', 'd']) await cache.get(k, async () => body(page));
     // a was used last, so b is the oldest when e arrives.
     expect((await cache.get('a', async () => body('new'))).from).toBe('hit');

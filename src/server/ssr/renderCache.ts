@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { BoundedMemo } from '../boundedMemo';
 
 /**
  * Rendered pages kept for the catalogue's minute.
@@ -61,105 +62,19 @@ export interface RenderedBody<Head = unknown> {
   styles: StyleChunk[];
 }
 
-interface Entry<Head> {
-  body: RenderedBody<Head>;
-  bytes: number;
-  expires: number;
-}
-
 /** What makes two renders the same: route, path with query, and the app's props (page props, language, cookie choice). */
 export function renderKey(route: string, asPath: string, appProps: Record<string, unknown>): string {
   return crypto.createHash('sha256').update(route).update('\n').update(asPath).update('\n').update(JSON.stringify(appProps)).digest('base64url');
 }
 
-function sizeOf(body: RenderedBody<unknown>): number {
+/** Bytes a kept body holds (two per character); head elements are small (title, meta, link): a fixed allowance. */
+function sizeOf(body: RenderedBody): number {
   let n = body.html.length;
   for (const s of body.styles) n += s.css.length + s.key.length;
-  // Head elements are small (title, meta, link): a fixed allowance per entry.
   return 2 * n + 4096;
 }
 
-export class RenderCache<Head = unknown> {
-  private readonly entries = new Map<string, Entry<Head>>();
-  private readonly pending = new Map<string, Promise<RenderedBody<Head>>>();
-  private bytes = 0;
-  hits = 0;
-  misses = 0;
-
-  constructor(
-    private readonly maxBytes = RENDER_CACHE_MAX_BYTES,
-    private readonly ttlMs = RENDER_CACHE_TTL_MS,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get storedBytes(): number {
-    return this.bytes;
-  }
-
-  private drop(key: string): void {
-    const e = this.entries.get(key);
-    if (!e) return;
-    this.entries.delete(key);
-    this.bytes -= e.bytes;
-  }
-
-  private fresh(key: string): RenderedBody<Head> | undefined {
-    const e = this.entries.get(key);
-    if (!e) return undefined;
-    if (e.expires <= this.now()) {
-      this.drop(key);
-      return undefined;
-    }
-    // Most recently used last, so eviction takes the first.
-    this.entries.delete(key);
-    this.entries.set(key, e);
-    return e.body;
-  }
-
-  private store(key: string, body: RenderedBody<Head>): void {
-    const bytes = sizeOf(body);
-    if (bytes > this.maxBytes) return;
-    this.drop(key);
-    this.entries.set(key, { body, bytes, expires: this.now() + this.ttlMs });
-    this.bytes += bytes;
-    for (const oldest of this.entries.keys()) {
-      if (this.bytes <= this.maxBytes) break;
-      this.drop(oldest);
-    }
-  }
-
-  /**
-   * The kept render of `key` ('hit'), or `render()`'s ('miss'; kept when `keep` says so of the
-   * result). Requests for a key being rendered wait for that render ('shared'); a failed render is
-   * not kept and each waiting request gets its error.
-   */
-  async get(key: string, render: () => Promise<RenderedBody<Head>>, keep: (body: RenderedBody<Head>) => boolean = () => true): Promise<{ body: RenderedBody<Head>; from: 'hit' | 'miss' | 'shared' }> {
-    const kept = this.fresh(key);
-    if (kept) {
-      this.hits++;
-      return { body: kept, from: 'hit' };
-    }
-    const running = this.pending.get(key);
-    if (running) return { body: await running, from: 'shared' };
-    this.misses++;
-    const p = render().then((body) => {
-      if (keep(body)) this.store(key, body);
-      return body;
-    });
-    this.pending.set(key, p);
-    try {
-      return { body: await p, from: 'miss' };
-    } finally {
-      this.pending.delete(key);
-    }
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
-  }
+/** A render cache: kept bodies for `ttlMs`, within `maxBytes`. */
+export function renderCache<Head>(maxBytes = RENDER_CACHE_MAX_BYTES, ttlMs = RENDER_CACHE_TTL_MS, now: () => number = Date.now): BoundedMemo<RenderedBody<Head>> {
+  return new BoundedMemo<RenderedBody<Head>>(sizeOf, maxBytes, ttlMs, now);
 }
