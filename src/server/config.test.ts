@@ -21,3 +21,11 @@ test('reminder lead time, job interval and retention are validated', () => {
   expect(() => loadConfig({ JOBS_INTERVAL_SECONDS: '1.5' })).toThrow(/JOBS_INTERVAL_SECONDS/);
   expect(() => loadConfig({ RETENTION_DAYS: '0' })).toThrow(/RETENTION_DAYS/);
 });
+
+test('the render cache is on unless RENDER_CACHE says off; anything else is refused with its name', () => {
+  expect(loadConfig({}).renderCache).toBe(true);
+  expect(loadConfig({ RENDER_CACHE: 'on' }).renderCache).toBe(true);
+  expect(loadConfig({ RENDER_CACHE: 'OFF' }).renderCache).toBe(false);
+  expect(loadConfig({ RENDER_CACHE: '0' }).renderCache).toBe(false);
+  expect(() => loadConfig({ RENDER_CACHE: 'sometimes' })).toThrow(/RENDER_CACHE/);
+});

@@ -55,7 +55,7 @@ async function appPropsOf(ctx: DocumentRenderContext): Promise<Record<string, un
   let captured: Record<string, unknown> = {};
   await ctx.renderPage({
     enhanceApp: () =>
-      function AppProps(props: AppProps) {
+      function KeepProps(props: AppProps) {
         captured = props as unknown as Record<string, unknown>;
         return null;
       },
