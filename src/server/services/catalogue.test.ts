@@ -1,6 +1,6 @@
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
-import { listAnalysesWithHeader, loadAnalysisDtos, searchAnalyses, searchAnalysesJson } from './catalogue';
+import { getAnalysis, getProfile, listAnalysesWithHeader, loadAnalysisDtos, searchAnalyses, searchAnalysesJson } from './catalogue';
 import type { AnalysisDto, LaboratoryDto, NurseSlotDto, ProfileDto } from '@/lib/types/api';
 
 /** Laboratories, catalogue and nurse slots over HTTP on the demo seed (SQLite and PostgreSQL). */
@@ -218,6 +218,22 @@ describe('search', () => {
     expect(res.body).toEqual(fresh);
     await expect(searchAnalysesJson(tdb.db, 'gluc', 'atlantis')).rejects.toMatchObject({ status: 404 });
     expect((await search('searchNameTerm=gluc&laboratoryId=atlantis')).status).toBe(404);
+  });
+
+  test('analysis and profile cards are kept per laboratory: the same frozen answer, other laboratories priced apart, failures not kept', async () => {
+    const [tsh] = await searchAnalyses(tdb.db, 'tsh', 'warsaw-mokotow', 1);
+    const card = await getAnalysis(tdb.db, tsh!.id, 'warsaw-mokotow');
+    expect(await getAnalysis(tdb.db, tsh!.id, 'warsaw-mokotow')).toBe(card);
+    expect(Object.isFrozen(card) && Object.isFrozen(card.prices)).toBe(true);
+    expect(card.referenceRanges.length).toBeGreaterThan(0);
+    expect((await getAnalysis(tdb.db, tsh!.id, 'vilnius-antakalnis')).prices[0]?.currency).toBe('EUR');
+    await expect(getAnalysis(tdb.db, tsh!.id, 'atlantis')).rejects.toMatchObject({ status: 404 });
+    await expect(getAnalysis(tdb.db, 424242, 'warsaw-mokotow')).rejects.toMatchObject({ status: 404 });
+    const profiles = (await api.call('GET', `${B}/profiles?laboratoryId=warsaw-mokotow`)).body as ProfileDto[];
+    const profile = await getProfile(tdb.db, profiles[0]!.id, 'warsaw-mokotow');
+    expect(profile).toEqual(profiles[0]);
+    expect(await getProfile(tdb.db, profiles[0]!.id, 'warsaw-mokotow')).toBe(profile);
+    await expect(getProfile(tdb.db, 424242, 'warsaw-mokotow')).rejects.toMatchObject({ status: 404 });
   });
 
   test('the service honours the limit', async () => {

@@ -6,8 +6,7 @@ import { toMajor } from '@/lib/money';
 import { notFound } from '../http/errors';
 import * as repo from '../repositories/catalogue';
 import { getLaboratoryPricing } from './laboratories';
-import { CATALOGUE_MEMO_MS, MEMO_MAX_ITEMS, remembered, rememberedItems } from './catalogueMemo';
-import { BoundedMemo } from '../boundedMemo';
+import { MEMO_MAX_ITEMS, remembered, rememberedAnswer, rememberedItems } from './catalogueMemo';
 
 /**
  * The catalogue as the backend API serves it (docs/openapi.yaml): analyses and profiles with the prices of
@@ -247,24 +246,13 @@ export async function searchAnalyses(db: Db, term: string, laboratoryId?: string
   return analysesInOrder(db, chosen.map((c) => c.id), priceListId);
 }
 
-/** Bytes of search answers each database handle keeps (a term is whatever a visitor types, so the answers are bounded by bytes). */
-export const SEARCH_MEMO_BYTES = 8 * 1024 * 1024;
-
-const searchMemo = new WeakMap<Db, BoundedMemo<Buffer>>();
-
 /**
  * searchAnalyses' answer as JSON bytes, kept per laboratory and term for the catalogue's minute (the
- * minute the answer already tells shared caches to keep it), the least recently asked dropped first
- * beyond SEARCH_MEMO_BYTES. A failed search (unknown laboratory) is not kept.
+ * minute the answer already tells shared caches to keep it; rememberedAnswer). A failed search
+ * (unknown laboratory) is not kept.
  */
-export async function searchAnalysesJson(db: Db, term: string, laboratoryId?: string): Promise<Buffer> {
-  let memo = searchMemo.get(db);
-  if (!memo) {
-    memo = new BoundedMemo<Buffer>((body) => body.length + 256, SEARCH_MEMO_BYTES, CATALOGUE_MEMO_MS);
-    searchMemo.set(db, memo);
-  }
-  const { value } = await memo.get(`${laboratoryId ?? ''}\n${term}`, async () => Buffer.from(JSON.stringify(await searchAnalyses(db, term, laboratoryId))));
-  return value;
+export function searchAnalysesJson(db: Db, term: string, laboratoryId?: string): Promise<Buffer> {
+  return rememberedAnswer(db, `search:${laboratoryId ?? ''}\n${term}`, async () => Buffer.from(JSON.stringify(await searchAnalyses(db, term, laboratoryId))), (body) => body.length);
 }
 
 /**
@@ -296,9 +284,15 @@ function keptAnalysesById(db: Db, priceListId: number): Promise<ReadonlyMap<numb
   );
 }
 
+/** Rough bytes of a kept answer (two per character of its JSON). */
+const jsonBytes = (v: unknown) => 2 * JSON.stringify(v).length;
 
-/** One analysis; 404 for an unknown analysis or laboratory. */
-export async function getAnalysis(db: Db, id: number, laboratoryId?: string): Promise<AnalysisDto> {
+/** One analysis with its reference ranges and critical limits, kept per laboratory for the catalogue's minute; 404 for an unknown analysis or laboratory. */
+export function getAnalysis(db: Db, id: number, laboratoryId?: string): Promise<AnalysisDto> {
+  return rememberedAnswer(db, `analysis:${laboratoryId ?? ''}:${id}`, () => buildAnalysisCard(db, id, laboratoryId), jsonBytes);
+}
+
+async function buildAnalysisCard(db: Db, id: number, laboratoryId?: string): Promise<AnalysisDto> {
   const priceListId = await priceListOf(db, laboratoryId);
   const dto = (await buildAnalysisDtos(db, [id], priceListId)).get(id);
   if (!dto) throw notFound(ANALYSIS_NOT_FOUND);
@@ -347,8 +341,12 @@ export async function listProfiles(db: Db, laboratoryId: string): Promise<readon
   );
 }
 
-/** One profile; 404 for an unknown profile or laboratory. */
-export async function getProfile(db: Db, id: number, laboratoryId?: string): Promise<ProfileDto> {
+/** One profile, kept per laboratory for the catalogue's minute; 404 for an unknown profile or laboratory. */
+export function getProfile(db: Db, id: number, laboratoryId?: string): Promise<ProfileDto> {
+  return rememberedAnswer(db, `profile:${laboratoryId ?? ''}:${id}`, () => buildProfileCard(db, id, laboratoryId), jsonBytes);
+}
+
+async function buildProfileCard(db: Db, id: number, laboratoryId?: string): Promise<ProfileDto> {
   const priceListId = await priceListOf(db, laboratoryId);
   const rows = await repo.findProfiles(db, id);
   if (!rows.length) throw notFound(PROFILE_NOT_FOUND);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { BoundedMemo } from '../boundedMemo';
 
 /**
  * Whole-list catalogue reads (a price list's analyses, the profiles with their analyses) are the same
@@ -120,4 +121,28 @@ export async function rememberedItems<T>(db: Db, key: string, ids: readonly numb
     }
   }
   return found;
+}
+
+/** Bytes of single catalogue answers (an analysis card, a profile, a search answer) each database handle keeps. */
+export const ANSWER_MEMO_BYTES = 16 * 1024 * 1024;
+
+const answerMemo = new WeakMap<Db, BoundedMemo<{ value: unknown; bytes: number }>>();
+
+/**
+ * One catalogue answer whose key is open-ended (a search term, an analysis or profile id with a
+ * laboratory): each database handle keeps them for CATALOGUE_MEMO_MS within ANSWER_MEMO_BYTES, the
+ * least recently used dropped first; concurrent callers share one load, and a failed load (an
+ * unknown laboratory or id) is not kept. `bytes` estimates a value's size. Kept values are frozen.
+ */
+export async function rememberedAnswer<T>(db: Db, key: string, load: () => Promise<T>, bytes: (v: T) => number): Promise<T> {
+  let memo = answerMemo.get(db);
+  if (!memo) {
+    memo = new BoundedMemo<{ value: unknown; bytes: number }>((e) => e.bytes, ANSWER_MEMO_BYTES, CATALOGUE_MEMO_MS);
+    answerMemo.set(db, memo);
+  }
+  const { value } = await memo.get(key, async () => {
+    const v = deepFreeze(await load());
+    return { value: v, bytes: bytes(v) + 256 };
+  });
+  return value.value as T;
 }
