@@ -15,6 +15,7 @@ import { serverInstances } from '@/i18n/serverInstances';
 import { ToastProvider } from '@/components/Toast';
 import { AppShell } from '@/features/shell/AppShell';
 import { hasAcceptCookie } from '@/features/shell/CookieBanner';
+import { warmIntlSoon } from '@/lib/warmIntl';
 
 type Props = AppProps & { lang?: Language; cookiesAccepted?: boolean };
 
@@ -25,6 +26,9 @@ type Props = AppProps & { lang?: Language; cookiesAccepted?: boolean };
  */
 const browserEmotionCache =
   typeof document === 'undefined' ? undefined : createEmotionCache({ key: 'mui', nonce: (document.getElementById('__NEXT_DATA__') as HTMLScriptElement | null)?.nonce || undefined });
+
+// Before hydration, in tasks of their own: ICU's locale data for collation and money formats.
+if (typeof window !== 'undefined') warmIntlSoon(languageFromCookie(document.cookie));
 
 /**
  * The server shares one ready instance per language (every language in memory, made by
