@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { configureStore, Tuple, type Middleware } from '@reduxjs/toolkit';
 import { createWrapper } from 'next-redux-wrapper';
 import { HYDRATED_ATTRIBUTE } from '@/lib/hydration';
 import { configureAppStore, type AppStore } from './configureAppStore';
@@ -11,15 +12,33 @@ import { configureAppStore, type AppStore } from './configureAppStore';
  *
  * Pages without server data may call `wrapper.useHydration(props)` too (it replays nothing) or skip it.
  */
-export const wrapper = createWrapper<AppStore>(({ reduxWrapperMiddleware }) =>
-  configureAppStore({
-    extraMiddleware: [reduxWrapperMiddleware],
-    // The server runs no saga (pages get their data from server services). The browser loads the
-    // sagas with their API clients and axios in a chunk of their own, requested at once but not part
-    // of any page's first JavaScript; actions dispatched before it arrives are handed to them then.
-    saga: typeof window === 'undefined' ? null : { load: () => import('./rootSaga').then((m) => m.rootSaga) },
-  }),
+export const wrapper = createWrapper<AppStore>(({ context, reduxWrapperMiddleware }) =>
+  typeof window === 'undefined' && context && 'req' in context && context.req
+    ? recordingStore(reduxWrapperMiddleware)
+    : configureAppStore({
+        extraMiddleware: [reduxWrapperMiddleware],
+        // The server runs no saga (pages get their data from server services). The browser loads the
+        // sagas with their API clients and axios in a chunk of their own, requested at once but not part
+        // of any page's first JavaScript; actions dispatched before it arrives are handed to them then.
+        saga: typeof window === 'undefined' ? null : { load: () => import('./rootSaga').then((m) => m.rootSaga) },
+      }),
 );
+
+/**
+ * The store getServerSideProps dispatches into on the server only records its actions for the page
+ * (next-redux-wrapper's middleware): no reducer runs, because no data function reads the state back
+ * and the server render builds its own store from the same actions (`wrapper.useStore()` in `_app`,
+ * replayed by `useHydration`), as the browser does. Running the reducers here too cost every page
+ * request the reducers' work (immer drafts and freezes of every payload) a second time.
+ */
+function recordingStore(record: Middleware): AppStore {
+  const store = configureStore({
+    reducer: (state: Record<string, never> = {}) => state,
+    middleware: () => new Tuple(record),
+    devTools: false,
+  });
+  return Object.assign(store, { sagaTask: null }) as unknown as AppStore;
+}
 
 /** The flag next-redux-wrapper 9 sets after the first page that called useHydration has mounted. */
 const FIRST_RENDER_FLAG = '__NEXT_REDUX_WRAPPER_FIRST_RENDER__';
