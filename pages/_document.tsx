@@ -27,7 +27,7 @@ export default function Document(props: Props) {
 /**
  * Every page is rendered per request (the app has getInitialProps): a fresh nonce goes into the
  * Content-Security-Policy header, Next's scripts and Emotion's style elements. The body of a public
- * page may come from the render cache (src/server/ssr/documentRender.ts); the nonce never does.
+ * page may come from the render cache (src/server/ssr/documentRender.tsx); the nonce never does.
  */
 Document.getInitialProps = async (ctx: DocumentContext) => {
   const nonce = ctx.res ? newNonce() : undefined;

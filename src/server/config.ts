@@ -116,14 +116,13 @@ function parseSwitch(key: string, value: string | undefined, fallback: boolean):
 }
 
 function parseRateLimits(env: Env): RateLimitConfig {
-  const switchValue = (env.RATE_LIMITS ?? '').toLowerCase();
-  if (!['', 'on', 'off', 'true', 'false', '1', '0'].includes(switchValue)) throw new ConfigError('RATE_LIMITS', `expected on or off, got "${env.RATE_LIMITS}"`);
+  const enabled = parseSwitch('RATE_LIMITS', env.RATE_LIMITS, true);
   const pair = (name: string, key: string, perIp: number, perKey: number): RateLimitPair => ({
     perIp: parseIntKey(`RATE_LIMIT_${name}_PER_IP`, env[`RATE_LIMIT_${name}_PER_IP`], perIp),
     perKey: parseIntKey(`RATE_LIMIT_${name}_PER_${key}`, env[`RATE_LIMIT_${name}_PER_${key}`], perKey),
   });
   return {
-    enabled: !['off', 'false', '0'].includes(switchValue),
+    enabled,
     windowSeconds: parseIntKey('RATE_LIMIT_WINDOW', env.RATE_LIMIT_WINDOW, 60 * 60),
     register: pair('REGISTER', 'EMAIL', 10, 3),
     reset: pair('RESET', 'EMAIL', 10, 3),
