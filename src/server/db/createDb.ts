@@ -55,14 +55,20 @@ export async function openDb(database: ServerConfig['database']): Promise<DbHand
  * and would take another schema's tables for its own.
  */
 export async function migrate(db: Db, schema?: string): Promise<void> {
-  // Migrations of parallel lines of work share a prefix (`0005_1_…`, `0005_2_…`) and may land after a
-  // later-numbered one was applied; each is still applied once.
-  const migrator = new Migrator({ db: schema ? withSchemaIntrospection(db, schema) : db, provider: migrationProvider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await createMigrator(db, schema).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/**
+ * The shop's migrator for a database (and, on PostgreSQL, the schema it works in). Migrations of
+ * parallel lines of work share a prefix (`0005_1_…`, `0005_2_…`) and may land after a later-numbered
+ * one was applied; each is still applied once.
+ */
+export function createMigrator(db: Db, schema?: string): Migrator {
+  return new Migrator({ db: schema ? withSchemaIntrospection(db, schema) : db, provider: migrationProvider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
 }
 
 /**

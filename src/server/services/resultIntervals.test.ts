@@ -2,13 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Migrator, sql } from 'kysely';
-import { openDb } from '../db/createDb';
+import { sql } from 'kysely';
+import { createMigrator, openDb } from '../db/createDb';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '../testing/orderFixtures';
 import { localDay, timeZoneOf } from './laboratoryTime';
-import { migrationProvider } from '../db/migrations';
 import { applyDemoScience } from '../db/science';
 
 /**
@@ -165,7 +164,7 @@ test('the science migration keeps existing results and their stored range, and f
   const pg = Boolean(url && url.startsWith('postgres'));
   const schema = `mig_${id}`;
   const handle = await openDb(pg ? { kind: 'postgres', url: url as string, schema } : { kind: 'sqlite', file: path.join(tmp, 'old.sqlite') });
-  const migrator = new Migrator({ db: handle.db, provider: migrationProvider, ...(pg ? { migrationTableSchema: schema } : {}) });
+  const migrator = createMigrator(handle.db, pg ? schema : undefined);
   try {
     expect((await migrator.migrateTo('0003_patients_one_self')).error).toBeUndefined();
     const db = handle.db;
