@@ -10,7 +10,7 @@ import type { i18n as I18n } from 'i18next';
 import { useHydrationAfterFirstRender, wrapper } from '@/store/wrapper';
 import { theme } from '@/theme/theme';
 import { languageFromCookie, type Language } from '@/i18n';
-import { createBrowserI18n } from '@/i18n/browser';
+import { browserI18n, prepareBrowserI18nSoon } from '@/i18n/browser';
 import { serverInstances } from '@/i18n/serverInstances';
 import { ToastProvider } from '@/components/Toast';
 import { AppShell } from '@/features/shell/AppShell';
@@ -27,8 +27,13 @@ type Props = AppProps & { lang?: Language; cookiesAccepted?: boolean };
 const browserEmotionCache =
   typeof document === 'undefined' ? undefined : createEmotionCache({ key: 'mui', nonce: (document.getElementById('__NEXT_DATA__') as HTMLScriptElement | null)?.nonce || undefined });
 
-// Before hydration, in tasks of their own: ICU's locale data for collation and money formats.
-if (typeof window !== 'undefined') warmIntlSoon(languageFromCookie(document.cookie));
+// Before hydration, in tasks of their own: the i18next instance (its language chunk starts loading),
+// then ICU's locale data for collation and money formats.
+if (typeof window !== 'undefined') {
+  const language = languageFromCookie(document.cookie);
+  prepareBrowserI18nSoon(language);
+  warmIntlSoon(language);
+}
 
 /**
  * The server shares one ready instance per language (every language in memory, made by
@@ -40,7 +45,7 @@ function appI18n(lang: Language): I18n {
     if (!instance) throw new Error(`No server i18n instance for ${lang}`);
     return instance;
   }
-  return createBrowserI18n(lang);
+  return browserI18n(lang);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createBrowserI18n } from './browser';
+import { browserI18n, createBrowserI18n, prepareBrowserI18nSoon } from './browser';
 
 /** Resolves when the instance has finished loading what it asked for. */
 function loaded(i18n: ReturnType<typeof createBrowserI18n>): Promise<void> {
@@ -18,5 +18,29 @@ describe('the browser i18n instance', () => {
     expect(i18n.t('menu.selectLab')).toBe('Wybierz laboratorium');
     expect(i18n.hasResourceBundle('pl', 'cart')).toBe(true);
     expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
+  });
+
+  it('the first render takes the instance prepared ahead in a task of its own, when it is of the same language', async () => {
+    prepareBrowserI18nSoon('pl');
+    // Built in a later task, its language chunk loading meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const first = browserI18n('pl');
+    expect(first.isInitialized).toBe(true);
+    expect(first.language).toBe('pl');
+    expect(first.t('menu.selectLab')).toBe('Wybierz laboratorium');
+    // Taken once: a later call builds its own, which has yet to load.
+    const second = browserI18n('pl');
+    expect(second).not.toBe(first);
+    expect(second.isInitialized).toBeFalsy();
+    await loaded(second);
+  });
+
+  it('another language than the prepared one gets a new instance of its own', async () => {
+    prepareBrowserI18nSoon('ru');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const i18n = browserI18n('en');
+    await loaded(i18n);
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('menu.selectLab')).toBe('Select laboratory');
   });
 });

@@ -1,6 +1,7 @@
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware, { stdChannel, type Task } from 'redux-saga';
 import { rootReducer } from './rootReducer';
+import { nextTask } from '@/lib/nextTask';
 
 export type RootSaga = () => Generator;
 
@@ -62,7 +63,7 @@ function startSagasWhenLoaded(load: () => Promise<RootSaga>) {
         const saga = await load();
         // The chunk's modules were just instantiated in this task; the sagas start in the next one,
         // so a phone's main thread gets two shorter tasks instead of one long one.
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await nextTask(undefined);
         const channel = run(saga);
         running = true;
         for (const action of early.splice(0)) channel.put(action);
