@@ -1,9 +1,7 @@
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { styled } from '@mui/material/styles';
-import MyLocationIcon from '@mui/icons-material/MyLocation';
+import { alpha, styled } from '@mui/material/styles';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -26,7 +24,7 @@ const APP_ROOT_ID = '__next';
  * Opens by itself while no laboratory is chosen and cannot be closed then; renders only after mount.
  *
  * A first visitor meets it on every page, so it is plain elements under one style sheet, not MUI's
- * Dialog, Modal and radio group: it is rendered in a portal with `aria-modal`, the page behind it is
+ * Dialog, Modal, radio group and buttons: it is rendered in a portal with `aria-modal`, the page behind it is
  * `inert` (focus stays in the dialog), Escape closes it only when it may be closed, and the focus
  * goes back to where it was.
  */
@@ -78,6 +76,20 @@ function Actions({ children }: { children: ReactNode }) {
   return <div className="lab-actions">{children}</div>;
 }
 
+/** A plain button in the look of MUI's text ("text") or filled ("contained") button. */
+function ActionButton({ variant = 'text', className, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'text' | 'contained' | 'inherit' }) {
+  return <button type="button" className={`lab-button lab-${variant}${className ? ` ${className}` : ''}`} {...props} />;
+}
+
+/** MUI's "MyLocation" icon. */
+function LocateIcon() {
+  return (
+    <svg className="lab-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M12 8c-2.21 0-4 1.79-4 4s1.79 4 4 4 4-1.79 4-4-1.79-4-4-4m8.94 3c-.46-4.17-3.77-7.48-7.94-7.94V1h-2v2.06C6.83 3.52 3.52 6.83 3.06 11H1v2h2.06c.46 4.17 3.77 7.48 7.94 7.94V23h2v-2.06c4.17-.46 7.48-3.77 7.94-7.94H23v-2zM12 19c-3.87 0-7-3.13-7-7s3.13-7 7-7 7 3.13 7 7-3.13 7-7 7" />
+    </svg>
+  );
+}
+
 function Waiting({ text }: { text: string }) {
   return (
     <div className="lab-waiting">
@@ -118,9 +130,7 @@ function SelectorBody({ closable }: { closable: boolean }) {
   };
 
   const cancel = closable ? (
-    <Button onClick={() => dispatch(selectorClosed())} className="lab-button">
-      {t('cancel')}
-    </Button>
+    <ActionButton onClick={() => dispatch(selectorClosed())}>{t('cancel')}</ActionButton>
   ) : null;
 
   if (lab.selectorStep === 'auto') {
@@ -154,12 +164,10 @@ function SelectorBody({ closable }: { closable: boolean }) {
         </div>
         <Actions>
           {cancel}
-          <Button onClick={() => dispatch(manualSelectionRequested())} className="lab-button">
-            {t('lab.selectManually')}
-          </Button>
-          <Button variant="contained" disabled={!closestLab} onClick={() => closestLab && dispatch(laboratoryChosen(closestLab.id))} className="lab-button">
+          <ActionButton onClick={() => dispatch(manualSelectionRequested())}>{t('lab.selectManually')}</ActionButton>
+          <ActionButton variant="contained" disabled={!closestLab} onClick={() => closestLab && dispatch(laboratoryChosen(closestLab.id))}>
             {t('lab.confirm')}
-          </Button>
+          </ActionButton>
         </Actions>
       </>
     );
@@ -181,9 +189,9 @@ function SelectorBody({ closable }: { closable: boolean }) {
           <Notice severity="error" sx={{ my: 1 }}>
             <span className="lab-retry">
               <span>{t('lab.listFailed')}</span>
-              <Button color="inherit" size="small" onClick={() => dispatch(selectorOpened())} className="lab-button">
+              <ActionButton variant="inherit" onClick={() => dispatch(selectorOpened())}>
                 {t('retry')}
-              </Button>
+              </ActionButton>
             </span>
           </Notice>
         )}
@@ -223,13 +231,14 @@ function SelectorBody({ closable }: { closable: boolean }) {
       <Actions>
         {cancel}
         {permission !== null && canAutoFind(permission) && (
-          <Button startIcon={<MyLocationIcon />} onClick={() => dispatch(findRequested())} className="lab-button">
+          <ActionButton onClick={() => dispatch(findRequested())}>
+            <LocateIcon />
             {t('lab.find')}
-          </Button>
+          </ActionButton>
         )}
-        <Button variant="contained" onClick={confirmManual} className="lab-button">
+        <ActionButton variant="contained" onClick={confirmManual}>
           {t('lab.confirm')}
-        </Button>
+        </ActionButton>
       </Actions>
     </>
   );
@@ -304,5 +313,34 @@ const Backdrop = styled('div')(({ theme }) => ({
     backgroundColor: theme.palette.action.hover,
   },
   '& .lab-actions': { flexShrink: 0, display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: theme.spacing(1), padding: theme.spacing(1, 3, 2) },
-  '& .lab-button': { minHeight: 48 },
+  // MUI's text and contained buttons, as plain elements (the theme's focus ring applies to them too).
+  '& .lab-button': {
+    ...theme.typography.button,
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: theme.spacing(1),
+    minWidth: 64,
+    minHeight: 48,
+    margin: 0,
+    padding: theme.spacing(0.75, 1),
+    border: 0,
+    borderRadius: theme.shape.borderRadius,
+    backgroundColor: 'transparent',
+    color: theme.palette.primary.main,
+    cursor: 'pointer',
+    transition: theme.transitions.create(['background-color', 'box-shadow'], { duration: theme.transitions.duration.short }),
+    '&:hover': { backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity) },
+    '&:disabled': { color: theme.palette.action.disabled, cursor: 'default', backgroundColor: 'transparent', boxShadow: 'none' },
+  },
+  '& .lab-contained': {
+    padding: theme.spacing(0.75, 2),
+    backgroundColor: theme.palette.primary.main,
+    color: theme.palette.primary.contrastText,
+    boxShadow: theme.shadows[2],
+    '&:hover': { backgroundColor: theme.palette.primary.dark, boxShadow: theme.shadows[4] },
+    '&:disabled': { backgroundColor: theme.palette.action.disabledBackground },
+  },
+  '& .lab-inherit': { color: 'inherit', '&:hover': { backgroundColor: theme.palette.action.hover } },
+  '& .lab-icon': { width: 20, height: 20, fill: 'currentColor', flexShrink: 0 },
 }));
