@@ -1,5 +1,5 @@
 import CircularProgress from '@mui/material/CircularProgress';
-import { alpha, styled } from '@mui/material/styles';
+import { styled } from '@mui/material/styles';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -10,6 +10,7 @@ import { LAB_DEFAULTS } from '@/lib/laboratory';
 import type { LaboratoryDto } from '@/lib/types/api';
 import { useMounted } from '@/lib/useMounted';
 import { Notice } from '@/components/Notice';
+import { containedButtonLook, textButtonLook } from '@/components/buttonLook';
 import { canAutoFind, geolocationPermission, type GeoPermission } from './geolocation';
 import { findRequested, laboratoryChosen, manualSelectionRequested, selectorClosed, selectorOpened } from './labSlice';
 
@@ -313,34 +314,8 @@ const Backdrop = styled('div')(({ theme }) => ({
     backgroundColor: theme.palette.action.hover,
   },
   '& .lab-actions': { flexShrink: 0, display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: theme.spacing(1), padding: theme.spacing(1, 3, 2) },
-  // MUI's text and contained buttons, as plain elements (the theme's focus ring applies to them too).
-  '& .lab-button': {
-    ...theme.typography.button,
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: theme.spacing(1),
-    minWidth: 64,
-    minHeight: 48,
-    margin: 0,
-    padding: theme.spacing(0.75, 1),
-    border: 0,
-    borderRadius: theme.shape.borderRadius,
-    backgroundColor: 'transparent',
-    color: theme.palette.primary.main,
-    cursor: 'pointer',
-    transition: theme.transitions.create(['background-color', 'box-shadow'], { duration: theme.transitions.duration.short }),
-    '&:hover': { backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity) },
-    '&:disabled': { color: theme.palette.action.disabled, cursor: 'default', backgroundColor: 'transparent', boxShadow: 'none' },
-  },
-  '& .lab-contained': {
-    padding: theme.spacing(0.75, 2),
-    backgroundColor: theme.palette.primary.main,
-    color: theme.palette.primary.contrastText,
-    boxShadow: theme.shadows[2],
-    '&:hover': { backgroundColor: theme.palette.primary.dark, boxShadow: theme.shadows[4] },
-    '&:disabled': { backgroundColor: theme.palette.action.disabledBackground },
-  },
+  '& .lab-button': textButtonLook(theme),
+  '& .lab-contained': containedButtonLook(theme),
   '& .lab-inherit': { color: 'inherit', '&:hover': { backgroundColor: theme.palette.action.hover } },
   '& .lab-icon': { width: 20, height: 20, fill: 'currentColor', flexShrink: 0 },
 }));

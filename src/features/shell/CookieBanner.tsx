@@ -1,9 +1,9 @@
-import Button from '@mui/material/Button';
 import { styled } from '@mui/material/styles';
 import Cookies from 'js-cookie';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cookieValue } from '@/lib/cookies';
+import { containedButtonLook, textButtonLook } from '@/components/buttonLook';
 
 /** Cookie consent (spec §3, §9): the cookie `acceptCookie`, kept 150 days. */
 export const ACCEPT_COOKIE = 'acceptCookie';
@@ -60,15 +60,15 @@ export function CookieBanner({ acceptedOnServer = true }: { acceptedOnServer?: b
     <Banner ref={ref} role="region" aria-label={t('cookie.label')}>
       <div className="cookie-row">
         <p className="cookie-text">{t('cookie.text')}</p>
-        <Button variant="contained" onClick={accept} className="cookie-accept">
+        <button type="button" onClick={accept} className="cookie-accept">
           {t('cookie.accept')}
-        </Button>
+        </button>
       </div>
     </Banner>
   );
 }
 
-/** A raised sheet fixed to the bottom edge (one style sheet: it is on every first visitor's page). */
+/** A raised sheet fixed to the bottom edge (one style sheet, a plain button: it is on every first visitor's page). */
 const Banner = styled('div')(({ theme }) => ({
   position: 'fixed',
   left: 0,
@@ -91,5 +91,5 @@ const Banner = styled('div')(({ theme }) => ({
     [theme.breakpoints.up('sm')]: { flexDirection: 'row' },
   },
   '& .cookie-text': { ...theme.typography.body2, flex: 1, margin: 0 },
-  '& .cookie-accept': { minHeight: 48, minWidth: 140, width: '100%', [theme.breakpoints.up('sm')]: { width: 'auto' } },
+  '& .cookie-accept': { ...textButtonLook(theme), ...containedButtonLook(theme), minHeight: 48, minWidth: 140, width: '100%', [theme.breakpoints.up('sm')]: { width: 'auto' } },
 }));

@@ -1,0 +1,42 @@
+import { alpha, type Theme } from '@mui/material/styles';
+import type { CSSObject } from '@emotion/react';
+
+/**
+ * The look of MUI's text and filled ("contained") buttons for plain `<button>` elements, for the
+ * style sheets of components every first visitor meets (the cookie banner, the laboratory selector):
+ * they stay plain elements under one sheet instead of bringing ButtonBase, its ripple and its
+ * per-variant styles to every page. The theme's global focus ring applies to them as to any element.
+ */
+export function textButtonLook(theme: Theme): CSSObject {
+  return {
+    ...(theme.typography.button as CSSObject),
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: theme.spacing(1),
+    minWidth: 64,
+    minHeight: 48,
+    margin: 0,
+    padding: theme.spacing(0.75, 1),
+    border: 0,
+    borderRadius: theme.shape.borderRadius,
+    backgroundColor: 'transparent',
+    color: theme.palette.primary.main,
+    cursor: 'pointer',
+    transition: theme.transitions.create(['background-color', 'box-shadow'], { duration: theme.transitions.duration.short }),
+    '&:hover': { backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity) },
+    '&:disabled': { color: theme.palette.action.disabled, cursor: 'default', backgroundColor: 'transparent', boxShadow: 'none' },
+  };
+}
+
+/** A filled button: `textButtonLook` with the primary colour as background (apply both). */
+export function containedButtonLook(theme: Theme): CSSObject {
+  return {
+    padding: theme.spacing(0.75, 2),
+    backgroundColor: theme.palette.primary.main,
+    color: theme.palette.primary.contrastText,
+    boxShadow: theme.shadows[2],
+    '&:hover': { backgroundColor: theme.palette.primary.dark, boxShadow: theme.shadows[4] },
+    '&:disabled': { color: theme.palette.action.disabled, cursor: 'default', backgroundColor: theme.palette.action.disabledBackground, boxShadow: 'none' },
+  };
+}
