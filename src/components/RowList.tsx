@@ -1,6 +1,6 @@
 import { styled } from '@mui/material/styles';
-import type { ReactNode } from 'react';
-import { Link } from './Link';
+import Router from 'next/router';
+import { useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 
 /**
  * One style sheet for the whole list: its rows are plain elements with class names. A list of 50
@@ -47,13 +47,41 @@ export interface Row {
   end?: ReactNode;
 }
 
-/** Rows that each open a page: a list with an accessible name, one link per row. */
+/** The row link an event happened in, when it is one of this list's. */
+function rowLinkOf(e: SyntheticEvent<HTMLUListElement>): HTMLAnchorElement | null {
+  const link = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>('a.row-link') : null;
+  return link && e.currentTarget.contains(link) ? link : null;
+}
+
+/**
+ * Rows that each open a page: a list with an accessible name, one link per row. The rows are plain
+ * anchors and the list handles their clicks once, as Next's Link does for each of its own: a plain
+ * left click navigates in the page (client-side), a modified one (new tab, download) is the
+ * browser's; pointing at or touching a row prefetches its page. A category page's 50 rows hydrate as
+ * 50 elements instead of 50 Link components with their hooks and effects.
+ */
 export function RowList({ label, rows }: { label: string; rows: Row[] }) {
+  const prefetched = useRef(new Set<string>());
+  const onClick = (e: MouseEvent<HTMLUListElement>) => {
+    // Next's router (absent outside a Next page, e.g. in component tests: the browser then follows the link).
+    const router = Router.router;
+    const link = rowLinkOf(e);
+    if (!link || !router || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    void router.push(link.getAttribute('href') as string);
+  };
+  const prefetch = (e: SyntheticEvent<HTMLUListElement>) => {
+    const router = Router.router;
+    const href = rowLinkOf(e)?.getAttribute('href');
+    if (!href || !router || process.env.NODE_ENV !== 'production' || prefetched.current.has(href)) return;
+    prefetched.current.add(href);
+    void router.prefetch(href).catch(() => undefined);
+  };
   return (
-    <List aria-label={label}>
+    <List aria-label={label} onClick={onClick} onMouseOver={prefetch} onTouchStart={prefetch}>
       {rows.map((row) => (
         <li key={row.key}>
-          <Link href={row.href} className="row-link">
+          <a href={row.href} className="row-link">
             <span className="row-text">
               <span className="row-primary">{row.primary}</span>
               {row.secondary !== undefined && <span className="row-secondary">{row.secondary}</span>}
@@ -62,7 +90,7 @@ export function RowList({ label, rows }: { label: string; rows: Row[] }) {
             <svg className="row-chevron" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z" />
             </svg>
-          </Link>
+          </a>
         </li>
       ))}
     </List>
