@@ -60,7 +60,8 @@ export function CookieBanner({ acceptedOnServer = true }: { acceptedOnServer?: b
     <Banner ref={ref} role="region" aria-label={t('cookie.label')}>
       <div className="cookie-row">
         <p className="cookie-text">{t('cookie.text')}</p>
-        <button type="button" onClick={accept} className="cookie-accept">
+        {/* The spec's label is Russian ("Принять") in every language: its language is marked (WCAG 3.1.2). */}
+        <button type="button" onClick={accept} className="cookie-accept" lang="ru">
           {t('cookie.accept')}
         </button>
       </div>
