@@ -1,5 +1,4 @@
 import dynamic from 'next/dynamic';
-import { nextTask } from '@/lib/nextTask';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
@@ -28,7 +27,7 @@ export const ACTION_BAR_HEIGHT_VAR = '--action-bar-height';
 const ToastContext = createContext<ToastApi | null>(null);
 
 // The Snackbar and Alert load with the first toast: no page needs them to start.
-const ToastView = dynamic(() => import('./ToastView').then((m) => nextTask(m.ToastView)), { ssr: false });
+const ToastView = dynamic(() => import('./ToastView').then((m) => m.ToastView), { ssr: false });
 
 /**
  * One toast at a time at the bottom of the screen, above the cookie banner and the page's sticky

@@ -1,6 +1,5 @@
 import { styled } from '@mui/material/styles';
 import dynamic from 'next/dynamic';
-import { nextTask } from '@/lib/nextTask';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LabSelectorHost } from '@/features/lab';
@@ -12,7 +11,7 @@ import { useStartUp } from './useStartUp';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 
 // The menu (a drawer with its list, language switcher and sign-out dialog) loads when first opened.
-const MainMenu = dynamic(() => import('./MainMenu').then((m) => nextTask(m.MainMenu)), { ssr: false });
+const MainMenu = dynamic(() => import('./MainMenu').then((m) => m.MainMenu), { ssr: false });
 
 /** The frame of every page (spec §2): skip link, loading bar, top bar, menu, laboratory selector, cookie banner. */
 export function AppShell({ children, cookiesAccepted }: { children: ReactNode; cookiesAccepted?: boolean }) {

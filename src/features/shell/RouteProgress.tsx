@@ -1,11 +1,10 @@
 import dynamic from 'next/dynamic';
-import { nextTask } from '@/lib/nextTask';
 import Router from 'next/router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // The bar loads with the first navigation: no page needs it to start.
-const LinearProgress = dynamic(() => import('@mui/material/LinearProgress').then((m) => nextTask(m.default)), { ssr: false });
+const LinearProgress = dynamic(() => import('@mui/material/LinearProgress'), { ssr: false });
 
 /** A loading bar from route change start until it completes or fails (spec §2). */
 export function RouteProgress() {

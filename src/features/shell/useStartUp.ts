@@ -4,13 +4,10 @@ import { readStorage } from '@/lib/storage';
 import { loggedIn } from '@/features/auth';
 import { activeLaboratorySet } from '@/features/lab';
 import { appStarted } from '@/store/appActions';
-import { nextTask } from '@/lib/nextTask';
 
 /**
  * Browser start-up, once after the first render (so it never changes the hydrated HTML): a stored
- * token means logged in, a stored laboratory becomes the active one, then `appStarted`. It runs in a
- * task of its own: the requests and re-renders it starts would otherwise lengthen the task in which
- * React runs the whole page's effects after hydration.
+ * token means logged in, a stored laboratory becomes the active one, then `appStarted`.
  */
 export function useStartUp(): void {
   const dispatch = useAppDispatch();
@@ -18,11 +15,9 @@ export function useStartUp(): void {
   useEffect(() => {
     if (done.current) return;
     done.current = true;
-    void nextTask(undefined).then(() => {
-      if (readStorage('token')) dispatch(loggedIn());
-      const laboratoryId = readStorage('activeLaboratoryId');
-      if (laboratoryId) dispatch(activeLaboratorySet(laboratoryId));
-      dispatch(appStarted());
-    });
+    if (readStorage('token')) dispatch(loggedIn());
+    const laboratoryId = readStorage('activeLaboratoryId');
+    if (laboratoryId) dispatch(activeLaboratorySet(laboratoryId));
+    dispatch(appStarted());
   }, [dispatch]);
 }

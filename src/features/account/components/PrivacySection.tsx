@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import dynamic from 'next/dynamic';
-import { nextTask } from '@/lib/nextTask';
 import { TextList } from '@/components/TextList';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +13,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { Notice } from '@/components/Notice';
 
 // The account deletion dialog (MUI's Dialog) loads when the user first asks to delete.
-const DeleteAccountDialog = dynamic(() => import('./DeleteAccountDialog').then((m) => nextTask(m.DeleteAccountDialog)), { ssr: false });
+const DeleteAccountDialog = dynamic(() => import('./DeleteAccountDialog').then((m) => m.DeleteAccountDialog), { ssr: false });
 
 /**
  * Settings, "Your data": who (laboratory staff or a share link) opened or changed the user's health

@@ -1,5 +1,4 @@
 import dynamic from 'next/dynamic';
-import { nextTask } from '@/lib/nextTask';
 import Head from 'next/head';
 import NextLink from 'next/link';
 import { Form, Formik, useFormikContext } from 'formik';
@@ -32,10 +31,10 @@ import { Skeleton } from '@/components/Skeleton';
 // The sessions and the data-access record fetch their lists after the page is shown, at the end of
 // the page; their code loads with them.
 const SectionLoading = () => <Skeleton variant="rounded" height={96} />;
-const SessionsSection = dynamic(() => import('./SessionsSection').then((m) => nextTask(m.SessionsSection)), { ssr: false, loading: SectionLoading });
-const PrivacySection = dynamic(() => import('./PrivacySection').then((m) => nextTask(m.PrivacySection)), { ssr: false, loading: SectionLoading });
+const SessionsSection = dynamic(() => import('./SessionsSection').then((m) => m.SessionsSection), { ssr: false, loading: SectionLoading });
+const PrivacySection = dynamic(() => import('./PrivacySection').then((m) => m.PrivacySection), { ssr: false, loading: SectionLoading });
 // The e-mail confirmation modal (MUI's Dialog) loads when the user first opens it.
-const EmailConfirmationModal = dynamic(() => import('./EmailConfirmationModal').then((m) => nextTask(m.EmailConfirmationModal)), { ssr: false });
+const EmailConfirmationModal = dynamic(() => import('./EmailConfirmationModal').then((m) => m.EmailConfirmationModal), { ssr: false });
 
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (

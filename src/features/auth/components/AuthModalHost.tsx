@@ -1,5 +1,4 @@
 import dynamic from 'next/dynamic';
-import { nextTask } from '@/lib/nextTask';
 import { useRouter } from 'next/router';
 import { useCallback, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -7,7 +6,7 @@ import { authModalClosed, authModalOpened } from '../authSlice';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 
 // The forms load only when a visitor first needs them (they are not part of every page's JavaScript).
-const AuthModal = dynamic(() => import('./AuthModal').then((m) => nextTask(m.AuthModal)), { ssr: false });
+const AuthModal = dynamic(() => import('./AuthModal').then((m) => m.AuthModal), { ssr: false });
 
 /** Where to go once the visitor has logged in or registered through the modal (browser only). */
 let returnTo: string | null = null;

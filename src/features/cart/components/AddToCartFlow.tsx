@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import dynamic from 'next/dynamic';
-import { nextTask } from '@/lib/nextTask';
 import { useRouter } from 'next/router';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,10 +20,10 @@ import { Notice } from '@/components/Notice';
 // The card is what the page shows first; the account forms, the patient picker (formik and its
 // fields) and the dialogs load when the flow reaches them.
 const StepLoading = () => <ListSkeleton rows={3} />;
-const AuthStep = dynamic(() => import('./AuthStep').then((m) => nextTask(m.AuthStep)), { ssr: false, loading: StepLoading });
-const PatientsStep = dynamic(() => import('./PatientsStep').then((m) => nextTask(m.PatientsStep)), { ssr: false, loading: StepLoading });
-const MaterialDecisionDialog = dynamic(() => import('./AddDialogs').then((m) => nextTask(m.MaterialDecisionDialog)), { ssr: false });
-const RestrictionDialog = dynamic(() => import('./AddDialogs').then((m) => nextTask(m.RestrictionDialog)), { ssr: false });
+const AuthStep = dynamic(() => import('./AuthStep').then((m) => m.AuthStep), { ssr: false, loading: StepLoading });
+const PatientsStep = dynamic(() => import('./PatientsStep').then((m) => m.PatientsStep), { ssr: false, loading: StepLoading });
+const MaterialDecisionDialog = dynamic(() => import('./AddDialogs').then((m) => m.MaterialDecisionDialog), { ssr: false });
+const RestrictionDialog = dynamic(() => import('./AddDialogs').then((m) => m.RestrictionDialog), { ssr: false });
 
 export const ADDABLE_FLOW_PAGES = ['addableCard', 'register', 'login', 'addPatients'] as const;
 export type AddableFlowPage = (typeof ADDABLE_FLOW_PAGES)[number];

@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import dynamic from 'next/dynamic';
-import { nextTask } from '@/lib/nextTask';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/Money';
@@ -19,7 +18,7 @@ import type { AnalysisDto, MaterialCartRefDto, MoneyDto } from '@/lib/types/api'
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 
 // The menu (MUI's Menu, Popover and Modal) loads when first opened, not with the cart.
-const AnalysisActionsMenu = dynamic(() => import('./AnalysisActionsMenu').then((m) => nextTask(m.AnalysisActionsMenu)), { ssr: false });
+const AnalysisActionsMenu = dynamic(() => import('./AnalysisActionsMenu').then((m) => m.AnalysisActionsMenu), { ssr: false });
 
 export interface CartPatientSectionProps {
   patientId: number;

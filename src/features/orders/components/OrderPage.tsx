@@ -1,5 +1,4 @@
 import dynamic from 'next/dynamic';
-import { nextTask } from '@/lib/nextTask';
 import Head from 'next/head';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
@@ -24,7 +23,7 @@ import { idFrom } from '@/lib/ids';
 import { Notice } from '@/components/Notice';
 
 // Choosing another visit time (MUI's Dialog and the slot list) loads when asked for.
-const RescheduleDialog = dynamic(() => import('./RescheduleDialog').then((m) => nextTask(m.RescheduleDialog)), { ssr: false });
+const RescheduleDialog = dynamic(() => import('./RescheduleDialog').then((m) => m.RescheduleDialog), { ssr: false });
 
 function Progress({ order }: { order: OrderDetailDto }) {
   const { t } = useTranslation('results');

@@ -1,5 +1,4 @@
 import dynamic from 'next/dynamic';
-import { nextTask } from '@/lib/nextTask';
 import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
@@ -31,7 +30,7 @@ import { StaffForbidden, StaffGate } from './StaffGate';
 import { Notice } from '@/components/Notice';
 
 // The "not at home" question (MUI's Dialog) loads when a nurse first asks it.
-const NotAtHomeDialog = dynamic(() => import('./NotAtHomeDialog').then((m) => nextTask(m.NotAtHomeDialog)), { ssr: false });
+const NotAtHomeDialog = dynamic(() => import('./NotAtHomeDialog').then((m) => m.NotAtHomeDialog), { ssr: false });
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
