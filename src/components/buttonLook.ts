@@ -29,14 +29,16 @@ export function textButtonLook(theme: Theme): CSSObject {
   };
 }
 
-/** A filled button: `textButtonLook` with the primary colour as background (apply both). */
+/**
+ * A filled button: `textButtonLook` with the primary colour as background (apply both). Flat, as the
+ * theme's MUI buttons are (`disableElevation`).
+ */
 export function containedButtonLook(theme: Theme): CSSObject {
   return {
     padding: theme.spacing(0.75, 2),
     backgroundColor: theme.palette.primary.main,
     color: theme.palette.primary.contrastText,
-    boxShadow: theme.shadows[2],
-    '&:hover': { backgroundColor: theme.palette.primary.dark, boxShadow: theme.shadows[4] },
+    '&:hover': { backgroundColor: theme.palette.primary.dark },
     '&:disabled': { color: theme.palette.action.disabled, cursor: 'default', backgroundColor: theme.palette.action.disabledBackground, boxShadow: 'none' },
   };
 }

@@ -1,9 +1,4 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import Typography from '@mui/material/Typography';
-import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
+import { styled } from '@mui/material/styles';
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
 import { Link } from '@/components/Link';
 import { useRouter } from 'next/router';
@@ -11,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
 import { SearchField } from '@/components/SearchField';
+import { containedButtonLook, textButtonLook } from '@/components/buttonLook';
 import { routePath } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -25,15 +21,25 @@ export const HOME_PROFILES = 4;
 
 function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
   return (
-    <Box component="section" id={id} aria-labelledby={`${id}-title`} sx={{ mt: { xs: 4, sm: 5 }, scrollMarginTop: 80 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1.5 }}>
-        <Typography id={`${id}-title`} variant="h2" sx={{ fontSize: { xs: '1.25rem', sm: '1.5rem' }, fontWeight: 600 }}>
+    <section id={id} aria-labelledby={`${id}-title`} className="home-section">
+      <div className="home-section-head">
+        <h2 id={`${id}-title`} className="home-section-title">
           {title}
-        </Typography>
+        </h2>
         {action}
-      </Box>
+      </div>
       {children}
-    </Box>
+    </section>
+  );
+}
+
+/** MUI's "ArticleOutlined" icon. */
+function ArticleIcon() {
+  return (
+    <svg className="home-article-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M19 5v14H5V5zm0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2" />
+      <path d="M14 17H7v-2h7zm3-4H7v-2h10zm0-4H7V7h10z" />
+    </svg>
   );
 }
 
@@ -55,70 +61,117 @@ export function HomeView({ canonicalUrl }: { canonicalUrl: string }) {
   return (
     <PageContainer>
       <SeoHead title={t('home.seoTitle')} description={t('home.seoDescription')} canonicalUrl={canonicalUrl} />
-      <Box component="section" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: 3, px: { xs: 2, sm: 4 }, py: { xs: 3, sm: 5 } }}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2.25rem' }, fontWeight: 600 }}>
-          {t('home.title')}
-        </Typography>
-        <Typography sx={{ mt: 1, opacity: 0.9, maxWidth: 560 }}>{t('home.subtitle')}</Typography>
-        {/* Without JavaScript the form still searches: GET /search?q=... */}
-        <Box component="form" role="search" action={routePath('search')} onSubmit={submit} sx={{ mt: 3, display: 'flex', gap: 1, flexDirection: { xs: 'column', sm: 'row' } }}>
-          <SearchField
-            value={term}
-            onChange={setTerm}
-            name="q"
-            placeholder={t('search.placeholder')}
-            inputProps={{ 'aria-label': t('search.label'), enterKeyHint: 'search' }}
-          />
-          <Button type="submit" variant="contained" color="secondary" size="large" sx={{ minHeight: 56, px: 4, flexShrink: 0, bgcolor: 'background.paper', color: 'primary.main', '&:hover': { bgcolor: 'grey.100' } }}>
-            {t('home.searchButton')}
-          </Button>
-        </Box>
-      </Box>
+      <Home>
+        <section className="home-hero">
+          <h1 className="home-title">{t('home.title')}</h1>
+          <p className="home-subtitle">{t('home.subtitle')}</p>
+          {/* Without JavaScript the form still searches: GET /search?q=... */}
+          <form role="search" action={routePath('search')} onSubmit={submit} className="home-search">
+            <SearchField
+              value={term}
+              onChange={setTerm}
+              name="q"
+              placeholder={t('search.placeholder')}
+              inputProps={{ 'aria-label': t('search.label'), enterKeyHint: 'search' }}
+            />
+            <button type="submit" className="home-search-button">
+              {t('home.searchButton')}
+            </button>
+          </form>
+        </section>
 
-      <Section id="categories" title={t('home.categories')}>
-        <CategoryTiles />
-      </Section>
+        <Section id="categories" title={t('home.categories')}>
+          <CategoryTiles />
+        </Section>
 
-      <Section id="popular" title={t('home.popular')}>
-        {popular.status === Status.LOADING && <ListSkeleton rows={4} />}
-        {popular.status === Status.ERROR && <ErrorState message={t('loadFailed')} onRetry={() => dispatch(analysesRequested())} />}
-        {popular.status === Status.SUCCESS && popular.data.length === 0 && (
-          <EmptyState icon={<ScienceOutlined fontSize="inherit" />} title={t('home.noPopular')} text={t('home.noPopularText')} />
-        )}
-        {popular.status === Status.INITIAL && <EmptyState icon={<ScienceOutlined fontSize="inherit" />} title={t('chooseLab')} text={t('chooseLabText')} />}
-        {popular.status === Status.SUCCESS && popular.data.length > 0 && <AnalysisList analyses={popular.data} label={t('home.popular')} />}
-      </Section>
+        <Section id="popular" title={t('home.popular')}>
+          {popular.status === Status.LOADING && <ListSkeleton rows={4} />}
+          {popular.status === Status.ERROR && <ErrorState message={t('loadFailed')} onRetry={() => dispatch(analysesRequested())} />}
+          {popular.status === Status.SUCCESS && popular.data.length === 0 && (
+            <EmptyState icon={<ScienceOutlined fontSize="inherit" />} title={t('home.noPopular')} text={t('home.noPopularText')} />
+          )}
+          {popular.status === Status.INITIAL && <EmptyState icon={<ScienceOutlined fontSize="inherit" />} title={t('chooseLab')} text={t('chooseLabText')} />}
+          {popular.status === Status.SUCCESS && popular.data.length > 0 && <AnalysisList analyses={popular.data} label={t('home.popular')} />}
+        </Section>
 
-      <Section
-        id="profiles"
-        title={t('home.profiles')}
-        action={
-          profiles.length > HOME_PROFILES ? (
-            <Button component={Link} href={routePath('profiles')} sx={{ minHeight: 48 }}>
-              {t('home.allProfiles')}
-            </Button>
-          ) : undefined
-        }
-      >
-        {profilesStatus === Status.LOADING && <ListSkeleton rows={3} />}
-        {profilesStatus === Status.ERROR && <ErrorState message={t('loadFailed')} onRetry={() => dispatch(profilesRequested())} />}
-        {profilesStatus === Status.SUCCESS && profiles.length === 0 && <EmptyState title={t('profiles.empty')} text={t('profiles.emptyText')} />}
-        {profilesStatus === Status.SUCCESS && profiles.length > 0 && <ProfileList profiles={profiles.slice(0, HOME_PROFILES)} label={t('home.profiles')} />}
-      </Section>
+        <Section
+          id="profiles"
+          title={t('home.profiles')}
+          action={
+            profiles.length > HOME_PROFILES ? (
+              <Link href={routePath('profiles')} className="home-all-profiles">
+                {t('home.allProfiles')}
+              </Link>
+            ) : undefined
+          }
+        >
+          {profilesStatus === Status.LOADING && <ListSkeleton rows={3} />}
+          {profilesStatus === Status.ERROR && <ErrorState message={t('loadFailed')} onRetry={() => dispatch(profilesRequested())} />}
+          {profilesStatus === Status.SUCCESS && profiles.length === 0 && <EmptyState title={t('profiles.empty')} text={t('profiles.emptyText')} />}
+          {profilesStatus === Status.SUCCESS && profiles.length > 0 && <ProfileList profiles={profiles.slice(0, HOME_PROFILES)} label={t('home.profiles')} />}
+        </Section>
 
-      <Section id="preparation" title={t('home.preparation')}>
-        <Card variant="outlined" sx={{ borderRadius: 2 }}>
-          <CardActionArea component={Link} href={routePath('article')} sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'flex-start', minHeight: 72 }}>
-            <ArticleOutlined aria-hidden sx={{ fontSize: 40, color: 'primary.main' }} />
-            <Box>
-              <Typography sx={{ fontWeight: 600 }}>{t('article.title')}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('article.teaser')}
-              </Typography>
-            </Box>
-          </CardActionArea>
-        </Card>
-      </Section>
+        <Section id="preparation" title={t('home.preparation')}>
+          <Link href={routePath('article')} className="home-article">
+            <ArticleIcon />
+            <span>
+              <span className="home-article-title">{t('article.title')}</span>
+              <span className="home-article-teaser">{t('article.teaser')}</span>
+            </span>
+          </Link>
+        </Section>
+      </Home>
     </PageContainer>
   );
 }
+
+/**
+ * The page's own parts as plain elements under one style sheet (the hero with its search, section
+ * headings, the "All profiles" link and the article card), in the look of MUI's Typography, Button,
+ * Card and CardActionArea they replace: the page every visitor starts on hydrates elements, not
+ * MUI's composite components, whose intermediate styles Emotion would compile in the browser.
+ */
+const Home = styled('div')(({ theme }) => ({
+  '& .home-hero': {
+    backgroundColor: theme.palette.primary.main,
+    color: theme.palette.primary.contrastText,
+    borderRadius: Number(theme.shape.borderRadius) * 3,
+    padding: theme.spacing(3, 2),
+    [theme.breakpoints.up('sm')]: { padding: theme.spacing(5, 4) },
+  },
+  '& .home-title': { ...theme.typography.h1, margin: 0, fontSize: '1.6rem', fontWeight: 600, [theme.breakpoints.up('sm')]: { fontSize: '2.25rem' } },
+  '& .home-subtitle': { ...theme.typography.body1, margin: theme.spacing(1, 0, 0), opacity: 0.9, maxWidth: 560 },
+  '& .home-search': { marginTop: theme.spacing(3), display: 'flex', gap: theme.spacing(1), flexDirection: 'column', [theme.breakpoints.up('sm')]: { flexDirection: 'row' } },
+  '& .home-search-button': {
+    ...textButtonLook(theme),
+    ...containedButtonLook(theme),
+    fontSize: '0.9375rem',
+    minHeight: 56,
+    padding: theme.spacing(1, 4),
+    flexShrink: 0,
+    backgroundColor: theme.palette.background.paper,
+    color: theme.palette.primary.main,
+    '&:hover': { backgroundColor: theme.palette.grey[100] },
+  },
+  '& .home-section': { marginTop: theme.spacing(4), scrollMarginTop: 80, [theme.breakpoints.up('sm')]: { marginTop: theme.spacing(5) } },
+  '& .home-section-head': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.spacing(1), marginBottom: theme.spacing(1.5) },
+  '& .home-section-title': { ...theme.typography.h2, margin: 0, fontSize: '1.25rem', fontWeight: 600, [theme.breakpoints.up('sm')]: { fontSize: '1.5rem' } },
+  '& .home-all-profiles': { ...textButtonLook(theme), textDecoration: 'none' },
+  '& .home-article': {
+    display: 'flex',
+    gap: theme.spacing(2),
+    alignItems: 'center',
+    minHeight: 72,
+    padding: theme.spacing(2),
+    border: `1px solid ${theme.palette.divider}`,
+    borderRadius: Number(theme.shape.borderRadius) * 2,
+    backgroundColor: theme.palette.background.paper,
+    color: theme.palette.text.primary,
+    textDecoration: 'none',
+    transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+  },
+  '& .home-article-icon': { width: 40, height: 40, flexShrink: 0, fill: theme.palette.primary.main },
+  '& .home-article-title': { ...theme.typography.body1, display: 'block', fontWeight: 600 },
+  '& .home-article-teaser': { ...theme.typography.body2, display: 'block', color: theme.palette.text.secondary },
+}));
