@@ -51,15 +51,41 @@ function animationsDone(page: Page): Promise<unknown> {
     .catch(() => undefined);
 }
 
+/** Resolves once the document has not changed for `quietMs` (at most after `maxMs`). */
+function domQuiet(page: Page, quietMs: number, maxMs: number): Promise<unknown> {
+  return page
+    .evaluate(
+      ([quiet, max]) =>
+        new Promise<void>((resolve) => {
+          let timer = setTimeout(() => done(), quiet);
+          const observer = new MutationObserver(() => {
+            clearTimeout(timer);
+            timer = setTimeout(() => done(), quiet);
+          });
+          const cap = setTimeout(() => done(), max);
+          function done() {
+            observer.disconnect();
+            clearTimeout(timer);
+            clearTimeout(cap);
+            resolve();
+          }
+          observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        }),
+      [quietMs, maxMs] as const,
+    )
+    .catch(() => undefined);
+}
+
 /**
- * Waits until finite CSS transitions/animations (dialogs fading in, toasts sliding) have ended, and
- * once more after a short pause: a part loaded on first use (a toast, a dialog) may start its
- * transition just after the page looked still.
+ * Waits until finite CSS transitions/animations (dialogs fading in, toasts sliding) have ended, the
+ * document has stopped changing for a moment, and once more for animations: a part loaded on first
+ * use (a toast, a dialog) may start its transition just after the page looked still, later still
+ * on a busy machine.
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load').catch(() => undefined);
   await animationsDone(page);
-  await page.waitForTimeout(150);
+  await domQuiet(page, 250, 2_000);
   await animationsDone(page);
 }
 
