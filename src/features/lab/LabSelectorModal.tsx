@@ -10,7 +10,7 @@ import { LAB_DEFAULTS } from '@/lib/laboratory';
 import type { LaboratoryDto } from '@/lib/types/api';
 import { useMounted } from '@/lib/useMounted';
 import { Notice } from '@/components/Notice';
-import { containedButtonLook, textButtonLook } from '@/components/buttonLook';
+import { containedButtonLook, textButtonLook } from '@/components/plainLooks';
 import { canAutoFind, geolocationPermission, type GeoPermission } from './geolocation';
 import { findRequested, laboratoryChosen, manualSelectionRequested, selectorClosed, selectorOpened } from './labSlice';
 

@@ -3,7 +3,7 @@ import Cookies from 'js-cookie';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cookieValue } from '@/lib/cookies';
-import { containedButtonLook, textButtonLook } from '@/components/buttonLook';
+import { containedButtonLook, textButtonLook } from '@/components/plainLooks';
 
 /** Cookie consent (spec §3, §9): the cookie `acceptCookie`, kept 150 days. */
 export const ACCEPT_COOKIE = 'acceptCookie';

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_SLUGS, type CategorySlug } from '@/lib/config';
 import { routePath } from '@/lib/routes';
+import { cardLinkLook } from '@/components/plainLooks';
 
 export const categoryIcons: Record<CategorySlug, ReactNode> = {
   autoimmune: <HealthAndSafetyOutlined fontSize="inherit" />,
@@ -39,13 +40,7 @@ const Tiles = styled('ul')(({ theme }) => ({
     alignItems: 'flex-start',
     justifyContent: 'space-between',
     gap: theme.spacing(1),
-    border: `1px solid ${theme.palette.divider}`,
-    borderRadius: Number(theme.shape.borderRadius) * 2,
-    backgroundColor: theme.palette.background.paper,
-    color: theme.palette.text.primary,
-    textDecoration: 'none',
-    transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
-    '&:hover': { backgroundColor: theme.palette.action.hover },
+    ...cardLinkLook(theme),
   },
   '& .tile-icon': { display: 'flex', fontSize: 32, lineHeight: 1, color: theme.palette.primary.main },
   '& .tile-name': { ...theme.typography.body1, fontWeight: 600, lineHeight: 1.3 },

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
 import { SearchField } from '@/components/SearchField';
-import { containedButtonLook, textButtonLook } from '@/components/buttonLook';
+import { cardLinkLook, containedButtonLook, textButtonLook } from '@/components/plainLooks';
 import { routePath } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -163,13 +163,7 @@ const Home = styled('div')(({ theme }) => ({
     alignItems: 'center',
     minHeight: 72,
     padding: theme.spacing(2),
-    border: `1px solid ${theme.palette.divider}`,
-    borderRadius: Number(theme.shape.borderRadius) * 2,
-    backgroundColor: theme.palette.background.paper,
-    color: theme.palette.text.primary,
-    textDecoration: 'none',
-    transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
-    '&:hover': { backgroundColor: theme.palette.action.hover },
+    ...cardLinkLook(theme),
   },
   '& .home-article-icon': { width: 40, height: 40, flexShrink: 0, fill: theme.palette.primary.main },
   '& .home-article-title': { ...theme.typography.body1, display: 'block', fontWeight: 600 },

@@ -2,10 +2,12 @@ import { alpha, type Theme } from '@mui/material/styles';
 import type { CSSObject } from '@emotion/react';
 
 /**
- * The look of MUI's text and filled ("contained") buttons for plain `<button>` elements, for the
- * style sheets of components every first visitor meets (the cookie banner, the laboratory selector):
- * they stay plain elements under one sheet instead of bringing ButtonBase, its ripple and its
- * per-variant styles to every page. The theme's global focus ring applies to them as to any element.
+ * Looks of MUI components for plain elements, for the style sheets of what every first visitor
+ * meets (the cookie banner, the laboratory selector, home, the category tiles): they stay plain
+ * elements under one sheet instead of bringing ButtonBase, its ripple, Card and their per-variant
+ * styles to every page. The theme's global focus ring applies to them as to any element.
+ *
+ * MUI's text button, for a plain `<button>` or link.
  */
 export function textButtonLook(theme: Theme): CSSObject {
   return {
@@ -40,5 +42,18 @@ export function containedButtonLook(theme: Theme): CSSObject {
     color: theme.palette.primary.contrastText,
     '&:hover': { backgroundColor: theme.palette.primary.dark },
     '&:disabled': { color: theme.palette.action.disabled, cursor: 'default', backgroundColor: theme.palette.action.disabledBackground, boxShadow: 'none' },
+  };
+}
+
+/** An outlined card that is a link as a whole (MUI's outlined Card with a CardActionArea). */
+export function cardLinkLook(theme: Theme): CSSObject {
+  return {
+    border: `1px solid ${theme.palette.divider}`,
+    borderRadius: Number(theme.shape.borderRadius) * 2,
+    backgroundColor: theme.palette.background.paper,
+    color: theme.palette.text.primary,
+    textDecoration: 'none',
+    transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
+    '&:hover': { backgroundColor: theme.palette.action.hover },
   };
 }
