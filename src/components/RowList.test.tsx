@@ -10,11 +10,9 @@ const rows = [
 
 describe('RowList', () => {
   const push = jest.fn(() => Promise.resolve(true));
-  const prefetch = jest.fn(() => Promise.resolve());
   beforeEach(() => {
     push.mockClear();
-    prefetch.mockClear();
-    (Router as unknown as { router: unknown }).router = { push, prefetch };
+    (Router as unknown as { router: unknown }).router = { push };
   });
   afterAll(() => {
     (Router as unknown as { router: unknown }).router = null;

@@ -78,8 +78,8 @@ function Actions({ children }: { children: ReactNode }) {
 }
 
 /** A plain button in the look of MUI's text ("text") or filled ("contained") button. */
-function ActionButton({ variant = 'text', className, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'text' | 'contained' | 'inherit' }) {
-  return <button type="button" className={`lab-button lab-${variant}${className ? ` ${className}` : ''}`} {...props} />;
+function ActionButton({ variant = 'text', ...props }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className'> & { variant?: 'text' | 'contained' | 'inherit' }) {
+  return <button type="button" className={`lab-button lab-${variant}`} {...props} />;
 }
 
 /** MUI's "MyLocation" icon. */
