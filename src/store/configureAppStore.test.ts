@@ -24,9 +24,10 @@ function clearingSaga(seen: string[]): RootSaga {
   };
 }
 
-// The sagas start one task after their chunk has loaded: two rounds of timers see them running.
+// The chunk is asked for a task after the store is made and the sagas start one task after it has
+// loaded: three rounds of timers see them running.
 const flush = async () => {
-  for (let i = 0; i < 2; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
 
 test('actions dispatched before the sagas arrive reach the reducers once, then the sagas in order', async () => {

@@ -58,6 +58,9 @@ function startSagasWhenLoaded(load: () => Promise<RootSaga>) {
     return result;
   };
   const start = async (run: (saga: RootSaga) => { put(action: UnknownAction): void }) => {
+    // The store is made inside the first render (hydration); the chunk's script element is added a
+    // task later, outside that render's long task.
+    await nextTask(undefined);
     for (let attempt = 1; ; attempt++) {
       try {
         const saga = await load();

@@ -1,14 +1,13 @@
 import CircularProgress from '@mui/material/CircularProgress';
 import { styled } from '@mui/material/styles';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
-import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { startTransition, useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { LAB_DEFAULTS } from '@/lib/laboratory';
 import type { LaboratoryDto } from '@/lib/types/api';
-import { useMounted } from '@/lib/useMounted';
 import { Notice } from '@/components/Notice';
 import { containedButtonLook, textButtonLook } from '@/components/plainLooks';
 import { canAutoFind, geolocationPermission, type GeoPermission } from './geolocation';
@@ -30,9 +29,16 @@ const APP_ROOT_ID = '__next';
  * goes back to where it was.
  */
 export function LabSelectorModal() {
-  const mounted = useMounted();
   const open = useAppSelector((s) => s.lab.selectorOpen);
-  if (!mounted || !open) return null;
+  // Set by an effect, so the dialog renders only after mount. Opening renders as a transition: React
+  // renders the dialog in slices, commits it, and runs its effects (the page made inert, the focus
+  // moved in) in a task of their own, instead of one long task of a store update's synchronous
+  // render. Closing is immediate.
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    startTransition(() => setShown(open));
+  }, [open]);
+  if (!open || !shown) return null;
   return createPortal(<SelectorDialog />, document.body);
 }
 
