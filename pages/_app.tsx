@@ -58,10 +58,17 @@ function FirstRenderDone() {
   return null;
 }
 
-function AppTitle() {
+/**
+ * The head every page shares. It sits inside the Suspense boundary with the pages' own `<Head>`s:
+ * next/head rewrites the document's head from the `<Head>`s mounted in a commit, and one outside the
+ * boundary, committed with the root before the page hydrates, removed the page's title, description
+ * and links from the server HTML for a moment (and re-created them a commit later).
+ */
+function AppHead() {
   const { t } = useTranslation('common');
   return (
     <Head>
+      <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no" />
       <title>{t('appName')}</title>
     </Head>
   );
@@ -75,16 +82,13 @@ export default function App(props: Props) {
   const [i18n] = useState(() => appI18n(lang ?? 'en'));
   return (
     <AppCacheProvider emotionCache={browserEmotionCache} {...props}>
-      <Head>
-        <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no" />
-      </Head>
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>
           <ThemeProvider theme={theme}>
             <CssBaseline />
             {/* In the browser, translated components wait here (keeping the server HTML) until the language's chunk has loaded. */}
             <Suspense fallback={null}>
-              <AppTitle />
+              <AppHead />
               <ToastProvider>
                 <AppShell cookiesAccepted={cookiesAccepted}>
                   <Component {...pageProps} />

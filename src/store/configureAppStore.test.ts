@@ -24,10 +24,12 @@ function clearingSaga(seen: string[]): RootSaga {
   };
 }
 
-// The chunk is asked for a task after the store is made and the sagas start one task after it has
-// loaded: three rounds of timers see them running.
+const nextTimer = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// The chunk is asked for a task after the store is made, the sagas start a task after it has
+// loaded, and the kept actions follow one a task: ten rounds of timers see them all delivered.
 const flush = async () => {
-  for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  for (let i = 0; i < 10; i++) await nextTimer();
 };
 
 test('actions dispatched before the sagas arrive reach the reducers once, then the sagas in order', async () => {
@@ -81,4 +83,34 @@ test('a saga given as a function runs at once; null runs none', () => {
   none.dispatch(recorded('kept'));
   expect(none.getState().errors.items).toHaveLength(1);
   expect(none.sagaTask).toBeNull();
+});
+
+test('the sagas wait for `after` (the first render done) even when their chunk is there', async () => {
+  const seen: string[] = [];
+  const firstRender = deferred<void>();
+  const store = configureAppStore({ saga: { load: async () => clearingSaga(seen), after: firstRender.promise } });
+  store.dispatch(recorded('start-up'));
+  await flush();
+  expect(store.sagaTask).toBeNull();
+  expect(seen).toEqual([]);
+
+  firstRender.resolve();
+  await flush();
+  expect(seen).toEqual(['start-up']);
+  expect(store.getState().errors.items).toEqual([]);
+});
+
+test('actions dispatched while the kept ones are handed over wait behind them, and each reaches the sagas once', async () => {
+  const seen: string[] = [];
+  const store = configureAppStore({ saga: { load: async () => clearingSaga(seen) } });
+  for (const name of ['a', 'b', 'c']) store.dispatch(recorded(name));
+  while (!store.sagaTask) await nextTimer();
+  // The sagas run; the kept actions are still on their way, one a task.
+  expect(seen.length).toBeLessThan(3);
+  store.dispatch(recorded('d'));
+  await flush();
+  expect(seen).toEqual(['a', 'b', 'c', 'd']);
+  store.dispatch(recorded('e'));
+  await flush();
+  expect(seen).toEqual(['a', 'b', 'c', 'd', 'e']);
 });

@@ -1,9 +1,16 @@
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
-import createSagaMiddleware, { stdChannel, type Task } from 'redux-saga';
+import createSagaMiddleware, { stdChannel, type MulticastChannel, type Task } from 'redux-saga';
 import { rootReducer } from './rootReducer';
 import { nextTask } from '@/lib/nextTask';
 
 export type RootSaga = () => Generator;
+
+/** Sagas loaded in a chunk of their own (the browser): see startSagasWhenLoaded. */
+export interface LaterSaga {
+  load: () => Promise<RootSaga>;
+  /** The sagas start only once this has settled too (the browser: the page's first render is done). */
+  after?: Promise<unknown>;
+}
 
 export interface MakeStoreOptions {
   /** Added by next-redux-wrapper to record server actions for replay in the browser. */
@@ -13,7 +20,7 @@ export interface MakeStoreOptions {
    * The saga to run: run at once, none (`null`, the server), or a loader whose saga starts when its
    * code has arrived (the browser, see startSagasWhenLoaded).
    */
-  saga: RootSaga | null | { load: () => Promise<RootSaga> };
+  saga: RootSaga | null | LaterSaga;
 }
 
 /**
@@ -23,19 +30,18 @@ export interface MakeStoreOptions {
  */
 export function configureAppStore(options: MakeStoreOptions) {
   const channel = stdChannel<UnknownAction>();
-  const sagaMiddleware = createSagaMiddleware({ channel });
   const saga = options.saga;
-  const later = saga && typeof saga === 'object' ? startSagasWhenLoaded(saga.load) : null;
+  const later = saga && typeof saga === 'object' ? startSagasWhenLoaded(channel, saga) : null;
+  const sagaMiddleware = createSagaMiddleware({ channel });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: options.preloadedState as ReturnType<typeof rootReducer> | undefined,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(...(later ? [later.recorder] : []), sagaMiddleware, ...(options.extraMiddleware ?? [])),
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware, ...(options.extraMiddleware ?? [])),
     devTools: process.env.NODE_ENV !== 'production',
   });
   const appStore = Object.assign(store, { sagaTask: typeof saga === 'function' ? sagaMiddleware.run(saga) : (null as Task | null) });
-  later?.start((loaded) => {
+  later?.((loaded) => {
     appStore.sagaTask = sagaMiddleware.run(loaded);
-    return channel;
   });
   return appStore;
 }
@@ -44,43 +50,48 @@ export function configureAppStore(options: MakeStoreOptions) {
 const LOAD_ATTEMPTS = 5;
 
 /**
- * Sagas that start when their code has loaded. Until then every dispatched action reaches the
- * reducers as usual and is also kept; once the sagas run, the kept actions are handed to them (to
- * the sagas only, through the saga middleware's channel, not to the reducers a second time), in
- * order, so a start-up action or an early click is answered as if the sagas had run from the start.
+ * Sagas that start when their code has loaded (and `after` has settled). Every dispatched action
+ * reaches the reducers at once, as usual; what the saga middleware hands to the sagas' channel is
+ * kept at the channel until the sagas run, then handed over in order, one action a task (what the
+ * sagas do at once for one action, a request set up or a state update, makes one short task).
+ * Actions dispatched meanwhile, the sagas' own included, wait behind the kept ones, so the sagas see
+ * every action once and in the order it was dispatched, as if they had run from the start.
  */
-function startSagasWhenLoaded(load: () => Promise<RootSaga>) {
-  const early: UnknownAction[] = [];
-  let running = false;
-  const recorder: Middleware = () => (next) => (action) => {
-    const result = next(action);
-    if (!running) early.push(action as UnknownAction);
-    return result;
+function startSagasWhenLoaded(channel: MulticastChannel<UnknownAction>, { load, after }: LaterSaga) {
+  const kept: UnknownAction[] = [];
+  const deliver = channel.put;
+  let gated = true;
+  channel.put = (action: UnknownAction) => {
+    if (gated) kept.push(action);
+    else deliver(action);
   };
-  const start = async (run: (saga: RootSaga) => { put(action: UnknownAction): void }) => {
-    // The store is made inside the first render (hydration); the chunk's script element is added a
-    // task later, outside that render's long task.
-    await nextTask(undefined);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const saga = await load();
-        // The chunk's modules were just instantiated in this task; the sagas start in the next one,
-        // so a phone's main thread gets two shorter tasks instead of one long one.
-        await nextTask(undefined);
-        const channel = run(saga);
-        running = true;
-        for (const action of early.splice(0)) channel.put(action);
-        return;
-      } catch (e) {
-        if (attempt >= LOAD_ATTEMPTS) {
-          console.error('The sagas could not be loaded', e);
+  return (run: (saga: RootSaga) => void) =>
+    void (async () => {
+      // The store is made inside the first render (hydration); the chunk's script element is added a
+      // task later, outside that render's long task.
+      await nextTask(undefined);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const [saga] = await Promise.all([load(), after]);
+          // The chunk's modules were just instantiated in this task; the sagas start in the next one,
+          // so a phone's main thread gets two shorter tasks instead of one long one.
+          await nextTask(undefined);
+          run(saga);
+          while (kept.length) {
+            await nextTask(undefined);
+            deliver(kept.shift()!);
+          }
+          gated = false;
           return;
+        } catch (e) {
+          if (attempt >= LOAD_ATTEMPTS) {
+            console.error('The sagas could not be loaded', e);
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 1000));
         }
-        await new Promise((resolve) => setTimeout(resolve, 1000));
       }
-    }
-  };
-  return { recorder, start: (run: Parameters<typeof start>[0]) => void start(run) };
+    })();
 }
 
 export type AppStore = ReturnType<typeof configureAppStore>;

@@ -12,6 +12,15 @@ import { configureAppStore, type AppStore } from './configureAppStore';
  *
  * Pages without server data may call `wrapper.useHydration(props)` too (it replays nothing) or skip it.
  */
+/** Settled by `useHydrationAfterFirstRender`'s effect (the browser's first render is done). */
+const firstRenderDone = (() => {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+})();
+
 export const wrapper = createWrapper<AppStore>(({ context, reduxWrapperMiddleware }) =>
   typeof window === 'undefined' && context && 'req' in context && context.req
     ? recordingStore(reduxWrapperMiddleware)
@@ -20,7 +29,9 @@ export const wrapper = createWrapper<AppStore>(({ context, reduxWrapperMiddlewar
         // The server runs no saga (pages get their data from server services). The browser loads the
         // sagas with their API clients and axios in a chunk of their own, requested at once but not part
         // of any page's first JavaScript; actions dispatched before it arrives are handed to them then.
-        saga: typeof window === 'undefined' ? null : { load: () => import('./rootSaga').then((m) => m.rootSaga) },
+        // They start once the page's first render has committed and run its effects (firstRenderDone):
+        // the start-up actions those effects dispatch are then handed to them in tasks of their own.
+        saga: typeof window === 'undefined' ? null : { load: () => import('./rootSaga').then((m) => m.rootSaga), after: firstRenderDone.promise },
       }),
 );
 
@@ -55,5 +66,6 @@ export function useHydrationAfterFirstRender(): void {
     // The server HTML is shown before the page's script has run; this attribute says the page now
     // answers (browser tests wait for it before they type or click).
     document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
+    firstRenderDone.resolve();
   }, []);
 }
