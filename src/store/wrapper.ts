@@ -4,14 +4,6 @@ import { createWrapper } from 'next-redux-wrapper';
 import { HYDRATED_ATTRIBUTE } from '@/lib/hydration';
 import { configureAppStore, type AppStore } from './configureAppStore';
 
-/**
- * next-redux-wrapper 9: the server records the actions dispatched in getServerSideProps /
- * getStaticProps and the page replays them in the browser through `wrapper.useHydration(props)`.
- * Server-side data functions dispatch plain "received" actions computed from server services, so
- * the replay never triggers a second fetch. See docs/architecture.md.
- *
- * Pages without server data may call `wrapper.useHydration(props)` too (it replays nothing) or skip it.
- */
 /** Settled by `useHydrationAfterFirstRender`'s effect (the browser's first render is done). */
 const firstRenderDone = (() => {
   let resolve = () => {};
@@ -21,14 +13,23 @@ const firstRenderDone = (() => {
   return { promise, resolve };
 })();
 
+/**
+ * next-redux-wrapper 9: the server records the actions dispatched in getServerSideProps /
+ * getStaticProps and the page replays them in the browser through `wrapper.useHydration(props)`.
+ * Server-side data functions dispatch plain "received" actions computed from server services, so
+ * the replay never triggers a second fetch. See docs/architecture.md.
+ *
+ * Pages without server data may call `wrapper.useHydration(props)` too (it replays nothing) or skip it.
+ */
 export const wrapper = createWrapper<AppStore>(({ context, reduxWrapperMiddleware }) =>
   typeof window === 'undefined' && context && 'req' in context && context.req
     ? recordingStore(reduxWrapperMiddleware)
     : configureAppStore({
         extraMiddleware: [reduxWrapperMiddleware],
         // The server runs no saga (pages get their data from server services). The browser loads the
-        // sagas with their API clients and axios in a chunk of their own, requested at once but not part
-        // of any page's first JavaScript; actions dispatched before it arrives are handed to them then.
+        // sagas with their API clients and axios in a chunk of their own, requested a task after the
+        // store is made but not part of any page's first JavaScript; actions dispatched before they
+        // start are handed to them then.
         // They start once the page's first render has committed and run its effects (firstRenderDone):
         // the start-up actions those effects dispatch are then handed to them in tasks of their own.
         saga: typeof window === 'undefined' ? null : { load: () => import('./rootSaga').then((m) => m.rootSaga), after: firstRenderDone.promise },
