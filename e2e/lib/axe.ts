@@ -89,6 +89,53 @@ export async function settle(page: Page): Promise<void> {
   await animationsDone(page);
 }
 
+/** Starts recording whether a CSS transition or animation starts (a toast timing out, say). */
+function watchMotion(page: Page): Promise<unknown> {
+  return page
+    .evaluate(() => {
+      const w = window as unknown as { __axeMotion?: boolean; __axeMotionWatched?: boolean };
+      w.__axeMotion = false;
+      if (w.__axeMotionWatched) return;
+      w.__axeMotionWatched = true;
+      const moved = () => {
+        w.__axeMotion = true;
+      };
+      for (const type of ['transitionrun', 'animationstart']) document.addEventListener(type, moved, true);
+    })
+    .catch(() => undefined);
+}
+
+function movedSinceWatch(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __axeMotion?: boolean }).__axeMotion === true).catch(() => false);
+}
+
+function analyze(page: Page) {
+  return new AxeBuilder({ page }).withTags(AXE_TAGS).disableRules(AXE_DISABLED_RULES).analyze();
+}
+
+/**
+ * Runs axe on the still page. A scan takes a second or more, and something the page runs on a
+ * timer (a toast fading out after its seconds) may start moving during it: colours read half-way
+ * through a fade are no colours the visitor is meant to read, so such a scan is thrown away and
+ * the page checked again once it is still (at most three scans; the last one counts whatever it saw).
+ */
+async function scanStill(page: Page): Promise<{ results: Awaited<ReturnType<typeof analyze>>; scans: number }> {
+  for (let attempt = 1; ; attempt += 1) {
+    await settle(page);
+    await watchMotion(page);
+    let results;
+    try {
+      results = await analyze(page);
+    } catch (e) {
+      // A navigation during the scan destroys its context: check the new page once it has loaded.
+      if (attempt >= 3 || !/context was destroyed|navigat/i.test(String(e))) throw e;
+      await page.waitForLoadState('load').catch(() => undefined);
+      continue;
+    }
+    if (attempt >= 3 || !(await movedSinceWatch(page))) return { results, scans: attempt };
+  }
+}
+
 export class AxeAudit {
   readonly pages = new Map<string, PageAudit>();
   readonly visited = new Set<string>();
@@ -113,18 +160,8 @@ export class AxeAudit {
     if (page.isClosed()) return [];
     const url = page.url();
     if (!url.startsWith('http')) return [];
-    await settle(page);
     const key = pageKey(page.url());
-    let results;
-    try {
-      results = await new AxeBuilder({ page }).withTags(AXE_TAGS).disableRules(AXE_DISABLED_RULES).analyze();
-    } catch (e) {
-      // A navigation during the scan destroys its context: check the new page once it has loaded.
-      if (/context was destroyed|navigat/i.test(String(e))) {
-        await page.waitForLoadState('load').catch(() => undefined);
-        results = await new AxeBuilder({ page }).withTags(AXE_TAGS).disableRules(AXE_DISABLED_RULES).analyze();
-      } else throw e;
-    }
+    const { results, scans } = await scanStill(page);
     const violations: AxeViolation[] = results.violations.map((v) => ({
       rule: v.id,
       impact: v.impact ?? 'unknown',
@@ -138,7 +175,7 @@ export class AxeAudit {
     for (const v of violations) entry.rules.add(v.rule);
     this.pages.set(key, entry);
     this.visited.add(key);
-    this.log(`      axe [${this.viewport}] ${key} (${label}): ${nodes} violation${nodes === 1 ? '' : 's'}`);
+    this.log(`      axe [${this.viewport}] ${key} (${label}): ${nodes} violation${nodes === 1 ? '' : 's'}${scans > 1 ? ` (${scans} scans: the page moved during the earlier ones)` : ''}`);
     if (violations.length) {
       this.found.push({ page: key, label, violations });
       for (const v of violations) {
