@@ -51,29 +51,30 @@ function animationsDone(page: Page): Promise<unknown> {
     .catch(() => undefined);
 }
 
-/** Resolves once the document has not changed for `quietMs` (at most after `maxMs`). */
+/**
+ * Resolves once the document has not changed for `quietMs` (at most after `maxMs`).
+ * The page's side is a string (as everything below that names a function inside the page): the
+ * test runner's compiler wraps named functions in a helper the page does not have.
+ */
 function domQuiet(page: Page, quietMs: number, maxMs: number): Promise<unknown> {
   return page
-    .evaluate(
-      ([quiet, max]) =>
-        new Promise<void>((resolve) => {
-          let timer = setTimeout(() => done(), quiet);
-          const observer = new MutationObserver(() => {
-            clearTimeout(timer);
-            timer = setTimeout(() => done(), quiet);
-          });
-          const cap = setTimeout(() => done(), max);
-          function done() {
-            observer.disconnect();
-            clearTimeout(timer);
-            clearTimeout(cap);
-            resolve();
-          }
-          observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-        }),
-      [quietMs, maxMs] as const,
-    )
-    .catch(() => undefined);
+    .evaluate(`new Promise((resolve) => {
+      let timer;
+      const done = () => {
+        observer.disconnect();
+        clearTimeout(timer);
+        clearTimeout(cap);
+        resolve();
+      };
+      const observer = new MutationObserver(() => {
+        clearTimeout(timer);
+        timer = setTimeout(done, ${Number(quietMs)});
+      });
+      timer = setTimeout(done, ${Number(quietMs)});
+      const cap = setTimeout(done, ${Number(maxMs)});
+      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    })`)
+    .catch(() => undefined); // the page navigated meanwhile: nothing left to wait for
 }
 
 /**
@@ -91,18 +92,13 @@ export async function settle(page: Page): Promise<void> {
 
 /** Starts recording whether a CSS transition or animation starts (a toast timing out, say). */
 function watchMotion(page: Page): Promise<unknown> {
-  return page
-    .evaluate(() => {
-      const w = window as unknown as { __axeMotion?: boolean; __axeMotionWatched?: boolean };
-      w.__axeMotion = false;
-      if (w.__axeMotionWatched) return;
-      w.__axeMotionWatched = true;
-      const moved = () => {
-        w.__axeMotion = true;
-      };
-      for (const type of ['transitionrun', 'animationstart']) document.addEventListener(type, moved, true);
-    })
-    .catch(() => undefined);
+  return page.evaluate(`(() => {
+    window.__axeMotion = false;
+    if (window.__axeMotionWatched) return;
+    window.__axeMotionWatched = true;
+    const moved = () => { window.__axeMotion = true; };
+    for (const type of ['transitionrun', 'animationstart']) document.addEventListener(type, moved, true);
+  })()`);
 }
 
 function movedSinceWatch(page: Page): Promise<boolean> {
