@@ -69,6 +69,11 @@ const config = [
     files: TESTS.map((p) => `src/features/${p}`),
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER] }] },
   },
+  {
+    // Plain CommonJS that Next loads itself (next.config.js and the build step it requires).
+    files: ['next.config.js', 'scripts/**/*.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 ];
 
 export default config;

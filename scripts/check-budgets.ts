@@ -3,7 +3,8 @@
  * stay in `npm run bench`, machines are too noisy for them):
  *
  * - first-load JavaScript of every page, read from the build's build-manifest.json (gzip level 9);
- * - `__NEXT_DATA__` of home and the catalogue pages on the demo catalogue, <= 16 kB.
+ * - `__NEXT_DATA__` of home and the catalogue pages on the demo catalogue, <= 16 kB;
+ * - every first-load chunk starts with V8's compile hint (scripts/compileHints.js).
  *
  * Usage: `npx tsx scripts/check-budgets.ts [distDir]` (default: the browser tests' build,
  * E2E_DIST_DIR or .next-e2e, so CI does not build twice). Exits 1 naming what is over budget.
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { firstLoadJs, nextDataBytes } from '../bench/lib/bundle';
 import { ROOT, startNext } from '../bench/lib/servers';
 import { LAB_COOKIE } from '../src/lib/storage';
+import { HINT } from './compileHints';
 
 /**
  * First-load JavaScript of the floor app's page (../shared/perf-floor, Next 16 + MUI 9 + RTK + saga
@@ -45,6 +47,13 @@ async function main(): Promise<void> {
     console.log(`  ${p.page.padEnd(60)} ${kB(p.gzip).padStart(10)}  ${mark}`);
     if (p.gzip > FIRST_LOAD_JS_TARGET) failures.push(`${p.page}: first-load JS ${kB(p.gzip)} > ${kB(FIRST_LOAD_JS_TARGET)}`);
   }
+
+  // Every first-load chunk carries V8's compile hint (scripts/compileHints.js, run by each build).
+  const manifest = JSON.parse(fs.readFileSync(path.join(abs, 'build-manifest.json'), 'utf8')) as { pages: Record<string, string[]> };
+  const firstLoad = [...new Set(Object.values(manifest.pages).flat())].filter((f) => f.endsWith('.js'));
+  const unhinted = firstLoad.filter((f) => !fs.readFileSync(path.join(abs, f), 'utf8').startsWith(HINT));
+  console.log(`Compile hint: ${firstLoad.length - unhinted.length} of ${firstLoad.length} first-load chunks`);
+  for (const f of unhinted) failures.push(`${f}: first-load chunk without the compile hint`);
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-shop-budgets-'));
   const server = await startNext(

@@ -1,0 +1,3 @@
+/** Types of scripts/compileHints.js (plain CommonJS, so next.config.js can require it). */
+export declare const HINT: string;
+export declare function addCompileHints(distDir: string): { hinted: string[]; already: number };
