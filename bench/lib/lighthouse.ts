@@ -1,4 +1,5 @@
 /** Lighthouse mobile scores (the `lighthouse` package driving Debian's chromium via chrome-launcher). */
+import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 
 export interface LighthouseScores {
@@ -19,11 +20,41 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)] ?? 0;
 }
 
+/** Idle and total CPU time of the machine so far (Linux /proc/stat; null elsewhere). */
+function cpuTimes(): { idle: number; total: number } | null {
+  try {
+    const fields = (fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+    return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((a, b) => a + b, 0) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the machine's CPU has been at least `minIdle` idle over one second (at most
+ * `maxWaitMs`), and returns the idle fraction it saw last. Lighthouse's simulated blocking time is
+ * four times the CPU time the page took, so a run started while the servers are still busy after the
+ * load tests (garbage collection, a render cache filling) charges the page with their work.
+ */
+export async function quietCpu(minIdle = 0.9, maxWaitMs = 30_000): Promise<number | null> {
+  const deadline = Date.now() + maxWaitMs;
+  for (;;) {
+    const a = cpuTimes();
+    await new Promise((r) => setTimeout(r, 1000));
+    const b = cpuTimes();
+    if (!a || !b) return null;
+    const idle = (b.idle - a.idle) / Math.max(1, b.total - a.total);
+    if (idle >= minIdle || Date.now() > deadline) return idle;
+  }
+}
+
 /** Median of `runs` Lighthouse mobile runs (default settings: mobile form factor, simulated throttling). */
 export async function lighthouseMedian(url: string, runs: number): Promise<LighthouseScores> {
   const { default: lighthouse } = await import('lighthouse');
   const results: LighthouseScores[] = [];
   for (let i = 0; i < runs; i++) {
+    const idle = await quietCpu();
+    if (idle !== null && idle < 0.9) console.log(`  (the CPU was only ${Math.round(idle * 100)}% idle before this Lighthouse run)`);
     const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
     try {
       const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });

@@ -74,7 +74,15 @@ function domQuiet(page: Page, quietMs: number, maxMs: number): Promise<unknown> 
       const cap = setTimeout(done, ${Number(maxMs)});
       observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
     })`)
-    .catch(() => undefined); // the page navigated meanwhile: nothing left to wait for
+    .catch(ignoreNavigation);
+}
+
+const NAVIGATION_ERROR = /context was destroyed|navigat|Target page, context or browser has been closed/i;
+
+/** A page that navigated (or closed) meanwhile has nothing left to wait for; any other error is a bug here. */
+function ignoreNavigation(e: unknown): undefined {
+  if (NAVIGATION_ERROR.test(String(e))) return undefined;
+  throw e;
 }
 
 /**
@@ -92,13 +100,15 @@ export async function settle(page: Page): Promise<void> {
 
 /** Starts recording whether a CSS transition or animation starts (a toast timing out, say). */
 function watchMotion(page: Page): Promise<unknown> {
-  return page.evaluate(`(() => {
-    window.__axeMotion = false;
-    if (window.__axeMotionWatched) return;
-    window.__axeMotionWatched = true;
-    const moved = () => { window.__axeMotion = true; };
-    for (const type of ['transitionrun', 'animationstart']) document.addEventListener(type, moved, true);
-  })()`);
+  return page
+    .evaluate(`(() => {
+      window.__axeMotion = false;
+      if (window.__axeMotionWatched) return;
+      window.__axeMotionWatched = true;
+      const moved = () => { window.__axeMotion = true; };
+      for (const type of ['transitionrun', 'animationstart']) document.addEventListener(type, moved, true);
+    })()`)
+    .catch(ignoreNavigation);
 }
 
 function movedSinceWatch(page: Page): Promise<boolean> {
@@ -124,7 +134,7 @@ async function scanStill(page: Page): Promise<{ results: Awaited<ReturnType<type
       results = await analyze(page);
     } catch (e) {
       // A navigation during the scan destroys its context: check the new page once it has loaded.
-      if (attempt >= 3 || !/context was destroyed|navigat/i.test(String(e))) throw e;
+      if (attempt >= 3 || !NAVIGATION_ERROR.test(String(e))) throw e;
       await page.waitForLoadState('load').catch(() => undefined);
       continue;
     }
