@@ -15,7 +15,7 @@ import path from 'node:path';
 import { firstLoadJs, nextDataBytes } from '../bench/lib/bundle';
 import { ROOT, startNext } from '../bench/lib/servers';
 import { LAB_COOKIE } from '../src/lib/storage';
-import { HINT } from './compileHints';
+import { firstLoadChunks, HINT } from './compileHints';
 
 /**
  * First-load JavaScript of the floor app's page (../shared/perf-floor, Next 16 + MUI 9 + RTK + saga
@@ -49,8 +49,7 @@ async function main(): Promise<void> {
   }
 
   // Every first-load chunk carries V8's compile hint (scripts/compileHints.js, run by each build).
-  const manifest = JSON.parse(fs.readFileSync(path.join(abs, 'build-manifest.json'), 'utf8')) as { pages: Record<string, string[]> };
-  const firstLoad = [...new Set(Object.values(manifest.pages).flat())].filter((f) => f.endsWith('.js'));
+  const firstLoad = firstLoadChunks(abs);
   const unhinted = firstLoad.filter((f) => !fs.readFileSync(path.join(abs, f), 'utf8').startsWith(HINT));
   console.log(`Compile hint: ${firstLoad.length - unhinted.length} of ${firstLoad.length} first-load chunks`);
   for (const f of unhinted) failures.push(`${f}: first-load chunk without the compile hint`);

@@ -24,19 +24,28 @@ const path = require('node:path');
 const HINT = '//# allFunctionsCalledOnLoad\n';
 
 /**
- * Prepends the hint to every first-load chunk of the build in `distDir`.
+ * The first-load chunks of the build in `distDir`: every page's scripts in build-manifest.json.
  * @param {string} distDir absolute path of the build directory
- * @returns {{ hinted: string[], already: number }} files given the hint now, and how many had it
+ * @returns {string[]} paths relative to `distDir`
  */
-function addCompileHints(distDir) {
+function firstLoadChunks(distDir) {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'build-manifest.json'), 'utf8'));
   /** @type {Set<string>} */
   const files = new Set();
   for (const list of Object.values(manifest.pages ?? {})) for (const f of /** @type {string[]} */ (list)) if (f.endsWith('.js')) files.add(f);
   for (const f of manifest.rootMainFiles ?? []) if (f.endsWith('.js')) files.add(f);
+  return [...files];
+}
+
+/**
+ * Prepends the hint to every first-load chunk of the build in `distDir`.
+ * @param {string} distDir absolute path of the build directory
+ * @returns {{ hinted: string[], already: number }} files given the hint now, and how many had it
+ */
+function addCompileHints(distDir) {
   const hinted = [];
   let already = 0;
-  for (const rel of files) {
+  for (const rel of firstLoadChunks(distDir)) {
     const file = path.join(distDir, rel);
     const text = fs.readFileSync(file, 'utf8');
     if (text.startsWith(HINT)) {
@@ -49,7 +58,7 @@ function addCompileHints(distDir) {
   return { hinted, already };
 }
 
-module.exports = { addCompileHints, HINT };
+module.exports = { addCompileHints, firstLoadChunks, HINT };
 
 if (require.main === module) {
   const distDir = path.resolve(process.argv[2] || process.env.NEXT_DIST_DIR || '.next');

@@ -20,6 +20,9 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)] ?? 0;
 }
 
+/** The idle share of the CPU a Lighthouse run waits for. */
+const QUIET_IDLE = 0.9;
+
 /** Idle and total CPU time of the machine so far (Linux /proc/stat; null elsewhere). */
 function cpuTimes(): { idle: number; total: number } | null {
   try {
@@ -36,7 +39,7 @@ function cpuTimes(): { idle: number; total: number } | null {
  * four times the CPU time the page took, so a run started while the servers are still busy after the
  * load tests (garbage collection, a render cache filling) charges the page with their work.
  */
-export async function quietCpu(minIdle = 0.9, maxWaitMs = 30_000): Promise<number | null> {
+export async function quietCpu(minIdle = QUIET_IDLE, maxWaitMs = 30_000): Promise<number | null> {
   const deadline = Date.now() + maxWaitMs;
   for (;;) {
     const a = cpuTimes();
@@ -54,7 +57,7 @@ export async function lighthouseMedian(url: string, runs: number): Promise<Light
   const results: LighthouseScores[] = [];
   for (let i = 0; i < runs; i++) {
     const idle = await quietCpu();
-    if (idle !== null && idle < 0.9) console.log(`  (the CPU was only ${Math.round(idle * 100)}% idle before this Lighthouse run)`);
+    if (idle !== null && idle < QUIET_IDLE) console.log(`  (the CPU was only ${Math.round(idle * 100)}% idle before this Lighthouse run)`);
     const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
     try {
       const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
