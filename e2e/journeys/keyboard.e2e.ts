@@ -5,8 +5,8 @@ import type { AnalysisDto, LaboratoryDto } from '../../src/lib/types/api';
 
 /**
  * Keyboard only: every action of this journey is a key press (Tab, Shift+Tab, Enter, Space, arrows,
- * Escape, typing). No click, tap or fill. Every focus stop must show a visible focus indicator, and
- * while a dialog is open Tab stays inside it.
+ * Escape, typing). No click, tap or fill. Every focus stop must show a visible focus indicator and
+ * must not be hidden behind the sticky bars, and while a dialog is open Tab stays inside it.
  */
 
 /** What the focused element shows: its own outline or box shadow, or that of its focus-visible MUI wrapper. */
@@ -26,7 +26,23 @@ async function focusState(page: Page): Promise<{ ok: boolean; what: string }> {
     const border = notch ? getComputedStyle(notch) : null;
     const visible = shows(el) || shows(wrapper) || Boolean(border && parseFloat(border.borderTopWidth) >= 2);
     const label = el.getAttribute('aria-label') || (el.textContent || '').trim().slice(0, 40) || el.getAttribute('name') || el.tagName;
-    return { ok: visible, what: el.tagName.toLowerCase() + ' "' + label + '"' };
+    const what = el.tagName.toLowerCase() + ' "' + label + '"';
+    // Not entirely hidden behind the sticky top bar, a bottom bar or a banner (WCAG 2.4.11): some
+    // point of the focused control (or of the field or wrapper that draws its focus) is on top.
+    const owner = el.closest('.MuiInputBase-root, .text-field-focused, .Mui-focusVisible') || el;
+    const r = owner.getBoundingClientRect();
+    let seen = false;
+    for (const fx of [0.1, 0.5, 0.9]) {
+      for (const fy of [0.1, 0.5, 0.9]) {
+        const x = r.left + r.width * fx;
+        const y = r.top + r.height * fy;
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && (owner.contains(hit) || hit.contains(el))) seen = true;
+      }
+    }
+    if (visible && !seen) return { ok: false, what: what + ' (hidden behind ' + (document.elementFromPoint(r.left + r.width / 2, Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1))?.tagName.toLowerCase() || 'nothing') + ')' };
+    return { ok: visible, what };
   })()`);
 }
 

@@ -115,8 +115,39 @@ function movedSinceWatch(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __axeMotion?: boolean }).__axeMotion === true).catch(() => false);
 }
 
-function analyze(page: Page) {
-  return new AxeBuilder({ page }).withTags(AXE_TAGS).disableRules(AXE_DISABLED_RULES).analyze();
+/**
+ * axe's `target-size` rule places a `position: sticky` element where it is laid out in the flow
+ * (as if it were `position: relative`) but measures it where it is stuck on screen (axe-core issue
+ * 3720). On a scrolled page the sticky top bar then "obscures" whatever scrolled under it (the
+ * language buttons of /settings on a phone, say), a target the visitor reaches by scrolling. For
+ * the scan, sticky elements are laid out as `relative`, which is axe's own model and moves nothing
+ * else (a sticky element keeps its place in the flow); they are put back right after. Fixed
+ * elements (the cookie banner, toasts) stay as they are: axe measures those in a grid of their own.
+ */
+const UNSTICK = `(() => {
+  const stuck = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (getComputedStyle(el).position !== 'sticky') continue;
+    stuck.push([el, el.style.getPropertyValue('position'), el.style.getPropertyPriority('position')]);
+    el.style.setProperty('position', 'relative', 'important');
+  }
+  window.__axeUnstuck = stuck;
+})()`;
+const RESTICK = `(() => {
+  for (const [el, value, priority] of window.__axeUnstuck || []) {
+    if (value) el.style.setProperty('position', value, priority);
+    else el.style.removeProperty('position');
+  }
+  window.__axeUnstuck = [];
+})()`;
+
+async function analyze(page: Page) {
+  await page.evaluate(UNSTICK);
+  try {
+    return await new AxeBuilder({ page }).withTags(AXE_TAGS).disableRules(AXE_DISABLED_RULES).analyze();
+  } finally {
+    await page.evaluate(RESTICK).catch(ignoreNavigation);
+  }
 }
 
 /**

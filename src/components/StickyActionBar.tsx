@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { ACTION_BAR_HEIGHT_VAR } from './Toast';
+import { useRef, type ReactNode } from 'react';
+import { ACTION_BAR_HEIGHT_VAR } from '@/theme/layout';
+import { useHeightVar } from '@/lib/useHeightVar';
 
 /**
  * The bottom bar of a checkout step: the total (or a summary) and the next step, always reachable
@@ -10,19 +11,7 @@ import { ACTION_BAR_HEIGHT_VAR } from './Toast';
 export function StickyActionBar({ summary, children }: { summary?: ReactNode; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   // Toasts keep above the bar (they must never cover the next step).
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const root = document.documentElement;
-    const update = () => root.style.setProperty(ACTION_BAR_HEIGHT_VAR, `${el.offsetHeight}px`);
-    update();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    observer?.observe(el);
-    return () => {
-      observer?.disconnect();
-      root.style.removeProperty(ACTION_BAR_HEIGHT_VAR);
-    };
-  }, []);
+  useHeightVar(ref, ACTION_BAR_HEIGHT_VAR);
   return (
     <Paper
       ref={ref}

@@ -18,12 +18,6 @@ interface ToastItem {
 /** How long a toast stays (errors longer); it goes on its own, hovered or not. */
 export const TOAST_MS = { info: 4000, success: 4000, warning: 6000, error: 8000 } satisfies Record<ToastSeverity, number>;
 
-/**
- * CSS variable with the height of the page's sticky bottom bar (total and next step), set by
- * StickyActionBar; toasts keep above it and above the cookie banner.
- */
-export const ACTION_BAR_HEIGHT_VAR = '--action-bar-height';
-
 const ToastContext = createContext<ToastApi | null>(null);
 
 // The Snackbar and Alert load with the first toast: no page needs them to start.
@@ -69,7 +63,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         setQueue((q) => q.slice(1));
         setOpen(true);
       }}
-      actionBarHeightVar={ACTION_BAR_HEIGHT_VAR}
     />
   );
   return (

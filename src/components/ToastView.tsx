@@ -1,6 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import type { ToastSeverity } from './Toast';
+import { useRef } from 'react';
+import { ACTION_BAR_HEIGHT_VAR, BANNER_HEIGHT_VAR, TOAST_HEIGHT_VAR } from '@/theme/layout';
+import { useHeightVar } from '@/lib/useHeightVar';
 
 export interface ToastViewProps {
   message: string;
@@ -10,14 +13,16 @@ export interface ToastViewProps {
   onClose: () => void;
   /** Its exit transition has ended: the next toast may come. */
   onExited: () => void;
-  /** CSS variable with the height of the page's sticky bottom bar. */
-  actionBarHeightVar: string;
 }
 
 /** The toast itself (MUI Snackbar and Alert), loaded with the first toast rather than with every page. */
-export function ToastView({ message, severity, open, onClose, onExited, actionBarHeightVar }: ToastViewProps) {
+export function ToastView({ message, severity, open, onClose, onExited }: ToastViewProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  // While it shows, a control that takes the focus is scrolled clear of it (theme: scroll padding).
+  useHeightVar(ref, TOAST_HEIGHT_VAR, open);
   return (
     <Snackbar
+      ref={ref}
       open={open}
       onClose={(_e, reason) => {
         if (reason === 'escapeKeyDown') onClose();
@@ -26,8 +31,8 @@ export function ToastView({ message, severity, open, onClose, onExited, actionBa
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       sx={{
         bottom: {
-          xs: `calc(var(${actionBarHeightVar}, 0px) + var(--cookie-banner-height, 0px) + 8px)`,
-          sm: `calc(var(${actionBarHeightVar}, 0px) + var(--cookie-banner-height, 0px) + 16px)`,
+          xs: `calc(var(${ACTION_BAR_HEIGHT_VAR}, 0px) + var(${BANNER_HEIGHT_VAR}, 0px) + 8px)`,
+          sm: `calc(var(${ACTION_BAR_HEIGHT_VAR}, 0px) + var(${BANNER_HEIGHT_VAR}, 0px) + 16px)`,
         },
         zIndex: 10001,
       }}

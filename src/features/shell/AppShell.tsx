@@ -9,6 +9,7 @@ import { RouteProgress } from './RouteProgress';
 import { TopBar } from './TopBar';
 import { useStartUp } from './useStartUp';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
+import { BANNER_HEIGHT_VAR } from '@/theme/layout';
 
 // The menu (a drawer with its list, language switcher and sign-out dialog) loads when first opened.
 const MainMenu = dynamic(() => import('./MainMenu').then((m) => m.MainMenu), { ssr: false });
@@ -52,6 +53,6 @@ const SkipLink = styled('a')(({ theme }) => ({
 /** The page; its bottom keeps clear of the cookie banner while that is shown. */
 const Main = styled('main')({
   outline: 'none',
-  paddingBottom: 'calc(var(--cookie-banner-height, 0px) + 32px)',
+  paddingBottom: `calc(var(${BANNER_HEIGHT_VAR}, 0px) + 32px)`,
   minHeight: 'calc(100vh - 64px)',
 });

@@ -1,15 +1,15 @@
 import { styled } from '@mui/material/styles';
 import Cookies from 'js-cookie';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cookieValue } from '@/lib/cookies';
 import { containedButtonLook, textButtonLook } from '@/components/plainLooks';
+import { BANNER_HEIGHT_VAR } from '@/theme/layout';
+import { useHeightVar } from '@/lib/useHeightVar';
 
 /** Cookie consent (spec §3, §9): the cookie `acceptCookie`, kept 150 days. */
 export const ACCEPT_COOKIE = 'acceptCookie';
 export const ACCEPT_COOKIE_DAYS = 150;
-/** CSS variable with the banner's height, so dialogs and the page can keep their bottom controls above it. */
-export const BANNER_HEIGHT_VAR = '--cookie-banner-height';
 
 const subscribe = () => () => undefined;
 
@@ -35,22 +35,7 @@ export function CookieBanner({ acceptedOnServer = true }: { acceptedOnServer?: b
   const [accepted, setAccepted] = useState(false);
   const visible = !hasCookie && !accepted;
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const root = document.documentElement;
-    const el = ref.current;
-    if (!visible || !el) {
-      root.style.removeProperty(BANNER_HEIGHT_VAR);
-      return;
-    }
-    const update = () => root.style.setProperty(BANNER_HEIGHT_VAR, `${el.offsetHeight}px`);
-    update();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    observer?.observe(el);
-    return () => {
-      observer?.disconnect();
-      root.style.removeProperty(BANNER_HEIGHT_VAR);
-    };
-  }, [visible]);
+  useHeightVar(ref, BANNER_HEIGHT_VAR, visible);
   if (!visible) return null;
   const accept = () => {
     Cookies.set(ACCEPT_COOKIE, 'true', { expires: ACCEPT_COOKIE_DAYS, sameSite: 'lax', path: '/' });

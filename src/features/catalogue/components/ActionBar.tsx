@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import type { ReactNode } from 'react';
+import { BANNER_HEIGHT_VAR } from '@/theme/layout';
 
 /**
  * The price and the next step of a card: at the end of the card on wide screens, pinned to the
@@ -14,7 +15,7 @@ export function ActionBar({ children }: { children: ReactNode }) {
         sx={{
           position: { xs: 'sticky', sm: 'static' },
           // Above the cookie banner while it is shown.
-          bottom: { xs: 'var(--cookie-banner-height, 0px)' },
+          bottom: { xs: `var(${BANNER_HEIGHT_VAR}, 0px)` },
           zIndex: 2,
           mt: 3,
           mx: { xs: -2, sm: 0 },
