@@ -12,7 +12,7 @@ import { LAB_COOKIE } from '../src/lib/storage';
 import { seedDemo } from '../src/server/db/seed';
 import { firstLoadJs, nextDataBytes } from './lib/bundle';
 import { enlarge } from './lib/catalogue';
-import { lighthouseMedian, type LighthouseScores } from './lib/lighthouse';
+import { lighthouseMedian, quietCpuBefore, type LighthouseScores } from './lib/lighthouse';
 import { load, warm, type LoadResult } from './lib/load';
 import { ROOT, buildShop, prepareFloor, rssOf, startNext, type Server } from './lib/servers';
 
@@ -73,7 +73,13 @@ const LAB_HEADERS = { cookie: `${LAB_COOKIE}=${LAB}` };
 /** Requests of the memory mix sent before the server's RSS is first read. */
 const WARM_UP_REQUESTS = 3_000;
 
+/**
+ * One load figure. It starts once the machine's CPU has been idle for a second (as each Lighthouse
+ * run does): on the shared machines another job, or the builds just before, otherwise slows whichever
+ * server happens to be measured then, the floor and the shop alike.
+ */
 async function measure(url: string, seconds: number, connections = 20, headers?: Record<string, string>): Promise<LoadResult> {
+  await quietCpuBefore(`the load of ${url}`);
   await warm(url, headers);
   const r = await load(url, { connections, seconds, headers });
   if (r.errors || r.non2xx) console.warn(`  ${url}: ${r.errors} errors, ${r.non2xx} non-2xx answers`);

@@ -51,13 +51,18 @@ export async function quietCpu(minIdle = QUIET_IDLE, maxWaitMs = 30_000): Promis
   }
 }
 
+/** Waits for a quiet CPU (`quietCpu`) before `what`, and says so when it gave up waiting. */
+export async function quietCpuBefore(what: string): Promise<void> {
+  const idle = await quietCpu();
+  if (idle !== null && idle < QUIET_IDLE) console.log(`  (the CPU was only ${Math.round(idle * 100)}% idle before ${what})`);
+}
+
 /** Median of `runs` Lighthouse mobile runs (default settings: mobile form factor, simulated throttling). */
 export async function lighthouseMedian(url: string, runs: number): Promise<LighthouseScores> {
   const { default: lighthouse } = await import('lighthouse');
   const results: LighthouseScores[] = [];
   for (let i = 0; i < runs; i++) {
-    const idle = await quietCpu();
-    if (idle !== null && idle < QUIET_IDLE) console.log(`  (the CPU was only ${Math.round(idle * 100)}% idle before this Lighthouse run)`);
+    await quietCpuBefore('this Lighthouse run');
     const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
     try {
       const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
