@@ -39,7 +39,7 @@ function cpuTimes(): { idle: number; total: number } | null {
  * four times the CPU time the page took, so a run started while the servers are still busy after the
  * load tests (garbage collection, a render cache filling) charges the page with their work.
  */
-export async function quietCpu(minIdle = QUIET_IDLE, maxWaitMs = 30_000): Promise<number | null> {
+async function quietCpu(minIdle = QUIET_IDLE, maxWaitMs = 30_000): Promise<number | null> {
   const deadline = Date.now() + maxWaitMs;
   for (;;) {
     const a = cpuTimes();

@@ -112,7 +112,7 @@ function watchMotion(page: Page): Promise<unknown> {
 }
 
 function movedSinceWatch(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { __axeMotion?: boolean }).__axeMotion === true).catch(() => false);
+  return page.evaluate(() => (window as unknown as { __axeMotion?: boolean }).__axeMotion === true).catch((e: unknown) => ignoreNavigation(e) ?? false);
 }
 
 /**

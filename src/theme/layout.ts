@@ -1,3 +1,6 @@
+/** Height of the sticky top bar: MUI's app bar, on phones and from the `sm` breakpoint. */
+export const TOP_BAR_HEIGHT = { xs: 56, sm: 64 } as const;
+
 /**
  * CSS variable with the height of the page's sticky bottom bar (total and next step), set by
  * StickyActionBar; toasts keep above it and above the cookie banner, and focus moves scroll clear of it.

@@ -1,5 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-import { ACTION_BAR_HEIGHT_VAR, BANNER_HEIGHT_VAR, TOAST_HEIGHT_VAR } from './layout';
+import { ACTION_BAR_HEIGHT_VAR, BANNER_HEIGHT_VAR, TOAST_HEIGHT_VAR, TOP_BAR_HEIGHT } from './layout';
 
 export const PRIMARY_COLOR = '#173366';
 /** Focus ring colour: visible on white and on the primary top bar. */
@@ -34,11 +34,11 @@ export const theme = createTheme({
         'a, button, [role="button"], [role="radio"], [role="tab"], input, select, textarea': {
           '&:focus-visible': { outline: `3px solid ${FOCUS_RING}`, outlineOffset: 2, boxShadow: `0 0 0 2px ${PRIMARY_COLOR}` },
         },
-        // Focus moves and in-page links scroll their target clear of the sticky top bar (56 / 64 px)
+        // Focus moves and in-page links scroll their target clear of the sticky top bar
         // and of what covers the bottom edge: a checkout step's bar, the cookie banner, a toast
         // (WCAG 2.4.11, focus not obscured).
         html: {
-          scrollPaddingTop: 72,
+          scrollPaddingTop: TOP_BAR_HEIGHT.sm + 8,
           scrollPaddingBottom: `calc(var(${ACTION_BAR_HEIGHT_VAR}, 0px) + var(${BANNER_HEIGHT_VAR}, 0px) + var(${TOAST_HEIGHT_VAR}, 0px) + 24px)`,
         },
         body: { WebkitTapHighlightColor: 'transparent' },

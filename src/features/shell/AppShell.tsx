@@ -9,7 +9,7 @@ import { RouteProgress } from './RouteProgress';
 import { TopBar } from './TopBar';
 import { useStartUp } from './useStartUp';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
-import { BANNER_HEIGHT_VAR } from '@/theme/layout';
+import { BANNER_HEIGHT_VAR, TOP_BAR_HEIGHT } from '@/theme/layout';
 
 // The menu (a drawer with its list, language switcher and sign-out dialog) loads when first opened.
 const MainMenu = dynamic(() => import('./MainMenu').then((m) => m.MainMenu), { ssr: false });
@@ -54,5 +54,5 @@ const SkipLink = styled('a')(({ theme }) => ({
 const Main = styled('main')({
   outline: 'none',
   paddingBottom: `calc(var(${BANNER_HEIGHT_VAR}, 0px) + 32px)`,
-  minHeight: 'calc(100vh - 64px)',
+  minHeight: `calc(100vh - ${TOP_BAR_HEIGHT.sm}px)`,
 });

@@ -9,6 +9,7 @@ import { routes } from '@/lib/routes';
 import { useAccountAction, selectCurrentUser } from '@/features/auth';
 import { selectorOpened } from '@/features/lab';
 import { initials, selectCartHasItems, selectCartLoaded } from './shellSelectors';
+import { TOP_BAR_HEIGHT } from '@/theme/layout';
 
 export const AVATAR_SIZE = 36;
 
@@ -39,7 +40,7 @@ function Icon({ path, className }: { path: string; className?: string }) {
 }
 
 /**
- * The bar's look (MUI's primary app bar, 56 px on phones and 64 px from `sm`) in one style sheet:
+ * The bar's look (MUI's primary app bar, TOP_BAR_HEIGHT: 56 px on phones, 64 px from `sm`) in one style sheet:
  * its controls are plain links and buttons with class names. Built from AppBar, Toolbar,
  * IconButton, Badge, Avatar and CircularProgress it rendered ~25 styled elements on every server
  * render of every page and brought those components to every page's first JavaScript.
@@ -55,9 +56,9 @@ const Bar = styled('header')(({ theme }) => ({
     display: 'flex',
     alignItems: 'center',
     gap: theme.spacing(0.5),
-    minHeight: 56,
+    minHeight: TOP_BAR_HEIGHT.xs,
     padding: theme.spacing(0, 1),
-    [theme.breakpoints.up('sm')]: { gap: theme.spacing(1), minHeight: 64, padding: theme.spacing(0, 2) },
+    [theme.breakpoints.up('sm')]: { gap: theme.spacing(1), minHeight: TOP_BAR_HEIGHT.sm, padding: theme.spacing(0, 2) },
   },
   '& .bar-icon': { width: 24, height: 24, fill: 'currentColor', flexShrink: 0 },
   '& .bar-round': {
