@@ -1,0 +1,38 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { migration as m0001 } from './0001_initial';
+import { migration as m0002 } from './0002_search_terms_and_slot_days';
+import { migration as m0003 } from './0003_patients_one_self';
+import { migration as m0004 } from './0004_catalogue_science_and_shares';
+import { migration as m0005Coverage } from './0005_1_visit_coverage';
+import { migration as m0005Promo } from './0005_2_promo_codes';
+import { migration as m0005Calendar } from './0005_3_calendar_sequence';
+import { migration as m0005Nurse } from './0005_5_nurse_role';
+import { migration as m0006OrderPatients } from './0006_5_1_order_patients_and_result_revisions';
+import { migration as m0006Audit } from './0006_5_2_audit_trail';
+import { migration as m0005Jobs } from './0005_4_jobs';
+import { migration as m0009Sessions } from './0009_1_sessions';
+
+/**
+ * Every migration of the shop, one file each (`<prefix>_<name>.ts`). Ordered by name; add a new
+ * migration as a new file with a larger prefix and list it here, never edit an applied one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+  '0002_search_terms_and_slot_days': m0002,
+  '0003_patients_one_self': m0003,
+  '0004_catalogue_science_and_shares': m0004,
+  '0005_1_visit_coverage': m0005Coverage,
+  '0005_2_promo_codes': m0005Promo,
+  '0005_3_calendar_sequence': m0005Calendar,
+  '0005_5_nurse_role': m0005Nurse,
+  '0006_5_1_order_patients_and_result_revisions': m0006OrderPatients,
+  '0006_5_2_audit_trail': m0006Audit,
+  '0005_4_jobs': m0005Jobs,
+  '0009_1_sessions': m0009Sessions,
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};
