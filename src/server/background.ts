@@ -13,7 +13,16 @@ export function afterResponse(label: string, work: () => Promise<void>): void {
   pending.add(task);
 }
 
-/** Resolves once every task started so far (and any they started) has finished. */
+/**
+ * Resolves once every task started so far (and any they started) has finished and, for tests and
+ * processes without a worker, every job due now (mail among them) has run.
+ */
 export async function backgroundSettled(): Promise<void> {
   while (pending.size) await Promise.all([...pending]);
+  const [{ getDb }, { runJobsOnce }] = await Promise.all([import('./db/createDb'), import('./jobs/worker')]);
+  const db = await getDb();
+  for (let i = 0; i < 10; i++) {
+    const r = await runJobsOnce(db);
+    if (!r.done && !r.retried && !r.failed) break;
+  }
 }

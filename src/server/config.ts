@@ -29,6 +29,14 @@ export interface ServerConfig {
   reminderLeadHours: number;
   /** Seconds between in-process runs of due jobs; 0 = off (run `npm run jobs -- --once` from cron instead). */
   jobsIntervalSeconds: number;
+  /** Jobs one process runs at the same time (JOBS_CONCURRENCY, default 2). */
+  jobsConcurrency: number;
+  /** Longest wait between two delivery attempts of a mail, minutes (MAIL_RETRY_MAX_MINUTES, default 2). */
+  mailRetryMaxMinutes: number;
+  /** SMTP connection, greeting and socket timeouts, milliseconds (SMTP_CONNECTION_TIMEOUT_MS, default 5000). */
+  smtpConnectionTimeoutMs: number;
+  /** Bearer token of `GET /api/metrics`; null: the metrics are off (404). */
+  metricsToken: string | null;
   /** Days that used login attempts, expired tokens and finished jobs are kept before the purge job deletes them. */
   retentionDays: number;
   /** Keep rendered public pages for the catalogue's minute (src/server/ssr/renderCache.ts); `RENDER_CACHE=off` renders every request. */
@@ -189,9 +197,20 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     reminderLeadHours: parseIntKey('REMINDER_LEAD_HOURS', env.REMINDER_LEAD_HOURS, 24),
     // Tests run due work themselves; a timer would race them.
     jobsIntervalSeconds: parseNonNegativeIntKey('JOBS_INTERVAL_SECONDS', env.JOBS_INTERVAL_SECONDS, env.NODE_ENV === 'test' ? 0 : 60),
+    jobsConcurrency: parseIntKey('JOBS_CONCURRENCY', env.JOBS_CONCURRENCY, 2),
+    mailRetryMaxMinutes: parseIntKey('MAIL_RETRY_MAX_MINUTES', env.MAIL_RETRY_MAX_MINUTES, 2),
+    smtpConnectionTimeoutMs: parseIntKey('SMTP_CONNECTION_TIMEOUT_MS', env.SMTP_CONNECTION_TIMEOUT_MS, 5000),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     retentionDays: parseIntKey('RETENTION_DAYS', env.RETENTION_DAYS, 30),
     renderCache: parseSwitch('RENDER_CACHE', env.RENDER_CACHE, true),
   };
+}
+
+/** A metrics token is a secret: at least 16 characters. */
+function parseMetricsToken(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters');
+  return value;
 }
 
 const holder = globalThis as unknown as { __labShopConfig?: ServerConfig };

@@ -108,31 +108,16 @@ export async function createDb(config: Pick<ServerConfig, 'database' | 'seedDemo
   return handle;
 }
 
-const holder = globalThis as unknown as { __labShopDb?: Promise<DbHandle>; __labShopJobTimer?: NodeJS.Timeout };
+const holder = globalThis as unknown as { __labShopDb?: Promise<DbHandle> };
 
 /**
- * Runs due scheduled jobs every `JOBS_INTERVAL_SECONDS` in this process (0 = off), from the first
- * use of the process-wide database on. Loaded lazily: the runner depends on the services.
+ * The app's own job worker (src/server/jobs/worker.ts), started with the process-wide database
+ * unless JOBS_INTERVAL_SECONDS=0 (then `npm run jobs` runs the work). Loaded lazily: the worker
+ * depends on the services.
  */
-function startJobTimer(db: Db): void {
-  const seconds = getConfig().jobsIntervalSeconds;
-  if (!seconds || holder.__labShopJobTimer) return;
-  let busy = false;
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      const { runDueJobs } = await import('../services/jobs');
-      await runDueJobs(db);
-    } catch (e) {
-      log().error({ err: e }, 'Running scheduled jobs failed');
-    } finally {
-      busy = false;
-    }
-  };
-  holder.__labShopJobTimer = setInterval(() => void tick(), seconds * 1000);
-  holder.__labShopJobTimer.unref();
-  void tick();
+function startAppWorker(db: Db): void {
+  if (!getConfig().jobsIntervalSeconds) return;
+  void import('../jobs/worker').then(({ startWorker }) => startWorker(db)).catch((e: unknown) => log().error({ err: e }, 'The job worker did not start'));
 }
 
 /** The process-wide database, opened and migrated on first use (kept across hot reloads). */
@@ -140,7 +125,7 @@ export function getDb(): Promise<Db> {
   if (!holder.__labShopDb) {
     holder.__labShopDb = createDb(getConfig()).then(
       (h) => {
-        startJobTimer(h.db);
+        startAppWorker(h.db);
         return h;
       },
       (e: unknown) => {

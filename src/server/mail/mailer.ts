@@ -22,12 +22,16 @@ export interface MailMessage {
   messageId?: string;
 }
 
-const holder = globalThis as unknown as { __labShopSmtp?: { url: string; transport: Transporter } };
+const holder = globalThis as unknown as { __labShopSmtp?: { url: string; timeout: number; transport: Transporter } };
 
-function smtpTransport(url: string): Transporter {
-  if (holder.__labShopSmtp?.url !== url) {
+/**
+ * The SMTP transport, with connection, greeting and socket timeouts of SMTP_CONNECTION_TIMEOUT_MS
+ * (a few seconds, never nodemailer's minutes): a stalled server fails the attempt, which is retried.
+ */
+function smtpTransport(url: string, timeout: number): Transporter {
+  if (holder.__labShopSmtp?.url !== url || holder.__labShopSmtp.timeout !== timeout) {
     holder.__labShopSmtp?.transport.close();
-    holder.__labShopSmtp = { url, transport: nodemailer.createTransport(url) };
+    holder.__labShopSmtp = { url, timeout, transport: nodemailer.createTransport({ url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout * 2 }) };
   }
   return holder.__labShopSmtp.transport;
 }
@@ -37,11 +41,12 @@ function outboxFileName(now = new Date()): string {
   return `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`;
 }
 
+/** Delivers one message now. Only the outbox's sender calls it (src/server/mail/sender.ts); everything else queues mail with `queueMail`. */
 export async function sendMail(msg: MailMessage): Promise<void> {
   const config = getConfig();
   const mail = { from: config.mailFrom, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}), ...(msg.replyTo ? { replyTo: msg.replyTo } : {}), ...(msg.icalEvent ? { icalEvent: msg.icalEvent } : {}), ...(msg.messageId ? { messageId: msg.messageId } : {}) };
   if (config.smtpUrl) {
-    await smtpTransport(config.smtpUrl).sendMail(mail);
+    await smtpTransport(config.smtpUrl, config.smtpConnectionTimeoutMs).sendMail(mail);
     return;
   }
   const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(mail);

@@ -1,55 +1,74 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, JobTable } from '../db/schema';
+import type { Database, JobStatus, JobTable } from '../db/schema';
 
-/** Queries of the `jobs` table (scheduled work); the rules are in services/jobs.ts. */
+/** Queries of the `jobs` table (the job queue on SQLite); the rules are in src/server/jobs/tableQueue.ts. */
 type Db = Kysely<Database>;
 export type JobRow = Selectable<JobTable>;
 
-/**
- * Schedules the job of `key` at `runAt` with `payload`: a new row, or the existing one set back to
- * pending with the new time and payload (a moved visit). A job being run right now is left to its
- * runner, which sees the new payload when it checks the order again.
- */
-export async function upsertJob(db: Db, job: { key: string; kind: string; runAt: string; payload: unknown }, now: string): Promise<void> {
-  const payload = JSON.stringify(job.payload);
-  await db
-    .insertInto('jobs')
-    .values({ key: job.key, kind: job.kind, payload, status: 'pending', run_at: job.runAt, created_at: now, updated_at: now })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({ kind: job.kind, payload, status: 'pending', run_at: job.runAt, claim_token: null, locked_until: null, last_error: null, updated_at: now, done_at: null }),
-    )
-    .execute();
+export interface NewJob {
+  key: string;
+  kind: string;
+  runAt: string;
+  payload: unknown;
+  priority: number;
+  laboratoryId: string | null;
+  maxAttempts: number;
 }
 
-/** Inserts the job unless one with its key exists. */
-export async function insertJobIfAbsent(db: Db, job: { key: string; kind: string; runAt: string; payload: unknown }, now: string): Promise<void> {
-  await db
+/** Inserts the job unless one with its key exists (an idempotent enqueue). True when inserted. */
+export async function insertJobIfAbsent(db: Db, job: NewJob, now: string): Promise<boolean> {
+  const res = await db
     .insertInto('jobs')
-    .values({ key: job.key, kind: job.kind, payload: JSON.stringify(job.payload), status: 'pending', run_at: job.runAt, created_at: now, updated_at: now })
+    .values({
+      key: job.key,
+      kind: job.kind,
+      payload: JSON.stringify(job.payload),
+      status: 'pending',
+      run_at: job.runAt,
+      priority: job.priority,
+      laboratory_id: job.laboratoryId,
+      max_attempts: job.maxAttempts,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Pending jobs of `kind` whose key starts with `keyPrefix` will not run. */
+export async function cancelJobs(db: Db, kind: string, keyPrefix: string, now: string): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ status: 'cancelled', updated_at: now, claim_token: null, locked_until: null })
+    .where('kind', '=', kind)
+    .where('key', 'like', `${keyPrefix.replace(/[\\%_]/g, '\\$&')}%`)
+    .where('status', '=', 'pending')
     .execute();
 }
 
-/** A pending job of `key` will not run. */
-export async function cancelJob(db: Db, key: string, now: string): Promise<void> {
-  await db.updateTable('jobs').set({ status: 'cancelled', updated_at: now, claim_token: null, locked_until: null }).where('key', '=', key).where('status', '=', 'pending').execute();
-}
-
-/** Ids of due jobs: pending and due, or running with an expired lease (its runner died). */
+/** Ids of due jobs, highest priority first: pending and due, or running with an expired lease (its runner died). */
 export async function listDueJobIds(db: Db, now: string, limit: number): Promise<number[]> {
   const rows = await db
     .selectFrom('jobs')
     .select('id')
     .where((eb) => eb.or([eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', now)]), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]))
+    .orderBy('priority', 'desc')
     .orderBy('run_at')
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
 }
 
+/** The earliest run time of a pending job, or null. */
+export async function nextRunAt(db: Db): Promise<string | null> {
+  const row = await db.selectFrom('jobs').select((eb) => eb.fn.min('run_at').as('at')).where('status', '=', 'pending').executeTakeFirst();
+  return row?.at ?? null;
+}
+
 /**
- * Takes the job for one runner: a single conditional update, so of two runners (or two app
- * instances on one PostgreSQL) exactly one changes the row. Returns the claimed row or null.
+ * Takes the job for one runner: a single conditional update, so of two runners exactly one changes
+ * the row. Returns the claimed row or null.
  */
 export async function claimJob(db: Db, id: number, claimToken: string, now: string, lockedUntil: string): Promise<JobRow | null> {
   const res = await db
@@ -64,17 +83,10 @@ export async function claimJob(db: Db, id: number, claimToken: string, now: stri
 }
 
 /**
- * Ends the claimed job: done, back to pending at a later time (a recurring job, or a retry), or
- * failed. Only the current claim holder's update counts; false when the claim was lost meanwhile.
+ * Ends the claimed job: done, back to pending at a later time (a retry), or failed. Only the current
+ * claim holder's update counts; false when the claim was lost meanwhile.
  */
-export async function finishJob(
-  db: Db,
-  id: number,
-  claimToken: string,
-  outcome: { status: 'done' | 'failed' | 'cancelled' } | { status: 'pending'; runAt: string; payload?: unknown },
-  now: string,
-  error: string | null = null,
-): Promise<boolean> {
+export async function finishJob(db: Db, id: number, claimToken: string, outcome: { status: 'done' | 'failed' } | { status: 'pending'; runAt: string }, now: string, error: string | null = null): Promise<boolean> {
   const res = await db
     .updateTable('jobs')
     .set({
@@ -84,12 +96,46 @@ export async function finishJob(
       updated_at: now,
       last_error: error,
       done_at: outcome.status === 'pending' ? null : now,
-      ...(outcome.status === 'pending' ? { run_at: outcome.runAt, ...(outcome.payload !== undefined ? { payload: JSON.stringify(outcome.payload) } : {}) } : {}),
+      ...(outcome.status === 'pending' ? { run_at: outcome.runAt } : {}),
     })
     .where('id', '=', id)
     .where('claim_token', '=', claimToken)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/** Jobs for the console, newest first; `laboratoryId` undefined means every laboratory's. */
+export async function listJobs(db: Db, opts: { laboratoryId?: string; statuses: JobStatus[]; limit: number }): Promise<JobRow[]> {
+  let q = db.selectFrom('jobs').selectAll().where('status', 'in', opts.statuses);
+  if (opts.laboratoryId !== undefined) q = q.where('laboratory_id', '=', opts.laboratoryId);
+  return q.orderBy('updated_at', 'desc').limit(opts.limit).execute();
+}
+
+export async function findJob(db: Db, id: number): Promise<JobRow | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A failed (or pending) job runs again now, with its attempts counted from zero. */
+export async function retryJob(db: Db, id: number, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('jobs')
+    .set({ status: 'pending', run_at: now, attempts: 0, updated_at: now, done_at: null })
+    .where('id', '=', id)
+    .where('status', 'in', ['failed', 'pending'])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** A failed or pending job will not run. */
+export async function discardJob(db: Db, id: number, now: string): Promise<boolean> {
+  const res = await db.updateTable('jobs').set({ status: 'cancelled', updated_at: now, done_at: now }).where('id', '=', id).where('status', 'in', ['failed', 'pending']).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Jobs by kind and status (queue depth and failures for the metrics). */
+export async function countJobs(db: Db): Promise<{ kind: string; status: JobStatus; n: number }[]> {
+  const rows = await db.selectFrom('jobs').select(['kind', 'status']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy(['kind', 'status']).execute();
+  return rows.map((r) => ({ kind: r.kind, status: r.status, n: Number(r.n) }));
 }
 
 /** Deletes finished jobs (done, cancelled, failed) last changed before `before`. */

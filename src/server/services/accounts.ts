@@ -6,7 +6,8 @@ import type { LoginInput, PasswordUpdateInput, RegisterInput, UserUpdateInput } 
 import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
 import { getConfig } from '../config';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../http/errors';
-import { buildAppUrl, sendMail } from '../mail/mailer';
+import { buildAppUrl } from '../mail/mailer';
+import { queueMail } from '../mail/queueMail';
 import { activationMail } from '../mail/templates/activation';
 import { passwordChangedMail } from '../mail/templates/passwordChanged';
 import { passwordResetMail } from '../mail/templates/passwordReset';
@@ -66,11 +67,12 @@ function isUniqueViolation(e: unknown): boolean {
   return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(err?.message ?? '');
 }
 
-async function mailActivation(user: repo.UserRecord, token: string, language: Language, returnTo?: string): Promise<void> {
+/** Queues the activation mail in `db` (the transaction that issued its token). */
+async function mailActivation(db: Db, user: { email: string; first_name: string }, token: string, language: Language, returnTo?: string): Promise<void> {
   const t = mailTranslator(language);
   const query = new URLSearchParams({ token, ...(returnTo ? { returnTo } : {}) });
   const link = buildAppUrl(`/confirm-email?${query.toString()}`);
-  await sendMail({ to: user.email, ...activationMail({ name: user.first_name, link, token }, t) });
+  await queueMail(db, { kind: 'activation', to: user.email, ...activationMail({ name: user.first_name, link, token }, t) });
 }
 
 /** `language` is the request's language: kept as the user's locale and used for the activation mail. */
@@ -89,9 +91,8 @@ export async function register(
   const config = getConfig();
   let userId: number;
   let session: SessionTokens;
-  let activation: string;
   try {
-    ({ userId, session, activation } = await db.transaction().execute(async (trx) => {
+    ({ userId, session } = await db.transaction().execute(async (trx) => {
       const id = await repo.insertUser(trx, {
         email,
         passwordHash,
@@ -101,11 +102,9 @@ export async function register(
         dateOfBirth: input.dateOfBirth || null,
         locale: language ?? null,
       });
-      return {
-        userId: id,
-        session: await openSession(trx, { id, role: 'patient' }, userAgent),
-        activation: await repo.issueToken(trx, id, 'activation', config.mailTokenTtl),
-      };
+      const activation = await repo.issueToken(trx, id, 'activation', config.mailTokenTtl);
+      await mailActivation(trx, { email, first_name: input.firstName }, activation, mailLanguage(language));
+      return { userId: id, session: await openSession(trx, { id, role: 'patient' }, userAgent) };
     }));
   } catch (e) {
     if (isUniqueViolation(e)) throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
@@ -113,7 +112,6 @@ export async function register(
   }
   const user = await repo.findUserById(db, userId);
   if (!user) throw new Error('Registered user vanished');
-  await mailActivation(user, activation, mailLanguage(language ?? user.locale));
   return { answer: { accessToken: session.accessToken, expiresIn: session.expiresIn, user: toCurrentUserDto(user) }, session };
 }
 
@@ -137,21 +135,24 @@ export async function login(db: Db, input: LoginInput, ip: string, userAgent?: s
 export async function requestPasswordReset(db: Db, email: string, language?: Language, ip = 'unknown'): Promise<{ status: 'ok' }> {
   await reserveAction(db, 'reset', { ip, key: email });
   const user = await repo.findUserByEmail(db, email);
+  // The token and its mail commit together, after the answer (so both answers take the same time).
   afterResponse('Password reset mail', async () => {
     if (!user) return;
-    const token = await repo.issueToken(db, user.id, 'reset', getConfig().resetTokenTtl);
-    const t = mailTranslator(language ?? user.locale);
-    const link = buildAppUrl(`/reset-password?${new URLSearchParams({ token }).toString()}`);
-    await sendMail({ to: user.email, ...passwordResetMail({ name: user.first_name, link }, t) });
+    await db.transaction().execute(async (trx) => {
+      const token = await repo.issueToken(trx, user.id, 'reset', getConfig().resetTokenTtl);
+      const t = mailTranslator(language ?? user.locale);
+      const link = buildAppUrl(`/reset-password?${new URLSearchParams({ token }).toString()}`);
+      await queueMail(trx, { kind: 'passwordReset', to: user.email, ...passwordResetMail({ name: user.first_name, link }, t) });
+    });
   });
   return { status: 'ok' };
 }
 
 /** Tells the user their password was changed, with the way back if it was not them. */
-async function mailPasswordChanged(user: repo.UserRecord, language: Language | undefined, now: Date): Promise<void> {
+async function mailPasswordChanged(db: Db, user: repo.UserRecord, language: Language | undefined, now: Date): Promise<void> {
   const t = mailTranslator(language ?? user.locale);
   const when = now.toISOString().slice(0, 16).replace('T', ' ');
-  await sendMail({ to: user.email, ...passwordChangedMail({ name: user.first_name, when, loginLink: buildAppUrl('/login') }, t) });
+  await queueMail(db, { kind: 'passwordChanged', to: user.email, ...passwordChangedMail({ name: user.first_name, when, loginLink: buildAppUrl('/login') }, t) });
 }
 
 /**
@@ -160,13 +161,16 @@ async function mailPasswordChanged(user: repo.UserRecord, language: Language | u
  */
 async function setPassword(db: Db, userId: number, newPassword: string, keepToken: string | null, language: Language | undefined): Promise<void> {
   const now = new Date();
-  await repo.updateUser(db, userId, { password_hash: await hashPassword(newPassword) });
-  const keepSession = keepToken ? await sessionsRepo.sessionIdOfToken(db, keepToken) : null;
-  await sessionsRepo.revokeUserSessions(db, userId, 'password_changed', keepSession, now);
-  await repo.revokeUserTokens(db, userId, 'access', keepToken, now);
-  await repo.revokeUserTokens(db, userId, 'reset', null, now);
-  const user = await repo.findUserById(db, userId);
-  if (user) await mailPasswordChanged(user, language, now);
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, userId, { password_hash: passwordHash });
+    const keepSession = keepToken ? await sessionsRepo.sessionIdOfToken(trx, keepToken) : null;
+    await sessionsRepo.revokeUserSessions(trx, userId, 'password_changed', keepSession, now);
+    await repo.revokeUserTokens(trx, userId, 'access', keepToken, now);
+    await repo.revokeUserTokens(trx, userId, 'reset', null, now);
+    const user = await repo.findUserById(trx, userId);
+    if (user) await mailPasswordChanged(trx, user, language, now);
+  });
 }
 
 /**
@@ -225,8 +229,10 @@ export async function sendActivationEmail(db: Db, userId: number, returnTo?: str
   if (!user) throw unauthorized();
   if (user.email_confirmed === 1) throw conflict(EMAIL_ALREADY_CONFIRMED, undefined, ERROR_CODES.emailAlreadyConfirmed);
   await reserveAction(db, 'activation', { ip, key: `user:${user.id}` });
-  const token = await repo.issueToken(db, user.id, 'activation', getConfig().mailTokenTtl);
-  await mailActivation(user, token, mailLanguage(language ?? user.locale), returnTo);
+  await db.transaction().execute(async (trx) => {
+    const token = await repo.issueToken(trx, user.id, 'activation', getConfig().mailTokenTtl);
+    await mailActivation(trx, user, token, mailLanguage(language ?? user.locale), returnTo);
+  });
   return { status: 'ok' };
 }
 

@@ -12,11 +12,11 @@ import { isStaffOf, ORDER_NOT_FOUND } from './orderLifecycle';
 import { orderAddressDto, visitDto } from './orders';
 import { LAB_DEFAULTS } from '@/lib/laboratory';
 import { intlLocale } from '@/i18n';
-import { buildAppUrl, sendMail } from '../mail/mailer';
+import { buildAppUrl } from '../mail/mailer';
+import { queueMail } from '../mail/queueMail';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { addressLine, formatVisit } from '../mail/templates/common';
 import { notAtHomeMail } from '../mail/templates/notAtHome';
-import { log } from '../log';
 
 /**
  * The nurse's day (spec §4 states kept; see docs/spec-decisions.md): the home visits of a day in
@@ -148,14 +148,16 @@ export async function getVisit(db: Db, user: AuthUser, orderId: number): Promise
 export async function markNotAtHome(db: Db, user: AuthUser, orderId: number, note: string, now = new Date()): Promise<NurseVisitDto> {
   const order = await loadVisit(db, user, orderId);
   if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED);
-  const first = await visitsRepo.setNotAtHome(db, orderId, note, now.toISOString());
-  if (first) await mailNotAtHome(db, order);
+  await db.transaction().execute(async (trx) => {
+    const first = await visitsRepo.setNotAtHome(trx, orderId, note, now.toISOString());
+    if (first) await mailNotAtHome(trx, order);
+  });
   return getVisit(db, user, orderId);
 }
 
-/** The "not at home" mail, in the user's saved language. A failed mail is logged, never undoes the mark. */
+/** Queues the "not at home" mail (in the mark's transaction), in the user's saved language. */
 async function mailNotAtHome(db: Db, order: repo.OrderRow): Promise<void> {
-  try {
+  {
     const owner = await repo.getUser(db, order.user_id);
     if (!owner) return;
     const language = mailLanguage(owner.locale);
@@ -173,9 +175,7 @@ async function mailNotAtHome(db: Db, order: repo.OrderRow): Promise<void> {
       },
       t,
     );
-    await sendMail({ to: owner.email, ...mail });
-  } catch (e) {
-    log().error({ err: e, orderId: order.id }, 'Not-at-home mail failed');
+    await queueMail(db, { kind: 'notAtHome', to: owner.email, laboratoryId: order.laboratory_id, ...mail });
   }
 }
 

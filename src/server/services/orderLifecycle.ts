@@ -13,7 +13,7 @@ import { canChangeVisit, stepsAfterResults, transitionRefusal, visitChangeDeadli
 import type { AuthUser } from '../http/auth';
 import { conflict, notFound } from '../http/errors';
 import { getConfig } from '../config';
-import { sendMail } from '../mail/mailer';
+import { queueMail } from '../mail/queueMail';
 import { intlLocale } from '@/i18n';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { orderAddressDto, orderCalendar, orderFeedbackDto, visitDto } from './orders';
@@ -29,7 +29,6 @@ import * as repo from '../repositories/lifecycle';
 import { bookSlot, findSlotsByIds, releaseSlot } from '../repositories/slots';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
 import * as resultsRepo from '../repositories/results';
-import { log } from '../log';
 
 /**
  * What happens to an order after it is placed: status changes (each stored as an event with its
@@ -174,12 +173,13 @@ export async function changeStatus(db: Db, orderId: number, to: OrderStatusDto, 
     }
     if (to === 'cancelled') {
       await releaseSlot(trx, order.slot_id);
-      await cancelVisitReminder(trx, orderId, now);
+      await cancelVisitReminder(trx, orderId);
     }
-    return { orderId, from: order.status, to };
+    const change = { orderId, from: order.status, to };
+    await notifyChanges(trx, [change]);
+    return change;
   });
-  await notifyChanges(db, [change]);
-  return to;
+  return change.to;
 }
 
 /**
@@ -210,9 +210,9 @@ export async function cancelOrder(db: Db, userId: number, orderId: number, now =
     }
     await releaseSlot(trx, order.slot_id);
     await repo.bumpCalendarSequence(trx, order.id);
-    await cancelVisitReminder(trx, order.id, now);
+    await cancelVisitReminder(trx, order.id);
+    await mailVisitChange(trx, userId, orderId, 'cancelled');
   });
-  await mailVisitChange(db, userId, orderId, 'cancelled');
   return getOrderDetail(db, { id: userId, email: '', role: 'patient', staffLaboratoryId: null }, orderId, now);
 }
 
@@ -221,7 +221,7 @@ export async function cancelOrder(db: Db, userId: number, orderId: number, now =
  * or a cancellation (METHOD:CANCEL). A failed mail is logged, never undoes the change.
  */
 async function mailVisitChange(db: Db, userId: number, orderId: number, change: 'moved' | 'cancelled'): Promise<void> {
-  try {
+  {
     const order = await repo.getOrder(db, orderId);
     const user = await repo.getUser(db, userId);
     if (!order || !user) return;
@@ -233,9 +233,7 @@ async function mailVisitChange(db: Db, userId: number, orderId: number, change: 
     const method = change === 'moved' ? 'REQUEST' : 'CANCEL';
     const ics = await orderCalendar(db, userId, orderId, method, language);
     const mail = visitChangeMail({ change, name: user.first_name, number: order.number, when, orderLink: `${getConfig().appUrl}/orders/${order.id}` }, t);
-    await sendMail({ to: user.email, ...mail, icalEvent: { method, filename: `visit-${order.number}.ics`, content: ics } });
-  } catch (e) {
-    log().error({ err: e, orderId }, 'Visit change mail failed');
+    await queueMail(db, { kind: 'visitChange', to: user.email, laboratoryId: order.laboratory_id, ...mail, icalEvent: { method, filename: `visit-${order.number}.ics`, content: ics } });
   }
 }
 
@@ -264,9 +262,9 @@ export async function rescheduleOrder(db: Db, userId: number, orderId: number, s
     await releaseSlot(trx, order.slot_id);
     await repo.insertEvent(trx, order.id, order.status, userId, at, `Visit moved to ${next.start_at}`);
     await repo.bumpCalendarSequence(trx, order.id);
-    await scheduleVisitReminder(trx, order.id, next.start_at, now);
+    await scheduleVisitReminder(trx, order.id, next.start_at, now, order.laboratory_id);
+    await mailVisitChange(trx, userId, orderId, 'moved');
   });
-  await mailVisitChange(db, userId, orderId, 'moved');
   return getOrderDetail(db, { id: userId, email: '', role: 'patient', staffLaboratoryId: null }, orderId, now);
 }
 
@@ -280,7 +278,7 @@ export async function notifyChanges(db: Db, changes: StatusChange[]): Promise<vo
   const last = new Map<number, StatusChange>();
   for (const c of changes) if (c.to === 'visit_confirmed' || c.to === 'partial_results' || c.to === 'completed') last.set(c.orderId, c);
   for (const change of last.values()) {
-    try {
+    {
       const order = await repo.getOrder(db, change.orderId);
       if (!order || order.feedback_use_email !== 1) continue;
       const user = await repo.getUser(db, order.user_id);
@@ -301,9 +299,7 @@ export async function notifyChanges(db: Db, changes: StatusChange[]): Promise<vo
       } else {
         mail = resultsReadyMail({ name, number: order.number, partial: change.to === 'partial_results', resultsLink: `${appUrl}/test-results/${order.id}/patients` }, t);
       }
-      await sendMail({ to: user.email, ...mail });
-    } catch (e) {
-      log().error({ err: e, orderId: change.orderId }, 'Order status mail failed');
+      await queueMail(db, { kind: change.to === 'visit_confirmed' ? 'visitConfirmed' : 'resultsReady', to: user.email, laboratoryId: order.laboratory_id, ...mail });
     }
   }
 }

@@ -19,7 +19,8 @@ import { checkPromo, discountFor, redeemPromo } from './promo';
 import { buildVisitCalendar } from './calendar';
 import { getConfig } from '../config';
 import { timeZoneOf } from './laboratoryTime';
-import { buildAppUrl, sendMail } from '../mail/mailer';
+import { buildAppUrl } from '../mail/mailer';
+import { queueMail } from '../mail/queueMail';
 import { intlLocale, type Language } from '@/i18n';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { updateUser } from '../repositories/accounts';
@@ -27,7 +28,6 @@ import { reserveAction } from '../rateLimit';
 import { addressLine, formatVisit, preparationLines } from '../mail/templates/common';
 import { orderConfirmationMail } from '../mail/templates/orderConfirmation';
 import { scheduleVisitReminder } from './visitReminderSchedule';
-import { log } from '../log';
 
 /**
  * Order submission (spec §4 Checkout, §7 `POST order/create`) and the owner's read of a submitted
@@ -201,9 +201,11 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
       // The total limit is taken here, atomically: a code used up meanwhile is a 409 and nothing is written.
       if (promo) await redeemPromo(trx, promo, userId, order.id, discountMinor);
       await repo.insertStatusEvent(trx, order.id, 'placed', userId);
-      await scheduleVisitReminder(trx, order.id, slot.start_at);
+      await scheduleVisitReminder(trx, order.id, slot.start_at, new Date(), slot.laboratory_id);
       await clearCart(trx, userId);
       if (language) await updateUser(trx, userId, { locale: language });
+      // The confirmation is owed exactly when the order commits: queued in its transaction.
+      await sendOrderConfirmation(trx, userId, order.id, language);
       outcome.created = true;
       return order.id;
     });
@@ -214,13 +216,6 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
       if (existing !== null) return answer(existing);
     }
     throw e;
-  }
-  if (outcome.created) {
-    try {
-      await sendOrderConfirmation(db, userId, orderId, language);
-    } catch (e) {
-      log().error({ err: e, orderId }, 'Order confirmation mail failed');
-    }
   }
   return answer(orderId);
 }
@@ -322,11 +317,7 @@ async function sendOrderConfirmation(db: Db, userId: number, orderId: number, re
     t,
   );
   const ics = await orderCalendar(db, userId, orderId, 'REQUEST', language);
-  await sendMail({
-    to: user.email,
-    ...mail,
-    icalEvent: { method: 'REQUEST', filename: `visit-${order.number}.ics`, content: ics },
-  });
+  await queueMail(db, { kind: 'orderConfirmation', to: user.email, laboratoryId: order.laboratory.id, ...mail, icalEvent: { method: 'REQUEST', filename: `visit-${order.number}.ics`, content: ics } });
 }
 
 /** The visit of an order: its slot's window (the chosen time when the slot is gone). */

@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { getConfig } from '../config';
 import { deleteFinishedJobs } from '../repositories/jobs';
+import { deleteOldMail } from '../repositories/mailOutbox';
+import { JOB } from '../jobs/specs';
+import type { JobDefinition } from '../jobs/types';
 
 /**
  * The purge job: rows that only served a moment are deleted once useless -- expired tokens at once,
@@ -10,7 +13,7 @@ import { deleteFinishedJobs } from '../repositories/jobs';
  */
 type Db = Kysely<Database>;
 
-export const PURGE = 'purge';
+export const PURGE = JOB.purge;
 /** The purge runs once a day. */
 export const PURGE_EVERY_MS = 24 * 3_600_000;
 
@@ -20,6 +23,7 @@ export interface PurgeReport {
   loginAttempts: number;
   shares: number;
   jobs: number;
+  mails: number;
 }
 
 export async function purgeOldRows(db: Db, now = new Date()): Promise<PurgeReport> {
@@ -44,6 +48,16 @@ export async function purgeOldRows(db: Db, now = new Date()): Promise<PurgeRepor
     await trx.deleteFrom('result_share_openings').where('share_id', 'in', oldShares).execute();
     const shares = await trx.deleteFrom('result_shares').where('expires_at', '<', cutoff).executeTakeFirst();
     const jobs = await deleteFinishedJobs(trx, cutoff);
-    return { tokens: Number(tokens.numDeletedRows), sessions: Number(sessions.numDeletedRows), loginAttempts: Number(attempts.numDeletedRows), shares: Number(shares.numDeletedRows), jobs };
+    const mails = await deleteOldMail(trx, cutoff);
+    return { tokens: Number(tokens.numDeletedRows), sessions: Number(sessions.numDeletedRows), loginAttempts: Number(attempts.numDeletedRows), shares: Number(shares.numDeletedRows), jobs, mails };
   });
 }
+
+/** The `purge` job: once a day (the queue keeps one run per day, src/server/jobs/worker.ts). */
+export const purgeJob: JobDefinition = {
+  name: PURGE,
+  everyMs: PURGE_EVERY_MS,
+  async handler(_payload, { db, now }) {
+    await purgeOldRows(db, now);
+  },
+};

@@ -16,7 +16,7 @@ import { ageOn, flagOf, interpret, interpretationFromFlag, isCritical, selectInt
 import { localDay, timeZoneOf } from './laboratoryTime';
 import { getConfig } from '../config';
 import { explanationOf } from './explanations';
-import { sendMail } from '../mail/mailer';
+import { queueMail } from '../mail/queueMail';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { criticalResultMail } from '../mail/templates/criticalResult';
 import { RESULT_ENTRY_STATUSES } from '@/lib/orderLifecycle';
@@ -30,7 +30,6 @@ import { advanceAfterResults, loadReadableOrder, notifyChanges, type StatusChang
 import { visitDto } from './orders';
 import { linesByPatient } from './linesByPatient';
 import { orderLaboratoryDto } from './laboratories';
-import { log } from '../log';
 
 /**
  * Test results: the patient's four levels (result sets, patients of a set, one patient's results,
@@ -321,7 +320,7 @@ export async function writeResults(
   source: ResultSource = 'staff',
 ): Promise<{ status: repo.OrderRow['status']; saved: number }> {
   const at = now.toISOString();
-  const { changes, status, newlyCritical, order } = await db.transaction().execute(async (trx) => {
+  const { status } = await db.transaction().execute(async (trx) => {
     const order = await repo.getOrder(trx, orderId);
     if (!order) throw notFound('Order not found');
     if (!RESULT_ENTRY_STATUSES.includes(order.status)) throw conflict(RESULTS_NOT_YET);
@@ -422,10 +421,11 @@ export async function writeResults(
       await resultsRepo.upsertResult(trx, row);
     }
     const changes: StatusChange[] = await advanceAfterResults(trx, order, actorUserId, at);
+    // The mails are owed exactly when the results commit: queued in the same transaction.
+    await notifyChanges(trx, changes);
+    if (newlyCritical.length) await notifyCritical(trx, order, newlyCritical);
     return { changes, status: changes.at(-1)?.to ?? order.status, newlyCritical, order };
   });
-  await notifyChanges(db, changes);
-  if (newlyCritical.length) await notifyCritical(db, order, newlyCritical);
   return { status, saved: entries.length };
 }
 
@@ -435,14 +435,10 @@ export async function writeResults(
  * safety notice, in the customer's saved language.
  */
 async function notifyCritical(db: Db, order: repo.OrderRow, analysisNames: string[]): Promise<void> {
-  try {
-    const user = await repo.getUser(db, order.user_id);
-    if (!user) return;
-    const t = mailTranslator(mailLanguage(user.locale));
-    const analyses = [...new Set(analysisNames.filter(Boolean))].join(', ');
-    const mail = criticalResultMail({ name: user.first_name || user.email, number: order.number, analyses, resultsLink: `${getConfig().appUrl}/test-results/${order.id}/patients` }, t);
-    await sendMail({ to: user.email, ...mail });
-  } catch (e) {
-    log().error({ err: e, orderId: order.id }, 'Critical result mail failed');
-  }
+  const user = await repo.getUser(db, order.user_id);
+  if (!user) return;
+  const t = mailTranslator(mailLanguage(user.locale));
+  const analyses = [...new Set(analysisNames.filter(Boolean))].join(', ');
+  const mail = criticalResultMail({ name: user.first_name || user.email, number: order.number, analyses, resultsLink: `${getConfig().appUrl}/test-results/${order.id}/patients` }, t);
+  await queueMail(db, { kind: 'criticalResult', to: user.email, laboratoryId: order.laboratory_id, priority: 'critical', ...mail });
 }

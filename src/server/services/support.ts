@@ -1,6 +1,6 @@
 import type { Db } from '../db/createDb';
 import { badRequest, HttpError } from '../http/errors';
-import { sendMail } from '../mail/mailer';
+import { queueMail } from '../mail/queueMail';
 import { reserveAction } from '../rateLimit';
 import { mailTranslator } from '../mail/i18n';
 import { supportMessageMail } from '../mail/templates/supportMessage';
@@ -41,6 +41,6 @@ export async function sendSupportMessage(db: Db, input: SupportContactInput, opt
     { name: input.name, email, userId: opts.userId ?? null, laboratory: { cityName: laboratory.cityName, address: laboratory.address }, message: input.message },
     mailTranslator(opts.language),
   );
-  await sendMail({ to: laboratory.email, replyTo: email, ...mail });
+  await queueMail(db, { kind: 'support', to: laboratory.email, replyTo: email, laboratoryId: laboratory.id, ...mail });
   return { sent: true };
 }

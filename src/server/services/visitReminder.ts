@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { getConfig } from '../config';
 import { intlLocale } from '@/i18n';
-import { buildAppUrl, sendMail } from '../mail/mailer';
+import { buildAppUrl } from '../mail/mailer';
+import { queueMail } from '../mail/queueMail';
+import { JOB } from '../jobs/specs';
+import type { JobDefinition } from '../jobs/types';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { addressLine, formatVisit } from '../mail/templates/common';
 import { visitReminderMail } from '../mail/templates/visitReminder';
@@ -42,6 +45,14 @@ export async function runVisitReminder(db: Kysely<Database>, payload: VisitRemin
     t,
   );
   const host = new URL(getConfig().appUrl).hostname;
-  await sendMail({ to: user.email, ...mail, messageId: `<visit-reminder-${order.id}-${Date.parse(payload.visitStart)}@${host}>` });
+  await queueMail(db, { kind: 'visitReminder', to: user.email, ...mail, laboratoryId: order.laboratory_id, messageId: `<visit-reminder-${order.id}-${Date.parse(payload.visitStart)}@${host}>` });
   return 'sent';
 }
+
+/** The `visit-reminder` job (scheduled by visitReminderSchedule.ts); its mail goes through the outbox. */
+export const visitReminderJob: JobDefinition<VisitReminderPayload> = {
+  name: JOB.visitReminder,
+  async handler(payload, { db, now }) {
+    await runVisitReminder(db, payload, now);
+  },
+};

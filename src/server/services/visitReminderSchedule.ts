@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { getConfig } from '../config';
-import { cancelJob, upsertJob } from '../repositories/jobs';
+import { cancelJobs, enqueue } from '../jobs/queue';
+import { JOB } from '../jobs/specs';
 
 /**
  * When the visit reminder of an order is due (docs/backend.md, "Visit reminder"). Called inside the
@@ -9,11 +10,7 @@ import { cancelJob, upsertJob } from '../repositories/jobs';
  */
 type Db = Kysely<Database>;
 
-export const VISIT_REMINDER = 'visit-reminder';
-
-export function visitReminderKey(orderId: number): string {
-  return `${VISIT_REMINDER}:${orderId}`;
-}
+export const VISIT_REMINDER = JOB.visitReminder;
 
 export interface VisitReminderPayload {
   orderId: number;
@@ -25,17 +22,15 @@ export interface VisitReminderPayload {
  * Schedules (or moves) the reminder `REMINDER_LEAD_HOURS` before `visitStart`. A visit less than the
  * lead time away gets none: its confirmation mail, sent at that moment, carries the same preparation.
  */
-export async function scheduleVisitReminder(db: Db, orderId: number, visitStart: string, now = new Date()): Promise<void> {
+export async function scheduleVisitReminder(db: Db, orderId: number, visitStart: string, now = new Date(), laboratoryId?: string): Promise<void> {
+  await cancelJobs(db, VISIT_REMINDER, `${orderId}:`);
   const runAt = new Date(Date.parse(visitStart) - getConfig().reminderLeadHours * 3_600_000);
-  if (runAt.getTime() <= now.getTime()) {
-    await cancelJob(db, visitReminderKey(orderId), now.toISOString());
-    return;
-  }
+  if (runAt.getTime() <= now.getTime()) return;
   const payload: VisitReminderPayload = { orderId, visitStart };
-  await upsertJob(db, { key: visitReminderKey(orderId), kind: VISIT_REMINDER, runAt: runAt.toISOString(), payload }, now.toISOString());
+  await enqueue(db, VISIT_REMINDER, payload, { key: `${orderId}:${Date.parse(visitStart)}`, runAt, laboratoryId: laboratoryId ?? null });
 }
 
 /** The order's visit is cancelled: its pending reminder never runs. */
-export async function cancelVisitReminder(db: Db, orderId: number, now = new Date()): Promise<void> {
-  await cancelJob(db, visitReminderKey(orderId), now.toISOString());
+export async function cancelVisitReminder(db: Db, orderId: number): Promise<void> {
+  await cancelJobs(db, VISIT_REMINDER, `${orderId}:`);
 }

@@ -1,0 +1,26 @@
+/**
+ * In-process wake-up of the worker: an enqueue nudges it, so work leaves at once instead of on the
+ * next poll. The enqueue may sit in a transaction that has not committed yet, so the worker is
+ * nudged now and again shortly after; a worker that finds nothing goes back to its poll.
+ */
+type Listener = () => void;
+const holder = globalThis as unknown as { __labShopJobWake?: Set<Listener> };
+
+function listeners(): Set<Listener> {
+  holder.__labShopJobWake ??= new Set();
+  return holder.__labShopJobWake;
+}
+
+export function onWake(listener: Listener): () => void {
+  listeners().add(listener);
+  return () => listeners().delete(listener);
+}
+
+export function wakeWorkers(): void {
+  if (!listeners().size) return;
+  for (const delay of [20, 250]) {
+    setTimeout(() => {
+      for (const l of listeners()) l();
+    }, delay).unref();
+  }
+}

@@ -1,0 +1,127 @@
+import { getConfig } from '../config';
+import { log } from '../log';
+import { enqueue, isPostgresDb } from './queue';
+import * as table from './tableQueue';
+import * as pgBoss from './pgBossQueue';
+import { jobDefinitions } from './registry';
+import { onWake } from './wake';
+import type { JobDb, JobDefinition, RunReport } from './types';
+
+/**
+ * Runs the queue's jobs in this process: on PostgreSQL pg-boss's workers, on SQLite the app's own
+ * loop over the `jobs` table (woken by an enqueue, else polling every second). `npm run jobs` runs
+ * the same in a separate process; `stopWorker` drains on SIGTERM.
+ */
+const POLL_MS = 1000;
+
+interface Running {
+  stop(): Promise<void>;
+}
+
+const holder = globalThis as unknown as { __labShopWorker?: Running };
+
+function appSchema(): string | undefined {
+  const d = getConfig().database;
+  return d.kind === 'postgres' ? d.schema : undefined;
+}
+
+function handlers(defs: readonly JobDefinition[]): Map<string, JobDefinition> {
+  return new Map(defs.map((d) => [d.name, d]));
+}
+
+/** Recurring work (the daily purge): one run per period, whichever instance enqueues it first. */
+export async function ensureRecurringJobs(db: JobDb, now = new Date()): Promise<void> {
+  for (const def of jobDefinitions()) {
+    if (!def.everyMs) continue;
+    const slot = Math.floor(now.getTime() / def.everyMs);
+    await enqueue(db, def.name, {}, { key: `period:${slot}`, runAt: now });
+  }
+}
+
+/** Runs every job due now once and returns (for cron and tests). */
+export async function runJobsOnce(db: JobDb, opts: { now?: Date } = {}): Promise<RunReport> {
+  await ensureRecurringJobs(db, opts.now);
+  const defs = jobDefinitions();
+  if (isPostgresDb(db)) return pgBoss.runDueInBoss(await pgBoss.bossFor(db, appSchema()), db, defs);
+  return table.runDueInTable(db, handlers(defs), { concurrency: getConfig().jobsConcurrency });
+}
+
+function startTableLoop(db: JobDb, concurrency: number): Running {
+  const map = handlers(jobDefinitions());
+  let stopping = false;
+  let timer: NodeJS.Timeout | null = null;
+  let current: Promise<void> | null = null;
+  let again = false;
+  const tick = (): void => {
+    if (stopping) return;
+    if (current) {
+      again = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    current = (async () => {
+      try {
+        await ensureRecurringJobs(db);
+        do {
+          again = false;
+          await table.runDueInTable(db, map, { concurrency, shouldStop: () => stopping });
+        } while (again && !stopping);
+      } catch (e) {
+        log().error({ err: e }, 'Running jobs failed');
+      }
+    })().finally(() => {
+      current = null;
+      if (!stopping) {
+        timer = setTimeout(tick, POLL_MS);
+        timer.unref();
+      }
+    });
+  };
+  const off = onWake(tick);
+  tick();
+  return {
+    async stop() {
+      stopping = true;
+      off();
+      if (timer) clearTimeout(timer);
+      await current;
+    },
+  };
+}
+
+async function startBossWorkers(db: JobDb, concurrency: number): Promise<Running> {
+  const handle = await pgBoss.bossFor(db, appSchema());
+  await ensureRecurringJobs(db);
+  const ids = await pgBoss.workInBoss(handle, db, jobDefinitions(), concurrency);
+  const off = onWake(() => ids.forEach((id) => handle.boss.notifyWorker(id)));
+  const recurring = setInterval(() => void ensureRecurringJobs(db).catch(() => undefined), 60_000);
+  recurring.unref();
+  return {
+    async stop() {
+      off();
+      clearInterval(recurring);
+      await pgBoss.stopBosses();
+    },
+  };
+}
+
+/** Starts this process's worker once (JOBS_WORKER=false leaves the work to `npm run jobs`). */
+export async function startWorker(db: JobDb): Promise<void> {
+  if (holder.__labShopWorker) return;
+  const concurrency = getConfig().jobsConcurrency;
+  const placeholder: Running = { stop: async () => undefined };
+  holder.__labShopWorker = placeholder;
+  try {
+    holder.__labShopWorker = isPostgresDb(db) ? await startBossWorkers(db, concurrency) : startTableLoop(db, concurrency);
+  } catch (e) {
+    holder.__labShopWorker = undefined;
+    throw e;
+  }
+}
+
+/** Drains: no new job is taken; running ones finish (pg-boss releases those past its timeout). */
+export async function stopWorker(): Promise<void> {
+  const w = holder.__labShopWorker;
+  holder.__labShopWorker = undefined;
+  await w?.stop();
+}
