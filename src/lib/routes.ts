@@ -42,6 +42,7 @@ export const routes = {
   staffOrder: { path: '/staff/orders/[orderId]', back: 'staff' },
   staffVisits: { path: '/staff/visits', back: 'home' },
   staffAudit: { path: '/staff/audit', back: 'staff' },
+  staffBackground: { path: '/staff/background', back: 'staff' },
   sharedResults: { path: '/shared/results/[token]', back: null },
 } as const satisfies Record<string, { path: string; back: string | null }>;
 

@@ -2,6 +2,7 @@ import { backendClient } from '@/lib/apiClient';
 import type { NurseVisitDto, NurseVisitsDto, OrderStatusDto, StaffMemberDto, StaffOrderDetailDto, StaffOrderDto, StaffPromoCodeDto } from '@/lib/types/results';
 import type { StaffPromoInput } from '@/lib/validation/results';
 import type { LabAuditRecordDto } from '@/lib/types/audit';
+import type { BackgroundWorkDto } from '@/lib/types/backgroundWork';
 
 export type NewStaffPromo = StaffPromoInput;
 import type { ResultEntry } from '@/lib/validation/results';
@@ -28,6 +29,11 @@ export const staffApi = {
   assignNurse: (id: number, nurseUserId: number | null) => backendClient.put<StaffOrderDetailDto>(`staff/orders/${id}/nurse`, { nurseUserId }).then((r) => r.data),
   /** The laboratory's audit trail, newest first (at most 200 records). */
   audit: () => backendClient.get<LabAuditRecordDto[]>('staff/audit').then((r) => r.data),
+  /** The laboratory's unsent mail and unfinished jobs. */
+  background: () => backendClient.get<BackgroundWorkDto>('staff/background').then((r) => r.data),
+  /** Retry now or discard one mail (`mails`) or job (`jobs`); answers the background work after it. */
+  backgroundAction: (kind: 'mails' | 'jobs', id: number | string, action: 'retry' | 'discard') =>
+    backendClient.post<BackgroundWorkDto>(`staff/background/${kind}/${encodeURIComponent(String(id))}/${action}`).then((r) => r.data),
   promoCodes: () => backendClient.get<StaffPromoCodeDto[]>('staff/promo-codes').then((r) => r.data),
   createPromoCode: (body: NewStaffPromo) => backendClient.post<StaffPromoCodeDto>('staff/promo-codes', body).then((r) => r.data),
   saveResults: (id: number, entries: ResultEntry[]) => backendClient.put<StaffOrderDetailDto>(`staff/orders/${id}/results`, { entries }).then((r) => r.data),

@@ -10,7 +10,8 @@ export type AuditActionDto =
   | 'account_exported'
   | 'account_deleted'
   | 'session_revoked'
-  | 'refresh_reuse';
+  | 'refresh_reuse'
+  | 'background_work';
 
 export type AuditActorKindDto = 'patient' | 'staff' | 'share' | 'operator' | 'anonymous';
 

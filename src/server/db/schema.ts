@@ -419,7 +419,8 @@ export type AuditAction =
   | 'account_exported'
   | 'account_deleted'
   | 'session_revoked'
-  | 'refresh_reuse';
+  | 'refresh_reuse'
+  | 'background_work';
 
 /** Who acted: a signed-in patient or staff member, a share link, the operator's command line, or nobody known (a failed sign-in). */
 export type AuditActorKind = 'patient' | 'staff' | 'share' | 'operator' | 'anonymous';

@@ -9,6 +9,13 @@ import { forbidden, HttpError, type ErrorBody } from './errors';
 import { authenticate, isNurse, type AuthUser } from './auth';
 import { setApiSecurityHeaders } from './securityHeaders';
 import { log, safePath } from '../log';
+import { observeRequest } from '../metrics';
+
+/** The route of a request for the metrics: the path with ids (numbers, UUIDs, tokens) as `{id}`. */
+export function routeLabel(url: string | undefined): string {
+  const path = (url ?? '').split('?')[0] ?? '';
+  return path.replace(/\/(\d+|[0-9a-f-]{36}|[A-Za-z0-9_-]{20,})(?=\/|$)/gi, '/{id}') || '/';
+}
 
 /**
  * API routes are a method-to-handler table. Each method may declare a yup schema for the query and
@@ -166,7 +173,11 @@ export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
     setApiSecurityHeaders(res);
     const started = Date.now();
     // One structured line per request: the path without query and token-like segments, never a header or body.
-    res.once('finish', () => log().info({ method: req.method, path: safePath(req.url), status: res.statusCode, ms: Date.now() - started }, 'api request'));
+    res.once('finish', () => {
+      const ms = Date.now() - started;
+      log().info({ method: req.method, path: safePath(req.url), status: res.statusCode, ms }, 'api request');
+      observeRequest(routeLabel(req.url), req.method ?? '', res.statusCode, ms / 1000);
+    });
     try {
       const spec = table[(req.method ?? 'GET').toUpperCase() as Method];
       if (!spec) {

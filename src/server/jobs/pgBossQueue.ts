@@ -121,6 +121,8 @@ export async function runDueInBoss(handle: BossHandle, db: JobDb, defs: readonly
     for (;;) {
       const jobs = await handle.boss.fetch<BossData>(def.name, { batchSize: 20, includeMetadata: true });
       if (!jobs.length) break;
+      // pg-boss takes the batch in priority order but returns it unordered.
+      jobs.sort((a, b) => b.priority - a.priority || a.createdOn.getTime() - b.createdOn.getTime());
       for (const job of jobs) {
         try {
           await def.handler(job.data.payload, { db, id: job.id, attempt: job.retryCount + 1, now: new Date() });

@@ -72,11 +72,6 @@ export async function runDueInTable(db: JobDb, handlers: Handlers, opts: { concu
   return report;
 }
 
-export async function nextDueInTable(db: JobDb): Promise<Date | null> {
-  const at = await repo.nextRunAt(db);
-  return at ? new Date(at) : null;
-}
-
 const STATE_OF: Record<JobStatus, JobState> = { pending: 'pending', running: 'running', done: 'done', failed: 'failed', cancelled: 'cancelled' };
 
 function view(r: repo.JobRow): JobView {

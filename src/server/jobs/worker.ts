@@ -52,6 +52,7 @@ function startTableLoop(db: JobDb, concurrency: number): Running {
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<void> | null = null;
   let again = false;
+  let ensuredAt = 0;
   const tick = (): void => {
     if (stopping) return;
     if (current) {
@@ -61,7 +62,10 @@ function startTableLoop(db: JobDb, concurrency: number): Running {
     if (timer) clearTimeout(timer);
     current = (async () => {
       try {
-        await ensureRecurringJobs(db);
+        if (Date.now() - ensuredAt > 60_000) {
+          await ensureRecurringJobs(db);
+          ensuredAt = Date.now();
+        }
         do {
           again = false;
           await table.runDueInTable(db, map, { concurrency, shouldStop: () => stopping });

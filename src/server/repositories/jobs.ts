@@ -60,12 +60,6 @@ export async function listDueJobIds(db: Db, now: string, limit: number): Promise
   return rows.map((r) => r.id);
 }
 
-/** The earliest run time of a pending job, or null. */
-export async function nextRunAt(db: Db): Promise<string | null> {
-  const row = await db.selectFrom('jobs').select((eb) => eb.fn.min('run_at').as('at')).where('status', '=', 'pending').executeTakeFirst();
-  return row?.at ?? null;
-}
-
 /**
  * Takes the job for one runner: a single conditional update, so of two runners exactly one changes
  * the row. Returns the claimed row or null.

@@ -338,7 +338,7 @@ describe('reset requests do not reveal accounts', () => {
     try {
       const timed = async (address: string) => {
         const started = performance.now();
-        const res = await api.call('POST', `${B}/users/password`, { body: { email: address } });
+        const res = await api.call('POST', `${B}/users/password`, { body: { email: address }, settle: false });
         return { status: res.status, body: res.body as unknown, ms: performance.now() - started };
       };
       const known = [];

@@ -3,6 +3,7 @@ import { readOutbox } from '../mail/outbox';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '../testing/orderFixtures';
 import { changeStatus } from './orderLifecycle';
+import { backgroundSettled } from '../background';
 
 /** Status mails: the visit in the laboratory's own time zone, the order number and link, no analyses, no intercom code. */
 let db: TestDb;
@@ -26,6 +27,7 @@ test('the visit-confirmed mail of a Vilnius laboratory shows the visit in Vilniu
   const staff = await createUser(db.db, { role: 'staff', staffLaboratoryId: labId });
 
   await changeStatus(db.db, order.id, 'visit_confirmed', staff.id);
+  await backgroundSettled();
 
   const mail = readOutbox(getConfig().outboxDir).find((m) => m.to === owner.email);
   expect(mail?.subject).toContain(order.number);

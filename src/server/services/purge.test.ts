@@ -1,7 +1,9 @@
 import { setConfigForTests, getConfig } from '../config';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { createFixtureUser, seedShopFixture } from '../testing/shopFixtures';
-import { runDueJobs } from './jobs';
+import { purgeOldRows } from './purge';
+import { ensureRecurringJobs } from '../jobs/worker';
+import { listJobs } from '../jobs/queue';
 import { hashToken } from '../http/auth';
 
 /** The daily purge job deletes expired tokens and old attempt rows and keeps everything still in use. */
@@ -64,8 +66,8 @@ test('expired and long-revoked tokens and login attempts older than the retentio
   const tokens = async () => (await db.db.selectFrom('auth_tokens').select('token_hash').where('user_id', '=', user.id).orderBy('token_hash').execute()).map((r) => r.token_hash);
   const attempts = async () => (await db.db.selectFrom('login_attempts').select('key').where('key', 'like', '%example.test').orderBy('key').execute()).map((r) => r.key);
 
-  const report = await runDueJobs(db.db, { now });
-  expect(report.failed).toBe(0);
+  const report = await purgeOldRows(db.db, now);
+  expect(report.loginAttempts).toBeGreaterThan(0);
   expect((await tokens()).filter((t) => t !== hashToken(user.token))).toEqual(['revoked-lately', 'valid-reset']);
   expect(await attempts()).toEqual(['email:recent@example.test']);
   // Sessions that ended before the retention go with their refresh tokens; later or live ones stay.
@@ -73,10 +75,14 @@ test('expired and long-revoked tokens and login attempts older than the retentio
   expect(await db.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(2);
   expect(await db.db.selectFrom('login_attempts').select('key').where('key', '=', 'ip:10.0.0.1').execute()).toEqual([]);
 
-  // Next run within the day: the purge is not due again; a day later it is.
-  await db.db.insertInto('login_attempts').values({ key: 'email:later@example.test', at: daysAgo(now, 40), success: 0 }).execute();
-  await runDueJobs(db.db, { now: new Date(now.getTime() + 3_600_000) });
-  expect(await attempts()).toContain('email:later@example.test');
-  await runDueJobs(db.db, { now: new Date(now.getTime() + 25 * 3_600_000) });
-  expect(await attempts()).not.toContain('email:later@example.test');
+});
+
+test('the purge is on the queue once a day, whichever instance asks first', async () => {
+  const day = Date.UTC(2026, 10, 26, 5);
+  await ensureRecurringJobs(db.db, new Date(day));
+  await ensureRecurringJobs(db.db, new Date(day + 3_600_000));
+  const purges = async () => (await listJobs(db.db)).filter((j) => j.name === 'purge' && j.state === 'pending');
+  expect(await purges()).toHaveLength(1);
+  await ensureRecurringJobs(db.db, new Date(day + 25 * 3_600_000));
+  expect(await purges()).toHaveLength(2);
 });

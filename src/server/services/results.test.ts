@@ -13,8 +13,9 @@ interface SentMail {
   text: string;
 }
 const sent: SentMail[] = [];
-// The mail transport is the boundary here: the routes' mails are recorded instead of delivered.
+// The mail transport is the boundary here: the outbox's mails are recorded instead of delivered.
 jest.mock('../mail/mailer', () => ({
+  ...jest.requireActual<object>('../mail/mailer'),
   sendMail: jest.fn(async (mail: SentMail) => {
     sent.push(mail);
   }),

@@ -1,3 +1,4 @@
+import { backgroundSettled } from '../background';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -54,8 +55,11 @@ function match(pattern: string, pathname: string): Record<string, string | strin
 export interface TestApiServer {
   url: string;
   close(): Promise<void>;
-  /** fetch relative to the server, JSON in and out. */
-  call(method: string, urlPath: string, opts?: { body?: unknown; token?: string | null; headers?: Record<string, string>; rawBody?: string }): Promise<{ status: number; body: any; headers: Headers }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /**
+   * fetch relative to the server, JSON in and out. Then, like the app's worker, runs the jobs the
+   * request queued (its mail among them) unless `settle: false`.
+   */
+  call(method: string, urlPath: string, opts?: { body?: unknown; token?: string | null; headers?: Record<string, string>; rawBody?: string; settle?: boolean }): Promise<{ status: number; body: any; headers: Headers }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 export async function startApiServer(): Promise<TestApiServer> {
@@ -131,6 +135,7 @@ export async function startApiServer(): Promise<TestApiServer> {
       } catch {
         /* not JSON */
       }
+      if (opts.settle !== false) await backgroundSettled();
       return { status: res.status, body, headers: res.headers };
     },
   };

@@ -39,7 +39,12 @@ export async function createTestDb(opts: { seed?: boolean; rateLimits?: boolean 
   return {
     ...handle,
     async cleanup() {
+      const { stopWorker } = await import('../jobs/worker');
+      await stopWorker();
       if (database.kind === 'postgres' && database.schema) {
+        const { stopBossFor, bossSchemaFor } = await import('../jobs/pgBossQueue');
+        await stopBossFor(database.schema);
+        await sql.raw(`drop schema if exists ${bossSchemaFor(database.schema)} cascade`).execute(handle.db);
         await sql.raw(`drop schema if exists ${database.schema} cascade`).execute(handle.db);
       }
       await handle.destroy();

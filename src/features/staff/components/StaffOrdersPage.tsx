@@ -133,7 +133,10 @@ export function StaffOrdersPage() {
       </Head>
       <PageContainer title={t('orders.title')} subtitle={t('orders.subtitle')}>
         <StaffGate>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+            <Button component={NextLink} href={routes.staffBackground.path} variant="outlined" sx={{ minHeight: 48 }}>
+              {t('background.title')}
+            </Button>
             <Button component={NextLink} href={routes.staffAudit.path} variant="outlined" startIcon={<HistoryOutlined />} sx={{ minHeight: 48 }}>
               {t('audit.open')}
             </Button>

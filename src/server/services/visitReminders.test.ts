@@ -1,17 +1,20 @@
 import { getConfig, setConfigForTests } from '../config';
-import { openDb, type DbHandle } from '../db/createDb';
+import { openDb } from '../db/createDb';
 import { parseMail } from '../mail/outbox';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
 import { startSmtpSink, type SmtpSink } from '../testing/smtpSink';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, seedShopFixture, type FixtureUser, type ShopFixture } from '../testing/shopFixtures';
-import { claimDueJob, LEASE_MS, runDueJobs } from './jobs';
-import { visitReminderKey } from './visitReminderSchedule';
+import { runJobsOnce } from '../jobs/worker';
+import { listJobs } from '../jobs/queue';
+import { JOB } from '../jobs/specs';
+import { backgroundSettled } from '../background';
+import { makeJobsDue } from '../testing/jobs';
 
 /**
- * Visit reminders through the job table and the real SMTP path: once per order whatever the number
- * of runs, restarts and concurrent runners; never for a cancelled visit; after a move only for the
- * new time.
+ * Visit reminders through the job queue (the jobs table on SQLite, pg-boss on PostgreSQL), the mail
+ * outbox and a real SMTP server: once per order whatever the number of runs and concurrent runners;
+ * never for a cancelled visit; after a move only for the new time.
  */
 let db: TestDb;
 let api: TestApiServer;
@@ -57,16 +60,20 @@ async function placeOrder(opts: { daysAhead?: number; lang?: string } = {}): Pro
 /** Reminder mails received for the order. */
 const reminders = (orderId: number) => smtp.messages.map((m) => ({ ...parseMail(m.data), rcpt: m.to })).filter((m) => m.messageId.startsWith(`<visit-reminder-${orderId}-`));
 
-const hours = (iso: string, h: number) => new Date(Date.parse(iso) + h * 3_600_000);
+/** When the waiting reminders are due (the first test has one order). */
+async function remindersDue(): Promise<number[]> {
+  return (await listJobs(db.db)).filter((j) => j.name === JOB.visitReminder && j.state === 'pending').map((j) => Date.parse(j.runAt));
+}
 
-test('the reminder goes out once, lead time before the visit, in the user language, with preparation and what to have ready', async () => {
+test('the reminder waits for the lead time, then goes out once, in the user language, with preparation and what to have ready', async () => {
   const { user, orderId, start } = await placeOrder({ lang: 'ru' });
-  // Not due yet.
-  await runDueJobs(db.db, { now: hours(start, -25) });
+  await backgroundSettled();
   expect(reminders(orderId)).toHaveLength(0);
+  expect(await remindersDue()).toEqual([Date.parse(start) - 24 * 3_600_000]);
 
-  await runDueJobs(db.db, { now: hours(start, -23.9) });
-  await runDueJobs(db.db, { now: hours(start, -23.8) });
+  await makeJobsDue(db.db, JOB.visitReminder);
+  await backgroundSettled();
+  await backgroundSettled();
   const sent = reminders(orderId);
   expect(sent).toHaveLength(1);
   const mail = sent[0]!;
@@ -86,70 +93,40 @@ test('the reminder goes out once, lead time before the visit, in the user langua
   expect(mail.text).toContain(`http://localhost:3000/orders/${orderId}`);
 });
 
-test('sent exactly once across a restart, and a runner killed after its claim is taken over only after the lease', async () => {
-  const first = await placeOrder();
-  const due = hours(first.start, -23);
-  await runDueJobs(db.db, { now: due });
-  expect(reminders(first.orderId)).toHaveLength(1);
-
-  // A runner dies right after claiming a reminder, before its mail.
-  const third = await placeOrder({ daysAhead: 3 });
-  const thirdJob = await db.db.selectFrom('jobs').select('id').where('key', '=', visitReminderKey(third.orderId)).executeTakeFirstOrThrow();
-  const claimAt = hours(third.start, -23);
-  expect(await claimDueJob(db.db, thirdJob.id, claimAt)).not.toBeNull();
-
-  // "Restart": a new connection (a new process's state) on the same database.
-  const restarted: DbHandle = await openDb(getConfig().database);
-  try {
-    await runDueJobs(restarted.db, { now: new Date(claimAt.getTime() + 60_000) });
-    expect(reminders(third.orderId)).toHaveLength(0); // the dead runner's lease still holds
-    await runDueJobs(restarted.db, { now: new Date(claimAt.getTime() + LEASE_MS + 60_000) });
-    expect(reminders(third.orderId)).toHaveLength(1);
-    await runDueJobs(restarted.db, { now: new Date(claimAt.getTime() + LEASE_MS + 120_000) });
-    await runDueJobs(db.db, { now: new Date(claimAt.getTime() + LEASE_MS + 180_000) });
-  } finally {
-    await restarted.destroy();
-  }
-  expect(reminders(first.orderId)).toHaveLength(1);
-  expect(reminders(third.orderId)).toHaveLength(1);
-});
-
 test('two runners on separate connections racing many times send one reminder per order', async () => {
   const orders = [];
   for (let i = 0; i < 6; i++) orders.push(await placeOrder({ daysAhead: 4 }));
+  await makeJobsDue(db.db, JOB.visitReminder);
   const a = await openDb(getConfig().database);
   const b = await openDb(getConfig().database);
   try {
-    const base = hours(orders[0]!.start, -23).getTime();
-    for (let round = 0; round < 8; round++) {
-      const now = new Date(base + round * 1000);
-      await Promise.all([runDueJobs(a.db, { now }), runDueJobs(b.db, { now }), runDueJobs(a.db, { now }), runDueJobs(b.db, { now })]);
+    for (let round = 0; round < 4; round++) {
+      await Promise.all([runJobsOnce(a.db), runJobsOnce(b.db), runJobsOnce(a.db), runJobsOnce(b.db)]);
     }
   } finally {
     await a.destroy();
     await b.destroy();
   }
+  await backgroundSettled();
   for (const o of orders) expect(reminders(o.orderId)).toHaveLength(1);
 });
 
 test('a cancelled visit gets no reminder', async () => {
-  const { user, orderId, start } = await placeOrder({ daysAhead: 5 });
+  const { user, orderId } = await placeOrder({ daysAhead: 5 });
   const res = await api.call('POST', `/api/backend/orders/${orderId}/cancel`, { token: user.token });
   expect(res.status).toBe(200);
-  await runDueJobs(db.db, { now: hours(start, -23) });
-  await runDueJobs(db.db, { now: hours(start, -1) });
+  await makeJobsDue(db.db, JOB.visitReminder);
+  await backgroundSettled();
   expect(reminders(orderId)).toHaveLength(0);
 });
 
 test('after a move only the new time is reminded', async () => {
-  const { user, orderId, start } = await placeOrder({ daysAhead: 6 });
+  const { user, orderId } = await placeOrder({ daysAhead: 6 });
   const later = await createFixtureSlot(db.db, 'fx-waw', 5, 8);
   const res = await api.call('POST', `/api/backend/orders/${orderId}/reschedule`, { token: user.token, body: { slotId: later.id } });
   expect(res.status).toBe(200);
-  // The old reminder time passes: nothing.
-  await runDueJobs(db.db, { now: hours(start, -23) });
-  expect(reminders(orderId)).toHaveLength(0);
-  await runDueJobs(db.db, { now: hours(later.start, -23) });
+  await makeJobsDue(db.db, JOB.visitReminder);
+  await backgroundSettled();
   const sent = reminders(orderId);
   expect(sent).toHaveLength(1);
   const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Warsaw', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(later.start));
@@ -159,9 +136,9 @@ test('after a move only the new time is reminded', async () => {
 test('an order whose visit is closer than the lead time gets no reminder', async () => {
   setConfigForTests({ ...getConfig(), reminderLeadHours: 24 * 10 });
   try {
-    const { orderId, start } = await placeOrder({ daysAhead: 2 });
-    expect(await db.db.selectFrom('jobs').select('id').where('key', '=', visitReminderKey(orderId)).executeTakeFirst()).toBeUndefined();
-    await runDueJobs(db.db, { now: hours(start, -1) });
+    const { orderId } = await placeOrder({ daysAhead: 2 });
+    await makeJobsDue(db.db, JOB.visitReminder);
+    await backgroundSettled();
     expect(reminders(orderId)).toHaveLength(0);
   } finally {
     setConfigForTests({ ...getConfig(), reminderLeadHours: 24 });

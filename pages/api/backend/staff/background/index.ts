@@ -1,0 +1,9 @@
+import { method, route } from '@/server/http/route';
+import { listBackgroundWork } from '@/server/ops/backgroundWork';
+
+export const config = { api: { bodyParser: false } };
+
+/** The laboratory's unsent mail and unfinished jobs. */
+export default route({
+  GET: method({ auth: 'staff' as const, handler: ({ db, user }) => listBackgroundWork(db, user) }),
+});

@@ -1,0 +1,3 @@
+import { StaffBackgroundPage } from '@/features/staff/components/StaffBackgroundPage';
+
+export default StaffBackgroundPage;
