@@ -29,3 +29,14 @@ test('the render cache is on unless RENDER_CACHE says off; anything else is refu
   expect(loadConfig({ RENDER_CACHE: '0' }).renderCache).toBe(false);
   expect(() => loadConfig({ RENDER_CACHE: 'sometimes' })).toThrow(/RENDER_CACHE/);
 });
+
+test('the queue and mail settings are validated, and the metrics are off without a long enough token', () => {
+  const c = loadConfig({});
+  expect([c.jobsConcurrency, c.mailRetryMaxMinutes, c.smtpConnectionTimeoutMs, c.metricsToken]).toEqual([2, 2, 5000, null]);
+  expect(loadConfig({ JOBS_CONCURRENCY: '4', MAIL_RETRY_MAX_MINUTES: '5', SMTP_CONNECTION_TIMEOUT_MS: '3000' })).toMatchObject({ jobsConcurrency: 4, mailRetryMaxMinutes: 5, smtpConnectionTimeoutMs: 3000 });
+  expect(() => loadConfig({ JOBS_CONCURRENCY: '0' })).toThrow(/JOBS_CONCURRENCY/);
+  expect(() => loadConfig({ MAIL_RETRY_MAX_MINUTES: 'soon' })).toThrow(/MAIL_RETRY_MAX_MINUTES/);
+  expect(() => loadConfig({ SMTP_CONNECTION_TIMEOUT_MS: '-5' })).toThrow(/SMTP_CONNECTION_TIMEOUT_MS/);
+  expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-metrics-token' }).metricsToken).toBe('a-long-enough-metrics-token');
+});
