@@ -24,7 +24,7 @@ export const JOB_SPECS: Record<string, Partial<JobSpec>> = {
   // The sender schedules its own retries (capped by MAIL_RETRY_MAX_MINUTES, src/server/mail/outbox/sender.ts);
   // the queue's retries only cover a worker that died or a database error around the send.
   [JOB.mailSend]: { retryLimit: 20, retryDelaySeconds: 2, timeoutSeconds: 60 },
-  [JOB.visitReminder]: { retryLimit: 8, retryDelaySeconds: 30 },
+  [JOB.visitReminder]: { retryLimit: 8, retryDelaySeconds: 30, timeoutSeconds: 60 },
   [JOB.purge]: { retryLimit: 3, retryDelaySeconds: 60, timeoutSeconds: 900 },
 };
 

@@ -33,11 +33,16 @@ export async function queueMail(db: JobDb, mail: QueuedMail): Promise<string> {
   const messageId = mail.messageId ?? newMessageId(mail.kind);
   const priority = mail.priority === 'critical' ? CRITICAL_PRIORITY : 0;
   const laboratoryId = mail.laboratoryId ?? null;
-  const { id } = await repo.insertMail(
-    db,
-    { messageId, kind: mail.kind, to: mail.to, replyTo: mail.replyTo ?? null, subject: mail.subject, text: mail.text, html: mail.html ?? null, ical: mail.icalEvent ? JSON.stringify(mail.icalEvent) : null, laboratoryId, priority },
-    new Date().toISOString(),
-  );
-  await enqueue(db, JOB.mailSend, { mailId: id }, { key: `${id}:1`, priority, laboratoryId });
+  // The row and its job commit together (in the caller's transaction, or in one of their own).
+  const write = async (trx: JobDb) => {
+    const { id } = await repo.insertMail(
+      trx,
+      { messageId, kind: mail.kind, to: mail.to, replyTo: mail.replyTo ?? null, subject: mail.subject, text: mail.text, html: mail.html ?? null, ical: mail.icalEvent ? JSON.stringify(mail.icalEvent) : null, laboratoryId, priority },
+      new Date().toISOString(),
+    );
+    await enqueue(trx, JOB.mailSend, { mailId: id }, { key: `${id}:1`, priority, laboratoryId });
+  };
+  if (db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
   return messageId;
 }

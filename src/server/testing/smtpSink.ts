@@ -20,7 +20,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `delayMs`: each message is accepted only after this long (a busy server, for runs that must be caught mid-way). */
+export async function startSmtpSink(opts: { delayMs?: number } = {}): Promise<SmtpSink> {
   const messages: SmtpSink['messages'] = [];
   const rejectRecipients = new Set<string>();
   const server = new SMTPServer({
@@ -38,8 +39,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       let data = '';
       stream.on('data', (c: Buffer) => (data += c.toString('utf8')));
       stream.on('end', () => {
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), data: data.replace(/\r\n/g, '\n') });
-        callback();
+        const accept = () => {
+          messages.push({ to: session.envelope.rcptTo.map((r) => r.address), data: data.replace(/\r\n/g, '\n') });
+          callback();
+        };
+        if (opts.delayMs) setTimeout(accept, opts.delayMs);
+        else accept();
       });
     },
   });
