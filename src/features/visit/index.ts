@@ -1,0 +1,2 @@
+export { VisitTimeline } from './VisitTimeline';
+export { useOrderEvents } from './useOrderEvents';
