@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { OrderDetailDto } from '@/lib/types/results';
@@ -48,7 +49,7 @@ export function VisitTimeline({ order }: { order: OrderDetailDto }) {
               <Typography component="span" sx={{ fontWeight: now ? 700 : 400, flex: 1, color: done ? 'text.primary' : 'text.secondary' }}>
                 {t(`step.${step}`)}
                 {now && <Box component="span" sx={{ ml: 1, fontSize: '0.85em' }}>{t('now')}</Box>}
-                {!done && <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{` ${t('pending')}`}</Box>}
+                {!done && <Box component="span" sx={visuallyHidden}>{` ${t('pending')}`}</Box>}
               </Typography>
               {at && done && (
                 <Typography component="time" dateTime={at} variant="body2" color="text.secondary">
