@@ -19,7 +19,6 @@ export const NOT_AT_HOME_GRACE_MINUTES = 15;
 
 const RANK: Record<VisitStateDto, number> = { booked: 0, nurse_assigned: 1, on_the_way: 2, arrived: 3, collected: 4, not_at_home: 4, cancelled: 4 };
 
-export const isVisitState = (s: unknown): s is VisitStateDto => typeof s === 'string' && (VISIT_STATES as readonly string[]).includes(s);
 export const isFinalVisitState = (s: VisitStateDto) => FINAL_VISIT_STATES.includes(s);
 
 export type VisitRefusal = 'same' | 'final' | 'backwards' | 'not_at_home_too_early' | 'not_visit_day';

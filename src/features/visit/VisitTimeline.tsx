@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { OrderDetailDto } from '@/lib/types/results';
@@ -13,6 +12,7 @@ import { useOrderEvents } from './useOrderEvents';
  * (read by a screen reader as a list; the current step is said in words, not only by colour), the
  * arrival window, the nurse's first name, the laboratory's phone and what to have ready.
  */
+const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
 const timeOf = (at: string, language: string) => new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(new Date(at));
 
 export function VisitTimeline({ order }: { order: OrderDetailDto }) {

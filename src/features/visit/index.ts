@@ -1,2 +1,1 @@
 export { VisitTimeline } from './VisitTimeline';
-export { useOrderEvents } from './useOrderEvents';

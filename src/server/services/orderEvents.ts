@@ -31,10 +31,6 @@ export interface StreamOptions {
 
 export const DEFAULT_POLL_MS = 2000;
 
-/** Open streams on this instance (for the metrics and the bench). */
-let openStreams = 0;
-export const openOrderStreams = () => openStreams;
-
 async function snapshot(db: Db, orderId: number): Promise<OrderChangeEvent | null> {
   const order = await lifecycleRepo.getOrder(db, orderId);
   return order ? { status: order.status, visit: await visitTracking(db, order) } : null;
@@ -51,7 +47,6 @@ export async function streamOrderEvents(db: Db, user: AuthUser, orderId: number,
     Connection: 'keep-alive',
   });
   res.write(`retry: 3000\n\n`);
-  openStreams += 1;
   let closed = false;
   let last: string | null = null;
   let lastBeat = Date.now();
@@ -60,7 +55,6 @@ export async function streamOrderEvents(db: Db, user: AuthUser, orderId: number,
     const finish = () => {
       if (closed) return;
       closed = true;
-      openStreams -= 1;
       resolve();
     };
     req.once('close', finish);
