@@ -24,6 +24,9 @@ export const staffApi = {
       .then((r) => String(r.data)),
   /** The day's visits the caller may see (a nurse: their own); without a day, today in the laboratory. */
   visits: (day?: string) => backendClient.get<NurseVisitsDto>('staff/visits', { params: day ? { day } : {} }).then((r) => r.data),
+  /** The visit's own state (on the way with the expected arrival, arrived, ...). */
+  visitState: (id: number, body: { state: string; arrivalStart?: string; arrivalEnd?: string; reason?: string }) =>
+    backendClient.post<NurseVisitDto>(`staff/visits/${id}/state`, body).then((r) => r.data),
   notAtHome: (id: number, note: string) => backendClient.post<NurseVisitDto>(`staff/visits/${id}/not-at-home`, { note }).then((r) => r.data),
   nurses: () => backendClient.get<StaffMemberDto[]>('staff/nurses').then((r) => r.data),
   assignNurse: (id: number, nurseUserId: number | null) => backendClient.put<StaffOrderDetailDto>(`staff/orders/${id}/nurse`, { nurseUserId }).then((r) => r.data),

@@ -4,6 +4,7 @@
  * src/server/services/{orderLifecycle,results,staff}.ts, consumed by the results and staff features.
  * Money in major units, timestamps ISO-8601 UTC.
  */
+import type { VisitStateDto } from '../visitState';
 import type { Currency } from '../money';
 
 export const ORDER_STATUSES = [
@@ -28,6 +29,15 @@ export interface VisitDto {
   slotId: number;
   start: string;
   end: string;
+}
+
+/** The home visit as the patient follows it: its own state, the nurse's arrival window and first name, its events in order. */
+export interface VisitTrackingDto {
+  state: VisitStateDto;
+  window: { start: string; end: string } | null;
+  /** The nurse's first name only (no surname, no phone: the laboratory's phone is shown instead). */
+  nurseFirstName: string | null;
+  events: { state: VisitStateDto; at: string }[];
 }
 
 export interface OrderLaboratoryDto {
@@ -64,6 +74,10 @@ export interface OrderLineDto {
   name: string;
   price: number;
   hasResult: boolean;
+  /** Collection time + the analysis's turnaround in working days of the laboratory (null before collection). */
+  expectedBy: string | null;
+  /** The result shown is preliminary (the laboratory may still change it). */
+  preliminary: boolean;
 }
 
 export interface OrderPatientDto {
@@ -94,6 +108,9 @@ export interface OrderDetailDto extends OrderSummaryDto {
   feedback: { useEmail: boolean; usePhone: boolean; quickPhone: string };
   patients: OrderPatientDto[];
   events: OrderEventDto[];
+  visit: VisitDto & VisitTrackingDto;
+  /** The latest "expected by" of the order's analyses (null: no turnaround known yet). */
+  expectedBy: string | null;
   /** The patient may still cancel or move the visit (until 24 hours before it). */
   canChangeVisit: boolean;
   /** The moment after which the visit can no longer be cancelled or moved. */
@@ -317,6 +334,9 @@ export interface NurseVisitDto {
   materials: VisitMaterialDto[];
   nurse: StaffMemberDto | null;
   notAtHome: NotAtHomeDto | null;
+  /** The visit's own state and the announced arrival window. */
+  visitState: VisitStateDto;
+  arrivalWindow: { start: string; end: string } | null;
   /** The visit can be marked "samples collected" now. */
   canMarkCollected: boolean;
   /** The visit can be marked "not at home" now. */

@@ -298,8 +298,28 @@ export interface OrderTable {
   /** Set when the nurse found nobody at home, with the nurse's note. */
   not_at_home_at: Generated<string | null>;
   not_at_home_note: Generated<string | null>;
+  /** The home visit's own state (src/lib/visitState.ts), beside the order's status. */
+  visit_state: Generated<VisitState>;
+  /** The arrival window the nurse announced ("on my way"), UTC instants. */
+  visit_arrival_start: Generated<string | null>;
+  visit_arrival_end: Generated<string | null>;
+  /** Raised on every visit change; the order's event stream compares it. */
+  visit_version: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+export type VisitState = 'booked' | 'nurse_assigned' | 'on_the_way' | 'arrived' | 'collected' | 'not_at_home' | 'cancelled';
+
+/** One change of a home visit's state: when, by whom, why (a staff correction gives a reason). */
+export interface VisitEventTable {
+  id: Generated<number>;
+  order_id: number;
+  state: VisitState;
+  at: string;
+  actor_user_id: number | null;
+  actor_role: 'patient' | 'staff' | 'nurse' | 'system' | null;
+  reason: Generated<string>;
 }
 
 /**
@@ -386,6 +406,8 @@ export interface AnalysisResultTable {
   entered_at: string;
   /** When the last correction replaced an earlier value (null: never corrected). */
   corrected_at: Generated<string | null>;
+  /** 1: a preliminary value (HL7 OBR-25 = P or staff marked it so); 0: final. */
+  preliminary: Generated<number>;
 }
 
 /** An earlier revision of a result, kept when a correction replaced it: what it said, and who replaced it, when and why. */
@@ -574,6 +596,7 @@ export interface Database {
   cart_material_decisions: CartMaterialDecisionTable;
   nurse_slots: NurseSlotTable;
   orders: OrderTable;
+  visit_events: VisitEventTable;
   order_lines: OrderLineTable;
   order_materials: OrderMaterialTable;
   order_status_events: OrderStatusEventTable;

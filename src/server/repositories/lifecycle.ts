@@ -15,6 +15,8 @@ export interface OrderLineRow {
   result_unit: string | null;
   ref_low: number | null;
   ref_high: number | null;
+  /** Turnaround of the analysis in working days. */
+  exec_period: number;
   first_name: string;
   last_name: string;
   date_of_birth: string;
@@ -81,6 +83,7 @@ export async function listLines(db: Q, orderIds: number[]): Promise<(OrderLineRo
       'analyses.result_unit',
       'analyses.ref_low',
       'analyses.ref_high',
+      'analyses.exec_period',
       eb.fn.coalesce('order_patients.first_name', 'patients.first_name').as('first_name'),
       eb.fn.coalesce('order_patients.last_name', 'patients.last_name').as('last_name'),
       eb.fn.coalesce('order_patients.date_of_birth', 'patients.date_of_birth').as('date_of_birth'),

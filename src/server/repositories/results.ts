@@ -31,6 +31,7 @@ const resultColumns = [
   'analysis_results.entered_by',
   'analysis_results.entered_at',
   'analysis_results.corrected_at',
+  'analysis_results.preliminary',
   'analyses.code',
   'analyses.name',
   'analyses.description',

@@ -37,6 +37,8 @@ async function visit(locale: string | null) {
   const nurse = await createUser(db.db, { role: 'staff', staffLaboratoryId: labId, staffRole: 'nurse' });
   const otherNurse = await createUser(db.db, { role: 'staff', staffLaboratoryId: labId, staffRole: 'nurse' });
   expect((await api.call('PUT', `/api/backend/staff/orders/${order.id}/nurse`, { token: staff.token, body: { nurseUserId: nurse.id } })).status).toBe(200);
+  // The nurse is at the door ("not at home" needs that, or 15 minutes past the slot's start).
+  await db.db.updateTable('orders').set({ visit_state: 'arrived' }).where('id', '=', order.id).execute();
   const lab = await db.db.selectFrom('laboratories').select(['phone', 'email']).where('id', '=', labId).executeTakeFirstOrThrow();
   return { owner, order, slot, nurse, otherNurse, lab };
 }

@@ -66,6 +66,8 @@ async function world() {
   return { labA, labB, owner, staffA, nurse1, nurse2, staffB, nurseB, two, morningOrder, earlyOrder, beforeOrder };
 }
 
+/** The nurse is at the door ("not at home" needs that, or 15 minutes past the slot's start). */
+const arrived = (orderId: number) => suite.db.db.updateTable('orders').set({ visit_state: 'arrived' }).where('id', '=', orderId).execute();
 const assign = (token: string, orderId: number, nurseUserId: unknown) => suite.api.call('PUT', `/api/backend/staff/orders/${orderId}/nurse`, { token, body: { nurseUserId } });
 const visits = async (user: FixtureUser, day = DAY) => {
   const res = await suite.api.call('GET', `/api/backend/staff/visits?day=${day}`, { token: user.token });
@@ -165,6 +167,7 @@ test('a nurse marks samples collected or not at home with a note; nothing else o
   expect((await assign(w.staffA.token, w.morningOrder.id, w.nurse1.id)).status).toBe(200);
 
   // Not at home: a note is required; the order keeps its status.
+  await arrived(w.morningOrder.id);
   const empty = await suite.api.call('POST', `/api/backend/staff/visits/${w.morningOrder.id}/not-at-home`, { token: w.nurse1.token, body: { note: '  ' } });
   expect(empty.status).toBe(400);
   expect(empty.body.fields).toHaveProperty('note');
@@ -203,6 +206,7 @@ test("the nurse's work is in the laboratory's audit trail: the day list read, no
   const w = await world();
   expect((await assign(w.staffA.token, w.two.id, w.nurse1.id)).status).toBe(200);
   expect((await assign(w.staffA.token, w.morningOrder.id, w.nurse1.id)).status).toBe(200);
+  await arrived(w.morningOrder.id);
   const since = (await suite.db.db.selectFrom('audit_events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0;
   const day = await visits(w.nurse1);
   expect((await suite.api.call('POST', `/api/backend/staff/visits/${w.morningOrder.id}/not-at-home`, { token: w.nurse1.token, body: { note: 'Rang twice at flat 12' } })).status).toBe(200);

@@ -17,6 +17,7 @@ import { queueMail } from '../mail/queueMail';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { addressLine, formatVisit } from '../mail/templates/common';
 import { notAtHomeMail } from '../mail/templates/notAtHome';
+import { actorOfUser, checkVisitMove, followVisit } from './visitStates';
 
 /**
  * The nurse's day (spec §4 states kept; see docs/spec-decisions.md): the home visits of a day in
@@ -105,6 +106,8 @@ async function visitDtos(db: Db, orders: repo.OrderRow[]): Promise<NurseVisitDto
       materials: countMaterials(orderMaterials),
       nurse: staffMemberDto(o.nurse_user_id ? nurses.get(o.nurse_user_id) : undefined),
       notAtHome: notAtHomeDto(o),
+      visitState: o.visit_state,
+      arrivalWindow: o.visit_arrival_start && o.visit_arrival_end ? { start: o.visit_arrival_start, end: o.visit_arrival_end } : null,
       canMarkCollected: nurseCanCollect(o.status),
       canMarkNotAtHome: nurseCanCollect(o.status),
     };
@@ -148,8 +151,10 @@ export async function getVisit(db: Db, user: AuthUser, orderId: number): Promise
 export async function markNotAtHome(db: Db, user: AuthUser, orderId: number, note: string, now = new Date()): Promise<NurseVisitDto> {
   const order = await loadVisit(db, user, orderId);
   if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED);
+  if (order.visit_state !== 'not_at_home') await checkVisitMove(db, order, 'not_at_home', now);
   await db.transaction().execute(async (trx) => {
     const first = await visitsRepo.setNotAtHome(trx, orderId, note, now.toISOString());
+    await followVisit(trx, order, 'not_at_home', actorOfUser(user), note, now);
     if (first) await mailNotAtHome(trx, order);
   });
   return getVisit(db, user, orderId);

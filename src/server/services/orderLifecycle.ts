@@ -29,6 +29,9 @@ import * as repo from '../repositories/lifecycle';
 import { bookSlot, findSlotsByIds, releaseSlot } from '../repositories/slots';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
 import * as resultsRepo from '../repositories/results';
+import { followVisit, visitTracking, type VisitActor } from './visitStates';
+import { addWorkingDays } from './workingDays';
+import { localDay } from './laboratoryTime';
 
 /**
  * What happens to an order after it is placed: status changes (each stored as an event with its
@@ -112,6 +115,11 @@ async function summaries(db: Db, orders: repo.OrderRow[]): Promise<{ list: Order
   return { list, lines };
 }
 
+/** The local day by which an analysis collected at `collectedAt` is expected: its turnaround in the laboratory's working days. */
+function expectedByDay(collectedAt: string, execPeriod: number, country: string): string {
+  return addWorkingDays(localDay(new Date(collectedAt), timeZoneOf(country)), execPeriod, country);
+}
+
 /* ---------- patient API ---------- */
 
 /** GET orders: the caller's own orders, newest first. */
@@ -128,14 +136,32 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
     resultsRepo.listOrderResults(db, [order.id]),
   ]);
   const summary = list[0] as OrderSummaryDto;
-  const withResult = new Set(results.map((r) => `${r.patient_id}:${r.analysis_id}`));
+  const [tracking, lab] = await Promise.all([visitTracking(db, order), findLaboratoriesByIds(db, [order.laboratory_id]).then((m) => m.get(order.laboratory_id))]);
+  const resultOf = new Map(results.map((r) => [`${r.patient_id}:${r.analysis_id}`, r]));
+  // Collected: the visit's "collected" event, or (orders older than the visit states) the status event.
+  const collectedAt = [...tracking.events].reverse().find((e) => e.state === 'collected')?.at ?? events.find((e) => e.status === 'sample_collected')?.at ?? null;
+  const expectedBy = (execPeriod: number) => (collectedAt ? expectedByDay(collectedAt, execPeriod, lab?.country ?? '') : null);
   const patients = linesByPatient(
     lines,
     (l): OrderPatientDto => ({ id: l.patient_id, firstName: l.first_name, lastName: l.last_name, lines: [] }),
-    (p, l) => p.lines.push({ analysisId: l.analysis_id, code: l.code, name: l.name, price: toMajor(l.price_minor), hasResult: withResult.has(`${l.patient_id}:${l.analysis_id}`) }),
+    (p, l) => {
+      const result = resultOf.get(`${l.patient_id}:${l.analysis_id}`);
+      p.lines.push({
+        analysisId: l.analysis_id,
+        code: l.code,
+        name: l.name,
+        price: toMajor(l.price_minor),
+        hasResult: !!result,
+        expectedBy: expectedBy(l.exec_period),
+        preliminary: result?.preliminary === 1,
+      });
+    },
   );
+  const expected = collectedAt && lines.length ? expectedBy(Math.max(...lines.map((l) => l.exec_period))) : null;
   return {
     ...summary,
+    visit: { ...summary.visit, ...tracking },
+    expectedBy: expected,
     subtotal: toMajor(order.subtotal_minor),
     deliveryPrice: toMajor(order.delivery_price_minor),
     promoCode: order.promo_code,
@@ -175,6 +201,7 @@ export async function changeStatus(db: Db, orderId: number, to: OrderStatusDto, 
       await releaseSlot(trx, order.slot_id);
       await cancelVisitReminder(trx, orderId);
     }
+    await visitFollowsStatus(trx, order, to, actorUserId, note, now);
     const change = { orderId, from: order.status, to };
     await notifyChanges(trx, [change]);
     return change;
@@ -192,10 +219,24 @@ export async function advanceAfterResults(trx: Db, order: repo.OrderRow, actorUs
   let from = order.status;
   for (const to of stepsAfterResults(from, facts)) {
     if (!(await repo.setStatus(trx, order.id, from, to, actorUserId, at))) throw conflict('The order was changed at the same time; reload and try again');
+    await visitFollowsStatus(trx, order, to, actorUserId, '', new Date(at));
     changes.push({ orderId: order.id, from, to });
     from = to;
   }
   return changes;
+}
+
+/** Who moved the order, as the visit's events name it. */
+function visitActor(order: repo.OrderRow, actorUserId: number | null): VisitActor {
+  if (actorUserId === null) return { userId: null, role: 'system' };
+  return { userId: actorUserId, role: actorUserId === order.user_id ? 'patient' : actorUserId === order.nurse_user_id ? 'nurse' : 'staff' };
+}
+
+/** Samples collected (or any later step reached first) collects the visit; a cancelled order cancels it. */
+async function visitFollowsStatus(trx: Db, order: repo.OrderRow, to: OrderStatus, actorUserId: number | null, note: string, now: Date): Promise<void> {
+  const current = (await repo.getOrder(trx, order.id)) ?? order;
+  if (to === 'cancelled') await followVisit(trx, current, 'cancelled', visitActor(order, actorUserId), note, now);
+  else if (to === 'sample_collected' || to === 'in_lab') await followVisit(trx, current, 'collected', visitActor(order, actorUserId), note, now);
 }
 
 /** POST orders/{id}/cancel: the patient cancels until 24 hours before the visit; the slot is freed. */
@@ -211,6 +252,7 @@ export async function cancelOrder(db: Db, userId: number, orderId: number, now =
     await releaseSlot(trx, order.slot_id);
     await repo.bumpCalendarSequence(trx, order.id);
     await cancelVisitReminder(trx, order.id);
+    await followVisit(trx, order, 'cancelled', { userId, role: 'patient' }, 'Cancelled by the patient', now);
     await mailVisitChange(trx, userId, orderId, 'cancelled');
   });
   return getOrderDetail(db, { id: userId, email: '', role: 'patient', staffLaboratoryId: null }, orderId, now);

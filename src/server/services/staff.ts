@@ -20,6 +20,7 @@ import { findSlotsByIds } from '../repositories/slots';
 import * as resultsRepo from '../repositories/results';
 import { laboratoryExists } from '../repositories/laboratories';
 import { changeStatus, eventDto, isStaffOf, ORDER_NOT_FOUND } from './orderLifecycle';
+import { actorOfUser, followVisit } from './visitStates';
 import { orderAddressDto, visitDto } from './orders';
 import { linesByPatient } from './linesByPatient';
 import { ageOn } from '@/lib/resultFlag';
@@ -346,6 +347,11 @@ export async function assignNurse(db: Db, staff: AuthUser, orderId: number, nurs
     }
   }
   if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED);
-  await visitsRepo.setNurse(db, orderId, nurseUserId, new Date().toISOString());
+  await db.transaction().execute(async (trx) => {
+    await visitsRepo.setNurse(trx, orderId, nurseUserId, new Date().toISOString());
+    // Assigned: the patient sees that a nurse is coming; unassigned before the nurse set off: booked again.
+    if (nurseUserId !== null && order.visit_state === 'booked') await followVisit(trx, order, 'nurse_assigned', actorOfUser(staff));
+    if (nurseUserId === null && order.visit_state === 'nurse_assigned') await followVisit(trx, order, 'booked', actorOfUser(staff), 'Nurse unassigned');
+  });
   return getLabOrder(db, staff, orderId);
 }

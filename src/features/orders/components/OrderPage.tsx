@@ -21,6 +21,7 @@ import { OrderProgress } from './OrderProgress';
 import { StatusChip } from './StatusChip';
 import { idFrom } from '@/lib/ids';
 import { Notice } from '@/components/Notice';
+import { VisitTimeline } from '@/features/visit';
 
 // Choosing another visit time (MUI's Dialog and the slot list) loads when asked for.
 const RescheduleDialog = dynamic(() => import('./RescheduleDialog').then((m) => m.RescheduleDialog), { ssr: false });
@@ -121,6 +122,7 @@ export function OrderPage() {
                     </Button>
                   )}
                 </Paper>
+                <VisitTimeline order={o} />
                 <Paper variant="outlined" sx={{ p: 2 }}>
                   <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                     {t('order.progress')}

@@ -23,6 +23,8 @@ const visit: NurseVisitDto = {
   nurse: { id: 5, firstName: 'Nina', lastName: 'Staff', email: 'n@lab.test' },
   notAtHome: null,
   canMarkCollected: true,
+  visitState: 'nurse_assigned',
+  arrivalWindow: null,
   canMarkNotAtHome: true,
 };
 const day: NurseVisitsDto = { day: '2026-12-01', timeZone: 'Europe/Warsaw', visits: [visit] };

@@ -28,6 +28,7 @@ import { shiftDate } from './staffDates';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { StaffForbidden, StaffGate } from './StaffGate';
 import { Notice } from '@/components/Notice';
+import { VisitStepButtons } from './VisitStepButtons';
 
 // The "not at home" question (MUI's Dialog) loads when a nurse first asks it.
 const NotAtHomeDialog = dynamic(() => import('./NotAtHomeDialog').then((m) => m.NotAtHomeDialog), { ssr: false });
@@ -184,6 +185,7 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
             {error}
           </Notice>
         )}
+        {(v.canMarkCollected || v.canMarkNotAtHome) && <VisitStepButtons v={v} onChanged={(u) => onChanged(u, '')} />}
         {(v.canMarkCollected || v.canMarkNotAtHome) && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
             {v.canMarkCollected && (

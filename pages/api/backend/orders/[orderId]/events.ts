@@ -1,0 +1,15 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam } from '@/lib/validation/results';
+import { streamOrderEvents } from '@/server/services/orderEvents';
+
+export const config = { api: { bodyParser: false, responseLimit: false } };
+
+/** Server-Sent Events of one order of the caller: an `order` event with its status and visit on each change. */
+export default route({
+  GET: method({
+    auth: 'user' as const,
+    query: object({ orderId: idParam() }),
+    handler: ({ db, user, query, req, res }) => streamOrderEvents(db, user, Number(query.orderId), req, res, { pollMs: Number(process.env.ORDER_EVENTS_POLL_MS) || undefined }),
+  }),
+});

@@ -1,0 +1,1 @@
+export { VisitTimeline } from './VisitTimeline';

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { Database, VisitState } from '../db/schema';
+import type { NurseVisitDto } from '@/lib/types/results';
+import { isNurse, type AuthUser } from '../http/auth';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import * as repo from '../repositories/lifecycle';
+import { isStaffOf, ORDER_NOT_FOUND, changeStatus } from './orderLifecycle';
+import { getVisit, isNurseOfVisit, markNotAtHome } from './nurseVisits';
+import { setLabOrderStatus } from './staff';
+import { actorOfUser, applyVisitState, checkVisitMove, defaultWindow, VISIT_REFUSALS } from './visitStates';
+import { VISIT_MESSAGES } from '@/lib/validation/visit';
+
+/**
+ * POST staff/visits/{id}/state: the nurse's one-tap steps and the staff's corrections. "Samples
+ * collected", "not at home" and "cancelled" go through the order's own actions (status, mail), which
+ * move the visit with them; "on the way" keeps the announced arrival window.
+ */
+type Db = Kysely<Database>;
+
+export const NURSE_VISIT_STEPS: readonly VisitState[] = ['on_the_way', 'arrived', 'collected', 'not_at_home'];
+export const NURSE_STEP_REFUSED = 'A nurse can mark a visit on the way, arrived, collected or not at home';
+export const MAX_WINDOW_MS = 3 * 3600_000;
+
+export interface VisitStateInput {
+  state: VisitState;
+  arrivalStart?: string;
+  arrivalEnd?: string;
+  reason?: string;
+}
+
+export async function setVisitState(db: Db, user: AuthUser, orderId: number, input: VisitStateInput, now = new Date()): Promise<NurseVisitDto> {
+  const order = await repo.getOrder(db, orderId);
+  const staff = !!order && isStaffOf(user, order.laboratory_id);
+  if (!order || !(staff || isNurseOfVisit(user, order))) throw notFound(ORDER_NOT_FOUND);
+  if (isNurse(user) && !NURSE_VISIT_STEPS.includes(input.state)) throw forbidden(NURSE_STEP_REFUSED);
+  const reason = input.reason?.trim() ?? '';
+  const correction = staff && reason !== '';
+  const to = input.state;
+  if (to === 'on_the_way' || input.arrivalStart || input.arrivalEnd) {
+    if (to !== 'on_the_way') throw badRequest(VISIT_MESSAGES.windowInvalid, { arrivalStart: VISIT_MESSAGES.windowInvalid });
+  }
+  if (!correction && to !== 'on_the_way') await checkVisitMove(db, order, to, now);
+  if (correction && order.visit_state === to) throw conflict(VISIT_REFUSALS.same);
+
+  if (to === 'collected' && order.status !== 'sample_collected' && !correction) {
+    await setLabOrderStatus(db, user, orderId, 'sample_collected', reason);
+  } else if (to === 'not_at_home' && !correction) {
+    await markNotAtHome(db, user, orderId, reason, now);
+  } else if (to === 'cancelled' && order.status !== 'cancelled' && !correction) {
+    await changeStatus(db, orderId, 'cancelled', user.id, reason, now);
+  } else {
+    const window = to === 'on_the_way' ? defaultWindow(now, input.arrivalStart, input.arrivalEnd) : undefined;
+    if (window) {
+      const length = Date.parse(window.end) - Date.parse(window.start);
+      if (length <= 0 || length > MAX_WINDOW_MS) throw badRequest(VISIT_MESSAGES.windowInvalid, { arrivalEnd: VISIT_MESSAGES.windowInvalid });
+    }
+    await db.transaction().execute(async (trx) => {
+      const current = await repo.lockOrder(trx, orderId);
+      if (!current) throw notFound(ORDER_NOT_FOUND);
+      await applyVisitState(trx, current, to, actorOfUser(user), { reason, window, correction, now });
+    });
+  }
+  return getVisit(db, user, orderId);
+}
