@@ -18,13 +18,24 @@ export async function inWriteTransaction<T>(db: Q, fn: (trx: Q) => Promise<T>): 
   return db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {
-      const result = await fn(conn);
+      const result = await fn(inTransaction(conn));
       await sql`commit`.execute(conn);
       return result;
     } catch (e) {
       await sql`rollback`.execute(conn).catch(() => undefined);
       throw e;
     }
+  });
+}
+
+/** The connection as what it is between `begin` and `commit`: `isTransaction` (callers such as queueMail then add to it instead of opening their own). */
+function inTransaction(conn: Q): Q {
+  return new Proxy(conn, {
+    get(target, key) {
+      if (key === 'isTransaction') return true;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
   });
 }
 
