@@ -80,8 +80,18 @@ async function main(): Promise<void> {
   }
   const avg = (mode: string, k: 'perSecond' | 'p99') => results.filter((x) => x.mode === mode).reduce((n, x) => n + x[k], 0) / ROUNDS;
   console.log(`stalled / up: checkouts/s ${(avg('stall', 'perSecond') / avg('up', 'perSecond')).toFixed(2)}, p99 ${(avg('stall', 'p99') / avg('up', 'p99')).toFixed(2)}`);
-  const mails = await db.db.selectFrom('mail_outbox').select(['status']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy('status').execute();
-  console.log(`outbox after the run: ${mails.map((m) => `${m.status} ${m.n}`).join(', ')}`);
+  const outbox = async () => (await db.db.selectFrom('mail_outbox').select(['status']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy('status').execute()).map((m) => ({ status: m.status, n: Number(m.n) }));
+  console.log(`outbox after the checkouts: ${(await outbox()).map((m) => `${m.status} ${m.n}`).join(', ')}`);
+  // SMTP is up from here: every confirmation owed must leave within MAIL_RETRY_MAX_MINUTES plus the sending itself.
+  const back = Date.now();
+  for (;;) {
+    const waiting = (await outbox()).filter((m) => m.status === 'queued' || m.status === 'sending').reduce((n, m) => n + m.n, 0);
+    if (!waiting || Date.now() - back > 6 * 60_000) {
+      console.log(`after SMTP was back for good: ${waiting} mails still waiting after ${((Date.now() - back) / 1000).toFixed(1)} s; ${smtp.messages.length} received; outbox ${(await outbox()).map((m) => `${m.status} ${m.n}`).join(', ')}`);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   await stopWorker();
   await api.close();
   await smtp.close();

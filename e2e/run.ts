@@ -149,6 +149,10 @@ function makeContext(args: {
     },
     mail: {
       all: mine,
+      reject(address, on) {
+        if (on) smtp.rejected.add(address.toLowerCase());
+        else smtp.rejected.delete(address.toLowerCase());
+      },
       async waitFor({ to, subject, timeoutMs = 15_000 }) {
         const deadline = Date.now() + timeoutMs;
         const want = to.toLowerCase();

@@ -62,6 +62,8 @@ export interface JourneyContext {
     waitFor(query: MailQuery): Promise<ReceivedMail>;
     /** Mails received during this run so far. */
     all(): ReceivedMail[];
+    /** From now on the SMTP server answers mail to `address` with a permanent 550 (`false`: accepts it again). */
+    reject(address: string, on: boolean): void;
   };
   /** A JSON call against the app, e.g. ctx.api('GET', '/api/backend/laboratories'). */
   api(method: string, path: string, body?: unknown, token?: string | null): Promise<ApiResponse>;

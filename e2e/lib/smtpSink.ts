@@ -13,11 +13,14 @@ export interface SmtpSink {
   port: number;
   url: string;
   mails: ReceivedMail[];
+  /** Recipients answered with a permanent 550 at RCPT TO (a mailbox that does not exist), lower case. */
+  rejected: Set<string>;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
+  const rejected = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -25,6 +28,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     banner: 'lab shop e2e sink',
     onAuth(_auth, _session, cb) {
       cb(null, { user: 'e2e' });
+    },
+    onRcptTo(address, _session, cb) {
+      if (rejected.has(address.address.toLowerCase())) return cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      cb();
     },
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
@@ -46,6 +53,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     port,
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    rejected,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
