@@ -1,9 +1,11 @@
 /**
  * Runs once when the server starts: reads and validates the configuration, so a missing or invalid
  * key (e.g. SMTP_URL in production) stops `next start` with an error naming it, before any request;
- * makes server rendering send each page in place (src/server/ssr/wholePageStreaming.ts); opens the
- * database and starts the job worker (mail waiting in the outbox leaves without waiting for a
- * request), and makes SIGTERM drain it before Next closes the server (src/server/jobs/shutdown.ts).
+ * makes server rendering send each page in place (src/server/ssr/wholePageStreaming.ts); and makes
+ * SIGTERM drain the job worker before Next closes the server (src/server/jobs/shutdown.ts). The
+ * database (and with it the worker) is opened by the first request -- a health check, in production
+ * -- inside the routes' own bundle: opened here it would be built from the instrumentation bundle's
+ * copy of Kysely, whose classes the routes' `instanceof` checks do not recognise.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
@@ -18,7 +20,5 @@ export async function register(): Promise<void> {
     renderWholePagesInPlace();
     const { drainJobsOnShutdown } = await import('./src/server/jobs/shutdown');
     drainJobsOnShutdown();
-    const { getDb } = await import('./src/server/db/createDb');
-    getDb().catch((e: unknown) => console.error('The database could not be opened:', e instanceof Error ? e.message : e));
   }
 }
