@@ -10,7 +10,11 @@ export type AuditActionDto =
   | 'account_exported'
   | 'account_deleted'
   | 'session_revoked'
-  | 'refresh_reuse';
+  | 'refresh_reuse'
+  | 'payment_paid'
+  | 'payment_rejected'
+  | 'refund_requested'
+  | 'refund_settled';
 
 export type AuditActorKindDto = 'patient' | 'staff' | 'share' | 'operator' | 'anonymous';
 

@@ -4,6 +4,7 @@ import type { Database, OrderTable, PaymentMethod } from '../db/schema';
 import type { Selectable } from 'kysely';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import { toMajor } from '@/lib/money';
+import type { PaymentDto } from '@/lib/types/payment';
 import { getConfig } from '../config';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { log } from '../log';
@@ -30,17 +31,6 @@ export const PAYMENT_UNAVAILABLE = 'The payment could not start; your order is k
 export const PAYMENT_NOT_AWAITED = 'This order does not await an online payment';
 export const ONLINE_UNAVAILABLE = 'Online payment is not available for this laboratory; choose "on_visit"';
 
-export interface PaymentDto {
-  method: PaymentMethod;
-  status: OrderRow['payment_status'];
-  /** In major units, like the order's `total`. */
-  amount: number;
-  currency: string;
-  refundedAmount: number;
-  paidAt: string | null;
-  /** Refunds started and not yet settled by the operator (major units). */
-  pendingRefundAmount: number;
-}
 
 export function orderSubmittedUrl(orderId: number): string {
   return `/order/order-submitted?orderId=${orderId}`;

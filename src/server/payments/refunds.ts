@@ -60,7 +60,7 @@ export async function requestRefund(trx: Db, orderId: number, cause: RefundCause
     at,
   );
   await enqueue(trx, JOB.paymentRefund, { refundId: refund.id }, { key: `refund:${refund.id}`, laboratoryId: order.laboratory_id });
-  await recordAudit(trx, { action: 'refund_requested', actorKind: actorUserId === null ? 'anonymous' : 'staff', actorUserId, orderId, detail: `${decision.amountMinor} ${attempt.currency}: ${decision.reason}` }, now);
+  await recordAudit(trx, { action: 'refund_requested', actorKind: cause.kind === 'patient_cancel' ? 'patient' : actorUserId === null ? 'anonymous' : 'staff', actorUserId, orderId, detail: `${decision.amountMinor} ${attempt.currency}: ${decision.reason}` }, now);
   await queuePaymentMail(trx, orderId, 'refundStarted', decision.amountMinor, `refund-${refund.id}`, decision.reason);
   return decision;
 }

@@ -29,6 +29,8 @@ import * as repo from '../repositories/lifecycle';
 import { bookSlot, findSlotsByIds, releaseSlot } from '../repositories/slots';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
 import * as resultsRepo from '../repositories/results';
+import { paymentDto } from '../payments/payments';
+import { settlePaymentOnCancel } from '../payments/cancellation';
 
 /**
  * What happens to an order after it is placed: status changes (each stored as an event with its
@@ -144,6 +146,7 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
     feedback: orderFeedbackDto(order),
     patients: [...patients.values()],
     events: events.map((e) => eventDto(e, order.user_id)),
+    payment: await paymentDto(db, order),
     canChangeVisit: order.user_id === user.id && canChangeVisit(order.status, summary.visit.start, now),
     changeDeadline: visitChangeDeadline(summary.visit.start).toISOString(),
   };
@@ -174,6 +177,8 @@ export async function changeStatus(db: Db, orderId: number, to: OrderStatusDto, 
     if (to === 'cancelled') {
       await releaseSlot(trx, order.slot_id);
       await cancelVisitReminder(trx, orderId);
+      // Cancelled by the laboratory: the whole total back (less the visit fee after "not at home").
+      await settlePaymentOnCancel(trx, orderId, 'lab_cancel', actorUserId, now);
     }
     const change = { orderId, from: order.status, to };
     await notifyChanges(trx, [change]);
@@ -211,6 +216,7 @@ export async function cancelOrder(db: Db, userId: number, orderId: number, now =
     await releaseSlot(trx, order.slot_id);
     await repo.bumpCalendarSequence(trx, order.id);
     await cancelVisitReminder(trx, order.id);
+    await settlePaymentOnCancel(trx, order.id, 'patient_cancel', userId, now);
     await mailVisitChange(trx, userId, orderId, 'cancelled');
   });
   return getOrderDetail(db, { id: userId, email: '', role: 'patient', staffLaboratoryId: null }, orderId, now);
