@@ -4,7 +4,7 @@ import type { Database, OrderTable, PaymentMethod } from '../db/schema';
 import type { Selectable } from 'kysely';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import { toMajor } from '@/lib/money';
-import type { PaymentDto } from '@/lib/types/payment';
+import type { PaymentDto, PaymentRedirectDto } from '@/lib/types/payment';
 import { getConfig } from '../config';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { log } from '../log';
@@ -75,7 +75,7 @@ export async function openFirstAttempt(trx: Db, order: OrderRow, now: Date): Pro
 }
 
 /** Registers the attempt with its provider; 503 `payment_unavailable` (with the kept order's id) when it cannot be reached. */
-export async function registerAttempt(db: Db, attempt: repo.AttemptRow, order: OrderRow, email: string, language: string): Promise<{ orderId: number; redirectUrl: string }> {
+export async function registerAttempt(db: Db, attempt: repo.AttemptRow, order: OrderRow, email: string, language: string): Promise<PaymentRedirectDto> {
   const provider = providerById(attempt.provider);
   const unavailable = new HttpError(503, PAYMENT_UNAVAILABLE, { code: ERROR_CODES.paymentUnavailable, extra: { orderId: order.id, redirectUrl: orderSubmittedUrl(order.id) } });
   if (!provider) throw unavailable;
@@ -103,7 +103,7 @@ export async function registerAttempt(db: Db, attempt: repo.AttemptRow, order: O
 }
 
 /** `POST orders/{id}/pay`: a new attempt (new session) while the order awaits its online payment. */
-export async function payOrder(db: Db, userId: number, orderId: number, language: string): Promise<{ orderId: number; redirectUrl: string }> {
+export async function payOrder(db: Db, userId: number, orderId: number, language: string): Promise<PaymentRedirectDto> {
   const now = new Date();
   const { attempt, order } = await inWriteTransaction(db, async (trx) => {
     const order = await lifecycle.lockOrder(trx, orderId);

@@ -9,16 +9,9 @@ import type { PaymentProvider, ProviderId } from './provider';
  */
 const ONLINE_CURRENCIES = new Set(['PLN', 'EUR']);
 
-const holder = globalThis as unknown as { __labShopPaymentFetch?: typeof fetch };
-
-/** Tests route the operator's calls to the fake operator (or pass nothing to use the real fetch). */
-export function setPaymentFetchForTests(f?: typeof fetch): void {
-  holder.__labShopPaymentFetch = f;
-}
-
 export function providerById(id: ProviderId | string): PaymentProvider | null {
   const c = getConfig().payments;
-  if (id === 'p24') return c.p24 ? p24Provider(c.p24, holder.__labShopPaymentFetch ?? fetch) : null;
+  if (id === 'p24') return c.p24 ? p24Provider(c.p24, fetch) : null;
   if (id === 'test') return c.testProvider ? testProvider(c.testSecret) : null;
   return null;
 }
@@ -29,8 +22,4 @@ export function providerForCurrency(currency: string): PaymentProvider | null {
   if (c.p24) return providerById('p24');
   if (c.testProvider) return providerById('test');
   return null;
-}
-
-export function onlinePaymentAvailable(currency: string): boolean {
-  return providerForCurrency(currency) !== null;
 }

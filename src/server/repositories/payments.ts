@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
 import type { AttemptStatus, Database, PaymentAttemptTable, PaymentRefundTable, PaymentStatus, RefundStatus } from '../db/schema';
 
 /** Payment attempts and refunds (docs/payments.md). */
@@ -21,10 +21,6 @@ export async function findAttemptBySession(db: Q, sessionId: string, lock = fals
   return lock && isPg(db) ? q.forUpdate().executeTakeFirst() : q.executeTakeFirst();
 }
 
-export async function latestAttempt(db: Q, orderId: number): Promise<AttemptRow | undefined> {
-  return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).orderBy('id', 'desc').limit(1).executeTakeFirst();
-}
-
 export async function paidAttempt(db: Q, orderId: number): Promise<AttemptRow | undefined> {
   return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).where('status', '=', 'paid').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
@@ -43,14 +39,6 @@ export async function closeOpenAttempts(db: Q, orderId: number, status: AttemptS
 
 export async function setOrderPayment(db: Q, orderId: number, set: { payment_status?: PaymentStatus; paid_minor?: number; paid_at?: string | null; refunded_minor?: number; cancel_reason?: string }, at: string): Promise<void> {
   await db.updateTable('orders').set({ ...set, updated_at: at }).where('id', '=', orderId).execute();
-}
-
-export async function addRefunded(db: Q, orderId: number, amountMinor: number, at: string): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ refunded_minor: sql`refunded_minor + ${amountMinor}`, updated_at: at })
-    .where('id', '=', orderId)
-    .execute();
 }
 
 export async function insertRefund(db: Q, r: { orderId: number; attemptId: number; requestId: string; refundsUuid: string; amountMinor: number; currency: string; reason: string; actorUserId: number | null }, at: string): Promise<RefundRow> {
