@@ -30,6 +30,14 @@ export const ERROR_CODES = {
   promoCodeUsedUp: 'promo_code_used_up',
   /** The account already has as many open upcoming visits as allowed (409, `RATE_LIMIT_OPEN_VISITS`). */
   tooManyOpenVisits: 'too_many_open_visits',
+  /** The payment operator could not be reached: the order is kept (`orderId` in the answer), `POST orders/{id}/pay` tries again (503). */
+  paymentUnavailable: 'payment_unavailable',
+  /** The order does not await an online payment (409 from `POST orders/{id}/pay`). */
+  paymentNotAwaited: 'payment_not_awaited',
+  /** The operator's notification was refused: wrong sign, unknown session, other amount or currency (400). */
+  paymentNotificationRefused: 'payment_notification_refused',
+  /** Online payment is not offered for this laboratory (400, `fields.paymentMethod`). */
+  paymentMethodUnavailable: 'payment_method_unavailable',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

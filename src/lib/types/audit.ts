@@ -11,7 +11,11 @@ export type AuditActionDto =
   | 'account_deleted'
   | 'session_revoked'
   | 'refresh_reuse'
-  | 'background_work';
+  | 'background_work'
+  | 'payment_paid'
+  | 'payment_rejected'
+  | 'refund_requested'
+  | 'refund_settled';
 
 export type AuditActorKindDto = 'patient' | 'staff' | 'share' | 'operator' | 'anonymous';
 

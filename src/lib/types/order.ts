@@ -38,7 +38,11 @@ export interface OrderPreparationDto {
   notes: { analysisId: number; name: string; preparation: string }[];
 }
 
+import type { PaymentDto } from './payment';
+
 export interface ShopOrderDto {
+  /** Present on every server answer (docs/payments.md). */
+  payment?: PaymentDto;
   id: number;
   number: string;
   status: string;

@@ -1,3 +1,4 @@
+import type { PaymentDto } from './payment';
 /**
  * Wire shapes of the order lifecycle, the lab staff console and the test results (docs/openapi.yaml:
  * `GET orders`, `GET test-results` ... under the backend root). Built by the server in
@@ -100,6 +101,8 @@ export interface OrderAddressDto {
 }
 
 export interface OrderDetailDto extends OrderSummaryDto {
+  /** Present on every server answer (docs/payments.md). */
+  payment?: PaymentDto;
   subtotal: number;
   deliveryPrice: number;
   promoCode: string | null;
@@ -352,6 +355,8 @@ export interface NurseVisitsDto {
 
 export interface StaffOrderDetailDto extends StaffOrderDto {
   events: OrderEventDto[];
+  /** Present on every server answer (docs/payments.md). */
+  payment?: PaymentDto;
   /** Statuses the order may move to now. */
   nextStatuses: OrderStatusDto[];
   /** Results can be entered in the current status. */

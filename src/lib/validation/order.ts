@@ -112,6 +112,8 @@ export const createOrderSchema = object({
   feedbackDetails: feedbackDetailsSchema.default(() => ({ useEmail: true, usePhone: true, quickPhone: '' })),
   /** Optional; the discount is computed by the server. */
   promoCode: promoCodeSchema.optional(),
+  /** `online` (default where the laboratory offers it) or `on_visit`. */
+  paymentMethod: string().strict().oneOf(['online', 'on_visit'] as const, 'Choose "online" or "on_visit"').optional(),
 });
 export type CreateOrderInput = InferType<typeof createOrderSchema>;
 

@@ -305,6 +305,15 @@ export interface OrderTable {
   visit_arrival_end: Generated<string | null>;
   /** Raised on every visit change; the order's event stream compares it. */
   visit_version: Generated<number>;
+  /** `online` or `on_visit` (docs/payments.md). */
+  payment_method: Generated<PaymentMethod>;
+  payment_status: Generated<PaymentStatus>;
+  /** Verified online payment and what was refunded of it (settled), minor units. */
+  paid_minor: Generated<number>;
+  refunded_minor: Generated<number>;
+  paid_at: Generated<string | null>;
+  /** Why the order was cancelled by the system (e.g. `payment_expired`). */
+  cancel_reason: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -320,6 +329,46 @@ export interface VisitEventTable {
   actor_user_id: number | null;
   actor_role: 'patient' | 'staff' | 'nurse' | 'system' | null;
   reason: Generated<string>;
+}
+
+export type PaymentMethod = 'online' | 'on_visit';
+export type PaymentStatus = 'awaiting' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded' | 'on_visit';
+export type AttemptStatus = 'created' | 'registered' | 'paid' | 'failed' | 'expired';
+export type RefundStatus = 'pending' | 'requested' | 'done' | 'failed';
+
+/** One payment attempt: a session registered with a provider (`p24` or `test`). */
+export interface PaymentAttemptTable {
+  id: Generated<number>;
+  order_id: number;
+  provider: string;
+  /** Unique per attempt; the operator's `sessionId`. */
+  session_id: string;
+  amount_minor: number;
+  currency: string;
+  status: Generated<AttemptStatus>;
+  provider_token: string | null;
+  /** The operator's own id of the transaction (P24 `orderId`), known from the notification. */
+  provider_order_id: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One refund of a paid attempt, performed by the `payment-refund` job and settled by the operator's notification. */
+export interface PaymentRefundTable {
+  id: Generated<number>;
+  order_id: number;
+  attempt_id: number;
+  request_id: string;
+  refunds_uuid: string;
+  amount_minor: number;
+  currency: string;
+  status: Generated<RefundStatus>;
+  reason: string;
+  actor_user_id: number | null;
+  created_at: string;
+  settled_at: string | null;
+  updated_at: string;
 }
 
 /**
@@ -442,7 +491,11 @@ export type AuditAction =
   | 'account_deleted'
   | 'session_revoked'
   | 'refresh_reuse'
-  | 'background_work';
+  | 'background_work'
+  | 'payment_paid'
+  | 'payment_rejected'
+  | 'refund_requested'
+  | 'refund_settled';
 
 /** Who acted: a signed-in patient or staff member, a share link, the operator's command line, or nobody known (a failed sign-in). */
 export type AuditActorKind = 'patient' | 'staff' | 'share' | 'operator' | 'anonymous';
@@ -597,6 +650,8 @@ export interface Database {
   nurse_slots: NurseSlotTable;
   orders: OrderTable;
   visit_events: VisitEventTable;
+  payment_attempts: PaymentAttemptTable;
+  payment_refunds: PaymentRefundTable;
   order_lines: OrderLineTable;
   order_materials: OrderMaterialTable;
   order_status_events: OrderStatusEventTable;

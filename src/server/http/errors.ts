@@ -7,6 +7,8 @@ export interface HttpErrorOptions {
   code?: ErrorCode;
   /** Response headers the answer carries (e.g. `Retry-After`). */
   headers?: Record<string, string>;
+  /** More members of the answer (e.g. the `orderId` of an order kept while its payment could not start). */
+  extra?: Record<string, unknown>;
 }
 
 /** An error with an HTTP status; turned into `{error, code, fields?}` JSON in one place (see route.ts). */
@@ -14,6 +16,7 @@ export class HttpError extends Error {
   public readonly fields?: Record<string, string>;
   public readonly code: ErrorCode;
   public readonly headers: Record<string, string>;
+  public readonly extra: Record<string, unknown>;
 
   constructor(
     public readonly status: number,
@@ -25,6 +28,7 @@ export class HttpError extends Error {
     this.fields = options.fields;
     this.code = options.code ?? codeOfStatus(status);
     this.headers = options.headers ?? {};
+    this.extra = options.extra ?? {};
   }
 }
 

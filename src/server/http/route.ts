@@ -155,7 +155,7 @@ function bearer(req: NextApiRequest): string | null {
 
 export function sendError(res: NextApiResponse, e: unknown): void {
   if (e instanceof HttpError) {
-    const body: ErrorBody = { error: e.message, code: e.code };
+    const body: ErrorBody = { ...e.extra, error: e.message, code: e.code };
     if (e.fields && Object.keys(e.fields).length) body.fields = e.fields;
     for (const [name, value] of Object.entries(e.headers)) res.setHeader(name, value);
     res.status(e.status).json(body);

@@ -18,6 +18,8 @@ export const JOB = {
   mailSend: 'mail-send',
   visitReminder: 'visit-reminder',
   purge: 'purge',
+  paymentExpire: 'payment-expire',
+  paymentRefund: 'payment-refund',
 } as const;
 
 export const JOB_SPECS: Record<string, Partial<JobSpec>> = {
@@ -26,6 +28,9 @@ export const JOB_SPECS: Record<string, Partial<JobSpec>> = {
   [JOB.mailSend]: { retryLimit: 20, retryDelaySeconds: 2, timeoutSeconds: 60 },
   [JOB.visitReminder]: { retryLimit: 8, retryDelaySeconds: 30, timeoutSeconds: 60 },
   [JOB.purge]: { retryLimit: 3, retryDelaySeconds: 60, timeoutSeconds: 900 },
+  [JOB.paymentExpire]: { retryLimit: 8, retryDelaySeconds: 30 },
+  // A refund is retried until the operator takes it (about a day of doubling delays, then staff see it failed).
+  [JOB.paymentRefund]: { retryLimit: 14, retryDelaySeconds: 10, timeoutSeconds: 120 },
 };
 
 export function specOf(name: string): JobSpec {

@@ -32,6 +32,8 @@ import * as resultsRepo from '../repositories/results';
 import { followVisit, visitTracking, type VisitActor } from './visitStates';
 import { addWorkingDays } from './workingDays';
 import { localDay } from './laboratoryTime';
+import { paymentDto } from '../payments/payments';
+import { settlePaymentOnCancel } from '../payments/cancellation';
 
 /**
  * What happens to an order after it is placed: status changes (each stored as an event with its
@@ -170,6 +172,7 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
     feedback: orderFeedbackDto(order),
     patients: [...patients.values()],
     events: events.map((e) => eventDto(e, order.user_id)),
+    payment: await paymentDto(db, order),
     canChangeVisit: order.user_id === user.id && canChangeVisit(order.status, summary.visit.start, now),
     changeDeadline: visitChangeDeadline(summary.visit.start).toISOString(),
   };
@@ -200,6 +203,8 @@ export async function changeStatus(db: Db, orderId: number, to: OrderStatusDto, 
     if (to === 'cancelled') {
       await releaseSlot(trx, order.slot_id);
       await cancelVisitReminder(trx, orderId);
+      // Cancelled by the laboratory: the whole total back (less the visit fee after "not at home").
+      await settlePaymentOnCancel(trx, orderId, 'lab_cancel', actorUserId, now);
     }
     await visitFollowsStatus(trx, order, to, actorUserId, note, now);
     const change = { orderId, from: order.status, to };
@@ -253,6 +258,7 @@ export async function cancelOrder(db: Db, userId: number, orderId: number, now =
     await repo.bumpCalendarSequence(trx, order.id);
     await cancelVisitReminder(trx, order.id);
     await followVisit(trx, order, 'cancelled', { userId, role: 'patient' }, 'Cancelled by the patient', now);
+    await settlePaymentOnCancel(trx, order.id, 'patient_cancel', userId, now);
     await mailVisitChange(trx, userId, orderId, 'cancelled');
   });
   return getOrderDetail(db, { id: userId, email: '', role: 'patient', staffLaboratoryId: null }, orderId, now);

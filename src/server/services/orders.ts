@@ -28,6 +28,9 @@ import { reserveAction } from '../rateLimit';
 import { addressLine, formatVisit, preparationLines } from '../mail/templates/common';
 import { orderConfirmationMail } from '../mail/templates/orderConfirmation';
 import { scheduleVisitReminder } from './visitReminderSchedule';
+import { choosePaymentMethod, openFirstAttempt, paymentDto, registerAttempt } from '../payments/payments';
+import type { AttemptRow } from '../repositories/payments';
+import * as lifecycleRepo from '../repositories/lifecycle';
 
 /**
  * Order submission (spec §4 Checkout, §7 `POST order/create`) and the owner's read of a submitted
@@ -134,7 +137,8 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
   }
   const visitFeeMinor = coverage.visitFeeMinor;
 
-  const outcome = { created: false };
+  const paymentMethod = choosePaymentMethod(laboratory.currency, input.paymentMethod);
+  const outcome: { created: boolean; attempt: AttemptRow | null } = { created: false, attempt: null };
   let orderId: number;
   try {
     orderId = await repo.inWriteTransaction(db, async (trx) => {
@@ -167,6 +171,8 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
         promo_code: promo?.code ?? null,
         discount_minor: discountMinor,
         payment_mode: PAYMENT_MODE,
+        payment_method: paymentMethod,
+        payment_status: paymentMethod === 'online' ? 'awaiting' : 'on_visit',
         nurse_checkout_date: slot.start_at,
         address_country: a.country,
         address_city: a.city,
@@ -206,6 +212,10 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
       if (language) await updateUser(trx, userId, { locale: language });
       // The confirmation is owed exactly when the order commits: queued in its transaction.
       await sendOrderConfirmation(trx, userId, order.id, language);
+      if (paymentMethod === 'online') {
+        const row = await lifecycleRepo.getOrder(trx, order.id);
+        if (row) outcome.attempt = await openFirstAttempt(trx, row, new Date());
+      }
       outcome.created = true;
       return order.id;
     });
@@ -216,6 +226,11 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
       if (existing !== null) return answer(existing);
     }
     throw e;
+  }
+  if (outcome.attempt) {
+    // The operator is called after the commit: an unreachable operator leaves the order kept (503 with its id).
+    const row = await lifecycleRepo.getOrder(db, orderId);
+    if (row) return registerAttempt(db, outcome.attempt, row, user.email, language ?? user.locale ?? 'en');
   }
   return answer(orderId);
 }
@@ -370,5 +385,6 @@ export async function getOrderSummary(db: Db, userId: number, orderId: number): 
     total: toMajor(order.total_minor),
     patients: [...patients.values()].map(({ subtotalMinor, ...p }) => ({ ...p, subtotal: toMajor(subtotalMinor) })),
     preparation: { fastingHours, notes: [...notes.values()] },
+    payment: await paymentDto(db, order),
   };
 }

@@ -9,6 +9,7 @@ import type { AuthUser } from '../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { isNurse } from '../http/auth';
 import * as visitsRepo from '../repositories/visits';
+import { paymentDto } from '../payments/payments';
 import { isNurseOfVisit, NOT_A_NURSE, NURSE_STEP_ONLY, notAtHomeDto, nurseCanCollect, staffMemberDto, VISIT_CLOSED } from './nurseVisits';
 import { getConfig } from '../config';
 import * as accountsRepo from '../repositories/accounts';
@@ -115,8 +116,8 @@ export async function listLabOrders(db: Db, staff: AuthUser, date: string): Prom
  */
 export async function getLabOrder(db: Db, staff: AuthUser, orderId: number): Promise<StaffOrderDetailDto> {
   const order = await loadLabOrder(db, staff, orderId);
-  const [[dto], events] = await Promise.all([staffOrders(db, [order]), repo.listEvents(db, order.id)]);
-  const base = dto as StaffOrderDto;
+  const [[dto], events, payment] = await Promise.all([staffOrders(db, [order]), repo.listEvents(db, order.id), paymentDto(db, order)]);
+  const base = { ...(dto as StaffOrderDto), payment };
   const facts = { lineCount: base.analysisCount, resultCount: base.resultCount };
   if (isNurse(staff)) {
     return {

@@ -1,0 +1,16 @@
+import { object } from 'yup';
+import { method, route } from '@/server/http/route';
+import { idParam } from '@/lib/validation/results';
+import { payOrder } from '@/server/payments/payments';
+import { requestLanguage } from '@/server/mail/i18n';
+
+export const config = { api: { bodyParser: false } };
+
+/** A new payment attempt while the order awaits its online payment: `{orderId, redirectUrl}`. */
+export default route({
+  POST: method({
+    auth: 'user' as const,
+    query: object({ orderId: idParam() }),
+    handler: ({ db, user, query, req }) => payOrder(db, user.id, Number(query.orderId), requestLanguage(req)),
+  }),
+});

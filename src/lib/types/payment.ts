@@ -1,0 +1,22 @@
+/** The payment block of an order (`GET orders/{id}`, `GET order/{id}`, the staff order); docs/payments.md. */
+export type PaymentMethodDto = 'online' | 'on_visit';
+export type PaymentStatusDto = 'awaiting' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded' | 'on_visit';
+
+export interface PaymentDto {
+  method: PaymentMethodDto;
+  status: PaymentStatusDto;
+  /** The order's total, in major units like the order's `total`. */
+  amount: number;
+  currency: string;
+  /** Refunds settled by the operator, major units. */
+  refundedAmount: number;
+  paidAt: string | null;
+  /** Refunds started and not yet settled (staff see them pending), major units. */
+  pendingRefundAmount: number;
+}
+
+/** `order/create` and `POST orders/{id}/pay`: where to send the payer. */
+export interface PaymentRedirectDto {
+  orderId: number;
+  redirectUrl: string;
+}

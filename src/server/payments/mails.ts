@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { getConfig } from '../config';
+import { queueMail } from '../mail/queueMail';
+import { mailLanguage, mailTranslator } from '../mail/i18n';
+import { paymentMail, type PaymentMailKind } from '../mail/templates/payment';
+import { formatMoney, toMajor, isCurrency, DEFAULT_CURRENCY } from '@/lib/money';
+import * as lifecycle from '../repositories/lifecycle';
+
+/**
+ * Queues a payment mail to the order's owner in the transaction of the change that owes it; the
+ * Message-ID names the event, so a repeated change never mails twice.
+ */
+export async function queuePaymentMail(db: Kysely<Database>, orderId: number, kind: PaymentMailKind, amountMinor: number, eventKey: string, reason?: string): Promise<void> {
+  const order = await lifecycle.getOrder(db, orderId);
+  if (!order) return;
+  const user = await lifecycle.getUser(db, order.user_id);
+  if (!user) return;
+  const language = mailLanguage(user.locale);
+  const t = mailTranslator(language);
+  const currency = isCurrency(order.currency) ? order.currency : DEFAULT_CURRENCY;
+  const mail = paymentMail({ kind, name: user.first_name || user.email, number: order.number, amount: formatMoney(toMajor(amountMinor), currency, language), reason, orderLink: `${getConfig().appUrl}/orders/${order.id}` }, t);
+  const host = new URL(getConfig().appUrl).hostname || 'localhost';
+  await queueMail(db, { kind: `payment.${kind}`, to: user.email, laboratoryId: order.laboratory_id, messageId: `<payment.${kind}.${eventKey}@${host}>`, ...mail });
+}

@@ -1,0 +1,99 @@
+import type { P24Config } from '../config';
+import { p24Sign, signMatches } from './p24Sign';
+import { ProviderUnavailable, type PaymentNotice, type PaymentProvider, type RefundInput, type RefundNotice, type RegisterInput } from './provider';
+
+/**
+ * Przelewy24 over its public REST API v1 (docs/payments.md): Basic auth `posId:apiKey`, amounts in
+ * minor units, every `sign` from p24Sign.ts. A network failure or a non-2xx answer is
+ * ProviderUnavailable (the caller keeps the order and retries); the API key never reaches a log.
+ */
+const TIMEOUT_MS = 15_000;
+
+export function p24Provider(c: P24Config, fetchImpl: typeof fetch = fetch): PaymentProvider {
+  const auth = `Basic ${Buffer.from(`${c.posId}:${c.apiKey}`).toString('base64')}`;
+
+  async function call(method: 'POST' | 'PUT', path: string, body: object): Promise<Record<string, unknown>> {
+    let res: Response;
+    try {
+      res = await fetchImpl(`${c.baseUrl}${path}`, {
+        method,
+        headers: { authorization: auth, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (e) {
+      throw new ProviderUnavailable(`Przelewy24 ${path} unreachable: ${(e as Error).name}`);
+    }
+    const text = await res.text().catch(() => '');
+    if (!res.ok) throw new ProviderUnavailable(`Przelewy24 ${path} answered ${res.status}`);
+    try {
+      return JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      throw new ProviderUnavailable(`Przelewy24 ${path} answered something other than JSON`);
+    }
+  }
+
+  return {
+    id: 'p24',
+    async register(i: RegisterInput) {
+      const values = { sessionId: i.sessionId, merchantId: c.merchantId, amount: i.amountMinor, currency: i.currency };
+      const answer = await call('POST', '/api/v1/transaction/register', {
+        merchantId: c.merchantId,
+        posId: c.posId,
+        sessionId: i.sessionId,
+        amount: i.amountMinor,
+        currency: i.currency,
+        description: i.description,
+        email: i.email,
+        country: i.country,
+        language: i.language,
+        urlReturn: i.urlReturn,
+        urlStatus: i.urlStatus,
+        sign: p24Sign('register', values, c.crc),
+      });
+      const token = (answer.data as { token?: unknown } | undefined)?.token;
+      if (typeof token !== 'string' || !token) throw new ProviderUnavailable('Przelewy24 register answered no token');
+      return { token, redirectUrl: `${c.baseUrl}/trnRequest/${encodeURIComponent(token)}` };
+    },
+    parseNotification(body: unknown): PaymentNotice | null {
+      const b = body as Record<string, unknown> | null;
+      if (!b || typeof b !== 'object') return null;
+      const ints = ['merchantId', 'posId', 'amount', 'originAmount', 'orderId', 'methodId'];
+      if (ints.some((k) => !Number.isSafeInteger(b[k])) || typeof b.sessionId !== 'string' || typeof b.currency !== 'string' || typeof b.statement !== 'string') return null;
+      if (b.merchantId !== c.merchantId || b.posId !== c.posId) return null;
+      if (!signMatches('notification', b, c.crc, b.sign)) return null;
+      return { sessionId: b.sessionId, amountMinor: b.amount as number, currency: b.currency, providerOrderId: String(b.orderId), paid: true };
+    },
+    async verify(n: PaymentNotice) {
+      const orderId = Number(n.providerOrderId);
+      const answer = await call('PUT', '/api/v1/transaction/verify', {
+        merchantId: c.merchantId,
+        posId: c.posId,
+        sessionId: n.sessionId,
+        amount: n.amountMinor,
+        currency: n.currency,
+        orderId,
+        sign: p24Sign('verify', { sessionId: n.sessionId, orderId, amount: n.amountMinor, currency: n.currency }, c.crc),
+      });
+      const status = (answer.data as { status?: unknown } | undefined)?.status;
+      if (status !== 'success') throw new ProviderUnavailable('Przelewy24 did not verify the payment');
+    },
+    async refund(r: RefundInput) {
+      await call('POST', '/api/v1/transaction/refund', {
+        requestId: r.requestId,
+        refunds: [{ orderId: Number(r.providerOrderId), sessionId: r.sessionId, amount: r.amountMinor, description: r.description.slice(0, 35) }],
+        refundsUuid: r.refundsUuid,
+        urlStatus: r.urlStatus,
+      });
+    },
+    parseRefundNotification(body: unknown): RefundNotice | null {
+      const b = body as Record<string, unknown> | null;
+      if (!b || typeof b !== 'object') return null;
+      if (!['orderId', 'merchantId', 'amount', 'status'].every((k) => Number.isSafeInteger(b[k]))) return null;
+      if (typeof b.sessionId !== 'string' || typeof b.refundsUuid !== 'string' || typeof b.currency !== 'string') return null;
+      if (b.merchantId !== c.merchantId) return null;
+      if (!signMatches('refundNotification', b, c.crc, b.sign)) return null;
+      return { refundsUuid: b.refundsUuid, sessionId: b.sessionId, amountMinor: b.amount as number, currency: b.currency, done: b.status === 0 };
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, OrderTable, PaymentMethod } from '../db/schema';
+import type { Selectable } from 'kysely';
+import { ERROR_CODES } from '@/lib/errorCodes';
+import { toMajor } from '@/lib/money';
+import type { PaymentDto, PaymentRedirectDto } from '@/lib/types/payment';
+import { getConfig } from '../config';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { log } from '../log';
+import { enqueue, cancelJobs } from '../jobs/queue';
+import { JOB } from '../jobs/specs';
+import { recordAudit } from '../services/audit';
+import * as repo from '../repositories/payments';
+import { inWriteTransaction } from '../repositories/orders';
+import * as lifecycle from '../repositories/lifecycle';
+import { providerById, providerForCurrency } from './providers';
+import { ProviderUnavailable, type PaymentProvider, type ProviderId } from './provider';
+import { queuePaymentMail } from './mails';
+import { requestRefund } from './refunds';
+
+/**
+ * Online payment of an order (docs/payments.md): an attempt per try, registered with the provider;
+ * the operator's notification decides (never the payer's return), verified once under a lock of the
+ * attempt, so repeated or parallel notifications pay the order once and mail once.
+ */
+type Db = Kysely<Database>;
+type OrderRow = Selectable<OrderTable>;
+
+export const PAYMENT_UNAVAILABLE = 'The payment could not start; your order is kept, try again or choose to pay on visit';
+export const PAYMENT_NOT_AWAITED = 'This order does not await an online payment';
+export const ONLINE_UNAVAILABLE = 'Online payment is not available for this laboratory; choose "on_visit"';
+
+
+export function orderSubmittedUrl(orderId: number): string {
+  return `/order/order-submitted?orderId=${orderId}`;
+}
+
+/** The method an order gets: the request's, or online where the laboratory's currency has a provider. */
+export function choosePaymentMethod(currency: string, requested: PaymentMethod | undefined): PaymentMethod {
+  const online = providerForCurrency(currency) !== null;
+  if (requested === 'online' && !online) throw badRequest(ONLINE_UNAVAILABLE, { paymentMethod: ONLINE_UNAVAILABLE }, ERROR_CODES.paymentMethodUnavailable);
+  return requested ?? (online ? 'online' : 'on_visit');
+}
+
+export async function paymentDto(db: Db, order: OrderRow): Promise<PaymentDto> {
+  const refunds = order.payment_method === 'online' ? await repo.listRefunds(db, order.id) : [];
+  const pending = refunds.filter((r) => r.status === 'pending' || r.status === 'requested').reduce((n, r) => n + r.amount_minor, 0);
+  return {
+    method: order.payment_method,
+    status: order.payment_status,
+    amount: toMajor(order.total_minor),
+    currency: order.currency,
+    refundedAmount: toMajor(order.refunded_minor),
+    paidAt: order.paid_at,
+    pendingRefundAmount: toMajor(pending),
+  };
+}
+
+function newSessionId(orderId: number): string {
+  return `o${orderId}-${crypto.randomBytes(12).toString('base64url')}`;
+}
+
+/**
+ * Inside the order's transaction: the first attempt and the hold's expiry job (the order holds its
+ * slot for PAYMENT_HOLD_MINUTES).
+ */
+export async function openFirstAttempt(trx: Db, order: OrderRow, now: Date): Promise<repo.AttemptRow> {
+  const provider = providerForCurrency(order.currency);
+  if (!provider) throw badRequest(ONLINE_UNAVAILABLE, { paymentMethod: ONLINE_UNAVAILABLE }, ERROR_CODES.paymentMethodUnavailable);
+  const attempt = await repo.insertAttempt(trx, { orderId: order.id, provider: provider.id, sessionId: newSessionId(order.id), amountMinor: order.total_minor, currency: order.currency }, now.toISOString());
+  const runAt = new Date(now.getTime() + getConfig().payments.holdMinutes * 60_000);
+  await enqueue(trx, JOB.paymentExpire, { orderId: order.id }, { key: `order:${order.id}`, runAt, laboratoryId: order.laboratory_id });
+  return attempt;
+}
+
+/** Registers the attempt with its provider; 503 `payment_unavailable` (with the kept order's id) when it cannot be reached. */
+export async function registerAttempt(db: Db, attempt: repo.AttemptRow, order: OrderRow, email: string, language: string): Promise<PaymentRedirectDto> {
+  const provider = providerById(attempt.provider);
+  const unavailable = new HttpError(503, PAYMENT_UNAVAILABLE, { code: ERROR_CODES.paymentUnavailable, extra: { orderId: order.id, redirectUrl: orderSubmittedUrl(order.id) } });
+  if (!provider) throw unavailable;
+  const appUrl = getConfig().appUrl;
+  try {
+    const { token, redirectUrl } = await provider.register({
+      sessionId: attempt.session_id,
+      amountMinor: attempt.amount_minor,
+      currency: attempt.currency,
+      description: `Order ${order.number}`,
+      email,
+      country: order.address_country || 'PL',
+      language: ['pl', 'en', 'ru'].includes(language) ? language : 'en',
+      urlReturn: `${appUrl}${orderSubmittedUrl(order.id)}`,
+      urlStatus: `${appUrl}${provider.id === 'p24' ? '/api/payments/p24/status' : '/api/payments/test/notify'}`,
+    });
+    await repo.setAttempt(db, attempt.id, { status: 'registered', provider_token: token }, new Date().toISOString(), ['created']);
+    return { orderId: order.id, redirectUrl };
+  } catch (e) {
+    if (!(e instanceof ProviderUnavailable)) throw e;
+    log().warn({ orderId: order.id, provider: provider.id, reason: e.message }, 'payment register failed');
+    await repo.setAttempt(db, attempt.id, { status: 'failed' }, new Date().toISOString(), ['created']);
+    throw unavailable;
+  }
+}
+
+/** `POST orders/{id}/pay`: a new attempt (new session) while the order awaits its online payment. */
+export async function payOrder(db: Db, userId: number, orderId: number, language: string): Promise<PaymentRedirectDto> {
+  const now = new Date();
+  const { attempt, order } = await inWriteTransaction(db, async (trx) => {
+    const order = await lifecycle.lockOrder(trx, orderId);
+    if (!order || order.user_id !== userId) throw notFound('Order not found');
+    if (order.payment_method !== 'online' || order.status === 'cancelled' || !['awaiting', 'failed'].includes(order.payment_status)) {
+      throw conflict(PAYMENT_NOT_AWAITED, undefined, ERROR_CODES.paymentNotAwaited);
+    }
+    const provider = providerForCurrency(order.currency);
+    if (!provider) throw new HttpError(503, PAYMENT_UNAVAILABLE, { code: ERROR_CODES.paymentUnavailable, extra: { orderId, redirectUrl: orderSubmittedUrl(orderId) } });
+    await repo.closeOpenAttempts(trx, order.id, 'failed', now.toISOString());
+    await repo.setOrderPayment(trx, order.id, { payment_status: 'awaiting' }, now.toISOString());
+    const attempt = await repo.insertAttempt(trx, { orderId: order.id, provider: provider.id, sessionId: newSessionId(order.id), amountMinor: order.total_minor, currency: order.currency }, now.toISOString());
+    return { attempt, order };
+  });
+  const user = await lifecycle.getUser(db, userId);
+  return registerAttempt(db, attempt, order, user?.email ?? '', language);
+}
+
+/** A refused notification: nothing changes; an audit record and a log line (never the sign or a key). */
+async function refuse(db: Db, providerId: string, why: string, ip: string, orderId: number | null): Promise<never> {
+  log().warn({ provider: providerId, why, orderId }, 'payment notification refused');
+  await recordAudit(db, { action: 'payment_rejected', actorKind: 'anonymous', orderId, ip, detail: `${providerId}: ${why}` });
+  throw badRequest(`Notification refused: ${why}`, undefined, ERROR_CODES.paymentNotificationRefused);
+}
+
+/**
+ * The operator's notification (`POST /api/payments/p24/status`, the test provider's notify route).
+ * Checked before anything is written; then, under the attempt's lock, verified with the operator once
+ * and recorded once. A payment for an order that expired or was cancelled meanwhile is refunded at once.
+ */
+export async function handlePaymentNotification(db: Db, providerId: ProviderId, body: unknown, ip: string): Promise<{ status: 'ok' }> {
+  const provider: PaymentProvider | null = providerById(providerId);
+  if (!provider) return refuse(db, providerId, 'provider not enabled', ip, null);
+  const notice = provider.parseNotification(body);
+  if (!notice) return refuse(db, providerId, 'wrong sign or malformed', ip, null);
+  const known = await repo.findAttemptBySession(db, notice.sessionId);
+  if (!known || known.provider !== providerId) return refuse(db, providerId, 'unknown session', ip, null);
+  if (known.amount_minor !== notice.amountMinor || known.currency !== notice.currency) return refuse(db, providerId, 'other amount or currency than registered', ip, known.order_id);
+
+  await inWriteTransaction(db, async (trx) => {
+    const attempt = await repo.findAttemptBySession(trx, notice.sessionId, true);
+    if (!attempt || attempt.status === 'paid') return;
+    const now = new Date().toISOString();
+    if (!notice.paid) {
+      if (await repo.setAttempt(trx, attempt.id, { status: 'failed' }, now, ['created', 'registered'])) {
+        const order = await lifecycle.lockOrder(trx, attempt.order_id);
+        if (order && order.payment_status === 'awaiting') await repo.setOrderPayment(trx, order.id, { payment_status: 'failed' }, now);
+      }
+      return;
+    }
+    // Only a verified payment counts; a failed verification leaves everything as it was (the operator repeats).
+    try {
+      await provider.verify(notice);
+    } catch (e) {
+      if (e instanceof ProviderUnavailable) throw new HttpError(503, 'The payment could not be verified yet', { code: ERROR_CODES.unavailable });
+      throw e;
+    }
+    await repo.setAttempt(trx, attempt.id, { status: 'paid', provider_order_id: notice.providerOrderId, paid_at: now }, now);
+    const order = await lifecycle.lockOrder(trx, attempt.order_id);
+    if (!order) return;
+    await repo.setOrderPayment(trx, order.id, { payment_status: 'paid', paid_minor: attempt.amount_minor, paid_at: now }, now);
+    await recordAudit(trx, { action: 'payment_paid', actorKind: 'anonymous', orderId: order.id, ip, detail: `${providerId} ${attempt.amount_minor} ${attempt.currency}` });
+    await queuePaymentMail(trx, order.id, 'paid', attempt.amount_minor, `attempt-${attempt.id}`);
+    if (order.status === 'cancelled') {
+      await requestRefund(trx, order.id, { kind: 'expired_payment' }, null, new Date(now));
+    } else {
+      await cancelJobs(trx, JOB.paymentExpire, `order:${order.id}`);
+    }
+  });
+  return { status: 'ok' };
+}

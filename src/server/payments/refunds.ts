@@ -1,0 +1,137 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ERROR_CODES } from '@/lib/errorCodes';
+import { getConfig } from '../config';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { log } from '../log';
+import { enqueue } from '../jobs/queue';
+import { JOB } from '../jobs/specs';
+import type { JobDefinition } from '../jobs/types';
+import { recordAudit } from '../services/audit';
+import * as repo from '../repositories/payments';
+import { inWriteTransaction } from '../repositories/orders';
+import * as lifecycle from '../repositories/lifecycle';
+import { findSlotsByIds } from '../repositories/slots';
+import { providerById } from './providers';
+import { signedTestRefundNotice } from './testProvider';
+import { queuePaymentMail } from './mails';
+import { refundFor, type RefundCause, type RefundDecision } from './refundRule';
+
+/**
+ * Refunds (docs/payments.md): decided by the rule (refundRule.ts) in the transaction of the change
+ * that owes them, audited and mailed there, performed by the `payment-refund` job (idempotency key
+ * `refund:{id}`, retried until the operator takes it) and settled by the operator's refund notification.
+ */
+type Db = Kysely<Database>;
+
+export const REFUND_REFUSALS: Record<Exclude<RefundDecision, { refund: true }>['why'], string> = {
+  nothing_paid: 'Nothing was paid online for this order',
+  nothing_left: 'Everything paid was already refunded',
+  too_late: 'Refunds on cancellation end 24 hours before the visit',
+  bad_amount: 'The amount must be more than 0 and not more than what is left to refund',
+  reason_required: 'Give the reason of the refund',
+};
+
+/** Starts the refund the rule gives for `cause`; the decision is returned (no refund: nothing written). */
+export async function requestRefund(trx: Db, orderId: number, cause: RefundCause, actorUserId: number | null, now = new Date()): Promise<RefundDecision> {
+  const order = await lifecycle.lockOrder(trx, orderId);
+  if (!order) throw notFound('Order not found');
+  const attempt = await repo.paidAttempt(trx, orderId);
+  if (order.payment_method !== 'online' || !attempt) return { refund: false, why: 'nothing_paid' };
+  const slot = (await findSlotsByIds(trx, [order.slot_id])).get(order.slot_id);
+  const decision = refundFor(
+    {
+      totalMinor: order.total_minor,
+      visitFeeMinor: order.delivery_price_minor,
+      paidMinor: order.paid_minor,
+      refundedMinor: await repo.sumRefunds(trx, orderId),
+      notAtHome: !!order.not_at_home_at,
+      visitStart: slot?.start_at ?? order.nurse_checkout_date,
+    },
+    cause,
+    now,
+  );
+  if (!decision.refund) return decision;
+  const at = now.toISOString();
+  const refund = await repo.insertRefund(
+    trx,
+    { orderId, attemptId: attempt.id, requestId: crypto.randomUUID(), refundsUuid: crypto.randomUUID(), amountMinor: decision.amountMinor, currency: attempt.currency, reason: decision.reason, actorUserId },
+    at,
+  );
+  await enqueue(trx, JOB.paymentRefund, { refundId: refund.id }, { key: `refund:${refund.id}`, laboratoryId: order.laboratory_id });
+  await recordAudit(trx, { action: 'refund_requested', actorKind: cause.kind === 'patient_cancel' ? 'patient' : actorUserId === null ? 'anonymous' : 'staff', actorUserId, orderId, detail: `${decision.amountMinor} ${attempt.currency}: ${decision.reason}` }, now);
+  await queuePaymentMail(trx, orderId, 'refundStarted', decision.amountMinor, `refund-${refund.id}`, decision.reason);
+  return decision;
+}
+
+/** `POST staff/orders/{id}/refund`: part of a paid order, with a reason (never more than is left). */
+export async function staffRefund(db: Db, staffUserId: number, orderId: number, amountMinor: number, reason: string): Promise<void> {
+  const decision = await inWriteTransaction(db, (trx) => requestRefund(trx, orderId, { kind: 'staff_partial', amountMinor, reason }, staffUserId));
+  if (!decision.refund) {
+    const message = REFUND_REFUSALS[decision.why];
+    if (decision.why === 'bad_amount') throw badRequest(message, { amount: message });
+    if (decision.why === 'reason_required') throw badRequest(message, { reason: message });
+    throw conflict(message);
+  }
+}
+
+export const paymentRefundJob: JobDefinition<{ refundId: number }> = {
+  name: JOB.paymentRefund,
+  async handler({ refundId }, { db }) {
+    const refund = await repo.findRefund(db, refundId);
+    if (!refund || refund.status === 'done' || refund.status === 'failed') return;
+    const attempt = (await db.selectFrom('payment_attempts').selectAll().where('id', '=', refund.attempt_id).executeTakeFirst())!;
+    const provider = providerById(attempt.provider);
+    if (!provider) throw new Error(`Payment provider ${attempt.provider} is not enabled; the refund waits`);
+    // The same requestId and refundsUuid on every try: the operator takes a repeated request once.
+    await provider.refund({
+      requestId: refund.request_id,
+      refundsUuid: refund.refunds_uuid,
+      providerOrderId: attempt.provider_order_id ?? '',
+      sessionId: attempt.session_id,
+      amountMinor: refund.amount_minor,
+      description: refund.reason,
+      urlStatus: `${getConfig().appUrl}/api/payments/p24/refund-status`,
+    });
+    await repo.setRefundStatus(db, refund.id, 'requested', new Date().toISOString(), ['pending']);
+    if (provider.id === 'test') {
+      const body = signedTestRefundNotice(getConfig().payments.testSecret, { sessionId: attempt.session_id, refundsUuid: refund.refunds_uuid, amount: refund.amount_minor, currency: refund.currency });
+      await handleRefundNotification(db, 'test', body, '127.0.0.1');
+    }
+  },
+};
+
+/** The operator's refund notification: checked like a payment notification; settles the refund once. */
+export async function handleRefundNotification(db: Db, providerId: 'p24' | 'test', body: unknown, ip: string): Promise<{ status: 'ok' }> {
+  const refuse = async (why: string, orderId: number | null): Promise<never> => {
+    log().warn({ provider: providerId, why, orderId }, 'refund notification refused');
+    await recordAudit(db, { action: 'payment_rejected', actorKind: 'anonymous', orderId, ip, detail: `${providerId} refund: ${why}` });
+    throw badRequest(`Notification refused: ${why}`, undefined, ERROR_CODES.paymentNotificationRefused);
+  };
+  const provider = providerById(providerId);
+  if (!provider) return refuse('provider not enabled', null);
+  const notice = provider.parseRefundNotification(body);
+  if (!notice) return refuse('wrong sign or malformed', null);
+  const refund = await repo.findRefundByUuid(db, notice.refundsUuid);
+  const attempt = refund ? await db.selectFrom('payment_attempts').selectAll().where('id', '=', refund.attempt_id).executeTakeFirst() : undefined;
+  if (!refund || !attempt || attempt.session_id !== notice.sessionId || attempt.provider !== providerId) return refuse('unknown refund', null);
+  if (refund.amount_minor !== notice.amountMinor || refund.currency !== notice.currency) return refuse('other amount or currency than requested', refund.order_id);
+  await inWriteTransaction(db, async (trx) => {
+    const order = await lifecycle.lockOrder(trx, refund.order_id);
+    if (!order) return;
+    const at = new Date().toISOString();
+    if (!notice.done) {
+      if (await repo.setRefundStatus(trx, refund.id, 'failed', at, ['pending', 'requested'])) {
+        await recordAudit(trx, { action: 'refund_settled', actorKind: 'anonymous', orderId: order.id, ip, detail: `refund ${refund.id} refused by the operator` });
+      }
+      return;
+    }
+    if (!(await repo.setRefundStatus(trx, refund.id, 'done', at, ['pending', 'requested']))) return;
+    const refunded = order.refunded_minor + refund.amount_minor;
+    await repo.setOrderPayment(trx, order.id, { refunded_minor: refunded, payment_status: refunded >= order.paid_minor ? 'refunded' : 'partially_refunded' }, at);
+    await recordAudit(trx, { action: 'refund_settled', actorKind: 'anonymous', orderId: order.id, ip, detail: `refund ${refund.id}: ${refund.amount_minor} ${refund.currency}` });
+    await queuePaymentMail(trx, order.id, 'refundDone', refund.amount_minor, `refund-${refund.id}-done`);
+  });
+  return { status: 'ok' };
+}

@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { PaymentDto } from '@/lib/types/payment';
+import { toMinor } from '@/lib/money';
+import type { AuthUser } from '../http/auth';
+import { notFound } from '../http/errors';
+import { isStaffOf } from '../services/orderLifecycle';
+import * as lifecycle from '../repositories/lifecycle';
+import { staffRefund } from './refunds';
+import { paymentDto } from './payments';
+
+/** `POST staff/orders/{id}/refund`: staff of the order's laboratory only (404 for others). */
+export async function staffRefundOrder(db: Kysely<Database>, staff: AuthUser, orderId: number, amount: number, reason: string): Promise<PaymentDto> {
+  const order = await lifecycle.getOrder(db, orderId);
+  if (!order || !isStaffOf(staff, order.laboratory_id)) throw notFound('Order not found');
+  await staffRefund(db, staff.id, orderId, toMinor(amount), reason);
+  return paymentDto(db, (await lifecycle.getOrder(db, orderId))!);
+}

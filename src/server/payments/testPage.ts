@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { toMajor } from '@/lib/money';
+import { getConfig } from '../config';
+import { notFound } from '../http/errors';
+import * as repo from '../repositories/payments';
+import * as lifecycle from '../repositories/lifecycle';
+import { handlePaymentNotification, orderSubmittedUrl } from './payments';
+import { signedTestNotice } from './testProvider';
+
+/**
+ * The test provider's page (`/payments/test/{sessionId}`): what is paid, and its Pay and Decline
+ * buttons, which send a notification signed like an operator's through the same handling. "Leave"
+ * is only a link back: the order keeps waiting until its hold expires.
+ */
+export interface TestPaymentDto {
+  sessionId: string;
+  orderId: number;
+  orderNumber: string;
+  amount: number;
+  currency: string;
+  /** `created`/`registered`: waiting; `paid`, `failed`, `expired`: settled. */
+  status: string;
+  returnUrl: string;
+  test: true;
+}
+
+async function ownAttempt(db: Kysely<Database>, userId: number, sessionId: string) {
+  const attempt = await repo.findAttemptBySession(db, sessionId);
+  const order = attempt && attempt.provider === 'test' ? await lifecycle.getOrder(db, attempt.order_id) : undefined;
+  if (!attempt || !order || order.user_id !== userId || !getConfig().payments.testProvider) throw notFound('Payment not found');
+  return { attempt, order };
+}
+
+export async function getTestPayment(db: Kysely<Database>, userId: number, sessionId: string): Promise<TestPaymentDto> {
+  const { attempt, order } = await ownAttempt(db, userId, sessionId);
+  return { sessionId, orderId: order.id, orderNumber: order.number, amount: toMajor(attempt.amount_minor), currency: attempt.currency, status: attempt.status, returnUrl: orderSubmittedUrl(order.id), test: true };
+}
+
+export async function completeTestPayment(db: Kysely<Database>, userId: number, sessionId: string, action: 'pay' | 'decline', ip: string): Promise<{ orderId: number; redirectUrl: string }> {
+  const { attempt, order } = await ownAttempt(db, userId, sessionId);
+  const body = signedTestNotice(getConfig().payments.testSecret, { sessionId, amount: attempt.amount_minor, currency: attempt.currency, result: action === 'pay' ? 'paid' : 'declined' });
+  await handlePaymentNotification(db, 'test', body, ip);
+  return { orderId: order.id, redirectUrl: orderSubmittedUrl(order.id) };
+}
