@@ -1,0 +1,12 @@
+/**
+ * The public surface of the payments feature: the only names other features may import from it
+ * (enforced by ESLint; see docs/architecture.md).
+ */
+export { PaymentMethodChoice } from './components/PaymentMethodChoice';
+export { PaymentStatusPanel } from './components/PaymentStatusPanel';
+export { OrderPaymentBlock } from './components/OrderPaymentBlock';
+export { useOrderPayment } from './useOrderPayment';
+export { paymentMethodsFor } from './paymentRules';
+export { followRedirect } from './redirect';
+export { PAYMENT_NOT_STARTED } from './paymentsApi';
+export type { OrderPaymentDto, PaymentMethod } from './types';
