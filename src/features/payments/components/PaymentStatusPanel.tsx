@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import NextLink from 'next/link';
 import { useState } from 'react';
@@ -45,7 +46,7 @@ export function PaymentStatusPanel({ orderId, state }: { orderId: number; state:
   switch (payment.status) {
     case 'awaiting':
       content = (
-        <Box role="status" aria-live="polite" data-testid="payment-status" data-status="awaiting" sx={{ mb: 2 }}>
+        <Paper variant="outlined" role="status" aria-live="polite" data-testid="payment-status" data-status="awaiting" sx={{ mb: 2, p: 2 }}>
           <Typography variant="h6" component="p">
             {t('payment.waiting')}
           </Typography>
@@ -53,7 +54,7 @@ export function PaymentStatusPanel({ orderId, state }: { orderId: number; state:
             {t('payment.waitingHint')} {amount}
           </Typography>
           <LinearProgress aria-label={t('payment.status.awaiting')} />
-        </Box>
+        </Paper>
       );
       break;
     case 'paid':
