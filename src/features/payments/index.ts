@@ -6,7 +6,6 @@ export { PaymentMethodChoice } from './components/PaymentMethodChoice';
 export { PaymentStatusPanel } from './components/PaymentStatusPanel';
 export { OrderPaymentBlock } from './components/OrderPaymentBlock';
 export { useOrderPayment } from './useOrderPayment';
-export { paymentMethodsFor } from './paymentRules';
+export { PAYMENT_NOT_STARTED, paymentMethodsFor } from './paymentRules';
 export { followRedirect } from './redirect';
-export { PAYMENT_NOT_STARTED } from './paymentsApi';
 export type { OrderPaymentDto, PaymentMethod } from './types';

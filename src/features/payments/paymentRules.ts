@@ -1,5 +1,8 @@
 import type { OrderPaymentDto, PaymentMethod, PaymentStatus } from './types';
 
+/** The error code of an answer saying the operator could not start the payment (the order is kept). */
+export const PAYMENT_NOT_STARTED = 'payment_not_started';
+
 /** Currencies the online operator takes; a laboratory in another currency (BYN) is paid on visit only. */
 const ONLINE_CURRENCIES: readonly string[] = ['PLN', 'EUR'];
 

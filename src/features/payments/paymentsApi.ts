@@ -13,9 +13,6 @@ export const PAYMENT_ROUTES = {
   testDecline: (id: string) => `payments/test/${encodeURIComponent(id)}/decline`,
 } as const;
 
-/** The error code of an answer saying the operator could not start the payment (the order is kept). */
-export const PAYMENT_NOT_STARTED = 'payment_not_started';
-
 export const paymentsApi = {
   /** The order's payment (`payment` of `GET orders/{id}`); null for an order without one. */
   orderPayment: (orderId: number) =>

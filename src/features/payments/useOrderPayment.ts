@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { paymentsApi } from './paymentsApi';
+import { paymentsApi } from './lazyPaymentsApi';
 import { isSettled } from './paymentRules';
 import type { OrderPaymentDto } from './types';
 

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '@/components';
 import { Notice } from '@/components/Notice';
 import { routes } from '@/lib/routes';
-import { paymentsApi } from '../paymentsApi';
+import { paymentsApi } from '../lazyPaymentsApi';
 import { followRedirect } from '../redirect';
 import type { OrderPaymentState } from '../useOrderPayment';
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, ListSkeleton, Money, PageContainer } from '@/components';
 import { Notice } from '@/components/Notice';
 import { routes } from '@/lib/routes';
-import { paymentsApi } from '../paymentsApi';
+import { paymentsApi } from '../lazyPaymentsApi';
 import { followRedirect } from '../redirect';
 import type { TestPaymentDto } from '../types';
 
