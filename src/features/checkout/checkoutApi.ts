@@ -4,6 +4,7 @@ import type { ShopOrderDto } from '@/lib/types/order';
 import type { CreateOrderInput } from '@/lib/validation/order';
 import { writeStorage } from '@/lib/storage';
 import type { EmailConfirmationFlow } from '@/features/account';
+import type { PaymentMethod } from '@/features/payments';
 
 /** Calls of the checkout: nurse slots, the current user, e-mail confirmation, order creation. */
 export const orderApi = {
@@ -26,7 +27,8 @@ export const orderApi = {
 
   activate: (token: string) => backendClient.post('users/activate', { token }).then(() => undefined),
 
-  create: (input: CreateOrderInput, idempotencyKey: string) =>
+  /** `paymentMethod`: `online` (the operator's page is the redirect URL) or `on_visit`. */
+  create: (input: CreateOrderInput & { paymentMethod: PaymentMethod }, idempotencyKey: string) =>
     shopClient.post<CreateOrderResponse>('order/create', input, { headers: { 'Idempotency-Key': idempotencyKey } }).then((r) => r.data),
 
   promo: (laboratoryId: string, promoCode: string) => shopClient.post<PromoQuoteDto>('order/promo', { laboratoryId, promoCode }).then((r) => r.data),

@@ -152,7 +152,7 @@ describe('order submission', () => {
     store.dispatch(submitRequested());
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=77'));
     const call = shop?.calls('POST order/create')[0];
-    expect(call?.body).toEqual({ laboratoryId: '2', nurseCheckoutDate: SLOT_START, orderSlotId: 41, orderAddress: address, feedbackDetails: { useEmail: true, usePhone: true, quickPhone: '' } });
+    expect(call?.body).toEqual({ laboratoryId: '2', nurseCheckoutDate: SLOT_START, orderSlotId: 41, orderAddress: address, feedbackDetails: { useEmail: true, usePhone: true, quickPhone: '' }, paymentMethod: 'online' });
     expect(typeof call?.headers['Idempotency-Key']).toBe('string');
     expect(String(call?.headers['Idempotency-Key']).length).toBeGreaterThan(8);
     await eventually(() => expect(store.getState().cart.cart.data).toEqual(emptyCart()));

@@ -9,11 +9,13 @@ import { routes } from '@/lib/routes';
 import { appStarted } from '@/store/appActions';
 import { currentUserReceived, logout } from '@/features/auth';
 import { loadCart, cartCleared } from '@/features/cart';
+import { followRedirect, paymentMethodsFor, type PaymentMethod } from '@/features/payments';
 import type { CurrentUserDto } from '@/lib/types/api';
 import type { CreateOrderInput } from '@/lib/validation/order';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import { toFailure } from '@/lib/store/resource';
 import { orderApi } from './checkoutApi';
+import { selectOrderTotals } from './orderTotals';
 import {
   activationLetterFailed,
   activationLetterRequested,
@@ -205,13 +207,17 @@ function* submit(): Generator {
     feedbackDetails: o.feedbackDetails,
     ...(o.promo.data ? { promoCode: o.promo.data.promoCode } : {}),
   };
+  const currency = yield* select((s: RootState) => selectOrderTotals(s, 'checkout').currency);
+  const methods = paymentMethodsFor(currency);
+  const paymentMethod: PaymentMethod = o.paymentMethod && methods.includes(o.paymentMethod) ? o.paymentMethod : (methods[0] ?? 'on_visit');
   try {
-    const res = yield* callApi(orderApi.create, input, o.idempotencyKey as string);
+    const res = yield* callApi(orderApi.create, { ...input, paymentMethod }, o.idempotencyKey as string);
     yield put(submitSucceeded());
     // The server emptied the cart with the order: show it empty at once, then reload it.
     yield put(cartCleared());
     yield* call(persist);
-    yield* call([navigation, navigation.goTo], res.redirectUrl);
+    // An operator's page (another origin) is a full navigation; the shop's own pages go through the router.
+    yield* call(followRedirect, res.redirectUrl);
     yield* call(loadCart);
   } catch (e) {
     const slotFull = failedWith(e, ERROR_CODES.slotFull);

@@ -5,6 +5,7 @@ import type { CoverageDto, NurseSlotDto, PromoQuoteDto } from '@/lib/types/api';
 import type { ShopOrderDto } from '@/lib/types/order';
 import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY } from '@/lib/orderDefaults';
 import type { FeedbackDetails, OrderAddress } from '@/lib/validation/order';
+import type { PaymentMethod } from '@/features/payments';
 
 /**
  * Order state (spec §3): what the checkout steps collected, kept in the store and mirrored to
@@ -24,6 +25,8 @@ export interface OrderState {
   idempotencyKey: string | null;
   /** True once the user saved the address step (prefill from the profile stops then). */
   addressSaved: boolean;
+  /** The payment method chosen at the summary; null until chosen (the laboratory's first method then). */
+  paymentMethod: PaymentMethod | null;
 
   /** Home-visit coverage of the address being entered (laboratory, country, postal code). */
   coverage: Resource<CoverageDto | null>;
@@ -84,6 +87,7 @@ const initialState: OrderState = {
   feedbackDetails: defaultFeedbackDetails(),
   idempotencyKey: null,
   addressSaved: false,
+  paymentMethod: null,
   coverage: resource(null),
   promo: resource(null),
   slots: resource([]),
@@ -172,6 +176,9 @@ const orderSlice = createSlice({
     idempotencyKeyCreated(state, action: PayloadAction<string>) {
       if (!state.idempotencyKey) state.idempotencyKey = action.payload;
     },
+    paymentMethodChosen(state, action: PayloadAction<PaymentMethod>) {
+      state.paymentMethod = action.payload;
+    },
     submitRequested(state) {
       startLoading(state.submit);
       state.slotFull = false;
@@ -182,6 +189,7 @@ const orderSlice = createSlice({
       state.nurseCheckoutDate = null;
       state.orderSlotId = null;
       state.idempotencyKey = null;
+      state.paymentMethod = null;
       state.promo.data = null;
       for (const r of [state.promo, state.checkout, state.letter, state.confirm]) reset(r);
     },
@@ -226,6 +234,7 @@ export const {
   emailConfirmed,
   emailConfirmFailed,
   idempotencyKeyCreated,
+  paymentMethodChosen,
   submitRequested,
   submitSucceeded,
   submitFailed,

@@ -18,7 +18,7 @@ export async function settlePaymentOnCancel(trx: Kysely<Database>, orderId: numb
   if (order.payment_status === 'awaiting' || order.payment_status === 'failed') {
     await repo.closeOpenAttempts(trx, orderId, 'expired', at);
     await repo.setOrderPayment(trx, orderId, { payment_status: 'expired', cancel_reason: by }, at);
-    await cancelJobs(trx, JOB.paymentExpire, `order:${orderId}`);
+    await cancelJobs(trx, JOB.paymentExpire, `order:${orderId}:`);
     return;
   }
   // The patient may cancel only while the visit can change (checked by the caller), so the rule's 24 h holds.

@@ -53,8 +53,9 @@ export function p24Provider(c: P24Config, fetchImpl: typeof fetch = fetch): Paym
       });
       const token = (answer.data as { token?: unknown } | undefined)?.token;
       if (typeof token !== 'string' || !token) throw new ProviderUnavailable('Przelewy24 register answered no token');
-      return { token, redirectUrl: `${c.baseUrl}/trnRequest/${encodeURIComponent(token)}` };
+      return { token, redirectUrl: this.redirectUrl({ sessionId: i.sessionId, token }) };
     },
+    redirectUrl: ({ token }) => `${c.baseUrl}/trnRequest/${encodeURIComponent(token)}`,
     parseNotification(body: unknown): PaymentNotice | null {
       const b = body as Record<string, unknown> | null;
       if (!b || typeof b !== 'object') return null;

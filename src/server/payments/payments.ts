@@ -70,7 +70,7 @@ export async function openFirstAttempt(trx: Db, order: OrderRow, now: Date): Pro
   if (!provider) throw badRequest(ONLINE_UNAVAILABLE, { paymentMethod: ONLINE_UNAVAILABLE }, ERROR_CODES.paymentMethodUnavailable);
   const attempt = await repo.insertAttempt(trx, { orderId: order.id, provider: provider.id, sessionId: newSessionId(order.id), amountMinor: order.total_minor, currency: order.currency }, now.toISOString());
   const runAt = new Date(now.getTime() + getConfig().payments.holdMinutes * 60_000);
-  await enqueue(trx, JOB.paymentExpire, { orderId: order.id }, { key: `order:${order.id}`, runAt, laboratoryId: order.laboratory_id });
+  await enqueue(trx, JOB.paymentExpire, { orderId: order.id }, { key: `order:${order.id}:hold`, runAt, laboratoryId: order.laboratory_id });
   return attempt;
 }
 
@@ -170,7 +170,7 @@ export async function handlePaymentNotification(db: Db, providerId: ProviderId, 
     if (order.status === 'cancelled') {
       await requestRefund(trx, order.id, { kind: 'expired_payment' }, null, new Date(now));
     } else {
-      await cancelJobs(trx, JOB.paymentExpire, `order:${order.id}`);
+      await cancelJobs(trx, JOB.paymentExpire, `order:${order.id}:`);
     }
   });
   return { status: 'ok' };

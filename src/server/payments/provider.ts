@@ -50,6 +50,8 @@ export interface PaymentProvider {
   id: ProviderId;
   /** Registers the attempt; the payer is sent to `redirectUrl`. Throws ProviderUnavailable when the operator cannot be reached. */
   register(input: RegisterInput): Promise<{ token: string; redirectUrl: string }>;
+  /** Where the payer of a registered attempt goes (the same page `register` answered). */
+  redirectUrl(attempt: { sessionId: string; token: string }): string;
   /** Checks the sign of a notification; null when it is wrong or malformed. */
   parseNotification(body: unknown): PaymentNotice | null;
   /** Confirms the payment with the operator; only a verified payment counts. */

@@ -34,8 +34,10 @@ export function testProvider(secret: string): PaymentProvider {
     id: 'test',
     async register(i) {
       if (!secret) throw new ProviderUnavailable('The test provider has no secret');
-      return { token: `test-${i.sessionId}`, redirectUrl: `/payments/test/${encodeURIComponent(i.sessionId)}` };
+      const token = `test-${i.sessionId}`;
+      return { token, redirectUrl: this.redirectUrl({ sessionId: i.sessionId, token }) };
     },
+    redirectUrl: ({ sessionId }) => `/payments/test/${encodeURIComponent(sessionId)}`,
     parseNotification(body: unknown): PaymentNotice | null {
       const b = body as Record<string, unknown> | null;
       if (!b || typeof b !== 'object' || !signOk(secret, b)) return null;

@@ -21,6 +21,11 @@ export async function findAttemptBySession(db: Q, sessionId: string, lock = fals
   return lock && isPg(db) ? q.forUpdate().executeTakeFirst() : q.executeTakeFirst();
 }
 
+/** The order's newest attempt. */
+export async function latestAttempt(db: Q, orderId: number): Promise<AttemptRow | undefined> {
+  return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).orderBy('id', 'desc').executeTakeFirst();
+}
+
 export async function paidAttempt(db: Q, orderId: number): Promise<AttemptRow | undefined> {
   return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).where('status', '=', 'paid').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
@@ -35,6 +40,11 @@ export async function setAttempt(db: Q, id: number, set: { status?: AttemptStatu
 /** Open attempts of an order are failed when a new one starts or the order expires. */
 export async function closeOpenAttempts(db: Q, orderId: number, status: AttemptStatus, at: string): Promise<void> {
   await db.updateTable('payment_attempts').set({ status, updated_at: at }).where('order_id', '=', orderId).where('status', 'in', ['created', 'registered']).execute();
+}
+
+/** An order still awaiting its online payment is paid to the nurse instead. */
+export async function switchToPayOnVisit(db: Q, orderId: number, at: string): Promise<void> {
+  await db.updateTable('orders').set({ payment_method: 'on_visit', payment_status: 'on_visit', updated_at: at }).where('id', '=', orderId).where('payment_status', 'in', ['awaiting', 'failed']).execute();
 }
 
 export async function setOrderPayment(db: Q, orderId: number, set: { payment_status?: PaymentStatus; paid_minor?: number; paid_at?: string | null; refunded_minor?: number; cancel_reason?: string }, at: string): Promise<void> {

@@ -21,6 +21,7 @@ import { getConfig } from '../config';
 import { timeZoneOf } from './laboratoryTime';
 import { buildAppUrl } from '../mail/mailer';
 import { queueMail } from '../mail/queueMail';
+import { replayOrderPayment } from '../payments/replay';
 import { intlLocale, type Language } from '@/i18n';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { updateUser } from '../repositories/accounts';
@@ -94,7 +95,7 @@ export const TOO_MANY_OPEN_VISITS = 'You already have the most upcoming home vis
 export async function createOrder(db: Db, userId: number, input: CreateOrderInput, idempotencyKey: string | null, language?: Language, ip = 'unknown'): Promise<CreateOrderResponse> {
   if (idempotencyKey) {
     const existing = await repo.findOrderIdByIdempotencyKey(db, userId, idempotencyKey);
-    if (existing !== null) return answer(existing);
+    if (existing !== null) return (await replayOrderPayment(db, userId, existing, input.paymentMethod, language ?? 'en')) ?? answer(existing);
   }
   const use = await reserveAction(db, 'order', { ip, key: `user:${userId}` });
   try {

@@ -16,7 +16,7 @@ import { cartPatientsRequested, patientName } from '@/features/cart';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
-import { coverageRequested, submitRequested } from '../checkoutSlice';
+import { coverageRequested, paymentMethodChosen, submitRequested } from '../checkoutSlice';
 import { coverageMatches } from './coverage';
 import { formatAddress } from './formatAddress';
 import { PromoCodeField } from './PromoCodeField';
@@ -25,6 +25,7 @@ import { selectOrderTotals } from '../orderTotals';
 import { OrderAmount } from './OrderAmount';
 import { selectCurrentUser } from '@/features/auth';
 import { Notice } from '@/components/Notice';
+import { PAYMENT_NOT_STARTED, PaymentMethodChoice, paymentMethodsFor, type PaymentMethod } from '@/features/payments';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
   return (
@@ -80,6 +81,14 @@ export function DataConfirmedStep() {
   }, [ready, user, order.orderSlotId, order.submit.status, router]);
 
   const currency = totals.currency;
+  const methods = paymentMethodsFor(currency);
+  const paymentMethod: PaymentMethod = order.paymentMethod && methods.includes(order.paymentMethod) ? order.paymentMethod : (methods[0] ?? 'on_visit');
+  const submitting = order.submit.status === Status.LOADING || order.submit.status === Status.SUCCESS;
+  const notStarted = order.submit.status === Status.ERROR && order.submit.error?.code === PAYMENT_NOT_STARTED;
+  const submitWith = (m: PaymentMethod) => {
+    dispatch(paymentMethodChosen(m));
+    dispatch(submitRequested());
+  };
   const when = order.nurseCheckoutDate
     ? new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(order.nurseCheckoutDate))
     : '';
@@ -129,10 +138,23 @@ export function DataConfirmedStep() {
           <Section title={t('promo.title')}>
             <PromoCodeField />
           </Section>
-          <Notice severity="info" sx={{ mb: 1 }}>
-            {t('confirm.payNurse')}
-          </Notice>
-          {order.submit.status === Status.ERROR && order.submit.error && !order.slotFull && (
+          <Section title={t('payment.methodTitle')}>
+            <PaymentMethodChoice methods={methods} value={paymentMethod} onChange={(m) => dispatch(paymentMethodChosen(m))} disabled={submitting} />
+          </Section>
+          {notStarted && (
+            <Notice severity="error" role="alert" sx={{ mt: 2 }} data-testid="payment-not-started">
+              {t('payment.notStarted')}
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+                <Button variant="contained" onClick={() => submitWith('online')} sx={{ minHeight: 48 }}>
+                  {t('payment.tryAgain')}
+                </Button>
+                <Button variant="outlined" onClick={() => submitWith('on_visit')} sx={{ minHeight: 48 }}>
+                  {t('payment.payOnVisitInstead')}
+                </Button>
+              </Box>
+            </Notice>
+          )}
+          {order.submit.status === Status.ERROR && order.submit.error && !order.slotFull && !notStarted && (
             <Notice severity="error" role="alert" sx={{ mt: 2 }}>
               {t(order.submit.error.message)}
             </Notice>
@@ -147,11 +169,11 @@ export function DataConfirmedStep() {
             <Button
               variant="contained"
               size="large"
-              disabled={order.submit.status === Status.LOADING || order.submit.status === Status.SUCCESS}
-              onClick={() => dispatch(submitRequested())}
+              disabled={submitting}
+              onClick={() => submitWith(paymentMethod)}
               sx={{ minHeight: 48 }}
             >
-              {order.submit.status === Status.LOADING ? t('confirm.submitting') : t('confirm.submit')}
+              {order.submit.status === Status.LOADING ? t('confirm.submitting') : paymentMethod === 'online' ? t('payment.submitAndPay') : t('confirm.submit')}
             </Button>
           </StickyActionBar>
         </>

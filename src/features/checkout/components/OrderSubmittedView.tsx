@@ -17,6 +17,7 @@ import { useMounted } from '@/lib/useMounted';
 import { summaryRequested } from '../checkoutSlice';
 import { formatAddress } from './formatAddress';
 import { Notice } from '@/components/Notice';
+import { PaymentStatusPanel, useOrderPayment } from '@/features/payments';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -39,6 +40,8 @@ export function OrderSubmittedView() {
   const { data: summary, status: summaryStatus, error: summaryError } = useAppSelector((s) => s.order.summary);
   const raw = router.query.orderId;
   const orderId = typeof raw === 'string' && /^[1-9][0-9]*$/.test(raw) ? Number(raw) : null;
+  const paymentState = useOrderPayment(mounted && isLoggedIn ? orderId : null);
+  const paidOnline = paymentState.payment?.method === 'online';
 
   useEffect(() => {
     if (mounted && isLoggedIn && orderId !== null) dispatch(summaryRequested(orderId));
@@ -56,6 +59,7 @@ export function OrderSubmittedView() {
     const prep = current.preparation;
     body = (
       <>
+        {orderId !== null && <PaymentStatusPanel orderId={orderId} state={paymentState} />}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
           <CheckCircleOutlineIcon color="success" sx={{ fontSize: 48 }} aria-hidden />
           <Box>
@@ -122,9 +126,11 @@ export function OrderSubmittedView() {
                 <Money amount={current.total} currency={current.currency} />
               </Typography>
             </Box>
-            <Typography variant="body2" color="text.secondary">
-              {t('submitted.payNurse')}
-            </Typography>
+            {!paidOnline && (
+              <Typography variant="body2" color="text.secondary">
+                {t('submitted.payNurse')}
+              </Typography>
+            )}
           </CardContent>
         </Card>
         <Block title={t('submitted.contact')}>

@@ -118,7 +118,7 @@ describe('order summary and submission', () => {
     // The visit fee is the one of the address's zone, asked of the server.
     await waitFor(() => expect(screen.getByText('Home visit').parentElement).toHaveTextContent('65'));
     expect(shop.calls('GET laboratories/2/coverage')[0]?.params).toMatchObject({ country: 'PL', postalCode: '00-683' });
-    await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit and pay' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=90'));
     expect(shop.calls('POST order/create')[0]?.body).toMatchObject({ laboratoryId: '2', orderSlotId: 42, orderAddress: address });
   });
@@ -135,7 +135,7 @@ describe('order summary and submission', () => {
       store.dispatch(orderAddressSaved(address));
       store.dispatch(visitTimeChosen({ orderSlotId: 42, nurseCheckoutDate: tomorrowAt(10) }));
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Submit order' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit and pay' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/nurse-checkout-time'));
     expect(store.getState().order).toMatchObject({ slotFull: true, submit: { error: { message: SLOT_FULL_MESSAGE } }, orderSlotId: null });
   });
@@ -214,7 +214,7 @@ describe('promo code at the summary', () => {
     await waitFor(() => expect(screen.getByText('Total').parentElement).toHaveTextContent((cartTotal - 2 + 49).toFixed(2)));
 
     // Used up by others meanwhile: a 409 with a clear message, the code dropped, the cart untouched.
-    await userEvent.click(screen.getByRole('button', { name: 'Submit order' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit and pay' }));
     expect(await screen.findByText('This promo code has been used up', { selector: '[role=alert] *' })).toBeInTheDocument();
     expect(shop.calls('POST order/create')[0]?.body).toMatchObject({ promoCode: 'AUTUMN10' });
     expect(store.getState().order.promo.data).toBeNull();

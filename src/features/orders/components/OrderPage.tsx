@@ -22,6 +22,7 @@ import { StatusChip } from './StatusChip';
 import { idFrom } from '@/lib/ids';
 import { Notice } from '@/components/Notice';
 import { VisitTimeline } from '@/features/visit';
+import { OrderPaymentBlock, type OrderPaymentDto } from '@/features/payments';
 
 // Choosing another visit time (MUI's Dialog and the slot list) loads when asked for.
 const RescheduleDialog = dynamic(() => import('./RescheduleDialog').then((m) => m.RescheduleDialog), { ssr: false });
@@ -30,6 +31,11 @@ function Progress({ order }: { order: OrderDetailDto }) {
   const { t } = useTranslation('results');
   if (order.status === 'cancelled') return <Notice severity="warning">{t('order.cancelledNote')}</Notice>;
   return <OrderProgress order={order} />;
+}
+
+/** The order's payment (`payment` of `GET orders/{id}`), when the order has one. */
+function PaymentOf({ order }: { order: OrderDetailDto & { payment?: OrderPaymentDto | null } }) {
+  return order.payment ? <OrderPaymentBlock payment={order.payment} canCancel={order.canChangeVisit} /> : null;
 }
 
 /** `/orders/{orderId}`: status progress and timeline, visit, lines per patient, totals; cancel and move the visit. */
@@ -149,6 +155,8 @@ export function OrderPage() {
                   </Box>
                 </Paper>
               </Box>
+              <Box>
+              <PaymentOf order={o} />
               <Paper variant="outlined" sx={{ p: 2 }}>
                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                   {t('order.contents')}
@@ -200,6 +208,7 @@ export function OrderPage() {
                   </Typography>
                 </Box>
               </Paper>
+              </Box>
               <ConfirmDialog
                 open={confirmCancel && !done}
                 title={t('order.cancelTitle')}

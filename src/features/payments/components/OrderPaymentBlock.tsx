@@ -1,0 +1,57 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Money } from '@/components';
+import { formatDateTime } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
+import { useLanguage } from '@/i18n/useLanguage';
+import { refundIfCancelledNow } from '../paymentRules';
+import type { OrderPaymentDto } from '../types';
+
+interface Props {
+  payment: OrderPaymentDto;
+  /** The patient may still cancel (until 24 h before the visit). */
+  canCancel: boolean;
+}
+
+/** The order page's payment: method, status, amount, refunded, paid at, and what cancelling now would refund. */
+export function OrderPaymentBlock({ payment, canCancel }: Props) {
+  const { t } = useTranslation('cart');
+  const language = useLanguage();
+  const refund = refundIfCancelledNow(payment, canCancel);
+  const rows: [string, React.ReactNode][] = [
+    [t('payment.methodLabel'), t(`payment.method.${payment.method}`)],
+    [t('payment.statusLabel'), <span key="s" data-testid="order-payment-status">{t(`payment.status.${payment.status}`)}</span>],
+    [t('payment.amount'), <Money key="a" amount={payment.amount} currency={payment.currency} />],
+  ];
+  if (payment.refundedAmount > 0) rows.push([t('payment.refunded'), <Money key="r" amount={payment.refundedAmount} currency={payment.currency} />]);
+  if (payment.paidAt) rows.push([t('payment.paidAt'), formatDateTime(payment.paidAt, language)]);
+  return (
+    <Paper variant="outlined" component="section" aria-label={t('payment.blockTitle')} sx={{ p: 2, mb: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('payment.blockTitle')}
+      </Typography>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+        {rows.map(([k, v]) => (
+          <Box key={k} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {k}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }}>
+              {v}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <Typography variant="body2" sx={{ mt: 1.5 }} data-testid="refund-if-cancelled">
+        {refund === null ? t('payment.refundClosed') : refund > 0 ? t('payment.refundNow', { amount: formatMoney(refund, payment.currency, language) }) : t('payment.refundNone')}
+      </Typography>
+      {payment.method === 'online' && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {t('payment.refundRule')}
+        </Typography>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,122 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useRouter } from 'next/router';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState, ListSkeleton, Money, PageContainer } from '@/components';
+import { Notice } from '@/components/Notice';
+import { routes } from '@/lib/routes';
+import { paymentsApi } from '../lazyPaymentsApi';
+import { followRedirect } from '../redirect';
+import type { TestPaymentDto } from '../types';
+
+const returnUrl = (orderId: number) => `${routes.orderSubmitted.path}?orderId=${orderId}`;
+
+/**
+ * `/payments/test/{id}`: the built-in test provider's page, in place of an operator's. It says it is
+ * a test; "Pay" and "Decline" report through the server (which notifies itself like an operator);
+ * "Leave" returns to the order without paying.
+ */
+export function TestPaymentView() {
+  const { t } = useTranslation('cart');
+  const { query, isReady } = useRouter();
+  const id = typeof query.id === 'string' && query.id !== '' ? query.id : null;
+  const [payment, setPayment] = useState<TestPaymentDto | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'notFound' | 'working' | 'failed'>('loading');
+
+  const fetchPayment = useCallback((paymentId: string) => {
+    paymentsApi.testPayment(paymentId).then(
+      (p) => {
+        setPayment(p);
+        setState('ready');
+      },
+      () => setState('notFound'),
+    );
+  }, []);
+  useEffect(() => {
+    if (id) fetchPayment(id);
+  }, [id, fetchPayment]);
+  const retry = () => {
+    if (!id) return;
+    setState('loading');
+    fetchPayment(id);
+  };
+
+  const act = async (what: 'pay' | 'decline') => {
+    if (!id || !payment) return;
+    setState('working');
+    try {
+      const answer = what === 'pay' ? await paymentsApi.testPay(id) : await paymentsApi.testDecline(id);
+      await followRedirect(answer.redirectUrl ?? returnUrl(payment.orderId));
+    } catch {
+      setState('failed');
+    }
+  };
+
+  let body;
+  if (isReady && !id) body = <ErrorState message={t('payment.test.notFound')} />;
+  else if (state === 'loading') body = <ListSkeleton rows={3} />;
+  else if (state === 'notFound' || !payment) body = <ErrorState message={t('payment.test.notFound')} onRetry={retry} />;
+  else {
+    const open = payment.status === 'awaiting';
+    const working = state === 'working';
+    body = (
+      <>
+        <Notice severity="warning" variant="filled" role="status" sx={{ mb: 2 }} data-testid="test-banner">
+          {t('payment.test.banner')}
+        </Notice>
+        <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
+            <Typography component="dt" color="text.secondary">
+              {t('payment.test.order')}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0 }}>
+              {t('payment.test.orderId', { id: payment.orderId })}
+            </Typography>
+            <Typography component="dt" color="text.secondary">
+              {t('payment.test.amount')}
+            </Typography>
+            <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 700 }} data-testid="test-amount">
+              <Money amount={payment.amount} currency={payment.currency} />
+            </Typography>
+          </Box>
+        </Paper>
+        {state === 'failed' && (
+          <Notice severity="error" sx={{ mb: 2 }}>
+            {t('payment.test.failed')}
+          </Notice>
+        )}
+        {open ? (
+          <>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <Button variant="contained" color="success" disabled={working} onClick={() => void act('pay')} sx={{ minHeight: 48, minWidth: 120 }}>
+                {t('payment.test.pay')}
+              </Button>
+              <Button variant="outlined" color="error" disabled={working} onClick={() => void act('decline')} sx={{ minHeight: 48, minWidth: 120 }}>
+                {t('payment.test.decline')}
+              </Button>
+              <Button disabled={working} onClick={() => void followRedirect(returnUrl(payment.orderId))} sx={{ minHeight: 48, minWidth: 120 }}>
+                {t('payment.test.leave')}
+              </Button>
+            </Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} role="status">
+              {working ? t('payment.test.working') : t('payment.test.leaveHint')}
+            </Typography>
+          </>
+        ) : (
+          <>
+            <Notice severity="info" role="status" sx={{ mb: 2 }}>
+              {t('payment.test.done', { status: t(`payment.status.${payment.status}`) })}
+            </Notice>
+            <Button variant="contained" onClick={() => void followRedirect(returnUrl(payment.orderId))} sx={{ minHeight: 48 }}>
+              {t('payment.test.back')}
+            </Button>
+          </>
+        )}
+      </>
+    );
+  }
+  return <PageContainer title={t('payment.test.title')}>{body}</PageContainer>;
+}

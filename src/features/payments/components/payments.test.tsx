@@ -1,0 +1,191 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { writeStorage } from '@/lib/storage';
+import { navigation } from '@/store/navigation';
+import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
+import { sampleUser } from '@/features/auth/testing/fakeBackend';
+import { fakeShop, renderShop, testRouter, type FakeShop } from '@/features/cart/testing/fakeShop';
+import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import type { ShopOrderDto } from '@/lib/types/order';
+import { OrderSubmittedView } from '@/features/checkout/components/OrderSubmittedView';
+import { externalNavigation } from '../redirect';
+import type { OrderPaymentDto } from '../types';
+import { TestPaymentView } from './TestPaymentView';
+import { OrderPaymentBlock } from './OrderPaymentBlock';
+
+let shop: FakeShop | null = null;
+let goTo: jest.SpyInstance;
+let assign: jest.SpyInstance;
+beforeEach(() => {
+  goTo = jest.spyOn(navigation, 'goTo').mockResolvedValue(undefined);
+  assign = jest.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  shop?.restore();
+  shop = null;
+  jest.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+const payment = (status: OrderPaymentDto['status'], extra: Partial<OrderPaymentDto> = {}): OrderPaymentDto => ({
+  method: 'online',
+  status,
+  amount: 154.5,
+  currency: 'PLN',
+  refundedAmount: 0,
+  paidAt: status === 'paid' ? '2026-11-26T10:00:00.000Z' : null,
+  ...extra,
+});
+
+const summary: ShopOrderDto = {
+  id: 90,
+  number: 'LS-000090',
+  status: 'new',
+  createdAt: '2026-11-26T09:00:00.000Z',
+  paymentMode: 'pay_nurse',
+  laboratory: { id: '2', cityName: 'Warsaw', address: 'ul. Targowa 64', phone: '+48 22 000 00 00', email: 'lab@example.com' },
+  visit: { slotId: 42, start: '2026-11-28T08:00:00.000Z', end: '2026-11-28T09:00:00.000Z' },
+  address: { country: 'PL', city: 'Warsaw', postalCode: '00-683', street: 'Marszałkowska 10', entry: '', floor: '1', apartment: '1', intercomCode: '', notes: '' },
+  feedback: { useEmail: true, usePhone: false, quickPhone: '' },
+  currency: 'PLN',
+  subtotal: 105.5,
+  deliveryPrice: 49,
+  promoCode: null,
+  discount: 0,
+  total: 154.5,
+  patients: [],
+  preparation: { fastingHours: 0, notes: [] },
+} as unknown as ShopOrderDto;
+
+function openSubmitted() {
+  const app = renderShop(<OrderSubmittedView />, { router: testRouter('/order/order-submitted', { orderId: '90' }) });
+  act(() => {
+    writeStorage('token', 'tok-1');
+    app.store.dispatch(loggedIn());
+    app.store.dispatch(currentUserReceived(sampleUser));
+  });
+  return app;
+}
+
+describe('the test provider page', () => {
+  const open = (status = 'awaiting') => {
+    shop = fakeShop({
+      'GET payments/test/ps_1': [200, { id: 'ps_1', orderId: 90, amount: 154.5, currency: 'PLN', status }],
+      'POST payments/test/ps_1/pay': [200, {}],
+      'POST payments/test/ps_1/decline': [200, { redirectUrl: '/order/order-submitted?orderId=90&declined=1' }],
+    });
+    renderShop(<TestPaymentView />, { router: testRouter('/payments/test/[id]', { id: 'ps_1' }) });
+  };
+
+  it('says it is a test, shows the amount and the order, and "Pay" pays then returns to the order', async () => {
+    open();
+    expect(await screen.findByTestId('test-banner')).toHaveTextContent('No money moves');
+    expect(screen.getByRole('heading', { name: 'Test payment — no money moves' })).toBeInTheDocument();
+    expect(screen.getByTestId('test-amount')).toHaveTextContent('154.50');
+    expect(screen.getByText('Order ID 90')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=90'));
+    expect(shop?.calls('POST payments/test/ps_1/pay')).toHaveLength(1);
+    expect(shop?.calls('POST payments/test/ps_1/decline')).toHaveLength(0);
+  });
+
+  it('"Decline" reports the refusal and follows the answer', async () => {
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=90&declined=1'));
+    expect(shop?.calls('POST payments/test/ps_1/decline')).toHaveLength(1);
+  });
+
+  it('"Leave" returns to the order-submitted page without calling the provider', async () => {
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=90'));
+    expect(shop?.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('a payment already settled offers only the way back', async () => {
+    open('paid');
+    expect(await screen.findByText('This payment is already settled: Paid.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+  });
+});
+
+describe('the order-submitted page follows the payment', () => {
+  it('waits (asking again every 2 s, announced as a status) until the payment is paid', async () => {
+    shop = fakeShop({ 'GET order/90': [200, summary], 'GET orders/90': [[200, { payment: payment('awaiting') }], [200, { payment: payment('paid') }]] });
+    openSubmitted();
+    const waiting = await screen.findByTestId('payment-status');
+    expect(waiting).toHaveAttribute('role', 'status');
+    expect(waiting).toHaveTextContent('Waiting for the payment');
+    expect(within(screen.getByTestId('payment-status')).getByRole('progressbar')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid'), { timeout: 4000 });
+    expect(screen.getByTestId('payment-status')).toHaveAttribute('role', 'status');
+    expect(screen.getByTestId('payment-status')).toHaveTextContent('Paid. Thank you!');
+    expect(shop.calls('GET orders/90')).toHaveLength(2);
+    // Paid online: no "pay the nurse".
+    expect(screen.queryByText('Pay the nurse at the visit.')).toBeNull();
+  });
+
+  it('failed: "Try again" starts a new attempt and goes to the operator\'s page by a full navigation', async () => {
+    shop = fakeShop({
+      'GET order/90': [200, summary],
+      'GET orders/90': [200, { payment: payment('failed') }],
+      'POST orders/90/pay': [200, { orderId: 90, redirectUrl: 'https://sandbox.przelewy24.pl/trnRequest/TOKEN-2' }],
+    });
+    openSubmitted();
+    expect(await screen.findByText('The payment failed, try again.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://sandbox.przelewy24.pl/trnRequest/TOKEN-2'));
+    expect(goTo).not.toHaveBeenCalled();
+    expect(shop.calls('POST orders/90/pay')).toHaveLength(1);
+  });
+
+  it('failed and the operator still unreachable: says so and stays', async () => {
+    shop = fakeShop({
+      'GET order/90': [200, summary],
+      'GET orders/90': [200, { payment: payment('failed') }],
+      'POST orders/90/pay': [502, { error: 'Payment could not start', code: 'payment_not_started' }],
+    });
+    openSubmitted();
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Payment could not start. Try again or pay on visit.')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('expired: says so with a link to order again, and stops asking', async () => {
+    shop = fakeShop({ 'GET order/90': [200, summary], 'GET orders/90': [200, { payment: payment('expired') }] });
+    openSubmitted();
+    expect(await screen.findByText('The time to pay has run out and the order was cancelled.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Order again' })).toHaveAttribute('href', '/order/cart');
+    await new Promise((r) => setTimeout(r, 2300));
+    expect(shop.calls('GET orders/90')).toHaveLength(1);
+  });
+
+  it('pay on visit: no payment panel, the nurse is paid', async () => {
+    shop = fakeShop({ 'GET order/90': [200, summary], 'GET orders/90': [200, { payment: payment('on_visit', { method: 'on_visit' }) }] });
+    openSubmitted();
+    expect(await screen.findByText('Pay the nurse at the visit.')).toBeInTheDocument();
+    expect(screen.queryByTestId('payment-status')).toBeNull();
+  });
+});
+
+describe('the order page payment block', () => {
+  it('shows method, status, amount, refunded, paid at and the refund of a cancellation now', () => {
+    renderWithApp(<OrderPaymentBlock payment={payment('partially_refunded', { refundedAmount: 30, paidAt: '2026-11-26T10:00:00.000Z' })} canCancel />);
+    const block = screen.getByRole('region', { name: 'Payment' });
+    expect(block).toHaveTextContent('MethodOnline');
+    expect(block).toHaveTextContent('StatusPartly refunded');
+    expect(block).toHaveTextContent(/Amount.*154\.50/);
+    expect(block).toHaveTextContent(/Refunded.*30\.00/);
+    expect(block).toHaveTextContent('Paid at');
+    expect(screen.getByTestId('refund-if-cancelled')).toHaveTextContent(/If you cancel now, you get back .*124\.50/);
+  });
+
+  it('after the cancellation deadline no refund by cancellation; on visit nothing to refund', () => {
+    const { unmount } = renderWithApp(<OrderPaymentBlock payment={payment('paid')} canCancel={false} />);
+    expect(screen.getByTestId('refund-if-cancelled')).toHaveTextContent('can no longer be cancelled');
+    unmount();
+    renderWithApp(<OrderPaymentBlock payment={payment('on_visit', { method: 'on_visit' })} canCancel />);
+    expect(screen.getByTestId('refund-if-cancelled')).toHaveTextContent('Nothing was paid online');
+  });
+});

@@ -1,0 +1,42 @@
+import { ERROR_CODES } from '@/lib/errorCodes';
+import type { OrderPaymentDto, PaymentMethod, PaymentStatus } from './types';
+
+/** The error code of an answer saying the operator could not start the payment (the order is kept). */
+export const PAYMENT_NOT_STARTED = ERROR_CODES.paymentUnavailable;
+
+/** Currencies the online operator takes; a laboratory in another currency (BYN) is paid on visit only. */
+const ONLINE_CURRENCIES: readonly string[] = ['PLN', 'EUR'];
+
+/** The methods a laboratory in this currency offers, the default first. */
+export function paymentMethodsFor(currency: string): PaymentMethod[] {
+  return ONLINE_CURRENCIES.includes(currency) ? ['online', 'on_visit'] : ['on_visit'];
+}
+
+/** Statuses after which the payment no longer changes by itself (polling stops). */
+export function isSettled(status: PaymentStatus): boolean {
+  return status !== 'awaiting';
+}
+
+/**
+ * What the patient would get back by cancelling now (for display; the server decides the refund):
+ * a patient may cancel until 24 h before the visit (`canCancel`) and then gets back all that was paid
+ * and not yet refunded; an unpaid or pay-on-visit order has nothing to refund.
+ */
+export function refundIfCancelledNow(payment: OrderPaymentDto, canCancel: boolean): number | null {
+  if (!canCancel) return null;
+  if (payment.method !== 'online' || (payment.status !== 'paid' && payment.status !== 'partially_refunded')) return 0;
+  return Math.max(0, payment.amount - payment.refundedAmount);
+}
+
+/**
+ * Goes to a redirect URL of the server: a path of the shop through the router, an operator's page
+ * (another origin) by a full navigation.
+ */
+export function isExternalUrl(url: string, origin: string): boolean {
+  if (url.startsWith('/') && !url.startsWith('//')) return false;
+  try {
+    return new URL(url, origin).origin !== origin;
+  } catch {
+    return false;
+  }
+}

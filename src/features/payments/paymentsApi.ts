@@ -1,0 +1,38 @@
+import { backendClient, shopClient } from '@/lib/apiClient';
+import type { Currency } from '@/lib/money';
+import type { OrderPaymentDto, PaymentRedirect, PaymentStatus, TestPaymentDto } from './types';
+
+/** `GET /api/payments/test/{sessionId}` as the server answers it. */
+interface TestSessionAnswer {
+  sessionId: string;
+  orderId: number;
+  amount: number;
+  currency: Currency;
+  /** The attempt's own state. */
+  status: 'created' | 'registered' | 'paid' | 'failed' | 'expired';
+}
+
+const ATTEMPT_TO_PAYMENT: Record<TestSessionAnswer['status'], PaymentStatus> = { created: 'awaiting', registered: 'awaiting', paid: 'paid', failed: 'failed', expired: 'expired' };
+
+/**
+ * Every payment call of the browser, and the names of their routes, in one place: the order's
+ * payment and a new attempt relative to NEXT_PUBLIC_API_ROOT; the built-in test provider's session
+ * under the shop's own API (`/api/payments/test/{sessionId}`, GET and POST `{action}`).
+ */
+export const PAYMENT_ROUTES = {
+  order: (orderId: number) => `orders/${orderId}`,
+  retry: (orderId: number) => `orders/${orderId}/pay`,
+  testSession: (id: string) => `payments/test/${encodeURIComponent(id)}`,
+} as const;
+
+export const paymentsApi = {
+  /** The order's payment (`payment` of `GET orders/{id}`); null for an order without one. */
+  orderPayment: (orderId: number) =>
+    backendClient.get<{ payment?: OrderPaymentDto | null }>(PAYMENT_ROUTES.order(orderId)).then((r) => r.data.payment ?? null),
+  /** A new attempt for an order awaiting payment: answers where to pay. */
+  retry: (orderId: number) => backendClient.post<PaymentRedirect>(PAYMENT_ROUTES.retry(orderId), {}).then((r) => r.data),
+  testPayment: (id: string) =>
+    shopClient.get<TestSessionAnswer>(PAYMENT_ROUTES.testSession(id)).then((r): TestPaymentDto => ({ id: r.data.sessionId, orderId: r.data.orderId, amount: r.data.amount, currency: r.data.currency, status: ATTEMPT_TO_PAYMENT[r.data.status] })),
+  testPay: (id: string) => shopClient.post<Partial<PaymentRedirect>>(PAYMENT_ROUTES.testSession(id), { action: 'pay' }).then((r) => r.data),
+  testDecline: (id: string) => shopClient.post<Partial<PaymentRedirect>>(PAYMENT_ROUTES.testSession(id), { action: 'decline' }).then((r) => r.data),
+};

@@ -1,0 +1,24 @@
+import type { Currency } from '@/lib/money';
+import type { PaymentDto } from '@/lib/types/payment';
+
+/** How the patient pays: online through the operator (or the test provider), or to the nurse. */
+export type PaymentMethod = 'online' | 'on_visit';
+
+export type PaymentStatus = 'awaiting' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded' | 'on_visit';
+
+/** `payment` of `GET orders/{id}`: amounts in the same units as the order's `total` (the server's `PaymentDto`). */
+export type OrderPaymentDto = Omit<PaymentDto, 'pendingRefundAmount'> & { pendingRefundAmount?: number };
+
+/** `GET payments/test/{id}`: one payment session of the built-in test provider. */
+export interface TestPaymentDto {
+  id: string;
+  orderId: number;
+  amount: number;
+  currency: Currency;
+  status: PaymentStatus;
+}
+
+/** `{orderId, redirectUrl}` of `order/create` and `POST orders/{id}/pay`. */
+export interface PaymentRedirect {
+  redirectUrl: string;
+}
