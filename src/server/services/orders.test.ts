@@ -72,7 +72,8 @@ test('creating an order re-prices the cart, books the slot, writes the order and
     const res = await create(user, slot, { body: { orderAddress: { city: 'Warsaw', postalCode: '00683', street: 'Marszałkowska 10' }, feedbackDetails: undefined } });
     expect(res.status).toBe(200);
     const orderId = res.body.orderId as number;
-    expect(res.body).toEqual({ orderId, redirectUrl: `/order/order-submitted?orderId=${orderId}` });
+    // A PLN laboratory takes online payment by default: the payer goes to the (built-in test) provider's page.
+    expect(res.body).toEqual({ orderId, redirectUrl: expect.stringMatching(new RegExp(`^/payments/test/o${orderId}-`)) });
 
     const order = await shop.db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     expect(order.number).toBe(`LS-${String(orderId).padStart(6, '0')}`);
@@ -240,4 +241,20 @@ test('the same Idempotency-Key returns the same order, also when sent in paralle
   const thirdRes = await create(third.user, slot, { key: 'checkout-key-0001' });
   expect(thirdRes.status).toBe(200);
   expect(thirdRes.body.orderId).not.toBe(first.body.orderId);
+});
+
+test('order/create sent again with its key answers the same payment page, and with pay on visit switches the order to the nurse', async () => {
+  const { user } = await userWithCart();
+  const slot = await createFixtureSlot(shop.db.db, 'fx-waw', 2);
+  const first = await create(user, slot, { key: 'replay-key-0001' });
+  expect(first.status).toBe(200);
+  const orderId = first.body.orderId as number;
+  expect(first.body.redirectUrl).toMatch(/^\/payments\/test\//);
+  const again = await create(user, slot, { key: 'replay-key-0001' });
+  expect(again.body).toEqual(first.body);
+  const onVisit = await create(user, slot, { key: 'replay-key-0001', body: { paymentMethod: 'on_visit' } });
+  expect(onVisit.body).toEqual({ orderId, redirectUrl: `/order/order-submitted?orderId=${orderId}` });
+  const order = await shop.db.db.selectFrom('orders').select(['payment_method', 'payment_status']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  expect(order).toEqual({ payment_method: 'on_visit', payment_status: 'on_visit' });
+  expect(await countOrders(user.id)).toBe(1);
 });

@@ -90,7 +90,7 @@ describe('payment at the summary step', () => {
   it('a payment that could not start offers "Try again" and "Pay on visit", with the same idempotency key', async () => {
     openSummary({
       'POST order/create': [
-        [502, { error: 'Payment could not start', code: 'payment_not_started' }],
+        [502, { error: 'Payment could not start', code: 'payment_unavailable', orderId: 90, redirectUrl: '/order/order-submitted?orderId=90' }],
         [201, { orderId: 93, redirectUrl: '/order/order-submitted?orderId=93' }],
       ],
     });

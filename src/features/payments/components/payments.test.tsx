@@ -67,12 +67,15 @@ function openSubmitted() {
   return app;
 }
 
+/** The test page's POSTs with this action. */
+const actions = (action: string) => shop?.calls('POST payments/test/ps_1').filter((r) => (r.body as { action: string }).action === action) ?? [];
+
 describe('the test provider page', () => {
   const open = (status = 'awaiting') => {
     shop = fakeShop({
-      'GET payments/test/ps_1': [200, { id: 'ps_1', orderId: 90, amount: 154.5, currency: 'PLN', status }],
-      'POST payments/test/ps_1/pay': [200, {}],
-      'POST payments/test/ps_1/decline': [200, { redirectUrl: '/order/order-submitted?orderId=90&declined=1' }],
+      // The session as the server answers it: the attempt's own state.
+      'GET payments/test/ps_1': [200, { sessionId: 'ps_1', orderId: 90, orderNumber: 'LS-90', amount: 154.5, currency: 'PLN', status: status === 'awaiting' ? 'registered' : status, returnUrl: '/order/order-submitted?orderId=90', test: true }],
+      'POST payments/test/ps_1': (req) => ((req.body as { action: string }).action === 'pay' ? [200, {}] : [200, { redirectUrl: '/order/order-submitted?orderId=90&declined=1' }]),
     });
     renderShop(<TestPaymentView />, { router: testRouter('/payments/test/[id]', { id: 'ps_1' }) });
   };
@@ -85,15 +88,15 @@ describe('the test provider page', () => {
     expect(screen.getByText('Order ID 90')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=90'));
-    expect(shop?.calls('POST payments/test/ps_1/pay')).toHaveLength(1);
-    expect(shop?.calls('POST payments/test/ps_1/decline')).toHaveLength(0);
+    expect(actions('pay')).toHaveLength(1);
+    expect(actions('decline')).toHaveLength(0);
   });
 
   it('"Decline" reports the refusal and follows the answer', async () => {
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=90&declined=1'));
-    expect(shop?.calls('POST payments/test/ps_1/decline')).toHaveLength(1);
+    expect(actions('decline')).toHaveLength(1);
   });
 
   it('"Leave" returns to the order-submitted page without calling the provider', async () => {
@@ -144,7 +147,7 @@ describe('the order-submitted page follows the payment', () => {
     shop = fakeShop({
       'GET order/90': [200, summary],
       'GET orders/90': [200, { payment: payment('failed') }],
-      'POST orders/90/pay': [502, { error: 'Payment could not start', code: 'payment_not_started' }],
+      'POST orders/90/pay': [502, { error: 'Payment could not start', code: 'payment_unavailable' }],
     });
     openSubmitted();
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
