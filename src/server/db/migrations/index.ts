@@ -12,6 +12,7 @@ import { migration as m0006Audit } from './0006_5_2_audit_trail';
 import { migration as m0005Jobs } from './0005_4_jobs';
 import { migration as m0009Sessions } from './0009_1_sessions';
 import { migration as m0010JobQueue } from './0010_0_job_queue_and_mail_outbox';
+import { migration as m0010Invoices } from './0010_3_invoices';
 
 /**
  * Every migration of the shop, one file each (`<prefix>_<name>.ts`). Ordered by name; add a new
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0005_4_jobs': m0005Jobs,
   '0009_1_sessions': m0009Sessions,
   '0010_0_job_queue_and_mail_outbox': m0010JobQueue,
+  '0010_3_invoices': m0010Invoices,
 };
 
 export const migrationProvider: MigrationProvider = {
