@@ -1,9 +1,10 @@
 import { mailSendJob } from '../mail/sender';
 import { visitReminderJob } from '../services/visitReminder';
 import { purgeJob } from '../services/purge';
+import { ksefSendJob } from '../invoices/ksef';
 import type { JobDefinition } from './types';
 
 /** Every job the shop runs, by name. A new kind of background work is listed here (and in specs.ts). */
 export function jobDefinitions(): readonly JobDefinition[] {
-  return [mailSendJob, visitReminderJob, purgeJob] as unknown as readonly JobDefinition[];
+  return [mailSendJob, visitReminderJob, purgeJob, ksefSendJob] as unknown as readonly JobDefinition[];
 }

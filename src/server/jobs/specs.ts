@@ -18,6 +18,7 @@ export const JOB = {
   mailSend: 'mail-send',
   visitReminder: 'visit-reminder',
   purge: 'purge',
+  ksefSend: 'ksef-send',
 } as const;
 
 export const JOB_SPECS: Record<string, Partial<JobSpec>> = {
@@ -26,6 +27,7 @@ export const JOB_SPECS: Record<string, Partial<JobSpec>> = {
   [JOB.mailSend]: { retryLimit: 20, retryDelaySeconds: 2, timeoutSeconds: 60 },
   [JOB.visitReminder]: { retryLimit: 8, retryDelaySeconds: 30 },
   [JOB.purge]: { retryLimit: 3, retryDelaySeconds: 60, timeoutSeconds: 900 },
+  [JOB.ksefSend]: { retryLimit: 10, retryDelaySeconds: 60, timeoutSeconds: 120 },
 };
 
 export function specOf(name: string): JobSpec {
