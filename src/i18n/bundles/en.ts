@@ -5,6 +5,7 @@ import account from '../../../locales/en/account.json';
 import cart from '../../../locales/en/cart.json';
 import results from '../../../locales/en/results.json';
 import staff from '../../../locales/en/staff.json';
+import invoices from '../../../locales/en/invoices.json';
 
-const bundle = { common, catalogue, account, cart, results, staff };
+const bundle = { common, catalogue, account, cart, results, staff, invoices };
 export default bundle;

@@ -5,6 +5,7 @@ import account from '../../../locales/pl/account.json';
 import cart from '../../../locales/pl/cart.json';
 import results from '../../../locales/pl/results.json';
 import staff from '../../../locales/pl/staff.json';
+import invoices from '../../../locales/pl/invoices.json';
 
-const bundle = { common, catalogue, account, cart, results, staff };
+const bundle = { common, catalogue, account, cart, results, staff, invoices };
 export default bundle;

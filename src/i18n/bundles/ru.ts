@@ -5,6 +5,7 @@ import account from '../../../locales/ru/account.json';
 import cart from '../../../locales/ru/cart.json';
 import results from '../../../locales/ru/results.json';
 import staff from '../../../locales/ru/staff.json';
+import invoices from '../../../locales/ru/invoices.json';
 
-const bundle = { common, catalogue, account, cart, results, staff };
+const bundle = { common, catalogue, account, cart, results, staff, invoices };
 export default bundle;

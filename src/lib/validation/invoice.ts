@@ -11,7 +11,7 @@ import { isValidNip, normaliseNip } from '../nip';
  */
 export const INVOICE_MESSAGES = {
   taxIdRequired: 'Enter the tax number (NIP)',
-  taxIdInvalid: 'This is not a valid NIP: ten digits with a correct check digit',
+  taxIdInvalid: 'This is not a valid NIP (ten digits with a correct check digit)',
   nameRequired: 'Enter the buyer’s name',
   tooLong: 'Too long',
   latinOnly: 'Write it in Latin letters, as in the tax register',
