@@ -3,6 +3,9 @@ import { createAnalysis, createLab, createOrder, createPatient, createSlot, crea
 import type { AuthUser } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { fa3Errors } from './fa3Validate';
+import { hashPassword } from '../passwords';
+import { exportAccount } from '../services/accountExport';
+import { eraseAccount } from '../services/accountErasure';
 import { invoiceDeadline, issueCorrectionForRefund, listInvoices, readInvoice, requestInvoice } from './service';
 
 /** Invoices on request: who may ask, when, what is written, and a gap-free numbering under concurrency. */
@@ -172,4 +175,22 @@ test('a refund after an invoice makes one valid correcting invoice referencing t
   expect(fa3Errors(row.xml)).toBeNull();
   expect(row.xml).toContain(`<NrFaKorygowanej>${vat.invoice.number}</NrFaKorygowanej>`);
   expect(row.xml).toContain('<P_11>-19.99</P_11>');
+});
+
+test('the data export lists the invoice; erasing the account keeps it unchanged', async () => {
+  const labId = await createLab(db.db);
+  await seller(labId);
+  const owner = await createUser(db.db);
+  await db.db.updateTable('users').set({ password_hash: await hashPassword('Erase-Me-Passphrase-2026') }).where('id', '=', owner.id).execute();
+  const order = await paidOrder(labId, owner);
+  const vat = await requestInvoice(db.db, asUser(owner), order.id, { buyer });
+
+  const exported = await exportAccount(db.db, owner.id);
+  const inExport = exported.orders.find((o) => o.id === order.id)?.invoices;
+  expect(inExport).toEqual([expect.objectContaining({ number: vat.invoice.number, kind: 'VAT', buyer: expect.objectContaining({ taxId: '5260250274' }) })]);
+
+  const before = await db.db.selectFrom('invoices').selectAll().where('id', '=', vat.invoice.id).executeTakeFirstOrThrow();
+  await eraseAccount(db.db, owner.id, 'Erase-Me-Passphrase-2026');
+  const after = await db.db.selectFrom('invoices').selectAll().where('id', '=', vat.invoice.id).executeTakeFirstOrThrow();
+  expect(after).toEqual(before);
 });
