@@ -21,8 +21,12 @@ import { OrderProgress } from './OrderProgress';
 import { StatusChip } from './StatusChip';
 import { idFrom } from '@/lib/ids';
 import { Notice } from '@/components/Notice';
+import { OrderDocuments } from '@/features/invoices';
 
 // Choosing another visit time (MUI's Dialog and the slot list) loads when asked for.
+/** Paid on the visit: from the sample collection on (docs/invoices.md); the receipt and invoices show from then. */
+const PAID_STATUSES: OrderDetailDto['status'][] = ['sample_collected', 'in_lab', 'partial_results', 'completed'];
+
 const RescheduleDialog = dynamic(() => import('./RescheduleDialog').then((m) => m.RescheduleDialog), { ssr: false });
 
 function Progress({ order }: { order: OrderDetailDto }) {
@@ -121,6 +125,7 @@ export function OrderPage() {
                     </Button>
                   )}
                 </Paper>
+                {PAID_STATUSES.includes(o.status) && <OrderDocuments orderId={o.id} orderNumber={o.number} canInvoice={o.total.currency === 'PLN'} />}
                 <Paper variant="outlined" sx={{ p: 2 }}>
                   <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                     {t('order.progress')}
