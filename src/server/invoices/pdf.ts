@@ -85,7 +85,7 @@ export function renderPdf(layout: PdfLayout): Promise<Buffer> {
   doc.y = bottom + 16;
 
   const amountW = 110;
-  const extraW = layout.header.extra ? 60 : 0;
+  const extraW = layout.header.extra ? 90 : 0;
   const textW = width - amountW - extraW - 8;
   const row = (r: PdfRow, header = false) => {
     if (doc.y > doc.page.height - doc.page.margins.bottom - 40) doc.addPage();
