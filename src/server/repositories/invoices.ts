@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, InvoiceTable, LaboratorySellerTable } from '../db/schema';
 
 /** Reads and writes of invoices, their number series and the laboratories' seller data. */
@@ -52,10 +52,3 @@ export async function takeNextSeq(trx: Q, laboratoryId: string, year: number): P
 export async function insertInvoice(trx: Q, row: Insertable<InvoiceTable>): Promise<InvoiceRow> {
   return trx.insertInto('invoices').values(row).returningAll().executeTakeFirstOrThrow();
 }
-
-/** The only change an issued invoice takes: the number KSeF gave it. */
-export async function setKsefNumber(db: Q, invoiceId: number, ksefNumber: string, at: string): Promise<void> {
-  await db.updateTable('invoices').set({ ksef_number: ksefNumber, ksef_sent_at: at }).where('id', '=', invoiceId).where('ksef_number', 'is', null).execute();
-}
-
-export const isPostgres = (db: Q) => db.getExecutor().adapter instanceof PostgresAdapter;
