@@ -6,6 +6,7 @@ import cart from '../../../locales/en/cart.json';
 import results from '../../../locales/en/results.json';
 import staff from '../../../locales/en/staff.json';
 import visit from '../../../locales/en/visit.json';
+import invoices from '../../../locales/en/invoices.json';
 
-const bundle = { common, catalogue, account, cart, results, staff, visit };
+const bundle = { common, catalogue, account, cart, results, staff, visit, invoices };
 export default bundle;

@@ -6,6 +6,7 @@ import cart from '../../../locales/pl/cart.json';
 import results from '../../../locales/pl/results.json';
 import staff from '../../../locales/pl/staff.json';
 import visit from '../../../locales/pl/visit.json';
+import invoices from '../../../locales/pl/invoices.json';
 
-const bundle = { common, catalogue, account, cart, results, staff, visit };
+const bundle = { common, catalogue, account, cart, results, staff, visit, invoices };
 export default bundle;

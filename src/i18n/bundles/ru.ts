@@ -6,6 +6,7 @@ import cart from '../../../locales/ru/cart.json';
 import results from '../../../locales/ru/results.json';
 import staff from '../../../locales/ru/staff.json';
 import visit from '../../../locales/ru/visit.json';
+import invoices from '../../../locales/ru/invoices.json';
 
-const bundle = { common, catalogue, account, cart, results, staff, visit };
+const bundle = { common, catalogue, account, cart, results, staff, visit, invoices };
 export default bundle;

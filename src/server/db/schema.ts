@@ -400,6 +400,53 @@ export interface PromoRedemptionTable {
   created_at: string;
 }
 
+/** The legal seller data of a laboratory that issues VAT invoices (Polish laboratories; docs/invoices.md). */
+export interface LaboratorySellerTable {
+  laboratory_id: string;
+  legal_name: string;
+  tax_id: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  country: string;
+}
+
+/** The last number taken of a seller's invoice series in a year (gap-free; taken in the invoice's transaction). */
+export interface InvoiceCounterTable {
+  laboratory_id: string;
+  year: number;
+  last_seq: number;
+}
+
+/**
+ * An issued invoice (`VAT`) or correcting invoice (`KOR`): immutable once written. The seller, buyer,
+ * lines and payment are kept as issued (JSON), with the FA(3) XML; only the KSeF fields are set later.
+ */
+export interface InvoiceTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  laboratory_id: string;
+  kind: 'VAT' | 'KOR';
+  vat_order_id: number | null;
+  corrects_invoice_id: number | null;
+  year: number;
+  seq: number;
+  number: string;
+  issued_at: string;
+  sale_date: string;
+  currency: string;
+  total_minor: number;
+  seller_json: string;
+  buyer_json: string;
+  lines_json: string;
+  payment_json: string;
+  refund_key: string | null;
+  xml: string;
+  ksef_number: Generated<string | null>;
+  ksef_sent_at: Generated<string | null>;
+}
+
 export interface OrderLineTable {
   id: Generated<number>;
   order_id: number;
@@ -653,6 +700,9 @@ export interface Database {
   payment_attempts: PaymentAttemptTable;
   payment_refunds: PaymentRefundTable;
   order_lines: OrderLineTable;
+  laboratory_sellers: LaboratorySellerTable;
+  invoice_counters: InvoiceCounterTable;
+  invoices: InvoiceTable;
   order_materials: OrderMaterialTable;
   order_status_events: OrderStatusEventTable;
   analysis_results: AnalysisResultTable;

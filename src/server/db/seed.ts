@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 import { DEMO_ANALYSES, DEMO_HEADERS, DEMO_MATERIALS, DEMO_PROFILES } from './demo/catalogue';
 import { DEMO_LABORATORIES, DEMO_PRICE_LISTS } from './demo/laboratories';
+import { DEMO_SELLERS } from '../invoices/demoSellers';
 import { applyDemoZones } from './demo/zones';
 import { DEMO_SCIENCE } from './demo/science';
 import { referenceRangeRows } from './science';
@@ -60,6 +61,13 @@ async function seedInto(db: Db, now: Date): Promise<void> {
     )
     .execute();
   await applyDemoZones(db);
+  await db
+    .insertInto('laboratory_sellers')
+    .values(
+      DEMO_SELLERS.map((s) => ({ laboratory_id: s.laboratoryId, legal_name: s.legalName, tax_id: s.taxId, street: s.street, postal_code: s.postalCode, city: s.city, country: 'PL' })),
+    )
+    .onConflict((oc) => oc.column('laboratory_id').doNothing())
+    .execute();
 
   await db.insertInto('catalogue_headers').values(DEMO_HEADERS).execute();
 

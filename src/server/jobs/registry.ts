@@ -3,9 +3,10 @@ import { visitReminderJob } from '../services/visitReminder';
 import { purgeJob } from '../services/purge';
 import { paymentExpireJob } from '../payments/hold';
 import { paymentRefundJob } from '../payments/refunds';
+import { ksefSendJob } from '../invoices/ksef';
 import type { JobDefinition } from './types';
 
 /** Every job the shop runs, by name. A new kind of background work is listed here (and in specs.ts). */
 export function jobDefinitions(): readonly JobDefinition[] {
-  return [mailSendJob, visitReminderJob, purgeJob, paymentExpireJob, paymentRefundJob] as unknown as readonly JobDefinition[];
+  return [mailSendJob, visitReminderJob, purgeJob, paymentExpireJob, paymentRefundJob, ksefSendJob] as unknown as readonly JobDefinition[];
 }

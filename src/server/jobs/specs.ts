@@ -20,6 +20,7 @@ export const JOB = {
   purge: 'purge',
   paymentExpire: 'payment-expire',
   paymentRefund: 'payment-refund',
+  ksefSend: 'ksef-send',
 } as const;
 
 export const JOB_SPECS: Record<string, Partial<JobSpec>> = {
@@ -31,6 +32,7 @@ export const JOB_SPECS: Record<string, Partial<JobSpec>> = {
   [JOB.paymentExpire]: { retryLimit: 8, retryDelaySeconds: 30 },
   // A refund is retried until the operator takes it (about a day of doubling delays, then staff see it failed).
   [JOB.paymentRefund]: { retryLimit: 14, retryDelaySeconds: 10, timeoutSeconds: 120 },
+  [JOB.ksefSend]: { retryLimit: 10, retryDelaySeconds: 60, timeoutSeconds: 120 },
 };
 
 export function specOf(name: string): JobSpec {

@@ -16,6 +16,7 @@ import { findSlotsByIds } from '../repositories/slots';
 import { providerById } from './providers';
 import { signedTestRefundNotice } from './testProvider';
 import { queuePaymentMail } from './mails';
+import { issueCorrectionForRefund } from '../invoices/service';
 import { refundFor, type RefundCause, type RefundDecision } from './refundRule';
 
 /**
@@ -132,6 +133,8 @@ export async function handleRefundNotification(db: Db, providerId: 'p24' | 'test
     await repo.setOrderPayment(trx, order.id, { refunded_minor: refunded, payment_status: refunded >= order.paid_minor ? 'refunded' : 'partially_refunded' }, at);
     await recordAudit(trx, { action: 'refund_settled', actorKind: 'anonymous', orderId: order.id, ip, detail: `refund ${refund.id}: ${refund.amount_minor} ${refund.currency}` });
     await queuePaymentMail(trx, order.id, 'refundDone', refund.amount_minor, `refund-${refund.id}-done`);
+    // An invoiced order gets its correcting invoice with the refund (docs/invoices.md).
+    await issueCorrectionForRefund(trx, order.id, { refundKey: `refund:${refund.id}`, amountMinor: refund.amount_minor });
   });
   return { status: 'ok' };
 }

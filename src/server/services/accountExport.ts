@@ -1,3 +1,5 @@
+import { listUserInvoices, type InvoiceRow } from '../repositories/invoices';
+import { listItemDto } from '../invoices/service';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -13,6 +15,18 @@ import { recordAudit } from './audit';
 type Db = Kysely<Database>;
 
 export const EXPORT_FORMAT = 'lab-shop-account-export/1';
+
+/** An invoice as exported: its data as issued (the FA(3) XML itself is at its xmlUrl). */
+function exportedInvoice(row: InvoiceRow) {
+  return {
+    ...listItemDto(row),
+    saleDate: row.sale_date,
+    seller: JSON.parse(row.seller_json) as unknown,
+    buyer: JSON.parse(row.buyer_json) as unknown,
+    lines: (JSON.parse(row.lines_json) as { name: string; amountMinor: number }[]).map((l) => ({ name: l.name, amountMinor: l.amountMinor })),
+    ksefNumber: row.ksef_number,
+  };
+}
 
 export async function exportAccount(db: Db, userId: number, ip = '', now = new Date()) {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
@@ -57,6 +71,7 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
       .execute(),
   ]);
   const resultIds = results.map((r) => r.id);
+  const invoices = await listUserInvoices(db, userId);
   const revisions = resultIds.length
     ? await db
         .selectFrom('analysis_result_revisions')
@@ -78,6 +93,7 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
       events: events.filter((e) => e.order_id === o.id),
       patientsAsOrdered: identities.filter((p) => p.order_id === o.id),
       results: results.filter((r) => r.order_id === o.id).map((r) => ({ ...r, revisions: revisions.filter((v) => v.result_id === r.id) })),
+      invoices: invoices.filter((i) => i.order_id === o.id).map(exportedInvoice),
     })),
     shareLinks: shares,
     sessions: tokens,

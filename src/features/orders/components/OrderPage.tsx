@@ -23,8 +23,20 @@ import { idFrom } from '@/lib/ids';
 import { Notice } from '@/components/Notice';
 import { VisitTimeline } from '@/features/visit';
 import { OrderPaymentBlock, type OrderPaymentDto } from '@/features/payments';
+import { OrderDocuments } from '@/features/invoices';
+
+/** Paid on the visit: from the sample collection on (docs/invoices.md). */
+const COLLECTED_STATUSES: OrderDetailDto['status'][] = ['sample_collected', 'in_lab', 'partial_results', 'completed'];
+
+/** The receipt and invoices show once the order is paid: online (also when refunded since) or to the nurse at the collection. */
+function isPaid(o: OrderDetailDto): boolean {
+  const status = o.payment?.status;
+  if (status === 'paid' || status === 'partially_refunded' || status === 'refunded') return true;
+  return (!o.payment || o.payment.method === 'on_visit') && COLLECTED_STATUSES.includes(o.status);
+}
 
 // Choosing another visit time (MUI's Dialog and the slot list) loads when asked for.
+
 const RescheduleDialog = dynamic(() => import('./RescheduleDialog').then((m) => m.RescheduleDialog), { ssr: false });
 
 function Progress({ order }: { order: OrderDetailDto }) {
@@ -129,6 +141,7 @@ export function OrderPage() {
                   )}
                 </Paper>
                 <VisitTimeline order={o} />
+                {isPaid(o) && <OrderDocuments orderId={o.id} orderNumber={o.number} canInvoice={o.total.currency === 'PLN'} />}
                 <Paper variant="outlined" sx={{ p: 2 }}>
                   <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                     {t('order.progress')}

@@ -14,6 +14,7 @@ import { migration as m0009Sessions } from './0009_1_sessions';
 import { migration as m0010JobQueue } from './0010_0_job_queue_and_mail_outbox';
 import { migration as m0010VisitStates } from './0010_2_visit_states';
 import { migration as m0010Payments } from './0010_1_payments';
+import { migration as m0010Invoices } from './0010_3_invoices';
 
 /**
  * Every migration of the shop, one file each (`<prefix>_<name>.ts`). Ordered by name; add a new
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0010_0_job_queue_and_mail_outbox': m0010JobQueue,
   '0010_2_visit_states': m0010VisitStates,
   '0010_1_payments': m0010Payments,
+  '0010_3_invoices': m0010Invoices,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,147 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Notice } from '@/components/Notice';
+import { ApiError } from '@/lib/apiError';
+import { INVOICE_COUNTRIES } from '@/lib/validation/invoice';
+import { invoicesApi, saveBlob, type InvoiceListItem } from '../invoicesApi';
+
+/**
+ * The documents of a paid order on its page: the receipt download, the order's invoices (PDF and
+ * FA(3) XML), and, while there is no invoice and the laboratory issues them (`canInvoice`), the
+ * small form that asks for one with the buyer's NIP. Field errors come from the server (422 naming
+ * the field) and are shown under their fields in the reader's language.
+ */
+interface Props {
+  orderId: number;
+  orderNumber: string;
+  canInvoice: boolean;
+}
+
+const EMPTY = { taxId: '', name: '', street: '', postalCode: '', city: '', country: 'PL' };
+type Field = keyof typeof EMPTY;
+const FIELD_OF: Record<string, Field> = {
+  'buyer.taxId': 'taxId',
+  'buyer.name': 'name',
+  'buyer.address.street': 'street',
+  'buyer.address.postalCode': 'postalCode',
+  'buyer.address.city': 'city',
+  'buyer.address.country': 'country',
+};
+
+export function OrderDocuments({ orderId, orderNumber, canInvoice }: Props) {
+  const { t } = useTranslation('invoices');
+  const [docs, setDocs] = useState<InvoiceListItem[] | null>(null);
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [state, setState] = useState<'idle' | 'sending' | 'error'>('idle');
+  const [message, setMessage] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    invoicesApi.list(orderId).then(setDocs, () => setDocs([]));
+  }, [orderId]);
+  useEffect(load, [load]);
+
+  const download = async (get: () => Promise<Blob>, name: string) => {
+    try {
+      saveBlob(await get(), name);
+    } catch {
+      setMessage(t('form.failed'));
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setState('sending');
+    setErrors({});
+    setMessage(null);
+    try {
+      await invoicesApi.request(orderId, {
+        taxId: form.taxId,
+        name: form.name,
+        address: { street: form.street, postalCode: form.postalCode, city: form.city, country: form.country },
+      });
+      setState('idle');
+      load();
+    } catch (err) {
+      setState('error');
+      if (err instanceof ApiError && Object.keys(err.fields).length) {
+        const next: Partial<Record<Field, string>> = {};
+        for (const [key, text] of Object.entries(err.fields)) next[FIELD_OF[key] ?? 'taxId'] = t(text);
+        setErrors(next);
+      } else {
+        setMessage(err instanceof ApiError && err.status === 409 ? err.message : t('form.failed'));
+      }
+    }
+  };
+
+  const input = (field: Field, label: string, html: Record<string, string> = {}, extra: object = {}) => (
+    <TextField
+      label={label}
+      value={form[field]}
+      onChange={(e) => setForm({ ...form, [field]: e.target.value })}
+      error={!!errors[field]}
+      helperText={errors[field] ?? ' '}
+      fullWidth
+      size="small"
+      slotProps={{ htmlInput: { 'data-testid': `invoice-${field}`, ...html } }}
+      {...extra}
+    />
+  );
+
+  const invoices = docs ?? [];
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="order-documents">
+      <Button variant="outlined" sx={{ minHeight: 48, mb: 2 }} onClick={() => download(() => invoicesApi.receiptPdf(orderId), `receipt-${orderNumber}.pdf`)}>
+        {t('form.receipt')}
+      </Button>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {invoices.length ? t('form.documents') : t('form.title')}
+      </Typography>
+      {message && <Notice severity="error">{message}</Notice>}
+      {invoices.map((d) => (
+        <Box key={d.id} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography sx={{ flex: '1 1 200px' }}>
+            {t(`form.kind.${d.kind}`)} {d.number}
+          </Typography>
+          <Button size="small" variant="outlined" onClick={() => download(() => invoicesApi.invoiceFile(orderId, d.id, 'pdf'), `invoice-${d.number.replace(/\//g, '-')}.pdf`)}>
+            {t('form.pdf')}
+          </Button>
+          <Button size="small" variant="outlined" onClick={() => download(() => invoicesApi.invoiceFile(orderId, d.id, 'xml'), `invoice-${d.number.replace(/\//g, '-')}.xml`)}>
+            {t('form.xml')}
+          </Button>
+        </Box>
+      ))}
+      {docs !== null && !invoices.length && canInvoice && (
+        <Box component="form" onSubmit={submit} noValidate>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('form.intro')}
+          </Typography>
+          {input('taxId', t('form.taxId'), { inputMode: 'numeric', autoComplete: 'off' })}
+          {input('name', t('form.name'), { autoComplete: 'organization' })}
+          {input('street', t('form.street'), { autoComplete: 'address-line1' })}
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Box sx={{ flex: '0 0 35%' }}>{input('postalCode', t('form.postalCode'), { autoComplete: 'postal-code' })}</Box>
+            {input('city', t('form.city'), { autoComplete: 'address-level2' })}
+          </Box>
+          {input('country', t('form.country'), {}, {
+            select: true,
+            children: INVOICE_COUNTRIES.map((c) => (
+              <MenuItem key={c} value={c}>
+                {c}
+              </MenuItem>
+            )),
+          })}
+          <Button type="submit" variant="contained" disabled={state === 'sending'} sx={{ minHeight: 48 }}>
+            {state === 'sending' ? t('form.sending') : t('form.submit')}
+          </Button>
+        </Box>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,1 @@
+export { OrderDocuments } from './components/OrderDocuments';

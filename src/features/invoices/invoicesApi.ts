@@ -1,0 +1,39 @@
+import { backendClient } from '@/lib/apiClient';
+
+/** Calls of an order's receipt and invoices (backend root). Files come as Blobs: the requests carry the bearer token. */
+export interface InvoiceListItem {
+  id: number;
+  number: string;
+  issuedAt: string;
+  kind: 'VAT' | 'KOR';
+  total: number;
+  currency: string;
+}
+
+export interface InvoiceBuyerInput {
+  taxId: string;
+  name: string;
+  address: { street: string; postalCode: string; city: string; country: string };
+}
+
+const blob = (path: string, accept: string) => backendClient.get<Blob>(path, { responseType: 'blob', headers: { Accept: accept } }).then((r) => r.data);
+
+export const invoicesApi = {
+  list: (orderId: number) => backendClient.get<InvoiceListItem[]>(`orders/${orderId}/invoices`).then((r) => r.data),
+  request: (orderId: number, buyer: InvoiceBuyerInput) => backendClient.post<{ id: number; number: string; issuedAt: string }>(`orders/${orderId}/invoice`, { buyer }).then((r) => r.data),
+  receiptPdf: (orderId: number) => blob(`orders/${orderId}/receipt.pdf`, 'application/pdf'),
+  invoiceFile: (orderId: number, documentId: number, kind: 'pdf' | 'xml') =>
+    blob(`orders/${orderId}/invoice.${kind}?document=${documentId}`, kind === 'pdf' ? 'application/pdf' : 'application/xml'),
+};
+
+/** Saves a Blob under a file name. */
+export function saveBlob(data: Blob, fileName: string): void {
+  const url = URL.createObjectURL(data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

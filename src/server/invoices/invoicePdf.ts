@@ -1,0 +1,44 @@
+import type { Language } from '@/i18n';
+import type { InvoiceRow } from '../repositories/invoices';
+import type { DocumentLine } from './documents';
+import type { InvoiceParty } from './fa3Xml';
+import { VAT_EXEMPTION_BASIS } from './fa3Xml';
+import { pdfTools, renderPdf } from './pdf';
+
+/**
+ * The PDF of an issued invoice or correction: a readable rendering of the stored row (the same
+ * data as its FA(3) XML), with the KSeF number once KSeF has given one. Line texts stay as issued
+ * (Polish); labels follow the reader's language.
+ */
+export function invoiceFileName(row: InvoiceRow, ext: 'pdf' | 'xml'): string {
+  return `invoice-${row.number.replace(/[^A-Za-z0-9]+/g, '-')}.${ext}`;
+}
+
+export function renderInvoicePdf(row: InvoiceRow, orderNumber: string, language: Language, corrected?: InvoiceRow): Promise<Buffer> {
+  const { t, day, money } = pdfTools(language);
+  const seller = JSON.parse(row.seller_json) as InvoiceParty;
+  const buyer = JSON.parse(row.buyer_json) as InvoiceParty;
+  const lines = JSON.parse(row.lines_json) as DocumentLine[];
+  const party = (p: InvoiceParty) => [p.name, p.street, `${p.postalCode} ${p.city}`, p.country, t('doc.taxId', { id: p.taxId })];
+  const title = row.kind === 'KOR' ? t('invoice.correctionTitle', { number: row.number }) : t('invoice.title', { number: row.number });
+  const facts = [
+    t('invoice.issued', { date: day(row.issued_at), place: seller.city }),
+    t('invoice.saleDate', { date: day(`${row.sale_date}T12:00:00Z`) }),
+    t('invoice.order', { number: orderNumber }),
+  ];
+  if (corrected) facts.push(t('invoice.corrects', { number: corrected.number, date: day(corrected.issued_at) }));
+  if (row.ksef_number) facts.push(t('invoice.ksef', { number: row.ksef_number }));
+  return renderPdf({
+    title,
+    documentTitle: title,
+    facts,
+    parties: [
+      { heading: t('doc.seller'), lines: party(seller) },
+      { heading: t('doc.buyer'), lines: party(buyer) },
+    ],
+    header: { item: t('doc.item'), amount: t('doc.amount'), extra: t('doc.vat') },
+    rows: lines.map((l) => ({ text: l.name, amount: money(l.amountMinor, row.currency), extra: t('doc.exempt') })),
+    totals: [{ text: t('doc.total'), amount: money(row.total_minor, row.currency), bold: true }],
+    notes: [t('invoice.exemption', { basis: VAT_EXEMPTION_BASIS })],
+  });
+}
