@@ -12,7 +12,7 @@ import type {
   ResultInterpretationDto,
   TestResultSummaryDto,
 } from '@/lib/types/results';
-import { ageOn, flagOf, interpret, interpretationFromFlag, isCritical, selectInterval } from '@/lib/resultFlag';
+import { ageOn, flagOf, interpretationFromFlag, isCritical, selectInterval } from '@/lib/resultFlag';
 import { localDay, timeZoneOf } from './laboratoryTime';
 import { getConfig } from '../config';
 import { explanationOf } from './explanations';
@@ -29,6 +29,7 @@ import * as resultsRepo from '../repositories/results';
 import { advanceAfterResults, loadReadableOrder, notifyChanges, type StatusChange } from './orderLifecycle';
 import { visitDto } from './orders';
 import { linesByPatient } from './linesByPatient';
+import { checkResultValue, resultKindOf } from './resultValues';
 import { orderLaboratoryDto } from './laboratories';
 import { log } from '../log';
 
@@ -337,7 +338,12 @@ export async function writeResults(
     entries.forEach((e, i) => {
       const line = byKey.get(`${e.patientId}:${e.analysisId}`) as repo.OrderLineRow;
       const sci = science.get(e.analysisId);
-      const numeric = typeof e.value === 'number';
+      const checked = checkResultValue(resultKindOf(sci), e.value, [...(sci?.ranges ?? []).map((r) => r.text ?? ''), e.refText ?? ''].filter(Boolean));
+      if ('error' in checked) {
+        fields[`entries[${i}].value`] = checked.error;
+        return;
+      }
+      const numeric = checked.num !== null;
       const fromCatalogue = catalogueInterval(sci, line.gender, ageOn(line.date_of_birth, day));
       const given = {
         low: e.refLow !== undefined ? e.refLow : fromCatalogue.low,
@@ -357,13 +363,13 @@ export async function writeResults(
       const limits = { criticalLow: sci?.critical_low, criticalHigh: sci?.critical_high };
       const judgeable = interval.low !== null || interval.high !== null || (interval.text !== null && !numeric) || limits.criticalLow != null || limits.criticalHigh != null;
       const interpretation: ResultInterpretationDto =
-        judgeable || !e.flag ? interpret(e.value, interval, limits) : interpretationFromFlag(e.flag, e.value, interval.low);
+        judgeable || !e.flag ? checked.interpretation(interval, limits) : interpretationFromFlag(e.flag, checked.num ?? checked.text ?? '', interval.low);
       rows.push({
         order_id: order.id,
         patient_id: e.patientId,
         analysis_id: e.analysisId,
-        value_num: numeric ? (e.value as number) : null,
-        value_text: numeric ? null : String(e.value),
+        value_num: checked.num,
+        value_text: checked.text,
         unit: e.unit ?? line.result_unit ?? '',
         ref_low: numeric || interval.text === null ? interval.low : null,
         ref_high: numeric || interval.text === null ? interval.high : null,
@@ -377,6 +383,7 @@ export async function writeResults(
         entered_at: at,
       });
     });
+    if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);
     // A result already entered and now different is a correction: the earlier revision is kept with who, when and why.
     const before = await resultsRepo.listOrderResults(trx, [order.id]);
     const stored = new Map(before.map((r) => [`${r.patient_id}:${r.analysis_id}`, r]));
