@@ -23,6 +23,8 @@ export interface LaboratoryDto {
   country?: string;
   currency?: Currency;
   phone?: string;
+  /** The laboratory's time zone (IANA): visit times are shown in it. */
+  timeZone?: string;
   /** Standard home visit fee of this laboratory, in its currency (a laboratory without zones charges it everywhere). */
   visitFee?: number;
   /**

@@ -28,6 +28,8 @@ export interface VisitDto {
   slotId: number;
   start: string;
   end: string;
+  /** The laboratory's time zone (IANA), in which the visit's dates and times are shown. */
+  timeZone: string;
 }
 
 export interface OrderLaboratoryDto {
@@ -35,6 +37,8 @@ export interface OrderLaboratoryDto {
   cityName: string;
   address: string;
   phone: string;
+  /** The laboratory's time zone (IANA). */
+  timeZone: string;
 }
 
 export interface OrderSummaryDto {

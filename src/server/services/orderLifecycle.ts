@@ -102,7 +102,7 @@ async function summaries(db: Db, orders: repo.OrderRow[]): Promise<{ list: Order
       number: o.number,
       status: o.status,
       createdAt: o.created_at,
-      visit: visitDto(o, slots.get(o.slot_id)),
+      visit: visitDto(o, slots.get(o.slot_id), timeZoneOf(labs.get(o.laboratory_id)?.country ?? '')),
       laboratory: orderLaboratoryDto(o.laboratory_id, labs.get(o.laboratory_id)),
       total: { price: toMajor(o.total_minor), currency: currencyOf(o) },
       patientCount: new Set(own.map((l) => l.patient_id)).size,

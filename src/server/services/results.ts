@@ -100,7 +100,7 @@ async function bundles(db: Db, orders: repo.OrderRow[]): Promise<OrderBundle[]> 
         orderNumber: order.number,
         status: order.status,
         createdAt: order.created_at,
-        visit: visitDto(order, slots.get(order.slot_id)),
+        visit: visitDto(order, slots.get(order.slot_id), timeZoneOf(labs.get(order.laboratory_id)?.country ?? '')),
         laboratory: orderLaboratoryDto(order.laboratory_id, labs.get(order.laboratory_id)),
         patientCount: new Set(ownLines.map((l) => l.patient_id)).size,
         analysisCount: ownLines.length,

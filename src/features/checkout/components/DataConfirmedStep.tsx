@@ -25,6 +25,8 @@ import { selectOrderTotals } from '../orderTotals';
 import { OrderAmount } from './OrderAmount';
 import { selectCurrentUser } from '@/features/auth';
 import { Notice } from '@/components/Notice';
+import { formatVisitWindow, useDeviceTimeZone } from '@/lib/labTime';
+import { timeZoneOfCountry } from '@/lib/timeZones';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
   return (
@@ -80,9 +82,11 @@ export function DataConfirmedStep() {
   }, [ready, user, order.orderSlotId, order.submit.status, router]);
 
   const currency = totals.currency;
-  const when = order.nurseCheckoutDate
-    ? new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(order.nurseCheckoutDate))
-    : '';
+  const lab = useAppSelector((s) => s.lab.laboratory.data);
+  const zone = lab?.timeZone ?? timeZoneOfCountry(lab?.country);
+  const deviceZone = useDeviceTimeZone();
+  const slot = order.slots.data.find((s) => s.id === order.orderSlotId);
+  const when = order.nurseCheckoutDate ? formatVisitWindow(order.nurseCheckoutDate, slot?.end ?? order.nurseCheckoutDate, i18n.language, zone, deviceZone, 'weekdayDate') : '';
   const fb = order.feedbackDetails;
 
   return (

@@ -14,6 +14,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useMounted } from '@/lib/useMounted';
+import { formatLabTime, useDeviceTimeZone, zoneNote } from '@/lib/labTime';
 import { summaryRequested } from '../checkoutSlice';
 import { formatAddress } from './formatAddress';
 import { Notice } from '@/components/Notice';
@@ -35,6 +36,7 @@ export function OrderSubmittedView() {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const mounted = useMounted();
+  const deviceZone = useDeviceTimeZone();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const { data: summary, status: summaryStatus, error: summaryError } = useAppSelector((s) => s.order.summary);
   const raw = router.query.orderId;
@@ -51,8 +53,9 @@ export function OrderSubmittedView() {
     body = <ErrorState message={summaryError?.message ?? t('submitted.notFound')} onRetry={orderId !== null && isLoggedIn ? () => dispatch(summaryRequested(orderId)) : undefined} />;
   else {
     const lang = i18n.language;
-    const day = new Intl.DateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(current.visit.start));
-    const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' });
+    const zone = current.visit.timeZone;
+    const day = formatLabTime(current.visit.start, lang, zone, 'longDate');
+    const note = zoneNote(current.visit.start, lang, zone, deviceZone);
     const prep = current.preparation;
     body = (
       <>
@@ -69,7 +72,8 @@ export function OrderSubmittedView() {
           <CardContent>
             <Block title={t('submitted.visit')}>
               <Typography sx={{ fontWeight: 600 }}>{day}</Typography>
-              <Typography>{`${time.format(new Date(current.visit.start))}–${time.format(new Date(current.visit.end))}`}</Typography>
+              <Typography>{`${formatLabTime(current.visit.start, lang, zone, 'time')}–${formatLabTime(current.visit.end, lang, zone, 'time')}`}</Typography>
+              {note && <Typography variant="body2" color="text.secondary">{t('common:time.labZone', { zone: note, city: current.laboratory.cityName })}</Typography>}
             </Block>
             <Block title={t('submitted.address')}>
               <Typography>{formatAddress(current.address, t)}</Typography>

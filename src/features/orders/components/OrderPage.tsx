@@ -17,6 +17,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { OrderDetailDto } from '@/lib/types/results';
 import { cancelRequested, rescheduleRequested, visitChangeReset, NOT_FOUND, ResourceGate, useResource } from '@/features/results';
 import { formatDateTime } from '@/lib/format';
+import { formatLabTime, formatVisitWindow, useDeviceTimeZone } from '@/lib/labTime';
 import { OrderProgress } from './OrderProgress';
 import { StatusChip } from './StatusChip';
 import { idFrom } from '@/lib/ids';
@@ -35,6 +36,7 @@ function Progress({ order }: { order: OrderDetailDto }) {
 export function OrderPage() {
   const { t } = useTranslation('results');
   const language = useLanguage();
+  const deviceZone = useDeviceTimeZone();
   const dispatch = useAppDispatch();
   const { query } = useRouter();
   const id = idFrom(query.orderId);
@@ -86,7 +88,7 @@ export function OrderPage() {
                     </Typography>
                     <StatusChip status={o.status} />
                   </Box>
-                  <Typography sx={{ fontWeight: 600 }}>{formatDateTime(o.visit.start, language)}</Typography>
+                  <Typography sx={{ fontWeight: 600 }} data-testid="visit-window">{formatVisitWindow(o.visit.start, o.visit.end, language, o.visit.timeZone, deviceZone)}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     {[o.address.street, o.address.apartment && t('order.apartment', { n: o.address.apartment }), o.address.city].filter(Boolean).join(', ')}
                   </Typography>
@@ -96,7 +98,7 @@ export function OrderPage() {
                   {o.canChangeVisit ? (
                     <>
                       <Typography variant="body2" sx={{ mt: 1 }}>
-                        {t('order.changeUntil', { date: formatDateTime(o.changeDeadline, language) })}
+                        {t('order.changeUntil', { date: formatLabTime(o.changeDeadline, language, o.visit.timeZone) })}
                       </Typography>
                       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
                         <Button variant="outlined" onClick={() => open('move')} disabled={busy} sx={{ minHeight: 48 }}>
@@ -213,6 +215,7 @@ export function OrderPage() {
                   open
                   laboratoryId={o.laboratory.id}
                   currentSlotId={o.visit.slotId}
+                  timeZone={o.visit.timeZone}
                   busy={busy}
                   onClose={() => setMoving(false)}
                   onConfirm={(slotId) => dispatch(rescheduleRequested({ orderId: o.id, slotId }))}

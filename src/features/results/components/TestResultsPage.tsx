@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CardSkeleton, EmptyState, PageContainer } from '@/components';
 import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
-import { formatDate } from '@/lib/format';
+import { formatLabTime } from '@/lib/labTime';
 import { ResourceGate } from './ResourceGate';
 import { OrderListCard } from '@/features/orders';
 import { useResource } from './useResource';
@@ -61,7 +61,7 @@ export function TestResultsPage() {
                     href={routePath('testResultPatients', { testResultId: r.id })}
                     heading={t('list.order', { number: r.orderNumber })}
                     status={r.status}
-                    subtitle={`${t('list.sampled', { date: formatDate(r.visit.start, language) })} · ${r.laboratory.cityName}`}
+                    subtitle={`${t('list.sampled', { date: formatLabTime(r.visit.start, language, r.visit.timeZone, 'date') })} · ${r.laboratory.cityName}`}
                   >
                     {t('list.counts', { results: r.resultCount, analyses: r.analysisCount, count: r.patientCount })}
                     {r.flaggedCount > 0 && (

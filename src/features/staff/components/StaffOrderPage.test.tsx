@@ -13,7 +13,7 @@ const order: StaffOrderDetailDto = {
   number: 'LS-000012',
   status: 'in_lab',
   createdAt: '2026-11-20T10:00:00.000Z',
-  visit: { slotId: 3, start: '2026-11-24T07:00:00.000Z', end: '2026-11-24T09:00:00.000Z' },
+  visit: { slotId: 3, start: '2026-11-24T07:00:00.000Z', end: '2026-11-24T09:00:00.000Z', timeZone: 'Europe/Warsaw' },
   address: { country: 'PL', city: 'Warszawa', postalCode: '00-120', street: 'Prosta 5', entry: '', floor: '2', apartment: '7', intercomCode: '', notes: '' },
   contactPhone: '+48 600 100 200',
   customer: { firstName: 'Łucja', lastName: 'Żółć', email: 'lucja@example.test' },
