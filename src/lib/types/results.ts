@@ -75,6 +75,8 @@ export interface OrderPatientDto {
   firstName: string;
   lastName: string;
   lines: OrderLineDto[];
+  /** Sample materials of this patient (a bought one is charged; otherwise the patient brings it). */
+  materials: { materialId: number; name: string; bought: boolean; price: number }[];
 }
 
 export interface OrderAddressDto {

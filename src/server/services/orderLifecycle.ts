@@ -23,6 +23,7 @@ import { formatVisit } from '../mail/templates/common';
 import { resultsReadyMail } from '../mail/templates/resultsReady';
 import { visitChangeMail } from '../mail/templates/visitChange';
 import { visitConfirmedMail } from '../mail/templates/visitConfirmed';
+import { findOrderMaterials } from '../repositories/orders';
 import { timeZoneOf } from './laboratoryTime';
 import { cancelVisitReminder, scheduleVisitReminder } from './visitReminderSchedule';
 import * as repo from '../repositories/lifecycle';
@@ -123,16 +124,23 @@ export async function listOrders(db: Db, userId: number): Promise<OrderSummaryDt
 /** GET orders/{id}: lines per patient, timeline, visit, address and totals. */
 export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, now = new Date()): Promise<OrderDetailDto> {
   const order = await loadReadableOrder(db, user, orderId);
-  const [{ list, lines }, events, results] = await Promise.all([
+  const [{ list, lines }, events, results, materials] = await Promise.all([
     summaries(db, [order]),
     repo.listEvents(db, order.id),
     resultsRepo.listOrderResults(db, [order.id]),
+    findOrderMaterials(db, order.id),
   ]);
   const summary = list[0] as OrderSummaryDto;
   const withResult = new Set(results.map((r) => `${r.patient_id}:${r.analysis_id}`));
   const patients = linesByPatient(
     lines,
-    (l): OrderPatientDto => ({ id: l.patient_id, firstName: l.first_name, lastName: l.last_name, lines: [] }),
+    (l): OrderPatientDto => ({
+      id: l.patient_id,
+      firstName: l.first_name,
+      lastName: l.last_name,
+      lines: [],
+      materials: materials.filter((m) => m.patient_id === l.patient_id).map((m) => ({ materialId: m.material_id, name: m.name, bought: m.bought === 1, price: toMajor(m.price_minor) })),
+    }),
     (p, l) => p.lines.push({ analysisId: l.analysis_id, code: l.code, name: l.name, price: toMajor(l.price_minor), hasResult: withResult.has(`${l.patient_id}:${l.analysis_id}`) }),
   );
   return {

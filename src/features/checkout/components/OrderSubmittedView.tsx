@@ -9,7 +9,7 @@ import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, ListSkeleton, Money, PageContainer } from '@/components';
+import { ErrorState, ListSkeleton, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
@@ -18,6 +18,8 @@ import { formatLabTime, useDeviceTimeZone, zoneNote } from '@/lib/labTime';
 import { summaryRequested } from '../checkoutSlice';
 import { formatAddress } from './formatAddress';
 import { Notice } from '@/components/Notice';
+import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
+import { shopOrderBreakdown } from '@/lib/breakdown';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -98,34 +100,14 @@ export function OrderSubmittedView() {
             </Block>
             <Divider sx={{ my: 2 }} />
             {current.patients.map((p) => (
-              <Box key={p.patientId} sx={{ mb: 1.5 }}>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                  <Typography sx={{ fontWeight: 600 }}>{`${p.firstName} ${p.lastName}`}</Typography>
-                  <Money amount={p.subtotal} currency={current.currency} />
-                </Box>
+              <Box key={p.patientId} sx={{ mb: 1 }}>
+                <Typography sx={{ fontWeight: 600 }}>{`${p.firstName} ${p.lastName}`}</Typography>
                 <Typography variant="body2" color="text.secondary">
                   {p.lines.map((l) => l.name).join(', ')}
                 </Typography>
               </Box>
             ))}
-            {current.discount > 0 && (
-              <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-                <Typography>{t('promo.applied', { code: current.promoCode ?? '' })}</Typography>
-                <span>
-                  −<Money amount={current.discount} currency={current.currency} />
-                </span>
-              </Box>
-            )}
-            <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-              <Typography>{t('cart.homeVisit')}</Typography>
-              <Money amount={current.deliveryPrice} currency={current.currency} />
-            </Box>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 1 }}>
-              <Typography variant="h6" component="p">{t('cart.total')}</Typography>
-              <Typography variant="h6" component="p">
-                <Money amount={current.total} currency={current.currency} />
-              </Typography>
-            </Box>
+            <MoneyBreakdownList breakdown={shopOrderBreakdown(current)} promoCode={current.promoCode} />
             <Typography variant="body2" color="text.secondary">
               {t('submitted.payNurse')}
             </Typography>

@@ -18,6 +18,8 @@ import type { OrderDetailDto } from '@/lib/types/results';
 import { cancelRequested, rescheduleRequested, visitChangeReset, NOT_FOUND, ResourceGate, useResource } from '@/features/results';
 import { formatDateTime } from '@/lib/format';
 import { formatLabTime, formatVisitWindow, useDeviceTimeZone } from '@/lib/labTime';
+import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
+import { orderDetailBreakdown } from '@/lib/breakdown';
 import { OrderProgress } from './OrderProgress';
 import { StatusChip } from './StatusChip';
 import { idFrom } from '@/lib/ids';
@@ -179,26 +181,7 @@ export function OrderPage() {
                   </Box>
                 ))}
                 <Divider sx={{ my: 1 }} />
-                {o.discount > 0 && (
-                  <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-                    <Typography variant="body2">{t('order.discount', { code: o.promoCode ?? '' })}</Typography>
-                    <Typography variant="body2">
-                      −<Money amount={o.discount} currency={o.total.currency} />
-                    </Typography>
-                  </Box>
-                )}
-                <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-                  <Typography variant="body2">{t('order.visitFee')}</Typography>
-                  <Typography variant="body2">
-                    <Money amount={o.deliveryPrice} currency={o.total.currency} />
-                  </Typography>
-                </Box>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 1 }}>
-                  <Typography sx={{ fontWeight: 700 }}>{t('order.total')}</Typography>
-                  <Typography sx={{ fontWeight: 700 }}>
-                    <Money amount={o.total.price} currency={o.total.currency} />
-                  </Typography>
-                </Box>
+                <MoneyBreakdownList breakdown={orderDetailBreakdown(o)} promoCode={o.promoCode} />
               </Paper>
               <ConfirmDialog
                 open={confirmCancel && !done}
