@@ -7,6 +7,9 @@ import { Link } from '@/components/Link';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/Money';
 import { routePath } from '@/lib/routes';
+import { formatMoney, toMajor, toMinor } from '@/lib/money';
+import { useLanguage } from '@/i18n/useLanguage';
+import { useAppSelector } from '@/store/hooks';
 import type { ProfileDto } from '@/lib/types/api';
 import { profileTotal, unavailableCount } from '../rules';
 import { ActionBar } from './ActionBar';
@@ -17,6 +20,10 @@ export function ProfileCard({ profile }: { profile: ProfileDto }) {
   const { t } = useTranslation('catalogue');
   const total = profileTotal(profile);
   const missing = unavailableCount(profile);
+  const language = useLanguage();
+  // The tests are not all: the kit comes with them in the cart and the home visit on top ("from" its lowest fee).
+  const lab = useAppSelector((s) => s.lab.laboratory.data);
+  const visitFrom = lab?.visitFeeFrom ?? lab?.visitFee ?? null;
   return (
     <Box component="article">
       <Chip label={`${t('analysis.code')}: ${profile.code}`} size="small" sx={{ color: 'text.secondary' }} />
@@ -38,6 +45,11 @@ export function ProfileCard({ profile }: { profile: ProfileDto }) {
           <Typography variant="h6" component="p" sx={{ fontWeight: 600, color: 'primary.main' }} data-testid="profile-total">
             {total ? <Money amount={total.price} currency={total.currency} /> : t('unavailable')}
           </Typography>
+          {total && visitFrom !== null && (
+            <Typography variant="body2" color="text.secondary" data-testid="profile-with-visit">
+              {t('profile.withVisit', { amount: formatMoney(toMajor(toMinor(total.price) + toMinor(visitFrom)), total.currency, language) })}
+            </Typography>
+          )}
         </Box>
         <Button
           component={Link}
