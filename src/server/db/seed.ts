@@ -6,6 +6,7 @@ import { applyDemoZones } from './demo/zones';
 import { DEMO_SCIENCE } from './demo/science';
 import { referenceRangeRows } from './science';
 import { indexAnalyses } from '../repositories/searchTerms';
+import { writeDemoTranslations } from './catalogueTranslations';
 import { generateSlotDays, slotDaysAhead } from '../services/slots';
 
 type Db = Kysely<Database>;
@@ -160,6 +161,9 @@ async function seedInto(db: Db, now: Date): Promise<void> {
       .values(p.analyses.map((code, position) => ({ profile_id: row.id, analysis_id: analysisId(code), position })))
       .execute();
   }
+
+  // Russian and Polish names, and the search index in every language.
+  await writeDemoTranslations(db);
 
   for (const lab of DEMO_LABORATORIES) {
     await generateSlotDays(db, lab, slotDaysAhead(now, lab.country));
