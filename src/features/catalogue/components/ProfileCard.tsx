@@ -14,6 +14,7 @@ import type { ProfileDto } from '@/lib/types/api';
 import { profileTotal, unavailableCount } from '../rules';
 import { ActionBar } from './ActionBar';
 import { AnalysisList } from './AnalysisList';
+import { localDescription } from '@/lib/catalogueText';
 
 /** The profile card: description, its analyses with prices, the total and "Add to cart". */
 export function ProfileCard({ profile }: { profile: ProfileDto }) {
@@ -27,7 +28,7 @@ export function ProfileCard({ profile }: { profile: ProfileDto }) {
   return (
     <Box component="article">
       <Chip label={`${t('analysis.code')}: ${profile.code}`} size="small" sx={{ color: 'text.secondary' }} />
-      {profile.description && <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{profile.description}</Typography>}
+      {localDescription(profile, language) && <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{localDescription(profile, language)}</Typography>}
       <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600, mt: 3, mb: 1 }}>
         {t('profile.analysesCount', { count: profile.labServices.length })}
       </Typography>

@@ -27,6 +27,7 @@ import { selectCurrentUser } from '@/features/auth';
 import { Notice } from '@/components/Notice';
 import { formatVisitWindow, useDeviceTimeZone } from '@/lib/labTime';
 import { timeZoneOfCountry } from '@/lib/timeZones';
+import { localName } from '@/lib/catalogueText';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
   return (
@@ -121,7 +122,7 @@ export function DataConfirmedStep() {
                   </Typography>
                 </Box>
                 <Typography variant="body2" color="text.secondary">
-                  {(cart.analysisDtosByPatientId[pid] ?? []).map((a) => a.name).join(', ')}
+                  {(cart.analysisDtosByPatientId[pid] ?? []).map((a) => localName(a, i18n.language)).join(', ')}
                 </Typography>
               </Box>
             ))}
