@@ -19,6 +19,9 @@ function chunks<T>(rows: T[], size = BATCH): T[][] {
   return out;
 }
 
+
+/** The demo promo code named in the README. */
+export const DEMO_PROMO_CODE = 'WELCOME10';
 /** Rounds a converted price to half units of the currency, in minor units. */
 function priceMinor(base: number, factor: number): number {
   return Math.round(base * factor * 2) * 50;
@@ -164,6 +167,11 @@ async function seedInto(db: Db, now: Date): Promise<void> {
 
   // Russian and Polish names, and the search index in every language.
   await writeDemoTranslations(db);
+  // A promo code to try the order summary with (README): 10 % off in every laboratory, once per user.
+  await db
+    .insertInto('promo_codes')
+    .values({ code: DEMO_PROMO_CODE, laboratory_id: null, kind: 'percent', value: 10, min_order_minor: 0, valid_from: null, valid_to: null, max_uses: null, per_user_limit: 1, created_at: stamp })
+    .execute();
 
   for (const lab of DEMO_LABORATORIES) {
     await generateSlotDays(db, lab, slotDaysAhead(now, lab.country));

@@ -50,3 +50,12 @@ test('analyses and profiles carry their names in ru and pl (English stays the na
   expect(thyroid.i18n?.pl?.name).toBe('Profil 2. Tarczyca');
   expect(thyroid.labServices[0]?.i18n?.ru?.name).toBeTruthy();
 });
+
+test('the demo promo code the README names exists', async () => {
+  const { DEMO_PROMO_CODE } = await import('../db/seed');
+  const readme = (await import('node:fs')).readFileSync('README.md', 'utf8');
+  expect(readme).toContain(`\`${DEMO_PROMO_CODE}\``);
+  expect(readme).toContain('RATE_LIMITS=off');
+  const row = await tdb.db.selectFrom('promo_codes').select(['code', 'kind', 'value']).where('code', '=', DEMO_PROMO_CODE).executeTakeFirst();
+  expect(row).toEqual({ code: 'WELCOME10', kind: 'percent', value: 10 });
+});
