@@ -15,3 +15,8 @@ export function localName(item: Translatable, language: string): string {
 export function localDescription(item: Translatable, language: string): string {
   return (language === 'ru' || language === 'pl' ? item.i18n?.[language]?.description : undefined) || (item.description ?? '');
 }
+
+/** A result's analysis name in the user's language. */
+export function resultName(r: { analysisName: string; analysisI18n?: CatalogueI18nDto }, language: string): string {
+  return localName({ name: r.analysisName, i18n: r.analysisI18n }, language);
+}

@@ -4,6 +4,7 @@
  * src/server/services/{orderLifecycle,results,staff}.ts, consumed by the results and staff features.
  * Money in major units, timestamps ISO-8601 UTC.
  */
+import type { CatalogueI18nDto } from './api';
 import type { Currency } from '../money';
 
 export const ORDER_STATUSES = [
@@ -176,6 +177,8 @@ export interface AnalysisResultDto {
   correctedAt?: string | null;
   /** In the patient's views: the analysis explained in each language. */
   explanation?: ResultExplanationDto;
+  /** In the patient's views: the analysis' name in Russian and Polish (English is `analysisName`). */
+  analysisI18n?: CatalogueI18nDto;
 }
 
 export interface PendingAnalysisDto {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { findTranslations, type TranslationRow } from '../repositories/translations';
-import type { CatalogueI18nDto } from '@/lib/types/api';
+import { findTranslations } from '../repositories/translations';
+import { i18nByItem } from './catalogueNames';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AnalysisDto, CatalogueHeaderDto, MaterialDto, PriceDto, ProfileDto, ReferenceRangeDto, RestrictionsDto } from '@/lib/types/api';
@@ -114,18 +114,6 @@ async function buildAnalysisDtos(db: Db, ids: number[], priceListId: number | nu
       unit: row.ucum_unit,
       displayUnit: row.result_unit,
     });
-  }
-  return out;
-}
-
-/** Translations as the wire shape: per item, per language, the name and (when translated) the text. */
-function i18nByItem(rows: TranslationRow[]): Map<number, CatalogueI18nDto> {
-  const out = new Map<number, CatalogueI18nDto>();
-  for (const t of rows) {
-    if (t.language !== 'ru' && t.language !== 'pl') continue;
-    const entry = out.get(t.item_id) ?? {};
-    entry[t.language] = t.description ? { name: t.name, description: t.description } : { name: t.name };
-    out.set(t.item_id, entry);
   }
   return out;
 }

@@ -30,6 +30,7 @@ import { advanceAfterResults, loadReadableOrder, notifyChanges, type StatusChang
 import { visitDto } from './orders';
 import { linesByPatient } from './linesByPatient';
 import { checkResultValue, resultKindOf } from './resultValues';
+import { namesI18n } from './catalogueNames';
 import { orderLaboratoryDto } from './laboratories';
 import { log } from '../log';
 
@@ -190,8 +191,8 @@ async function patientResultsOf(db: Db, b: OrderBundle, patientId: number): Prom
   const pending = b.lines
     .filter((l) => l.patient_id === patientId && !done.has(l.analysis_id))
     .map((l) => ({ analysisId: l.analysis_id, code: l.code, name: l.name }));
-  const explain = await explanationsFor(db, results.map((r) => r.analysis_id), results);
-  return { testResult: b.summary, patient, results: results.map((r) => ({ ...resultDto(r), explanation: explain.get(r.analysis_id) })), pending };
+  const [explain, names] = await Promise.all([explanationsFor(db, results.map((r) => r.analysis_id), results), namesI18n(db, 'analysis', results.map((r) => r.analysis_id))]);
+  return { testResult: b.summary, patient, results: results.map((r) => ({ ...resultDto(r), explanation: explain.get(r.analysis_id), ...(names.has(r.analysis_id) ? { analysisI18n: names.get(r.analysis_id) } : {}) })), pending };
 }
 
 /** GET .../analysis-results/{id}: one result, its description and the patient's history of that analysis. */
@@ -207,7 +208,7 @@ export async function getAnalysisResult(db: Db, user: AuthUser, orderId: number,
   return {
     testResult: b.summary,
     patient,
-    result: { ...resultDto(row), explanation: (await explanationsFor(db, [row.analysis_id], [row])).get(row.analysis_id) },
+    result: { ...resultDto(row), explanation: (await explanationsFor(db, [row.analysis_id], [row])).get(row.analysis_id), analysisI18n: (await namesI18n(db, 'analysis', [row.analysis_id])).get(row.analysis_id) },
     description: row.description,
     history: history.map((h) => ({
       resultId: h.id,

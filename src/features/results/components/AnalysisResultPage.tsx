@@ -19,6 +19,8 @@ import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { TrendChart } from './TrendChart';
 import { useResource } from './useResource';
 import { idFrom } from '@/lib/ids';
+import { resultName } from '@/lib/catalogueText';
+import { formatLabTime } from '@/lib/labTime';
 
 /**
  * `/test-results/{testResultId}/patients/{patientId}/analysis-results/{analysisResultId}`: one result
@@ -39,11 +41,11 @@ export function AnalysisResultPage() {
   return (
     <>
       <Head>
-        <title>{`${data?.result.analysisName ?? t('analysis.title')} · ${t('common:appName')}`}</title>
+        <title>{`${data ? resultName(data.result, language) : t('analysis.title')} · ${t('common:appName')}`}</title>
       </Head>
       <PageContainer
-        title={data?.result.analysisName ?? t('analysis.title')}
-        subtitle={data ? `${data.patient.firstName} ${data.patient.lastName} · ${t('list.sampled', { date: formatDate(data.testResult.visit.start, language) })}` : undefined}
+        title={data ? resultName(data.result, language) : t('analysis.title')}
+        subtitle={data ? `${data.patient.firstName} ${data.patient.lastName} · ${t('list.sampled', { date: formatLabTime(data.testResult.visit.start, language, data.testResult.visit.timeZone, 'date') })}` : undefined}
       >
         <ResourceGate session={ok ? session : 'user'} resource={ok ? resource : NOT_FOUND} onRetry={reload} backHref={backHref} skeleton={<CardSkeleton cards={2} />}>
           {(d) => {

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResultDto, ExplanationTextDto, ResultExplanationDto } from '@/lib/types/results';
 import { Notice } from '@/components/Notice';
+import { resultName } from '@/lib/catalogueText';
 
 /** The explanation in the user's language (English when the language has none). */
 export function explanationIn(e: ResultExplanationDto | undefined, language: string): ExplanationTextDto | null {
@@ -19,7 +20,7 @@ export function Explanation({ result, language, open = false }: { result: Analys
   return (
     <Box component="details" open={open} sx={{ px: 2, pb: 1.5, '& summary': { cursor: 'pointer', color: 'primary.main', fontWeight: 600, py: 0.5, minHeight: 24 } }} data-testid="explanation">
       <Typography component="summary" variant="body2">
-        {t('explain.summary', { name: result.analysisName })}
+        {t('explain.summary', { name: resultName(result, language) })}
       </Typography>
       <Typography variant="body2" sx={{ mt: 0.5 }}>
         <b>{t('explain.measures')}</b> {e.measures}
@@ -43,12 +44,12 @@ export function Explanation({ result, language, open = false }: { result: Analys
 
 /** A banner for results beyond critical limits: in text and colour, naming the analyses. */
 export function CriticalBanner({ results }: { results: AnalysisResultDto[] }) {
-  const { t } = useTranslation('results');
+  const { t, i18n } = useTranslation('results');
   const critical = results.filter((r) => r.critical);
   if (!critical.length) return null;
   return (
     <Notice severity="error" variant="filled" sx={{ mb: 2 }} role="alert" data-testid="critical-banner">
-      <b>{t('critical.title')}</b> {t('critical.text', { analyses: critical.map((r) => r.analysisName).join(', ') })}
+      <b>{t('critical.title')}</b> {t('critical.text', { analyses: critical.map((r) => resultName(r, i18n.language)).join(', ') })}
     </Notice>
   );
 }
