@@ -40,6 +40,8 @@ export interface OrderLaboratoryDto {
   phone: string;
   /** The laboratory's time zone (IANA). */
   timeZone: string;
+  /** The emergency number of the laboratory's country (112 in the EU). */
+  emergencyNumber?: string;
 }
 
 export interface OrderSummaryDto {

@@ -55,7 +55,7 @@ export function AnalysisResultPage() {
             const numericPoints = d.history.filter((h) => typeof h.value === 'number').length;
             return (
               <>
-                <CriticalBanner results={[r]} />
+                <CriticalBanner results={[r]} laboratory={data?.testResult.laboratory} actions shareHref={`${backHref}#share-title`} />
                 <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3, borderLeft: r.critical ? 10 : 6, borderLeftColor: r.critical ? FLAG_COLOURS.critical.bg : out ? FLAG_COLOURS[r.flag].fg : 'success.main' }}>
                   <Typography variant="overline" color="text.secondary">
                     {t('analysis.yourResult')}

@@ -99,7 +99,7 @@ export function PatientResultsPage() {
                   </Typography>
                 )}
               </Box>
-              <CriticalBanner results={d.results} />
+              <CriticalBanner results={d.results} laboratory={d.testResult.laboratory} actions />
               <ResultList
                 results={d.results}
                 language={language}

@@ -122,6 +122,19 @@ describe('/test-results/{id}/patients/{patientId}', () => {
     expect(explained).toHaveTextContent('Only a doctor can interpret a result.');
   });
 
+  it('a critical result gives the next steps: the emergency number, the laboratory\'s phone, a one-tap repeat order and sharing with a doctor', async () => {
+    const potassium = { ...glucose, id: 40, analysisId: 22, analysisName: 'Potassium', analysisCode: 'GB022', value: 6.9, flag: 'critical' as const, interpretation: 'HH' as const, critical: true };
+    const lab = { id: 'waw', cityName: 'Warszawa', address: 'Prosta 1', phone: '+48 22 843 21 10', timeZone: 'Europe/Warsaw', emergencyNumber: '112' };
+    backend = fakeBackend({ 'GET test-results/9/patients/7': [200, { ...data, testResult: { ...data.testResult, laboratory: lab }, results: [potassium, tsh] }] });
+    render(<PatientResultsPage />, { testResultId: '9', patientId: '7' });
+    const steps = await screen.findByTestId('critical-next-steps');
+    expect(within(steps).getByRole('link', { name: '112' })).toHaveAttribute('href', 'tel:112');
+    expect(within(steps).getByRole('link', { name: '+48 22 843 21 10' })).toHaveAttribute('href', 'tel:+48228432110');
+    expect(steps).toHaveTextContent('A repeat test is often advised');
+    expect(within(steps).getByRole('link', { name: 'order Potassium again' })).toHaveAttribute('href', '/add-to-cart/analysis/22');
+    expect(within(steps).getByRole('link', { name: 'Share these results with a doctor' })).toHaveAttribute('href', '#share-title');
+  });
+
   it('shows "nothing here" for another user\'s or a missing result', async () => {
     backend = fakeBackend({ 'GET test-results/9/patients/7': [404, { error: 'Test result not found' }] });
     render(<PatientResultsPage />, { testResultId: '9', patientId: '7' });
