@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
 import { createPatient, freeSlots, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
-import { STORAGE_KEYS, LAB_COOKIE } from '../../src/lib/storage';
 import { DEMO_ANALYSES } from '../../src/server/db/demo/catalogue';
 import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '../../src/lib/types/api';
 import type { StaffOrderDetailDto } from '../../src/lib/types/results';
@@ -92,10 +91,11 @@ export default journey(
         await noEnglishNames(`${lng} critical result`);
       });
       await ctx.step(`${lng}: the laboratory chooser`, async () => {
-        await page.evaluate(([key]) => window.localStorage.removeItem(key as string), [STORAGE_KEYS.activeLaboratoryId]);
-        await ctx.context.clearCookies({ name: LAB_COOKIE });
         await page.goto('/');
+        await page.getByRole('button', { name: /^ON/ }).click();
+        await page.getByRole('menuitem', { name: lng === 'ru' ? 'Выбрать лабораторию' : 'Wybierz laboratorium' }).click();
         await page.getByRole('dialog').waitFor();
+        await page.waitForTimeout(400);
         await ctx.shot(`${lng}-lab-chooser`);
       });
     }

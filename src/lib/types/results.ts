@@ -118,6 +118,10 @@ export interface TestResultSummaryDto {
   visit: VisitDto;
   laboratory: OrderLaboratoryDto;
   patientCount: number;
+  /** The patients of the set, "first last". */
+  patientNames?: string[];
+  /** When the nurse recorded the samples collected (null before; the booked visit is `visit`). */
+  sampledAt?: string | null;
   analysisCount: number;
   resultCount: number;
   /** Results outside the reference range (low, high or critical). */

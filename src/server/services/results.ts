@@ -82,11 +82,12 @@ interface OrderBundle {
 
 async function bundles(db: Db, orders: repo.OrderRow[]): Promise<OrderBundle[]> {
   const ids = orders.map((o) => o.id);
-  const [slots, labs, lines, results] = await Promise.all([
+  const [slots, labs, lines, results, collected] = await Promise.all([
     findSlotsByIds(db, orders.map((o) => o.slot_id)),
     findLaboratoriesByIds(db, orders.map((o) => o.laboratory_id)),
     repo.listLines(db, ids),
     resultsRepo.listOrderResults(db, ids),
+    repo.findCollectedAt(db, ids),
   ]);
   return orders.map((order) => {
     const ownLines = lines.filter((l) => l.order_id === order.id);
@@ -104,6 +105,8 @@ async function bundles(db: Db, orders: repo.OrderRow[]): Promise<OrderBundle[]> 
         visit: visitDto(order, slots.get(order.slot_id), timeZoneOf(labs.get(order.laboratory_id)?.country ?? '')),
         laboratory: orderLaboratoryDto(order.laboratory_id, labs.get(order.laboratory_id)),
         patientCount: new Set(ownLines.map((l) => l.patient_id)).size,
+        patientNames: [...new Map(ownLines.map((l) => [l.patient_id, `${l.first_name} ${l.last_name}`])).values()],
+        sampledAt: collected.get(order.id) ?? null,
         analysisCount: ownLines.length,
         resultCount: ownResults.length,
         flaggedCount: ownResults.filter((r) => r.flag !== 'normal').length,

@@ -64,6 +64,17 @@ describe('/test-results', () => {
     expect(within(items[0] as HTMLElement).getByRole('link')).toHaveAttribute('href', '/test-results/9/patients');
   });
 
+  it('names the patients and says when the nurse took the sample (in the laboratory\'s time), not the booked visit', async () => {
+    backend = fakeBackend({
+      'GET test-results': [200, [summary(9, 'LS-NEW', { patientNames: ['Łucja Żółć', 'Jan Żółć'], sampledAt: '2026-11-02T09:47:00.000Z' })]],
+    });
+    render(<TestResultsPage />);
+    const list = await screen.findByRole('list', { name: 'Test results' });
+    const item = within(list).getAllByRole('listitem')[0] as HTMLElement;
+    expect(item).toHaveTextContent('Łucja Żółć, Jan Żółć');
+    expect(item).toHaveTextContent('Sample taken 2 Nov 2026, 10:47');
+  });
+
   it('says what to do when there are no results yet', async () => {
     backend = fakeBackend({ 'GET test-results': [200, []] });
     render(<TestResultsPage />);

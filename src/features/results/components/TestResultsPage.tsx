@@ -9,6 +9,7 @@ import { CardSkeleton, EmptyState, PageContainer } from '@/components';
 import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
 import { formatLabTime } from '@/lib/labTime';
+import type { TestResultSummaryDto } from '@/lib/types/results';
 import { ResourceGate } from './ResourceGate';
 import { OrderListCard } from '@/features/orders';
 import { useResource } from './useResource';
@@ -17,6 +18,9 @@ import { useResource } from './useResource';
 export function TestResultsPage() {
   const { t } = useTranslation('results');
   const language = useLanguage();
+  // "Sample taken" is the nurse's recorded collection time; before it, the booked visit.
+  const sampledText = (r: TestResultSummaryDto) =>
+    r.sampledAt ? t('list.sampledAt', { date: formatLabTime(r.sampledAt, language, r.visit.timeZone, 'dateTime') }) : t('list.visitOn', { date: formatLabTime(r.visit.start, language, r.visit.timeZone, 'date') });
   const { session, resource, reload } = useResource('testResults', []);
   return (
     <>
@@ -61,7 +65,7 @@ export function TestResultsPage() {
                     href={routePath('testResultPatients', { testResultId: r.id })}
                     heading={t('list.order', { number: r.orderNumber })}
                     status={r.status}
-                    subtitle={`${t('list.sampled', { date: formatLabTime(r.visit.start, language, r.visit.timeZone, 'date') })} · ${r.laboratory.cityName}`}
+                    subtitle={`${r.patientNames?.length ? `${r.patientNames.join(', ')} · ` : ''}${sampledText(r)} · ${r.laboratory.cityName}`}
                   >
                     {t('list.counts', { results: r.resultCount, analyses: r.analysisCount, count: r.patientCount })}
                     {r.flaggedCount > 0 && (
