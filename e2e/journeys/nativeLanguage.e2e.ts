@@ -93,7 +93,7 @@ export default journey(
       await ctx.step(`${lng}: the laboratory chooser`, async () => {
         await page.goto('/');
         await page.getByRole('button', { name: /^ON/ }).click();
-        await page.getByRole('menuitem', { name: lng === 'ru' ? 'Выбрать лабораторию' : 'Wybierz laboratorium' }).click();
+        await page.getByText(lng === 'ru' ? 'Выбрать лабораторию' : 'Wybierz laboratorium', { exact: true }).click();
         await page.getByRole('dialog').waitFor();
         await page.waitForTimeout(400);
         await ctx.shot(`${lng}-lab-chooser`);
