@@ -94,7 +94,7 @@ export default journey(
         await page.goto('/');
         await page.getByRole('button', { name: /^ON/ }).click();
         await page.getByText(lng === 'ru' ? 'Выбрать лабораторию' : 'Wybierz laboratorium', { exact: true }).click();
-        await page.getByRole('dialog').waitFor();
+        await page.locator('.lab-dialog').waitFor();
         await page.waitForTimeout(400);
         await ctx.shot(`${lng}-lab-chooser`);
       });
