@@ -44,7 +44,7 @@ export function Explanation({ result, language, open = false }: { result: Analys
   );
 }
 
-const linkSx = { color: 'inherit', fontWeight: 700, textDecoration: 'underline', display: 'inline-block', minHeight: 24 } as const;
+const linkSx = { color: 'inherit', fontWeight: 700, textDecoration: 'underline' } as const;
 
 /**
  * A banner for results beyond critical limits: in text and colour, naming the analyses, with the
