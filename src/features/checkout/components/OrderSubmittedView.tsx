@@ -19,6 +19,7 @@ import { summaryRequested } from '../checkoutSlice';
 import { formatAddress } from './formatAddress';
 import { Notice } from '@/components/Notice';
 import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
+import { AddToCalendarButton } from '@/components/AddToCalendarButton';
 import { shopOrderBreakdown } from '@/lib/breakdown';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -76,6 +77,9 @@ export function OrderSubmittedView() {
               <Typography sx={{ fontWeight: 600 }}>{day}</Typography>
               <Typography>{`${formatLabTime(current.visit.start, lang, zone, 'time')}–${formatLabTime(current.visit.end, lang, zone, 'time')}`}</Typography>
               {note && <Typography variant="body2" color="text.secondary">{t('common:time.labZone', { zone: note, city: current.laboratory.cityName })}</Typography>}
+              <Box sx={{ mt: 1 }}>
+                <AddToCalendarButton orderId={current.id} orderNumber={current.number} />
+              </Box>
             </Block>
             <Block title={t('submitted.address')}>
               <Typography>{formatAddress(current.address, t)}</Typography>

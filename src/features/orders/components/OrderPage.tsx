@@ -19,6 +19,7 @@ import { cancelRequested, rescheduleRequested, visitChangeReset, NOT_FOUND, Reso
 import { formatDateTime } from '@/lib/format';
 import { formatLabTime, formatVisitWindow, useDeviceTimeZone } from '@/lib/labTime';
 import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
+import { AddToCalendarButton } from '@/components/AddToCalendarButton';
 import { orderDetailBreakdown } from '@/lib/breakdown';
 import { OrderProgress } from './OrderProgress';
 import { StatusChip } from './StatusChip';
@@ -96,7 +97,18 @@ export function OrderPage() {
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
                     {o.laboratory.cityName}, {o.laboratory.address}
+                    {o.laboratory.phone && (
+                      <>
+                        {' · '}
+                        <a href={`tel:${o.laboratory.phone.replace(/\s+/g, '')}`}>{o.laboratory.phone}</a>
+                      </>
+                    )}
                   </Typography>
+                  {o.status !== 'cancelled' && (
+                    <Box sx={{ mt: 1 }}>
+                      <AddToCalendarButton orderId={o.id} orderNumber={o.number} />
+                    </Box>
+                  )}
                   {o.canChangeVisit ? (
                     <>
                       <Typography variant="body2" sx={{ mt: 1 }}>
