@@ -77,6 +77,10 @@ export default journey(
         await page.goto('/order/cart');
         await page.getByText(words.glucose).first().waitFor();
         await ctx.shot(`${lng}-cart`);
+        // The stepper's steps keep equal widths with long words, so its lines stay between the circles.
+        const widths = await page.locator('ol li.step').evaluateAll((items) => items.map((i) => i.getBoundingClientRect().width));
+        assert.equal(widths.length, 5);
+        assert.ok(Math.max(...widths) - Math.min(...widths) < 1, `${lng} stepper steps of equal width: ${widths.join(', ')}`);
         await noEnglishNames(`${lng} cart`);
         await page.goto(`/orders/${setup.orderId}`);
         await page.getByTestId('money-breakdown').waitFor();
