@@ -20,7 +20,7 @@ import { TrendChart } from './TrendChart';
 import { useResource } from './useResource';
 import { idFrom } from '@/lib/ids';
 import { resultName } from '@/lib/catalogueText';
-import { formatLabTime } from '@/lib/labTime';
+import { sampledText } from './sampledText';
 
 /**
  * `/test-results/{testResultId}/patients/{patientId}/analysis-results/{analysisResultId}`: one result
@@ -45,7 +45,7 @@ export function AnalysisResultPage() {
       </Head>
       <PageContainer
         title={data ? resultName(data.result, language) : t('analysis.title')}
-        subtitle={data ? `${data.patient.firstName} ${data.patient.lastName} · ${t('list.sampled', { date: formatLabTime(data.testResult.visit.start, language, data.testResult.visit.timeZone, 'date') })}` : undefined}
+        subtitle={data ? `${data.patient.firstName} ${data.patient.lastName} · ${sampledText(data.testResult, t, language)}` : undefined}
       >
         <ResourceGate session={ok ? session : 'user'} resource={ok ? resource : NOT_FOUND} onRetry={reload} backHref={backHref} skeleton={<CardSkeleton cards={2} />}>
           {(d) => {

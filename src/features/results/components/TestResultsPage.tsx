@@ -8,19 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { CardSkeleton, EmptyState, PageContainer } from '@/components';
 import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
-import { formatLabTime } from '@/lib/labTime';
-import type { TestResultSummaryDto } from '@/lib/types/results';
 import { ResourceGate } from './ResourceGate';
 import { OrderListCard } from '@/features/orders';
 import { useResource } from './useResource';
+import { sampledText } from './sampledText';
 
 /** `/test-results`: the user's result sets, newest first, with their status. */
 export function TestResultsPage() {
   const { t } = useTranslation('results');
   const language = useLanguage();
-  // "Sample taken" is the nurse's recorded collection time; before it, the booked visit.
-  const sampledText = (r: TestResultSummaryDto) =>
-    r.sampledAt ? t('list.sampledAt', { date: formatLabTime(r.sampledAt, language, r.visit.timeZone, 'dateTime') }) : t('list.visitOn', { date: formatLabTime(r.visit.start, language, r.visit.timeZone, 'date') });
   const { session, resource, reload } = useResource('testResults', []);
   return (
     <>
@@ -65,7 +61,7 @@ export function TestResultsPage() {
                     href={routePath('testResultPatients', { testResultId: r.id })}
                     heading={t('list.order', { number: r.orderNumber })}
                     status={r.status}
-                    subtitle={`${r.patientNames?.length ? `${r.patientNames.join(', ')} · ` : ''}${sampledText(r)} · ${r.laboratory.cityName}`}
+                    subtitle={`${r.patientNames?.length ? `${r.patientNames.join(', ')} · ` : ''}${sampledText(r, t, language)} · ${r.laboratory.cityName}`}
                   >
                     {t('list.counts', { results: r.resultCount, analyses: r.analysisCount, count: r.patientCount })}
                     {r.flaggedCount > 0 && (
