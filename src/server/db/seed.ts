@@ -5,7 +5,6 @@ import { DEMO_LABORATORIES, DEMO_PRICE_LISTS } from './demo/laboratories';
 import { applyDemoZones } from './demo/zones';
 import { DEMO_SCIENCE } from './demo/science';
 import { referenceRangeRows } from './science';
-import { indexAnalyses } from '../repositories/searchTerms';
 import { writeDemoTranslations } from './catalogueTranslations';
 import { generateSlotDays, slotDaysAhead } from '../services/slots';
 
@@ -113,7 +112,7 @@ async function seedInto(db: Db, now: Date): Promise<void> {
       .returning(['id', 'code', 'name'])
       .execute();
     for (const r of rows) analysisIds.set(r.code, r.id);
-    await indexAnalyses(db, rows);
+    // Indexed for search (with the translations) by writeDemoTranslations below.
   }
   const analysisId = (code: string): number => {
     const id = analysisIds.get(code);
