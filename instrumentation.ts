@@ -9,6 +9,12 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { nodeVersionProblem } = await import('./src/server/nodeVersion');
+    const tooOld = nodeVersionProblem();
+    if (tooOld) {
+      console.error(tooOld);
+      process.exit(1);
+    }
     const { loadConfig } = await import('./src/server/config');
     try {
       loadConfig();

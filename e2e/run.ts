@@ -247,6 +247,7 @@ async function runOne(browser: Browser, spec: ViewportSpec, file: string, journe
     ...spec.options,
     locale: options.locale ?? 'en-US',
     geolocation: options.geolocation,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     baseURL: baseUrl,
   });
   if (options.permissions?.length) await context.grantPermissions(options.permissions, { origin: baseUrl });

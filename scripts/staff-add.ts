@@ -44,7 +44,11 @@ async function main(argv: string[]): Promise<number> {
     const what = r.created ? 'Created' : r.promoted ? 'Promoted' : 'Updated';
     console.log(`${what} ${r.role} user ${email.trim().toLowerCase()} (id ${r.userId}) for laboratory ${r.laboratoryId}`);
     if (!r.created) console.log(`Revoked ${r.revokedTokens} token(s) of the account; its old password no longer works.`);
-    if (r.setPasswordLink) console.log(`Single-use link to set the password (valid ${Math.round(getConfig().mailTokenTtl / 3600)} h):\n${r.setPasswordLink}`);
+    if (r.setPasswordLink) {
+      console.log(`Single-use link to set the password (valid ${Math.round(getConfig().mailTokenTtl / 3600)} h):\n${r.setPasswordLink}`);
+      // The link is built like the shop's own links: APP_URL, else http://localhost:$PORT (from the shell, .env or .env.local).
+      console.log(`(Links use ${getConfig().appUrl}, from ${process.env.APP_URL ? 'APP_URL' : `PORT=${process.env.PORT ?? '3000 (default)'}`}; set APP_URL or PORT as for the shop if it runs elsewhere.)`);
+    }
     return 0;
   });
 }

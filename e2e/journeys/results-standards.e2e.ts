@@ -84,7 +84,7 @@ export default journey(
     });
 
     await ctx.step('downloads the FHIR bundle for the doctor', async () => {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download for my doctor (FHIR)' }).click()]);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: "Download a file for my doctor's software" }).click()]);
       assert.match(download.suggestedFilename(), /\.fhir\.json$/);
       const bundle = JSON.parse(fs.readFileSync((await download.path()) as string, 'utf8')) as { resourceType: string; type: string; entry: { resource: { resourceType: string; interpretation?: { coding: { code: string }[] }[] } }[] };
       assert.equal(bundle.resourceType, 'Bundle');

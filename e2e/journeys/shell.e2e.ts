@@ -83,10 +83,10 @@ export default journey(
       if (ctx.viewport === 'desktop') await page.getByRole('button', { name: `Laboratory: ${expected.cityName}` }).waitFor();
     });
 
-    await ctx.step('the cookie banner goes away after "Принять" and stays away', async () => {
+    await ctx.step('the cookie banner goes away after "Accept" and stays away', async () => {
       await banner.waitFor();
       await ctx.shot('cookie-banner');
-      await banner.getByRole('button', { name: 'Принять' }).click();
+      await banner.getByRole('button', { name: 'Accept' }).click();
       await banner.waitFor({ state: 'detached' });
       const consent = (await ctx.context.cookies()).find((c) => c.name === 'acceptCookie');
       assert.ok(consent, 'acceptCookie is set');

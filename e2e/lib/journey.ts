@@ -11,6 +11,8 @@ export interface JourneyOptions {
   permissions?: string[];
   /** Browser locale (Accept-Language, navigator.language); default en-US. */
   locale?: string;
+  /** The browser's time zone (IANA), e.g. `America/New_York`; default the machine's. */
+  timezoneId?: string;
   /** Only run on these viewports (default both). */
   viewports?: ViewportName[];
   /** Time limit of one run in ms (default 180000). */

@@ -7,6 +7,8 @@ import { profileReceived, profileRequested } from '@/features/catalogue/catalogu
 import { ProfileCard } from '@/features/catalogue/components/ProfileCard';
 import { SeoHead } from '@/features/catalogue/components/SeoHead';
 import { idFrom } from '@/lib/ids';
+import { useLanguage } from '@/i18n/useLanguage';
+import { localDescription, localName } from '@/lib/catalogueText';
 
 interface ProfilePageProps {
   canonicalUrl: string;
@@ -16,6 +18,7 @@ interface ProfilePageProps {
 export default function ProfilePage(props: ProfilePageProps) {
   wrapper.useHydration(props);
   const { t } = useTranslation('catalogue');
+  const language = useLanguage();
   const dispatch = useAppDispatch();
   const card = useAppSelector((s) => s.catalogue.profile);
   const profile = card.data?.id === props.profileId ? card.data : null;
@@ -31,10 +34,11 @@ export default function ProfilePage(props: ProfilePageProps) {
       </PageContainer>
     );
   }
-  const description = profile.description || t('profile.seoDescription', { name: profile.name, count: profile.labServices.length });
+  const name = localName(profile, language);
+  const description = localDescription(profile, language) || t('profile.seoDescription', { name, count: profile.labServices.length });
   return (
-    <PageContainer title={profile.name}>
-      <SeoHead title={profile.name} description={description.slice(0, 160)} canonicalUrl={props.canonicalUrl} />
+    <PageContainer title={name}>
+      <SeoHead title={name} description={description.slice(0, 160)} canonicalUrl={props.canonicalUrl} />
       <ProfileCard profile={profile} />
     </PageContainer>
   );

@@ -1,4 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { loadEnvConfig } from '@next/env';
+import { nodeVersionProblem } from '../../src/server/nodeVersion';
 import { getConfig } from '../../src/server/config';
 import { createDb, type Db } from '../../src/server/db/createDb';
 import { HttpError } from '../../src/server/http/errors';
@@ -37,6 +39,13 @@ export async function withDatabase(work: (db: Db) => Promise<number>): Promise<n
 
 /** Runs a script's `main` on its arguments and exits with its code (1 after an unexpected error). */
 export function runScript(main: (argv: string[]) => Promise<number>): void {
+  // The same environment as `next dev` / `next start`: .env, .env.local (and per-mode files); the shell wins.
+  loadEnvConfig(process.cwd(), process.env.NODE_ENV === 'development');
+  const tooOld = nodeVersionProblem();
+  if (tooOld) {
+    console.error(tooOld);
+    process.exit(1);
+  }
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (e: unknown) => {

@@ -37,6 +37,9 @@ const Steps = styled('ol')(({ theme }) => ({
   [theme.breakpoints.up('sm')]: { margin: theme.spacing(0, 0, 3) },
   '& .step': {
     flex: '1 1 0',
+    // Equal widths whatever the labels (a long Russian or Polish word must not widen its step, or the
+    // line drawn from the previous circle, -50% of this step, runs through that circle).
+    minWidth: 0,
     position: 'relative',
     display: 'flex',
     flexDirection: 'column',
@@ -58,6 +61,9 @@ const Steps = styled('ol')(({ theme }) => ({
     ...theme.typography.body2,
     marginTop: theme.spacing(1.5),
     fontSize: '0.72rem',
+    maxWidth: '100%',
+    overflowWrap: 'anywhere',
+    hyphens: 'auto',
     color: theme.palette.text.secondary,
     [theme.breakpoints.up('sm')]: { fontSize: '0.875rem' },
   },

@@ -9,13 +9,6 @@ export function formatDateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d);
 }
 
-/** A time of day, e.g. "07:00" (24-hour in English too, as on a clinic schedule). */
-export function formatTime(iso: string, language: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit' }).format(d);
-}
-
 export function formatDate(iso: string, language: string): string {
   const d = new Date(iso.length <= 10 ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return iso;

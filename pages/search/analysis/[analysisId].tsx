@@ -8,6 +8,8 @@ import { analysisReceived, analysisRequested } from '@/features/catalogue/catalo
 import { AnalysisCard } from '@/features/catalogue/components/AnalysisCard';
 import { SeoHead } from '@/features/catalogue/components/SeoHead';
 import { idFrom } from '@/lib/ids';
+import { useLanguage } from '@/i18n/useLanguage';
+import { localDescription, localName } from '@/lib/catalogueText';
 
 interface AnalysisPageProps {
   canonicalUrl: string;
@@ -17,6 +19,7 @@ interface AnalysisPageProps {
 export default function AnalysisPage(props: AnalysisPageProps) {
   wrapper.useHydration(props);
   const { t } = useTranslation('catalogue');
+  const language = useLanguage();
   const dispatch = useAppDispatch();
   const router = useRouter();
   const card = useAppSelector((s) => s.catalogue.analysis);
@@ -37,10 +40,11 @@ export default function AnalysisPage(props: AnalysisPageProps) {
       </PageContainer>
     );
   }
-  const description = analysis.description || t('analysis.seoDescription', { name: analysis.name, code: analysis.code });
+  const name = localName(analysis, language);
+  const description = localDescription(analysis, language) || t('analysis.seoDescription', { name, code: analysis.code });
   return (
-    <PageContainer title={analysis.name}>
-      <SeoHead title={analysis.name} description={description.slice(0, 160)} canonicalUrl={props.canonicalUrl} />
+    <PageContainer title={name}>
+      <SeoHead title={name} description={description.slice(0, 160)} canonicalUrl={props.canonicalUrl} />
       <AnalysisCard analysis={analysis} />
     </PageContainer>
   );

@@ -108,6 +108,17 @@ describe('register', () => {
     expect(push).not.toHaveBeenCalled();
   });
 
+  it('a 400 about a leaked password keeps the title and says what is wrong with the password, not "Such user exists"', async () => {
+    const leaked = 'This password appears in lists of leaked passwords; choose another';
+    backend = fakeBackend({ 'POST register': [400, { error: leaked, fields: { password: leaked } }] });
+    const { store } = setup();
+    store.dispatch(registerRequested(registerForm));
+    await eventually(() => expect(store.getState().auth.register.status).toBe(Status.ERROR));
+    expect(store.getState().auth.register.error).toMatchObject({ status: 400, message: 'Duplicating fields found' });
+    expect(store.getState().auth.registerReason).toBe(leaked);
+    expect(selectRegisterFieldMarks(store.getState())).toEqual({ password: leaked });
+  });
+
   it('any other failure still gives "Duplicating fields found"', async () => {
     backend = fakeBackend({ 'POST register': [503, { error: 'Down for maintenance' }] });
     const { store } = setup();

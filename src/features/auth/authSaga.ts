@@ -78,12 +78,22 @@ function* register({ payload }: ReturnType<typeof registerRequested>): Generator
   try {
     token = yield* call(authApi.register, payload);
   } catch (e) {
-    const reason = e instanceof ApiError ? (e.status === 400 ? AUTH_MESSAGES.suchUserExists : e.status === 429 ? AUTH_MESSAGES.tooManyAttempts : e.message) : AUTH_MESSAGES.unknownError;
-    yield put(registerFailed(toFailure(e, AUTH_MESSAGES.duplicatingFields), reason));
+    yield put(registerFailed(toFailure(e, AUTH_MESSAGES.duplicatingFields), registerReason(e)));
     return;
   }
   yield put(registerSucceeded());
   yield* call(startSession, token);
+}
+
+/**
+ * The line under the spec's title ("Duplicating fields found"): what is actually wrong. A 400 about
+ * the password (leaked, too weak) says so; any other 400 is the spec's "Such user exists".
+ */
+export function registerReason(e: unknown): string {
+  if (!(e instanceof ApiError)) return AUTH_MESSAGES.unknownError;
+  if (e.status === 429) return AUTH_MESSAGES.tooManyAttempts;
+  if (e.status !== 400) return e.message;
+  return e.fields.password ?? AUTH_MESSAGES.suchUserExists;
 }
 
 /** Sign out: the token leaves the browser at once, then it is revoked on the server (failure ignored). */

@@ -1,4 +1,4 @@
-import { put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { cancelled, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { call, select } from 'typed-redux-saga';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { callApi } from '@/store/callApi';
@@ -20,6 +20,7 @@ import {
   cartMutated,
   cartMutationFailed,
   cartPatientsFailed,
+  cartPatientsCancelled,
   cartPatientCreateFailed,
   cartPatientCreateRequested,
   cartPatientCreated,
@@ -105,6 +106,9 @@ function* loadPatients(): Generator {
     yield put(cartPatientsReceived(patients));
   } catch (e) {
     yield put(cartPatientsFailed(toFailure(e)));
+  } finally {
+    // Cancelled mid-way (a new session started, the saga restarted): the patient step would wait forever.
+    if (yield cancelled()) yield put(cartPatientsCancelled());
   }
 }
 

@@ -165,6 +165,10 @@ const cartSlice = createSlice({
     cartPatientsFailed(state, action: PayloadAction<Failure>) {
       fail(state.patients, action.payload);
     },
+    /** The load was cancelled (a newer session, the saga restarted): nothing answered, so the list may be asked for again. */
+    cartPatientsCancelled(state) {
+      if (state.patients.status === Status.LOADING) state.patients.status = Status.INITIAL;
+    },
     cartPatientCreateRequested(state, _action: PayloadAction<Patient>) {
       startLoading(state.patientCreate);
     },
@@ -204,6 +208,7 @@ export const {
   cartPatientsRequested,
   cartPatientsReceived,
   cartPatientsFailed,
+  cartPatientsCancelled,
   cartPatientCreateRequested,
   cartPatientCreated,
   cartPatientCreateFailed,

@@ -19,7 +19,16 @@ const analysis = (id: number, name: string, laboratoryId = '1'): AnalysisDto => 
 });
 const profile = (id: number, name: string): ProfileDto => ({ id, name, description: '', labServices: [], code: `P${id}`, created: '', updated: '' });
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The pause of a person between keystrokes (shorter than the search debounce). */
+const typingPause = () => new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS / 4));
+/** Waits for the store to reach a state (never for a fixed time: a busy machine only makes it later). */
+async function until(check: () => boolean, what = 'the expected state'): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
 
 const catalogueRoutes = (req: Seen) => {
   if (req.url === 'labService') return { status: 200, data: [analysis(1, 'Glucose', req.params.laboratoryId), analysis(2, 'Ferritin', req.params.laboratoryId)] };
@@ -38,8 +47,10 @@ describe('catalogueSaga', () => {
     backend = fakeBackend(catalogueRoutes);
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(analysesRequested());
-    await wait(10);
-    expect(backend.seen).toEqual([]);
+    // Something else the saga does answers; by then the analyses would have been asked for.
+    store.dispatch(analysisRequested(3));
+    await until(() => store.getState().catalogue.analysis.status === Status.SUCCESS);
+    expect(backend.seen.map((r) => r.url)).toEqual(['labService/3']);
     expect(store.getState().catalogue.analyses.status).toBe(Status.INITIAL);
   });
 
@@ -48,7 +59,7 @@ describe('catalogueSaga', () => {
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(activeLaboratorySet('7'));
     expect(store.getState().catalogue.analyses.status).toBe(Status.LOADING);
-    await wait(20);
+    await until(() => store.getState().catalogue.analyses.status === Status.SUCCESS && store.getState().catalogue.profiles.status === Status.SUCCESS);
     const c = store.getState().catalogue;
     expect(c.analyses.status).toBe(Status.SUCCESS);
     expect(c.analyses.laboratoryId).toBe('7');
@@ -62,11 +73,11 @@ describe('catalogueSaga', () => {
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(analysesReceived({ laboratoryId: '1', data: [analysis(5, 'From server')] }));
     store.dispatch(activeLaboratorySet('1'));
-    await wait(20);
+    await until(() => store.getState().catalogue.profiles.status === Status.SUCCESS);
     expect(backend.seen.map((r) => r.url)).toEqual(['profiles']);
     expect(store.getState().catalogue.analyses.data.map((a) => a.name)).toEqual(['From server']);
     store.dispatch(activeLaboratorySet('2'));
-    await wait(20);
+    await until(() => store.getState().catalogue.analyses.laboratoryId === '2' && store.getState().catalogue.analyses.status === Status.SUCCESS);
     expect(store.getState().catalogue.analyses.data.map((a) => a.prices[0]?.priceListId)).toEqual([2, 2]);
   });
 
@@ -79,12 +90,12 @@ describe('catalogueSaga', () => {
     // The full list of the same laboratory is loading: the lists stay as they are.
     expect(store.getState().catalogue.analyses.status).toBe(Status.LOADING);
     expect(store.getState().catalogue.popular.status).toBe(Status.SUCCESS);
-    await wait(60);
+    await until(() => store.getState().catalogue.popular.data[0]?.name === 'Glucose', 'the popular list of the loaded analyses');
     expect(store.getState().catalogue.popular.data.map((a) => a.name)).toEqual(['Glucose']);
     // Another laboratory: the lists show loading until its analyses arrive.
     store.dispatch(activeLaboratorySet('2'));
     expect(store.getState().catalogue.category.status).toBe(Status.LOADING);
-    await wait(60);
+    await until(() => store.getState().catalogue.category.laboratoryId === '2' && store.getState().catalogue.category.status === Status.SUCCESS);
     const { category } = store.getState().catalogue;
     expect(category).toMatchObject({ headerId: 23, laboratoryId: '2', status: Status.SUCCESS });
     expect(category.data.map((a) => [a.name, a.prices[0]?.priceListId])).toEqual([['Glucose', 2]]);
@@ -95,11 +106,10 @@ describe('catalogueSaga', () => {
     const store = makeStore({ saga: catalogueSaga });
     for (const term of ['g', 'gl', 'glu']) {
       store.dispatch(searchTermChanged(term));
-      await wait(50);
+      await typingPause();
     }
-    expect(backend.seen).toEqual([]);
     expect(store.getState().catalogue.search.status).toBe(Status.LOADING);
-    await wait(SEARCH_DEBOUNCE_MS + 100);
+    await until(() => store.getState().catalogue.search.status === Status.SUCCESS);
     expect(backend.seen.map((r) => r.params.searchNameTerm)).toEqual(['glu']);
     const s = store.getState().catalogue.search;
     expect(s.status).toBe(Status.SUCCESS);
@@ -111,9 +121,9 @@ describe('catalogueSaga', () => {
     backend = fakeBackend(catalogueRoutes);
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(searchTermChanged('glu'));
-    await wait(SEARCH_DEBOUNCE_MS + 20); // the request for "glu" is in flight (50 ms)
+    await until(() => backend.seen.length === 1, 'the request for "glu" in flight');
     store.dispatch(searchTermChanged('gluc'));
-    await wait(SEARCH_DEBOUNCE_MS + 100);
+    await until(() => store.getState().catalogue.search.status === Status.SUCCESS);
     expect(backend.seen.map((r) => r.params.searchNameTerm)).toEqual(['glu', 'gluc']);
     expect(backend.seen[0]?.signal?.aborted).toBe(true);
     expect(backend.seen[1]?.signal?.aborted).toBe(false);
@@ -124,8 +134,11 @@ describe('catalogueSaga', () => {
     backend = fakeBackend(catalogueRoutes);
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(searchTermChanged('   '));
-    await wait(SEARCH_DEBOUNCE_MS + 20);
-    expect(backend.seen).toEqual([]);
+    expect(store.getState().catalogue.search.status).toBe(Status.INITIAL);
+    // A later term is searched; the empty one never was.
+    store.dispatch(analysisRequested(3));
+    await until(() => store.getState().catalogue.analysis.status === Status.SUCCESS);
+    expect(backend.seen.map((r) => r.url)).toEqual(['labService/3']);
     expect(store.getState().catalogue.search.status).toBe(Status.INITIAL);
   });
 
@@ -134,11 +147,10 @@ describe('catalogueSaga', () => {
     backend = fakeBackend((req) => (fail ? { status: 500, data: { error: 'down' } } : catalogueRoutes(req)));
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(searchTermChanged('ferritin'));
-    await wait(SEARCH_DEBOUNCE_MS + 30);
-    expect(store.getState().catalogue.search.status).toBe(Status.ERROR);
+    await until(() => store.getState().catalogue.search.status === Status.ERROR);
     fail = false;
     store.dispatch(searchRetried());
-    await wait(80);
+    await until(() => store.getState().catalogue.search.status === Status.SUCCESS);
     expect(store.getState().catalogue.search.status).toBe(Status.SUCCESS);
   });
 
@@ -146,10 +158,10 @@ describe('catalogueSaga', () => {
     backend = fakeBackend(catalogueRoutes);
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(analysisRequested(404));
-    await wait(20);
+    await until(() => store.getState().catalogue.analysis.status === Status.ERROR);
     expect(store.getState().catalogue.analysis).toMatchObject({ id: 404, status: Status.ERROR, error: { status: 404 } });
     store.dispatch(analysisRequested(3));
-    await wait(20);
+    await until(() => store.getState().catalogue.analysis.status === Status.SUCCESS);
     expect(store.getState().catalogue.analysis).toMatchObject({ id: 3, status: Status.SUCCESS, error: null });
   });
 });

@@ -125,11 +125,12 @@ function listPrice(price: PriceDto): PriceDto {
 export interface ProfileRow {
   id: number;
   name: string;
+  i18n?: ProfileDto['i18n'];
   analysesCount: number;
   total: { price: number; currency: PriceDto['currency'] } | null;
 }
 
 /** The list row of a profile (what the server sends to a list page instead of every analysis). */
 export function profileListItem(profile: ProfileDto): ProfileRow {
-  return { id: profile.id, name: profile.name, analysesCount: profile.labServices.length, total: profileTotal(profile) };
+  return { id: profile.id, name: profile.name, ...(profile.i18n ? { i18n: profile.i18n } : {}), analysesCount: profile.labServices.length, total: profileTotal(profile) };
 }

@@ -97,7 +97,7 @@ describe('LabSelectorModal', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Find' }));
     const found = await within(dialog).findByTestId('closest-laboratory');
     expect(found).toHaveTextContent('Kraków, ul. Długa 5');
-    expect(found).toHaveTextContent('about 3 miles away');
+    expect(found).toHaveTextContent('about 5 km away');
     expect(store.getState().lab.autoFindStatus).toBe(Status.SUCCESS);
 
     await user.click(within(dialog).getByRole('button', { name: 'Select manually' }));
@@ -195,5 +195,17 @@ describe('LabSelectorModal', () => {
     expect(await within(dialog).findByText('Could not load the laboratories.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
     expect(await within(dialog).findByRole('radio', { name: 'Kraków, ul. Długa 5' })).toBeInTheDocument();
+  });
+});
+
+describe('groupByPlace', () => {
+  it('groups laboratories by country and city, naming the country in the user\'s language and the currency', async () => {
+    const { groupByPlace } = await import('./LabSelectorModal');
+    const lab = (id: string, cityName: string, country: string, currency: 'PLN' | 'BYN') => ({ id, cityName, country, currency, email: '', aboutLink: '', address: `${id} street`, latitude: 0, longitude: 0 });
+    const groups = groupByPlace([lab('a', 'Warszawa', 'PL', 'PLN'), lab('b', 'Minsk', 'BY', 'BYN'), lab('c', 'Warszawa', 'PL', 'PLN')], 'pl');
+    expect(groups.map((g) => [g.heading, g.labs.map((l) => l.id)])).toEqual([
+      ['Warszawa, Polska · PLN', ['a', 'c']],
+      ['Minsk, Białoruś · BYN', ['b']],
+    ]);
   });
 });

@@ -106,10 +106,30 @@ function Waiting({ text }: { text: string }) {
   );
 }
 
+/** Laboratories grouped by country and city, each group named "City, Country · currency" in the user's language. */
+export function groupByPlace(labs: readonly LaboratoryDto[], language: string): { key: string; heading: string; labs: LaboratoryDto[] }[] {
+  let regions: Intl.DisplayNames | null = null;
+  try {
+    regions = new Intl.DisplayNames([language], { type: 'region' });
+  } catch {
+    regions = null;
+  }
+  const groups = new Map<string, { key: string; heading: string; labs: LaboratoryDto[] }>();
+  for (const l of labs) {
+    const key = `${l.country ?? ''}|${l.cityName}`;
+    const country = l.country ? (regions?.of(l.country) ?? l.country) : '';
+    const heading = [[l.cityName, country].filter(Boolean).join(', '), l.currency].filter(Boolean).join(' · ');
+    const g = groups.get(key) ?? { key, heading, labs: [] };
+    g.labs.push(l);
+    groups.set(key, g);
+  }
+  return [...groups.values()];
+}
+
 function SelectorBody({ closable }: { closable: boolean }) {
   const lab = useAppSelector((s) => s.lab);
   const dispatch = useAppDispatch();
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const [selected, setSelected] = useState<string>(lab.activeLaboratoryId ?? '');
   const [showRequired, setShowRequired] = useState(false);
   const [permission, setPermission] = useState<GeoPermission | null>(null);
@@ -163,7 +183,7 @@ function SelectorBody({ closable }: { closable: boolean }) {
                 <PlaceOutlinedIcon color="primary" />
                 <div>
                   <p className="lab-text lab-strong">{laboratoryLabel(closestLab)}</p>
-                  <p className="lab-text lab-secondary">{t('lab.distance', { miles: lab.closest.miles })}</p>
+                  <p className="lab-text lab-secondary">{t('lab.distance', { km: Math.round(lab.closest.miles * 1.609344) })}</p>
                 </div>
               </div>
             </>
@@ -212,20 +232,25 @@ function SelectorBody({ closable }: { closable: boolean }) {
             <legend id={legendId} className={invalid ? 'lab-legend lab-invalid' : 'lab-legend'}>
               {t('lab.label')}
             </legend>
-            {lab.list.data.map((l) => (
-              <label key={l.id} className="lab-option">
-                <input
-                  type="radio"
-                  name="laboratory"
-                  value={l.id}
-                  checked={selected === l.id}
-                  onChange={(e) => {
-                    setSelected(e.target.value);
-                    setShowRequired(false);
-                  }}
-                />
-                <span>{laboratoryLabel(l)}</span>
-              </label>
+            {groupByPlace(lab.list.data, i18n.language).map((g) => (
+              <div key={g.key} role="group" aria-label={g.heading} className="lab-place">
+                <p className="lab-text lab-strong lab-place-heading">{g.heading}</p>
+                {g.labs.map((l) => (
+                  <label key={l.id} className="lab-option">
+                    <input
+                      type="radio"
+                      name="laboratory"
+                      value={l.id}
+                      checked={selected === l.id}
+                      onChange={(e) => {
+                        setSelected(e.target.value);
+                        setShowRequired(false);
+                      }}
+                    />
+                    <span>{laboratoryLabel(l)}</span>
+                  </label>
+                ))}
+              </div>
             ))}
             {invalid && (
               <p id={errorId} className="lab-helper lab-invalid">
@@ -311,6 +336,8 @@ const Backdrop = styled('div')(({ theme }) => ({
     cursor: 'pointer',
     '&:hover': { backgroundColor: theme.palette.action.hover },
   },
+  '& .lab-place + .lab-place': { marginTop: 8 },
+  '& .lab-place-heading': { margin: '4px 0 0' },
   '& .lab-option input': { width: 20, height: 20, margin: 0, flexShrink: 0, accentColor: theme.palette.primary.main, cursor: 'pointer' },
   '& .lab-skeleton span': {
     display: 'block',

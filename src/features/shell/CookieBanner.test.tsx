@@ -10,13 +10,26 @@ import { ACCEPT_COOKIE, CookieBanner, hasAcceptCookie } from './CookieBanner';
 describe('CookieBanner', () => {
   beforeEach(() => Cookies.remove(ACCEPT_COOKIE, { path: '/' }));
 
-  it('shows until accepted, and "Принять" sets the acceptCookie cookie', async () => {
+  it('says "Accept" in English, "Akceptuję" in Polish and «Принять» in Russian', () => {
+    const html = (lng: 'en' | 'ru' | 'pl') =>
+      renderToString(
+        <I18nextProvider i18n={createI18n(lng)}>
+          <CookieBanner acceptedOnServer={false} />
+        </I18nextProvider>,
+      );
+    expect(html('en')).toMatch(/>Accept</);
+    expect(html('pl')).toMatch(/>Akceptuję</);
+    expect(html('ru')).toMatch(/>Принять</);
+    expect(html('en')).not.toMatch(/Принять/);
+  });
+
+  it('shows until accepted, and "Accept" sets the acceptCookie cookie', async () => {
     const user = userEvent.setup();
     const { unmount } = renderWithApp(<CookieBanner />);
     const banner = screen.getByRole('region', { name: 'Cookie consent' });
     expect(banner).toHaveStyle({ position: 'fixed', zIndex: '10000' });
     expect(banner).toHaveTextContent(/accept the cookie rule/);
-    await user.click(screen.getByRole('button', { name: 'Принять' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
     expect(Cookies.get(ACCEPT_COOKIE)).toBe('true');
     unmount();
@@ -30,7 +43,7 @@ describe('CookieBanner', () => {
     const user = userEvent.setup();
     renderWithApp(<CookieBanner />);
     expect(document.documentElement.style.getPropertyValue('--cookie-banner-height')).toMatch(/px$/);
-    await user.click(screen.getByRole('button', { name: 'Принять' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(document.documentElement.style.getPropertyValue('--cookie-banner-height')).toBe('');
   });
 
@@ -42,7 +55,7 @@ describe('CookieBanner', () => {
         </I18nextProvider>,
       );
     expect(html(false)).toMatch(/accept the cookie rule/);
-    expect(html(false)).toMatch(/Принять/);
+    expect(html(false)).toMatch(/>Accept</);
     expect(html(true)).toBe('');
     expect(hasAcceptCookie('lang=ru; acceptCookie=true')).toBe(true);
     expect(hasAcceptCookie('xacceptCookie=true; lang=ru')).toBe(false);

@@ -45,8 +45,8 @@ export function CookieBanner({ acceptedOnServer = true }: { acceptedOnServer?: b
     <Banner ref={ref} role="region" aria-label={t('cookie.label')}>
       <div className="cookie-row">
         <p className="cookie-text">{t('cookie.text')}</p>
-        {/* The spec's label is Russian ("Принять") in every language: its language is marked (WCAG 3.1.2). */}
-        <button type="button" onClick={accept} className="cookie-accept" lang="ru">
+        {/* Each language its own word: the spec's «Принять» is the Russian locale's (docs/spec-decisions.md). */}
+        <button type="button" onClick={accept} className="cookie-accept">
           {t('cookie.accept')}
         </button>
       </div>

@@ -23,6 +23,8 @@ export interface LaboratoryDto {
   country?: string;
   currency?: Currency;
   phone?: string;
+  /** The laboratory's time zone (IANA): visit times are shown in it. */
+  timeZone?: string;
   /** Standard home visit fee of this laboratory, in its currency (a laboratory without zones charges it everywhere). */
   visitFee?: number;
   /**
@@ -70,9 +72,14 @@ export interface ReferenceRangeDto {
   text?: string;
 }
 
+/** A catalogue item's name (and text, where translated) in the other languages; English is `name` / `description`. */
+export type CatalogueI18nDto = Partial<Record<'ru' | 'pl', { name: string; description?: string }>>;
+
 export interface AnalysisDto {
   id: number;
   name: string;
+  /** Names and texts in Russian and Polish (a missing one falls back to English). */
+  i18n?: CatalogueI18nDto;
   code: string;
   description: string;
   /** Execution period in working days. */
@@ -100,6 +107,7 @@ export interface AnalysisDto {
 export interface ProfileDto {
   id: number;
   name: string;
+  i18n?: CatalogueI18nDto;
   description: string;
   labServices: AnalysisDto[];
   code: string;

@@ -6,6 +6,7 @@ import type { PaymentDto } from './payment';
  * Money in major units, timestamps ISO-8601 UTC.
  */
 import type { VisitStateDto } from '../visitState';
+import type { CatalogueI18nDto } from './api';
 import type { Currency } from '../money';
 
 export const ORDER_STATUSES = [
@@ -30,6 +31,8 @@ export interface VisitDto {
   slotId: number;
   start: string;
   end: string;
+  /** The laboratory's time zone (IANA), in which the visit's dates and times are shown. */
+  timeZone: string;
 }
 
 /** The home visit as the patient follows it: its own state, the nurse's arrival window and first name, its events in order. */
@@ -46,6 +49,10 @@ export interface OrderLaboratoryDto {
   cityName: string;
   address: string;
   phone: string;
+  /** The laboratory's time zone (IANA). */
+  timeZone: string;
+  /** The emergency number of the laboratory's country (112 in the EU). */
+  emergencyNumber?: string;
 }
 
 export interface OrderSummaryDto {
@@ -86,6 +93,8 @@ export interface OrderPatientDto {
   firstName: string;
   lastName: string;
   lines: OrderLineDto[];
+  /** Sample materials of this patient (a bought one is charged; otherwise the patient brings it). */
+  materials: { materialId: number; name: string; bought: boolean; price: number }[];
 }
 
 export interface OrderAddressDto {
@@ -129,6 +138,10 @@ export interface TestResultSummaryDto {
   visit: VisitDto;
   laboratory: OrderLaboratoryDto;
   patientCount: number;
+  /** The patients of the set, "first last". */
+  patientNames?: string[];
+  /** When the nurse recorded the samples collected (null before; the booked visit is `visit`). */
+  sampledAt?: string | null;
   analysisCount: number;
   resultCount: number;
   /** Results outside the reference range (low, high or critical). */
@@ -190,6 +203,8 @@ export interface AnalysisResultDto {
   correctedAt?: string | null;
   /** In the patient's views: the analysis explained in each language. */
   explanation?: ResultExplanationDto;
+  /** In the patient's views: the analysis' name in Russian and Polish (English is `analysisName`). */
+  analysisI18n?: CatalogueI18nDto;
 }
 
 export interface PendingAnalysisDto {

@@ -10,6 +10,8 @@ import { ID_PATTERN } from '../ids';
 export const RESULT_MESSAGES = {
   valueRequired: 'Enter a value',
   valueInvalid: 'A value is a number or a short text',
+  valueNotNumber: 'Enter a number, such as 5.4, 5,4 or <0.01',
+  valueNotFinding: 'Enter a finding, such as negative, positive or not detected',
   rangeInvalid: 'The lower limit must not exceed the upper limit',
   tooLong: 'Too long',
   statusInvalid: 'Unknown status',

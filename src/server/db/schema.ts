@@ -576,6 +576,19 @@ export interface OrderPatientTable {
   date_of_birth: string;
 }
 
+/**
+ * A catalogue item's name and text in another language than English (`analyses.name` and
+ * `profiles.name` are English, the fallback). `synonyms`: extra search words (abbreviations, lay words).
+ */
+export interface CatalogueTranslationTable {
+  kind: 'analysis' | 'profile';
+  item_id: number;
+  language: string;
+  name: string;
+  description: string;
+  synonyms: string;
+}
+
 /** One lower-cased word (or the whole code) of an analysis, for prefix search through an index. */
 export interface AnalysisSearchTermTable {
   term: string;
@@ -707,6 +720,7 @@ export interface Database {
   order_status_events: OrderStatusEventTable;
   analysis_results: AnalysisResultTable;
   analysis_search_terms: AnalysisSearchTermTable;
+  catalogue_translations: CatalogueTranslationTable;
   analysis_reference_ranges: AnalysisReferenceRangeTable;
   result_shares: ResultShareTable;
   result_share_openings: ResultShareOpeningTable;

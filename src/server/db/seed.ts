@@ -6,7 +6,7 @@ import { DEMO_SELLERS } from '../invoices/demoSellers';
 import { applyDemoZones } from './demo/zones';
 import { DEMO_SCIENCE } from './demo/science';
 import { referenceRangeRows } from './science';
-import { indexAnalyses } from '../repositories/searchTerms';
+import { writeDemoTranslations } from './catalogueTranslations';
 import { generateSlotDays, slotDaysAhead } from '../services/slots';
 
 type Db = Kysely<Database>;
@@ -19,6 +19,9 @@ function chunks<T>(rows: T[], size = BATCH): T[][] {
   return out;
 }
 
+
+/** The demo promo code named in the README. */
+export const DEMO_PROMO_CODE = 'WELCOME10';
 /** Rounds a converted price to half units of the currency, in minor units. */
 function priceMinor(base: number, factor: number): number {
   return Math.round(base * factor * 2) * 50;
@@ -117,7 +120,7 @@ async function seedInto(db: Db, now: Date): Promise<void> {
       .returning(['id', 'code', 'name'])
       .execute();
     for (const r of rows) analysisIds.set(r.code, r.id);
-    await indexAnalyses(db, rows);
+    // Indexed for search (with the translations) by writeDemoTranslations below.
   }
   const analysisId = (code: string): number => {
     const id = analysisIds.get(code);
@@ -168,6 +171,14 @@ async function seedInto(db: Db, now: Date): Promise<void> {
       .values(p.analyses.map((code, position) => ({ profile_id: row.id, analysis_id: analysisId(code), position })))
       .execute();
   }
+
+  // Russian and Polish names, and the search index in every language.
+  await writeDemoTranslations(db);
+  // A promo code to try the order summary with (README): 10 % off in every laboratory, once per user.
+  await db
+    .insertInto('promo_codes')
+    .values({ code: DEMO_PROMO_CODE, laboratory_id: null, kind: 'percent', value: 10, min_order_minor: 0, valid_from: null, valid_to: null, max_uses: null, per_user_limit: 1, created_at: stamp })
+    .execute();
 
   for (const lab of DEMO_LABORATORIES) {
     await generateSlotDays(db, lab, slotDaysAhead(now, lab.country));

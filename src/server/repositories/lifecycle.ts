@@ -96,6 +96,21 @@ export async function listLines(db: Q, orderIds: number[]): Promise<(OrderLineRo
     .execute();
 }
 
+/** When the nurse recorded the samples collected, per order (the first such event). */
+export async function findCollectedAt(db: Q, orderIds: number[]): Promise<Map<number, string>> {
+  if (!orderIds.length) return new Map();
+  const rows = await db
+    .selectFrom('order_status_events')
+    .select(['order_id', 'at'])
+    .where('order_id', 'in', orderIds)
+    .where('status', '=', 'sample_collected')
+    .orderBy('at')
+    .execute();
+  const out = new Map<number, string>();
+  for (const r of rows) if (!out.has(r.order_id)) out.set(r.order_id, r.at);
+  return out;
+}
+
 export async function listEvents(db: Q, orderId: number): Promise<EventRow[]> {
   return db
     .selectFrom('order_status_events')

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { findTranslations } from '../repositories/translations';
+import { i18nByItem } from './catalogueNames';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AnalysisDto, CatalogueHeaderDto, MaterialDto, PriceDto, ProfileDto, ReferenceRangeDto, RestrictionsDto } from '@/lib/types/api';
@@ -54,12 +56,14 @@ async function buildAnalysisDtos(db: Db, ids: number[], priceListId: number | nu
   const unique = [...new Set(ids)];
   const out = new Map<number, AnalysisDto>();
   if (!unique.length) return out;
-  const [rows, headers, prices, materials] = await Promise.all([
+  const [rows, headers, prices, materials, translations] = await Promise.all([
     repo.findAnalyses(db, unique),
     repo.findHeadersOf(db, unique),
     repo.findPricesOf(db, unique, priceListId),
     repo.findMaterialsOf(db, unique),
+    findTranslations(db, 'analysis', unique),
   ]);
+  const i18nOf = i18nByItem(translations);
   const priceOf = new Map<number, repo.PriceRecord>();
   for (const p of prices) if (!priceOf.has(p.analysis_id)) priceOf.set(p.analysis_id, p);
   const listIds = [...new Set([...priceOf.values()].map((p) => p.price_list_id))];
@@ -92,9 +96,11 @@ async function buildAnalysisDtos(db: Db, ids: number[], priceListId: number | nu
       price: toMajor(list === null ? 0 : (materialPrice.get(`${list}:${m.id}`) ?? 0)),
       optional: m.optional === 1,
     }));
+    const i18n = i18nOf.get(row.id);
     out.set(row.id, {
       id: row.id,
       name: row.name,
+      ...(i18n ? { i18n } : {}),
       code: row.code,
       description: row.description,
       execPeriod: row.exec_period,
@@ -316,9 +322,11 @@ async function buildProfiles(db: Db, rows: repo.ProfileRecord[], priceListId: nu
   );
   const idsOf = new Map<number, number[]>();
   for (const l of links) idsOf.set(l.profile_id, [...(idsOf.get(l.profile_id) ?? []), l.analysis_id]);
+  const i18nOf = i18nByItem(await findTranslations(db, 'profile', rows.map((r) => r.id)));
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
+    ...(i18nOf.has(r.id) ? { i18n: i18nOf.get(r.id) } : {}),
     description: r.description,
     labServices: (idsOf.get(r.id) ?? []).map((id) => analyses.get(id)).filter((a): a is AnalysisDto => Boolean(a)),
     code: r.code,

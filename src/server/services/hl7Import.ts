@@ -83,6 +83,8 @@ interface ParsedResult {
   orderNumber: string;
   patientId: number;
   analysisId: number;
+  /** The OBX segment's position, to name it when the value is refused. */
+  seq: number;
   entry: ResultInput;
 }
 
@@ -176,6 +178,7 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
       orderNumber: p.orderNumber,
       patientId: p.patientId,
       analysisId: analysis.id,
+      seq,
       entry: {
         patientId: p.patientId,
         analysisId: analysis.id,
@@ -235,8 +238,16 @@ export async function importHl7(db: Db, staff: AuthUser, text: string): Promise<
     const { orders, results } = await parseOru(db, staff, msg);
     let saved = 0;
     for (const [number, order] of orders) {
-      const entries = results.filter((r) => r.orderNumber === number).map((r) => r.entry);
-      saved += (await writeResults(db, order.id, entries, staff.id, new Date(), 'import')).saved;
+      const mine = results.filter((r) => r.orderNumber === number);
+      try {
+        saved += (await writeResults(db, order.id, mine.map((r) => r.entry), staff.id, new Date(), 'import')).saved;
+      } catch (e) {
+        // A value the analysis does not take (text for a numeric analysis, an unknown finding) names its OBX-5.
+        const refused = e instanceof HttpError ? Object.entries(e.fields ?? {}).find(([k]) => /^entries\[\d+\]\.value$/.test(k)) : undefined;
+        const at = refused ? mine[Number(/\d+/.exec(refused[0])?.[0])] : undefined;
+        if (refused && at) throw new SegmentError('OBX', at.seq, 5, `OBX-5 "${at.entry.value}": ${refused[1]}`, '102');
+        throw e;
+      }
     }
     return { ack: 'AA', saved, message: ackWithText(msg, 'AA', `Accepted ${saved} results`) };
   } catch (e) {

@@ -5,6 +5,7 @@ import type { LaboratoryDto } from '@/lib/types/api';
 import type { OrderLaboratoryDto } from '@/lib/types/results';
 import type { Currency } from '@/lib/money';
 import { toMajor } from '@/lib/money';
+import { emergencyNumberOf, timeZoneOfCountry } from '@/lib/timeZones';
 import { notFound } from '../http/errors';
 import { remembered } from './catalogueMemo';
 import { findLaboratories, findLaboratory, type LaboratoryRecord } from '../repositories/laboratories';
@@ -26,6 +27,7 @@ export function toLaboratoryDto(row: LaboratoryRecord): LaboratoryDto {
     country: row.country,
     currency: row.currency,
     phone: row.phone,
+    timeZone: timeZoneOfCountry(row.country),
     visitFee: toMajor(row.visit_fee_minor),
     visitFeeFrom: toMajor(lowestVisitFeeMinor(row)),
   };
@@ -41,7 +43,7 @@ function lowestVisitFeeMinor(row: Pick<LaboratoryRecord, 'visit_fee_minor' | 'zo
 
 /** The laboratory of an order as orders show it, with the same defaults for missing texts. */
 export function orderLaboratoryDto(id: string, row: LaboratoryRecord | undefined): OrderLaboratoryDto {
-  return { id, cityName: row?.city_name || LAB_DEFAULTS.cityName, address: row?.address || LAB_DEFAULTS.address, phone: row?.phone ?? '' };
+  return { id, cityName: row?.city_name || LAB_DEFAULTS.cityName, address: row?.address || LAB_DEFAULTS.address, phone: row?.phone ?? '', timeZone: timeZoneOfCountry(row?.country), emergencyNumber: emergencyNumberOf(row?.country) };
 }
 
 export async function listLaboratories(db: Db): Promise<LaboratoryDto[]> {

@@ -4,16 +4,11 @@
  * results all read the laboratory's local time from here.
  */
 
-/** Time zone of each country's laboratories. */
-const COUNTRY_TIME_ZONES: Record<string, string> = {
-  PL: 'Europe/Warsaw',
-  BY: 'Europe/Minsk',
-  LT: 'Europe/Vilnius',
-};
+import { timeZoneOfCountry } from '@/lib/timeZones';
 
 /** The time zone of a laboratory in `country` (UTC for a country without one). */
 export function timeZoneOf(country: string): string {
-  return COUNTRY_TIME_ZONES[country] ?? 'UTC';
+  return timeZoneOfCountry(country);
 }
 
 /** Offset of `tz` from UTC at the instant `utcMs`, in milliseconds. */

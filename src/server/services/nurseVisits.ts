@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import * as repo from '../repositories/lifecycle';
 import * as visitsRepo from '../repositories/visits';
 import { findSlotsByIds } from '../repositories/slots';
-import { findLaboratory } from '../repositories/laboratories';
+import { findLaboratoriesByIds, findLaboratory } from '../repositories/laboratories';
 import { localDay, localToUtc, timeZoneOf } from './laboratoryTime';
 import { isStaffOf, ORDER_NOT_FOUND } from './orderLifecycle';
 import { orderAddressDto, visitDto } from './orders';
@@ -67,8 +67,9 @@ function countMaterials(rows: { material_id: number; name: string }[]): VisitMat
 
 async function visitDtos(db: Db, orders: repo.OrderRow[]): Promise<NurseVisitDto[]> {
   const ids = orders.map((o) => o.id);
-  const [slots, lines, materials, customers, nurses] = await Promise.all([
+  const [slots, labs, lines, materials, customers, nurses] = await Promise.all([
     findSlotsByIds(db, orders.map((o) => o.slot_id)),
+    findLaboratoriesByIds(db, orders.map((o) => o.laboratory_id)),
     repo.listLines(db, ids),
     visitsRepo.listVisitMaterials(db, ids),
     Promise.all([...new Set(orders.map((o) => o.user_id))].map((id) => repo.getUser(db, id))),
@@ -98,7 +99,7 @@ async function visitDtos(db: Db, orders: repo.OrderRow[]): Promise<NurseVisitDto
       orderId: o.id,
       number: o.number,
       status: o.status,
-      visit: visitDto(o, slots.get(o.slot_id)),
+      visit: visitDto(o, slots.get(o.slot_id), timeZoneOf(labs.get(o.laboratory_id)?.country ?? '')),
       address: orderAddressDto(o),
       phone: o.feedback_quick_phone || customer?.phone || '',
       customer: { firstName: customer?.first_name ?? '', lastName: customer?.last_name ?? '' },
@@ -168,7 +169,7 @@ async function mailNotAtHome(db: Db, order: repo.OrderRow): Promise<void> {
     const language = mailLanguage(owner.locale);
     const t = mailTranslator(language);
     const [slot, lab] = await Promise.all([findSlotsByIds(db, [order.slot_id]).then((m) => m.get(order.slot_id)), findLaboratory(db, order.laboratory_id)]);
-    const visit = visitDto(order, slot);
+    const visit = visitDto(order, slot, timeZoneOf(lab?.country ?? ''));
     const mail = notAtHomeMail(
       {
         name: owner.first_name || owner.email,

@@ -23,6 +23,7 @@ import { formatVisit } from '../mail/templates/common';
 import { resultsReadyMail } from '../mail/templates/resultsReady';
 import { visitChangeMail } from '../mail/templates/visitChange';
 import { visitConfirmedMail } from '../mail/templates/visitConfirmed';
+import { findOrderMaterials } from '../repositories/orders';
 import { timeZoneOf } from './laboratoryTime';
 import { cancelVisitReminder, scheduleVisitReminder } from './visitReminderSchedule';
 import * as repo from '../repositories/lifecycle';
@@ -106,7 +107,7 @@ async function summaries(db: Db, orders: repo.OrderRow[]): Promise<{ list: Order
       number: o.number,
       status: o.status,
       createdAt: o.created_at,
-      visit: visitDto(o, slots.get(o.slot_id)),
+      visit: visitDto(o, slots.get(o.slot_id), timeZoneOf(labs.get(o.laboratory_id)?.country ?? '')),
       laboratory: orderLaboratoryDto(o.laboratory_id, labs.get(o.laboratory_id)),
       total: { price: toMajor(o.total_minor), currency: currencyOf(o) },
       patientCount: new Set(own.map((l) => l.patient_id)).size,
@@ -132,10 +133,11 @@ export async function listOrders(db: Db, userId: number): Promise<OrderSummaryDt
 /** GET orders/{id}: lines per patient, timeline, visit, address and totals. */
 export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, now = new Date()): Promise<OrderDetailDto> {
   const order = await loadReadableOrder(db, user, orderId);
-  const [{ list, lines }, events, results] = await Promise.all([
+  const [{ list, lines }, events, results, materials] = await Promise.all([
     summaries(db, [order]),
     repo.listEvents(db, order.id),
     resultsRepo.listOrderResults(db, [order.id]),
+    findOrderMaterials(db, order.id),
   ]);
   const summary = list[0] as OrderSummaryDto;
   const [tracking, lab] = await Promise.all([visitTracking(db, order), findLaboratoriesByIds(db, [order.laboratory_id]).then((m) => m.get(order.laboratory_id))]);
@@ -145,7 +147,13 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
   const expectedBy = (execPeriod: number) => (collectedAt ? expectedByDay(collectedAt, execPeriod, lab?.country ?? '') : null);
   const patients = linesByPatient(
     lines,
-    (l): OrderPatientDto => ({ id: l.patient_id, firstName: l.first_name, lastName: l.last_name, lines: [] }),
+    (l): OrderPatientDto => ({
+      id: l.patient_id,
+      firstName: l.first_name,
+      lastName: l.last_name,
+      lines: [],
+      materials: materials.filter((m) => m.patient_id === l.patient_id).map((m) => ({ materialId: m.material_id, name: m.name, bought: m.bought === 1, price: toMajor(m.price_minor) })),
+    }),
     (p, l) => {
       const result = resultOf.get(`${l.patient_id}:${l.analysis_id}`);
       p.lines.push({

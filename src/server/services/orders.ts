@@ -337,8 +337,8 @@ async function sendOrderConfirmation(db: Db, userId: number, orderId: number, re
 }
 
 /** The visit of an order: its slot's window (the chosen time when the slot is gone). */
-export function visitDto(order: { slot_id: number; nurse_checkout_date: string }, slot: { start_at: string; end_at: string } | undefined): VisitDto {
-  return { slotId: order.slot_id, start: slot?.start_at ?? order.nurse_checkout_date, end: slot?.end_at ?? order.nurse_checkout_date };
+export function visitDto(order: { slot_id: number; nurse_checkout_date: string }, slot: { start_at: string; end_at: string } | undefined, timeZone: string): VisitDto {
+  return { slotId: order.slot_id, start: slot?.start_at ?? order.nurse_checkout_date, end: slot?.end_at ?? order.nurse_checkout_date, timeZone };
 }
 
 /** The caller's submitted order for the order-submitted page (another user's order is 404). */
@@ -375,7 +375,7 @@ export async function getOrderSummary(db: Db, userId: number, orderId: number): 
     createdAt: order.created_at,
     paymentMode: PAYMENT_MODE,
     laboratory: { ...orderLaboratoryDto(order.laboratory_id, lab), email: lab?.email ?? '' },
-    visit: visitDto(order, slot),
+    visit: visitDto(order, slot, timeZoneOf(lab?.country ?? '')),
     address: orderAddressDto(order),
     feedback: orderFeedbackDto(order),
     currency: order.currency,

@@ -193,7 +193,7 @@ describe('status changes', () => {
     expect(first.body.status).toBe('partial_results');
     const second = await suite.api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, {
       token: s.staff.token,
-      body: { entries: [{ patientId: s.patientId, analysisId: s.tsh, value: 'not detected' }] },
+      body: { entries: [{ patientId: s.patientId, analysisId: s.tsh, value: '<0.01' }] },
     });
     expect(second.body.status).toBe('completed');
     expect(second.body.nextStatuses).toEqual([]);
@@ -219,7 +219,8 @@ describe('status changes', () => {
 describe('flags and values', () => {
   test('flags come from the interval; a different range needs a reason that is kept; the sender\'s flag only where nothing can judge', async () => {
     const s = await scenario();
-    const extra = await createAnalysis(suite.db.db, { name: 'Ferritin', refLow: null, refHigh: null, unit: 'ng/mL' });
+    // A report without a unit or interval (free text): only there does the sender's flag count.
+    const extra = await createAnalysis(suite.db.db, { name: 'Sample report', refLow: null, refHigh: null, unit: null });
     const slot = await createSlot(suite.db.db, s.labId, 96);
     const order = await createOrder(suite.db.db, {
       userId: s.owner.id,

@@ -12,7 +12,7 @@ import type {
   ResultInterpretationDto,
   TestResultSummaryDto,
 } from '@/lib/types/results';
-import { ageOn, flagOf, interpret, interpretationFromFlag, isCritical, selectInterval } from '@/lib/resultFlag';
+import { ageOn, flagOf, interpretationFromFlag, isCritical, selectInterval } from '@/lib/resultFlag';
 import { localDay, timeZoneOf } from './laboratoryTime';
 import { getConfig } from '../config';
 import { explanationOf } from './explanations';
@@ -29,6 +29,8 @@ import * as resultsRepo from '../repositories/results';
 import { advanceAfterResults, loadReadableOrder, notifyChanges, type StatusChange } from './orderLifecycle';
 import { visitDto } from './orders';
 import { linesByPatient } from './linesByPatient';
+import { checkResultValue, resultKindOf } from './resultValues';
+import { namesI18n } from './catalogueNames';
 import { orderLaboratoryDto } from './laboratories';
 
 /**
@@ -79,11 +81,12 @@ interface OrderBundle {
 
 async function bundles(db: Db, orders: repo.OrderRow[]): Promise<OrderBundle[]> {
   const ids = orders.map((o) => o.id);
-  const [slots, labs, lines, results] = await Promise.all([
+  const [slots, labs, lines, results, collected] = await Promise.all([
     findSlotsByIds(db, orders.map((o) => o.slot_id)),
     findLaboratoriesByIds(db, orders.map((o) => o.laboratory_id)),
     repo.listLines(db, ids),
     resultsRepo.listOrderResults(db, ids),
+    repo.findCollectedAt(db, ids),
   ]);
   return orders.map((order) => {
     const ownLines = lines.filter((l) => l.order_id === order.id);
@@ -98,9 +101,11 @@ async function bundles(db: Db, orders: repo.OrderRow[]): Promise<OrderBundle[]> 
         orderNumber: order.number,
         status: order.status,
         createdAt: order.created_at,
-        visit: visitDto(order, slots.get(order.slot_id)),
+        visit: visitDto(order, slots.get(order.slot_id), timeZoneOf(labs.get(order.laboratory_id)?.country ?? '')),
         laboratory: orderLaboratoryDto(order.laboratory_id, labs.get(order.laboratory_id)),
         patientCount: new Set(ownLines.map((l) => l.patient_id)).size,
+        patientNames: [...new Map(ownLines.map((l) => [l.patient_id, `${l.first_name} ${l.last_name}`])).values()],
+        sampledAt: collected.get(order.id) ?? null,
         analysisCount: ownLines.length,
         resultCount: ownResults.length,
         flaggedCount: ownResults.filter((r) => r.flag !== 'normal').length,
@@ -188,8 +193,8 @@ async function patientResultsOf(db: Db, b: OrderBundle, patientId: number): Prom
   const pending = b.lines
     .filter((l) => l.patient_id === patientId && !done.has(l.analysis_id))
     .map((l) => ({ analysisId: l.analysis_id, code: l.code, name: l.name }));
-  const explain = await explanationsFor(db, results.map((r) => r.analysis_id), results);
-  return { testResult: b.summary, patient, results: results.map((r) => ({ ...resultDto(r), explanation: explain.get(r.analysis_id) })), pending };
+  const [explain, names] = await Promise.all([explanationsFor(db, results.map((r) => r.analysis_id), results), namesI18n(db, 'analysis', results.map((r) => r.analysis_id))]);
+  return { testResult: b.summary, patient, results: results.map((r) => ({ ...resultDto(r), explanation: explain.get(r.analysis_id), ...(names.has(r.analysis_id) ? { analysisI18n: names.get(r.analysis_id) } : {}) })), pending };
 }
 
 /** GET .../analysis-results/{id}: one result, its description and the patient's history of that analysis. */
@@ -205,7 +210,7 @@ export async function getAnalysisResult(db: Db, user: AuthUser, orderId: number,
   return {
     testResult: b.summary,
     patient,
-    result: { ...resultDto(row), explanation: (await explanationsFor(db, [row.analysis_id], [row])).get(row.analysis_id) },
+    result: { ...resultDto(row), explanation: (await explanationsFor(db, [row.analysis_id], [row])).get(row.analysis_id), analysisI18n: (await namesI18n(db, 'analysis', [row.analysis_id])).get(row.analysis_id) },
     description: row.description,
     history: history.map((h) => ({
       resultId: h.id,
@@ -336,7 +341,12 @@ export async function writeResults(
     entries.forEach((e, i) => {
       const line = byKey.get(`${e.patientId}:${e.analysisId}`) as repo.OrderLineRow;
       const sci = science.get(e.analysisId);
-      const numeric = typeof e.value === 'number';
+      const checked = checkResultValue(resultKindOf(sci), e.value, [...(sci?.ranges ?? []).map((r) => r.text ?? ''), e.refText ?? ''].filter(Boolean));
+      if ('error' in checked) {
+        fields[`entries[${i}].value`] = checked.error;
+        return;
+      }
+      const numeric = checked.num !== null;
       const fromCatalogue = catalogueInterval(sci, line.gender, ageOn(line.date_of_birth, day));
       const given = {
         low: e.refLow !== undefined ? e.refLow : fromCatalogue.low,
@@ -356,13 +366,13 @@ export async function writeResults(
       const limits = { criticalLow: sci?.critical_low, criticalHigh: sci?.critical_high };
       const judgeable = interval.low !== null || interval.high !== null || (interval.text !== null && !numeric) || limits.criticalLow != null || limits.criticalHigh != null;
       const interpretation: ResultInterpretationDto =
-        judgeable || !e.flag ? interpret(e.value, interval, limits) : interpretationFromFlag(e.flag, e.value, interval.low);
+        judgeable || !e.flag ? checked.interpretation(interval, limits) : interpretationFromFlag(e.flag, checked.num ?? checked.text ?? '', interval.low);
       rows.push({
         order_id: order.id,
         patient_id: e.patientId,
         analysis_id: e.analysisId,
-        value_num: numeric ? (e.value as number) : null,
-        value_text: numeric ? null : String(e.value),
+        value_num: checked.num,
+        value_text: checked.text,
         unit: e.unit ?? line.result_unit ?? '',
         ref_low: numeric || interval.text === null ? interval.low : null,
         ref_high: numeric || interval.text === null ? interval.high : null,
@@ -376,6 +386,7 @@ export async function writeResults(
         entered_at: at,
       });
     });
+    if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);
     // A result already entered and now different is a correction: the earlier revision is kept with who, when and why.
     const before = await resultsRepo.listOrderResults(trx, [order.id]);
     const stored = new Map(before.map((r) => [`${r.patient_id}:${r.analysis_id}`, r]));

@@ -19,7 +19,8 @@ import { VALIDATION_MESSAGES } from '@/lib/validation/messages';
 import * as repo from '../repositories/lifecycle';
 import { findSlotsByIds } from '../repositories/slots';
 import * as resultsRepo from '../repositories/results';
-import { laboratoryExists } from '../repositories/laboratories';
+import { findLaboratoriesByIds, laboratoryExists } from '../repositories/laboratories';
+import { timeZoneOf } from './laboratoryTime';
 import { changeStatus, eventDto, isStaffOf, ORDER_NOT_FOUND } from './orderLifecycle';
 import { actorOfUser, followVisit } from './visitStates';
 import { orderAddressDto, visitDto } from './orders';
@@ -44,8 +45,9 @@ async function loadLabOrder(db: Db, staff: AuthUser, orderId: number): Promise<r
 
 async function staffOrders(db: Db, orders: repo.OrderRow[]): Promise<StaffOrderDto[]> {
   const ids = orders.map((o) => o.id);
-  const [slots, lines, results, users, days, nurses] = await Promise.all([
+  const [slots, labs, lines, results, users, days, nurses] = await Promise.all([
     findSlotsByIds(db, orders.map((o) => o.slot_id)),
+    findLaboratoriesByIds(db, orders.map((o) => o.laboratory_id)),
     repo.listLines(db, ids),
     resultsRepo.listOrderResults(db, ids),
     Promise.all([...new Set(orders.map((o) => o.user_id))].map((id) => repo.getUser(db, id))),
@@ -85,7 +87,7 @@ async function staffOrders(db: Db, orders: repo.OrderRow[]): Promise<StaffOrderD
       number: o.number,
       status: o.status,
       createdAt: o.created_at,
-      visit: visitDto(o, slots.get(o.slot_id)),
+      visit: visitDto(o, slots.get(o.slot_id), timeZoneOf(labs.get(o.laboratory_id)?.country ?? '')),
       address: orderAddressDto(o),
       contactPhone: o.feedback_quick_phone || user?.phone || '',
       customer: { firstName: user?.first_name ?? '', lastName: user?.last_name ?? '', email: user?.email ?? '' },

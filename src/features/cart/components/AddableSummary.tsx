@@ -9,6 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components';
 import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
+import { useLanguage } from '@/i18n/useLanguage';
+import { localDescription, localName } from '@/lib/catalogueText';
 
 export type Addable = { type: 'analysis'; item: AnalysisDto } | { type: 'profile'; item: ProfileDto };
 
@@ -32,6 +34,7 @@ export function addablePrice(a: Addable): { price: number; currency: string } | 
 /** The card of the add flow: what is being added and what it costs. */
 export function AddableSummary({ addable }: { addable: Addable }) {
   const { t } = useTranslation('cart');
+  const language = useLanguage();
   const price = addablePrice(addable);
   const analyses = addableAnalyses(addable);
   return (
@@ -41,7 +44,7 @@ export function AddableSummary({ addable }: { addable: Addable }) {
           <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
             <Tag size="small" label={addable.type === 'profile' ? t('add.profile') : t('add.analysis')} sx={{ mb: 1 }} />
             <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
-              {addable.item.name}
+              {localName(addable.item, language)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {addable.item.code}
@@ -51,16 +54,16 @@ export function AddableSummary({ addable }: { addable: Addable }) {
             {price ? <Money amount={price.price} currency={price.currency} /> : t('add.unavailable')}
           </Typography>
         </Box>
-        {addable.item.description && (
+        {localDescription(addable.item, language) && (
           <Typography variant="body2" sx={{ mt: 1 }}>
-            {addable.item.description}
+            {localDescription(addable.item, language)}
           </Typography>
         )}
         {addable.type === 'profile' && (
           <List dense aria-label={t('add.includes')}>
             {analyses.map((a) => (
               <ListItem key={a.id} disableGutters>
-                <ListItemText primary={a.name} secondary={a.code} />
+                <ListItemText primary={localName(a, language)} secondary={a.code} />
                 {a.prices[0] && <Money amount={a.prices[0].price} currency={a.prices[0].currency} />}
               </ListItem>
             ))}

@@ -16,6 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/Money';
 import type { AnalysisDto, MaterialCartRefDto, MoneyDto } from '@/lib/types/api';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
+import { useLanguage } from '@/i18n/useLanguage';
+import { localName } from '@/lib/catalogueText';
 
 // The menu (MUI's Menu, Popover and Modal) loads when first opened, not with the cart.
 const AnalysisActionsMenu = dynamic(() => import('./AnalysisActionsMenu').then((m) => m.AnalysisActionsMenu), { ssr: false });
@@ -64,6 +66,7 @@ function AnalysisActions({ analysis, everyone, disabled, onRemove, onRemoveEvery
 /** One patient's part of the cart: analyses, materials and subtotal. */
 export function CartPatientSection(props: CartPatientSectionProps) {
   const { t } = useTranslation('cart');
+  const language = useLanguage();
   const { name, analyses, materials, subtotal } = props;
   return (
     <Card component="section" variant="outlined" aria-label={name} sx={{ mb: 2 }}>
@@ -99,7 +102,7 @@ export function CartPatientSection(props: CartPatientSectionProps) {
                 sx={{ pr: 6 }}
               >
                 <ListItemText
-                  primary={a.name}
+                  primary={localName(a, language)}
                   secondary={a.code}
                   slotProps={{ primary: { sx: { fontWeight: 500 } } }}
                 />

@@ -14,6 +14,7 @@ import { useMounted } from '@/lib/useMounted';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
 import { OrderAmount, selectOrderTotals, useSavedAddressCoverage } from '@/features/checkout';
+import { cartBreakdown } from '@/lib/breakdown';
 import { toMajor } from '@/lib/money';
 import { shallowEqual } from 'react-redux';
 import { CartPatientSection } from './CartPatientSection';
@@ -63,6 +64,8 @@ export function CartView() {
   const nameOf = (id: number) => patientName(patients, id) ?? t('cart.patientFallback', { id });
   const patientCountByAnalysis = Object.fromEntries(Object.entries(cart?.patientIdsByAnalysisId ?? {}).map(([k, v]) => [k, v.length]));
   const currency = totals.currency;
+  // The same breakdown as the summary and the order pages: tests, materials bought, visit, total.
+  const money = cart ? cartBreakdown(cart, toMajor(totals.visitFeeMinor), totals.visitFeeExact) : { testsMinor: 0, materialsMinor: 0 };
 
   let body;
   if (loading) body = <ListSkeleton rows={4} />;
@@ -114,7 +117,13 @@ export function CartView() {
           summary={
             <Box aria-live="polite">
               <Typography variant="body2" color="text.secondary">
-                {t('cart.tests')} <Money amount={toMajor(totals.subtotalMinor)} currency={currency} /> · <span data-testid="cart-visit-fee">{t('cart.homeVisit')}{' '}
+                {t('cart.tests')} <Money amount={toMajor(money.testsMinor)} currency={currency} /> ·{' '}
+                {money.materialsMinor > 0 && (
+                  <>
+                    {t('cart.materials')} <Money amount={toMajor(money.materialsMinor)} currency={currency} /> ·{' '}
+                  </>
+                )}
+                <span data-testid="cart-visit-fee">{t('cart.homeVisit')}{' '}
                 <OrderAmount minor={totals.visitFeeMinor} currency={currency} exact={totals.visitFeeExact} /></span>
               </Typography>
               {!totals.visitFeeExact && (

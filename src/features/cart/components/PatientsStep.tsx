@@ -93,9 +93,12 @@ export function PatientsStep({ busy, onAdd }: { busy: boolean; onAdd(patientIds:
     setCreating(false);
   }
 
+  // Asked for on arrival, again for a new session, and again when a load was cancelled before it answered.
+  const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
+  const needsLoad = patientsStatus === Status.INITIAL;
   useEffect(() => {
-    dispatch(cartPatientsRequested());
-  }, [dispatch]);
+    if (isLoggedIn) dispatch(cartPatientsRequested());
+  }, [dispatch, isLoggedIn, needsLoad]);
 
   if (patientsStatus === Status.LOADING || patientsStatus === Status.INITIAL) return <ListSkeleton rows={2} />;
   if (patientsStatus === Status.ERROR) return <ErrorState onRetry={() => dispatch(cartPatientsRequested())} />;

@@ -20,6 +20,8 @@ import type { AnalysisDto, RestrictionsDto } from '@/lib/types/api';
 import { visibleCategories } from '../rules';
 import { ActionBar } from './ActionBar';
 import { AnalysisPrice } from './AnalysisPrice';
+import { localDescription } from '@/lib/catalogueText';
+import { useLanguage } from '@/i18n/useLanguage';
 
 /** Category page slug of a catalogue header, when the header is one of the six pages. */
 function slugOfHeader(id: number): string | undefined {
@@ -52,6 +54,7 @@ export function useRestrictionText() {
 /** The analysis card: what it is, what is needed, who it is for, how to prepare, the price. */
 export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
   const { t } = useTranslation('catalogue');
+  const language = useLanguage();
   const restrictionText = useRestrictionText();
   const restrictions = restrictionText(analysis.restrictions);
   const categories = visibleCategories(analysis);
@@ -72,8 +75,8 @@ export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
           </Stack>
         )}
       </Stack>
-      {analysis.description && (
-        <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{analysis.description}</Typography>
+      {localDescription(analysis, language) && (
+        <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{localDescription(analysis, language)}</Typography>
       )}
       <Divider sx={{ mt: 2 }} />
       {analysis.materials.length > 0 && (

@@ -5,6 +5,8 @@ import { routePath } from '@/lib/routes';
 import type { AnalysisDto } from '@/lib/types/api';
 import { selectPrice } from '../rules';
 import { UnavailablePrice } from './AnalysisPrice';
+import { useLanguage } from '@/i18n/useLanguage';
+import { localName } from '@/lib/catalogueText';
 
 export interface AnalysisListProps {
   analyses: AnalysisDto[];
@@ -15,6 +17,7 @@ export interface AnalysisListProps {
 /** Analyses as rows: name, code and execution period, price; each row opens the analysis card. */
 export function AnalysisList({ analyses, label }: AnalysisListProps) {
   const { t } = useTranslation('catalogue');
+  const language = useLanguage();
   return (
     <RowList
       label={label}
@@ -23,7 +26,7 @@ export function AnalysisList({ analyses, label }: AnalysisListProps) {
         return {
           key: a.id,
           href: routePath('analysisInSearch', { analysisId: a.id }),
-          primary: a.name,
+          primary: localName(a, language),
           secondary: `${a.code} · ${t('execPeriod', { count: a.execPeriod })}`,
           end: price ? <Money amount={price.price} currency={price.currency} /> : <UnavailablePrice />,
         };

@@ -7,20 +7,28 @@ import { Link } from '@/components/Link';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/Money';
 import { routePath } from '@/lib/routes';
+import { formatMoney, toMajor, toMinor } from '@/lib/money';
+import { useLanguage } from '@/i18n/useLanguage';
+import { useAppSelector } from '@/store/hooks';
 import type { ProfileDto } from '@/lib/types/api';
 import { profileTotal, unavailableCount } from '../rules';
 import { ActionBar } from './ActionBar';
 import { AnalysisList } from './AnalysisList';
+import { localDescription } from '@/lib/catalogueText';
 
 /** The profile card: description, its analyses with prices, the total and "Add to cart". */
 export function ProfileCard({ profile }: { profile: ProfileDto }) {
   const { t } = useTranslation('catalogue');
   const total = profileTotal(profile);
   const missing = unavailableCount(profile);
+  const language = useLanguage();
+  // The tests are not all: the kit comes with them in the cart and the home visit on top ("from" its lowest fee).
+  const lab = useAppSelector((s) => s.lab.laboratory.data);
+  const visitFrom = lab?.visitFeeFrom ?? lab?.visitFee ?? null;
   return (
     <Box component="article">
       <Chip label={`${t('analysis.code')}: ${profile.code}`} size="small" sx={{ color: 'text.secondary' }} />
-      {profile.description && <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{profile.description}</Typography>}
+      {localDescription(profile, language) && <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{localDescription(profile, language)}</Typography>}
       <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600, mt: 3, mb: 1 }}>
         {t('profile.analysesCount', { count: profile.labServices.length })}
       </Typography>
@@ -38,6 +46,11 @@ export function ProfileCard({ profile }: { profile: ProfileDto }) {
           <Typography variant="h6" component="p" sx={{ fontWeight: 600, color: 'primary.main' }} data-testid="profile-total">
             {total ? <Money amount={total.price} currency={total.currency} /> : t('unavailable')}
           </Typography>
+          {total && visitFrom !== null && (
+            <Typography variant="body2" color="text.secondary" data-testid="profile-with-visit">
+              {t('profile.withVisit', { amount: formatMoney(toMajor(toMinor(total.price) + toMinor(visitFrom)), total.currency, language) })}
+            </Typography>
+          )}
         </Box>
         <Button
           component={Link}

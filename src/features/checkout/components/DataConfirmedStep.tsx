@@ -26,6 +26,9 @@ import { OrderAmount } from './OrderAmount';
 import { selectCurrentUser } from '@/features/auth';
 import { Notice } from '@/components/Notice';
 import { PAYMENT_NOT_STARTED, PaymentMethodChoice, paymentMethodsFor, type PaymentMethod } from '@/features/payments';
+import { formatVisitWindow, useDeviceTimeZone } from '@/lib/labTime';
+import { timeZoneOfCountry } from '@/lib/timeZones';
+import { localName } from '@/lib/catalogueText';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
   return (
@@ -89,9 +92,11 @@ export function DataConfirmedStep() {
     dispatch(paymentMethodChosen(m));
     dispatch(submitRequested());
   };
-  const when = order.nurseCheckoutDate
-    ? new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(order.nurseCheckoutDate))
-    : '';
+  const lab = useAppSelector((s) => s.lab.laboratory.data);
+  const zone = lab?.timeZone ?? timeZoneOfCountry(lab?.country);
+  const deviceZone = useDeviceTimeZone();
+  const slot = order.slots.data.find((s) => s.id === order.orderSlotId);
+  const when = order.nurseCheckoutDate ? formatVisitWindow(order.nurseCheckoutDate, slot?.end ?? order.nurseCheckoutDate, i18n.language, zone, deviceZone, 'weekdayDate') : '';
   const fb = order.feedbackDetails;
 
   return (
@@ -126,7 +131,7 @@ export function DataConfirmedStep() {
                   </Typography>
                 </Box>
                 <Typography variant="body2" color="text.secondary">
-                  {(cart.analysisDtosByPatientId[pid] ?? []).map((a) => a.name).join(', ')}
+                  {(cart.analysisDtosByPatientId[pid] ?? []).map((a) => localName(a, i18n.language)).join(', ')}
                 </Typography>
               </Box>
             ))}

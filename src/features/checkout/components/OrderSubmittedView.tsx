@@ -9,15 +9,19 @@ import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, ListSkeleton, Money, PageContainer } from '@/components';
+import { ErrorState, ListSkeleton, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useMounted } from '@/lib/useMounted';
+import { formatLabTime, useDeviceTimeZone, zoneNote } from '@/lib/labTime';
 import { summaryRequested } from '../checkoutSlice';
 import { formatAddress } from './formatAddress';
 import { Notice } from '@/components/Notice';
 import { PaymentStatusPanel, useOrderPayment } from '@/features/payments';
+import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
+import { AddToCalendarButton } from '@/components/AddToCalendarButton';
+import { shopOrderBreakdown } from '@/lib/breakdown';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -36,6 +40,7 @@ export function OrderSubmittedView() {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const mounted = useMounted();
+  const deviceZone = useDeviceTimeZone();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const { data: summary, status: summaryStatus, error: summaryError } = useAppSelector((s) => s.order.summary);
   const raw = router.query.orderId;
@@ -54,8 +59,9 @@ export function OrderSubmittedView() {
     body = <ErrorState message={summaryError?.message ?? t('submitted.notFound')} onRetry={orderId !== null && isLoggedIn ? () => dispatch(summaryRequested(orderId)) : undefined} />;
   else {
     const lang = i18n.language;
-    const day = new Intl.DateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(current.visit.start));
-    const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' });
+    const zone = current.visit.timeZone;
+    const day = formatLabTime(current.visit.start, lang, zone, 'longDate');
+    const note = zoneNote(current.visit.start, lang, zone, deviceZone);
     const prep = current.preparation;
     body = (
       <>
@@ -73,7 +79,11 @@ export function OrderSubmittedView() {
           <CardContent>
             <Block title={t('submitted.visit')}>
               <Typography sx={{ fontWeight: 600 }}>{day}</Typography>
-              <Typography>{`${time.format(new Date(current.visit.start))}–${time.format(new Date(current.visit.end))}`}</Typography>
+              <Typography>{`${formatLabTime(current.visit.start, lang, zone, 'time')}–${formatLabTime(current.visit.end, lang, zone, 'time')}`}</Typography>
+              {note && <Typography variant="body2" color="text.secondary">{t('common:time.labZone', { zone: note, city: current.laboratory.cityName })}</Typography>}
+              <Box sx={{ mt: 1 }}>
+                <AddToCalendarButton orderId={current.id} orderNumber={current.number} />
+              </Box>
             </Block>
             <Block title={t('submitted.address')}>
               <Typography>{formatAddress(current.address, t)}</Typography>
@@ -98,34 +108,14 @@ export function OrderSubmittedView() {
             </Block>
             <Divider sx={{ my: 2 }} />
             {current.patients.map((p) => (
-              <Box key={p.patientId} sx={{ mb: 1.5 }}>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                  <Typography sx={{ fontWeight: 600 }}>{`${p.firstName} ${p.lastName}`}</Typography>
-                  <Money amount={p.subtotal} currency={current.currency} />
-                </Box>
+              <Box key={p.patientId} sx={{ mb: 1 }}>
+                <Typography sx={{ fontWeight: 600 }}>{`${p.firstName} ${p.lastName}`}</Typography>
                 <Typography variant="body2" color="text.secondary">
                   {p.lines.map((l) => l.name).join(', ')}
                 </Typography>
               </Box>
             ))}
-            {current.discount > 0 && (
-              <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-                <Typography>{t('promo.applied', { code: current.promoCode ?? '' })}</Typography>
-                <span>
-                  −<Money amount={current.discount} currency={current.currency} />
-                </span>
-              </Box>
-            )}
-            <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-              <Typography>{t('cart.homeVisit')}</Typography>
-              <Money amount={current.deliveryPrice} currency={current.currency} />
-            </Box>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 1 }}>
-              <Typography variant="h6" component="p">{t('cart.total')}</Typography>
-              <Typography variant="h6" component="p">
-                <Money amount={current.total} currency={current.currency} />
-              </Typography>
-            </Box>
+            <MoneyBreakdownList breakdown={shopOrderBreakdown(current)} promoCode={current.promoCode} />
             {!paidOnline && (
               <Typography variant="body2" color="text.secondary">
                 {t('submitted.payNurse')}

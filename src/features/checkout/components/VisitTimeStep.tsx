@@ -16,17 +16,17 @@ import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
 import { slotsRequested, visitTimeChosen } from '../checkoutSlice';
 import { Notice } from '@/components/Notice';
+import { addDaysToKey, formatDayKey, formatLabTime, labDayKey, useDeviceTimeZone, zoneNote } from '@/lib/labTime';
+import { timeZoneOfCountry } from '@/lib/timeZones';
 
 export const BOOKING_DAYS = 30;
 
-const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-/** Open slots (future, not full) grouped by local day. */
-export function openSlotsByDay(slots: NurseSlotDto[], now = new Date()): Map<string, NurseSlotDto[]> {
+/** Open slots (future, not full) grouped by the laboratory's day. */
+export function openSlotsByDay(slots: NurseSlotDto[], now = new Date(), timeZone = 'UTC'): Map<string, NurseSlotDto[]> {
   const byDay = new Map<string, NurseSlotDto[]>();
   for (const s of [...slots].sort((a, b) => a.start.localeCompare(b.start))) {
     if (s.available <= 0 || new Date(s.start) <= now) continue;
-    const key = dayKey(new Date(s.start));
+    const key = labDayKey(s.start, timeZone);
     byDay.set(key, [...(byDay.get(key) ?? []), s]);
   }
   return byDay;
@@ -44,6 +44,10 @@ export function VisitTimeStep() {
   const error = submit.error?.message;
   const [pickedDay, setDay] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number | null>(orderSlotId);
+  const lab = useAppSelector((s) => s.lab.laboratory.data);
+  const zone = lab?.timeZone ?? timeZoneOfCountry(lab?.country);
+  const labCity = lab?.cityName ?? '';
+  const deviceZone = useDeviceTimeZone();
 
   const load = () => {
     if (!laboratoryId) return;
@@ -56,29 +60,28 @@ export function VisitTimeStep() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, laboratoryId]);
 
-  const byDay = useMemo(() => openSlotsByDay(slots), [slots]);
+  const byDay = useMemo(() => openSlotsByDay(slots, new Date(), zone), [slots, zone]);
   const days = useMemo(() => {
-    const out: { key: string; date: Date; count: number }[] = [];
-    const start = new Date();
+    const out: { key: string; count: number }[] = [];
+    const today = labDayKey(new Date(), zone);
     for (let i = 0; i < BOOKING_DAYS; i++) {
-      const d = new Date(start.getFullYear(), start.getMonth(), start.getDate() + i);
-      out.push({ key: dayKey(d), date: d, count: byDay.get(dayKey(d))?.length ?? 0 });
+      const key = addDaysToKey(today, i);
+      out.push({ key, count: byDay.get(key)?.length ?? 0 });
     }
     return out;
-  }, [byDay]);
+  }, [byDay, zone]);
 
   // Start on the day of the chosen slot, else the first day with open slots.
   const day = useMemo(() => {
     if (pickedDay) return pickedDay;
     const chosenOpen = slots.find((s) => s.id === chosen && s.available > 0);
-    return chosenOpen ? dayKey(new Date(chosenOpen.start)) : (days.find((d) => d.count > 0)?.key ?? null);
-  }, [pickedDay, slots, chosen, days]);
+    return chosenOpen ? labDayKey(chosenOpen.start, zone) : (days.find((d) => d.count > 0)?.key ?? null);
+  }, [pickedDay, slots, chosen, days, zone]);
 
   const lang = i18n.language;
-  const weekday = new Intl.DateTimeFormat(lang, { weekday: 'short' });
-  const dayNum = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short' });
-  const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' });
-  const long = new Intl.DateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long' });
+  const time = (iso: string) => formatLabTime(iso, lang, zone, 'time');
+  const long = (key: string) => formatDayKey(key, lang, 'weekdayDate');
+  const note = slots[0] ? zoneNote(slots[0].start, lang, zone, deviceZone) : null;
   const daySlots = day ? (byDay.get(day) ?? []) : [];
   const chosenSlot = slots.find((s) => s.id === chosen && s.available > 0) ?? null;
 
@@ -106,23 +109,28 @@ export function VisitTimeStep() {
               aria-checked={day === d.key}
               // A radio has no pressed state: ToggleButton's own aria-pressed would contradict the role.
               aria-pressed={undefined}
-              aria-label={`${long.format(d.date)}${d.count ? '' : `, ${t('visit.full')}`}`}
+              aria-label={`${long(d.key)}${d.count ? '' : `, ${t('visit.full')}`}`}
               selected={day === d.key}
               disabled={d.count === 0}
               onChange={() => setDay(d.key)}
               color="primary"
               sx={{ flex: '0 0 auto', width: 72, minHeight: 72, flexDirection: 'column', scrollSnapAlign: 'start', textTransform: 'none', lineHeight: 1.2 }}
             >
-              <Typography variant="caption" component="span">{weekday.format(d.date)}</Typography>
-              <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>{dayNum.format(d.date)}</Typography>
+              <Typography variant="caption" component="span">{formatDayKey(d.key, lang, 'weekday')}</Typography>
+              <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>{formatDayKey(d.key, lang, 'dayMonth')}</Typography>
             </ToggleButton>
           ))}
         </Box>
         {day && (
           <>
             <Typography variant="subtitle1" component="h2" id="visit-slot-label" sx={{ fontWeight: 600, mt: 2, mb: 1 }}>
-              {t('visit.time', { day: long.format(new Date(`${day}T12:00:00`)) })}
+              {t('visit.time', { day: long(day) })}
             </Typography>
+            {note && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="lab-zone-note">
+                {t('common:time.labZone', { zone: note, city: labCity })}
+              </Typography>
+            )}
             <Box role="radiogroup" aria-labelledby="visit-slot-label" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1 }}>
               {daySlots.map((s) => (
                 <ToggleButton
@@ -138,9 +146,9 @@ export function VisitTimeStep() {
                 >
                   {/* Each time stays whole; a narrow button breaks the range after the dash. */}
                   <span>
-                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${time.format(new Date(s.start))}–`}</Box>
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${time(s.start)}–`}</Box>
                     <wbr />
-                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{time.format(new Date(s.end))}</Box>
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{time(s.end)}</Box>
                   </span>
                   <Typography variant="caption" component="span" color="text.secondary">
                     {t('visit.placesLeft', { count: s.available })}
@@ -166,7 +174,7 @@ export function VisitTimeStep() {
         summary={
           chosenSlot ? (
             <Typography variant="body2" aria-live="polite">
-              {`${long.format(new Date(chosenSlot.start))}, ${time.format(new Date(chosenSlot.start))}`}
+              {`${long(labDayKey(chosenSlot.start, zone))}, ${time(chosenSlot.start)}–${time(chosenSlot.end)}`}
             </Typography>
           ) : undefined
         }

@@ -17,6 +17,10 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { OrderDetailDto } from '@/lib/types/results';
 import { cancelRequested, rescheduleRequested, visitChangeReset, NOT_FOUND, ResourceGate, useResource } from '@/features/results';
 import { formatDateTime } from '@/lib/format';
+import { formatLabTime, formatVisitWindow, useDeviceTimeZone } from '@/lib/labTime';
+import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
+import { AddToCalendarButton } from '@/components/AddToCalendarButton';
+import { orderDetailBreakdown } from '@/lib/breakdown';
 import { OrderProgress } from './OrderProgress';
 import { StatusChip } from './StatusChip';
 import { idFrom } from '@/lib/ids';
@@ -54,6 +58,7 @@ function PaymentOf({ order }: { order: OrderDetailDto & { payment?: OrderPayment
 export function OrderPage() {
   const { t } = useTranslation('results');
   const language = useLanguage();
+  const deviceZone = useDeviceTimeZone();
   const dispatch = useAppDispatch();
   const { query } = useRouter();
   const id = idFrom(query.orderId);
@@ -105,17 +110,28 @@ export function OrderPage() {
                     </Typography>
                     <StatusChip status={o.status} />
                   </Box>
-                  <Typography sx={{ fontWeight: 600 }}>{formatDateTime(o.visit.start, language)}</Typography>
+                  <Typography sx={{ fontWeight: 600 }} data-testid="visit-window">{formatVisitWindow(o.visit.start, o.visit.end, language, o.visit.timeZone, deviceZone)}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     {[o.address.street, o.address.apartment && t('order.apartment', { n: o.address.apartment }), o.address.city].filter(Boolean).join(', ')}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
                     {o.laboratory.cityName}, {o.laboratory.address}
+                    {o.laboratory.phone && (
+                      <>
+                        {' · '}
+                        <a href={`tel:${o.laboratory.phone.replace(/\s+/g, '')}`}>{o.laboratory.phone}</a>
+                      </>
+                    )}
                   </Typography>
+                  {o.status !== 'cancelled' && (
+                    <Box sx={{ mt: 1 }}>
+                      <AddToCalendarButton orderId={o.id} orderNumber={o.number} />
+                    </Box>
+                  )}
                   {o.canChangeVisit ? (
                     <>
                       <Typography variant="body2" sx={{ mt: 1 }}>
-                        {t('order.changeUntil', { date: formatDateTime(o.changeDeadline, language) })}
+                        {t('order.changeUntil', { date: formatLabTime(o.changeDeadline, language, o.visit.timeZone) })}
                       </Typography>
                       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
                         <Button variant="outlined" onClick={() => open('move')} disabled={busy} sx={{ minHeight: 48 }}>
@@ -200,26 +216,7 @@ export function OrderPage() {
                   </Box>
                 ))}
                 <Divider sx={{ my: 1 }} />
-                {o.discount > 0 && (
-                  <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-                    <Typography variant="body2">{t('order.discount', { code: o.promoCode ?? '' })}</Typography>
-                    <Typography variant="body2">
-                      −<Money amount={o.discount} currency={o.total.currency} />
-                    </Typography>
-                  </Box>
-                )}
-                <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-                  <Typography variant="body2">{t('order.visitFee')}</Typography>
-                  <Typography variant="body2">
-                    <Money amount={o.deliveryPrice} currency={o.total.currency} />
-                  </Typography>
-                </Box>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 1 }}>
-                  <Typography sx={{ fontWeight: 700 }}>{t('order.total')}</Typography>
-                  <Typography sx={{ fontWeight: 700 }}>
-                    <Money amount={o.total.price} currency={o.total.currency} />
-                  </Typography>
-                </Box>
+                <MoneyBreakdownList breakdown={orderDetailBreakdown(o)} promoCode={o.promoCode} />
               </Paper>
               </Box>
               <ConfirmDialog
@@ -237,6 +234,7 @@ export function OrderPage() {
                   open
                   laboratoryId={o.laboratory.id}
                   currentSlotId={o.visit.slotId}
+                  timeZone={o.visit.timeZone}
                   busy={busy}
                   onClose={() => setMoving(false)}
                   onConfirm={(slotId) => dispatch(rescheduleRequested({ orderId: o.id, slotId }))}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CardSkeleton, EmptyState, Money, PageContainer } from '@/components';
 import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
-import { formatDateTime } from '@/lib/format';
+import { formatVisitWindow, useDeviceTimeZone } from '@/lib/labTime';
 import { ResourceGate, useResource } from '@/features/results';
 import { OrderListCard } from './OrderListCard';
 
@@ -15,6 +15,7 @@ import { OrderListCard } from './OrderListCard';
 export function OrdersPage() {
   const { t } = useTranslation('results');
   const language = useLanguage();
+  const deviceZone = useDeviceTimeZone();
   const { session, resource, reload } = useResource('orders', []);
   return (
     <>
@@ -44,7 +45,7 @@ export function OrdersPage() {
                     href={routePath('orderDetail', { orderId: o.id })}
                     heading={t('list.order', { number: o.number })}
                     status={o.status}
-                    subtitle={`${t('orders.visit', { date: formatDateTime(o.visit.start, language) })} · ${o.laboratory.cityName}`}
+                    subtitle={`${t('orders.visit', { date: formatVisitWindow(o.visit.start, o.visit.end, language, o.visit.timeZone, deviceZone, 'date') })} · ${o.laboratory.cityName}`}
                   >
                     {t('orders.counts', { analyses: o.analysisCount, count: o.patientCount })} · <Money amount={o.total.price} currency={o.total.currency} />
                   </OrderListCard>

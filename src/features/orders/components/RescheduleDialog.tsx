@@ -14,7 +14,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { VISIT_CHANGE_LIMIT_MS } from '@/lib/orderLifecycle';
 import { slotsRequested } from '@/features/results';
-import { formatDate, formatTime } from '@/lib/format';
+import { formatDayKey, formatLabTime, labDayKey } from '@/lib/labTime';
 import { Notice } from '@/components/Notice';
 import { Skeleton } from '@/components/Skeleton';
 
@@ -22,6 +22,8 @@ export interface RescheduleDialogProps {
   open: boolean;
   laboratoryId: string;
   currentSlotId: number;
+  /** The laboratory's time zone: days and times are the laboratory's. */
+  timeZone: string;
   busy: boolean;
   onClose: () => void;
   onConfirm: (slotId: number) => void;
@@ -30,7 +32,7 @@ export interface RescheduleDialogProps {
 const DAYS = 14;
 
 /** Picks another free visit time of the same laboratory, at least 24 hours ahead (mount it when opening). */
-export function RescheduleDialog({ open, laboratoryId, currentSlotId, busy, onClose, onConfirm }: RescheduleDialogProps) {
+export function RescheduleDialog({ open, laboratoryId, currentSlotId, timeZone, busy, onClose, onConfirm }: RescheduleDialogProps) {
   const { t, i18n } = useTranslation('results');
   const dispatch = useAppDispatch();
   const theme = useTheme();
@@ -51,14 +53,13 @@ export function RescheduleDialog({ open, laboratoryId, currentSlotId, busy, onCl
     const days = new Map<string, typeof items>();
     for (const s of items) {
       if (s.available <= 0 || s.id === currentSlotId) continue;
-      const d = new Date(s.start);
-      const key = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      const key = labDayKey(s.start, timeZone);
       days.set(key, [...(days.get(key) ?? []), s]);
     }
     return [...days.entries()];
-  }, [items, currentSlotId]);
+  }, [items, currentSlotId, timeZone]);
 
-  const time = (iso: string) => formatTime(iso, i18n.language);
+  const time = (iso: string) => formatLabTime(iso, i18n.language, timeZone, 'time');
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
@@ -78,9 +79,9 @@ export function RescheduleDialog({ open, laboratoryId, currentSlotId, busy, onCl
         {slots.status === Status.SUCCESS && byDay.length === 0 && <Typography>{t('order.noSlots')}</Typography>}
         {slots.status === Status.SUCCESS &&
           byDay.map(([day, items]) => (
-            <Box key={day} sx={{ mb: 2 }} role="group" aria-label={formatDate(day, i18n.language)}>
+            <Box key={day} sx={{ mb: 2 }} role="group" aria-label={formatDayKey(day, i18n.language, 'longDate')}>
               <Typography variant="subtitle2" sx={{ mb: 1 }}>
-                {formatDate(day, i18n.language)}
+                {formatDayKey(day, i18n.language, 'longDate')}
               </Typography>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
                 {items.map((s) => (

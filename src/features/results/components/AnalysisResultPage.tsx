@@ -19,6 +19,8 @@ import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { TrendChart } from './TrendChart';
 import { useResource } from './useResource';
 import { idFrom } from '@/lib/ids';
+import { resultName } from '@/lib/catalogueText';
+import { sampledText } from './sampledText';
 
 /**
  * `/test-results/{testResultId}/patients/{patientId}/analysis-results/{analysisResultId}`: one result
@@ -39,11 +41,11 @@ export function AnalysisResultPage() {
   return (
     <>
       <Head>
-        <title>{`${data?.result.analysisName ?? t('analysis.title')} · ${t('common:appName')}`}</title>
+        <title>{`${data ? resultName(data.result, language) : t('analysis.title')} · ${t('common:appName')}`}</title>
       </Head>
       <PageContainer
-        title={data?.result.analysisName ?? t('analysis.title')}
-        subtitle={data ? `${data.patient.firstName} ${data.patient.lastName} · ${t('list.sampled', { date: formatDate(data.testResult.visit.start, language) })}` : undefined}
+        title={data ? resultName(data.result, language) : t('analysis.title')}
+        subtitle={data ? `${data.patient.firstName} ${data.patient.lastName} · ${sampledText(data.testResult, t, language)}` : undefined}
       >
         <ResourceGate session={ok ? session : 'user'} resource={ok ? resource : NOT_FOUND} onRetry={reload} backHref={backHref} skeleton={<CardSkeleton cards={2} />}>
           {(d) => {
@@ -53,7 +55,7 @@ export function AnalysisResultPage() {
             const numericPoints = d.history.filter((h) => typeof h.value === 'number').length;
             return (
               <>
-                <CriticalBanner results={[r]} />
+                <CriticalBanner results={[r]} laboratory={data?.testResult.laboratory} actions shareHref={`${backHref}#share-title`} />
                 <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3, borderLeft: r.critical ? 10 : 6, borderLeftColor: r.critical ? FLAG_COLOURS.critical.bg : out ? FLAG_COLOURS[r.flag].fg : 'success.main' }}>
                   <Typography variant="overline" color="text.secondary">
                     {t('analysis.yourResult')}

@@ -16,12 +16,12 @@ import { resultsApi } from '../lazyResultsApi';
 import { ResultList } from './ResultList';
 import { CriticalBanner } from './ResultNotices';
 import { ShareLinks } from './ShareLinks';
-import { formatDate } from '@/lib/format';
 import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { StatusChip } from '@/features/orders';
 import { useResource } from './useResource';
 import { idFrom } from '@/lib/ids';
 import { Notice } from '@/components/Notice';
+import { sampledText } from './sampledText';
 
 /** Saves the PDF or the FHIR bundle of one patient's results (the request carries the bearer token, so no plain link). */
 function useDownload(data: PatientResultsDto | null, kind: 'pdf' | 'fhir') {
@@ -69,7 +69,7 @@ export function PatientResultsPage() {
       </Head>
       <PageContainer
         title={name}
-        subtitle={data ? `${t('list.order', { number: data.testResult.orderNumber })} · ${t('list.sampled', { date: formatDate(data.testResult.visit.start, language) })}` : undefined}
+        subtitle={data ? `${t('list.order', { number: data.testResult.orderNumber })} · ${sampledText(data.testResult, t, language)}` : undefined}
         actions={
           data ? (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -99,7 +99,7 @@ export function PatientResultsPage() {
                   </Typography>
                 )}
               </Box>
-              <CriticalBanner results={d.results} />
+              <CriticalBanner results={d.results} laboratory={d.testResult.laboratory} actions />
               <ResultList
                 results={d.results}
                 language={language}

@@ -11,6 +11,7 @@ import type { AnalysisResultDto } from '@/lib/types/results';
 import { Explanation } from './ResultNotices';
 import { FlagChip } from './FlagChip';
 import { FLAG_COLOURS, formatDate, formatRange, formatValue } from '@/lib/format';
+import { resultName } from '@/lib/catalogueText';
 
 /** One patient's results with value, range, flag and explanation; rows link to the result page when `hrefOf` is given. */
 export function ResultList({ results, language, hrefOf }: { results: AnalysisResultDto[]; language: string; hrefOf?: (r: AnalysisResultDto) => string }) {
@@ -25,7 +26,7 @@ export function ResultList({ results, language, hrefOf }: { results: AnalysisRes
           const body = (
             <>
               <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600 }}>{r.analysisName}</Typography>
+                <Typography sx={{ fontWeight: 600 }}>{resultName(r, language)}</Typography>
                 <Typography variant="body2" color="text.secondary">
                   {r.analysisCode} · {range ? t('patient.range', { range }) : t('patient.noRange')}
                   {r.rangeSource === 'override' ? ` · ${t('patient.rangeByLab')}` : ''}

@@ -15,8 +15,8 @@ const summary = (id: number, orderNumber: string, over: Partial<TestResultSummar
   orderNumber,
   status: 'completed',
   createdAt: '2026-11-01T10:00:00.000Z',
-  visit: { slotId: 1, start: '2026-11-02T08:00:00.000Z', end: '2026-11-02T09:00:00.000Z' },
-  laboratory: { id: 'waw', cityName: 'Warszawa', address: 'Prosta 1', phone: '' },
+  visit: { slotId: 1, start: '2026-11-02T08:00:00.000Z', end: '2026-11-02T09:00:00.000Z', timeZone: 'Europe/Warsaw' },
+  laboratory: { id: 'waw', cityName: 'Warszawa', address: 'Prosta 1', phone: '', timeZone: 'Europe/Warsaw' },
   patientCount: 1,
   analysisCount: 2,
   resultCount: 2,
@@ -62,6 +62,17 @@ describe('/test-results', () => {
     expect(within(items[1] as HTMLElement).getByText('Results ready')).toBeInTheDocument();
     expect(within(items[1] as HTMLElement).queryByTestId('critical-count')).toBeNull();
     expect(within(items[0] as HTMLElement).getByRole('link')).toHaveAttribute('href', '/test-results/9/patients');
+  });
+
+  it('names the patients and says when the nurse took the sample (in the laboratory\'s time), not the booked visit', async () => {
+    backend = fakeBackend({
+      'GET test-results': [200, [summary(9, 'LS-NEW', { patientNames: ['Łucja Żółć', 'Jan Żółć'], sampledAt: '2026-11-02T09:47:00.000Z' })]],
+    });
+    render(<TestResultsPage />);
+    const list = await screen.findByRole('list', { name: 'Test results' });
+    const item = within(list).getAllByRole('listitem')[0] as HTMLElement;
+    expect(item).toHaveTextContent('Łucja Żółć, Jan Żółć');
+    expect(item).toHaveTextContent('Sample taken 2 Nov 2026, 10:47');
   });
 
   it('says what to do when there are no results yet', async () => {
@@ -120,6 +131,19 @@ describe('/test-results/{id}/patients/{patientId}', () => {
     expect(explained).toHaveTextContent('Potassium, a salt the heart rhythm depends on.');
     expect(explained).toHaveTextContent('Your value: High values can come from kidney problems.');
     expect(explained).toHaveTextContent('Only a doctor can interpret a result.');
+  });
+
+  it('a critical result gives the next steps: the emergency number, the laboratory\'s phone, a one-tap repeat order and sharing with a doctor', async () => {
+    const potassium = { ...glucose, id: 40, analysisId: 22, analysisName: 'Potassium', analysisCode: 'GB022', value: 6.9, flag: 'critical' as const, interpretation: 'HH' as const, critical: true };
+    const lab = { id: 'waw', cityName: 'Warszawa', address: 'Prosta 1', phone: '+48 22 843 21 10', timeZone: 'Europe/Warsaw', emergencyNumber: '112' };
+    backend = fakeBackend({ 'GET test-results/9/patients/7': [200, { ...data, testResult: { ...data.testResult, laboratory: lab }, results: [potassium, tsh] }] });
+    render(<PatientResultsPage />, { testResultId: '9', patientId: '7' });
+    const steps = await screen.findByTestId('critical-next-steps');
+    expect(within(steps).getByRole('link', { name: '112' })).toHaveAttribute('href', 'tel:112');
+    expect(within(steps).getByRole('link', { name: '+48 22 843 21 10' })).toHaveAttribute('href', 'tel:+48228432110');
+    expect(steps).toHaveTextContent('A repeat test is often advised');
+    expect(within(steps).getByRole('link', { name: 'order Potassium again' })).toHaveAttribute('href', '/add-to-cart/analysis/22');
+    expect(within(steps).getByRole('link', { name: 'Share these results with a doctor' })).toHaveAttribute('href', '#share-title');
   });
 
   it('shows "nothing here" for another user\'s or a missing result', async () => {

@@ -15,11 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { PageContainer } from '@/components';
 import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
-import { formatDate } from '@/lib/format';
 import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { StatusChip } from '@/features/orders';
 import { useResource } from './useResource';
 import { idFrom } from '@/lib/ids';
+import { sampledText } from './sampledText';
 
 /** `/test-results/{testResultId}/patients`: the patients of one result set with their counts. */
 export function TestResultPatientsPage() {
@@ -34,7 +34,7 @@ export function TestResultPatientsPage() {
       <Head>
         <title>{`${set ? t('list.order', { number: set.orderNumber }) : t('patients.title')} · ${t('common:appName')}`}</title>
       </Head>
-      <PageContainer title={set ? t('list.order', { number: set.orderNumber }) : t('patients.title')} subtitle={set ? t('list.sampled', { date: formatDate(set.visit.start, language) }) : undefined}>
+      <PageContainer title={set ? t('list.order', { number: set.orderNumber }) : t('patients.title')} subtitle={set ? sampledText(set, t, language) : undefined}>
         <ResourceGate session={id ? session : 'user'} resource={id ? resource : NOT_FOUND} onRetry={reload} backHref={routes.testResults.path}>
           {(data) => (
             <>

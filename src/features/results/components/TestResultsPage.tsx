@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { CardSkeleton, EmptyState, PageContainer } from '@/components';
 import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
-import { formatDate } from '@/lib/format';
 import { ResourceGate } from './ResourceGate';
 import { OrderListCard } from '@/features/orders';
 import { useResource } from './useResource';
+import { sampledText } from './sampledText';
 
 /** `/test-results`: the user's result sets, newest first, with their status. */
 export function TestResultsPage() {
@@ -61,7 +61,7 @@ export function TestResultsPage() {
                     href={routePath('testResultPatients', { testResultId: r.id })}
                     heading={t('list.order', { number: r.orderNumber })}
                     status={r.status}
-                    subtitle={`${t('list.sampled', { date: formatDate(r.visit.start, language) })} · ${r.laboratory.cityName}`}
+                    subtitle={`${r.patientNames?.length ? `${r.patientNames.join(', ')} · ` : ''}${sampledText(r, t, language)} · ${r.laboratory.cityName}`}
                   >
                     {t('list.counts', { results: r.resultCount, analyses: r.analysisCount, count: r.patientCount })}
                     {r.flaggedCount > 0 && (

@@ -11,7 +11,7 @@ const visit: NurseVisitDto = {
   orderId: 12,
   number: 'LS-000012',
   status: 'visit_confirmed',
-  visit: { slotId: 3, start: '2026-12-01T07:00:00.000Z', end: '2026-12-01T09:00:00.000Z' },
+  visit: { slotId: 3, start: '2026-12-01T07:00:00.000Z', end: '2026-12-01T09:00:00.000Z', timeZone: 'Europe/Warsaw' },
   address: { country: 'PL', city: 'Warszawa', postalCode: '02-715', street: 'Puławska 145', entry: '2', floor: '4', apartment: '17', intercomCode: '17K', notes: 'Dog behind the door' },
   phone: '+48 600 100 200',
   customer: { firstName: 'Anna', lastName: 'Nowak' },

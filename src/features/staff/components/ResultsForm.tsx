@@ -6,6 +6,7 @@ import { TextInput } from '@/components/TextInput';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { flagOf, interpret, parseResultValue } from '@/lib/resultFlag';
+import { acceptsText, parseNumeric } from '@/lib/resultValue';
 import type { StaffAnalysisLineDto, StaffOrderPatientDto } from '@/lib/types/results';
 import type { ResultEntry } from '@/lib/validation/results';
 import { FlagChip } from '@/features/results';
@@ -42,6 +43,13 @@ const num = (s: string): number | null => {
   const v = parseResultValue(s);
   return typeof v === 'number' && s.trim() !== '' ? v : null;
 };
+
+/** What the server will refuse in a typed value (the translation key), or null: numbers for numeric analyses, findings for text ones. */
+function valueProblem(a: StaffAnalysisLineDto, value: string): string | null {
+  if (a.defaultRefText) return acceptsText(value, [a.defaultRefText]) ? null : 'form.valueFinding';
+  const numeric = !!a.defaultUnit || [a.defaultRefLow, a.defaultRefHigh, a.criticalLow, a.criticalHigh].some((n) => n !== null);
+  return numeric && !parseNumeric(value) ? 'form.valueNumber' : null;
+}
 
 /** The typed range differs from the interval the catalogue gives this patient. */
 const rangeChanged = (a: StaffAnalysisLineDto, row: Row) => num(row.refLow) !== a.defaultRefLow || num(row.refHigh) !== a.defaultRefHigh;
@@ -84,6 +92,9 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
       else if (low !== null && high !== null && low > high) errors[a.analysisId] = t('form.rangeOrder');
       else if (rangeChanged(a, row) && !row.reason.trim()) errors[a.analysisId] = t('form.reasonRequired');
       else if (corrects(a, row) && !row.correction.trim()) errors[a.analysisId] = t('form.correctionRequired');
+      else if (valueProblem(a, row.value)) errors[a.analysisId] = t(valueProblem(a, row.value) as string);
+      // A row that cannot be saved yet does not hold back the patient's other results.
+      if (errors[a.analysisId]) continue;
       const changed = rangeChanged(a, row);
       entries.push({
         patientId: patient.id,
@@ -96,12 +107,11 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
         ...(corrects(a, row) ? { correctionReason: row.correction.trim() } : {}),
       });
     }
-    setInvalid(errors);
-    if (Object.keys(errors).length) return;
     if (!entries.length) {
-      setInvalid({ 0: t('form.nothing') });
+      setInvalid(Object.keys(errors).length ? errors : { 0: t('form.nothing') });
       return;
     }
+    setInvalid(Object.keys(errors).length ? { ...errors, 0: t('form.savedOthers') } : {});
     onSave(entries);
   };
 

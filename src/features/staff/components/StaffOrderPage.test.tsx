@@ -13,7 +13,7 @@ const order: StaffOrderDetailDto = {
   number: 'LS-000012',
   status: 'in_lab',
   createdAt: '2026-11-20T10:00:00.000Z',
-  visit: { slotId: 3, start: '2026-11-24T07:00:00.000Z', end: '2026-11-24T09:00:00.000Z' },
+  visit: { slotId: 3, start: '2026-11-24T07:00:00.000Z', end: '2026-11-24T09:00:00.000Z', timeZone: 'Europe/Warsaw' },
   address: { country: 'PL', city: 'Warszawa', postalCode: '00-120', street: 'Prosta 5', entry: '', floor: '2', apartment: '7', intercomCode: '', notes: '' },
   contactPhone: '+48 600 100 200',
   customer: { firstName: 'Łucja', lastName: 'Żółć', email: 'lucja@example.test' },
@@ -124,6 +124,42 @@ describe('/staff/orders/{orderId}', () => {
     await user.click(screen.getByRole('button', { name: 'Save results of Ирина' }));
     expect(await within(tsh).findByRole('alert')).toHaveTextContent('The lower limit must not exceed the upper limit.');
     expect(backend.calls('PUT staff/orders/12/results')).toHaveLength(0);
+  });
+
+  it('refuses text for a numeric analysis before sending', async () => {
+    backend = fakeBackend({ 'GET staff/orders/12': [200, order] });
+    const user = userEvent.setup();
+    render('staff');
+    const glucose = await screen.findByTestId('result-row-GB004');
+    await user.type(within(glucose).getByLabelText('Value of Glucose (fasting)'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save results of Ирина' }));
+    expect(await within(glucose).findByRole('alert')).toHaveTextContent('Enter a number, such as 5.4, 5,4 or <0.01');
+    expect(backend.calls('PUT staff/orders/12/results')).toHaveLength(0);
+  });
+
+  it('a correction still waiting for its reason does not hold back the other results', async () => {
+    let saved: unknown = null;
+    const savedGlucose = {
+      id: 1, analysisId: 5, analysisCode: 'GB004', analysisName: 'Glucose (fasting)', value: 5, unit: 'mmol/L', refLow: 3.9, refHigh: 5.6, refText: '',
+      flag: 'normal' as const, interpretation: 'N' as const, critical: false, rangeSource: 'catalogue' as const, rangeReason: '', loinc: null, comment: '', enteredAt: '2026-11-24T10:00:00.000Z',
+    };
+    const withResult = { ...order, patients: order.patients.map((p) => ({ ...p, analyses: p.analyses.map((a) => (a.analysisId === 5 ? { ...a, result: savedGlucose } : a)) })) };
+    backend = fakeBackend({
+      'GET staff/orders/12': [200, withResult],
+      'PUT staff/orders/12/results': (req) => {
+        saved = req.body;
+        return [200, withResult];
+      },
+    });
+    const user = userEvent.setup();
+    render('staff');
+    const glucose = await screen.findByTestId('result-row-GB004');
+    await user.clear(within(glucose).getByLabelText('Value of Glucose (fasting)'));
+    await user.type(within(glucose).getByLabelText('Value of Glucose (fasting)'), '6');
+    await user.type(within(await screen.findByTestId('result-row-HR001')).getByLabelText('Value of TSH'), '2');
+    await user.click(screen.getByRole('button', { name: 'Save results of Ирина' }));
+    await waitFor(() => expect(saved).toEqual({ entries: [{ patientId: 7, analysisId: 6, value: 2, unit: 'mIU/L', comment: '' }] }));
+    expect(within(glucose).getByRole('alert')).toHaveTextContent('Give a reason for correcting this result');
   });
 
   it('is not for patients', async () => {

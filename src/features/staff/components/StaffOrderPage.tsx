@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { OrderStatusDto } from '@/lib/types/results';
 import { StatusChip } from '@/features/orders';
 import { formatDateTime } from '@/lib/format';
+import { formatVisitWindow, useDeviceTimeZone } from '@/lib/labTime';
 import { idFrom } from '@/lib/ids';
 import { resultsSaveRequested, staffOrderRequested, statusChangeRequested } from '../staffSlice';
 import { StaffForbidden, StaffGate } from './StaffGate';
@@ -23,6 +24,7 @@ import { Notice } from '@/components/Notice';
 function OrderWork({ orderId }: { orderId: number }) {
   const { t } = useTranslation('staff');
   const language = useLanguage();
+  const deviceZone = useDeviceTimeZone();
   const dispatch = useAppDispatch();
   const { status, data: o, error: failure } = useAppSelector((s) => s.staff.order);
   const action = useAppSelector((s) => s.staff.action);
@@ -48,7 +50,7 @@ function OrderWork({ orderId }: { orderId: number }) {
     <>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-          <Typography sx={{ fontWeight: 700 }}>{formatDateTime(o.visit.start, language)}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>{formatVisitWindow(o.visit.start, o.visit.end, language, o.visit.timeZone, deviceZone, 'date')}</Typography>
           <StatusChip status={o.status} />
         </Box>
         <Typography variant="body2">

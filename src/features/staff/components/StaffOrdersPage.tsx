@@ -24,7 +24,8 @@ import { Status } from '@/lib/status';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { StatusChip } from '@/features/orders';
-import { formatDate, formatTime } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { formatLabTime } from '@/lib/labTime';
 import { staffOrdersRequested } from '../staffSlice';
 import { shiftDate } from './staffDates';
 import { StaffForbidden, StaffGate } from './StaffGate';
@@ -51,7 +52,7 @@ function OrdersOfDay() {
   }, [date, dispatch]);
 
   const go = (d: string) => void router.replace({ pathname: routes.staff.path, query: { date: d } }, undefined, { shallow: true });
-  const time = (iso: string) => formatTime(iso, language);
+  const time = (iso: string, zone: string) => formatLabTime(iso, language, zone, 'time');
 
   let content;
   if (orders.status === Status.ERROR && orders.error?.status === 403) content = <StaffForbidden />;
@@ -67,7 +68,7 @@ function OrdersOfDay() {
               <CardContent>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 0.5 }}>
                   <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>
-                    {time(o.visit.start)}–{time(o.visit.end)}
+                    {time(o.visit.start, o.visit.timeZone)}–{time(o.visit.end, o.visit.timeZone)}
                   </Typography>
                   <Typography sx={{ fontWeight: 600 }}>{t('orders.number', { number: o.number })}</Typography>
                   <StatusChip status={o.status} />

@@ -15,6 +15,7 @@ import { migration as m0010JobQueue } from './0010_0_job_queue_and_mail_outbox';
 import { migration as m0010VisitStates } from './0010_2_visit_states';
 import { migration as m0010Payments } from './0010_1_payments';
 import { migration as m0010Invoices } from './0010_3_invoices';
+import { migration as m0010Translations } from './0010_5_1_catalogue_translations';
 
 /**
  * Every migration of the shop, one file each (`<prefix>_<name>.ts`). Ordered by name; add a new
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0010_2_visit_states': m0010VisitStates,
   '0010_1_payments': m0010Payments,
   '0010_3_invoices': m0010Invoices,
+  '0010_5_1_catalogue_translations': m0010Translations,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,29 @@
+import { addDaysToKey, formatLabTime, formatVisitWindow, labDayKey, zoneNote } from './labTime';
+
+/** A Warsaw visit on 24 November 2026 from 08:00 to 10:00 local time (07:00–09:00 UTC). */
+const start = '2026-11-24T07:00:00.000Z';
+const end = '2026-11-24T09:00:00.000Z';
+
+describe('visit times in the laboratory\'s zone', () => {
+  test('the window is the laboratory\'s wall clock whatever the device\'s zone', () => {
+    expect(formatVisitWindow(start, end, 'en', 'Europe/Warsaw')).toBe('Tuesday, 24 November 2026, 08:00–10:00');
+    expect(formatVisitWindow(start, end, 'pl', 'Europe/Warsaw')).toBe('wtorek, 24 listopada 2026, 08:00–10:00');
+    expect(formatVisitWindow(start, end, 'ru', 'Europe/Warsaw')).toMatch(/^вторник, 24 ноября 2026( г\.)?, 08:00–10:00$/);
+  });
+
+  test('the zone is named only when the device shows another wall clock', () => {
+    expect(zoneNote(start, 'en', 'Europe/Warsaw', 'Europe/Warsaw')).toBeNull();
+    // Same offset in November: the same wall clock, nothing to say.
+    expect(zoneNote(start, 'en', 'Europe/Warsaw', 'Europe/Berlin')).toBeNull();
+    expect(zoneNote(start, 'en', 'Europe/Warsaw', null)).toBeNull();
+    expect(zoneNote(start, 'en', 'Europe/Warsaw', 'America/New_York')).toBe('Central European Time');
+    expect(formatVisitWindow(start, end, 'en', 'Europe/Warsaw', 'UTC')).toBe('Tuesday, 24 November 2026, 08:00–10:00 (Central European Time)');
+  });
+
+  test('days are the laboratory\'s: 23:30 UTC is already the next day in Warsaw', () => {
+    expect(labDayKey('2026-11-24T23:30:00.000Z', 'Europe/Warsaw')).toBe('2026-11-25');
+    expect(labDayKey('2026-11-24T23:30:00.000Z', 'UTC')).toBe('2026-11-24');
+    expect(addDaysToKey('2026-12-31', 1)).toBe('2027-01-01');
+    expect(formatLabTime('2026-11-24T23:30:00.000Z', 'en', 'Europe/Warsaw', 'time')).toBe('00:30');
+  });
+});

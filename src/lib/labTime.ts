@@ -1,0 +1,97 @@
+import { intlLocale } from '@/i18n';
+import { useMounted } from './useMounted';
+
+/**
+ * Every date and time of a visit or a sample is shown in the laboratory's time zone (where the nurse
+ * comes and the sample is taken), by these functions and nowhere else; when the device is in another
+ * zone (a daughter abroad ordering for her mother) the zone is named after the time.
+ */
+export type LabTimeStyle = 'dateTime' | 'date' | 'longDate' | 'weekdayDate' | 'time' | 'weekday' | 'dayMonth';
+
+const STYLES: Record<LabTimeStyle, Intl.DateTimeFormatOptions> = {
+  dateTime: { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  date: { day: 'numeric', month: 'short', year: 'numeric' },
+  longDate: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  weekdayDate: { weekday: 'long', day: 'numeric', month: 'long' },
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  weekday: { weekday: 'short' },
+  dayMonth: { day: 'numeric', month: 'short' },
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(language: string, timeZone: string, style: LabTimeStyle | 'zone'): Intl.DateTimeFormat {
+  const key = `${language}|${timeZone}|${style}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const opts: Intl.DateTimeFormatOptions = style === 'zone' ? { timeZoneName: 'longGeneric' } : STYLES[style];
+    f = new Intl.DateTimeFormat(intlLocale(language), { ...opts, ...(style === 'time' || style === 'dateTime' ? { hourCycle: 'h23' } : {}), timeZone: safeZone(timeZone) });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+function safeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** An instant in the laboratory's zone, e.g. "24 Nov 2026, 08:00". */
+export function formatLabTime(iso: string, language: string, timeZone: string, style: LabTimeStyle = 'dateTime'): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return formatter(language, timeZone, style).format(d);
+}
+
+/** The zone's name in the user's language, e.g. "Central European Time", "czas środkowoeuropejski". */
+export function zoneName(iso: string, language: string, timeZone: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return timeZone;
+  return formatter(language, timeZone, 'zone').formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+/** True when the device shows the same wall-clock time as the laboratory at that instant. */
+export function sameWallClock(iso: string, labZone: string, deviceZone: string | null): boolean {
+  if (!deviceZone || deviceZone === labZone) return true;
+  const at = (zone: string) => formatLabTime(iso, 'en', zone, 'dateTime');
+  return at(labZone) === at(deviceZone);
+}
+
+/** The zone to name after a time: null when the device is in the same zone (or unknown, as on the server). */
+export function zoneNote(iso: string, language: string, labZone: string, deviceZone: string | null): string | null {
+  return sameWallClock(iso, labZone, deviceZone) ? null : zoneName(iso, language, labZone);
+}
+
+/** A visit window, e.g. "Tuesday, 24 November 2026, 08:00–10:00" (+ " (Central European Time)" from another zone). */
+export function formatVisitWindow(start: string, end: string, language: string, timeZone: string, deviceZone: string | null = null, dayStyle: LabTimeStyle = 'longDate'): string {
+  const from = formatLabTime(start, language, timeZone, 'time');
+  const to = end && end !== start ? `–${formatLabTime(end, language, timeZone, 'time')}` : '';
+  const window = `${formatLabTime(start, language, timeZone, dayStyle)}, ${from}${to}`;
+  const note = zoneNote(start, language, timeZone, deviceZone);
+  return note ? `${window} (${note})` : window;
+}
+
+/** The device's time zone in the browser; null on the server and during hydration (so the HTML matches). */
+export function useDeviceTimeZone(): string | null {
+  const mounted = useMounted();
+  return mounted ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
+}
+
+/** The laboratory's calendar day (`YYYY-MM-DD`) of an instant. */
+export function labDayKey(iso: string | Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: safeZone(timeZone), year: 'numeric', month: '2-digit', day: '2-digit' }).format(typeof iso === 'string' ? new Date(iso) : iso);
+}
+
+/** The day `n` days after `key` (`YYYY-MM-DD`). */
+export function addDaysToKey(key: string, n: number): string {
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** A calendar day (`YYYY-MM-DD`, already a laboratory day) in the user's language. */
+export function formatDayKey(key: string, language: string, style: LabTimeStyle): string {
+  return formatLabTime(`${key}T12:00:00Z`, language, 'UTC', style);
+}
