@@ -221,9 +221,17 @@ export default journey(
       await ctx.shot('data-confirmed');
     });
 
-    await ctx.step('submits the order and lands on order-submitted', async () => {
-      await page.getByRole('button', { name: 'Submit order' }).click();
+    await ctx.step('pays online (the default) on the test provider page and lands on order-submitted, paid', async () => {
+      await page.getByRole('radio', { name: /Pay online now/ }).waitFor();
+      assert.equal(await page.getByRole('radio', { name: /Pay online now/ }).isChecked(), true, 'online is the default for a PLN laboratory');
+      await page.getByText(/full refund/).waitFor();
+      await page.getByRole('button', { name: 'Submit and pay' }).click();
+      await page.waitForURL(/\/payments\/test\/[^/]+$/);
+      await page.getByRole('heading', { name: 'Test payment — no money moves' }).waitFor();
+      await ctx.shot('test payment page');
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
       await page.waitForURL(/\/order\/order-submitted\?orderId=\d+$/);
+      await page.getByText('Paid. Thank you!').waitFor({ timeout: 20000 });
       await page.getByText(/^Order LS-\d{6}$/).waitFor();
       await page.getByRole('region', { name: 'What to prepare' }).waitFor();
       // The server's discount is on the order.

@@ -240,7 +240,14 @@ export default journey('keyboard only: from home to a submitted order', { timeou
     await page.getByRole('heading', { name: 'Check your order' }).waitFor();
   });
 
-  await ctx.step('submit the order', async () => {
+  await ctx.step('choose to pay on the visit and submit the order', async () => {
+    // Online is the default for a laboratory in PLN or EUR; the arrow keys move the radio group's choice.
+    const online = page.getByRole('radio', { name: /Pay online now/ });
+    if (await online.count()) {
+      await tabTo(page, online);
+      await page.keyboard.press('ArrowDown');
+      assert.equal(await page.getByRole('radio', { name: /Pay on visit/ }).isChecked(), true);
+    }
     await tabTo(page, page.getByRole('button', { name: 'Submit order' }));
     await ctx.shot('submit-focused');
     await page.keyboard.press('Enter');
