@@ -4,6 +4,7 @@
  * `searchAnalyses` for several terms, shows the query plans, and writes docs/benchmarks.md.
  */
 import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -136,6 +137,8 @@ interface Args {
   saveJson: string | null;
   /** Only measure (and save JSON); do not rewrite docs/benchmarks.md. */
   noDoc: boolean;
+  /** The job queue's part: checkout with SMTP stalled and up, and the three-worker kill run on PostgreSQL. */
+  jobs: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -146,8 +149,9 @@ function parseArgs(argv: string[]): Args {
   };
   return {
     quick: has('--quick'),
-    web: !has('--search-only'),
-    search: !has('--web-only'),
+    web: !has('--search-only') && !has('--jobs-only'),
+    search: !has('--web-only') && !has('--jobs-only'),
+    jobs: !has('--web-only') && !has('--search-only') && !has('--no-jobs'),
     lighthouse: !has('--no-lighthouse'),
     growth: !has('--no-growth'),
     build: !has('--no-build'),
@@ -159,6 +163,7 @@ function parseArgs(argv: string[]): Args {
 const USAGE = `npm run bench [-- options]
   --quick          4 s per load target, 1 Lighthouse run per page, growth with 10x only, memory over 5,000 requests
   --web-only       shop against the floor only; --search-only: the catalogue search section only
+  --jobs-only      the job queue only (checkout with SMTP stalled and up; the kill run on PostgreSQL); --no-jobs: skip it
   --no-lighthouse  skip Lighthouse;  --no-growth: skip the 10x/100x catalogues
   --no-build       reuse the shop build in BENCH_DIST_DIR (default .next-bench) when there is one
   --save-json F    also write this run's figures to F;  --no-doc: do not rewrite docs/benchmarks.md
@@ -214,6 +219,38 @@ function keptSection(start: string): string | null {
   return doc.slice(i, j < 0 ? undefined : j + 1).trim();
 }
 
+const JOBS_HEADING = '## The job queue and the mail outbox';
+
+/** Runs one of the queue's bench programs and answers what it printed (its figures). */
+function runScript(script: string, args: string[]): string {
+  const r = spawnSync(process.execPath, [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), script, ...args], { encoding: 'utf8', timeout: 15 * 60_000 });
+  return `$ npx tsx ${script} ${args.join(' ')}\n${(r.stdout || '').trim()}${r.status === 0 ? '' : `\n(exit ${r.status}: ${(r.stderr || '').trim().split('\n').slice(-3).join(' ')})`}`;
+}
+
+function jobsSection(machine: string, quick: boolean): string {
+  const checkout = runScript('bench/checkoutSmtp.ts', quick ? ['--checkouts', '60', '--rounds', '1'] : ['--checkouts', '150', '--rounds', '2']);
+  const kill = runScript('bench/jobsKill.ts', ['--orders', quick ? '100' : '500']);
+  return `${JOBS_HEADING} (${machine})
+
+Checkout (\`POST /api/order/create\`, 10 at a time, the app's worker delivering in the same process)
+with the SMTP server up and stalled (it accepts the connection and never greets), rounds
+alternating; then the time for every owed mail to leave once the server is back. Target: with SMTP
+stalled within 10% of SMTP up. The request never talks to SMTP, so a stalled server costs it nothing.
+
+\`\`\`
+${checkout}
+\`\`\`
+
+Three worker processes (\`npm run jobs\`) on one PostgreSQL database, reminders due at once, one
+worker killed with SIGKILL a fifth of the way through; counted at a real SMTP server. The killed
+worker's running jobs are taken over once their time-out (60 s) has passed.
+
+\`\`\`
+${kill}
+\`\`\`
+`;
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('--help')) {
     console.log(USAGE);
@@ -232,9 +269,14 @@ async function main(): Promise<void> {
   // Files written before the section had its own heading call it `## Figures`.
   let searchText: string | null = keptSection(SEARCH_HEADING) ?? keptSection('## Figures (')?.replace('## Figures', SEARCH_HEADING) ?? null;
   if (args.search) searchText = `${SEARCH_HEADING} (${machine})\n\n${(await searchSections()).join('\n')}`;
+  let jobsText: string | null = keptSection(JOBS_HEADING);
+  if (args.jobs) {
+    jobsText = jobsSection(machine, args.quick);
+    console.log(jobsText);
+  }
   if (args.noDoc) return;
   const intro = fs.readFileSync(path.join(__dirname, 'benchmarks.intro.md'), 'utf8');
-  const out = [intro.trim(), webSection, searchText].filter(Boolean).join('\n\n') + '\n';
+  const out = [intro.trim(), webSection, searchText, jobsText].filter(Boolean).join('\n\n') + '\n';
   fs.writeFileSync(DOC, out);
   console.log('Wrote docs/benchmarks.md');
 }

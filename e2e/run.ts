@@ -413,6 +413,9 @@ async function main(): Promise<number> {
       SEED_DEMO: 'true',
       APP_URL: baseUrl,
       SMTP_URL: smtp.url,
+      // The built-in test provider takes the online payments (production needs it said explicitly).
+      PAYMENT_TEST_PROVIDER: 'true',
+      PAYMENT_TEST_SECRET: 'e2e-test-provider-secret',
       // The anti-automation limits stay on, so the journeys pass through them; but every journey comes
       // from one address (127.0.0.1) and registers and orders far more than a person would in an hour,
       // so the per-address limits are raised. Per e-mail and per account the shop's defaults hold.

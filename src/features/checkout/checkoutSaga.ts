@@ -208,7 +208,8 @@ function* submit(): Generator {
     ...(o.promo.data ? { promoCode: o.promo.data.promoCode } : {}),
   };
   const currency = yield* select((s: RootState) => selectOrderTotals(s, 'checkout').currency);
-  const methods = paymentMethodsFor(currency);
+  const offered = yield* select((s: RootState) => s.lab.laboratory.data?.paymentMethods);
+  const methods = paymentMethodsFor(currency, offered);
   const paymentMethod: PaymentMethod = o.paymentMethod && methods.includes(o.paymentMethod) ? o.paymentMethod : (methods[0] ?? 'on_visit');
   try {
     const res = yield* callApi(orderApi.create, { ...input, paymentMethod }, o.idempotencyKey as string);

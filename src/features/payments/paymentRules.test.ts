@@ -12,6 +12,11 @@ describe('payment rules shown to the patient', () => {
     expect(paymentMethodsFor(currency)).toEqual(methods);
   });
 
+  it('what the server says the laboratory offers wins over the currency (no provider configured: pay on visit only)', () => {
+    expect(paymentMethodsFor('PLN', ['on_visit'])).toEqual(['on_visit']);
+    expect(paymentMethodsFor('PLN', [])).toEqual(['online', 'on_visit']);
+  });
+
   it.each([
     ['awaiting', false],
     ['paid', true],

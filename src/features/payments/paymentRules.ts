@@ -7,8 +7,12 @@ export const PAYMENT_NOT_STARTED = ERROR_CODES.paymentUnavailable;
 /** Currencies the online operator takes; a laboratory in another currency (BYN) is paid on visit only. */
 const ONLINE_CURRENCIES: readonly string[] = ['PLN', 'EUR'];
 
-/** The methods a laboratory in this currency offers, the default first. */
-export function paymentMethodsFor(currency: string): PaymentMethod[] {
+/**
+ * The methods the laboratory offers, the default first: what the server says it offers (online only
+ * where a payment provider serves its currency), else by the currency alone.
+ */
+export function paymentMethodsFor(currency: string, offered?: readonly PaymentMethod[]): PaymentMethod[] {
+  if (offered?.length) return [...offered];
   return ONLINE_CURRENCIES.includes(currency) ? ['online', 'on_visit'] : ['on_visit'];
 }
 

@@ -32,6 +32,8 @@ export interface LaboratoryDto {
    * the address, whose zone sets the fee, is known.
    */
   visitFeeFrom?: number;
+  /** How the laboratory takes payment, the default first: online only where a payment provider serves its currency. */
+  paymentMethods?: ('online' | 'on_visit')[];
 }
 
 export interface CatalogueHeaderDto {

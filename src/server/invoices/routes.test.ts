@@ -8,7 +8,7 @@ import { fa3Errors } from './fa3Validate';
 /** The invoice and receipt routes over HTTP: statuses, owner and staff scoping, the files themselves. */
 let tdb: TestDb;
 let api: TestApiServer;
-jest.mock('../mail/mailer', () => ({ sendMail: jest.fn(async () => undefined) }));
+jest.mock('../mail/mailer', () => ({ ...jest.requireActual<object>('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
 beforeAll(async () => {
   tdb = await createTestDb({ seed: false });

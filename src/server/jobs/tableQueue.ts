@@ -28,24 +28,42 @@ export async function cancelInTable(db: JobDb, name: string, keyPrefix: string):
 
 type Handlers = ReadonlyMap<string, JobDefinition>;
 
+/** SQLite answered "database is locked" (another writer held the lock past the busy timeout). */
+function isBusy(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+}
+
+/** The queue's own bookkeeping (claim, finish) is tried again when SQLite is busy, a few times. */
+async function whenFree<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (e) {
+      if (!isBusy(e) || attempt >= 5) throw e;
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+    }
+  }
+}
+
 async function runClaimed(db: JobDb, job: repo.JobRow, handlers: Handlers, report: RunReport): Promise<void> {
   const token = job.claim_token as string;
   const def = handlers.get(job.kind);
   try {
     if (!def) throw new Error(`No handler for job ${job.kind}`);
     await def.handler(JSON.parse(job.payload) as Record<string, unknown>, { db, id: String(job.id), attempt: job.attempts, now: new Date() });
-    await repo.finishJob(db, job.id, token, { status: 'done' }, new Date().toISOString());
+    await whenFree(() => repo.finishJob(db, job.id, token, { status: 'done' }, new Date().toISOString()));
     report.done++;
   } catch (e) {
     const message = safeError(e);
     log().warn({ job: job.kind, id: job.id, attempt: job.attempts, error: message }, 'Job failed');
     const now = new Date();
     if (job.attempts >= job.max_attempts) {
-      await repo.finishJob(db, job.id, token, { status: 'failed' }, now.toISOString(), message);
+      await whenFree(() => repo.finishJob(db, job.id, token, { status: 'failed' }, now.toISOString(), message));
       report.failed++;
     } else {
       const runAt = new Date(now.getTime() + backoffSeconds(specOf(job.kind), job.attempts) * 1000).toISOString();
-      await repo.finishJob(db, job.id, token, { status: 'pending', runAt }, now.toISOString(), message);
+      await whenFree(() => repo.finishJob(db, job.id, token, { status: 'pending', runAt }, now.toISOString(), message));
       report.retried++;
     }
   }
@@ -58,13 +76,13 @@ export async function runDueInTable(db: JobDb, handlers: Handlers, opts: { concu
   let seen = 0;
   while (seen < limit && !opts.shouldStop?.()) {
     const now = new Date();
-    const ids = await repo.listDueJobIds(db, now.toISOString(), Math.min(opts.concurrency, limit - seen));
+    const ids = await whenFree(() => repo.listDueJobIds(db, now.toISOString(), Math.min(opts.concurrency, limit - seen)));
     if (!ids.length) break;
     seen += ids.length;
     await Promise.all(
       ids.map(async (id) => {
         const lease = specOf((await repo.findJob(db, id))?.kind ?? '').timeoutSeconds * 1000;
-        const job = await repo.claimJob(db, id, crypto.randomBytes(12).toString('hex'), now.toISOString(), new Date(now.getTime() + lease).toISOString());
+        const job = await whenFree(() => repo.claimJob(db, id, crypto.randomBytes(12).toString('hex'), now.toISOString(), new Date(now.getTime() + lease).toISOString()));
         if (job?.claim_token) await runClaimed(db, job, handlers, report);
       }),
     );

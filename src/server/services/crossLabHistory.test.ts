@@ -8,7 +8,7 @@ import { createAnalysis, createLab, createOrder, createPatient, createSlot, crea
  */
 const suite = setUpApiSuite();
 
-jest.mock('../mail/mailer', () => ({ sendMail: jest.fn(async () => undefined), buildAppUrl: (p: string) => `http://localhost:3000${p}` }));
+jest.mock('../mail/mailer', () => ({ ...jest.requireActual<object>('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
 async function withResult(token: string, orderId: number, patientId: number, analysisId: number, value: number): Promise<number> {
   for (const status of ['visit_confirmed', 'sample_collected']) {

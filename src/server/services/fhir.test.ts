@@ -13,7 +13,7 @@ import { createAnalysis, createLab, createOrder, createPatient, createSlot, crea
  */
 let tdb: TestDb;
 let api: TestApiServer;
-jest.mock('../mail/mailer', () => ({ sendMail: jest.fn(async () => undefined) }));
+jest.mock('../mail/mailer', () => ({ ...jest.requireActual<object>('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
 beforeAll(async () => {
   indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);

@@ -7,7 +7,7 @@ import { parseRange } from './hl7Import';
 /** HL7 v2.5.1 ORU^R01 import over the real route, on SQLite and PostgreSQL. */
 let tdb: TestDb;
 let api: TestApiServer;
-jest.mock('../mail/mailer', () => ({ sendMail: jest.fn(async () => undefined) }));
+jest.mock('../mail/mailer', () => ({ ...jest.requireActual<object>('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
 beforeAll(async () => {
   tdb = await createTestDb({ seed: false });

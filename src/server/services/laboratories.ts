@@ -1,3 +1,4 @@
+import { providerForCurrency } from '../payments/providers';
 import { LAB_DEFAULTS } from '@/lib/laboratory';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -30,6 +31,7 @@ export function toLaboratoryDto(row: LaboratoryRecord): LaboratoryDto {
     timeZone: timeZoneOfCountry(row.country),
     visitFee: toMajor(row.visit_fee_minor),
     visitFeeFrom: toMajor(lowestVisitFeeMinor(row)),
+    paymentMethods: providerForCurrency(row.currency) ? ['online', 'on_visit'] : ['on_visit'],
   };
 }
 

@@ -14,7 +14,7 @@ import type { CartDto, LaboratoryDto, ProfileDto } from '@/lib/types/api';
  */
 let tdb: TestDb;
 let api: TestApiServer;
-jest.mock('../mail/mailer', () => ({ sendMail: jest.fn(async () => undefined) }));
+jest.mock('../mail/mailer', () => ({ ...jest.requireActual<object>('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 jest.setTimeout(120000);
 
 beforeAll(async () => {

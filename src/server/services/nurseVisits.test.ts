@@ -10,7 +10,7 @@ import type { NurseVisitsDto } from '@/lib/types/results';
  */
 const suite = setUpApiSuite();
 
-jest.mock('../mail/mailer', () => ({ sendMail: jest.fn(async () => undefined), buildAppUrl: (p: string) => `http://localhost:3000${p}` }));
+jest.mock('../mail/mailer', () => ({ ...jest.requireActual<object>('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
 const DAY = '2026-12-01';
 

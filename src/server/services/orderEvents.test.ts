@@ -9,7 +9,7 @@ import { createAnalysis, createLab, createOrder, createPatient, createUser } fro
 process.env.ORDER_EVENTS_POLL_MS = '100';
 const suite = setUpApiSuite();
 
-jest.mock('../mail/mailer', () => ({ sendMail: jest.fn(async () => undefined), buildAppUrl: (p: string) => `http://localhost:3000${p}` }));
+jest.mock('../mail/mailer', () => ({ ...jest.requireActual<object>('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
 /** Reads SSE `order` events from a fetch body until `count` arrived. */
 async function readEvents(body: ReadableStream<Uint8Array>, count: number, onEach: (n: number) => Promise<void>): Promise<{ state: string }[]> {

@@ -18,6 +18,7 @@ let tdb: TestDb;
 let api: TestApiServer;
 const sent: { to: string; subject: string; text: string; html?: string }[] = [];
 jest.mock('../mail/mailer', () => ({
+  ...jest.requireActual<object>('../mail/mailer'),
   sendMail: jest.fn(async (mail: { to: string; subject: string; text: string }) => {
     sent.push(mail);
   }),

@@ -7,7 +7,7 @@ import { createAnalysis, createLab, createOrder, createPatient, createSlot, crea
  * analysis takes findings. Nothing is written, published or mailed when a value is refused.
  */
 const suite = setUpApiSuite();
-jest.mock('../mail/mailer', () => ({ sendMail: jest.fn(async () => undefined) }));
+jest.mock('../mail/mailer', () => ({ ...jest.requireActual<object>('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
 async function scenario() {
   const labId = await createLab(suite.db.db);

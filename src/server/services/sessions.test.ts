@@ -11,7 +11,7 @@ import { addStaff, removeStaff } from './staff';
  */
 const suite = setUpApiSuite();
 
-jest.mock('../mail/mailer', () => ({ sendMail: jest.fn(async () => undefined), buildAppUrl: (p: string) => `http://localhost:3000${p}` }));
+jest.mock('../mail/mailer', () => ({ ...jest.requireActual<object>('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
 const B = '/api/backend';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';

@@ -7,7 +7,7 @@ import { createShare } from './shares';
 /** Share links to a doctor over the real routes: creation, opening without login, expiry and revocation. */
 let tdb: TestDb;
 let api: TestApiServer;
-jest.mock('../mail/mailer', () => ({ sendMail: jest.fn(async () => undefined) }));
+jest.mock('../mail/mailer', () => ({ ...jest.requireActual<object>('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
 beforeAll(async () => {
   tdb = await createTestDb({ seed: false });

@@ -25,7 +25,7 @@ afterAll(async () => {
   await tdb.cleanup();
 });
 
-jest.mock('../mail/mailer', () => ({ sendMail: jest.fn(async () => undefined), buildAppUrl: (p: string) => `http://localhost:3000${p}` }));
+jest.mock('../mail/mailer', () => ({ ...jest.requireActual<object>('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
 const run = promisify(execFile);
 const ROOT = process.cwd();

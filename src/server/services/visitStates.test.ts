@@ -11,7 +11,7 @@ import type { NurseVisitDto, OrderDetailDto } from '@/lib/types/results';
  */
 const suite = setUpApiSuite();
 
-jest.mock('../mail/mailer', () => ({ sendMail: jest.fn(async () => undefined), buildAppUrl: (p: string) => `http://localhost:3000${p}` }));
+jest.mock('../mail/mailer', () => ({ ...jest.requireActual<object>('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
 const MIN = 60_000;
 

@@ -84,7 +84,8 @@ export function DataConfirmedStep() {
   }, [ready, user, order.orderSlotId, order.submit.status, router]);
 
   const currency = totals.currency;
-  const methods = paymentMethodsFor(currency);
+  const offered = useAppSelector((s) => s.lab.laboratory.data?.paymentMethods);
+  const methods = paymentMethodsFor(currency, offered);
   const paymentMethod: PaymentMethod = order.paymentMethod && methods.includes(order.paymentMethod) ? order.paymentMethod : (methods[0] ?? 'on_visit');
   const submitting = order.submit.status === Status.LOADING || order.submit.status === Status.SUCCESS;
   const notStarted = order.submit.status === Status.ERROR && order.submit.error?.code === PAYMENT_NOT_STARTED;
