@@ -117,6 +117,9 @@ export default journey('a nurse opens the day of visits on a phone, marks sample
 
   await ctx.step('the nurse finds nobody at home for the other visit; the patient is mailed how to arrange another', async () => {
     await page.goto(`/staff/visits?day=${setup.missed.day}`);
+    // "Not at home" comes after the nurse has arrived (or 15 minutes into the slot).
+    await page.getByRole('button', { name: 'I have arrived' }).click();
+    await page.getByText('Visit: Nurse arrived').waitFor();
     await page.getByRole('button', { name: `Mark order ${setup.missed.number}: not at home` }).click();
     const dialog = page.getByRole('dialog', { name: 'Nobody at home?' });
     await dialog.getByLabel('Note').fill('Rang twice, nobody answered');
