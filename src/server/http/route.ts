@@ -8,6 +8,7 @@ import { ERROR_CODES } from '@/lib/errorCodes';
 import { forbidden, HttpError, type ErrorBody } from './errors';
 import { authenticate, isNurse, type AuthUser } from './auth';
 import { setApiSecurityHeaders } from './securityHeaders';
+import { jsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
 import { log, safePath } from '../log';
 
 /**
@@ -78,6 +79,10 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   if (!text) return undefined;
   // Only JSON is read: a form or text body (what a cross-site form can send without a preflight) is refused.
   if (!isJsonContentType(req.headers['content-type'])) throw new HttpError(415, 'Request body must be application/json');
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    const message = `The body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
+    throw new HttpError(400, message, { fields: { body: message }, code: ERROR_CODES.validationFailed });
+  }
   try {
     return JSON.parse(text);
   } catch {
