@@ -9,6 +9,7 @@ import { forbidden, HttpError, type ErrorBody } from './errors';
 import { authenticate, isNurse, type AuthUser } from './auth';
 import { setApiSecurityHeaders } from './securityHeaders';
 import { jsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
+import { withRequestContext } from './requestContext';
 import { log, safePath } from '../log';
 
 /**
@@ -190,7 +191,8 @@ export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
       if (mode === 'staff' && isNurse(user)) throw forbidden('Not available to nurses');
       const query = await check(spec.query, { ...req.query }, 'query');
       const body = await check(spec.body, raw, 'body');
-      const result = await spec.handler({ req, res, db, query, body, user, token, ip: clientIp(req) });
+      const ip = clientIp(req);
+      const result = await withRequestContext({ ip }, () => spec.handler({ req, res, db, query, body, user, token, ip }));
       if (res.headersSent) return;
       if (result === undefined) {
         res.status(spec.status ?? 204).end();

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuditAction, AuditActorKind, Database } from '../db/schema';
 import type { AccessRecordDto, LabAuditRecordDto } from '@/lib/types/audit';
 import type { AuthUser } from '../http/auth';
+import { requestIp } from '../http/requestContext';
 
 /**
  * The append-only audit trail (table `audit_events`; database triggers refuse updates and deletes):
@@ -27,6 +28,15 @@ export interface AuditInput {
 /** The actor of a request by a signed-in user. */
 export const actorOf = (user: AuthUser): Pick<AuditInput, 'actorKind' | 'actorUserId'> => ({ actorKind: user.role === 'staff' ? 'staff' : 'patient', actorUserId: user.id });
 
+/**
+ * Records a read of an order's health data by someone other than its owner (staff of its laboratory),
+ * so that "who opened my data" shows it. The owner's own reads are not recorded.
+ */
+export async function recordHealthReadByOther(db: Db, user: AuthUser, order: { id: number; user_id: number; laboratory_id: string }, detail: string, patientId?: number): Promise<void> {
+  if (order.user_id === user.id) return;
+  await recordAudit(db, { action: 'health_read', ...actorOf(user), subjectUserId: order.user_id, laboratoryId: order.laboratory_id, orderId: order.id, patientId: patientId ?? null, detail });
+}
+
 /** Appends one record; the order's owner and laboratory fill in whose data it was when not given. */
 export async function recordAudit(db: Db, e: AuditInput, now = new Date()): Promise<void> {
   let subject = e.subjectUserId ?? null;
@@ -48,7 +58,7 @@ export async function recordAudit(db: Db, e: AuditInput, now = new Date()): Prom
       laboratory_id: lab,
       order_id: e.orderId ?? null,
       patient_id: e.patientId ?? null,
-      client_ip: e.ip ?? '',
+      client_ip: e.ip ?? requestIp() ?? '',
       detail: (e.detail ?? '').slice(0, 200),
     })
     .execute();

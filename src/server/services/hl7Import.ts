@@ -9,6 +9,7 @@ import * as repo from '../repositories/lifecycle';
 import * as resultsRepo from '../repositories/results';
 import { isStaffOf } from './orderLifecycle';
 import { writeResults, type ResultInput } from './results';
+import { actorOf, recordAudit } from './audit';
 
 /**
  * HL7 v2.5.1 ORU^R01 import (ER7 encoding), parsed with Medplum's HL7 v2 parser:
@@ -254,7 +255,10 @@ export async function importHl7(db: Db, staff: AuthUser, text: string): Promise<
     let saved = 0;
     for (const [number, order] of orders) {
       const entries = results.filter((r) => r.orderNumber === number).map((r) => r.entry);
-      saved += (await writeResults(db, order.id, entries, staff.id, new Date(), 'import')).saved;
+      const written = (await writeResults(db, order.id, entries, staff.id, new Date(), 'import')).saved;
+      saved += written;
+      const control = (msg.getSegment('MSH')?.getField(10)?.toString() ?? '').slice(0, 40);
+      await recordAudit(db, { action: 'health_write', ...actorOf(staff), orderId: order.id, detail: `HL7 import ${control} (${written})` });
     }
     return { ack: 'AA', saved, message: ackWithText(msg, 'AA', `Accepted ${saved} results`) };
   } catch (e) {

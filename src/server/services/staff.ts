@@ -24,7 +24,7 @@ import { orderAddressDto, visitDto } from './orders';
 import { linesByPatient } from './linesByPatient';
 import { ageOn } from '@/lib/resultFlag';
 import { catalogueInterval, resultDto, samplingDay, writeResults, type ResultInput } from './results';
-import { recordAudit } from './audit';
+import { actorOf, recordAudit } from './audit';
 
 /**
  * The lab staff console: orders of the staff member's laboratory by visit day, status changes,
@@ -105,7 +105,10 @@ function nextDay(date: string): string {
 /** GET staff/orders?date=YYYY-MM-DD: orders of the staff member's laboratory with a visit that day. */
 export async function listLabOrders(db: Db, staff: AuthUser, date: string): Promise<StaffOrderDto[]> {
   if (!staff.staffLaboratoryId) return [];
-  return staffOrders(db, await repo.listLabOrdersOnDate(db, staff.staffLaboratoryId, date, nextDay(date)));
+  const orders = await staffOrders(db, await repo.listLabOrdersOnDate(db, staff.staffLaboratoryId, date, nextDay(date)));
+  // The day list shows every patient's names, dates of birth and results: one record for the list.
+  await recordAudit(db, { action: 'health_read', ...actorOf(staff), laboratoryId: staff.staffLaboratoryId, detail: `orders of ${date} (${orders.length})` });
+  return orders;
 }
 
 /**
@@ -347,5 +350,6 @@ export async function assignNurse(db: Db, staff: AuthUser, orderId: number, nurs
   }
   if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED);
   await visitsRepo.setNurse(db, orderId, nurseUserId, new Date().toISOString());
+  await recordAudit(db, { action: 'health_write', ...actorOf(staff), orderId, detail: nurseUserId === null ? 'nurse unassigned' : `nurse ${nurseUserId} assigned` });
   return getLabOrder(db, staff, orderId);
 }
