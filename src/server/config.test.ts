@@ -29,3 +29,10 @@ test('the render cache is on unless RENDER_CACHE says off; anything else is refu
   expect(loadConfig({ RENDER_CACHE: '0' }).renderCache).toBe(false);
   expect(() => loadConfig({ RENDER_CACHE: 'sometimes' })).toThrow(/RENDER_CACHE/);
 });
+
+test('TRUSTED_PROXIES is a count or a list of addresses and networks, and implies TRUST_PROXY', () => {
+  expect(loadConfig({ TRUSTED_PROXIES: '2' })).toMatchObject({ trustProxy: true, trustedProxies: 2 });
+  expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.1' }).trustProxy).toBe(true);
+  expect(loadConfig({}).trustProxy).toBe(false);
+  expect(() => loadConfig({ TRUSTED_PROXIES: 'proxy.example' })).toThrow(/TRUSTED_PROXIES/);
+});

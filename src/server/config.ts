@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustedProxies, TrustedProxiesError, type TrustedProxies } from './http/clientAddress';
 
 /**
  * Server configuration: read from the environment once, validated, and overridable in tests.
@@ -23,6 +24,11 @@ export interface ServerConfig {
   resetTokenTtl: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops are the operator's proxies (`TRUSTED_PROXIES`: a count, or a list of
+   * addresses and networks); null with `TRUST_PROXY=true` means one proxy. See http/clientAddress.ts.
+   */
+  trustedProxies?: TrustedProxies;
   /** Anti-automation limits (`RATE_LIMIT_*`); `RATE_LIMITS=off` turns them off (the login limit stays). */
   rateLimits: RateLimitConfig;
   /** Hours before the visit start at which the reminder mail goes out. */
@@ -115,6 +121,15 @@ function parseSwitch(key: string, value: string | undefined, fallback: boolean):
   throw new ConfigError(key, `expected on or off, got "${value}"`);
 }
 
+function trustedProxiesOf(value: string | undefined): TrustedProxies {
+  try {
+    return parseTrustedProxies(value);
+  } catch (e) {
+    if (e instanceof TrustedProxiesError) throw new ConfigError('TRUSTED_PROXIES', e.message.replace(/^TRUSTED_PROXIES: /, ''));
+    throw e;
+  }
+}
+
 function parseRateLimits(env: Env): RateLimitConfig {
   const enabled = parseSwitch('RATE_LIMITS', env.RATE_LIMITS, true);
   const pair = (name: string, key: string, perIp: number, perKey: number): RateLimitPair => ({
@@ -184,7 +199,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     mailTokenTtl: parseIntKey('MAIL_TOKEN_TTL', env.MAIL_TOKEN_TTL, 60 * 60 * 24),
     resetTokenTtl: parseIntKey('RESET_TOKEN_TTL', env.RESET_TOKEN_TTL, 60 * 60),
-    trustProxy: parseBool('TRUST_PROXY', env.TRUST_PROXY, false),
+    trustProxy: parseBool('TRUST_PROXY', env.TRUST_PROXY, false) || !!(env.TRUSTED_PROXIES ?? '').trim(),
+    trustedProxies: trustedProxiesOf(env.TRUSTED_PROXIES),
     rateLimits: parseRateLimits(env),
     reminderLeadHours: parseIntKey('REMINDER_LEAD_HOURS', env.REMINDER_LEAD_HOURS, 24),
     // Tests run due work themselves; a timer would race them.

@@ -408,6 +408,15 @@ export interface AnalysisResultRevisionTable {
   reason: string;
 }
 
+/** A browser that signed in to the account (its device cookie's SHA-256); see rateLimit.ts. */
+export interface KnownDeviceTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
 export type AuditAction =
   | 'sign_in'
   | 'sign_in_failed'
@@ -548,5 +557,6 @@ export interface Database {
   promo_redemptions: PromoRedemptionTable;
   order_patients: OrderPatientTable;
   audit_events: AuditEventTable;
+  known_devices: KnownDeviceTable;
   analysis_result_revisions: AnalysisResultRevisionTable;
 }

@@ -10,6 +10,7 @@ import { authenticate, isNurse, type AuthUser } from './auth';
 import { setApiSecurityHeaders } from './securityHeaders';
 import { jsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
 import { withRequestContext } from './requestContext';
+import { clientAddress } from './clientAddress';
 import { log, safePath } from '../log';
 
 /**
@@ -135,14 +136,12 @@ async function check(schema: AnySchema | undefined, value: unknown, what: 'query
   }
 }
 
-/** The client address; X-Forwarded-For counts only when TRUST_PROXY says a proxy sets it. */
-export function clientIp(req: NextApiRequest, trustProxy = getConfig().trustProxy): string {
-  if (trustProxy) {
-    const fwd = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket?.remoteAddress || 'unknown';
+/**
+ * The client address; X-Forwarded-For counts only when TRUST_PROXY says a proxy sets it, and then its
+ * rightmost hop that is not one of the `TRUSTED_PROXIES` (one proxy unless configured).
+ */
+export function clientIp(req: NextApiRequest, trustProxy = getConfig().trustProxy, trusted = getConfig().trustedProxies ?? null): string {
+  return clientAddress(req, trustProxy ? (trusted ?? 1) : null);
 }
 
 function bearer(req: NextApiRequest): string | null {

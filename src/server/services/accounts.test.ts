@@ -168,7 +168,7 @@ describe('login and logout', () => {
     expect((await api.call('GET', `${B}/users/current`, { token: reset })).status).toBe(401);
   });
 
-  test('5 failures for one address within 15 minutes refuse even the right password with 429 and Retry-After', async () => {
+  test('5 failures for one address within 15 minutes delay even the right password (429 and Retry-After, from 5 s)', async () => {
     const { email, password } = await registerUser();
     const headers = ipHeaders('10.0.1.1');
     for (let i = 0; i < 5; i++) {
@@ -176,8 +176,8 @@ describe('login and logout', () => {
     }
     const blocked = await api.call('POST', `${B}/login`, { body: { username: email, password }, headers: ipHeaders('10.0.1.2') });
     expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
-    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(5);
     // Once the failures are older than the window, the right password works again.
     await tdb.db.updateTable('login_attempts').set({ at: new Date(Date.now() - 16 * 60_000).toISOString() }).where('key', '=', `email:${email}`).execute();
     expect((await api.call('POST', `${B}/login`, { body: { username: email, password }, headers })).status).toBe(200);
@@ -302,7 +302,7 @@ describe('password changes end what the old password opened', () => {
     expect(mailsTo(email).filter((m) => m.subject === 'Your password was changed')).toHaveLength(0);
   });
 
-  test('the old-password check is limited like logins: after 5 wrong ones even the right one is 429; parallel guesses do not overrun it', async () => {
+  test('the old-password check is limited like logins: after 5 wrong ones even the right one is delayed (429); parallel guesses do not overrun it', async () => {
     const { email, password, token } = await registerUser();
     const headers = ipHeaders('10.0.7.1');
     for (let i = 0; i < 5; i++) {
@@ -310,7 +310,7 @@ describe('password changes end what the old password opened', () => {
     }
     const blocked = await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: 'next password' }, headers: ipHeaders('10.0.7.2') });
     expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(5);
     // The same counter as the login's.
     expect((await api.call('POST', `${B}/login`, { body: { username: email, password }, headers: ipHeaders('10.0.7.3') })).status).toBe(429);
 

@@ -13,6 +13,7 @@ import { passwordResetMail } from '../mail/templates/passwordReset';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import type { Language } from '@/i18n';
 import { reserveAction, reserveLoginAttempt } from '../rateLimit';
+import * as devices from '../repositories/devices';
 import { afterResponse } from '../background';
 import { dummyPasswordHash, hashPassword, isBreachedPassword, verifyPassword } from '../passwords';
 import * as repo from '../repositories/accounts';
@@ -118,16 +119,25 @@ export async function register(
 }
 
 /** Checks the password and opens a session: the answer of spec §7 (`access_token`, plus `expires_in` seconds) and the session's refresh token. */
-export async function login(db: Db, input: LoginInput, ip: string, userAgent?: string): Promise<{ answer: { access_token: string; expires_in: number }; session: SessionTokens }> {
+export async function login(
+  db: Db,
+  input: LoginInput,
+  ip: string,
+  userAgent?: string,
+  deviceToken: string | null = null,
+): Promise<{ answer: { access_token: string; expires_in: number }; session: SessionTokens; newDeviceToken: string | null }> {
   const email = input.username.trim().toLowerCase();
-  const attempt = await reserveLoginAttempt(db, email, ip);
   const user = await repo.findUserByEmail(db, email);
+  // A browser that signed in to this account before is not delayed by other people's wrong passwords.
+  const knownDevice = user ? await devices.isKnownDevice(db, user.id, deviceToken) : false;
+  const attempt = await reserveLoginAttempt(db, email, ip, new Date(), { knownDevice });
   const { ok, rehash } = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
   await attempt.succeeded();
   if (rehash) await repo.updateUser(db, user.id, { password_hash: await hashPassword(input.password) });
   const session = await openSession(db, user, userAgent);
-  return { answer: { access_token: session.accessToken, expires_in: session.expiresIn }, session };
+  const newDeviceToken = knownDevice ? null : await devices.rememberDevice(db, user.id);
+  return { answer: { access_token: session.accessToken, expires_in: session.expiresIn }, session, newDeviceToken };
 }
 
 /**
@@ -165,6 +175,7 @@ async function setPassword(db: Db, userId: number, newPassword: string, keepToke
   await sessionsRepo.revokeUserSessions(db, userId, 'password_changed', keepSession, now);
   await repo.revokeUserTokens(db, userId, 'access', keepToken, now);
   await repo.revokeUserTokens(db, userId, 'reset', null, now);
+  await devices.forgetDevices(db, userId);
   const user = await repo.findUserById(db, userId);
   if (user) await mailPasswordChanged(user, language, now);
 }

@@ -40,6 +40,7 @@ export async function purgeOldRows(db: Db, now = new Date()): Promise<PurgeRepor
       .where((eb) => eb.or([eb('revoked_at', '<', cutoff), eb('idle_expires_at', '<', cutoff), eb('absolute_expires_at', '<', cutoff)]))
       .executeTakeFirst();
     const attempts = await trx.deleteFrom('login_attempts').where('at', '<', cutoff).executeTakeFirst();
+    await trx.deleteFrom('known_devices').where('expires_at', '<', now.toISOString()).execute();
     const oldShares = trx.selectFrom('result_shares').select('id').where('expires_at', '<', cutoff);
     await trx.deleteFrom('result_share_openings').where('share_id', 'in', oldShares).execute();
     const shares = await trx.deleteFrom('result_shares').where('expires_at', '<', cutoff).executeTakeFirst();

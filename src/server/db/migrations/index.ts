@@ -11,6 +11,7 @@ import { migration as m0006OrderPatients } from './0006_5_1_order_patients_and_r
 import { migration as m0006Audit } from './0006_5_2_audit_trail';
 import { migration as m0005Jobs } from './0005_4_jobs';
 import { migration as m0009Sessions } from './0009_1_sessions';
+import { migration as m0010Devices } from './0010_4_1_known_devices';
 
 /**
  * Every migration of the shop, one file each (`<prefix>_<name>.ts`). Ordered by name; add a new
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0006_5_2_audit_trail': m0006Audit,
   '0005_4_jobs': m0005Jobs,
   '0009_1_sessions': m0009Sessions,
+  '0010_4_1_known_devices': m0010Devices,
 };
 
 export const migrationProvider: MigrationProvider = {
