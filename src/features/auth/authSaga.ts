@@ -112,14 +112,19 @@ function* requestPasswordReset({ payload: email }: ReturnType<typeof passwordRes
   }
 }
 
+/** A new password the server refused as leaked or too easy to guess: the message to show, so the user knows to choose another. */
+function refusedPassword(field: string | undefined): string | null {
+  return field === VALIDATION_MESSAGES.passwordBreached || field === VALIDATION_MESSAGES.passwordWeak ? field : null;
+}
+
 function* setNewPassword({ payload }: ReturnType<typeof newPasswordRequested>): Generator {
   try {
     yield* call(authApi.setNewPassword, payload);
     yield put(newPasswordSucceeded());
   } catch (e) {
     const status = e instanceof ApiError ? e.status : null;
-    const breached = e instanceof ApiError && e.fields.newPassword === VALIDATION_MESSAGES.passwordBreached;
-    const message = breached ? VALIDATION_MESSAGES.passwordBreached : status !== null && status >= 400 && status < 500 && status !== 429 ? AUTH_MESSAGES.resetFailed : loginErrorMessage(e);
+    const named = e instanceof ApiError ? refusedPassword(e.fields.newPassword) : null;
+    const message = named ?? (status !== null && status >= 400 && status < 500 && status !== 429 ? AUTH_MESSAGES.resetFailed : loginErrorMessage(e));
     yield put(newPasswordFailed(toFailure(e, message)));
   }
 }

@@ -14,6 +14,7 @@ import { mailLanguage, mailTranslator } from '../mail/i18n';
 import type { Language } from '@/i18n';
 import { reserveAction, reserveLoginAttempt } from '../rateLimit';
 import * as devices from '../repositories/devices';
+import { isStrongEnough } from '@/lib/passwordScore';
 import { afterResponse } from '../background';
 import { dummyPasswordHash, hashPassword, isBreachedPassword, verifyPassword } from '../passwords';
 import * as repo from '../repositories/accounts';
@@ -38,9 +39,13 @@ export const OLD_PASSWORD_WRONG = 'The current password is not correct';
 export const USER_NOT_FOUND = 'User not found';
 export const LABORATORY_UNKNOWN = 'Laboratory not found';
 
-/** Refuses a commonly breached password with a 400 naming the field. */
-function assertNotBreached(password: string, field: string): void {
+/**
+ * Refuses a commonly breached password, or one too easy to guess (a zxcvbn score below 3, the
+ * account's own e-mail and names counting as guessable words), with a 400 naming the field.
+ */
+function assertNotBreached(password: string, field: string, userInputs: (string | null | undefined)[] = []): void {
   if (isBreachedPassword(password)) throw badRequest(M.passwordBreached, { [field]: M.passwordBreached });
+  if (!isStrongEnough(password, userInputs)) throw badRequest(M.passwordWeak, { [field]: M.passwordWeak });
 }
 
 /** User rows become the wire shape here and nowhere else. */
@@ -85,7 +90,7 @@ export async function register(
   const email = input.email.toLowerCase();
   await reserveAction(db, 'register', { ip, key: email });
   if (await repo.findUserByEmail(db, email)) throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
-  assertNotBreached(input.password, 'password');
+  assertNotBreached(input.password, 'password', [email, input.firstName, input.lastName]);
   const passwordHash = await hashPassword(input.password);
   const config = getConfig();
   let userId: number;
@@ -201,6 +206,7 @@ export async function changePassword(
   if (!caller) throw unauthorized();
   const user = await repo.findUserById(db, caller.userId);
   if (!user) throw unauthorized();
+  assertNotBreached(input.newPassword, 'newPassword', [user.email, user.first_name, user.last_name]);
   const attempt = await reserveLoginAttempt(db, user.email, opts.ip);
   if (!(await verifyPassword(input.oldPassword, user.password_hash)).ok) throw badRequest(OLD_PASSWORD_WRONG, { oldPassword: OLD_PASSWORD_WRONG });
   await attempt.succeeded();

@@ -13,6 +13,7 @@ import { isNurseOfVisit, NOT_A_NURSE, NURSE_STEP_ONLY, notAtHomeDto, nurseCanCol
 import { getConfig } from '../config';
 import * as accountsRepo from '../repositories/accounts';
 import { hashPassword, isBreachedPassword } from '../passwords';
+import { isStrongEnough } from '@/lib/passwordScore';
 import { passwordSchema } from '@/lib/validation/common';
 import { VALIDATION_MESSAGES } from '@/lib/validation/messages';
 import * as repo from '../repositories/lifecycle';
@@ -252,6 +253,7 @@ export async function addStaff(db: Db, email: string, laboratoryId: string, opti
       throw badRequest(message, { password: message });
     }
     if (isBreachedPassword(options.password)) throw badRequest(VALIDATION_MESSAGES.passwordBreached, { password: VALIDATION_MESSAGES.passwordBreached });
+    if (!isStrongEnough(options.password, [email])) throw badRequest(VALIDATION_MESSAGES.passwordWeak, { password: VALIDATION_MESSAGES.passwordWeak });
   }
   if (!laboratoryId || !(await laboratoryExists(db, laboratoryId))) {
     throw notFound(`Laboratory ${laboratoryId} not found`);

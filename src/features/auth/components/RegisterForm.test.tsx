@@ -57,15 +57,19 @@ describe('RegisterForm', () => {
     expect(backend.requests).toHaveLength(0);
   });
 
-  it('hints the password strength', async () => {
+  it('hints the password strength with zxcvbn\'s score and feedback', async () => {
     const user = userEvent.setup();
     renderWithApp(<RegisterForm />);
-    await user.type(screen.getByLabelText(/^Password/), 'abc');
-    expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: weak');
-    await user.type(screen.getByLabelText(/^Password/), 'defgh1');
-    expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: fair');
-    await user.type(screen.getByLabelText(/^Password/), '-Strong');
-    expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: strong');
+    await user.type(screen.getByLabelText(/^Password/), 'qwertyuiopasdf');
+    await waitFor(() => expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: weak'));
+    expect(screen.getByTestId('password-feedback')).toHaveTextContent('Too easy to guess. This is similar to a commonly used password. Add more words that are less common.');
+    await user.clear(screen.getByLabelText(/^Password/));
+    await user.type(screen.getByLabelText(/^Password/), 'aaaaaaaaaaaa');
+    await waitFor(() => expect(screen.getByTestId('password-feedback')).toHaveTextContent('Repeated characters like "aaa" are easy to guess.'));
+    await user.clear(screen.getByLabelText(/^Password/));
+    await user.type(screen.getByLabelText(/^Password/), 'Plum orchard 42 violet');
+    await waitFor(() => expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: strong'));
+    expect(screen.queryByTestId('password-feedback')).toBeNull();
   });
 
   it('marks the e-mail of an existing user and says "Duplicating fields found"', async () => {
