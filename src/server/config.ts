@@ -62,6 +62,8 @@ export interface RateLimitConfig {
   activation: RateLimitPair;
   order: RateLimitPair;
   support: RateLimitPair;
+  /** Refused promo codes (guesses), per client address and per account. */
+  promo: RateLimitPair;
   /** Open orders with a visit still ahead, per account. */
   openVisits: number;
 }
@@ -144,6 +146,7 @@ function parseRateLimits(env: Env): RateLimitConfig {
     activation: pair('ACTIVATION', 'ACCOUNT', 10, 3),
     order: pair('ORDER', 'ACCOUNT', 20, 10),
     support: pair('SUPPORT', 'EMAIL', 5, 5),
+    promo: pair('PROMO', 'ACCOUNT', 30, 10),
     openVisits: parseIntKey('RATE_LIMIT_OPEN_VISITS', env.RATE_LIMIT_OPEN_VISITS, 5),
   };
 }
