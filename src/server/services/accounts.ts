@@ -10,10 +10,12 @@ import { buildAppUrl, sendMail } from '../mail/mailer';
 import { activationMail } from '../mail/templates/activation';
 import { passwordChangedMail } from '../mail/templates/passwordChanged';
 import { passwordResetMail } from '../mail/templates/passwordReset';
+import { registrationAttemptMail } from '../mail/templates/registrationAttempt';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import type { Language } from '@/i18n';
 import { reserveAction, reserveLoginAttempt } from '../rateLimit';
 import * as devices from '../repositories/devices';
+import { newToken } from '../http/auth';
 import { isStrongEnough } from '@/lib/passwordScore';
 import { afterResponse } from '../background';
 import { dummyPasswordHash, hashPassword, isBreachedPassword, verifyPassword } from '../passwords';
@@ -86,12 +88,13 @@ export async function register(
   language?: Language,
   ip = 'unknown',
   userAgent?: string,
-): Promise<{ answer: { accessToken: string; expiresIn: number; user: CurrentUserDto }; session: SessionTokens }> {
+): Promise<{ answer: { accessToken: string; expiresIn: number }; session: SessionTokens }> {
   const email = input.email.toLowerCase();
   await reserveAction(db, 'register', { ip, key: email });
-  if (await repo.findUserByEmail(db, email)) throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
   assertNotBreached(input.password, 'password', [email, input.firstName, input.lastName]);
   const passwordHash = await hashPassword(input.password);
+  const existing = await repo.findUserByEmail(db, email);
+  if (existing) return answerKnownAddress(existing, language);
   const config = getConfig();
   let userId: number;
   let session: SessionTokens;
@@ -114,13 +117,34 @@ export async function register(
       };
     }));
   } catch (e) {
-    if (isUniqueViolation(e)) throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
+    // Registered by a parallel request a moment ago: as for any known address.
+    if (isUniqueViolation(e)) {
+      const raced = await repo.findUserByEmail(db, email);
+      if (raced) return answerKnownAddress(raced, language);
+      throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
+    }
     throw e;
   }
   const user = await repo.findUserById(db, userId);
   if (!user) throw new Error('Registered user vanished');
   await mailActivation(user, activation, mailLanguage(language ?? user.locale));
-  return { answer: { accessToken: session.accessToken, expiresIn: session.expiresIn, user: toCurrentUserDto(user) }, session };
+  return { answer: { accessToken: session.accessToken, expiresIn: session.expiresIn }, session };
+}
+
+/**
+ * Registration of an address that has an account (M6): the same answer as for a new account (a token
+ * and a refresh cookie of the same form and lifetime, neither stored, so they open nothing), and the
+ * owner is mailed instead, as the reset request does; the account is not touched.
+ */
+async function answerKnownAddress(user: repo.UserRecord, language?: Language): Promise<{ answer: { accessToken: string; expiresIn: number }; session: SessionTokens }> {
+  const config = getConfig();
+  const refreshMaxAge = config.sessions.patient.absoluteSeconds;
+  const session: SessionTokens = { accessToken: newToken(), expiresIn: Math.min(config.accessTokenTtl, refreshMaxAge), refreshToken: newToken(), refreshMaxAge };
+  const t = mailTranslator(mailLanguage(language ?? user.locale));
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  // queue: registration-attempt mail (key: user id + minute)
+  await sendMail({ to: user.email, ...registrationAttemptMail({ name: user.first_name, when, loginLink: buildAppUrl('/login') }, t) });
+  return { answer: { accessToken: session.accessToken, expiresIn: session.expiresIn }, session };
 }
 
 /** Checks the password and opens a session: the answer of spec §7 (`access_token`, plus `expires_in` seconds) and the session's refresh token. */
