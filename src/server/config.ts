@@ -64,6 +64,8 @@ export interface RateLimitConfig {
   support: RateLimitPair;
   /** Refused promo codes (guesses), per client address and per account. */
   promo: RateLimitPair;
+  /** Openings of a share link (page, API, PDF, FHIR), per client address and per link. */
+  share: RateLimitPair;
   /** Open orders with a visit still ahead, per account. */
   openVisits: number;
 }
@@ -147,6 +149,7 @@ function parseRateLimits(env: Env): RateLimitConfig {
     order: pair('ORDER', 'ACCOUNT', 20, 10),
     support: pair('SUPPORT', 'EMAIL', 5, 5),
     promo: pair('PROMO', 'ACCOUNT', 30, 10),
+    share: pair('SHARE', 'LINK', 60, 30),
     openVisits: parseIntKey('RATE_LIMIT_OPEN_VISITS', env.RATE_LIMIT_OPEN_VISITS, 5),
   };
 }

@@ -159,7 +159,7 @@ export async function reserveLoginAttempt(db: Db, email: string, ip: string, now
   };
 }
 
-export type LimitedAction = 'register' | 'reset' | 'activation' | 'order' | 'support' | 'promo';
+export type LimitedAction = 'register' | 'reset' | 'activation' | 'order' | 'support' | 'promo' | 'share';
 
 export const TOO_MANY_REQUESTS = 'Too many requests, try again later';
 

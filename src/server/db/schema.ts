@@ -417,6 +417,22 @@ export interface KnownDeviceTable {
   expires_at: string;
 }
 
+/** Refused sign-ins and lock-outs, one row per key and 15-minute window with a counter (not the audit trail). */
+export interface SecurityEventTable {
+  id: Generated<number>;
+  /** `<action>:<address typed>`. */
+  key: string;
+  window_start: string;
+  action: 'sign_in_failed' | 'locked_out';
+  subject_user_id: number | null;
+  laboratory_id: string | null;
+  /** The client address of the latest event counted. */
+  client_ip: string;
+  count: number;
+  first_at: string;
+  last_at: string;
+}
+
 export type AuditAction =
   | 'sign_in'
   | 'sign_in_failed'
@@ -558,5 +574,6 @@ export interface Database {
   order_patients: OrderPatientTable;
   audit_events: AuditEventTable;
   known_devices: KnownDeviceTable;
+  security_events: SecurityEventTable;
   analysis_result_revisions: AnalysisResultRevisionTable;
 }

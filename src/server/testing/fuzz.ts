@@ -69,7 +69,7 @@ export interface FuzzResult {
  * Tables (or `table.column`) that a refused request may write by design: counters of rate limits,
  * audit records of refused attempts, "last used" stamps of sessions. Everything else must stay as it was.
  */
-export const BOOKKEEPING = [/attempt/, /audit/, /rate_limit/, /^auth_tokens\.last_used/, /^sessions?\.last_used/, /\.last_seen/];
+export const BOOKKEEPING = [/attempt/, /audit/, /^security_events/, /rate_limit/, /^auth_tokens\.last_used/, /^sessions?\.last_used/, /\.last_seen/];
 
 const SPEC_FILE = path.join(process.cwd(), 'docs', 'openapi.yaml');
 

@@ -12,6 +12,7 @@ import { migration as m0006Audit } from './0006_5_2_audit_trail';
 import { migration as m0005Jobs } from './0005_4_jobs';
 import { migration as m0009Sessions } from './0009_1_sessions';
 import { migration as m0010Devices } from './0010_4_1_known_devices';
+import { migration as m0010Security } from './0010_4_2_security_events';
 
 /**
  * Every migration of the shop, one file each (`<prefix>_<name>.ts`). Ordered by name; add a new
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0005_4_jobs': m0005Jobs,
   '0009_1_sessions': m0009Sessions,
   '0010_4_1_known_devices': m0010Devices,
+  '0010_4_2_security_events': m0010Security,
 };
 
 export const migrationProvider: MigrationProvider = {
