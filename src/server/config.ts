@@ -9,6 +9,11 @@ export interface ServerConfig {
   port: number;
   /** `sqlite` with an absolute file path, or `postgres` with a connection string. */
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  /**
+   * PostgreSQL only (`DATABASE_MIGRATION_URL`): the owning role that migrates; the app then connects as
+   * the role of DATABASE_URL with only the rights it needs (the two-role setup of docs/security.md).
+   */
+  migrationDatabase?: { kind: 'postgres'; url: string; schema?: string };
   seedDemo: boolean;
   appUrl: string;
   smtpUrl: string | null;
@@ -125,6 +130,15 @@ function parseSwitch(key: string, value: string | undefined, fallback: boolean):
   throw new ConfigError(key, `expected on or off, got "${value}"`);
 }
 
+function migrationDatabaseOf(env: Env, cwd: string): ServerConfig['migrationDatabase'] {
+  if (!env.DATABASE_MIGRATION_URL) return undefined;
+  const owner = parseDatabaseUrl(env.DATABASE_MIGRATION_URL, cwd);
+  const app = parseDatabaseUrl(env.DATABASE_URL, cwd);
+  if (owner.kind !== 'postgres' || app.kind !== 'postgres') throw new ConfigError('DATABASE_MIGRATION_URL', 'is for PostgreSQL only, with DATABASE_URL a postgres URL as well');
+  // The schema of DATABASE_URL, if any, is where both work.
+  return { ...owner, schema: owner.schema ?? app.schema };
+}
+
 function trustedProxiesOf(value: string | undefined): TrustedProxies {
   try {
     return parseTrustedProxies(value);
@@ -187,6 +201,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   return {
     port,
     database: parseDatabaseUrl(env.DATABASE_URL, cwd),
+    migrationDatabase: migrationDatabaseOf(env, cwd),
     seedDemo: parseBool('SEED_DEMO', env.SEED_DEMO, true),
     appUrl,
     smtpUrl,

@@ -466,6 +466,9 @@ export interface AuditEventTable {
   client_ip: Generated<string>;
   /** What exactly, e.g. `results` or `pdf`, or the new role. Never a secret or a result value. */
   detail: Generated<string>;
+  /** The hash chain (services/auditChain.ts): the previous record's hash and this record's. */
+  prev_hash: string | null;
+  hash: string | null;
 }
 
 /** A patient's identity as it was when the order was placed; results and their documents read it. */

@@ -3,6 +3,7 @@ import type { AuditAction, AuditActorKind, Database } from '../db/schema';
 import type { AccessRecordDto, LabAuditRecordDto, SecurityEventDto } from '@/lib/types/audit';
 import type { AuthUser } from '../http/auth';
 import { requestIp } from '../http/requestContext';
+import { appendChained } from './auditChain';
 
 /**
  * The append-only audit trail (table `audit_events`; database triggers refuse updates and deletes):
@@ -46,9 +47,7 @@ export async function recordAudit(db: Db, e: AuditInput, now = new Date()): Prom
     subject ??= order?.user_id ?? null;
     lab ??= order?.laboratory_id ?? null;
   }
-  await db
-    .insertInto('audit_events')
-    .values({
+  await appendChained(db, {
       at: now.toISOString(),
       action: e.action,
       actor_kind: e.actorKind,
@@ -60,8 +59,7 @@ export async function recordAudit(db: Db, e: AuditInput, now = new Date()): Prom
       patient_id: e.patientId ?? null,
       client_ip: e.ip ?? requestIp() ?? '',
       detail: (e.detail ?? '').slice(0, 200),
-    })
-    .execute();
+  });
 }
 
 /** Refused sign-ins are counted per address and window of this length (security_events). */
