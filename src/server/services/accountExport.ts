@@ -7,12 +7,15 @@ import { recordAudit } from './audit';
  * `GET users/current/export`: everything the shop holds about the account as one JSON document
  * (right of access and to data portability): profile, patients, cart, orders with their lines,
  * materials, status events and frozen patient identities, results with earlier revisions, share
- * links, token metadata and the audit records about the account. Secrets are left out: the
- * password hash and the token and share-link hashes.
+ * links with each opening, promo codes used, session and token metadata, the attempts counted against
+ * the address by the limits, security events, scheduled jobs of the orders (reminders) and the audit
+ * records about the account. Secrets are left out: the password hash and the token and share-link
+ * hashes; so are other people's client addresses (only the records where the user acted keep theirs).
+ * The mails sent are not part of it yet (they are kept by the mail outbox).
  */
 type Db = Kysely<Database>;
 
-export const EXPORT_FORMAT = 'lab-shop-account-export/1';
+export const EXPORT_FORMAT = 'lab-shop-account-export/2';
 
 export async function exportAccount(db: Db, userId: number, ip = '', now = new Date()) {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
@@ -23,7 +26,10 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
   const orders = await db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   const orderIds = orders.map((o) => o.id);
   const inOrders = <T>(q: () => Promise<T[]>) => (orderIds.length ? q() : Promise.resolve([] as T[]));
-  const [patients, cartLines, cartMaterials, lines, materials, events, identities, results, shares, tokens, signIns, audit] = await Promise.all([
+  const email = user.email.toLowerCase();
+  // The keys the limits count under for this account (rateLimit.ts): its address and its id.
+  const attemptKeys = [`email:${email}`, `register:key:${email}`, `reset:key:${email}`, `support:key:${email}`, `activation:key:user:${userId}`, `order:key:user:${userId}`, `promo:key:user:${userId}`];
+  const [patients, cartLines, cartMaterials, lines, materials, events, identities, results, shares, tokens, sessions, audit, redemptions, attempts, securityEvents, jobs] = await Promise.all([
     db.selectFrom('patients').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('cart_lines').selectAll().where('user_id', '=', userId).execute(),
     db.selectFrom('cart_material_decisions').selectAll().where('user_id', '=', userId).execute(),
@@ -51,11 +57,17 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
       .execute(),
     db
       .selectFrom('audit_events')
-      .select(['at', 'action', 'actor_kind', 'order_id', 'patient_id', 'client_ip', 'detail'])
+      .select(['at', 'action', 'actor_kind', 'actor_user_id', 'order_id', 'patient_id', 'client_ip', 'detail'])
       .where((eb) => eb.or([eb('subject_user_id', '=', userId), eb('actor_user_id', '=', userId)]))
       .orderBy('id')
       .execute(),
+    db.selectFrom('promo_redemptions').innerJoin('promo_codes', 'promo_codes.id', 'promo_redemptions.promo_code_id').select(['promo_codes.code', 'promo_redemptions.order_id', 'promo_redemptions.discount_minor', 'promo_redemptions.created_at']).where('promo_redemptions.user_id', '=', userId).orderBy('promo_redemptions.id').execute(),
+    db.selectFrom('login_attempts').select(['key', 'at', 'success']).where('key', 'in', attemptKeys).orderBy('id').execute(),
+    db.selectFrom('security_events').select(['action', 'count', 'first_at', 'last_at']).where('subject_user_id', '=', userId).orderBy('id').execute(),
+    inOrders(() => db.selectFrom('jobs').select(['key', 'kind', 'status', 'run_at', 'done_at']).where('key', 'in', orderIds.map((id) => `visit-reminder:${id}`)).orderBy('id').execute()),
   ]);
+  const shareIds = shares.map((sh) => sh.id);
+  const openings = shareIds.length ? await db.selectFrom('result_share_openings').select(['share_id', 'at']).where('share_id', 'in', shareIds).orderBy('id').execute() : [];
   const resultIds = results.map((r) => r.id);
   const revisions = resultIds.length
     ? await db
@@ -80,8 +92,14 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
       results: results.filter((r) => r.order_id === o.id).map((r) => ({ ...r, revisions: revisions.filter((v) => v.result_id === r.id) })),
     })),
     shareLinks: shares,
-    sessions: tokens,
-    signIns,
-    auditRecords: audit,
+    shareOpenings: openings,
+    promoRedemptions: redemptions,
+    sessions,
+    accessTokens: tokens,
+    limitAttempts: attempts,
+    securityEvents,
+    scheduledJobs: jobs,
+    // The client address only where the user acted; not the staff's or a share reader's.
+    auditRecords: audit.map(({ actor_user_id, client_ip, ...r }) => (actor_user_id === userId ? { ...r, client_ip } : r)),
   };
 }
