@@ -17,7 +17,7 @@ import { log, safePath } from '../log';
  * API routes are a method-to-handler table. Each method may declare a yup schema for the query and
  * one for the body, and whether a signed-in user (or staff) is needed. The route:
  * - answers 405 with `Allow` for other methods;
- * - parses the body itself (pages export `config = { api: { bodyParser: false } }`) so malformed
+ * - authenticates first, then parses the body itself (pages export `config = { api: { bodyParser: false } }`) so malformed
  *   JSON and oversized bodies get the JSON error shape instead of Next's text answer; a body is read
  *   only as `application/json` (415 otherwise; a request without a body needs no content type);
  * - validates query and body (unknown keys are dropped, types are strict), 400 with `fields`;
@@ -178,7 +178,6 @@ export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
         res.setHeader('Allow', allow);
         throw new HttpError(405, `Method ${req.method} not allowed`);
       }
-      const raw = req.body !== undefined && typeof req.body !== 'string' ? req.body : await readBody(req);
       const db = await getDb();
       const token = bearer(req);
       const mode: AuthMode = spec.auth ?? 'none';
@@ -188,6 +187,8 @@ export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
       if ((mode === 'staff' || mode === 'staffOrNurse') && user?.role !== 'staff') throw forbidden('Staff only');
       // Nurses reach only their visits (`staffOrNurse` routes), none of the rest of the console.
       if (mode === 'staff' && isNurse(user)) throw forbidden('Not available to nurses');
+      // The body is read only once the caller may use the route.
+      const raw = req.body !== undefined && typeof req.body !== 'string' ? req.body : await readBody(req);
       const query = await check(spec.query, { ...req.query }, 'query');
       const body = await check(spec.body, raw, 'body');
       const ip = clientIp(req);
