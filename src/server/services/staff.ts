@@ -124,6 +124,7 @@ export async function getLabOrder(db: Db, staff: AuthUser, orderId: number): Pro
   if (isNurse(staff)) {
     return {
       ...base,
+      customer: { firstName: base.customer.firstName, lastName: base.customer.lastName },
       patients: base.patients.map((p) => ({ ...p, analyses: p.analyses.map((a) => ({ ...a, result: null })) })),
       resultCount: 0,
       events: events.map((e) => eventDto(e, order.user_id)),
