@@ -433,6 +433,19 @@ export interface SecurityEventTable {
   last_at: string;
 }
 
+/** A barrier reported on the accessibility statement: a ticket of the laboratory, due in 30 days. */
+export interface BarrierReportTable {
+  id: Generated<number>;
+  laboratory_id: string;
+  name: string;
+  email: string;
+  page: Generated<string>;
+  message: string;
+  status: Generated<'open' | 'closed'>;
+  created_at: string;
+  due_at: string;
+}
+
 export type AuditAction =
   | 'sign_in'
   | 'sign_in_failed'
@@ -578,5 +591,6 @@ export interface Database {
   audit_events: AuditEventTable;
   known_devices: KnownDeviceTable;
   security_events: SecurityEventTable;
+  barrier_reports: BarrierReportTable;
   analysis_result_revisions: AnalysisResultRevisionTable;
 }

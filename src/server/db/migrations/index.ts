@@ -14,6 +14,7 @@ import { migration as m0009Sessions } from './0009_1_sessions';
 import { migration as m0010Devices } from './0010_4_1_known_devices';
 import { migration as m0010Security } from './0010_4_2_security_events';
 import { migration as m0010Chain } from './0010_4_3_audit_chain';
+import { migration as m0010Barriers } from './0010_4_4_barrier_reports';
 
 /**
  * Every migration of the shop, one file each (`<prefix>_<name>.ts`). Ordered by name; add a new
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0010_4_1_known_devices': m0010Devices,
   '0010_4_2_security_events': m0010Security,
   '0010_4_3_audit_chain': m0010Chain,
+  '0010_4_4_barrier_reports': m0010Barriers,
 };
 
 export const migrationProvider: MigrationProvider = {
