@@ -34,9 +34,3 @@ export async function rememberDevice(db: Db, userId: number, now = new Date()): 
 export async function forgetDevices(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('known_devices').where('user_id', '=', userId).execute();
 }
-
-/** Deletes devices past their expiry (the purge). */
-export async function purgeExpiredDevices(db: Db, now = new Date()): Promise<number> {
-  const r = await db.deleteFrom('known_devices').where('expires_at', '<', now.toISOString()).executeTakeFirst();
-  return Number(r.numDeletedRows);
-}
