@@ -2,11 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { useField } from 'formik';
 import { TextInput, type TextInputProps } from './TextInput';
 import IconButton from '@mui/material/IconButton';
-import { styled } from '@mui/material/styles';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useTranslation } from 'react-i18next';
-import { passwordStrength } from '@/lib/passwordStrength';
+import { PasswordStrengthHint } from './PasswordStrengthHint';
 
 /**
  * Translates a message that is an English sentence used as its own key in the `account` namespace
@@ -43,37 +42,6 @@ export function FormTextField({ name, hint, slotProps, ...rest }: FormTextFieldP
     />
   );
 }
-
-const strengthValue = { weak: 33, fair: 66, strong: 100 } as const;
-
-/** The password strength hint: a bar and a word (colour is not the only signal). */
-export function PasswordStrengthHint({ password }: { password: string }) {
-  const { t } = useTranslation('account');
-  if (!password) return null;
-  const strength = passwordStrength(password);
-  return (
-    <StrengthHint aria-live="polite">
-      <span className="strength-track" aria-hidden>
-        <span className={`strength-bar strength-${strength}`} style={{ width: `${strengthValue[strength]}%` }} />
-      </span>
-      <span className="strength-word" data-testid="password-strength">
-        {t('password.strength', { strength: t(`password.${strength}`) })}
-      </span>
-    </StrengthHint>
-  );
-}
-
-/** A thin bar in the strength's colour over a track, and the word under it (one style sheet). */
-const StrengthHint = styled('div')(({ theme }) => ({
-  marginTop: theme.spacing(-0.5),
-  marginBottom: theme.spacing(1),
-  '& .strength-track': { display: 'block', height: 6, borderRadius: 3, overflow: 'hidden', backgroundColor: theme.palette.grey[300] },
-  '& .strength-bar': { display: 'block', height: '100%', borderRadius: 3, transition: theme.transitions.create('width') },
-  '& .strength-weak': { backgroundColor: theme.palette.error.main },
-  '& .strength-fair': { backgroundColor: theme.palette.warning.main },
-  '& .strength-strong': { backgroundColor: theme.palette.success.main },
-  '& .strength-word': { ...theme.typography.caption, display: 'block', color: theme.palette.text.secondary },
-}));
 
 /** A password field with a show/hide button, and the strength hint when `withStrength`. */
 export function PasswordField({ withStrength, ...props }: FormTextFieldProps & { withStrength?: boolean }) {

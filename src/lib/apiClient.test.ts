@@ -116,3 +116,20 @@ test('sign-out (skipRefresh) is never refreshed', async () => {
   await expect(backendClient.post('logout', {}, { headers: { Authorization: 'Bearer old' }, skipRefresh: true })).rejects.toMatchObject({ status: 401 });
   expect(seen.map((s) => s.url)).toEqual(['logout']);
 });
+
+test('every request, a GET or DELETE without a body too, says Content-Type: application/json (spec §7) and sends no body', async () => {
+  const got: { method: string; type: unknown; data: unknown }[] = [];
+  const capture: AxiosAdapter = (config) => {
+    got.push({ method: (config.method ?? '').toUpperCase(), type: config.headers?.['Content-Type'], data: config.data });
+    return answer(config, 200, {});
+  };
+  await backendClient.get('orders', { adapter: capture });
+  await backendClient.delete('users/current/sessions/1', { adapter: capture });
+  await shopClient.post('order/promo', { laboratoryId: 'x', promoCode: 'Y' }, { adapter: capture });
+  // The browser's adapter drops the header when the body is undefined; here it is null: no body, header kept.
+  expect(got).toEqual([
+    { method: 'GET', type: 'application/json', data: null },
+    { method: 'DELETE', type: 'application/json', data: null },
+    { method: 'POST', type: 'application/json', data: '{"laboratoryId":"x","promoCode":"Y"}' },
+  ]);
+});

@@ -83,8 +83,13 @@ function create(baseURL: string): AxiosInstance {
     baseURL,
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     timeout: 20000,
+    // After axios's own JSON transform: a null body ("null") stays null, which the adapter sends as no body.
+    transformRequest: [...[axios.defaults.transformRequest ?? []].flat(), (data: unknown) => (data === 'null' ? null : data)],
   });
   client.interceptors.request.use((config) => {
+    // The spec's client sends Content-Type: application/json on every request. The browser adapter drops
+    // the header when the body is undefined; null keeps it and still sends no body (see the transform below).
+    if (config.data === undefined) config.data = null;
     const token = readStorage('token');
     if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
     return config;

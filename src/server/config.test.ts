@@ -64,3 +64,10 @@ describe('payment settings', () => {
     expect(() => loadConfig({ PAYMENT_HOLD_MINUTES: '0' })).toThrow(/PAYMENT_HOLD_MINUTES/);
   });
 });
+
+test('TRUSTED_PROXIES is a count or a list of addresses and networks, and implies TRUST_PROXY', () => {
+  expect(loadConfig({ TRUSTED_PROXIES: '2' })).toMatchObject({ trustProxy: true, trustedProxies: 2 });
+  expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.1' }).trustProxy).toBe(true);
+  expect(loadConfig({}).trustProxy).toBe(false);
+  expect(() => loadConfig({ TRUSTED_PROXIES: 'proxy.example' })).toThrow(/TRUSTED_PROXIES/);
+});

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustedProxies, TrustedProxiesError, type TrustedProxies } from './http/clientAddress';
 
 /**
  * Server configuration: read from the environment once, validated, and overridable in tests.
@@ -8,6 +9,11 @@ export interface ServerConfig {
   port: number;
   /** `sqlite` with an absolute file path, or `postgres` with a connection string. */
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  /**
+   * PostgreSQL only (`DATABASE_MIGRATION_URL`): the owning role that migrates; the app then connects as
+   * the role of DATABASE_URL with only the rights it needs (the two-role setup of docs/security.md).
+   */
+  migrationDatabase?: { kind: 'postgres'; url: string; schema?: string };
   seedDemo: boolean;
   appUrl: string;
   smtpUrl: string | null;
@@ -23,6 +29,11 @@ export interface ServerConfig {
   resetTokenTtl: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops are the operator's proxies (`TRUSTED_PROXIES`: a count, or a list of
+   * addresses and networks); null with `TRUST_PROXY=true` means one proxy. See http/clientAddress.ts.
+   */
+  trustedProxies?: TrustedProxies;
   /** Anti-automation limits (`RATE_LIMIT_*`); `RATE_LIMITS=off` turns them off (the login limit stays). */
   rateLimits: RateLimitConfig;
   /** Hours before the visit start at which the reminder mail goes out. */
@@ -85,6 +96,10 @@ export interface RateLimitConfig {
   activation: RateLimitPair;
   order: RateLimitPair;
   support: RateLimitPair;
+  /** Refused promo codes (guesses), per client address and per account. */
+  promo: RateLimitPair;
+  /** Openings of a share link (page, API, PDF, FHIR), per client address and per link. */
+  share: RateLimitPair;
   /** Open orders with a visit still ahead, per account. */
   openVisits: number;
 }
@@ -144,6 +159,24 @@ function parseSwitch(key: string, value: string | undefined, fallback: boolean):
   throw new ConfigError(key, `expected on or off, got "${value}"`);
 }
 
+function migrationDatabaseOf(env: Env, cwd: string): ServerConfig['migrationDatabase'] {
+  if (!env.DATABASE_MIGRATION_URL) return undefined;
+  const owner = parseDatabaseUrl(env.DATABASE_MIGRATION_URL, cwd);
+  const app = parseDatabaseUrl(env.DATABASE_URL, cwd);
+  if (owner.kind !== 'postgres' || app.kind !== 'postgres') throw new ConfigError('DATABASE_MIGRATION_URL', 'is for PostgreSQL only, with DATABASE_URL a postgres URL as well');
+  // The schema of DATABASE_URL, if any, is where both work.
+  return { ...owner, schema: owner.schema ?? app.schema };
+}
+
+function trustedProxiesOf(value: string | undefined): TrustedProxies {
+  try {
+    return parseTrustedProxies(value);
+  } catch (e) {
+    if (e instanceof TrustedProxiesError) throw new ConfigError('TRUSTED_PROXIES', e.message.replace(/^TRUSTED_PROXIES: /, ''));
+    throw e;
+  }
+}
+
 function parseRateLimits(env: Env): RateLimitConfig {
   const enabled = parseSwitch('RATE_LIMITS', env.RATE_LIMITS, true);
   const pair = (name: string, key: string, perIp: number, perKey: number): RateLimitPair => ({
@@ -158,6 +191,8 @@ function parseRateLimits(env: Env): RateLimitConfig {
     activation: pair('ACTIVATION', 'ACCOUNT', 10, 3),
     order: pair('ORDER', 'ACCOUNT', 20, 10),
     support: pair('SUPPORT', 'EMAIL', 5, 5),
+    promo: pair('PROMO', 'ACCOUNT', 30, 10),
+    share: pair('SHARE', 'LINK', 60, 30),
     openVisits: parseIntKey('RATE_LIMIT_OPEN_VISITS', env.RATE_LIMIT_OPEN_VISITS, 5),
   };
 }
@@ -195,6 +230,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   return {
     port,
     database: parseDatabaseUrl(env.DATABASE_URL, cwd),
+    migrationDatabase: migrationDatabaseOf(env, cwd),
     seedDemo: parseBool('SEED_DEMO', env.SEED_DEMO, true),
     appUrl,
     smtpUrl,
@@ -213,7 +249,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     mailTokenTtl: parseIntKey('MAIL_TOKEN_TTL', env.MAIL_TOKEN_TTL, 60 * 60 * 24),
     resetTokenTtl: parseIntKey('RESET_TOKEN_TTL', env.RESET_TOKEN_TTL, 60 * 60),
-    trustProxy: parseBool('TRUST_PROXY', env.TRUST_PROXY, false),
+    trustProxy: parseBool('TRUST_PROXY', env.TRUST_PROXY, false) || !!(env.TRUSTED_PROXIES ?? '').trim(),
+    trustedProxies: trustedProxiesOf(env.TRUSTED_PROXIES),
     rateLimits: parseRateLimits(env),
     reminderLeadHours: parseIntKey('REMINDER_LEAD_HOURS', env.REMINDER_LEAD_HOURS, 24),
     // Tests run due work themselves; a timer would race them.

@@ -3,19 +3,27 @@ import type { Database } from './db/schema';
 import { getConfig } from './config';
 import { HttpError, rateLimited, tooManyRequests } from './http/errors';
 import { inWriteTransaction, isSqlite } from './repositories/orders';
+import { addressGroup } from './http/clientAddress';
 
 /**
  * Login rate limit kept in the database (login_attempts), so it holds across app instances:
- * 5 failed logins for one e-mail address, or 20 from one IP address, within 15 minutes refuse
- * further attempts with 429 and Retry-After until the oldest counted failure leaves the window.
- * A successful login clears the address's failures. `reserveAttempts` is the mechanism for any
+ * - per e-mail address, a progressive delay instead of a lock: after 5 failed logins within 15
+ *   minutes, the next attempt must wait 5 s after the newest failure, and each further failure
+ *   doubles the wait (10 s, 20 s, …, at most 15 minutes). A browser that signed in to the account
+ *   before (a known device) is not delayed, so guessing at someone's address cannot lock them out;
+ * - per client address (IPv6 grouped by /64), 20 failures within 15 minutes refuse further attempts
+ *   until the oldest counted failure leaves the window.
+ * Refused attempts get 429 with Retry-After. A successful login clears the address's failures. `reserveAttempts` is the mechanism for any
  * per-key limit over that table (the support form and the other limits use it too): the attempt is
  * reserved atomically before the guarded work, so parallel requests cannot overrun a limit.
  */
 type Db = Kysely<Database>;
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Failures of one address before sign-ins to it are delayed. */
 export const MAX_FAILURES_PER_EMAIL = 5;
+/** The first delay (seconds); it doubles with each further failure, up to the window. */
+export const FIRST_DELAY_SECONDS = 5;
 export const MAX_FAILURES_PER_IP = 20;
 export const TOO_MANY_ATTEMPTS = 'Too many login attempts, try again later';
 
@@ -28,7 +36,7 @@ export class RateLimitError extends HttpError {
 }
 
 const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
-const ipKey = (ip: string) => `ip:${ip}`;
+const ipKey = (ip: string) => `ip:${addressGroup(ip)}`;
 
 /**
  * Seconds until one more attempt under `key` is allowed, or null when fewer than `max` counted
@@ -105,29 +113,53 @@ export async function releaseAttempts(db: Db, ids: number[]): Promise<void> {
   if (ids.length) await db.deleteFrom('login_attempts').where('id', 'in', ids).execute();
 }
 
-const loginLimits = (email: string, ip: string) => [
-  { key: emailKey(email), max: MAX_FAILURES_PER_EMAIL },
-  { key: ipKey(ip), max: MAX_FAILURES_PER_IP },
-];
+/**
+ * Seconds the address's sign-ins must still wait: 0 below MAX_FAILURES_PER_EMAIL failures in the
+ * window; otherwise FIRST_DELAY_SECONDS doubled for every failure past the fifth (at most the window),
+ * counted from the newest failure.
+ */
+async function progressiveWait(db: Db, key: string, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  const failures = await db.selectFrom('login_attempts').select('at').where('key', '=', key).where('success', '=', 0).where('at', '>', since).orderBy('at', 'desc').limit(40).execute();
+  if (failures.length < MAX_FAILURES_PER_EMAIL) return 0;
+  const delay = Math.min(LOGIN_WINDOW_MS / 1000, FIRST_DELAY_SECONDS * 2 ** (failures.length - MAX_FAILURES_PER_EMAIL));
+  const newest = new Date(failures[0]?.at ?? now.toISOString()).getTime();
+  return Math.max(0, Math.ceil((newest + delay * 1000 - now.getTime()) / 1000));
+}
 
 /**
  * Reserves a login attempt for the address and the IP before the password is compared: throws
- * RateLimitError when either has too many recent failures. The reservation counts as a failure; call
- * the answered function when the password was right, which clears the address's failures and takes the
- * reservation back from the IP.
+ * RateLimitError when the address's delay has not passed (unless `knownDevice`) or the IP has too many
+ * recent failures. The reservation counts as a failure; call the answered function when the password
+ * was right, which takes the reservation back and clears the address's failures (except on a known
+ * device, whose success says nothing about the others' guesses).
  */
-export async function reserveLoginAttempt(db: Db, email: string, ip: string, now = new Date()): Promise<{ succeeded: () => Promise<void> }> {
-  const { wait, ids } = await reserveAttempts(db, loginLimits(email, ip), LOGIN_WINDOW_MS, 'failures', now);
+export async function reserveLoginAttempt(db: Db, email: string, ip: string, now = new Date(), opts: { knownDevice?: boolean } = {}): Promise<{ succeeded: () => Promise<void> }> {
+  const keys = [emailKey(email), ipKey(ip)];
+  const { wait, ids } = await exclusively(db, keys, async (trx) => {
+    const ipWait = await limitWait(trx, [{ key: ipKey(ip), max: MAX_FAILURES_PER_IP }], LOGIN_WINDOW_MS, 'failures', now);
+    const emailWait = opts.knownDevice ? 0 : await progressiveWait(trx, emailKey(email), now);
+    const longest = Math.max(ipWait, emailWait);
+    if (longest > 0) return { wait: longest, ids: [] as number[] };
+    const rows = await trx
+      .insertInto('login_attempts')
+      .values(keys.map((key) => ({ key, at: now.toISOString(), success: 0 })))
+      .returning('id')
+      .execute();
+    await trx.deleteFrom('login_attempts').where('key', 'in', keys).where('at', '<', new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString()).execute();
+    return { wait: 0, ids: rows.map((r) => r.id) };
+  });
   if (wait > 0) throw new RateLimitError(wait);
   return {
     succeeded: async () => {
       await releaseAttempts(db, ids);
-      await db.deleteFrom('login_attempts').where('key', '=', emailKey(email)).execute();
+      // A known device's success leaves the failures (other people's guesses) counting against the rest.
+      if (!opts.knownDevice) await db.deleteFrom('login_attempts').where('key', '=', emailKey(email)).execute();
     },
   };
 }
 
-export type LimitedAction = 'register' | 'reset' | 'activation' | 'order' | 'support';
+export type LimitedAction = 'register' | 'reset' | 'activation' | 'order' | 'support' | 'promo' | 'share';
 
 export const TOO_MANY_REQUESTS = 'Too many requests, try again later';
 
@@ -150,7 +182,7 @@ export async function reserveAction(
   const { wait, ids } = await reserveAttempts(
     db,
     [
-      { key: `${action}:ip:${who.ip}`, max: perIp },
+      { key: `${action}:ip:${addressGroup(who.ip)}`, max: perIp },
       { key: `${action}:key:${who.key.trim().toLowerCase()}`, max: perKey },
     ],
     limits.windowSeconds * 1000,

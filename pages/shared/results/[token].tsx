@@ -3,7 +3,7 @@ import { SharedResultsPage, type SharedResultsPageProps } from '@/features/resul
 
 export default SharedResultsPage;
 
-/** Opens the link on the server (recorded as an opening); expired or revoked answers 410, unknown 404. */
+/** Opens the link on the server (recorded as an opening); expired or revoked answers 410, unknown 404, opened too often 429. */
 export const getServerSideProps: GetServerSideProps<SharedResultsPageProps> = async (ctx) => {
   const token = typeof ctx.params?.token === 'string' ? ctx.params.token : '';
   const [{ getDb }, { openShare }, { HttpError }, { clientIp }] = await Promise.all([import('@/server/db/createDb'), import('@/server/services/shares'), import('@/server/http/errors'), import('@/server/http/route')]);
@@ -18,6 +18,11 @@ export const getServerSideProps: GetServerSideProps<SharedResultsPageProps> = as
       return { props: { state: 'gone' } };
     }
     if (e instanceof HttpError && e.status === 404) return { notFound: true };
+    if (e instanceof HttpError && e.status === 429) {
+      ctx.res.statusCode = 429;
+      for (const [name, value] of Object.entries(e.headers)) ctx.res.setHeader(name, value);
+      return { props: { state: 'busy' } };
+    }
     throw e;
   }
 };

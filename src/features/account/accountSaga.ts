@@ -46,9 +46,10 @@ function* changePassword({ payload }: ReturnType<typeof passwordChangeRequested>
     yield put(passwordChanged());
   } catch (e) {
     console.error('Failed to change password', e);
-    // A leaked new password is named, so the user knows to choose another (other failures keep the spec's text).
-    const breached = e instanceof ApiError && e.fields.newPassword === VALIDATION_MESSAGES.passwordBreached;
-    yield put(passwordChangeFailed(toFailure(e, breached ? VALIDATION_MESSAGES.passwordBreached : ACCOUNT_MESSAGES.passwordChangeFailed)));
+    // A leaked or too easily guessed new password is named, so the user knows to choose another (other failures keep the spec's text).
+    const field = e instanceof ApiError ? e.fields.newPassword : undefined;
+    const named = field === VALIDATION_MESSAGES.passwordBreached || field === VALIDATION_MESSAGES.passwordWeak ? field : null;
+    yield put(passwordChangeFailed(toFailure(e, named ?? ACCOUNT_MESSAGES.passwordChangeFailed)));
   }
 }
 

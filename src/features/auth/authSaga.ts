@@ -1,5 +1,6 @@
 import { all, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import { call } from 'typed-redux-saga';
+import { call, select } from 'typed-redux-saga';
+import { isLocalPath } from '@/lib/localPath';
 import { ApiError } from '@/lib/apiError';
 import { toFailure } from '@/lib/store/resource';
 import { readStorage, writeStorage } from '@/lib/storage';
@@ -10,6 +11,7 @@ import { AUTH_MESSAGES } from './authMessages';
 import { VALIDATION_MESSAGES } from '@/lib/validation/messages';
 import { afterAuthTarget, authNavigation } from './authNavigation';
 import {
+  authModalClosed,
   currentUserFailed,
   currentUserReceived,
   currentUserRequested,
@@ -45,6 +47,14 @@ function* startSession(token: string): Generator {
   writeStorage('token', token);
   yield put(loggedIn());
   yield put(currentUserRequested());
+  // Logged in through the modal opened by an action that needs an account (the cart icon, the orders
+  // or results prompt): go where that action led, not home.
+  const returnTo = yield* select((s: { auth: { modalReturnTo: string | null } }) => s.auth.modalReturnTo);
+  if (returnTo !== null) yield put(authModalClosed());
+  if (returnTo && isLocalPath(returnTo)) {
+    yield* call([authNavigation, authNavigation.push], returnTo);
+    return;
+  }
   const location = yield* call([authNavigation, authNavigation.location]);
   const target = afterAuthTarget(location);
   if ('replace' in target) yield* call([authNavigation, authNavigation.replace], target.replace);
@@ -122,14 +132,19 @@ function* requestPasswordReset({ payload: email }: ReturnType<typeof passwordRes
   }
 }
 
+/** A new password the server refused as leaked or too easy to guess: the message to show, so the user knows to choose another. */
+function refusedPassword(field: string | undefined): string | null {
+  return field === VALIDATION_MESSAGES.passwordBreached || field === VALIDATION_MESSAGES.passwordWeak ? field : null;
+}
+
 function* setNewPassword({ payload }: ReturnType<typeof newPasswordRequested>): Generator {
   try {
     yield* call(authApi.setNewPassword, payload);
     yield put(newPasswordSucceeded());
   } catch (e) {
     const status = e instanceof ApiError ? e.status : null;
-    const breached = e instanceof ApiError && e.fields.newPassword === VALIDATION_MESSAGES.passwordBreached;
-    const message = breached ? VALIDATION_MESSAGES.passwordBreached : status !== null && status >= 400 && status < 500 && status !== 429 ? AUTH_MESSAGES.resetFailed : loginErrorMessage(e);
+    const named = e instanceof ApiError ? refusedPassword(e.fields.newPassword) : null;
+    const message = named ?? (status !== null && status >= 400 && status < 500 && status !== 429 ? AUTH_MESSAGES.resetFailed : loginErrorMessage(e));
     yield put(newPasswordFailed(toFailure(e, message)));
   }
 }

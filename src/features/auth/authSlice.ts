@@ -35,6 +35,8 @@ export interface AuthState {
   registerReason: string | null;
   modalOpen: boolean;
   modalMode: AuthModalMode;
+  /** Where to go after logging in or registering through the modal (the cart, the orders or results); null: as usual. */
+  modalReturnTo: string | null;
   loginPagePart: LoginPagePart;
   /** Asking for a password reset mail. */
   resetRequest: Resource<null>;
@@ -50,6 +52,7 @@ const initialState: AuthState = {
   registerReason: null,
   modalOpen: false,
   modalMode: 'LOGIN',
+  modalReturnTo: null,
   loginPagePart: 'loginForm',
   resetRequest: resource(null),
   newPassword: resource(null),
@@ -109,9 +112,11 @@ const authSlice = createSlice({
       prepare: (failure: Failure, reason: string) => ({ payload: failure, meta: { reason } }),
     },
 
-    authModalOpened(state, action: PayloadAction<AuthModalMode>) {
+    /** Opens the modal in a mode, optionally with where to go once logged in (`{ mode, returnTo }`). */
+    authModalOpened(state, action: PayloadAction<AuthModalMode | { mode: AuthModalMode; returnTo: string | null }>) {
       state.modalOpen = true;
-      state.modalMode = action.payload;
+      state.modalMode = typeof action.payload === 'string' ? action.payload : action.payload.mode;
+      state.modalReturnTo = typeof action.payload === 'string' ? null : action.payload.returnTo;
     },
     authModalModeSet(state, action: PayloadAction<AuthModalMode>) {
       state.modalMode = action.payload;
@@ -120,6 +125,7 @@ const authSlice = createSlice({
     },
     authModalClosed(state) {
       state.modalOpen = false;
+      state.modalReturnTo = null;
     },
     /** Clears the messages of the forms (when a form is shown again). */
     authErrorsCleared(state) {

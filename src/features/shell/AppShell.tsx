@@ -1,4 +1,5 @@
 import { styled } from '@mui/material/styles';
+import Link from 'next/link';
 import dynamic from 'next/dynamic';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,7 @@ import { BANNER_HEIGHT_VAR, TOP_BAR_HEIGHT } from '@/theme/layout';
 // The menu (a drawer with its list, language switcher and sign-out dialog) loads when first opened.
 const MainMenu = dynamic(() => import('./MainMenu').then((m) => m.MainMenu), { ssr: false });
 
-/** The frame of every page (spec §2): skip link, loading bar, top bar, menu, laboratory selector, cookie banner. */
+/** The frame of every page (spec §2): skip link, loading bar, top bar, menu, footer, laboratory selector, cookie banner. */
 export function AppShell({ children, cookiesAccepted }: { children: ReactNode; cookiesAccepted?: boolean }) {
   const { t } = useTranslation('common');
   const [menuOpen, setMenuOpen] = useState(false);
@@ -29,6 +30,10 @@ export function AppShell({ children, cookiesAccepted }: { children: ReactNode; c
       <Main id="main-content" tabIndex={-1}>
         {children}
       </Main>
+      <Footer aria-label={t('footer.label')}>
+        <Link href="/accessibility">{t('footer.accessibility')}</Link>
+        <Link href="/support">{t('footer.support')}</Link>
+      </Footer>
       <LabSelectorHost />
       <AuthModalHost />
       <CookieBanner acceptedOnServer={cookiesAccepted} />
@@ -50,9 +55,21 @@ const SkipLink = styled('a')(({ theme }) => ({
   '&:focus': { top: 8 },
 }));
 
+/** The footer of every page: the accessibility statement and support; clear of the cookie banner. */
+const Footer = styled('footer')(({ theme }) => ({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: theme.spacing(1, 3),
+  justifyContent: 'center',
+  padding: theme.spacing(2, 2, 3),
+  marginBottom: `var(${BANNER_HEIGHT_VAR}, 0px)`,
+  borderTop: `1px solid ${theme.palette.divider}`,
+  '& a': { color: theme.palette.primary.main, minHeight: 24, display: 'inline-flex', alignItems: 'center', padding: theme.spacing(0.5, 0) },
+}));
+
 /** The page; its bottom keeps clear of the cookie banner while that is shown. */
 const Main = styled('main')({
   outline: 'none',
-  paddingBottom: `calc(var(${BANNER_HEIGHT_VAR}, 0px) + 32px)`,
+  paddingBottom: 32,
   minHeight: `calc(100vh - ${TOP_BAR_HEIGHT.sm}px)`,
 });

@@ -39,3 +39,16 @@ export interface LabAuditRecordDto extends AccessRecordDto {
   patientId: number | null;
   clientIp: string;
 }
+
+/** Refused sign-ins or lock-outs of one account in one 15-minute window (`GET staff/security-events`). */
+export interface SecurityEventDto {
+  id: number;
+  action: 'sign_in_failed' | 'locked_out';
+  subjectUserId: number | null;
+  subjectEmail: string | null;
+  /** The client address of the latest one. */
+  clientIp: string;
+  count: number;
+  firstAt: string;
+  lastAt: string;
+}

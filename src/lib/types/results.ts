@@ -300,7 +300,8 @@ export interface StaffOrderDto {
   visit: VisitDto;
   address: OrderAddressDto;
   contactPhone: string;
-  customer: { firstName: string; lastName: string; email: string };
+  /** The e-mail is left out for a nurse (a home visit does not need it). */
+  customer: { firstName: string; lastName: string; email?: string };
   patients: StaffOrderPatientDto[];
   analysisCount: number;
   resultCount: number;

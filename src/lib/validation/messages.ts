@@ -14,6 +14,7 @@ export const VALIDATION_MESSAGES = {
   phoneInvalid: 'Enter a phone number in international form, e.g. +48 600 100 200',
   passwordTooShort: 'The password must have at least 12 characters',
   passwordBreached: 'This password appears in lists of leaked passwords; choose another',
+  passwordWeak: 'This password is too easy to guess; see the hints under the field',
   passwordTooLong: 'The password must have at most 128 characters',
   dateInvalid: 'Enter a date as YYYY-MM-DD',
   dateInFuture: 'The date of birth cannot be in the future',

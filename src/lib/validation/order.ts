@@ -15,6 +15,7 @@ export const MESSAGES = {
   streetRequired: 'Street and house number are required',
   countryRequired: 'Country is required',
   tooLong: 'Too long',
+  oneLine: 'Enter this on one line',
   phoneInvalid: 'Enter a phone number like +48 600 100 200',
   contactRequired: 'Choose at least one way to contact you',
   slotRequired: 'Choose a visit time',
@@ -71,16 +72,18 @@ export const SLOT_FULL_MESSAGE = 'The selected visit time is fully booked, pleas
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,19}$/;
 
 const text = (max: number) => string().trim().max(max, MESSAGES.tooLong);
+/** One line: no line breaks or other control characters (they would reach mail headers and calendar lines). */
+const line = (max: number) => text(max).matches(/^[^\u0000-\u001f\u007f]*$/, { message: MESSAGES.oneLine, excludeEmptyString: true });
 
 export const orderAddressSchema = object({
-  country: text(56).default(DEFAULT_ORDER_COUNTRY).required(MESSAGES.countryRequired),
-  city: text(100).required(MESSAGES.cityRequired),
+  country: line(56).default(DEFAULT_ORDER_COUNTRY).required(MESSAGES.countryRequired),
+  city: line(100).required(MESSAGES.cityRequired),
   postalCode: postalCodeSchema,
-  street: text(200).required(MESSAGES.streetRequired),
-  entry: text(20).default(''),
-  floor: text(20).default(DEFAULT_FLOOR),
-  apartment: text(20).default(DEFAULT_APARTMENT),
-  intercomCode: text(40).default(''),
+  street: line(200).required(MESSAGES.streetRequired),
+  entry: line(20).default(''),
+  floor: line(20).default(DEFAULT_FLOOR),
+  apartment: line(20).default(DEFAULT_APARTMENT),
+  intercomCode: line(40).default(''),
   notes: text(500).default(''),
 });
 export type OrderAddress = InferType<typeof orderAddressSchema>;

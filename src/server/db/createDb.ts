@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type DatabaseInt
 import type { ServerConfig } from '../config';
 import { getConfig } from '../config';
 import { migrationProvider } from './migrations';
+import { grantAppRole, roleOf } from './roles';
 import type { Database } from './schema';
 import { seedDemo } from './seed';
 import { cachingStatements } from './statementCache';
@@ -41,7 +42,9 @@ export async function openDb(database: ServerConfig['database']): Promise<DbHand
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   if (schema) {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name ${schema}`);
-    await sql.raw(`create schema if not exists ${schema}`).execute(db);
+    // Created only when missing: the app's role of the two-role setup may not create schemas.
+    const found = await sql<{ n: number }>`select 1 as n from pg_catalog.pg_namespace where nspname = ${schema}`.execute(db);
+    if (!found.rows.length) await sql.raw(`create schema if not exists ${schema}`).execute(db);
     // Extensions are per database, not per schema: keep pg_trgm in public so every schema finds its
     // operator classes (created inside a schema it would vanish with that schema's cleanup).
     await sql`create extension if not exists pg_trgm schema public`.execute(db).catch(() => undefined);
@@ -100,8 +103,26 @@ function withSchemaIntrospection(db: Db, schema: string): Db {
   });
 }
 
-/** Opens, migrates and (when configured) seeds the database. */
-export async function createDb(config: Pick<ServerConfig, 'database' | 'seedDemo'>): Promise<DbHandle> {
+/**
+ * Opens, migrates and (when configured) seeds the database. With `migrationDatabase`
+ * (DATABASE_MIGRATION_URL, PostgreSQL) the migrations and the seed run as that owning role, which then
+ * grants the app's role (the user of DATABASE_URL) its rights (db/roles.ts); the app itself connects
+ * as its own role and never owns a table.
+ */
+export async function createDb(config: Pick<ServerConfig, 'database' | 'seedDemo' | 'migrationDatabase'>): Promise<DbHandle> {
+  const owner = config.migrationDatabase;
+  if (owner && config.database.kind === 'postgres') {
+    const migrator = await openDb(owner);
+    try {
+      await migrate(migrator.db, owner.schema);
+      const role = roleOf(config.database.url);
+      if (role !== roleOf(owner.url)) await grantAppRole(migrator.db, role, owner.schema ?? 'public');
+      if (config.seedDemo) await seedDemo(migrator.db);
+    } finally {
+      await migrator.destroy();
+    }
+    return openDb(config.database);
+  }
   const handle = await openDb(config.database);
   await migrate(handle.db, config.database.kind === 'postgres' ? config.database.schema : undefined);
   if (config.seedDemo) await seedDemo(handle.db);

@@ -526,6 +526,44 @@ export interface AnalysisResultRevisionTable {
   reason: string;
 }
 
+/** A browser that signed in to the account (its device cookie's SHA-256); see rateLimit.ts. */
+export interface KnownDeviceTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Refused sign-ins and lock-outs, one row per key and 15-minute window with a counter (not the audit trail). */
+export interface SecurityEventTable {
+  id: Generated<number>;
+  /** `<action>:<address typed>`. */
+  key: string;
+  window_start: string;
+  action: 'sign_in_failed' | 'locked_out';
+  subject_user_id: number | null;
+  laboratory_id: string | null;
+  /** The client address of the latest event counted. */
+  client_ip: string;
+  count: number;
+  first_at: string;
+  last_at: string;
+}
+
+/** A barrier reported on the accessibility statement: a ticket of the laboratory, due in 30 days. */
+export interface BarrierReportTable {
+  id: Generated<number>;
+  laboratory_id: string;
+  name: string;
+  email: string;
+  page: Generated<string>;
+  message: string;
+  status: Generated<'open' | 'closed'>;
+  created_at: string;
+  due_at: string;
+}
+
 export type AuditAction =
   | 'sign_in'
   | 'sign_in_failed'
@@ -564,6 +602,9 @@ export interface AuditEventTable {
   client_ip: Generated<string>;
   /** What exactly, e.g. `results` or `pdf`, or the new role. Never a secret or a result value. */
   detail: Generated<string>;
+  /** The hash chain (services/auditChain.ts): the previous record's hash and this record's. */
+  prev_hash: string | null;
+  hash: string | null;
 }
 
 /** A patient's identity as it was when the order was placed; results and their documents read it. */
@@ -730,5 +771,8 @@ export interface Database {
   promo_redemptions: PromoRedemptionTable;
   order_patients: OrderPatientTable;
   audit_events: AuditEventTable;
+  known_devices: KnownDeviceTable;
+  security_events: SecurityEventTable;
+  barrier_reports: BarrierReportTable;
   analysis_result_revisions: AnalysisResultRevisionTable;
 }

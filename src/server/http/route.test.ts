@@ -35,7 +35,10 @@ test('the client address ignores X-Forwarded-For unless a proxy is trusted', asy
   const { clientIp } = await import('./route');
   const req = { headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }, socket: { remoteAddress: '127.0.0.1' } } as unknown as Parameters<typeof clientIp>[0];
   expect(clientIp(req, false)).toBe('127.0.0.1');
-  expect(clientIp(req, true)).toBe('203.0.113.9');
+  // Behind one proxy the hop it appended counts, not the leftmost one the client chose.
+  expect(clientIp(req, true)).toBe('10.0.0.1');
+  const spoofed = { headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.9' }, socket: { remoteAddress: '127.0.0.1' } } as unknown as Parameters<typeof clientIp>[0];
+  expect(clientIp(spoofed, true)).toBe('203.0.113.9');
 });
 
 test('an HttpError is answered as {error, code, fields} with its headers; validation failures say so', async () => {

@@ -8,6 +8,9 @@ import { ERROR_CODES } from '@/lib/errorCodes';
 import { forbidden, HttpError, type ErrorBody } from './errors';
 import { authenticate, isNurse, type AuthUser } from './auth';
 import { setApiSecurityHeaders } from './securityHeaders';
+import { jsonDepth, MAX_JSON_DEPTH } from './jsonDepth';
+import { withRequestContext } from './requestContext';
+import { clientAddress } from './clientAddress';
 import { log, safePath } from '../log';
 import { observeRequest } from '../metrics';
 
@@ -21,7 +24,7 @@ export function routeLabel(url: string | undefined): string {
  * API routes are a method-to-handler table. Each method may declare a yup schema for the query and
  * one for the body, and whether a signed-in user (or staff) is needed. The route:
  * - answers 405 with `Allow` for other methods;
- * - parses the body itself (pages export `config = { api: { bodyParser: false } }`) so malformed
+ * - authenticates first, then parses the body itself (pages export `config = { api: { bodyParser: false } }`) so malformed
  *   JSON and oversized bodies get the JSON error shape instead of Next's text answer; a body is read
  *   only as `application/json` (415 otherwise; a request without a body needs no content type);
  * - validates query and body (unknown keys are dropped, types are strict), 400 with `fields`;
@@ -85,6 +88,10 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   if (!text) return undefined;
   // Only JSON is read: a form or text body (what a cross-site form can send without a preflight) is refused.
   if (!isJsonContentType(req.headers['content-type'])) throw new HttpError(415, 'Request body must be application/json');
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    const message = `The body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
+    throw new HttpError(400, message, { fields: { body: message }, code: ERROR_CODES.validationFailed });
+  }
   try {
     return JSON.parse(text);
   } catch {
@@ -136,14 +143,12 @@ async function check(schema: AnySchema | undefined, value: unknown, what: 'query
   }
 }
 
-/** The client address; X-Forwarded-For counts only when TRUST_PROXY says a proxy sets it. */
-export function clientIp(req: NextApiRequest, trustProxy = getConfig().trustProxy): string {
-  if (trustProxy) {
-    const fwd = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket?.remoteAddress || 'unknown';
+/**
+ * The client address; X-Forwarded-For counts only when TRUST_PROXY says a proxy sets it, and then its
+ * rightmost hop that is not one of the `TRUSTED_PROXIES` (one proxy unless configured).
+ */
+export function clientIp(req: NextApiRequest, trustProxy = getConfig().trustProxy, trusted = getConfig().trustedProxies ?? null): string {
+  return clientAddress(req, trustProxy ? (trusted ?? 1) : null);
 }
 
 function bearer(req: NextApiRequest): string | null {
@@ -184,7 +189,6 @@ export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
         res.setHeader('Allow', allow);
         throw new HttpError(405, `Method ${req.method} not allowed`);
       }
-      const raw = req.body !== undefined && typeof req.body !== 'string' ? req.body : await readBody(req);
       const db = await getDb();
       const token = bearer(req);
       const mode: AuthMode = spec.auth ?? 'none';
@@ -194,9 +198,12 @@ export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
       if ((mode === 'staff' || mode === 'staffOrNurse') && user?.role !== 'staff') throw forbidden('Staff only');
       // Nurses reach only their visits (`staffOrNurse` routes), none of the rest of the console.
       if (mode === 'staff' && isNurse(user)) throw forbidden('Not available to nurses');
+      // The body is read only once the caller may use the route.
+      const raw = req.body !== undefined && typeof req.body !== 'string' ? req.body : await readBody(req);
       const query = await check(spec.query, { ...req.query }, 'query');
       const body = await check(spec.body, raw, 'body');
-      const result = await spec.handler({ req, res, db, query, body, user, token, ip: clientIp(req) });
+      const ip = clientIp(req);
+      const result = await withRequestContext({ ip }, () => spec.handler({ req, res, db, query, body, user, token, ip }));
       if (res.headersSent) return;
       if (result === undefined) {
         res.status(spec.status ?? 204).end();

@@ -154,6 +154,10 @@ export async function listInBoss(handle: BossHandle, db: JobDb, opts: { laborato
   return (await repo.listBossJobs(db, handle.schema, opts)).map(view);
 }
 
+export async function listByKeyInBoss(handle: BossHandle, db: JobDb, name: string, prefixes: string[]): Promise<JobView[]> {
+  return (await repo.listBossJobsByKeyPrefix(db, handle.schema, name, prefixes)).map(view);
+}
+
 export async function findInBoss(handle: BossHandle, db: JobDb, id: string): Promise<JobView | null> {
   const row = await repo.findBossJob(db, handle.schema, id);
   return row ? view(row) : null;

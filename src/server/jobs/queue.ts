@@ -45,6 +45,11 @@ export async function listJobs(db: JobDb, opts: { laboratoryId?: string; limit?:
   return isPostgresDb(db) ? pgBoss.listInBoss(await boss(), db, o) : table.listInTable(db, o);
 }
 
+/** Jobs of `name` whose key starts with one of `prefixes`, oldest first (e.g. an account's reminders for its export). */
+export async function listJobsByKey(db: JobDb, name: string, prefixes: string[]): Promise<JobView[]> {
+  return isPostgresDb(db) ? pgBoss.listByKeyInBoss(await boss(), db, name, prefixes) : table.listByKeyInTable(db, name, prefixes);
+}
+
 export async function findJob(db: JobDb, id: string): Promise<JobView | null> {
   return isPostgresDb(db) ? pgBoss.findInBoss(await boss(), db, id) : table.findInTable(db, id);
 }

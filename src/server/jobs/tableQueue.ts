@@ -101,6 +101,10 @@ export async function listInTable(db: JobDb, opts: { laboratoryId?: string; limi
   return (await repo.listJobs(db, { ...opts, statuses: ['pending', 'running', 'failed'] })).map(view);
 }
 
+export async function listByKeyInTable(db: JobDb, name: string, prefixes: string[]): Promise<JobView[]> {
+  return (await repo.listJobsByKeyPrefix(db, name, prefixes)).map(view);
+}
+
 export async function findInTable(db: JobDb, id: string): Promise<JobView | null> {
   const n = Number(id);
   if (!Number.isSafeInteger(n)) return null;

@@ -98,6 +98,13 @@ export async function finishJob(db: Db, id: number, claimToken: string, outcome:
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** Jobs of `kind` whose key (without the `kind:` prefix) starts with one of `prefixes`. */
+export async function listJobsByKeyPrefix(db: Db, kind: string, prefixes: string[]): Promise<JobRow[]> {
+  if (!prefixes.length) return [];
+  const like = (p: string) => `${kind}:${p}`.replace(/[\\%_]/g, '\\$&') + '%';
+  return db.selectFrom('jobs').selectAll().where('kind', '=', kind).where((eb) => eb.or(prefixes.map((p) => eb('key', 'like', like(p))))).orderBy('id').execute();
+}
+
 /** Jobs for the console, newest first; `laboratoryId` undefined means every laboratory's. */
 export async function listJobs(db: Db, opts: { laboratoryId?: string; statuses: JobStatus[]; limit: number }): Promise<JobRow[]> {
   let q = db.selectFrom('jobs').selectAll().where('status', 'in', opts.statuses);

@@ -89,3 +89,13 @@ export async function deleteOldMail(db: Db, before: string): Promise<number> {
   const res = await db.deleteFrom('mail_outbox').where('status', 'in', ['sent', 'discarded']).where('updated_at', '<', before).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+/** The mails to an address (the account export): what, when, whether sent; never the body. */
+export async function listMailTo(db: Db, address: string): Promise<{ kind: string; status: MailStatus; created_at: string; sent_at: string | null }[]> {
+  return db.selectFrom('mail_outbox').select(['kind', 'status', 'created_at', 'sent_at']).where('to_address', '=', address).orderBy('id').execute();
+}
+
+/** Erasure: every outbox row to the address goes (sent ones keep no body, waiting ones are moot). */
+export async function deleteMailTo(db: Db, address: string): Promise<void> {
+  await db.deleteFrom('mail_outbox').where('to_address', '=', address).execute();
+}

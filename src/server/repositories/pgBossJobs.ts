@@ -49,3 +49,12 @@ export async function waitingBossJobIds(db: Db, schema: string, name: string, ke
   const res = await sql<{ id: string }>`select id::text as id from ${table(schema)} where name = ${name} and state in ('created', 'retry') and singleton_key like ${like}`.execute(db);
   return res.rows.map((r) => r.id);
 }
+
+/** Jobs of `name` whose key starts with one of `prefixes` (the account export). */
+export async function listBossJobsByKeyPrefix(db: Db, schema: string, name: string, prefixes: string[]): Promise<BossJobRow[]> {
+  if (!prefixes.length) return [];
+  const likes = prefixes.map((p) => `${p.replace(/[\\%_]/g, '\\$&')}%`);
+  const res = await sql<BossJobRow>`select id::text as id, name, state::text as state, retry_count, start_after, created_on, output, data->>'laboratoryId' as laboratory_id
+    from ${table(schema)} where name = ${name} and singleton_key like any(${sql.val(likes)}) order by created_on`.execute(db);
+  return res.rows;
+}

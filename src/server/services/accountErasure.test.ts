@@ -23,6 +23,13 @@ test('erasing an account', async () => {
   const order = await createOrder(suite.db.db, { userId, laboratoryId: labId, slotId: slot.id, lines: [{ patientId, analysisId: analysis }], status: 'in_lab' });
   expect((await suite.api.call('PUT', `${B}/staff/orders/${order.id}/results`, { token: staff.token, body: { entries: [{ patientId, analysisId: analysis, value: 4.4 }] } })).status).toBe(200);
 
+  // What else carries the person: a postal code, the nurse's note, a status note, attempts and events keyed by the address.
+  await suite.db.db.updateTable('orders').set({ address_postal_code: '02-999', not_at_home_note: 'Zofia was not in, neighbour said' }).where('id', '=', order.id).execute();
+  await suite.db.db.updateTable('order_status_events').set({ note: 'Called Zofia Zapomniana' }).where('order_id', '=', order.id).execute();
+  expect((await suite.api.call('POST', `${B}/login`, { body: { username: email, password: 'a wrong guess here' } })).status).toBe(401);
+  expect((await suite.api.call('POST', `${B}/users/password`, { body: { email } })).status).toBe(200);
+  await suite.db.db.insertInto('login_attempts').values({ key: `register:key:${email}`, at: new Date().toISOString(), success: 1 }).execute();
+
   const wrong = await suite.api.call('DELETE', `${B}/users/current`, { token: reg.body.accessToken, body: { password: 'not the password at all' } });
   expect(wrong.status).toBe(400);
   expect(wrong.body.fields).toHaveProperty('password');
@@ -34,7 +41,6 @@ test('erasing an account', async () => {
   // Signed out everywhere.
   expect((await suite.api.call('GET', `${B}/users/current`, { token: reg.body.accessToken })).status).toBe(401);
   expect((await suite.api.call('GET', `${B}/users/current`, { token: second.body.access_token })).status).toBe(401);
-  expect((await suite.api.call('POST', `${B}/login`, { body: { username: email, password } })).status).toBe(401);
 
   // Personal data erased; the result kept, anonymised.
   const dump = JSON.stringify([
@@ -42,8 +48,15 @@ test('erasing an account', async () => {
     await suite.db.db.selectFrom('patients').selectAll().where('user_id', '=', userId).execute(),
     await suite.db.db.selectFrom('order_patients').selectAll().where('order_id', '=', order.id).execute(),
     await suite.db.db.selectFrom('orders').selectAll().where('id', '=', order.id).execute(),
+    await suite.db.db.selectFrom('order_status_events').selectAll().where('order_id', '=', order.id).execute(),
+    await suite.db.db.selectFrom('login_attempts').selectAll().execute(),
+    await suite.db.db.selectFrom('security_events').selectAll().execute(),
+    await suite.db.db.selectFrom('known_devices').selectAll().where('user_id', '=', userId).execute(),
   ]);
-  for (const personal of [email, 'Zofia', 'Zapomniana', 'Zuzanna', 'Prosta 5', '+48 600 100 200']) expect(dump).not.toContain(personal);
+  for (const personal of [email, 'Zofia', 'Zapomniana', 'Zuzanna', 'Prosta 5', '+48 600 100 200', '02-999']) expect({ personal, found: dump.includes(personal) }).toEqual({ personal, found: false });
+  expect(await suite.db.db.selectFrom('known_devices').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+  // (A sign-in attempt after the erasure counts again, under the address typed.)
+  expect((await suite.api.call('POST', `${B}/login`, { body: { username: email, password } })).status).toBe(401);
   const kept = await suite.db.db.selectFrom('analysis_results').select(['value_num']).where('order_id', '=', order.id).execute();
   expect(kept).toEqual([{ value_num: 4.4 }]);
   const audit = await suite.db.db.selectFrom('audit_events').select('action').where('subject_user_id', '=', userId).execute();

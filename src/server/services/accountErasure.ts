@@ -1,3 +1,4 @@
+import { deleteMailTo } from '../repositories/mailOutbox';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -12,7 +13,9 @@ import { recordAudit } from './audit';
  * trail) stays, anonymised: the account row keeps only its id under an address that cannot be
  * reached, patients and the identities frozen on orders lose names and contact data (sex and date of
  * birth stay: the reference intervals of kept results depend on them), order addresses and phones
- * are blanked, cart and share links go. The address can register again.
+ * are blanked (postal code, the nurse's not-at-home note and the status notes too), cart and share
+ * links go, and so do the attempts and security events keyed by the address and the known devices.
+ * The address can register again.
  */
 type Db = Kysely<Database>;
 
@@ -41,10 +44,22 @@ export async function eraseAccount(db: Db, userId: number, password: string, ip 
       await trx.updateTable('order_patients').set({ first_name: '', last_name: '' }).where('order_id', 'in', orderIds).execute();
       await trx
         .updateTable('orders')
-        .set({ address_city: '', address_street: '', address_entry: '', address_floor: '', address_apartment: '', address_intercom_code: '', address_notes: '', feedback_quick_phone: '', updated_at: at })
+        .set({ address_city: '', address_street: '', address_postal_code: '', address_entry: '', address_floor: '', address_apartment: '', address_intercom_code: '', address_notes: '', not_at_home_note: null, feedback_quick_phone: '', updated_at: at })
         .where('user_id', '=', userId)
         .execute();
+      // Free-text notes of the order's steps may name the person (status notes are not part of the kept results).
+      await trx.updateTable('order_status_events').set({ note: '' }).where('order_id', 'in', orderIds).execute();
     }
+    // The limits' and sign-in records keyed by the address or the account, and the known devices.
+    const address = user.email.toLowerCase();
+    await trx
+      .deleteFrom('login_attempts')
+      .where('key', 'in', [`email:${address}`, `register:key:${address}`, `reset:key:${address}`, `support:key:${address}`, `activation:key:user:${userId}`, `order:key:user:${userId}`, `promo:key:user:${userId}`])
+      .execute();
+    await trx.deleteFrom('security_events').where((eb) => eb.or([eb('subject_user_id', '=', userId), eb('key', 'in', [`sign_in_failed:${address}`, `locked_out:${address}`])])).execute();
+    await trx.deleteFrom('known_devices').where('user_id', '=', userId).execute();
+    // The outbox's copies of mails to the address (sent ones hold no body; waiting ones are moot now).
+    await deleteMailTo(trx, address);
     await trx.updateTable('result_shares').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
     await trx.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
     await trx.deleteFrom('cart_material_decisions').where('user_id', '=', userId).execute();

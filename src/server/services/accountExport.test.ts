@@ -25,6 +25,15 @@ test('the archive holds profile, patients, orders, results with revisions, share
   const share = await suite.api.call('POST', `${B}/test-results/${order.id}/patients/${patientId}/shares`, { token: owner.token, body: { days: 7 } });
   const shareToken = String(share.body.url).split('/').pop() as string;
 
+  // A share opening from a doctor's address, failed sign-ins and a reset request for the address, a reminder job.
+  expect((await suite.api.call('GET', `${B}/shared-results/${shareToken}`, { headers: { 'X-Forwarded-For': '203.0.113.77' } })).status).toBe(200);
+  expect((await suite.api.call('GET', `${B}/staff/orders/${order.id}`, { token: staff.token, headers: { 'X-Forwarded-For': '203.0.113.88' } })).status).toBe(200);
+  expect((await suite.api.call('POST', `${B}/login`, { body: { username: owner.email, password: 'not it at all' } })).status).toBe(401);
+  const now = new Date().toISOString();
+  await suite.db.db
+    .insertInto('jobs')
+    .values({ key: `visit-reminder:${order.id}`, kind: 'visit-reminder', payload: JSON.stringify({ orderId: order.id }), run_at: new Date(Date.now() + 86400000).toISOString(), claim_token: null, locked_until: null, last_error: null, created_at: now, updated_at: now, done_at: null })
+    .execute();
   const at = new Date().toISOString();
   await suite.db.db.insertInto('sessions').values({ user_id: owner.id, created_at: at, last_used_at: at, idle_seconds: 1800, idle_expires_at: at, absolute_expires_at: at, user_agent: 'Firefox/Linux', revoked_at: null, revoked_reason: null }).execute();
   const res = await fetch(`${suite.api.url}${B}/users/current/export`, { headers: { Authorization: `Bearer ${owner.token}` } });
@@ -33,16 +42,27 @@ test('the archive holds profile, patients, orders, results with revisions, share
   expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="lab-shop-account-\d+-\d{4}-\d{2}-\d{2}\.json"$/);
   const text = await res.text();
   const archive = JSON.parse(text);
-  expect(archive.format).toBe('lab-shop-account-export/1');
+  expect(archive.format).toBe('lab-shop-account-export/2');
   expect(archive.profile).toMatchObject({ id: owner.id, email: owner.email, first_name: 'Ewa', last_name: 'Eksport' });
   expect(archive.patients.map((p: { first_name: string }) => p.first_name)).toEqual(['Kuba']);
   expect(archive.orders).toHaveLength(1);
   expect(archive.orders[0]).toMatchObject({ id: order.id, number: order.number, patientsAsOrdered: [expect.objectContaining({ first_name: 'Kuba' })] });
   expect(archive.orders[0].results).toEqual([expect.objectContaining({ value_num: 6.4, analysis_name: 'Glucose', revisions: [expect.objectContaining({ value_num: 5.1, reason: 'Re-run' })] })]);
   expect(archive.shareLinks).toHaveLength(1);
-  expect(archive.sessions).toEqual([expect.objectContaining({ kind: 'access' })]);
-  expect(archive.signIns).toEqual([expect.objectContaining({ created_at: at, user_agent: 'Firefox/Linux', revoked_at: null })]);
+  expect(archive.accessTokens).toEqual([expect.objectContaining({ kind: 'access' })]);
+  expect(archive.sessions).toEqual([expect.objectContaining({ created_at: at, user_agent: 'Firefox/Linux', revoked_at: null })]);
+  expect(archive).not.toHaveProperty('signIns');
   expect(archive.auditRecords.map((r: { action: string }) => r.action)).toEqual(expect.arrayContaining(['health_write', 'account_exported']));
+  // Each opening of a share link, the attempts counted against the address, the security events, the scheduled reminders.
+  expect(archive.shareOpenings).toEqual([expect.objectContaining({ share_id: archive.shareLinks[0].id, at: expect.any(String) })]);
+  expect(archive.limitAttempts.map((a: { key: string }) => a.key)).toEqual(expect.arrayContaining([`email:${owner.email}`]));
+  expect(archive.securityEvents).toEqual([expect.objectContaining({ action: 'sign_in_failed', count: 1 })]);
+  expect(archive.scheduledJobs).toEqual([expect.objectContaining({ kind: 'visit-reminder', key: `visit-reminder:${order.id}` })]);
+  expect(archive.promoRedemptions).toEqual([]);
+  // Other people's addresses (the staff member's, the doctor's) are not disclosed.
+  expect(text).not.toContain('203.0.113.77');
+  expect(text).not.toContain('203.0.113.88');
+  expect(archive.auditRecords.filter((r: { actor_kind: string }) => r.actor_kind !== 'patient').every((r: object) => !('client_ip' in r))).toBe(true);
   // No secret: no password hash, no token or share-link hash, not the token itself; nothing of another account.
   expect(text).not.toMatch(/password_hash|token_hash/);
   expect(text).not.toContain(owner.token);

@@ -1,3 +1,6 @@
+import { listJobsByKey } from '../jobs/queue';
+import { JOB } from '../jobs/specs';
+import { listMailTo } from '../repositories/mailOutbox';
 import { listUserInvoices, type InvoiceRow } from '../repositories/invoices';
 import { listItemDto } from '../invoices/service';
 import type { Kysely } from 'kysely';
@@ -9,12 +12,15 @@ import { recordAudit } from './audit';
  * `GET users/current/export`: everything the shop holds about the account as one JSON document
  * (right of access and to data portability): profile, patients, cart, orders with their lines,
  * materials, status events and frozen patient identities, results with earlier revisions, share
- * links, token metadata and the audit records about the account. Secrets are left out: the
- * password hash and the token and share-link hashes.
+ * links with each opening, promo codes used, session and token metadata, the attempts counted against
+ * the address by the limits, security events, scheduled jobs of the orders (reminders) and the audit
+ * records about the account. Secrets are left out: the password hash and the token and share-link
+ * hashes; so are other people's client addresses (only the records where the user acted keep theirs).
+ * The mails sent are not part of it yet (they are kept by the mail outbox).
  */
 type Db = Kysely<Database>;
 
-export const EXPORT_FORMAT = 'lab-shop-account-export/1';
+export const EXPORT_FORMAT = 'lab-shop-account-export/2';
 
 /** An invoice as exported: its data as issued (the FA(3) XML itself is at its xmlUrl). */
 function exportedInvoice(row: InvoiceRow) {
@@ -37,7 +43,10 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
   const orders = await db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   const orderIds = orders.map((o) => o.id);
   const inOrders = <T>(q: () => Promise<T[]>) => (orderIds.length ? q() : Promise.resolve([] as T[]));
-  const [patients, cartLines, cartMaterials, lines, materials, events, identities, results, shares, tokens, signIns, audit] = await Promise.all([
+  const email = user.email.toLowerCase();
+  // The keys the limits count under for this account (rateLimit.ts): its address and its id.
+  const attemptKeys = [`email:${email}`, `register:key:${email}`, `reset:key:${email}`, `support:key:${email}`, `activation:key:user:${userId}`, `order:key:user:${userId}`, `promo:key:user:${userId}`];
+  const [patients, cartLines, cartMaterials, lines, materials, events, identities, results, shares, tokens, sessions, audit, redemptions, attempts, securityEvents, jobs] = await Promise.all([
     db.selectFrom('patients').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('cart_lines').selectAll().where('user_id', '=', userId).execute(),
     db.selectFrom('cart_material_decisions').selectAll().where('user_id', '=', userId).execute(),
@@ -65,11 +74,18 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
       .execute(),
     db
       .selectFrom('audit_events')
-      .select(['at', 'action', 'actor_kind', 'order_id', 'patient_id', 'client_ip', 'detail'])
+      .select(['at', 'action', 'actor_kind', 'actor_user_id', 'order_id', 'patient_id', 'client_ip', 'detail'])
       .where((eb) => eb.or([eb('subject_user_id', '=', userId), eb('actor_user_id', '=', userId)]))
       .orderBy('id')
       .execute(),
+    db.selectFrom('promo_redemptions').innerJoin('promo_codes', 'promo_codes.id', 'promo_redemptions.promo_code_id').select(['promo_codes.code', 'promo_redemptions.order_id', 'promo_redemptions.discount_minor', 'promo_redemptions.created_at']).where('promo_redemptions.user_id', '=', userId).orderBy('promo_redemptions.id').execute(),
+    db.selectFrom('login_attempts').select(['key', 'at', 'success']).where('key', 'in', attemptKeys).orderBy('id').execute(),
+    db.selectFrom('security_events').select(['action', 'count', 'first_at', 'last_at']).where('subject_user_id', '=', userId).orderBy('id').execute(),
+    listJobsByKey(db, JOB.visitReminder, orderIds.map((id) => `${id}:`)),
   ]);
+  const mails = await listMailTo(db, user.email);
+  const shareIds = shares.map((sh) => sh.id);
+  const openings = shareIds.length ? await db.selectFrom('result_share_openings').select(['share_id', 'at']).where('share_id', 'in', shareIds).orderBy('id').execute() : [];
   const resultIds = results.map((r) => r.id);
   const invoices = await listUserInvoices(db, userId);
   const revisions = resultIds.length
@@ -96,8 +112,16 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
       invoices: invoices.filter((i) => i.order_id === o.id).map(exportedInvoice),
     })),
     shareLinks: shares,
-    sessions: tokens,
-    signIns,
-    auditRecords: audit,
+    shareOpenings: openings,
+    promoRedemptions: redemptions,
+    sessions,
+    accessTokens: tokens,
+    limitAttempts: attempts,
+    securityEvents,
+    scheduledJobs: jobs.map((j) => ({ kind: j.name, state: j.state, runAt: j.runAt, createdAt: j.createdAt })),
+    // The mails the shop sent or owes to the account's address: what and when, never the body.
+    mails: mails.map((m) => ({ kind: m.kind, status: m.status, createdAt: m.created_at, sentAt: m.sent_at })),
+    // The client address only where the user acted; not the staff's or a share reader's.
+    auditRecords: audit.map(({ actor_user_id, client_ip, ...r }) => (actor_user_id === userId ? { ...r, client_ip } : r)),
   };
 }

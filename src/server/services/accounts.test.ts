@@ -87,11 +87,11 @@ describe('register', () => {
     expect(mails[0]?.text).toContain('http://localhost:3000/confirm-email?token=');
   });
 
-  test('an existing e-mail (in any case) is 400 Such user exists', async () => {
+  test('an existing e-mail (in any case) is answered as a new one (201; registerKnownAddress.test.ts)', async () => {
     const { email } = await registerUser();
     const res = await api.call('POST', `${B}/register`, { body: { email: email.toUpperCase(), password: 'whatever pass 12', firstName: 'B', lastName: 'C' } });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Such user exists', code: 'user_exists', fields: { email: 'Such user exists' } });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(['accessToken', 'expiresIn']);
   });
 
   test('bad input is 400 with fields and creates nothing', async () => {
@@ -168,7 +168,7 @@ describe('login and logout', () => {
     expect((await api.call('GET', `${B}/users/current`, { token: reset })).status).toBe(401);
   });
 
-  test('5 failures for one address within 15 minutes refuse even the right password with 429 and Retry-After', async () => {
+  test('5 failures for one address within 15 minutes delay even the right password (429 and Retry-After, from 5 s)', async () => {
     const { email, password } = await registerUser();
     const headers = ipHeaders('10.0.1.1');
     for (let i = 0; i < 5; i++) {
@@ -176,8 +176,8 @@ describe('login and logout', () => {
     }
     const blocked = await api.call('POST', `${B}/login`, { body: { username: email, password }, headers: ipHeaders('10.0.1.2') });
     expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
-    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(5);
     // Once the failures are older than the window, the right password works again.
     await tdb.db.updateTable('login_attempts').set({ at: new Date(Date.now() - 16 * 60_000).toISOString() }).where('key', '=', `email:${email}`).execute();
     expect((await api.call('POST', `${B}/login`, { body: { username: email, password }, headers })).status).toBe(200);
@@ -241,13 +241,13 @@ describe('password', () => {
   test('change with the old password keeps the current session and ends the others', async () => {
     const { email, password, token } = await registerUser();
     const other = (await api.call('POST', `${B}/login`, { body: { username: email, password }, headers: ipHeaders('10.0.4.1') })).body.access_token;
-    const wrong = await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: 'not it at all', newPassword: 'next password' } });
+    const wrong = await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: 'not it at all', newPassword: 'next password 7 plum' } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields).toHaveProperty('oldPassword');
-    expect((await api.call('PUT', `${B}/users/password`, { body: { oldPassword: password, newPassword: 'next password' } })).status).toBe(401);
+    expect((await api.call('PUT', `${B}/users/password`, { body: { oldPassword: password, newPassword: 'next password 7 plum' } })).status).toBe(401);
     expect((await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: 'short' } })).status).toBe(400);
-    expect((await api.call('PUT', `${B}/users/password`, { token, body: { newPassword: 'next password' } })).status).toBe(400);
-    const ok = await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: 'next password' } });
+    expect((await api.call('PUT', `${B}/users/password`, { token, body: { newPassword: 'next password 7 plum' } })).status).toBe(400);
+    const ok = await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: 'next password 7 plum' } });
     expect(ok.status).toBe(200);
     expect((await api.call('GET', `${B}/users/current`, { token })).status).toBe(200);
     expect((await api.call('GET', `${B}/users/current`, { token: other })).status).toBe(401);
@@ -278,7 +278,7 @@ describe('password changes end what the old password opened', () => {
     const { email, password, token } = await registerUser();
     const first = await resetLink(email);
     const second = await resetLink(email);
-    expect((await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: 'next password' }, headers: { Cookie: 'lang=ru' } })).status).toBe(200);
+    expect((await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: 'next password 7 plum' }, headers: { Cookie: 'lang=ru' } })).status).toBe(200);
     for (const link of [first, second]) {
       const used = await api.call('PUT', `${B}/users/password`, { body: { token: link, newPassword: 'attacker pass' } });
       expect(used.status).toBe(400);
@@ -302,22 +302,22 @@ describe('password changes end what the old password opened', () => {
     expect(mailsTo(email).filter((m) => m.subject === 'Your password was changed')).toHaveLength(0);
   });
 
-  test('the old-password check is limited like logins: after 5 wrong ones even the right one is 429; parallel guesses do not overrun it', async () => {
+  test('the old-password check is limited like logins: after 5 wrong ones even the right one is delayed (429); parallel guesses do not overrun it', async () => {
     const { email, password, token } = await registerUser();
     const headers = ipHeaders('10.0.7.1');
     for (let i = 0; i < 5; i++) {
-      expect((await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: `wrong-${i}-pass`, newPassword: 'next password' }, headers })).status).toBe(400);
+      expect((await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: `wrong-${i}-pass`, newPassword: 'next password 7 plum' }, headers })).status).toBe(400);
     }
-    const blocked = await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: 'next password' }, headers: ipHeaders('10.0.7.2') });
+    const blocked = await api.call('PUT', `${B}/users/password`, { token, body: { oldPassword: password, newPassword: 'next password 7 plum' }, headers: ipHeaders('10.0.7.2') });
     expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(5);
     // The same counter as the login's.
     expect((await api.call('POST', `${B}/login`, { body: { username: email, password }, headers: ipHeaders('10.0.7.3') })).status).toBe(429);
 
     const other = await registerUser();
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        api.call('PUT', `${B}/users/password`, { token: other.token, body: { oldPassword: `wrong-${i}-pass`, newPassword: 'next password' }, headers: ipHeaders(`10.0.8.${i}`) }),
+        api.call('PUT', `${B}/users/password`, { token: other.token, body: { oldPassword: `wrong-${i}-pass`, newPassword: 'next password 7 plum' }, headers: ipHeaders(`10.0.8.${i}`) }),
       ),
     );
     expect(answers.filter((a) => a.status === 400).length).toBeLessThanOrEqual(5);
@@ -389,7 +389,9 @@ describe('password rules and hashes', () => {
   });
 
   test('every character counts: two passwords equal in their first 72 bytes are different passwords', async () => {
-    const prefix = 'ż'.repeat(36); // 72 bytes in UTF-8
+    // 72 bytes in UTF-8 (a phrase, so that the password is not too easy to guess).
+    const prefix = 'Plum orchard 42 violet, żółta łódź; the quiet heron waits by the r';
+    expect(Buffer.byteLength(prefix)).toBe(72);
     const { email } = await registerUser({ password: `${prefix}first` });
     expect(await hashOf(email)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const headers = ipHeaders('10.0.10.1');

@@ -11,9 +11,13 @@ import { queueMail } from '../mail/queueMail';
 import { activationMail } from '../mail/templates/activation';
 import { passwordChangedMail } from '../mail/templates/passwordChanged';
 import { passwordResetMail } from '../mail/templates/passwordReset';
+import { registrationAttemptMail } from '../mail/templates/registrationAttempt';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import type { Language } from '@/i18n';
 import { reserveAction, reserveLoginAttempt } from '../rateLimit';
+import * as devices from '../repositories/devices';
+import { newToken } from '../http/auth';
+import { isStrongEnough } from '@/lib/passwordScore';
 import { afterResponse } from '../background';
 import { dummyPasswordHash, hashPassword, isBreachedPassword, verifyPassword } from '../passwords';
 import * as repo from '../repositories/accounts';
@@ -38,9 +42,13 @@ export const OLD_PASSWORD_WRONG = 'The current password is not correct';
 export const USER_NOT_FOUND = 'User not found';
 export const LABORATORY_UNKNOWN = 'Laboratory not found';
 
-/** Refuses a commonly breached password with a 400 naming the field. */
-function assertNotBreached(password: string, field: string): void {
+/**
+ * Refuses a commonly breached password, or one too easy to guess (a zxcvbn score below 3, the
+ * account's own e-mail and names counting as guessable words), with a 400 naming the field.
+ */
+function assertNotBreached(password: string, field: string, userInputs: (string | null | undefined)[] = []): void {
   if (isBreachedPassword(password)) throw badRequest(M.passwordBreached, { [field]: M.passwordBreached });
+  if (!isStrongEnough(password, userInputs)) throw badRequest(M.passwordWeak, { [field]: M.passwordWeak });
 }
 
 /** User rows become the wire shape here and nowhere else. */
@@ -82,12 +90,13 @@ export async function register(
   language?: Language,
   ip = 'unknown',
   userAgent?: string,
-): Promise<{ answer: { accessToken: string; expiresIn: number; user: CurrentUserDto }; session: SessionTokens }> {
+): Promise<{ answer: { accessToken: string; expiresIn: number }; session: SessionTokens }> {
   const email = input.email.toLowerCase();
   await reserveAction(db, 'register', { ip, key: email });
-  if (await repo.findUserByEmail(db, email)) throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
-  assertNotBreached(input.password, 'password');
+  assertNotBreached(input.password, 'password', [email, input.firstName, input.lastName]);
   const passwordHash = await hashPassword(input.password);
+  const existing = await repo.findUserByEmail(db, email);
+  if (existing) return answerKnownAddress(db, existing, language);
   const config = getConfig();
   let userId: number;
   let session: SessionTokens;
@@ -107,25 +116,56 @@ export async function register(
       return { userId: id, session: await openSession(trx, { id, role: 'patient' }, userAgent) };
     }));
   } catch (e) {
-    if (isUniqueViolation(e)) throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
+    // Registered by a parallel request a moment ago: as for any known address.
+    if (isUniqueViolation(e)) {
+      const raced = await repo.findUserByEmail(db, email);
+      if (raced) return answerKnownAddress(db, raced, language);
+      throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
+    }
     throw e;
   }
   const user = await repo.findUserById(db, userId);
   if (!user) throw new Error('Registered user vanished');
-  return { answer: { accessToken: session.accessToken, expiresIn: session.expiresIn, user: toCurrentUserDto(user) }, session };
+  return { answer: { accessToken: session.accessToken, expiresIn: session.expiresIn }, session };
+}
+
+/**
+ * Registration of an address that has an account (M6): the same answer as for a new account (a token
+ * and a refresh cookie of the same form and lifetime, neither stored, so they open nothing), and the
+ * owner is mailed instead, as the reset request does; the account is not touched.
+ */
+async function answerKnownAddress(db: Db, user: repo.UserRecord, language?: Language): Promise<{ answer: { accessToken: string; expiresIn: number }; session: SessionTokens }> {
+  const config = getConfig();
+  const refreshMaxAge = config.sessions.patient.absoluteSeconds;
+  const session: SessionTokens = { accessToken: newToken(), expiresIn: Math.min(config.accessTokenTtl, refreshMaxAge), refreshToken: newToken(), refreshMaxAge };
+  const t = mailTranslator(mailLanguage(language ?? user.locale));
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  // One mail per account and minute however often the address is tried (a stable Message-ID).
+  const host = new URL(getConfig().appUrl).hostname || 'localhost';
+  await queueMail(db, { kind: 'registrationAttempt', to: user.email, messageId: `<registration-attempt-${user.id}-${when.replace(/\D/g, '')}@${host}>`, ...registrationAttemptMail({ name: user.first_name, when, loginLink: buildAppUrl('/login') }, t) });
+  return { answer: { accessToken: session.accessToken, expiresIn: session.expiresIn }, session };
 }
 
 /** Checks the password and opens a session: the answer of spec §7 (`access_token`, plus `expires_in` seconds) and the session's refresh token. */
-export async function login(db: Db, input: LoginInput, ip: string, userAgent?: string): Promise<{ answer: { access_token: string; expires_in: number }; session: SessionTokens }> {
+export async function login(
+  db: Db,
+  input: LoginInput,
+  ip: string,
+  userAgent?: string,
+  deviceToken: string | null = null,
+): Promise<{ answer: { access_token: string; expires_in: number }; session: SessionTokens; newDeviceToken: string | null }> {
   const email = input.username.trim().toLowerCase();
-  const attempt = await reserveLoginAttempt(db, email, ip);
   const user = await repo.findUserByEmail(db, email);
+  // A browser that signed in to this account before is not delayed by other people's wrong passwords.
+  const knownDevice = user ? await devices.isKnownDevice(db, user.id, deviceToken) : false;
+  const attempt = await reserveLoginAttempt(db, email, ip, new Date(), { knownDevice });
   const { ok, rehash } = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
   await attempt.succeeded();
   if (rehash) await repo.updateUser(db, user.id, { password_hash: await hashPassword(input.password) });
   const session = await openSession(db, user, userAgent);
-  return { answer: { access_token: session.accessToken, expires_in: session.expiresIn }, session };
+  const newDeviceToken = knownDevice ? null : await devices.rememberDevice(db, user.id);
+  return { answer: { access_token: session.accessToken, expires_in: session.expiresIn }, session, newDeviceToken };
 }
 
 /**
@@ -168,6 +208,7 @@ async function setPassword(db: Db, userId: number, newPassword: string, keepToke
     await sessionsRepo.revokeUserSessions(trx, userId, 'password_changed', keepSession, now);
     await repo.revokeUserTokens(trx, userId, 'access', keepToken, now);
     await repo.revokeUserTokens(trx, userId, 'reset', null, now);
+    await devices.forgetDevices(trx, userId);
     const user = await repo.findUserById(trx, userId);
     if (user) await mailPasswordChanged(trx, user, language, now);
   });
@@ -194,6 +235,7 @@ export async function changePassword(
   if (!caller) throw unauthorized();
   const user = await repo.findUserById(db, caller.userId);
   if (!user) throw unauthorized();
+  assertNotBreached(input.newPassword, 'newPassword', [user.email, user.first_name, user.last_name]);
   const attempt = await reserveLoginAttempt(db, user.email, opts.ip);
   if (!(await verifyPassword(input.oldPassword, user.password_hash)).ok) throw badRequest(OLD_PASSWORD_WRONG, { oldPassword: OLD_PASSWORD_WRONG });
   await attempt.succeeded();

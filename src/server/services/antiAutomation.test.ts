@@ -2,6 +2,7 @@ import { ConfigError, getConfig, loadConfig, setConfigForTests, type RateLimitCo
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, seedShopFixture, type FixtureUser, type ShopFixture } from '../testing/shopFixtures';
+import { createPromo } from './promo';
 
 /** Anti-automation limits (RATE_LIMIT_*) on register, reset requests, activation mails and orders; SQLite and PostgreSQL. */
 let tdb: TestDb;
@@ -48,10 +49,10 @@ test('register: per client address and per e-mail', async () => {
   expect429(await register(email(), from));
   expect((await register(email(), ip())).status).toBe(201);
 
-  // Probing one address from changing client addresses: the spec's "Such user exists", then 429.
+  // Probing one address from changing client addresses: answered as a new one (M6), then 429.
   const taken = email();
   expect((await register(taken, ip())).status).toBe(201);
-  expect((await register(taken, ip())).body.code).toBe('user_exists');
+  expect((await register(taken, ip())).status).toBe(201);
   expect429(await register(taken, ip()));
 });
 
@@ -137,4 +138,34 @@ test('every limit is configuration, validated at start-up', () => {
   expect(loadConfig({}).rateLimits.enabled).toBe(true);
   expect(() => loadConfig({ RATE_LIMIT_RESET_PER_EMAIL: '0' })).toThrow(new ConfigError('RATE_LIMIT_RESET_PER_EMAIL', 'expected a positive integer, got "0"'));
   expect(() => loadConfig({ RATE_LIMITS: 'sometimes' })).toThrow(ConfigError);
+});
+
+test('promo codes cannot be guessed without limit: refused codes count per account and per client address, at the quote and at the order', async () => {
+  limits({ promo: { perIp: 5, perKey: 3 }, order: { perIp: 100, perKey: 100 }, openVisits: 100 });
+  const code = `REAL${Date.now().toString(36).toUpperCase()}`;
+  await createPromo(tdb.db, { code, laboratoryId: 'fx-waw', percent: 5 });
+  const user = await createFixtureUser(tdb.db, { laboratoryId: 'fx-waw' });
+  await fillCart(user);
+  const quote = (who: FixtureUser, promoCode: string, headers: Record<string, string>) => api.call('POST', '/api/order/promo', { token: who.token, headers, body: { laboratoryId: 'fx-waw', promoCode } });
+  // A right code quoted again and again does not count.
+  for (let i = 0; i < 5; i++) expect((await quote(user, code, ip())).status).toBe(200);
+  for (let i = 0; i < 2; i++) expect((await quote(user, `GUESS${i}`, ip())).status).toBe(400);
+  // The third refused code is a guess at order time.
+  const slot = await createFixtureSlot(tdb.db, 'fx-waw', 5);
+  const guessAtOrder = await api.call('POST', '/api/order/create', {
+    token: user.token,
+    headers: ip(),
+    body: { laboratoryId: 'fx-waw', nurseCheckoutDate: slot.start, orderSlotId: slot.id, orderAddress: address, feedbackDetails: feedback, promoCode: 'GUESS2' },
+  });
+  expect(guessAtOrder.status).toBe(400);
+  expect429(await quote(user, 'GUESS3', ip()));
+  expect429(await quote(user, code, ip()));
+
+  // Per client address: accounts taking turns from one address.
+  const from = ip();
+  const others = await Promise.all([0, 1, 2].map(() => createFixtureUser(tdb.db, { laboratoryId: 'fx-waw' })));
+  for (const other of others) await fillCart(other);
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) statuses.push((await quote(others[i % 3] as FixtureUser, `TRY${i}`, from)).status);
+  expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
 });

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { AuditAction, AuditActorKind, Database } from '../db/schema';
-import type { AccessRecordDto, LabAuditRecordDto } from '@/lib/types/audit';
+import type { AccessRecordDto, LabAuditRecordDto, SecurityEventDto } from '@/lib/types/audit';
 import type { AuthUser } from '../http/auth';
+import { requestIp } from '../http/requestContext';
+import { appendChained } from './auditChain';
 
 /**
  * The append-only audit trail (table `audit_events`; database triggers refuse updates and deletes):
@@ -27,6 +29,15 @@ export interface AuditInput {
 /** The actor of a request by a signed-in user. */
 export const actorOf = (user: AuthUser): Pick<AuditInput, 'actorKind' | 'actorUserId'> => ({ actorKind: user.role === 'staff' ? 'staff' : 'patient', actorUserId: user.id });
 
+/**
+ * Records a read of an order's health data by someone other than its owner (staff of its laboratory),
+ * so that "who opened my data" shows it. The owner's own reads are not recorded.
+ */
+export async function recordHealthReadByOther(db: Db, user: AuthUser, order: { id: number; user_id: number; laboratory_id: string }, detail: string, patientId?: number): Promise<void> {
+  if (order.user_id === user.id) return;
+  await recordAudit(db, { action: 'health_read', ...actorOf(user), subjectUserId: order.user_id, laboratoryId: order.laboratory_id, orderId: order.id, patientId: patientId ?? null, detail });
+}
+
 /** Appends one record; the order's owner and laboratory fill in whose data it was when not given. */
 export async function recordAudit(db: Db, e: AuditInput, now = new Date()): Promise<void> {
   let subject = e.subjectUserId ?? null;
@@ -36,9 +47,7 @@ export async function recordAudit(db: Db, e: AuditInput, now = new Date()): Prom
     subject ??= order?.user_id ?? null;
     lab ??= order?.laboratory_id ?? null;
   }
-  await db
-    .insertInto('audit_events')
-    .values({
+  await appendChained(db, {
       at: now.toISOString(),
       action: e.action,
       actor_kind: e.actorKind,
@@ -48,31 +57,55 @@ export async function recordAudit(db: Db, e: AuditInput, now = new Date()): Prom
       laboratory_id: lab,
       order_id: e.orderId ?? null,
       patient_id: e.patientId ?? null,
-      client_ip: e.ip ?? '',
+      client_ip: e.ip ?? requestIp() ?? '',
       detail: (e.detail ?? '').slice(0, 200),
-    })
-    .execute();
-}
-
-/** Records a sign-in attempt by the address typed: success, a wrong password, or a lock-out (429). */
-export async function recordSignIn(db: Db, email: unknown, ip: string, outcome: 'sign_in' | 'sign_in_failed' | 'locked_out'): Promise<void> {
-  const address = typeof email === 'string' ? email.trim().toLowerCase() : '';
-  const user = address ? await db.selectFrom('users').select(['id', 'role', 'staff_laboratory_id']).where('email', '=', address).executeTakeFirst() : undefined;
-  await recordAudit(db, {
-    action: outcome,
-    actorKind: outcome === 'sign_in' && user ? (user.role === 'staff' ? 'staff' : 'patient') : 'anonymous',
-    actorUserId: outcome === 'sign_in' ? (user?.id ?? null) : null,
-    subjectUserId: user?.id ?? null,
-    laboratoryId: user?.staff_laboratory_id ?? null,
-    ip,
   });
 }
 
-const HEALTH: AuditAction[] = ['health_read', 'health_write'];
-const LIMIT = 200;
+/** Refused sign-ins are counted per address and window of this length (security_events). */
+export const SECURITY_WINDOW_MS = 15 * 60 * 1000;
 
-function baseQuery(db: Db) {
-  return db
+/**
+ * Records a sign-in attempt by the address typed. A success goes into the audit trail; a wrong
+ * password or a lock-out (429) is a security event, counted in one row per outcome, address and
+ * 15-minute window, so that anyone can send refused sign-ins without pushing real records out of view.
+ */
+export async function recordSignIn(db: Db, email: unknown, ip: string, outcome: 'sign_in' | 'sign_in_failed' | 'locked_out', now = new Date()): Promise<void> {
+  const address = typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
+  const user = address ? await db.selectFrom('users').select(['id', 'role', 'staff_laboratory_id']).where('email', '=', address).executeTakeFirst() : undefined;
+  if (outcome === 'sign_in') {
+    await recordAudit(db, {
+      action: outcome,
+      actorKind: user ? (user.role === 'staff' ? 'staff' : 'patient') : 'anonymous',
+      actorUserId: user?.id ?? null,
+      subjectUserId: user?.id ?? null,
+      laboratoryId: user?.staff_laboratory_id ?? null,
+      ip,
+    });
+    return;
+  }
+  const at = now.toISOString();
+  const windowStart = new Date(Math.floor(now.getTime() / SECURITY_WINDOW_MS) * SECURITY_WINDOW_MS).toISOString();
+  await db
+    .insertInto('security_events')
+    .values({ key: `${outcome}:${address}`, window_start: windowStart, action: outcome, subject_user_id: user?.id ?? null, laboratory_id: user?.staff_laboratory_id ?? null, client_ip: ip, count: 1, first_at: at, last_at: at })
+    .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet((eb) => ({ count: eb('security_events.count', '+', 1), last_at: at, client_ip: ip })))
+    .execute();
+}
+
+/** Paging and filters of both views: newest first, `limit` rows (default 50) with ids below `before`. */
+export interface AuditQuery {
+  limit?: number;
+  before?: number;
+  action?: AuditAction;
+  actorKind?: AuditActorKind;
+}
+
+const HEALTH: AuditAction[] = ['health_read', 'health_write'];
+const DEFAULT_LIMIT = 50;
+
+function baseQuery(db: Db, q: AuditQuery = {}) {
+  let query = db
     .selectFrom('audit_events')
     .leftJoin('users as actor', 'actor.id', 'audit_events.actor_user_id')
     .leftJoin('orders', 'orders.id', 'audit_events.order_id')
@@ -92,7 +125,11 @@ function baseQuery(db: Db) {
       'orders.number',
     ])
     .orderBy('audit_events.id', 'desc')
-    .limit(LIMIT);
+    .limit(q.limit ?? DEFAULT_LIMIT);
+  if (q.before !== undefined) query = query.where('audit_events.id', '<', q.before);
+  if (q.action) query = query.where('audit_events.action', '=', q.action);
+  if (q.actorKind) query = query.where('audit_events.actor_kind', '=', q.actorKind);
+  return query;
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
@@ -111,8 +148,8 @@ function accessDto(r: Row): AccessRecordDto {
 }
 
 /** GET users/current/audit: who (laboratory staff or a share link) opened or changed the caller's health data, newest first. */
-export async function listAccessToMyData(db: Db, userId: number): Promise<AccessRecordDto[]> {
-  const rows = await baseQuery(db)
+export async function listAccessToMyData(db: Db, userId: number, q: AuditQuery = {}): Promise<AccessRecordDto[]> {
+  const rows = await baseQuery(db, q)
     .where('audit_events.subject_user_id', '=', userId)
     .where('audit_events.action', 'in', HEALTH)
     .where('audit_events.actor_kind', 'in', ['staff', 'share'])
@@ -121,8 +158,23 @@ export async function listAccessToMyData(db: Db, userId: number): Promise<Access
 }
 
 /** GET staff/audit: the trail of the staff member's laboratory, newest first. */
-export async function listLabAudit(db: Db, staff: AuthUser): Promise<LabAuditRecordDto[]> {
+export async function listLabAudit(db: Db, staff: AuthUser, q: AuditQuery = {}): Promise<LabAuditRecordDto[]> {
   if (!staff.staffLaboratoryId) return [];
-  const rows = await baseQuery(db).where('audit_events.laboratory_id', '=', staff.staffLaboratoryId).execute();
+  const rows = await baseQuery(db, q).where('audit_events.laboratory_id', '=', staff.staffLaboratoryId).execute();
   return rows.map((r) => ({ ...accessDto(r), actorEmail: r.email ?? null, subjectUserId: r.subject_user_id, patientId: r.patient_id, clientIp: r.client_ip }));
+}
+
+/** GET staff/security-events: refused sign-ins and lock-outs of the laboratory's staff and nurses, counted per window, newest first. */
+export async function listLabSecurityEvents(db: Db, staff: AuthUser, q: Pick<AuditQuery, 'limit' | 'before'> = {}): Promise<SecurityEventDto[]> {
+  if (!staff.staffLaboratoryId) return [];
+  let query = db
+    .selectFrom('security_events')
+    .leftJoin('users', 'users.id', 'security_events.subject_user_id')
+    .select(['security_events.id', 'security_events.action', 'security_events.subject_user_id', 'users.email', 'security_events.client_ip', 'security_events.count', 'security_events.first_at', 'security_events.last_at'])
+    .where('security_events.laboratory_id', '=', staff.staffLaboratoryId)
+    .orderBy('security_events.id', 'desc')
+    .limit(q.limit ?? DEFAULT_LIMIT);
+  if (q.before !== undefined) query = query.where('security_events.id', '<', q.before);
+  const rows = await query.execute();
+  return rows.map((r) => ({ id: r.id, action: r.action, subjectUserId: r.subject_user_id, subjectEmail: r.email ?? null, clientIp: r.client_ip, count: r.count, firstAt: r.first_at, lastAt: r.last_at }));
 }

@@ -136,6 +136,26 @@ test('one patient only with ?patientId; others and staff get 404; a malformed id
   expect((await api.call('GET', `/api/backend/test-results/${s.order.id}/fhir?patientId=x`, { token: s.owner.token })).status).toBe(400);
 });
 
+test('a corrected result is exported as `corrected` with a note of when and why, and so is its report', async () => {
+  const s = await scenario();
+  const tsh = (await tdb.db.selectFrom('analysis_results').select(['analysis_id']).where('order_id', '=', s.order.id).where('value_num', '=', 2.1).executeTakeFirstOrThrow()).analysis_id;
+  const fix = await api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, {
+    token: s.staff.token,
+    body: { entries: [{ patientId: s.p1, analysisId: tsh, value: 2.4, correctionReason: 'Sample mix-up, re-run' }] },
+  });
+  expect(fix.status).toBe(200);
+  const bundle = (await api.call('GET', `/api/backend/test-results/${s.order.id}/fhir`, { token: s.owner.token })).body as Bundle;
+  expect(() => validateResource(bundle)).not.toThrow();
+  const observations = ofType(bundle, 'Observation');
+  const corrected = observations.find((o) => o.valueQuantity?.value === 2.4);
+  expect(corrected?.status).toBe('corrected');
+  expect(corrected?.note?.map((n) => n.text)).toEqual([expect.stringMatching(/^Corrected on \d{4}-\d{2}-\d{2}T[\d:.]+Z: Sample mix-up, re-run$/)]);
+  expect(observations.filter((o) => o !== corrected).map((o) => o.status)).toEqual(['final', 'final', 'final']);
+  const reports = ofType(bundle, 'DiagnosticReport');
+  // Łucja's report holds the corrected result; Jan's is still partial (one analysis has no result).
+  expect(reports.map((r) => r.status)).toEqual(['corrected', 'partial']);
+});
+
 test('the validator used here does refuse a broken resource', () => {
   expect(() => validateResource({ resourceType: 'Observation', status: 'final' } as unknown as Resource)).toThrow(/code/);
   expect(() => validateResource({ resourceType: 'Observation', status: 'final', code: { text: 'x' }, referenceRange: [{}] } as unknown as Resource)).toThrow(/obs-3/);

@@ -158,6 +158,9 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
     });
   }
 
+  // The reason of a result's latest correction is kept on the revision it replaced (the newest one).
+  const revisions = await resultsRepo.listRevisions(db, ownResults.filter((r) => r.corrected_at).map((r) => r.id));
+  const lastReason = new Map(revisions.map((v) => [v.result_id, v.reason]));
   const observationUrls = new Map<number, string[]>();
   for (const r of ownResults) {
     const line = ownLines.find((l) => l.patient_id === r.patient_id && l.analysis_id === r.analysis_id);
@@ -170,11 +173,15 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
     if (r.ref_low !== null) range.low = quantity(r.ref_low, r.unit, ucum);
     if (r.ref_high !== null) range.high = quantity(r.ref_high, r.unit, ucum);
     if (r.ref_text) range.text = r.ref_text;
+    const notes = [
+      ...(r.comment ? [{ text: r.comment }] : []),
+      ...(r.corrected_at ? [{ time: r.corrected_at, text: `Corrected on ${r.corrected_at}: ${lastReason.get(r.id) ?? 'no reason given'}` }] : []),
+    ];
     const obs: Resource = {
       resourceType: 'Observation',
       identifier: [{ system: sys.result, value: String(r.id) }],
       basedOn: [{ reference: requestUrl.get(`${r.patient_id}:${r.analysis_id}`) as string }],
-      status: 'final',
+      status: r.corrected_at ? 'corrected' : 'final',
       category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: 'laboratory', display: 'Laboratory' }] }],
       code: codeOf(line),
       subject: { reference: url('Patient', r.patient_id) },
@@ -184,7 +191,7 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
       ...(r.value_num !== null ? { valueQuantity: quantity(r.value_num, r.unit, ucum) } : { valueString: r.value_text ?? '' }),
       interpretation: [{ coding: [{ system: V3_INTERPRETATION, code: interp, display: INTERPRETATION_DISPLAY[interp] }], text: INTERPRETATION_DISPLAY[interp] }],
       ...(Object.keys(range).length ? { referenceRange: [range] } : {}),
-      ...(r.comment ? { note: [{ text: r.comment }] } : {}),
+      ...(notes.length ? { note: notes } : {}),
     };
     entry.push({ fullUrl, resource: obs });
     observationUrls.set(r.patient_id, [...(observationUrls.get(r.patient_id) ?? []), fullUrl]);
@@ -201,7 +208,7 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
         resourceType: 'DiagnosticReport',
         identifier: [{ system: sys.order, value: `${order.number}-${id}` }],
         basedOn: mine.map((l) => ({ reference: requestUrl.get(`${l.patient_id}:${l.analysis_id}`) as string })),
-        status: complete ? 'final' : 'partial',
+        status: !complete ? 'partial' : mineResults.some((r) => r.corrected_at) ? 'corrected' : 'final',
         category: [{ coding: [{ system: V2_0074, code: 'LAB', display: 'Laboratory' }] }],
         code: { coding: [{ system: LOINC, code: '11502-2', display: 'Laboratory report' }], text: `Laboratory results, order ${order.number}` },
         subject: { reference: url('Patient', id) },

@@ -145,6 +145,17 @@ test('not an ORU^R01 or not HL7 at all is rejected AR; only staff may import', a
   expect(json.status).toBe(200);
 });
 
+test.each(['MSH', 'MSH|', 'MSH|^~\\&', 'MSH|^~\\&|||||||', 'MSH|^~\\&|LIS|LAB|SHOP|SHOP|20261122||ORU^R01|C1|P', 'MSH|^~\\&|LIS|LAB|SHOP|SHOP|20261122||ORU|C1|P|2.5.1', 'MSH\rPID|1', '|||'])(
+  'a message that is not well formed (%j) is rejected AR, never a 500',
+  async (text) => {
+    const s = await scenario();
+    const res = await post(text, s.staff.token);
+    expect(res.status).toBe(400);
+    expect(res.text).toMatch(/MSA\|AR/);
+    expect(await rowsOf(s.order.id)).toEqual([]);
+  },
+);
+
 test('OBX-7 ranges as laboratories write them', () => {
   expect(parseRange('3.9-5.6')).toEqual({ refLow: 3.9, refHigh: 5.6 });
   expect(parseRange('3,9 - 5,6')).toEqual({ refLow: 3.9, refHigh: 5.6 });

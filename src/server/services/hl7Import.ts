@@ -9,6 +9,7 @@ import * as repo from '../repositories/lifecycle';
 import * as resultsRepo from '../repositories/results';
 import { isStaffOf } from './orderLifecycle';
 import { writeResults, type ResultInput } from './results';
+import { actorOf, recordAudit } from './audit';
 
 /**
  * HL7 v2.5.1 ORU^R01 import (ER7 encoding), parsed with Medplum's HL7 v2 parser:
@@ -223,9 +224,19 @@ export async function importHl7(db: Db, staff: AuthUser, text: string): Promise<
   } catch {
     return { ack: 'AR', saved: 0, message: rejectUnparsable('Not an HL7 v2 message (no MSH segment)'), error: { segment: 'MSH', sequence: 1, field: 0, text: 'Not an HL7 v2 message' } };
   }
-  const msh = msg.getSegment('MSH') as Hl7Segment;
-  const type = `${msh.getComponent(9, 1)}^${msh.getComponent(9, 2)}`.toUpperCase();
-  const version = msh.getField(12)?.toString() ?? '';
+  // A message the parser takes but whose MSH lacks its separators, MSH-9 or MSH-12 (a bare `MSH`) is not HL7 v2 either.
+  let type: string;
+  let version: string;
+  try {
+    // MSH-1, the field separator, is a printable mark (not a segment end, a space or a letter).
+    if (!/^MSH[!-/:-@[-`{-~]/.test(normalised)) throw new Error('no field separator');
+    const msh = msg.getSegment('MSH') as Hl7Segment;
+    type = `${msh.getComponent(9, 1) ?? ''}^${msh.getComponent(9, 2) ?? ''}`.toUpperCase();
+    version = msh.getField(12)?.toString() ?? '';
+    msg.buildAck({ ackCode: 'AR' });
+  } catch {
+    return { ack: 'AR', saved: 0, message: rejectUnparsable('Not an HL7 v2 message (MSH incomplete)'), error: { segment: 'MSH', sequence: 1, field: 0, text: 'MSH incomplete' } };
+  }
   if (type !== 'ORU^R01') {
     const e = new SegmentError('MSH', 1, 9, `Message type ${type} is not supported; send ORU^R01`);
     return { ack: 'AR', saved: 0, message: ackWithText(msg, 'AR', e.message, errSegment(msg.context, e)), error: { segment: 'MSH', sequence: 1, field: 9, text: e.message } };
@@ -234,8 +245,16 @@ export async function importHl7(db: Db, staff: AuthUser, text: string): Promise<
     const e = new SegmentError('MSH', 1, 12, `HL7 version ${version || '(none)'} is not supported; send 2.5.1`);
     return { ack: 'AR', saved: 0, message: ackWithText(msg, 'AR', e.message, errSegment(msg.context, e)), error: { segment: 'MSH', sequence: 1, field: 12, text: e.message } };
   }
+  let parsed: Awaited<ReturnType<typeof parseOru>>;
   try {
-    const { orders, results } = await parseOru(db, staff, msg);
+    parsed = await parseOru(db, staff, msg);
+  } catch (e) {
+    if (e instanceof HttpError || e instanceof SegmentError) return rejected(msg, e);
+    // Anything else the parser trips on (a segment without the fields it must have) is not a well-formed message.
+    return { ack: 'AR', saved: 0, message: rejectUnparsable('Not a well-formed HL7 v2 message'), error: { segment: 'MSH', sequence: 1, field: 0, text: 'Not well formed' } };
+  }
+  try {
+    const { orders, results } = parsed;
     let saved = 0;
     for (const [number, order] of orders) {
       const mine = results.filter((r) => r.orderNumber === number);
@@ -248,16 +267,22 @@ export async function importHl7(db: Db, staff: AuthUser, text: string): Promise<
         if (refused && at) throw new SegmentError('OBX', at.seq, 5, `OBX-5 "${at.entry.value}": ${refused[1]}`, '102');
         throw e;
       }
+      const control = (msg.getSegment('MSH')?.getField(10)?.toString() ?? '').slice(0, 40);
+      await recordAudit(db, { action: 'health_write', ...actorOf(staff), orderId: order.id, detail: `HL7 import ${control} (${mine.length})` });
     }
     return { ack: 'AA', saved, message: ackWithText(msg, 'AA', `Accepted ${saved} results`) };
   } catch (e) {
-    if (e instanceof HttpError && e.status < 500) {
-      const err = new SegmentError('OBX', 1, 0, e.message);
-      return { ack: 'AE', saved: 0, message: ackWithText(msg, 'AE', e.message, errSegment(msg.context, err)), error: { segment: 'OBX', sequence: 1, field: 0, text: e.message } };
-    }
-    if (e instanceof SegmentError) {
-      return { ack: 'AE', saved: 0, message: ackWithText(msg, 'AE', `${e.segment}: ${e.message}`, errSegment(msg.context, e)), error: { segment: e.segment, sequence: e.sequence, field: e.field, text: e.message } };
-    }
+    if ((e instanceof HttpError && e.status < 500) || e instanceof SegmentError) return rejected(msg, e);
     throw e;
   }
+}
+
+/** The AE answer to a message whose content is wrong (nothing written). */
+function rejected(msg: Hl7Message, e: HttpError | SegmentError): Hl7ImportOutcome {
+  if (e instanceof SegmentError) {
+    return { ack: 'AE', saved: 0, message: ackWithText(msg, 'AE', `${e.segment}: ${e.message}`, errSegment(msg.context, e)), error: { segment: e.segment, sequence: e.sequence, field: e.field, text: e.message } };
+  }
+  if (e.status >= 500) throw e;
+  const err = new SegmentError('OBX', 1, 0, e.message);
+  return { ack: 'AE', saved: 0, message: ackWithText(msg, 'AE', e.message, errSegment(msg.context, err)), error: { segment: 'OBX', sequence: 1, field: 0, text: e.message } };
 }

@@ -176,6 +176,12 @@ test('a nurse marks samples collected or not at home with a note; nothing else o
   expect(away.body).toMatchObject({ status: 'placed', notAtHome: { note: 'Rang twice, nobody answered' } });
   const staffView = await suite.api.call('GET', `/api/backend/staff/orders/${w.morningOrder.id}`, { token: w.staffA.token });
   expect(staffView.body.notAtHome).toMatchObject({ note: 'Rang twice, nobody answered' });
+  // A home visit does not need the customer's e-mail: the nurse's answer leaves it out, staff keep it.
+  const nurseView = await suite.api.call('GET', `/api/backend/staff/orders/${w.morningOrder.id}`, { token: w.nurse1.token });
+  expect(nurseView.status).toBe(200);
+  expect(nurseView.body.customer).toEqual({ firstName: 'Anna', lastName: 'Nowak' });
+  expect(JSON.stringify(nurseView.body)).not.toContain(w.owner.email);
+  expect(staffView.body.customer.email).toBe(w.owner.email);
 
   // Samples collected from a placed order: the existing status step (through visit confirmed).
   const collected = await suite.api.call('POST', `/api/backend/staff/orders/${w.two.id}/status`, { token: w.nurse1.token, body: { status: 'sample_collected' } });

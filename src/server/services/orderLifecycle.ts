@@ -35,6 +35,7 @@ import { addWorkingDays } from './workingDays';
 import { localDay } from './laboratoryTime';
 import { paymentDto } from '../payments/payments';
 import { settlePaymentOnCancel } from '../payments/cancellation';
+import { recordHealthReadByOther } from './audit';
 
 /**
  * What happens to an order after it is placed: status changes (each stored as an event with its
@@ -67,10 +68,15 @@ export function isStaffOf(user: AuthUser | null, laboratoryId: string): boolean 
   return !!user && user.role === 'staff' && user.staffRole !== 'nurse' && !!user.staffLaboratoryId && user.staffLaboratoryId === laboratoryId;
 }
 
-/** Only the ordering user and staff of the order's laboratory reach an order; anyone else gets 404. */
-export async function loadReadableOrder(db: Db, user: AuthUser, orderId: number): Promise<repo.OrderRow> {
+/**
+ * Only the ordering user and staff of the order's laboratory reach an order; anyone else gets 404.
+ * Access granted to anyone but the owner is audited (`detail`: what was opened; null when the caller
+ * audits once it has found what was asked for).
+ */
+export async function loadReadableOrder(db: Db, user: AuthUser, orderId: number, detail: string | null = 'order'): Promise<repo.OrderRow> {
   const order = await repo.getOrder(db, orderId);
   if (!order || (order.user_id !== user.id && !isStaffOf(user, order.laboratory_id))) throw notFound(ORDER_NOT_FOUND);
+  if (detail) await recordHealthReadByOther(db, user, order, detail);
   return order;
 }
 

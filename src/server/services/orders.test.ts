@@ -162,6 +162,10 @@ test('an unconfirmed e-mail, an empty cart, a foreign or past slot and bad input
   const bad: Record<string, unknown>[] = [
     { orderAddress: { city: '', street: 'x' } },
     { orderAddress: { city: 'Warsaw' } },
+    // Line breaks in a one-line field (a header or calendar line smuggled in).
+    { orderAddress: { city: 'Warsaw', postalCode: '00-683', street: 'Prosta 5\r\nBcc: x@evil.example' } },
+    { orderAddress: { city: 'Warsaw\nX-Inj: 1', postalCode: '00-683', street: 'Prosta 5' } },
+    { orderAddress: { city: 'Warsaw', postalCode: '00-683', street: 'Prosta 5', intercomCode: '12\r34' } },
     { orderAddress: undefined },
     { orderSlotId: 'one' },
     { laboratoryId: 'nope' },

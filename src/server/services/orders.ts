@@ -15,7 +15,7 @@ import { getCoverage } from './coverage';
 import { orderLaboratoryDto } from './laboratories';
 import { linesByPatient } from './linesByPatient';
 import { findLaboratory } from '../repositories/laboratories';
-import { checkPromo, discountFor, redeemPromo } from './promo';
+import { checkPromo, discountFor, isPromoRefusal, redeemPromo } from './promo';
 import { buildVisitCalendar } from './calendar';
 import { getConfig } from '../config';
 import { timeZoneOf } from './laboratoryTime';
@@ -99,9 +99,27 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
   }
   const use = await reserveAction(db, 'order', { ip, key: `user:${userId}` });
   try {
-    return await placeOrder(db, userId, input, idempotencyKey, language);
+    const place = () => placeOrder(db, userId, input, idempotencyKey, language);
+    return await (input.promoCode ? promoGuess(db, userId, ip, place) : place());
   } catch (e) {
     await use.release();
+    throw e;
+  }
+}
+
+/**
+ * Runs work that checks a promo code under the promo limit (`RATE_LIMIT_PROMO_*`, per account and per
+ * client address): a use is reserved first and given back unless the code was refused, so only
+ * wrong guesses count and a right code can be quoted again and again.
+ */
+async function promoGuess<T>(db: Db, userId: number, ip: string, work: () => Promise<T>): Promise<T> {
+  const guess = await reserveAction(db, 'promo', { ip, key: `user:${userId}` });
+  try {
+    const result = await work();
+    await guess.release();
+    return result;
+  } catch (e) {
+    if (!isPromoRefusal(e)) await guess.release();
     throw e;
   }
 }
@@ -259,11 +277,11 @@ async function priceUserCart(db: Db, userId: number, laboratoryId: string) {
 }
 
 /** `POST order/promo`: what the code takes off the caller's cart in the laboratory (checked like at submission). */
-export async function quotePromo(db: Db, userId: number, laboratoryId: string, code: string): Promise<PromoQuoteDto> {
+export async function quotePromo(db: Db, userId: number, laboratoryId: string, code: string, ip = 'unknown'): Promise<PromoQuoteDto> {
   const laboratory = await findLaboratory(db, laboratoryId);
   if (!laboratory) throw badRequest('Unknown laboratory', { laboratoryId: 'Unknown laboratory' });
   const priced = await priceUserCart(db, userId, laboratoryId);
-  const promo = await checkPromo(db, userId, laboratoryId, code, priced.totalMinor);
+  const promo = await promoGuess(db, userId, ip, () => checkPromo(db, userId, laboratoryId, code, priced.totalMinor));
   return { promoCode: promo.code, discount: toMajor(discountFor(promo, priced.totalMinor)), subtotal: toMajor(priced.totalMinor), currency: priced.currency };
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PromoCodeTable } from '../db/schema';
 import { MESSAGES } from '@/lib/validation/order';
-import { badRequest, conflict } from '../http/errors';
+import { badRequest, conflict, HttpError } from '../http/errors';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import * as repo from '../repositories/promo';
 import { laboratoryExists } from '../repositories/laboratories';
@@ -23,6 +23,11 @@ export function discountFor(promo: Pick<PromoCode, 'kind' | 'value'>, subtotalMi
 
 const refused = (message: string) => badRequest(message, { promoCode: message }, ERROR_CODES.promoCodeRefused);
 const usedUp = (message: string) => conflict(message, { promoCode: message }, ERROR_CODES.promoCodeUsedUp);
+
+/** Whether `e` is checkPromo's refusal of the code (what a guess gets). */
+export function isPromoRefusal(e: unknown): boolean {
+  return e instanceof HttpError && (e.code === ERROR_CODES.promoCodeRefused || e.code === ERROR_CODES.promoCodeUsedUp);
+}
 
 /**
  * The code if `userId` may use it now in `laboratoryId` on a subtotal of `subtotalMinor`: unknown,

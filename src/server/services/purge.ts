@@ -44,6 +44,10 @@ export async function purgeOldRows(db: Db, now = new Date()): Promise<PurgeRepor
       .where((eb) => eb.or([eb('revoked_at', '<', cutoff), eb('idle_expires_at', '<', cutoff), eb('absolute_expires_at', '<', cutoff)]))
       .executeTakeFirst();
     const attempts = await trx.deleteFrom('login_attempts').where('at', '<', cutoff).executeTakeFirst();
+    await trx.deleteFrom('known_devices').where('expires_at', '<', now.toISOString()).execute();
+    // Security events: anonymous ones (an address without an account) after the retention period, the rest after a year.
+    await trx.deleteFrom('security_events').where('subject_user_id', 'is', null).where('last_at', '<', cutoff).execute();
+    await trx.deleteFrom('security_events').where('last_at', '<', new Date(now.getTime() - 365 * 86400000).toISOString()).execute();
     const oldShares = trx.selectFrom('result_shares').select('id').where('expires_at', '<', cutoff);
     await trx.deleteFrom('result_share_openings').where('share_id', 'in', oldShares).execute();
     const shares = await trx.deleteFrom('result_shares').where('expires_at', '<', cutoff).executeTakeFirst();

@@ -32,6 +32,7 @@ import { linesByPatient } from './linesByPatient';
 import { checkResultValue, resultKindOf } from './resultValues';
 import { namesI18n } from './catalogueNames';
 import { orderLaboratoryDto } from './laboratories';
+import { recordHealthReadByOther } from './audit';
 
 /**
  * Test results: the patient's four levels (result sets, patients of a set, one patient's results,
@@ -124,7 +125,7 @@ function patientOf(b: OrderBundle, patientId: number): ResultPatientDto {
 
 /** An order that has results and that the caller may read; otherwise 404. */
 async function loadResultSet(db: Db, user: AuthUser, orderId: number): Promise<OrderBundle> {
-  const order = await loadReadableOrder(db, user, orderId).catch(() => {
+  const order = await loadReadableOrder(db, user, orderId, null).catch(() => {
     throw notFound(TEST_RESULT_NOT_FOUND);
   });
   const [bundle] = await bundles(db, [order]);
@@ -157,6 +158,7 @@ export async function listTestResults(db: Db, userId: number): Promise<TestResul
 /** GET test-results/{id}: the set with its patients and their result counts. */
 export async function getTestResult(db: Db, user: AuthUser, orderId: number): Promise<TestResultDto> {
   const b = await loadResultSet(db, user, orderId);
+  await recordHealthReadByOther(db, user, b.order, 'results');
   const patients = linesByPatient(
     b.lines,
     (l): TestResultPatientDto => ({ id: l.patient_id, firstName: l.first_name, lastName: l.last_name, analysisCount: 0, resultCount: 0, flaggedCount: 0, criticalCount: 0 }),
@@ -175,8 +177,11 @@ export async function getTestResult(db: Db, user: AuthUser, orderId: number): Pr
 }
 
 /** GET test-results/{id}/patients/{patientId}: every result of that patient in the set. */
-export async function getPatientResults(db: Db, user: AuthUser, orderId: number, patientId: number): Promise<PatientResultsDto> {
-  return patientResultsOf(db, await loadResultSet(db, user, orderId), patientId);
+export async function getPatientResults(db: Db, user: AuthUser, orderId: number, patientId: number, detail: 'results' | 'pdf' = 'results'): Promise<PatientResultsDto> {
+  const b = await loadResultSet(db, user, orderId);
+  const dto = await patientResultsOf(db, b, patientId);
+  await recordHealthReadByOther(db, user, b.order, detail, patientId);
+  return dto;
 }
 
 /** One patient's results of an order whoever asks (access is the caller's business: a share link). */
@@ -203,6 +208,7 @@ export async function getAnalysisResult(db: Db, user: AuthUser, orderId: number,
   const patient = patientOf(b, patientId);
   const row = b.results.find((r) => r.id === resultId && r.patient_id === patientId);
   if (!row) throw notFound(TEST_RESULT_NOT_FOUND);
+  await recordHealthReadByOther(db, user, b.order, `result ${row.code}`, patientId);
   // History over the orders of the user who ordered this set (the patient record belongs to them).
   // Staff see only their laboratory's orders: values measured by another laboratory stay out.
   const labScope = b.order.user_id === user.id ? null : b.order.laboratory_id;

@@ -9,6 +9,7 @@ import * as repo from '../repositories/lifecycle';
 import { getPatientResults, getPatientResultsOfOrder, TEST_RESULT_NOT_FOUND } from './results';
 import { buildResultsBundle, type FhirBundle } from './fhir';
 import { recordAudit } from './audit';
+import { reserveAction } from '../rateLimit';
 
 /**
  * Read-only links to one patient's results of one order, for a doctor. The token is 32 random
@@ -21,6 +22,7 @@ type Db = Kysely<Database>;
 export const SHARE_DEFAULT_DAYS = 7;
 export const SHARE_MAX_DAYS = 30;
 export const SHARE_GONE = 'This link has expired or was revoked';
+export const SHARE_TOO_OFTEN = 'This link was opened too often; try again later';
 export const SHARE_NOT_FOUND = 'Share link not found';
 
 const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -82,12 +84,16 @@ export async function revokeShare(db: Db, user: AuthUser, orderId: number, patie
   if (!row.revoked_at) await db.updateTable('result_shares').set({ revoked_at: now.toISOString() }).where('id', '=', shareId).execute();
 }
 
-/** The live share of a token: 404 unknown, 410 expired or revoked. */
-async function liveShare(db: Db, token: string, now: Date) {
+/**
+ * The live share of a token: 404 unknown, 410 expired or revoked, 429 when the link or the client
+ * address opened it too often (`RATE_LIMIT_SHARE_*`: every opening is an audit record of the owner).
+ */
+async function liveShare(db: Db, token: string, now: Date, ip: string) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound(SHARE_NOT_FOUND);
   const share = await db.selectFrom('result_shares').selectAll().where('token_hash', '=', hash(token)).executeTakeFirst();
   if (!share) throw notFound(SHARE_NOT_FOUND);
   if (share.revoked_at || share.expires_at <= now.toISOString()) throw new HttpError(410, SHARE_GONE);
+  await reserveAction(db, 'share', { ip: ip || 'unknown', key: `share:${share.id}` }, SHARE_TOO_OFTEN, now);
   const order = await repo.getOrder(db, share.order_id);
   if (!order || order.status === 'cancelled') throw new HttpError(410, SHARE_GONE);
   return { share, order };
@@ -113,7 +119,7 @@ function sharedView(data: PatientResultsDto, expiresAt: string): SharedResultsDt
 
 /** Opening the shared page: recorded, then the results. */
 export async function openShare(db: Db, token: string, ip = '', now = new Date()): Promise<SharedResultsDto> {
-  const { share, order } = await liveShare(db, token, now);
+  const { share, order } = await liveShare(db, token, now, ip);
   await auditShare(db, share, ip, 'results');
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
@@ -129,13 +135,13 @@ export async function openShare(db: Db, token: string, ip = '', now = new Date()
 
 /** The PDF data of a shared link (downloads are not counted as openings). */
 export async function sharedResultsForPdf(db: Db, token: string, ip = '', now = new Date()): Promise<PatientResultsDto> {
-  const { share, order } = await liveShare(db, token, now);
+  const { share, order } = await liveShare(db, token, now, ip);
   await auditShare(db, share, ip, 'pdf');
   return getPatientResultsOfOrder(db, order, share.patient_id);
 }
 
 export async function sharedFhir(db: Db, token: string, ip = '', now = new Date()): Promise<FhirBundle> {
-  const { share, order } = await liveShare(db, token, now);
+  const { share, order } = await liveShare(db, token, now, ip);
   await auditShare(db, share, ip, 'fhir');
   return buildResultsBundle(db, order, share.patient_id, now);
 }

@@ -14,6 +14,7 @@ import { isNurseOfVisit, NOT_A_NURSE, NURSE_STEP_ONLY, notAtHomeDto, nurseCanCol
 import { getConfig } from '../config';
 import * as accountsRepo from '../repositories/accounts';
 import { hashPassword, isBreachedPassword } from '../passwords';
+import { isStrongEnough } from '@/lib/passwordScore';
 import { passwordSchema } from '@/lib/validation/common';
 import { VALIDATION_MESSAGES } from '@/lib/validation/messages';
 import * as repo from '../repositories/lifecycle';
@@ -27,7 +28,7 @@ import { orderAddressDto, visitDto } from './orders';
 import { linesByPatient } from './linesByPatient';
 import { ageOn } from '@/lib/resultFlag';
 import { catalogueInterval, resultDto, samplingDay, writeResults, type ResultInput } from './results';
-import { recordAudit } from './audit';
+import { actorOf, recordAudit } from './audit';
 
 /**
  * The lab staff console: orders of the staff member's laboratory by visit day, status changes,
@@ -109,7 +110,10 @@ function nextDay(date: string): string {
 /** GET staff/orders?date=YYYY-MM-DD: orders of the staff member's laboratory with a visit that day. */
 export async function listLabOrders(db: Db, staff: AuthUser, date: string): Promise<StaffOrderDto[]> {
   if (!staff.staffLaboratoryId) return [];
-  return staffOrders(db, await repo.listLabOrdersOnDate(db, staff.staffLaboratoryId, date, nextDay(date)));
+  const orders = await staffOrders(db, await repo.listLabOrdersOnDate(db, staff.staffLaboratoryId, date, nextDay(date)));
+  // The day list shows every patient's names, dates of birth and results: one record for the list.
+  await recordAudit(db, { action: 'health_read', ...actorOf(staff), laboratoryId: staff.staffLaboratoryId, detail: `orders of ${date} (${orders.length})` });
+  return orders;
 }
 
 /**
@@ -124,6 +128,7 @@ export async function getLabOrder(db: Db, staff: AuthUser, orderId: number): Pro
   if (isNurse(staff)) {
     return {
       ...base,
+      customer: { firstName: base.customer.firstName, lastName: base.customer.lastName },
       patients: base.patients.map((p) => ({ ...p, analyses: p.analyses.map((a) => ({ ...a, result: null })) })),
       resultCount: 0,
       events: events.map((e) => eventDto(e, order.user_id)),
@@ -253,6 +258,7 @@ export async function addStaff(db: Db, email: string, laboratoryId: string, opti
       throw badRequest(message, { password: message });
     }
     if (isBreachedPassword(options.password)) throw badRequest(VALIDATION_MESSAGES.passwordBreached, { password: VALIDATION_MESSAGES.passwordBreached });
+    if (!isStrongEnough(options.password, [email])) throw badRequest(VALIDATION_MESSAGES.passwordWeak, { password: VALIDATION_MESSAGES.passwordWeak });
   }
   if (!laboratoryId || !(await laboratoryExists(db, laboratoryId))) {
     throw notFound(`Laboratory ${laboratoryId} not found`);
@@ -355,6 +361,7 @@ export async function assignNurse(db: Db, staff: AuthUser, orderId: number, nurs
     // Assigned: the patient sees that a nurse is coming; unassigned before the nurse set off: booked again.
     if (nurseUserId !== null && order.visit_state === 'booked') await followVisit(trx, order, 'nurse_assigned', actorOfUser(staff));
     if (nurseUserId === null && order.visit_state === 'nurse_assigned') await followVisit(trx, order, 'booked', actorOfUser(staff), 'Nurse unassigned');
+    await recordAudit(trx, { action: 'health_write', ...actorOf(staff), orderId, detail: nurseUserId === null ? 'nurse unassigned' : `nurse ${nurseUserId} assigned` });
   });
   return getLabOrder(db, staff, orderId);
 }

@@ -13,7 +13,8 @@ import type { TestApiServer } from './apiServer';
  * fresh SQLite database. Each request is drawn by fast-check from (seed, index), so one failing
  * request is reproduced by its seed and index alone. Bodies, queries, path parameters and headers
  * follow the operation's schemas most of the time and are hostile the rest: wrong types, numbers as
- * strings, arrays for objects, prototype keys, unicode, huge strings, malformed JSON, wrong content
+ * strings, arrays for objects, prototype keys, unicode, huge strings, malformed JSON, bodies nested
+ * thousands of levels deep, keys repeated thousands of times, wrong content
  * types, foreign or broken tokens.
  *
  * Properties: no answer is 5xx (or hangs), and an answer of 4xx changes no row. Tables that a refused
@@ -68,7 +69,7 @@ export interface FuzzResult {
  * Tables (or `table.column`) that a refused request may write by design: counters of rate limits,
  * audit records of refused attempts, "last used" stamps of sessions. Everything else must stay as it was.
  */
-export const BOOKKEEPING = [/attempt/, /audit/, /rate_limit/, /^auth_tokens\.last_used/, /^sessions?\.last_used/, /\.last_seen/];
+export const BOOKKEEPING = [/attempt/, /audit/, /^security_events/, /rate_limit/, /^auth_tokens\.last_used/, /^sessions?\.last_used/, /\.last_seen/];
 
 const SPEC_FILE = path.join(process.cwd(), 'docs', 'openapi.yaml');
 
@@ -401,6 +402,14 @@ function requestArbitrary(op: Operation, who: Identities): fc.Arbitrary<FuzzRequ
       weight: 2,
     },
     { arbitrary: fc.integer({ min: 200_000, max: 300_000 }).map((n) => ({ text: JSON.stringify({ x: 'y'.repeat(n) }) })), weight: 1 },
+    // Deep nesting (arrays, objects, mixed, unclosed) and keys repeated many times.
+    {
+      arbitrary: fc
+        .tuple(fc.constantFrom(20, 33, 1000, 6000, 12_000), fc.constantFrom('[', '{"a":', '[{"a":'), fc.oneof({ arbitrary: fc.constant(true), weight: 4 }, { arbitrary: fc.constant(false), weight: 1 }))
+        .map(([n, open, closed]) => ({ text: open.repeat(n) + (closed ? (open === '[' ? '' : '1') + (open === '[' ? ']' : open === '{"a":' ? '}' : '}]').repeat(n) : '') })),
+      weight: 2,
+    },
+    { arbitrary: fc.tuple(fc.constantFrom('a', 'email', 'password', '__proto__', 'laboratoryId'), fc.integer({ min: 2, max: 5000 })).map(([key, n]) => ({ text: `{${Array.from({ length: n }, (_, i) => `"${key}":${i}`).join(',')}}` })), weight: 1 },
     { arbitrary: fc.constant({ text: undefined as string | undefined }), weight: 2 },
   );
   const extraHeaders = fc.record(

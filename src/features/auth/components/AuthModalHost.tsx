@@ -1,5 +1,4 @@
 import dynamic from 'next/dynamic';
-import { useRouter } from 'next/router';
 import { useCallback, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { authModalClosed, authModalOpened } from '../authSlice';
@@ -7,9 +6,6 @@ import { useOpenedOnce } from '@/lib/useOpenedOnce';
 
 // The forms load only when a visitor first needs them (they are not part of every page's JavaScript).
 const AuthModal = dynamic(() => import('./AuthModal').then((m) => m.AuthModal), { ssr: false });
-
-/** Where to go once the visitor has logged in or registered through the modal (browser only). */
-let returnTo: string | null = null;
 
 /**
  * For actions that need an account (the cart icon, "My orders", a page's log-in prompt): a visitor
@@ -24,8 +20,8 @@ export function useAccountAction(): (target: string | null) => (event: { prevent
     (target) => (event) => {
       if (isLoggedIn) return;
       event.preventDefault();
-      returnTo = target;
-      dispatch(authModalOpened('LOGIN'));
+      // The login saga goes there once logged in (in the store, so it wins over its usual way home).
+      dispatch(authModalOpened({ mode: 'LOGIN', returnTo: target }));
     },
     [dispatch, isLoggedIn],
   );
@@ -34,23 +30,14 @@ export function useAccountAction(): (target: string | null) => (event: { prevent
 /** Mounted once by the app shell: the auth modal with its REGISTER and LOGIN modes. */
 export function AuthModalHost() {
   const dispatch = useAppDispatch();
-  const router = useRouter();
   const open = useAppSelector((s) => s.auth.modalOpen);
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const used = useOpenedOnce(open);
 
   useEffect(() => {
     if (!open) return;
-    if (isLoggedIn) {
-      dispatch(authModalClosed());
-      const target = returnTo;
-      returnTo = null;
-      if (target) void router.push(target);
-    }
-  }, [open, isLoggedIn, dispatch, router]);
-  useEffect(() => {
-    if (!open && !isLoggedIn) returnTo = null;
-  }, [open, isLoggedIn]);
+    if (isLoggedIn) dispatch(authModalClosed());
+  }, [open, isLoggedIn, dispatch]);
 
   return used ? <AuthModal /> : null;
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readStorage } from '@/lib/storage';
 import { authNavigation } from '../authNavigation';
@@ -57,15 +57,19 @@ describe('RegisterForm', () => {
     expect(backend.requests).toHaveLength(0);
   });
 
-  it('hints the password strength', async () => {
+  it('hints the password strength with zxcvbn\'s score and feedback', async () => {
     const user = userEvent.setup();
     renderWithApp(<RegisterForm />);
-    await user.type(screen.getByLabelText(/^Password/), 'abc');
-    expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: weak');
-    await user.type(screen.getByLabelText(/^Password/), 'defgh1');
-    expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: fair');
-    await user.type(screen.getByLabelText(/^Password/), '-Strong');
-    expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: strong');
+    await user.type(screen.getByLabelText(/^Password/), 'qwertyuiopasdf');
+    await waitFor(() => expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: weak'));
+    expect(screen.getByTestId('password-feedback')).toHaveTextContent('Too easy to guess. This is similar to a commonly used password. Add more words that are less common.');
+    await user.clear(screen.getByLabelText(/^Password/));
+    await user.type(screen.getByLabelText(/^Password/), 'aaaaaaaaaaaa');
+    await waitFor(() => expect(screen.getByTestId('password-feedback')).toHaveTextContent('Repeated characters like "aaa" are easy to guess.'));
+    await user.clear(screen.getByLabelText(/^Password/));
+    await user.type(screen.getByLabelText(/^Password/), 'Plum orchard 42 violet');
+    await waitFor(() => expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: strong'));
+    expect(screen.queryByTestId('password-feedback')).toBeNull();
   });
 
   it('marks the e-mail of an existing user and says "Duplicating fields found"', async () => {
@@ -115,5 +119,39 @@ describe('AuthModal', () => {
       query: { addableType: 'analysis', addableId: '3', addableFlowPage: 'addPatients' },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('the destination through the login dialog', () => {
+  it("a visitor's cart icon opens the dialog, and after logging in there the user goes to the cart, not home", async () => {
+    jest.spyOn(authNavigation, 'location').mockReturnValue({ pathname: '/catalogue', query: {} });
+    backend = fakeBackend({ 'POST login': [200, { access_token: 'tok-l' }], 'GET users/current': [200, sampleUser] });
+    const user = userEvent.setup();
+    const { store } = renderWithApp(<AuthModal />);
+    act(() => {
+      store.dispatch(authModalOpened({ mode: 'LOGIN', returnTo: '/cart' }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    await user.type(within(dialog).getByLabelText(/^E-mail/), 'anna@example.com');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'Secret-pass-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(store.getState().auth.isLoggedIn).toBe(true));
+    await waitFor(() => expect(authNavigation.push).toHaveBeenCalledWith('/cart'));
+    expect(authNavigation.push).not.toHaveBeenCalledWith('/');
+    expect(store.getState().auth.modalReturnTo).toBeNull();
+  });
+
+  it('a destination that is not a path of the shop is not followed', async () => {
+    backend = fakeBackend({ 'POST login': [200, { access_token: 'tok-l' }], 'GET users/current': [200, sampleUser] });
+    const user = userEvent.setup();
+    const { store } = renderWithApp(<AuthModal />);
+    act(() => {
+      store.dispatch(authModalOpened({ mode: 'LOGIN', returnTo: '//evil.example/' }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    await user.type(within(dialog).getByLabelText(/^E-mail/), 'anna@example.com');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'Secret-pass-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(authNavigation.push).toHaveBeenCalledWith('/'));
   });
 });

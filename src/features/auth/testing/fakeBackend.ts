@@ -22,7 +22,8 @@ export function fakeBackend(routes: Record<string, FakeHandler | FakeAnswer>) {
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = (config.url ?? '').replace(/^\/+/, '');
-    const body: unknown = typeof config.data === 'string' && config.data !== '' ? JSON.parse(config.data) : config.data;
+    // No body is null on the wire (the client keeps Content-Type on every request), as undefined here.
+    const body: unknown = typeof config.data === 'string' && config.data !== '' ? JSON.parse(config.data) : (config.data ?? undefined);
     const req: FakeRequest = { method, url, body, headers: { ...config.headers } };
     requests.push(req);
     const route = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];

@@ -45,7 +45,8 @@ export function fakeShop(routes: Record<string, ShopHandler | ShopAnswer | ShopA
     const method = (config.method ?? 'get').toUpperCase();
     const url = (config.url ?? '').replace(/^\/+/, '');
     const path = (url.split('?')[0] ?? '').replace(/\/+$/, '');
-    const body: unknown = typeof config.data === 'string' && config.data !== '' ? JSON.parse(config.data) : config.data;
+    // No body is null on the wire (the client keeps Content-Type on every request), as undefined here.
+    const body: unknown = typeof config.data === 'string' && config.data !== '' ? JSON.parse(config.data) : (config.data ?? undefined);
     const req: ShopRequest = { method, path, url, params: { ...(config.params as Record<string, unknown> | undefined) }, body, headers: { ...config.headers } };
     requests.push(req);
     const key = `${method} ${path}`;

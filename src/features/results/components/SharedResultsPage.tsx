@@ -14,31 +14,32 @@ import { ResultList } from './ResultList';
 import { CriticalBanner } from './ResultNotices';
 import { formatDate } from '@/lib/format';
 
-export type SharedResultsPageProps = { state: 'ok'; token: string; data: SharedResultsDto } | { state: 'gone' };
+export type SharedResultsPageProps = { state: 'ok'; token: string; data: SharedResultsDto } | { state: 'gone' } | { state: 'busy' };
 
 /**
  * `/shared/results/{token}`: what a doctor sees through a share link, without signing in: the
  * patient's name, the results with ranges, flags and explanations, and the PDF and FHIR downloads.
- * An expired or revoked link says so (answered with 410).
+ * An expired or revoked link says so (answered with 410), and so does a link opened too often (429).
  */
 export function SharedResultsPage(props: SharedResultsPageProps) {
   const { t } = useTranslation('results');
   const language = useLanguage();
   const head = (
     <Head>
-      <title>{`${props.state === 'ok' ? `${props.data.patient.firstName} ${props.data.patient.lastName}` : t('shared.goneTitle')} · ${t('common:appName')}`}</title>
+      <title>{`${props.state === 'ok' ? `${props.data.patient.firstName} ${props.data.patient.lastName}` : t(props.state === 'busy' ? 'shared.busyTitle' : 'shared.goneTitle')} · ${t('common:appName')}`}</title>
       <meta name="robots" content="noindex, nofollow" />
       <meta name="referrer" content="no-referrer" />
     </Head>
   );
-  if (props.state === 'gone') {
+  if (props.state !== 'ok') {
+    const which = props.state === 'busy' ? 'busy' : 'gone';
     return (
       <PageContainer maxWidth="sm">
         {head}
         <EmptyState
           icon={<LinkOffOutlined fontSize="inherit" />}
-          title={<span role="heading" aria-level={1}>{t('shared.goneTitle')}</span>}
-          text={t('shared.goneText')}
+          title={<span role="heading" aria-level={1}>{t(`shared.${which}Title`)}</span>}
+          text={t(`shared.${which}Text`)}
         />
       </PageContainer>
     );

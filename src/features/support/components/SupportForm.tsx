@@ -27,10 +27,12 @@ export interface SupportFormProps {
   initialEmail?: string;
   /** Sends the message (default: the shop API). */
   send?: (body: SupportContactInput) => Promise<unknown>;
+  /** What the form says once sent (default: the support form's text). */
+  sentText?: string;
 }
 
 /** Contact form: name, e-mail and message, checked by the same rules as the server. */
-export function SupportForm({ laboratoryId, initialName = '', initialEmail = '', send = supportApi.contact }: SupportFormProps) {
+export function SupportForm({ laboratoryId, initialName = '', initialEmail = '', send = supportApi.contact, sentText }: SupportFormProps) {
   usePreloadedSchema(supportFormSchema);
   const { t } = useTranslation('catalogue');
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -101,7 +103,7 @@ export function SupportForm({ laboratoryId, initialName = '', initialEmail = '',
       />
       {outcome?.kind === 'sent' && (
         <Notice severity="success" role="status">
-          {t('support.sent')}
+          {sentText ?? t('support.sent')}
         </Notice>
       )}
       {outcome?.kind === 'failed' && (

@@ -16,6 +16,10 @@ import { migration as m0010VisitStates } from './0010_2_visit_states';
 import { migration as m0010Payments } from './0010_1_payments';
 import { migration as m0010Invoices } from './0010_3_invoices';
 import { migration as m0010Translations } from './0010_5_1_catalogue_translations';
+import { migration as m0010Devices } from './0010_4_1_known_devices';
+import { migration as m0010Security } from './0010_4_2_security_events';
+import { migration as m0010Chain } from './0010_4_3_audit_chain';
+import { migration as m0010Barriers } from './0010_4_4_barrier_reports';
 
 /**
  * Every migration of the shop, one file each (`<prefix>_<name>.ts`). Ordered by name; add a new
@@ -39,6 +43,10 @@ export const migrations: Record<string, Migration> = {
   '0010_1_payments': m0010Payments,
   '0010_3_invoices': m0010Invoices,
   '0010_5_1_catalogue_translations': m0010Translations,
+  '0010_4_1_known_devices': m0010Devices,
+  '0010_4_2_security_events': m0010Security,
+  '0010_4_3_audit_chain': m0010Chain,
+  '0010_4_4_barrier_reports': m0010Barriers,
 };
 
 export const migrationProvider: MigrationProvider = {

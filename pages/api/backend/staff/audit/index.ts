@@ -1,9 +1,10 @@
 import { method, route } from '@/server/http/route';
 import { listLabAudit } from '@/server/services/audit';
+import { auditQuerySchema } from '@/lib/validation/audit';
 
 export const config = { api: { bodyParser: false } };
 
-/** The audit trail of the staff member's laboratory, newest first. */
+/** The audit trail of the staff member's laboratory, newest first, paged (`limit`, `before`) and filtered (`action`, `actorKind`). */
 export default route({
-  GET: method({ auth: 'staff' as const, handler: ({ db, user }) => listLabAudit(db, user) }),
+  GET: method({ auth: 'staff' as const, query: auditQuerySchema, handler: ({ db, user, query }) => listLabAudit(db, user, query) }),
 });

@@ -2,6 +2,8 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { object, string } from 'yup';
 import { method, MAX_BODY_BYTES, route, sendError } from '@/server/http/route';
 import { HttpError } from '@/server/http/errors';
+import { authenticate } from '@/server/http/auth';
+import { getDb } from '@/server/db/createDb';
 import { resultsImportSchema } from '@/lib/validation/results';
 import { importResults } from '@/server/services/staff';
 import { importHl7, isHl7ContentType } from '@/server/services/hl7Import';
@@ -51,6 +53,9 @@ export default async function handler(req: NextApiRequest, res: NextApiResponse)
   const contentType = isHl7ContentType(req.headers['content-type']);
   if (!contentType || req.method !== 'POST') return json(req, res);
   try {
+    // Who asks is known before the message is read (the route checks the staff role again).
+    const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization?.trim() ?? '')?.[1];
+    if (!token || !(await authenticate(await getDb(), token))) throw new HttpError(401, 'Not authorized');
     // The route takes a body it finds already read; the message travels as text.
     req.body = { er7: typeof req.body === 'string' ? req.body : await readText(req), contentType };
   } catch (e) {

@@ -1,9 +1,10 @@
 import { method, route } from '@/server/http/route';
 import { listAccessToMyData } from '@/server/services/audit';
+import { auditQuerySchema } from '@/lib/validation/audit';
 
 export const config = { api: { bodyParser: false } };
 
-/** Who (laboratory staff or a share link) opened or changed the caller's health data, newest first. */
+/** Who (laboratory staff or a share link) opened or changed the caller's health data, newest first, paged and filtered. */
 export default route({
-  GET: method({ auth: 'user' as const, handler: ({ db, user }) => listAccessToMyData(db, user.id) }),
+  GET: method({ auth: 'user' as const, query: auditQuerySchema, handler: ({ db, user, query }) => listAccessToMyData(db, user.id, query) }),
 });

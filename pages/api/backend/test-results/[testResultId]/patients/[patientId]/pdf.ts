@@ -14,7 +14,7 @@ export default route({
     auth: 'user' as const,
     query: object({ testResultId: idParam(), patientId: idParam() }),
     handler: async ({ db, user, query, req, res }) => {
-      const data = await getPatientResults(db, user, Number(query.testResultId), Number(query.patientId));
+      const data = await getPatientResults(db, user, Number(query.testResultId), Number(query.patientId), 'pdf');
       const pdf = await renderResultsPdf(data, languageFromCookie(req.headers.cookie));
       res.setHeader('Content-Disposition', `attachment; filename="${pdfFileName(data)}"`);
       sendBytes(res, 200, pdf, 'application/pdf');
