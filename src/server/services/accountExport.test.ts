@@ -1,3 +1,4 @@
+import { scheduleVisitReminder } from './visitReminderSchedule';
 import { setUpApiSuite } from '../testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '../testing/orderFixtures';
 
@@ -29,11 +30,8 @@ test('the archive holds profile, patients, orders, results with revisions, share
   expect((await suite.api.call('GET', `${B}/shared-results/${shareToken}`, { headers: { 'X-Forwarded-For': '203.0.113.77' } })).status).toBe(200);
   expect((await suite.api.call('GET', `${B}/staff/orders/${order.id}`, { token: staff.token, headers: { 'X-Forwarded-For': '203.0.113.88' } })).status).toBe(200);
   expect((await suite.api.call('POST', `${B}/login`, { body: { username: owner.email, password: 'not it at all' } })).status).toBe(401);
-  const now = new Date().toISOString();
-  await suite.db.db
-    .insertInto('jobs')
-    .values({ key: `visit-reminder:${order.id}`, kind: 'visit-reminder', payload: JSON.stringify({ orderId: order.id }), run_at: new Date(Date.now() + 86400000).toISOString(), claim_token: null, locked_until: null, last_error: null, created_at: now, updated_at: now, done_at: null })
-    .execute();
+  // The order's reminder, scheduled on the job queue (the jobs table here, pg-boss on PostgreSQL).
+  await scheduleVisitReminder(suite.db.db, order.id, new Date(Date.now() + 3 * 86400000).toISOString());
   const at = new Date().toISOString();
   await suite.db.db.insertInto('sessions').values({ user_id: owner.id, created_at: at, last_used_at: at, idle_seconds: 1800, idle_expires_at: at, absolute_expires_at: at, user_agent: 'Firefox/Linux', revoked_at: null, revoked_reason: null }).execute();
   const res = await fetch(`${suite.api.url}${B}/users/current/export`, { headers: { Authorization: `Bearer ${owner.token}` } });
@@ -57,7 +55,10 @@ test('the archive holds profile, patients, orders, results with revisions, share
   expect(archive.shareOpenings).toEqual([expect.objectContaining({ share_id: archive.shareLinks[0].id, at: expect.any(String) })]);
   expect(archive.limitAttempts.map((a: { key: string }) => a.key)).toEqual(expect.arrayContaining([`email:${owner.email}`]));
   expect(archive.securityEvents).toEqual([expect.objectContaining({ action: 'sign_in_failed', count: 1 })]);
-  expect(archive.scheduledJobs).toEqual([expect.objectContaining({ kind: 'visit-reminder', key: `visit-reminder:${order.id}` })]);
+  expect(archive.scheduledJobs).toEqual([expect.objectContaining({ kind: 'visit-reminder', state: 'pending' })]);
+  // The mails sent to the account's address: what and when, never the body.
+  expect(archive.mails.length).toBeGreaterThan(0);
+  expect(JSON.stringify(archive.mails)).not.toMatch(/text_body|Hello/);
   expect(archive.promoRedemptions).toEqual([]);
   // Other people's addresses (the staff member's, the doctor's) are not disclosed.
   expect(text).not.toContain('203.0.113.77');
