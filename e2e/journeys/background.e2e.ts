@@ -49,14 +49,16 @@ export default journey('staff see a dead-lettered mail in Background work and re
     await ctx.shot('a dead-lettered mail');
   });
 
-  await ctx.step('the mailbox works again; "Retry now" delivers the confirmation and the list empties', async () => {
+  await ctx.step('the mailbox works again; "Retry now" delivers the confirmation and its row leaves the list', async () => {
     ctx.mail.reject(email, false);
     await page.getByRole('button', { name: 'Retry now: Order confirmation' }).click();
     await page.getByRole('status').getByText('Done').waitFor();
     const mail = await ctx.mail.waitFor({ to: email, subject: /order|zamówienie|заказ/i, timeoutMs: 20_000 });
     assert.ok(mail.subject);
     await page.reload();
-    await page.getByText('Nothing is waiting and nothing has failed.').waitFor();
-    await ctx.shot('nothing waiting');
+    await page.getByRole('heading', { name: 'Background work', level: 1 }).waitFor();
+    // Other work of the laboratory (the visit reminders of other journeys' orders) may still wait.
+    await page.getByRole('row').filter({ hasText: 'Order confirmation' }).first().waitFor({ state: 'detached' });
+    await ctx.shot('after the retry');
   });
 });

@@ -64,7 +64,7 @@ const Footer = styled('footer')(({ theme }) => ({
   padding: theme.spacing(2, 2, 3),
   marginBottom: `var(${BANNER_HEIGHT_VAR}, 0px)`,
   borderTop: `1px solid ${theme.palette.divider}`,
-  '& a': { color: theme.palette.primary.main, minHeight: 24, display: 'inline-flex', alignItems: 'center', padding: theme.spacing(0.5, 0) },
+  '& a': { color: theme.palette.primary.main, minHeight: 48, minWidth: 48, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', padding: theme.spacing(0, 1) },
 }));
 
 /** The page; its bottom keeps clear of the cookie banner while that is shown. */

@@ -521,6 +521,11 @@ function sendable(headers: Record<string, string>): Record<string, string> {
 
 async function send(baseUrl: string, req: FuzzRequest, timeoutMs: number): Promise<{ status: number; text: string }> {
   const res = await fetch(baseUrl + req.url, { method: req.method, headers: req.headers, body: req.body, signal: AbortSignal.timeout(timeoutMs) });
+  // An event stream (GET orders/{id}/events) stays open by design: its status and headers are the answer.
+  if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await res.body?.cancel();
+    return { status: res.status, text: '' };
+  }
   return { status: res.status, text: req.method === 'HEAD' ? '' : (await res.text()).slice(0, 300) };
 }
 

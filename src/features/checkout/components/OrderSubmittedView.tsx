@@ -18,9 +18,13 @@ import { formatLabTime, useDeviceTimeZone, zoneNote } from '@/lib/labTime';
 import { summaryRequested } from '../checkoutSlice';
 import { formatAddress } from './formatAddress';
 import { Notice } from '@/components/Notice';
-import { PaymentStatusPanel, useOrderPayment } from '@/features/payments';
+import dynamic from 'next/dynamic';
+import { useOrderPayment } from '@/features/payments';
 import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
-import { AddToCalendarButton } from '@/components/AddToCalendarButton';
+
+// The payment's panel and the calendar button load after the page (the first-load budget).
+const PaymentStatusPanel = dynamic(() => import('@/features/payments').then((m) => m.PaymentStatusPanel), { ssr: false });
+const AddToCalendarButton = dynamic(() => import('@/components/AddToCalendarButton').then((m) => m.AddToCalendarButton), { ssr: false });
 import { shopOrderBreakdown } from '@/lib/breakdown';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {

@@ -19,15 +19,12 @@ import { cancelRequested, rescheduleRequested, visitChangeReset, NOT_FOUND, Reso
 import { formatDateTime } from '@/lib/format';
 import { formatLabTime, formatVisitWindow, useDeviceTimeZone } from '@/lib/labTime';
 import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
-import { AddToCalendarButton } from '@/components/AddToCalendarButton';
 import { orderDetailBreakdown } from '@/lib/breakdown';
 import { OrderProgress } from './OrderProgress';
 import { StatusChip } from './StatusChip';
 import { idFrom } from '@/lib/ids';
 import { Notice } from '@/components/Notice';
-import { VisitTimeline } from '@/features/visit';
-import { OrderPaymentBlock, type OrderPaymentDto } from '@/features/payments';
-import { OrderDocuments } from '@/features/invoices';
+import type { OrderPaymentDto } from '@/features/payments';
 
 /** Paid on the visit: from the sample collection on (docs/invoices.md). */
 const COLLECTED_STATUSES: OrderDetailDto['status'][] = ['sample_collected', 'in_lab', 'partial_results', 'completed'];
@@ -41,6 +38,11 @@ function isPaid(o: OrderDetailDto): boolean {
 
 // Choosing another visit time (MUI's Dialog and the slot list) loads when asked for.
 
+// The visit's live timeline, the payment, the documents and the calendar button load after the page (the first-load budget).
+const VisitTimeline = dynamic(() => import('@/features/visit').then((m) => m.VisitTimeline), { ssr: false });
+const OrderPaymentBlock = dynamic(() => import('@/features/payments').then((m) => m.OrderPaymentBlock), { ssr: false });
+const OrderDocuments = dynamic(() => import('@/features/invoices').then((m) => m.OrderDocuments), { ssr: false });
+const AddToCalendarButton = dynamic(() => import('@/components/AddToCalendarButton').then((m) => m.AddToCalendarButton), { ssr: false });
 const RescheduleDialog = dynamic(() => import('./RescheduleDialog').then((m) => m.RescheduleDialog), { ssr: false });
 
 function Progress({ order }: { order: OrderDetailDto }) {
