@@ -155,8 +155,11 @@ export async function markNotAtHome(db: Db, user: AuthUser, orderId: number, not
   if (order.visit_state !== 'not_at_home') await checkVisitMove(db, order, 'not_at_home', now);
   await db.transaction().execute(async (trx) => {
     const first = await visitsRepo.setNotAtHome(trx, orderId, note, now.toISOString());
-    await followVisit(trx, order, 'not_at_home', actorOfUser(user), note, now);
-    if (first) await mailNotAtHome(trx, order);
+    // Only the first mark moves the visit and mails; a later (or a parallel, second) one updates the note.
+    if (first) {
+      await followVisit(trx, order, 'not_at_home', actorOfUser(user), note, now);
+      await mailNotAtHome(trx, order);
+    }
   });
   return getVisit(db, user, orderId);
 }
