@@ -5,6 +5,7 @@ import { JOB_SPECS, specOf } from './specs';
 import { jobUuid, safeError } from './keys';
 import type { EnqueueOptions, JobDb, JobDefinition, JobState, JobView } from './types';
 import { log } from '../log';
+import { getConfig } from '../config';
 
 /**
  * The job queue on PostgreSQL: pg-boss (its own schema in the shop's database, `SKIP LOCKED`
@@ -26,6 +27,12 @@ function executor(db: JobDb): PgBoss.Db {
       return { rows: res.rows as unknown[] as never[] };
     },
   };
+}
+
+/** The shop's own schema on PostgreSQL (`?schema=` of DATABASE_URL), if any. */
+export function appSchema(): string | undefined {
+  const d = getConfig().database;
+  return d.kind === 'postgres' ? d.schema : undefined;
 }
 
 /** pg-boss's schema beside the shop's: `pgboss` for the default schema, `<schema>_jobs` for another. */

@@ -1,8 +1,8 @@
 import { PostgresAdapter } from 'kysely';
-import { getConfig } from '../config';
 import { getDb } from '../db/createDb';
 import * as table from './tableQueue';
 import * as pgBoss from './pgBossQueue';
+import { appSchema } from './pgBossQueue';
 import { randomKey } from './keys';
 import { wakeWorkers } from './wake';
 import type { EnqueueOptions, JobDb, JobState, JobView } from './types';
@@ -14,11 +14,6 @@ import type { EnqueueOptions, JobDb, JobState, JobView } from './types';
  */
 export function isPostgresDb(db: JobDb): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-function appSchema(): string | undefined {
-  const d = getConfig().database;
-  return d.kind === 'postgres' ? d.schema : undefined;
 }
 
 async function boss(): Promise<pgBoss.BossHandle> {

@@ -3,6 +3,7 @@ import { log } from '../log';
 import { enqueue, isPostgresDb } from './queue';
 import * as table from './tableQueue';
 import * as pgBoss from './pgBossQueue';
+import { appSchema } from './pgBossQueue';
 import { jobDefinitions } from './registry';
 import { onWake } from './wake';
 import type { JobDb, JobDefinition, RunReport } from './types';
@@ -19,11 +20,6 @@ interface Running {
 }
 
 const holder = globalThis as unknown as { __labShopWorker?: Running };
-
-function appSchema(): string | undefined {
-  const d = getConfig().database;
-  return d.kind === 'postgres' ? d.schema : undefined;
-}
 
 function handlers(defs: readonly JobDefinition[]): Map<string, JobDefinition> {
   return new Map(defs.map((d) => [d.name, d]));
