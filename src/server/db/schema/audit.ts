@@ -1,0 +1,45 @@
+import type { Generated } from 'kysely';
+
+/** The append-only audit trail. Conventions in index.ts. */
+export type AuditAction =
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'locked_out'
+  | 'password_changed'
+  | 'role_changed'
+  | 'health_read'
+  | 'health_write'
+  | 'account_exported'
+  | 'account_deleted'
+  | 'session_revoked'
+  | 'refresh_reuse'
+  | 'background_work'
+  | 'payment_paid'
+  | 'payment_rejected'
+  | 'refund_requested'
+  | 'refund_settled';
+
+/** Who acted: a signed-in patient or staff member, a share link, the operator's command line, or nobody known (a failed sign-in). */
+export type AuditActorKind = 'patient' | 'staff' | 'share' | 'operator' | 'anonymous';
+
+/** One append-only audit record (triggers refuse updates and deletes). */
+export interface AuditEventTable {
+  id: Generated<number>;
+  at: string;
+  action: AuditAction;
+  actor_kind: AuditActorKind;
+  actor_user_id: number | null;
+  share_id: number | null;
+  /** Whose account or health data it concerns. */
+  subject_user_id: number | null;
+  laboratory_id: string | null;
+  order_id: number | null;
+  patient_id: number | null;
+  /** The client address of the request (empty from the command line). */
+  client_ip: Generated<string>;
+  /** What exactly, e.g. `results` or `pdf`, or the new role. Never a secret or a result value. */
+  detail: Generated<string>;
+  /** The hash chain (services/auditChain.ts): the previous record's hash and this record's. */
+  prev_hash: string | null;
+  hash: string | null;
+}

@@ -1,0 +1,152 @@
+import type { Generated } from 'kysely';
+
+/** Laboratories, price lists, analyses, profiles, materials and their translations and search terms. Conventions in index.ts. */
+export interface LaboratoryTable {
+  id: string;
+  city_name: string;
+  country: string; // ISO 3166-1 alpha-2
+  address: string;
+  email: string;
+  about_link: string;
+  phone: string;
+  latitude: number;
+  longitude: number;
+  price_list_id: number;
+  /** Home visit fee charged once per order, in the price list's currency. */
+  visit_fee_minor: number;
+}
+
+/**
+ * A home-visit zone of a laboratory: postal codes of `country` whose digits start with `prefix`
+ * (an empty prefix covers the whole country), visited for `visit_fee_minor` in the laboratory's
+ * currency. A laboratory without zones visits its whole country for its `visit_fee_minor`.
+ */
+export interface LaboratoryZoneTable {
+  id: Generated<number>;
+  laboratory_id: string;
+  country: string;
+  prefix: string;
+  visit_fee_minor: number;
+}
+
+export interface PriceListTable {
+  id: Generated<number>;
+  name: string;
+  currency: 'EUR' | 'PLN' | 'BYN';
+  created: string;
+  updated: string;
+}
+
+export interface CatalogueHeaderTable {
+  id: number;
+  name: string;
+}
+
+export interface AnalysisTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  /** Lower-cased `code + ' ' + name` for case-insensitive search through an index. */
+  search_text: string;
+  description: string;
+  /** Execution period in working days. */
+  exec_period: number;
+  /** Fasting hours needed before sampling (0 when none). */
+  fasting_hours: number;
+  preparation: string;
+  restriction_gender: 'male' | 'female' | null;
+  restriction_min_age: number | null;
+  restriction_max_age: number | null;
+  /** Reference range used as the default when results are entered. */
+  result_unit: string | null;
+  ref_low: number | null;
+  ref_high: number | null;
+  /** LOINC code (http://loinc.org), where the analysis has one. */
+  loinc: string | null;
+  /** UCUM code of the result unit (http://unitsofmeasure.org); `result_unit` is the display unit. */
+  ucum_unit: string | null;
+  /** Critical (panic) limits: a value beyond them is flagged LL / HH. */
+  critical_low: number | null;
+  critical_high: number | null;
+}
+
+/** Reference intervals of an analysis by sex and age band; the first applicable (by position) wins. */
+export interface AnalysisReferenceRangeTable {
+  id: Generated<number>;
+  analysis_id: number;
+  position: number;
+  gender: 'male' | 'female' | null;
+  /** Completed years on the sampling day, inclusive. */
+  min_age: number | null;
+  max_age: number | null;
+  low: number | null;
+  high: number | null;
+  /** Expected value of a text result, e.g. `negative`. */
+  text: string | null;
+}
+
+export interface AnalysisHeaderTable {
+  analysis_id: number;
+  header_id: number;
+}
+
+export interface AnalysisPriceTable {
+  id: Generated<number>;
+  price_list_id: number;
+  analysis_id: number;
+  price_minor: number;
+  created: string;
+  updated: string;
+}
+
+export interface MaterialTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface MaterialPriceTable {
+  price_list_id: number;
+  material_id: number;
+  price_minor: number;
+}
+
+export interface AnalysisMaterialTable {
+  analysis_id: number;
+  material_id: number;
+  /** 1 when the patient may bring the material instead of buying it. */
+  optional: number;
+}
+
+export interface ProfileTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string;
+  created: string;
+  updated: string;
+}
+
+export interface ProfileAnalysisTable {
+  profile_id: number;
+  analysis_id: number;
+  position: number;
+}
+
+/**
+ * A catalogue item's name and text in another language than English (`analyses.name` and
+ * `profiles.name` are English, the fallback). `synonyms`: extra search words (abbreviations, lay words).
+ */
+export interface CatalogueTranslationTable {
+  kind: 'analysis' | 'profile';
+  item_id: number;
+  language: string;
+  name: string;
+  description: string;
+  synonyms: string;
+}
+
+/** One lower-cased word (or the whole code) of an analysis, for prefix search through an index. */
+export interface AnalysisSearchTermTable {
+  term: string;
+  analysis_id: number;
+}
