@@ -3,19 +3,17 @@
  * with a real SMTP sink, and runs every journey of e2e/journeys/*.e2e.ts in Debian's chromium on a
  * desktop and a phone viewport. Usage: `npm run test:e2e [-- <journey filter>...]`. See e2e/README.md.
  */
-import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT, DIST_DIR, buildApp, buildId, freePort, startApp, type RunningApp } from './lib/appServer';
-import { startSmtpSink, type SmtpSink, type ReceivedMail } from './lib/smtpSink';
-import { AxeAudit, settle, type PageAudit } from './lib/axe';
-import type { Journey, JourneyContext, PrepareOptions, RegisteredUser, ViewportName } from './lib/journey';
-import { STORAGE_KEYS, LAB_COOKIE } from '../src/lib/storage';
+import { startSmtpSink, type SmtpSink } from './lib/smtpSink';
+import { AxeAudit, type PageAudit } from './lib/axe';
+import type { Journey, ViewportName } from './lib/journey';
+import { ARTIFACTS, formatMs, makeContext, type ConsoleEntry } from './lib/context';
 import { waitForHydrationOnLoad } from './lib/hydration';
 
-const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
 const JOURNEYS = path.join(ROOT, 'e2e', 'journeys');
 
 interface ViewportSpec {
@@ -54,12 +52,6 @@ const CSP_LISTENER = `addEventListener('securitypolicyviolation', (e) => {
   if (typeof report === 'function') report(e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + (e.sample ? ' (' + e.sample + ')' : '') + ' at ' + e.sourceFile + ':' + e.lineNumber);
 }, true);`;
 
-interface ConsoleEntry {
-  type: string;
-  text: string;
-  location: string;
-}
-
 interface RunResult {
   journey: string;
   file: string;
@@ -71,12 +63,6 @@ interface RunResult {
   /** axe results per page of this run, and pages shown without a check. */
   axe: PageAudit[];
   axeUnchecked: string[];
-}
-
-const slug = (s: string) => s.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
-
-function formatMs(ms: number): string {
-  return `${(ms / 1000).toFixed(1)}s`;
 }
 
 async function loadJourneys(filters: string[]): Promise<{ file: string; journey: Journey }[]> {
@@ -98,145 +84,6 @@ async function loadJourneys(filters: string[]): Promise<{ file: string; journey:
   return out;
 }
 
-function makeContext(args: {
-  page: Page;
-  context: BrowserContext;
-  viewport: ViewportName;
-  baseUrl: string;
-  file: string;
-  smtp: SmtpSink;
-  consoleEntries: ConsoleEntry[];
-  allowed: RegExp[];
-  log: (line: string) => void;
-  audit: AxeAudit;
-}): JourneyContext {
-  const { page, context, viewport, baseUrl, file, smtp, consoleEntries, allowed, log, audit } = args;
-  const runStarted = Date.now();
-  const consumed = new Set<ReceivedMail>();
-  let shotNo = 0;
-  const shotDir = path.join(ARTIFACTS, viewport);
-
-  const api: JourneyContext['api'] = async (method, p, body, token) => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const res = await fetch(new URL(p, baseUrl), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON: keep the text */
-    }
-    return { status: res.status, body: parsed };
-  };
-
-  const mine = () => smtp.mails.filter((m) => m.receivedAt >= runStarted);
-
-  return {
-    page,
-    context,
-    viewport,
-    baseUrl,
-    async shot(name) {
-      shotNo += 1;
-      const target = path.join(shotDir, `${file}-${String(shotNo).padStart(2, '0')}-${slug(name)}.png`);
-      await settle(page); // no half-finished transitions (labels moving, dialogs fading) in the picture
-      await page.screenshot({ path: target, fullPage: false });
-      // What is worth a picture is worth an accessibility check (dialogs, intermediate pages).
-      await audit.check(page, `shot ${name}`);
-      return target;
-    },
-    mail: {
-      all: mine,
-      reject(address, on) {
-        if (on) smtp.rejected.add(address.toLowerCase());
-        else smtp.rejected.delete(address.toLowerCase());
-      },
-      async waitFor({ to, subject, timeoutMs = 15_000 }) {
-        const deadline = Date.now() + timeoutMs;
-        const want = to.toLowerCase();
-        for (;;) {
-          const found = mine().find(
-            (m) =>
-              !consumed.has(m) &&
-              (m.recipients.includes(want) || m.to.toLowerCase().includes(want)) &&
-              (!subject || subject.test(m.subject)),
-          );
-          if (found) {
-            consumed.add(found);
-            return found;
-          }
-          if (Date.now() > deadline) {
-            const seen = mine().map((m) => `${m.recipients.join(',')}: ${m.subject}`);
-            throw new Error(`no mail to ${to}${subject ? ` with subject ${subject}` : ''} within ${timeoutMs} ms; received: ${JSON.stringify(seen)}`);
-          }
-          await new Promise((r) => setTimeout(r, 200));
-        }
-      },
-    },
-    api,
-    async prepare(opts: PrepareOptions) {
-      const url = baseUrl;
-      const cookies: { name: string; value: string; url: string }[] = [];
-      if (opts.acceptCookies) cookies.push({ name: 'acceptCookie', value: 'true', url });
-      if (opts.laboratoryId) cookies.push({ name: LAB_COOKIE, value: opts.laboratoryId, url });
-      if (opts.language) cookies.push({ name: 'lang', value: opts.language, url });
-      if (cookies.length) await context.addCookies(cookies);
-      const storage: Record<string, string> = {};
-      if (opts.laboratoryId) storage[STORAGE_KEYS.activeLaboratoryId] = opts.laboratoryId;
-      if (opts.token) storage[STORAGE_KEYS.token] = opts.token;
-      if (Object.keys(storage).length) {
-        const marker = `e2e.prepared.${Date.now()}.${Math.random().toString(36).slice(2)}`;
-        await context.addInitScript(
-          ({ origin, marker, storage }) => {
-            if (window.location.origin !== origin) return;
-            if (window.sessionStorage.getItem(marker)) return;
-            window.sessionStorage.setItem(marker, '1');
-            for (const [k, v] of Object.entries(storage)) window.localStorage.setItem(k, v);
-          },
-          { origin: new URL(baseUrl).origin, marker, storage },
-        );
-      }
-    },
-    async registerUser(opts = {}) {
-      const email = opts.email ?? `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-      const password = opts.password ?? 'Secret-pass-123';
-      const firstName = opts.firstName ?? 'Anna';
-      const lastName = opts.lastName ?? 'Nowak';
-      const res = await api('POST', '/api/backend/register', { email, password, firstName, lastName });
-      assert.ok(res.status === 200 || res.status === 201, `register answered ${res.status}: ${JSON.stringify(res.body)}`);
-      const token = (res.body as { accessToken?: string } | null)?.accessToken;
-      assert.ok(token, `register gave no accessToken: ${JSON.stringify(res.body)}`);
-      const user: RegisteredUser = { email, password, token, firstName, lastName };
-      return user;
-    },
-    expectNoConsoleErrors(ignore = []) {
-      const bad = consoleEntries.filter((e) => e.type === 'error' || e.type === 'pageerror').filter((e) => !ignore.some((r) => r.test(e.text)) && !allowed.some((r) => r.test(e.text)));
-      assert.equal(bad.length, 0, `console errors:\n${bad.map((e) => `  [${e.type}] ${e.text} (${e.location})`).join('\n')}`);
-    },
-    allowConsole(pattern) {
-      allowed.push(pattern);
-    },
-    async a11y(name) {
-      return audit.check(page, name);
-    },
-    async step(name, fn) {
-      const t0 = Date.now();
-      try {
-        const result = await fn();
-        log(`    ✓ ${name} (${formatMs(Date.now() - t0)})`);
-        await audit.check(page, name);
-        return result;
-      } catch (e) {
-        log(`    ✗ ${name} (${formatMs(Date.now() - t0)})`);
-        const err = e instanceof Error ? e : new Error(String(e));
-        err.message = `step "${name}": ${err.message}`;
-        throw err;
-      }
-    },
-  };
-}
 
 async function runOne(browser: Browser, spec: ViewportSpec, file: string, journey: Journey, baseUrl: string, smtp: SmtpSink): Promise<RunResult> {
   const t0 = Date.now();
