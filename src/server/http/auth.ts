@@ -1,6 +1,5 @@
-import crypto from 'node:crypto';
 import type { Db } from '../db/createDb';
-import { sessionAlive, touchSession } from '../repositories/sessions';
+import { findAccessToken, sessionAlive, touchSession } from '../repositories/sessions';
 
 export interface AuthUser {
   id: number;
@@ -18,14 +17,6 @@ export function isNurse(user: AuthUser | null): boolean {
   return !!user && user.role === 'staff' && user.staffRole === 'nurse';
 }
 
-export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
-}
-
-export function newToken(): string {
-  return crypto.randomBytes(32).toString('base64url');
-}
-
 /** A use of a session moves its idle expiry at most this often (one write a minute, not one per request). */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -36,28 +27,7 @@ const TOUCH_EVERY_MS = 60_000;
  */
 export async function authenticate(db: Db, token: string, now = new Date()): Promise<AuthUser | null> {
   if (token.length > 200) return null;
-  const row = await db
-    .selectFrom('auth_tokens')
-    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-    .leftJoin('sessions', 'sessions.id', 'auth_tokens.session_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.role',
-      'users.staff_laboratory_id',
-      'users.staff_role',
-      'auth_tokens.expires_at',
-      'auth_tokens.revoked_at',
-      'auth_tokens.session_id',
-      'sessions.revoked_at as session_revoked_at',
-      'sessions.last_used_at',
-      'sessions.idle_seconds',
-      'sessions.idle_expires_at',
-      'sessions.absolute_expires_at',
-    ])
-    .where('auth_tokens.token_hash', '=', hashToken(token))
-    .where('auth_tokens.kind', '=', 'access')
-    .executeTakeFirst();
+  const row = await findAccessToken(db, token);
   const at = now.toISOString();
   if (!row || row.revoked_at || row.expires_at <= at) return null;
   if (row.session_id != null) {

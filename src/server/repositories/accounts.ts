@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AuthTokenTable, Database, UserTable } from '../db/schema';
-import { hashToken, newToken } from '../http/auth';
+import { hashToken, newToken } from '../tokens';
 
 /** Reads and writes of users and their tokens (stored as SHA-256 hashes only). */
 type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { hashToken, newToken } from '../http/auth';
+import { hashToken, newToken } from '../tokens';
 
 /** Known devices of an account (device cookies; SHA-256 only). */
 type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SessionTable } from '../db/schema';
-import { hashToken, newToken } from '../http/auth';
+import { hashToken, newToken } from '../tokens';
 
 /**
  * Sign-in sessions and their refresh tokens (SHA-256 only). Ending a session also revokes the access
@@ -136,4 +136,30 @@ export async function sessionIdOfToken(db: Db, token: string): Promise<number | 
   if (token.length > 200) return null;
   const row = await db.selectFrom('auth_tokens').select('session_id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
   return row?.session_id ?? null;
+}
+
+/** An access token's user and the state of its sign-in session (left joined: a token may have none). */
+export async function findAccessToken(db: Db, token: string) {
+  return db
+    .selectFrom('auth_tokens')
+    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .leftJoin('sessions', 'sessions.id', 'auth_tokens.session_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.role',
+      'users.staff_laboratory_id',
+      'users.staff_role',
+      'auth_tokens.expires_at',
+      'auth_tokens.revoked_at',
+      'auth_tokens.session_id',
+      'sessions.revoked_at as session_revoked_at',
+      'sessions.last_used_at',
+      'sessions.idle_seconds',
+      'sessions.idle_expires_at',
+      'sessions.absolute_expires_at',
+    ])
+    .where('auth_tokens.token_hash', '=', hashToken(token))
+    .where('auth_tokens.kind', '=', 'access')
+    .executeTakeFirst();
 }

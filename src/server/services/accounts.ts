@@ -16,7 +16,7 @@ import { mailLanguage, mailTranslator } from '../mail/i18n';
 import type { Language } from '@/i18n';
 import { reserveAction, reserveLoginAttempt } from '../rateLimit';
 import * as devices from '../repositories/devices';
-import { newToken } from '../http/auth';
+import { newToken } from '../tokens';
 import { isStrongEnough } from '@/lib/passwordScore';
 import { afterResponse } from '../background';
 import { dummyPasswordHash, hashPassword, isBreachedPassword, verifyPassword } from '../passwords';

@@ -2,7 +2,7 @@ import bcrypt from 'bcryptjs';
 import net from 'node:net';
 import { getConfig, setConfigForTests } from '../config';
 import { readOutbox } from '../mail/outbox';
-import { hashToken } from '../http/auth';
+import { hashToken } from '../tokens';
 import { backgroundSettled } from '../background';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';

@@ -4,7 +4,7 @@ import { createFixtureUser, seedShopFixture } from '../testing/shopFixtures';
 import { purgeOldRows } from './purge';
 import { ensureRecurringJobs } from '../jobs/worker';
 import { listJobs } from '../jobs/queue';
-import { hashToken } from '../http/auth';
+import { hashToken } from '../tokens';
 
 /** The daily purge job deletes expired tokens and old attempt rows and keeps everything still in use. */
 let db: TestDb;

@@ -1,7 +1,7 @@
 import { getConfig, setConfigForTests } from '../config';
 import { setUpApiSuite } from '../testing/shopSuite';
 import { createLab } from '../testing/orderFixtures';
-import { hashToken } from '../http/auth';
+import { hashToken } from '../tokens';
 import { addStaff, removeStaff } from './staff';
 
 /**

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, OrderStatus } from '../db/schema';
-import { hashToken, newToken } from '../http/auth';
+import { hashToken, newToken } from '../tokens';
 import type { ScienceRange } from '../db/demo/science';
 import { insertReferenceRanges } from '../db/science';
 import { freezeOrderPatients } from '../repositories/orders';

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { hashToken, newToken } from '../http/auth';
+import { hashToken, newToken } from '../tokens';
 import { createPatient } from './orderFixtures';
 
 type Db = Kysely<Database>;
