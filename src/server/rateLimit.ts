@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from './db/schema';
+import { sql } from 'kysely';
+import type { Db } from './db/createDb';
 import { getConfig } from './config';
 import { HttpError, rateLimited, tooManyRequests } from './http/errors';
 import { inWriteTransaction, isSqlite } from './repositories/orders';
@@ -17,7 +17,6 @@ import { addressGroup } from './http/clientAddress';
  * per-key limit over that table (the support form and the other limits use it too): the attempt is
  * reserved atomically before the guarded work, so parallel requests cannot overrun a limit.
  */
-type Db = Kysely<Database>;
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Failures of one address before sign-ins to it are delayed. */

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from './schema';
+import type { Db } from './createDb';
 import { DEMO_ANALYSES, DEMO_HEADERS, DEMO_MATERIALS, DEMO_PROFILES } from './demo/catalogue';
 import { DEMO_LABORATORIES, DEMO_PRICE_LISTS } from './demo/laboratories';
 import { DEMO_SELLERS } from '../invoices/demoSellers';
@@ -8,8 +7,6 @@ import { DEMO_SCIENCE } from './demo/science';
 import { referenceRangeRows } from './science';
 import { writeDemoTranslations } from './catalogueTranslations';
 import { generateSlotDays, slotDaysAhead } from '../services/slots';
-
-type Db = Kysely<Database>;
 
 const BATCH = 100;
 

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { OrderRow } from '../repositories/lifecycle';
 import { listLines } from '../repositories/lifecycle';
 import type { InvoiceLineData } from './fa3Xml';
@@ -8,7 +7,6 @@ import type { InvoiceLineData } from './fa3Xml';
  * What an order's documents list: one line per analysis and one for the home visit, with the
  * order's discount spread over the analyses so the lines add up to the amount paid, to the grosz.
  */
-type Db = Kysely<Database>;
 
 export interface DocumentLine extends InvoiceLineData {
   /** The analysis of the line, null for the visit fee. */

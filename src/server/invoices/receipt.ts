@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { Language } from '@/i18n';
 import type { AuthUser } from '../http/auth';
 import { conflict, notFound } from '../http/errors';
@@ -20,7 +19,6 @@ import { NOT_PAID } from './service';
  * patient identities never change) and the payment facts, so the same order always gives the same
  * receipt; a refund adds its line, it never rewrites one.
  */
-type Db = Kysely<Database>;
 
 export async function orderReceiptPdf(db: Db, user: AuthUser, orderId: number, language: Language): Promise<{ fileName: string; pdf: Buffer }> {
   const order = await orders.getOrder(db, orderId);

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { ValidationError } from 'yup';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { AuthUser } from '../http/auth';
 import { conflict, HttpError, notFound } from '../http/errors';
 import { ERROR_CODES } from '@/lib/errorCodes';
@@ -20,7 +19,6 @@ import { queueKsefSend } from './ksef';
  * transaction. Issued invoices are never rewritten: a refund after an invoice makes a correcting
  * invoice (`KOR`).
  */
-type Db = Kysely<Database>;
 
 export const NOT_PAID = 'The order is not paid yet: an invoice can be asked for once it is paid';
 export const NO_INVOICES = 'This laboratory does not issue VAT invoices';

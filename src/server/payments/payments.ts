@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database, OrderTable, PaymentMethod } from '../db/schema';
+import type { OrderTable, PaymentMethod } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { Selectable } from 'kysely';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import { toMajor } from '@/lib/money';
@@ -24,7 +24,6 @@ import { requestRefund } from './refunds';
  * the operator's notification decides (never the payer's return), verified once under a lock of the
  * attempt, so repeated or parallel notifications pay the order once and mail once.
  */
-type Db = Kysely<Database>;
 type OrderRow = Selectable<OrderTable>;
 
 export const PAYMENT_UNAVAILABLE = 'The payment could not start; your order is kept, try again or choose to pay on visit';

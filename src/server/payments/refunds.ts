@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import { ERROR_CODES } from '@/lib/errorCodes';
 import { getConfig } from '../config';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -24,7 +23,6 @@ import { refundFor, type RefundCause, type RefundDecision } from './refundRule';
  * that owes them, audited and mailed there, performed by the `payment-refund` job (idempotency key
  * `refund:{id}`, retried until the operator takes it) and settled by the operator's refund notification.
  */
-type Db = Kysely<Database>;
 
 export const REFUND_REFUSALS: Record<Exclude<RefundDecision, { refund: true }>['why'], string> = {
   nothing_paid: 'Nothing was paid online for this order',

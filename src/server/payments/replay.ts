@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { PaymentRedirectDto } from '@/lib/types/payment';
 import * as repo from '../repositories/payments';
 import * as lifecycle from '../repositories/lifecycle';
@@ -15,7 +14,6 @@ import { providerById } from './providers';
  * - otherwise: the registered attempt's page again, or a new attempt when the last one failed.
  * Null: answer the order as before (not awaiting, or the first request is still registering).
  */
-type Db = Kysely<Database>;
 
 export async function replayOrderPayment(db: Db, userId: number, orderId: number, requested: 'online' | 'on_visit' | undefined, language: string): Promise<PaymentRedirectDto | null> {
   const order = await lifecycle.getOrder(db, orderId);

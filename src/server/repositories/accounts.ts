@@ -1,9 +1,9 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { AuthTokenTable, Database, UserTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { AuthTokenTable, UserTable } from '../db/schema';
+import type { Db } from '../db/createDb';
 import { hashToken, newToken } from '../tokens';
 
 /** Reads and writes of users and their tokens (stored as SHA-256 hashes only). */
-type Db = Kysely<Database>;
 
 export type UserRecord = Selectable<UserTable>;
 export type TokenKind = AuthTokenTable['kind'];

@@ -1,9 +1,9 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { AnalysisReferenceRangeTable, Database } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { AnalysisReferenceRangeTable } from '../db/schema';
+import type { Db } from '../db/createDb';
 import { prefixUpperBound, splitWords } from './searchTerms';
 
 /** Reads of the catalogue (analyses, headers, prices, materials, profiles). */
-type Db = Kysely<Database>;
 
 /** `in (...)` lists are split so no query passes too many parameters. */
 const CHUNK = 500;

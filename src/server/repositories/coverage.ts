@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 
 /** Home-visit zones of the laboratories. */
-type Db = Kysely<Database>;
 
 export interface ZoneRecord {
   laboratory_id: string;

@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import { hashToken, newToken } from '../tokens';
 
 /** Known devices of an account (device cookies; SHA-256 only). */
-type Db = Kysely<Database>;
 
 export const DEVICE_TTL_SECONDS = 180 * 24 * 3600;
 

@@ -1,8 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, JobStatus, JobTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { JobStatus, JobTable } from '../db/schema';
+import type { Db } from '../db/createDb';
 
 /** Queries of the `jobs` table (the job queue on SQLite); the rules are in src/server/jobs/tableQueue.ts. */
-type Db = Kysely<Database>;
 export type JobRow = Selectable<JobTable>;
 
 export interface NewJob {

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 
 /** Reads of laboratories with the currency of their price list. */
-type Db = Kysely<Database>;
 
 export interface LaboratoryRecord {
   id: string;

@@ -1,8 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, MailOutboxTable, MailStatus } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { MailOutboxTable, MailStatus } from '../db/schema';
+import type { Db } from '../db/createDb';
 
 /** Queries of the mail outbox; the rules are in src/server/mail/outbox/. */
-type Db = Kysely<Database>;
 export type MailRow = Selectable<MailOutboxTable>;
 
 export interface NewMail {

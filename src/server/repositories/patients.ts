@@ -1,8 +1,8 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, PatientTable } from '../db/schema';
+import type { Insertable, Selectable } from 'kysely';
+import type { PatientTable } from '../db/schema';
+import type { Db } from '../db/createDb';
 
 /** Reads and writes of patients, always scoped to their user. */
-type Db = Kysely<Database>;
 
 export type PatientRecord = Selectable<PatientTable>;
 export type PatientFields = Omit<Insertable<PatientTable>, 'id' | 'user_id' | 'is_user' | 'created_at' | 'updated_at'>;

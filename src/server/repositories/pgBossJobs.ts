@@ -1,11 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import { sql } from 'kysely';
+import type { Db } from '../db/createDb';
 
 /**
  * Read-only queries of pg-boss's job table (the job queue on PostgreSQL) for the staff console and
  * the metrics; pg-boss itself does every write. `schema` is pg-boss's schema, checked by the caller.
  */
-type Db = Kysely<Database>;
 
 export interface BossJobRow {
   id: string;

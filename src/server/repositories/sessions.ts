@@ -1,12 +1,12 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, SessionTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { SessionTable } from '../db/schema';
+import type { Db } from '../db/createDb';
 import { hashToken, newToken } from '../tokens';
 
 /**
  * Sign-in sessions and their refresh tokens (SHA-256 only). Ending a session also revokes the access
  * tokens issued in it, so a bearer token stops working at once, not only at its expiry.
  */
-type Db = Kysely<Database>;
 
 export type SessionRecord = Selectable<SessionTable>;
 

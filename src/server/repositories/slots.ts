@@ -1,8 +1,8 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, NurseSlotTable } from '../db/schema';
+import type { Insertable, Selectable } from 'kysely';
+import type { NurseSlotTable } from '../db/schema';
+import type { Db } from '../db/createDb';
 
 /** Reads and writes of nurse slots and of the days whose slots are generated; the only place that books a slot. */
-type Db = Kysely<Database>;
 
 export type SlotRecord = Selectable<NurseSlotTable>;
 

@@ -1,7 +1,6 @@
 import { deleteMailTo } from '../repositories/mailOutbox';
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import { badRequest, notFound } from '../http/errors';
 import { hashPassword, verifyPassword } from '../passwords';
 import * as accountsRepo from '../repositories/accounts';
@@ -17,7 +16,6 @@ import { recordAudit } from './audit';
  * links go, and so do the attempts and security events keyed by the address and the known devices.
  * The address can register again.
  */
-type Db = Kysely<Database>;
 
 export const WRONG_PASSWORD = 'The password is not correct';
 

@@ -3,8 +3,7 @@ import { JOB } from '../jobs/specs';
 import { listMailTo } from '../repositories/mailOutbox';
 import { listUserInvoices, type InvoiceRow } from '../repositories/invoices';
 import { listItemDto } from '../invoices/service';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import { notFound } from '../http/errors';
 import { recordAudit } from './audit';
 
@@ -18,7 +17,6 @@ import { recordAudit } from './audit';
  * hashes; so are other people's client addresses (only the records where the user acted keep theirs).
  * The mails sent are not part of it yet (they are kept by the mail outbox).
  */
-type Db = Kysely<Database>;
 
 export const EXPORT_FORMAT = 'lab-shop-account-export/2';
 

@@ -1,6 +1,5 @@
 import { ERROR_CODES } from '@/lib/errorCodes';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { CurrentUserDto } from '@/lib/types/api';
 import type { LoginInput, PasswordUpdateInput, RegisterInput, UserUpdateInput } from '@/lib/validation/account';
 import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
@@ -31,7 +30,6 @@ import { openSession, type SessionTokens } from './sessions';
  * (older bcrypt hashes are replaced at the next login, see ../passwords.ts);
  * tokens are random, stored hashed, expire, and reset/activation tokens are single use.
  */
-type Db = Kysely<Database>;
 
 export const USER_EXISTS = 'Such user exists';
 export const INVALID_CREDENTIALS = 'Invalid username or password';

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { AuditAction, AuditActorKind, Database } from '../db/schema';
+import type { AuditAction, AuditActorKind } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { AccessRecordDto, LabAuditRecordDto, SecurityEventDto } from '@/lib/types/audit';
 import type { AuthUser } from '../http/auth';
 import { requestIp } from '../http/requestContext';
@@ -10,7 +10,6 @@ import { appendChained } from './auditChain';
  * sign-ins, failed sign-ins and lock-outs, password and role changes, and every staff or
  * share-link read or write of health data, with who, what, when and the client address.
  */
-type Db = Kysely<Database>;
 
 export interface AuditInput {
   action: AuditAction;

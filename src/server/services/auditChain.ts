@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import type { AuditAction, AuditActorKind, Database } from '../db/schema';
+import { sql } from 'kysely';
+import type { AuditAction, AuditActorKind } from '../db/schema';
+import type { Db } from '../db/createDb';
 
 /**
  * The hash chain over the audit trail: each record keeps the hash of the record before it
@@ -10,7 +11,6 @@ import type { AuditAction, AuditActorKind, Database } from '../db/schema';
  * Appending is serialised (a write transaction on SQLite, an advisory lock on PostgreSQL) so that two
  * records never name the same predecessor.
  */
-type Db = Kysely<Database>;
 
 export const GENESIS_HASH = '0'.repeat(64);
 const CHAIN_LOCK = 7_262_291; // pg_advisory_xact_lock key of the chain

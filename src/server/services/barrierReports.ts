@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { AuthUser } from '../http/auth';
 import { badRequest, HttpError } from '../http/errors';
 import { reserveAction } from '../rateLimit';
@@ -13,7 +12,6 @@ import { SUPPORT_RATE_MESSAGE } from './support';
  * laboratory (the first one when none is chosen), due BARRIER_DUE_DAYS after the report, listed in
  * the laboratory's staff console (`GET staff/barrier-reports`). Limited like the support form.
  */
-type Db = Kysely<Database>;
 
 export async function reportBarrier(db: Db, input: BarrierReportInput, opts: { ip: string; now?: Date }): Promise<{ id: number; dueAt: string }> {
   const now = opts.now ?? new Date();

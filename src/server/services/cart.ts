@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { AddToCartResponse, AnalysisDto, CartDto, MaterialCartRefDto } from '@/lib/types/api';
 import { DEFAULT_CURRENCY, toMajor } from '@/lib/money';
 import { badRequest, notFound } from '../http/errors';
@@ -12,7 +11,6 @@ import { loadPricingCatalogue, priceCart, restrictionAllows, type PricedCart } f
  * The shop's cart (spec §3 Cart, §7): kept per user in the database, priced on the server from the
  * laboratory the user chose (`users.laboratory_id`). Every answer is the whole CartDto.
  */
-type Db = Kysely<Database>;
 
 export const NO_LABORATORY_MESSAGE = 'Choose a laboratory first';
 export const PATIENT_NOT_FOUND = 'Patient not found';

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { findTranslations } from '../repositories/translations';
 import { i18nByItem } from './catalogueNames';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { AnalysisDto, CatalogueHeaderDto, MaterialDto, PriceDto, ProfileDto, ReferenceRangeDto, RestrictionsDto } from '@/lib/types/api';
 import { toMajor } from '@/lib/money';
 import { notFound } from '../http/errors';
@@ -16,7 +15,6 @@ import { MEMO_MAX_ITEMS, remembered, rememberedAnswer, rememberedItems } from '.
  * `prices` array (the client shows it as unavailable). Without a laboratory, each analysis carries
  * its first available price (lowest price list id) and that list's material prices.
  */
-type Db = Kysely<Database>;
 
 export const ANALYSIS_NOT_FOUND = 'Analysis not found';
 export const PROFILE_NOT_FOUND = 'Profile not found';

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import { BoundedMemo } from '../boundedMemo';
 
 /**
@@ -17,7 +16,6 @@ import { BoundedMemo } from '../boundedMemo';
  * Kept values are frozen: a caller that tried to modify one would throw instead of changing what
  * every later request sees.
  */
-type Db = Kysely<Database>;
 
 export const CATALOGUE_MEMO_MS = 60_000;
 export const MEMO_MAX_ITEMS = 5_000;

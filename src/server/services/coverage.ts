@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { CoverageDto, CoverageLaboratoryDto } from '@/lib/types/api';
 import { toMajor } from '@/lib/money';
 import { isValidPostalCode, normalizePostalCode, postalCodeDigits } from '@/lib/validation/postalCode';
@@ -14,7 +13,6 @@ import { LABORATORY_NOT_FOUND } from './laboratories';
  * prefixes starts the code's digits (the longest matching prefix sets the fee); a laboratory without
  * zones visits its whole country for its standard fee.
  */
-type Db = Kysely<Database>;
 
 export interface LaboratoryCoverage {
   laboratory: LaboratoryRecord;

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import { getConfig } from '../config';
 import { notFound } from '../http/errors';
 import * as repo from '../repositories/lifecycle';
@@ -18,7 +17,6 @@ import type { ResultInterpretationDto } from '@/lib/types/results';
  * Codes: LOINC where the analysis has one plus the shop's own code system; units in UCUM;
  * interpretations from v3-ObservationInterpretation. Server-only (never bundled for the browser).
  */
-type Db = Kysely<Database>;
 
 export const FHIR_CONTENT_TYPE = 'application/fhir+json';
 export const LOINC = 'http://loinc.org';

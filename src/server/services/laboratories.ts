@@ -1,7 +1,6 @@
 import { providerForCurrency } from '../payments/providers';
 import { LAB_DEFAULTS } from '@/lib/laboratory';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { LaboratoryDto } from '@/lib/types/api';
 import type { OrderLaboratoryDto } from '@/lib/types/results';
 import type { Currency } from '@/lib/money';
@@ -10,8 +9,6 @@ import { emergencyNumberOf, timeZoneOfCountry } from '@/lib/timeZones';
 import { notFound } from '../http/errors';
 import { remembered } from './catalogueMemo';
 import { findLaboratories, findLaboratory, type LaboratoryRecord } from '../repositories/laboratories';
-
-type Db = Kysely<Database>;
 
 export const LABORATORY_NOT_FOUND = 'Laboratory not found';
 

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import { ERROR_CODES } from '@/lib/errorCodes';
-import type { Database, OrderStatus } from '../db/schema';
+import type { OrderStatus } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type {
   OrderDetailDto,
   OrderEventDto,
@@ -43,7 +43,6 @@ import { recordHealthReadByOther } from './audit';
  * visit move, the patient's view of their orders, and the mails at visit confirmation and when
  * results are ready.
  */
-type Db = Kysely<Database>;
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const VISIT_CHANGE_CLOSED = 'The visit can no longer be changed: less than 24 hours are left or the order is past that stage';

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { ValidationError } from 'yup';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { PatientAddressDto, PatientDto } from '@/lib/types/api';
 import { patientSchema, type PatientInput, type UserPatientInput } from '@/lib/validation/patient';
 import { badRequest, conflict, notFound, unauthorized } from '../http/errors';
@@ -11,7 +10,6 @@ import { findUserById } from '../repositories/accounts';
  * The caller's patients (spec §3 server shape). Every read and write is scoped to the caller:
  * another user's patient is 404, exactly as if it did not exist.
  */
-type Db = Kysely<Database>;
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
 export const USER_ALREADY_PATIENT = 'You are already one of your patients';

@@ -1,5 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, PromoCodeTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { PromoCodeTable } from '../db/schema';
+import type { Db } from '../db/createDb';
 import { MESSAGES } from '@/lib/validation/order';
 import { badRequest, conflict, HttpError } from '../http/errors';
 import { ERROR_CODES } from '@/lib/errorCodes';
@@ -12,7 +13,6 @@ import { laboratoryExists } from '../repositories/laboratories';
  * transaction, where one use is taken with a conditional update so the total limit holds under
  * concurrent orders; an order that fails later rolls the use back with everything else.
  */
-type Db = Kysely<Database>;
 export type PromoCode = Selectable<PromoCodeTable>;
 
 /** What `promo` takes off a subtotal (minor units): never more than the subtotal. */

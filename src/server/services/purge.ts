@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import { getConfig } from '../config';
 import { deleteFinishedJobs } from '../repositories/jobs';
 import { deleteOldMail } from '../repositories/mailOutbox';
@@ -11,7 +10,6 @@ import type { JobDefinition } from '../jobs/types';
  * revoked tokens, sign-in sessions that ended (with their refresh tokens), login attempts, expired
  * share links and finished jobs after `RETENTION_DAYS`.
  */
-type Db = Kysely<Database>;
 
 export const PURGE = JOB.purge;
 /** The purge runs once a day. */

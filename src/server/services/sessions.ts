@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { SessionDto } from '@/lib/types/api';
 import { getConfig } from '../config';
 import { notFound, unauthorized } from '../http/errors';
@@ -15,7 +14,6 @@ import { actorOf, recordAudit } from './audit';
  * exists, so the whole session ends and the reuse goes into the audit trail. Sessions end after
  * their idle timeout or absolute lifetime (shorter for staff), and on sign-out.
  */
-type Db = Kysely<Database>;
 
 export interface SessionTokens {
   accessToken: string;

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { PatientResultsDto, ResultShareCreatedDto, ResultShareDto, SharedResultsDto } from '@/lib/types/results';
 import { getConfig } from '../config';
 import { HttpError, notFound } from '../http/errors';
@@ -17,7 +16,6 @@ import { reserveAction } from '../rateLimit';
  * 1 to 30 days unless revoked; every opening of the page is recorded and the owner sees the last.
  * Expired and revoked links answer 410 Gone; unknown tokens 404.
  */
-type Db = Kysely<Database>;
 
 export const SHARE_DEFAULT_DAYS = 7;
 export const SHARE_MAX_DAYS = 30;

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { NurseSlotDto } from '@/lib/types/api';
 import { badRequest } from '../http/errors';
 import crypto from 'node:crypto';
@@ -12,7 +11,6 @@ import { daysAhead, localToUtc, timeZoneOf } from './laboratoryTime';
  * Nurse visit slots: the windows of a laboratory's day in its local time (./laboratoryTime.ts), the
  * generated schedule kept `SLOT_DAYS_AHEAD` days ahead, and the slots a client may choose from.
  */
-type Db = Kysely<Database>;
 
 /** Nurse visit windows, local time of the laboratory: [start hour, end hour]. */
 export const SLOT_WINDOWS: [number, number][] = [

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { ValidationError } from 'yup';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { OrderStatusDto, ResultsImportResponse, StaffOrderDetailDto, StaffOrderDto, StaffOrderPatientDto } from '@/lib/types/results';
 import { nextStatuses, RESULT_ENTRY_STATUSES } from '@/lib/orderLifecycle';
 import type { ResultsImport } from '@/lib/validation/results';
@@ -35,7 +34,6 @@ import { actorOf, recordAudit } from './audit';
  * result entry and the import from a laboratory system. The route layer refuses non-staff (403);
  * here an order of another laboratory is 404, as if absent.
  */
-type Db = Kysely<Database>;
 
 /** An order of the caller's laboratory; for a nurse only a visit assigned to them (anything else is 404). */
 async function loadLabOrder(db: Db, staff: AuthUser, orderId: number): Promise<repo.OrderRow> {

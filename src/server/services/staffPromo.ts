@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { StaffPromoCodeDto } from '@/lib/types/results';
 import type { StaffPromoInput } from '@/lib/validation/results';
 import { toMajor } from '@/lib/money';
@@ -12,7 +11,6 @@ import { createPromo, type PromoCode } from './promo';
  * Promo codes in the staff console: staff create codes for their own laboratory with the options of
  * `npm run promo:add` (the same service and checks) and list the codes valid there with their use.
  */
-type Db = Kysely<Database>;
 
 function labOf(staff: AuthUser): string {
   if (!staff.staffLaboratoryId) throw forbidden('Staff only');

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database, OrderStatus } from '../db/schema';
+import type { OrderStatus } from '../db/schema';
+import type { Db } from '../db/createDb';
 import { hashToken, newToken } from '../tokens';
 import type { ScienceRange } from '../db/demo/science';
 import { insertReferenceRanges } from '../db/science';
@@ -10,7 +10,6 @@ import { freezeOrderPatients } from '../repositories/orders';
  * Test helpers that write laboratories, analyses, users (with an access token), patients, nurse
  * slots and placed orders straight into the database, independent of the demo seed.
  */
-type Db = Kysely<Database>;
 
 const now = () => new Date().toISOString();
 const uid = () => crypto.randomBytes(4).toString('hex');

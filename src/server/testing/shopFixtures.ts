@@ -3,12 +3,9 @@
  * EUR price lists), shared and optional materials, restricted analyses, users with access tokens,
  * patients and nurse slots. Ids are whatever the database gives; the returned object names them.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import { hashToken, newToken } from '../tokens';
 import { createPatient } from './orderFixtures';
-
-type Db = Kysely<Database>;
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
