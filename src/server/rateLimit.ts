@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from './db/createDb';
 import { getConfig } from './config';
 import { HttpError, rateLimited, tooManyRequests } from './http/errors';
-import { inWriteTransaction, isSqlite } from './repositories/orders';
+import { inWriteTransaction } from './repositories/orders';
+import { isPostgres } from './db/kind';
 import { addressGroup } from './http/clientAddress';
 
 /**
@@ -70,7 +71,7 @@ async function limitWait(
  * (taken in sorted order, so two callers cannot deadlock).
  */
 async function exclusively<T>(db: Db, keys: string[], fn: (trx: Db) => Promise<T>): Promise<T> {
-  if (!isSqlite(db)) {
+  if (isPostgres(db)) {
     return db.transaction().execute(async (trx) => {
       for (const key of [...new Set(keys)].sort()) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
       return fn(trx);

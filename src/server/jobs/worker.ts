@@ -1,6 +1,7 @@
 import { getConfig } from '../config';
 import { log } from '../log';
-import { enqueue, isPostgresDb } from './queue';
+import { enqueue } from './queue';
+import { isPostgres } from '../db/kind';
 import * as table from './tableQueue';
 import * as pgBoss from './pgBossQueue';
 import { appSchema } from './pgBossQueue';
@@ -38,7 +39,7 @@ export async function ensureRecurringJobs(db: JobDb, now = new Date()): Promise<
 export async function runJobsOnce(db: JobDb, opts: { now?: Date } = {}): Promise<RunReport> {
   await ensureRecurringJobs(db, opts.now);
   const defs = jobDefinitions();
-  if (isPostgresDb(db)) return pgBoss.runDueInBoss(await pgBoss.bossFor(db, appSchema()), db, defs);
+  if (isPostgres(db)) return pgBoss.runDueInBoss(await pgBoss.bossFor(db, appSchema()), db, defs);
   return table.runDueInTable(db, handlers(defs), { concurrency: getConfig().jobsConcurrency });
 }
 
@@ -112,7 +113,7 @@ export async function startWorker(db: JobDb): Promise<void> {
   const placeholder: Running = { stop: async () => undefined };
   holder.__labShopWorker = placeholder;
   try {
-    holder.__labShopWorker = isPostgresDb(db) ? await startBossWorkers(db, concurrency) : startTableLoop(db, concurrency);
+    holder.__labShopWorker = isPostgres(db) ? await startBossWorkers(db, concurrency) : startTableLoop(db, concurrency);
   } catch (e) {
     holder.__labShopWorker = undefined;
     throw e;

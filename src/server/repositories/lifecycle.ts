@@ -1,5 +1,6 @@
-import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrderStatus, OrderTable } from '../db/schema';
+import { isPostgres } from '../db/kind';
 
 /** Reads and writes of placed orders: their lines, status events and customers. */
 type Q = Kysely<Database>;
@@ -169,7 +170,7 @@ export async function insertEvent(db: Q, orderId: number, status: OrderStatus, a
  */
 export async function lockOrder(db: Q, orderId: number): Promise<OrderRow | undefined> {
   const query = db.selectFrom('orders').selectAll().where('id', '=', orderId);
-  return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
+  return isPostgres(db) ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
 }
 
 /** Moves the order from slot `fromSlotId` to `slotId` only if it is still there in status `status`; false otherwise. */

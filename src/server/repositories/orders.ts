@@ -1,12 +1,9 @@
-import { SqliteAdapter, sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, OrderTable } from '../db/schema';
+import { isPostgres } from '../db/kind';
 
 /** Reads and writes of orders, their lines, materials and status events. */
 type Q = Kysely<Database>;
-
-export function isSqlite(db: Q): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
-}
 
 /**
  * Runs `fn` in one write transaction. On SQLite it is `BEGIN IMMEDIATE` (the write lock is taken at
@@ -14,7 +11,7 @@ export function isSqlite(db: Q): boolean {
  * PostgreSQL a regular transaction, with row locks taken by the caller.
  */
 export async function inWriteTransaction<T>(db: Q, fn: (trx: Q) => Promise<T>): Promise<T> {
-  if (!isSqlite(db)) return db.transaction().execute(fn);
+  if (isPostgres(db)) return db.transaction().execute(fn);
   return db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {
@@ -41,7 +38,7 @@ function inTransaction(conn: Q): Q {
 
 /** Serialises order creation of one user on PostgreSQL (SQLite's write transaction already does). */
 export async function lockUser(trx: Q, userId: number): Promise<void> {
-  if (isSqlite(trx)) return;
+  if (!isPostgres(trx)) return;
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 

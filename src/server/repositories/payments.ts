@@ -1,12 +1,11 @@
-import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AttemptStatus, Database, PaymentAttemptTable, PaymentRefundTable, PaymentStatus, RefundStatus } from '../db/schema';
+import { isPostgres } from '../db/kind';
 
 /** Payment attempts and refunds (docs/payments.md). */
 type Q = Kysely<Database>;
 export type AttemptRow = Selectable<PaymentAttemptTable>;
 export type RefundRow = Selectable<PaymentRefundTable>;
-
-const isPg = (db: Q) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function insertAttempt(db: Q, a: { orderId: number; provider: string; sessionId: string; amountMinor: number; currency: string }, at: string): Promise<AttemptRow> {
   return db
@@ -18,7 +17,7 @@ export async function insertAttempt(db: Q, a: { orderId: number; provider: strin
 
 export async function findAttemptBySession(db: Q, sessionId: string, lock = false): Promise<AttemptRow | undefined> {
   const q = db.selectFrom('payment_attempts').selectAll().where('session_id', '=', sessionId);
-  return lock && isPg(db) ? q.forUpdate().executeTakeFirst() : q.executeTakeFirst();
+  return lock && isPostgres(db) ? q.forUpdate().executeTakeFirst() : q.executeTakeFirst();
 }
 
 /** The order's newest attempt. */

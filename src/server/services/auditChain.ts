@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { AuditAction, AuditActorKind } from '../db/schema';
 import type { Db } from '../db/createDb';
+import { isPostgres } from '../db/kind';
 
 /**
  * The hash chain over the audit trail: each record keeps the hash of the record before it
@@ -34,8 +35,6 @@ export function chainHash(prev: string, r: ChainedContent): string {
   const content = [r.at, r.action, r.actor_kind, r.actor_user_id, r.share_id, r.subject_user_id, r.laboratory_id, r.order_id, r.patient_id, r.client_ip, r.detail];
   return crypto.createHash('sha256').update(`${prev}\n${JSON.stringify(content)}`).digest('hex');
 }
-
-const isPostgres = (db: Db) => db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
 
 /** Appends one record to the chain (inside the caller's transaction when given one). */
 export async function appendChained(db: Db, row: ChainedContent): Promise<void> {

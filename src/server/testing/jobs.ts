@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/createDb';
-import { isPostgresDb } from '../jobs/queue';
+import { isPostgres } from '../db/kind';
 import { appSchema, bossSchemaFor } from '../jobs/pgBossQueue';
 
 /** Tests: every waiting job of `name` becomes due now (the time it waited for has come). */
 export async function makeJobsDue(db: Db, name: string): Promise<number> {
-  if (isPostgresDb(db)) {
+  if (isPostgres(db)) {
     const schema = bossSchemaFor(appSchema());
     const res = await sql`update ${sql.raw(`${schema}.job`)} set start_after = now() where name = ${name} and state in ('created', 'retry')`.execute(db);
     return Number(res.numAffectedRows ?? 0);

@@ -1,4 +1,6 @@
-import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+
+export { isPostgres } from '../kind';
 
 /**
  * Helpers shared by the migrations. One set of migrations serves SQLite and PostgreSQL; only portable
@@ -6,10 +8,6 @@ import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from 'kyse
  * become `serial` on PostgreSQL and `integer primary key autoincrement` on SQLite.
  */
 export type Db = Kysely<unknown>;
-
-export function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 export function idColumn(pg: boolean) {
   return [pg ? 'serial' : 'integer', (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement())] as const;
