@@ -22,10 +22,18 @@ export interface QueuedMail extends MailMessage {
 
 export const CRITICAL_PRIORITY = 10;
 
+/**
+ * A Message-ID `<local@host>`, the host being the shop's (APP_URL). A mail owed once per event passes a
+ * stable `local` (e.g. `visit-reminder-<order>-<start>`), so queueing it again is a no-op.
+ */
+export function mailMessageId(local: string): string {
+  const host = new URL(getConfig().appUrl).hostname || 'localhost';
+  return `<${local}@${host}>`;
+}
+
 /** A Message-ID for a new mail: `<kind.random@host>`. */
 function newMessageId(kind: string): string {
-  const host = new URL(getConfig().appUrl).hostname || 'localhost';
-  return `<${kind}.${crypto.randomBytes(12).toString('hex')}@${host}>`;
+  return mailMessageId(`${kind}.${crypto.randomBytes(12).toString('hex')}`);
 }
 
 /** Queues the mail; returns its Message-ID. A mail with a Message-ID already queued is not queued twice. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { getConfig } from '../config';
-import { queueMail } from '../mail/queueMail';
+import { mailMessageId, queueMail } from '../mail/queueMail';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { paymentMail, type PaymentMailKind } from '../mail/templates/payment';
 import { formatMoney, toMajor, isCurrency, DEFAULT_CURRENCY } from '@/lib/money';
@@ -20,6 +20,5 @@ export async function queuePaymentMail(db: Kysely<Database>, orderId: number, ki
   const t = mailTranslator(language);
   const currency = isCurrency(order.currency) ? order.currency : DEFAULT_CURRENCY;
   const mail = paymentMail({ kind, name: user.first_name || user.email, number: order.number, amount: formatMoney(toMajor(amountMinor), currency, language), reason, orderLink: `${getConfig().appUrl}/orders/${order.id}` }, t);
-  const host = new URL(getConfig().appUrl).hostname || 'localhost';
-  await queueMail(db, { kind: `payment.${kind}`, to: user.email, laboratoryId: order.laboratory_id, messageId: `<payment.${kind}.${eventKey}@${host}>`, ...mail });
+  await queueMail(db, { kind: `payment.${kind}`, to: user.email, laboratoryId: order.laboratory_id, messageId: mailMessageId(`payment.${kind}.${eventKey}`), ...mail });
 }

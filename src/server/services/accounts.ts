@@ -6,7 +6,7 @@ import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
 import { getConfig } from '../config';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../http/errors';
 import { buildAppUrl } from '../mail/mailer';
-import { queueMail } from '../mail/queueMail';
+import { mailMessageId, queueMail } from '../mail/queueMail';
 import { activationMail } from '../mail/templates/activation';
 import { passwordChangedMail } from '../mail/templates/passwordChanged';
 import { passwordResetMail } from '../mail/templates/passwordReset';
@@ -139,8 +139,7 @@ async function answerKnownAddress(db: Db, user: repo.UserRecord, language?: Lang
   const t = mailTranslator(mailLanguage(language ?? user.locale));
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   // One mail per account and minute however often the address is tried (a stable Message-ID).
-  const host = new URL(getConfig().appUrl).hostname || 'localhost';
-  await queueMail(db, { kind: 'registrationAttempt', to: user.email, messageId: `<registration-attempt-${user.id}-${when.replace(/\D/g, '')}@${host}>`, ...registrationAttemptMail({ name: user.first_name, when, loginLink: buildAppUrl('/login') }, t) });
+  await queueMail(db, { kind: 'registrationAttempt', to: user.email, messageId: mailMessageId(`registration-attempt-${user.id}-${when.replace(/\D/g, '')}`), ...registrationAttemptMail({ name: user.first_name, when, loginLink: buildAppUrl('/login') }, t) });
   return { answer: { accessToken: session.accessToken, expiresIn: session.expiresIn }, session };
 }
 

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { getConfig } from '../config';
 import { intlLocale } from '@/i18n';
 import { buildAppUrl } from '../mail/mailer';
-import { queueMail } from '../mail/queueMail';
+import { mailMessageId, queueMail } from '../mail/queueMail';
 import { JOB } from '../jobs/specs';
 import type { JobDefinition } from '../jobs/types';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
@@ -44,8 +43,7 @@ export async function runVisitReminder(db: Kysely<Database>, payload: VisitRemin
     },
     t,
   );
-  const host = new URL(getConfig().appUrl).hostname;
-  await queueMail(db, { kind: 'visitReminder', to: user.email, ...mail, laboratoryId: order.laboratory_id, messageId: `<visit-reminder-${order.id}-${Date.parse(payload.visitStart)}@${host}>` });
+  await queueMail(db, { kind: 'visitReminder', to: user.email, ...mail, laboratoryId: order.laboratory_id, messageId: mailMessageId(`visit-reminder-${order.id}-${Date.parse(payload.visitStart)}`) });
   return 'sent';
 }
 
