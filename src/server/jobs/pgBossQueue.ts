@@ -98,6 +98,16 @@ interface BossData {
   laboratoryId: string | null;
 }
 
+/** Runs one job's handler; a failure is logged and thrown again with a message safe to store. */
+async function runJob(def: JobDefinition, db: JobDb, job: { id: string; retryCount: number; data: BossData }): Promise<void> {
+  try {
+    await def.handler(job.data.payload, { db, id: job.id, attempt: job.retryCount + 1, now: new Date() });
+  } catch (e) {
+    log().warn({ job: def.name, id: job.id, attempt: job.retryCount + 1, error: safeError(e) }, 'Job failed');
+    throw new Error(safeError(e));
+  }
+}
+
 /** Starts `concurrency` workers per queue on this process; returns their ids (for notifyWorker). */
 export async function workInBoss(handle: BossHandle, db: JobDb, defs: readonly JobDefinition[], concurrency: number): Promise<string[]> {
   const ids: string[] = [];
@@ -106,13 +116,7 @@ export async function workInBoss(handle: BossHandle, db: JobDb, defs: readonly J
     for (let i = 0; i < concurrency; i++) {
       ids.push(
         await handle.boss.work<BossData>(def.name, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
-          if (!job) return;
-          try {
-            await def.handler(job.data.payload, { db, id: job.id, attempt: job.retryCount + 1, now: new Date() });
-          } catch (e) {
-            log().warn({ job: def.name, id: job.id, attempt: job.retryCount + 1, error: safeError(e) }, 'Job failed');
-            throw new Error(safeError(e));
-          }
+          if (job) await runJob(def, db, job);
         }),
       );
     }
@@ -132,7 +136,7 @@ export async function runDueInBoss(handle: BossHandle, db: JobDb, defs: readonly
       jobs.sort((a, b) => b.priority - a.priority || a.createdOn.getTime() - b.createdOn.getTime());
       for (const job of jobs) {
         try {
-          await def.handler(job.data.payload, { db, id: job.id, attempt: job.retryCount + 1, now: new Date() });
+          await runJob(def, db, job);
           await handle.boss.complete(def.name, job.id);
           report.done++;
         } catch (e) {
