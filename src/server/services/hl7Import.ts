@@ -8,7 +8,7 @@ import { HttpError } from '../http/errors';
 import * as repo from '../repositories/lifecycle';
 import * as resultsRepo from '../repositories/results';
 import { isStaffOf } from './orderLifecycle';
-import { writeResults, type ResultInput } from './results';
+import { writeResults, type ResultInput } from './resultEntry';
 import { actorOf, recordAudit } from './audit';
 
 /**

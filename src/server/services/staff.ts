@@ -26,7 +26,8 @@ import { actorOfUser, followVisit } from './visitStates';
 import { orderAddressDto, visitDto } from './orders';
 import { linesByPatient } from './linesByPatient';
 import { ageOn } from '@/lib/resultFlag';
-import { catalogueInterval, resultDto, samplingDay, writeResults, type ResultInput } from './results';
+import { resultDto } from './results';
+import { catalogueInterval, samplingDay, writeResults, type ResultInput } from './resultEntry';
 import { actorOf, recordAudit } from './audit';
 
 /**
