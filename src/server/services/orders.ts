@@ -1,9 +1,9 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ERROR_CODES } from '@/lib/errorCodes';
-import type { Database, OrderTable } from '../db/schema';
+import type { Database } from '../db/schema';
+import { orderAddressDto, orderFeedbackDto, visitDto } from './orderDtos';
 import type { CreateOrderResponse, PromoQuoteDto } from '@/lib/types/api';
 import type { ShopOrderPatientDto, ShopOrderDto } from '@/lib/types/order';
-import type { VisitDto } from '@/lib/types/results';
 import { IDEMPOTENCY_KEY_PATTERN, MESSAGES, SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/lib/validation/order';
 import { formatMoney, toMajor } from '@/lib/money';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
@@ -42,6 +42,7 @@ type Db = Kysely<Database>;
 
 export const PAYMENT_MODE = 'pay_nurse' as const;
 export { SLOT_FULL_MESSAGE };
+export { orderAddressDto, orderFeedbackDto, visitDto } from './orderDtos';
 export const EMAIL_NOT_CONFIRMED_MESSAGE = 'Confirm your e-mail address before placing an order';
 export const EMPTY_CART_MESSAGE = 'Your cart is empty';
 
@@ -61,25 +62,6 @@ export function parseIdempotencyKey(raw: string | string[] | undefined): string 
     throw badRequest('Invalid Idempotency-Key header: use 8 to 100 letters, digits, "-" or "_"');
   }
   return value;
-}
-
-/** The visit address and contact preferences of an order row, as the API shows them (one place for both order reads). */
-export function orderAddressDto(order: Selectable<OrderTable>) {
-  return {
-    country: order.address_country,
-    city: order.address_city,
-    postalCode: order.address_postal_code,
-    street: order.address_street,
-    entry: order.address_entry,
-    floor: order.address_floor,
-    apartment: order.address_apartment,
-    intercomCode: order.address_intercom_code,
-    notes: order.address_notes,
-  };
-}
-
-export function orderFeedbackDto(order: Selectable<OrderTable>) {
-  return { useEmail: order.feedback_use_email === 1, usePhone: order.feedback_use_phone === 1, quickPhone: order.feedback_quick_phone };
 }
 
 /**
@@ -352,11 +334,6 @@ async function sendOrderConfirmation(db: Db, userId: number, orderId: number, re
   );
   const ics = await orderCalendar(db, userId, orderId, 'REQUEST', language);
   await queueMail(db, { kind: 'orderConfirmation', to: user.email, laboratoryId: order.laboratory.id, ...mail, icalEvent: { method: 'REQUEST', filename: `visit-${order.number}.ics`, content: ics } });
-}
-
-/** The visit of an order: its slot's window (the chosen time when the slot is gone). */
-export function visitDto(order: { slot_id: number; nurse_checkout_date: string }, slot: { start_at: string; end_at: string } | undefined, timeZone: string): VisitDto {
-  return { slotId: order.slot_id, start: slot?.start_at ?? order.nurse_checkout_date, end: slot?.end_at ?? order.nurse_checkout_date, timeZone };
 }
 
 /** The caller's submitted order for the order-submitted page (another user's order is 404). */
