@@ -8,6 +8,11 @@ export async function findPromoByCode(db: Q, code: string) {
   return db.selectFrom('promo_codes').selectAll().where('code', '=', code).executeTakeFirst();
 }
 
+/** The promo code with this id (it must exist). */
+export async function getPromo(db: Q, id: number) {
+  return db.selectFrom('promo_codes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
 export async function insertPromo(db: Q, values: Insertable<PromoCodeTable>) {
   return db.insertInto('promo_codes').values(values).returning('id').executeTakeFirstOrThrow();
 }

@@ -5,6 +5,7 @@ import { toMajor } from '@/lib/money';
 import type { AuthUser } from '../http/auth';
 import { forbidden } from '../http/errors';
 import * as repo from '../repositories/promo';
+import { findLaboratory } from '../repositories/laboratories';
 import { createPromo, type PromoCode } from './promo';
 
 /**
@@ -18,13 +19,7 @@ function labOf(staff: AuthUser): string {
 }
 
 async function currencyOf(db: Db, laboratoryId: string): Promise<string> {
-  const row = await db
-    .selectFrom('laboratories')
-    .innerJoin('price_lists', 'price_lists.id', 'laboratories.price_list_id')
-    .select('price_lists.currency')
-    .where('laboratories.id', '=', laboratoryId)
-    .executeTakeFirst();
-  return row?.currency ?? 'EUR';
+  return (await findLaboratory(db, laboratoryId))?.currency ?? 'EUR';
 }
 
 function dto(p: PromoCode, currency: string, totals: { orders: number; discountMinor: number } | undefined): StaffPromoCodeDto {
@@ -70,6 +65,6 @@ export async function createStaffPromo(db: Db, staff: AuthUser, input: StaffProm
     from: input.from ?? null,
     to: input.to ?? null,
   });
-  const row = await db.selectFrom('promo_codes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await repo.getPromo(db, id);
   return dto(row, await currencyOf(db, labId), undefined);
 }
