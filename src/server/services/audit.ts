@@ -4,6 +4,7 @@ import type { AccessRecordDto, LabAuditRecordDto, SecurityEventDto } from '@/lib
 import type { AuthUser } from '../http/auth';
 import { requestIp } from '../http/requestContext';
 import { appendChained } from './auditChain';
+import * as repo from '../repositories/audit';
 
 /**
  * The append-only audit trail (table `audit_events`; database triggers refuse updates and deletes):
@@ -42,7 +43,7 @@ export async function recordAudit(db: Db, e: AuditInput, now = new Date()): Prom
   let subject = e.subjectUserId ?? null;
   let lab = e.laboratoryId ?? null;
   if (e.orderId != null && (subject === null || lab === null)) {
-    const order = await db.selectFrom('orders').select(['user_id', 'laboratory_id']).where('id', '=', e.orderId).executeTakeFirst();
+    const order = await repo.findOrderParties(db, e.orderId);
     subject ??= order?.user_id ?? null;
     lab ??= order?.laboratory_id ?? null;
   }
@@ -71,7 +72,7 @@ export const SECURITY_WINDOW_MS = 15 * 60 * 1000;
  */
 export async function recordSignIn(db: Db, email: unknown, ip: string, outcome: 'sign_in' | 'sign_in_failed' | 'locked_out', now = new Date()): Promise<void> {
   const address = typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
-  const user = address ? await db.selectFrom('users').select(['id', 'role', 'staff_laboratory_id']).where('email', '=', address).executeTakeFirst() : undefined;
+  const user = address ? await repo.findUserByEmail(db, address) : undefined;
   if (outcome === 'sign_in') {
     await recordAudit(db, {
       action: outcome,
@@ -85,55 +86,12 @@ export async function recordSignIn(db: Db, email: unknown, ip: string, outcome: 
   }
   const at = now.toISOString();
   const windowStart = new Date(Math.floor(now.getTime() / SECURITY_WINDOW_MS) * SECURITY_WINDOW_MS).toISOString();
-  await db
-    .insertInto('security_events')
-    .values({ key: `${outcome}:${address}`, window_start: windowStart, action: outcome, subject_user_id: user?.id ?? null, laboratory_id: user?.staff_laboratory_id ?? null, client_ip: ip, count: 1, first_at: at, last_at: at })
-    .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet((eb) => ({ count: eb('security_events.count', '+', 1), last_at: at, client_ip: ip })))
-    .execute();
-}
-
-/** Paging and filters of both views: newest first, `limit` rows (default 50) with ids below `before`. */
-export interface AuditQuery {
-  limit?: number;
-  before?: number;
-  action?: AuditAction;
-  actorKind?: AuditActorKind;
+  await repo.countSecurityEvent(db, { key: `${outcome}:${address}`, window_start: windowStart, action: outcome, subject_user_id: user?.id ?? null, laboratory_id: user?.staff_laboratory_id ?? null, client_ip: ip, first_at: at, last_at: at });
 }
 
 const HEALTH: AuditAction[] = ['health_read', 'health_write'];
-const DEFAULT_LIMIT = 50;
 
-function baseQuery(db: Db, q: AuditQuery = {}) {
-  let query = db
-    .selectFrom('audit_events')
-    .leftJoin('users as actor', 'actor.id', 'audit_events.actor_user_id')
-    .leftJoin('orders', 'orders.id', 'audit_events.order_id')
-    .select([
-      'audit_events.id',
-      'audit_events.at',
-      'audit_events.action',
-      'audit_events.actor_kind',
-      'audit_events.subject_user_id',
-      'audit_events.patient_id',
-      'audit_events.order_id',
-      'audit_events.client_ip',
-      'audit_events.detail',
-      'actor.first_name',
-      'actor.last_name',
-      'actor.email',
-      'orders.number',
-    ])
-    .orderBy('audit_events.id', 'desc')
-    .limit(q.limit ?? DEFAULT_LIMIT);
-  if (q.before !== undefined) query = query.where('audit_events.id', '<', q.before);
-  if (q.action) query = query.where('audit_events.action', '=', q.action);
-  if (q.actorKind) query = query.where('audit_events.actor_kind', '=', q.actorKind);
-  return query;
-}
-
-type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
-
-function accessDto(r: Row): AccessRecordDto {
+function accessDto(r: repo.AuditRow): AccessRecordDto {
   return {
     id: r.id,
     at: r.at,
@@ -147,8 +105,8 @@ function accessDto(r: Row): AccessRecordDto {
 }
 
 /** GET users/current/audit: who (laboratory staff or a share link) opened or changed the caller's health data, newest first. */
-export async function listAccessToMyData(db: Db, userId: number, q: AuditQuery = {}): Promise<AccessRecordDto[]> {
-  const rows = await baseQuery(db, q)
+export async function listAccessToMyData(db: Db, userId: number, q: repo.AuditQuery = {}): Promise<AccessRecordDto[]> {
+  const rows = await repo.selectAuditEvents(db, q)
     .where('audit_events.subject_user_id', '=', userId)
     .where('audit_events.action', 'in', HEALTH)
     .where('audit_events.actor_kind', 'in', ['staff', 'share'])
@@ -157,23 +115,15 @@ export async function listAccessToMyData(db: Db, userId: number, q: AuditQuery =
 }
 
 /** GET staff/audit: the trail of the staff member's laboratory, newest first. */
-export async function listLabAudit(db: Db, staff: AuthUser, q: AuditQuery = {}): Promise<LabAuditRecordDto[]> {
+export async function listLabAudit(db: Db, staff: AuthUser, q: repo.AuditQuery = {}): Promise<LabAuditRecordDto[]> {
   if (!staff.staffLaboratoryId) return [];
-  const rows = await baseQuery(db, q).where('audit_events.laboratory_id', '=', staff.staffLaboratoryId).execute();
+  const rows = await repo.selectAuditEvents(db, q).where('audit_events.laboratory_id', '=', staff.staffLaboratoryId).execute();
   return rows.map((r) => ({ ...accessDto(r), actorEmail: r.email ?? null, subjectUserId: r.subject_user_id, patientId: r.patient_id, clientIp: r.client_ip }));
 }
 
 /** GET staff/security-events: refused sign-ins and lock-outs of the laboratory's staff and nurses, counted per window, newest first. */
-export async function listLabSecurityEvents(db: Db, staff: AuthUser, q: Pick<AuditQuery, 'limit' | 'before'> = {}): Promise<SecurityEventDto[]> {
+export async function listLabSecurityEvents(db: Db, staff: AuthUser, q: Pick<repo.AuditQuery, 'limit' | 'before'> = {}): Promise<SecurityEventDto[]> {
   if (!staff.staffLaboratoryId) return [];
-  let query = db
-    .selectFrom('security_events')
-    .leftJoin('users', 'users.id', 'security_events.subject_user_id')
-    .select(['security_events.id', 'security_events.action', 'security_events.subject_user_id', 'users.email', 'security_events.client_ip', 'security_events.count', 'security_events.first_at', 'security_events.last_at'])
-    .where('security_events.laboratory_id', '=', staff.staffLaboratoryId)
-    .orderBy('security_events.id', 'desc')
-    .limit(q.limit ?? DEFAULT_LIMIT);
-  if (q.before !== undefined) query = query.where('security_events.id', '<', q.before);
-  const rows = await query.execute();
+  const rows = await repo.listSecurityEvents(db, staff.staffLaboratoryId, q);
   return rows.map((r) => ({ id: r.id, action: r.action, subjectUserId: r.subject_user_id, subjectEmail: r.email ?? null, clientIp: r.client_ip, count: r.count, firstAt: r.first_at, lastAt: r.last_at }));
 }

@@ -1,0 +1,78 @@
+import type { Insertable } from 'kysely';
+import type { AuditAction, AuditActorKind, SecurityEventTable } from '../db/schema';
+import type { Db } from '../db/createDb';
+
+/** Reads of the audit trail and the counted security events (appending a record is auditChain.ts). */
+
+/** Whose data an order is: its owner and laboratory. */
+export async function findOrderParties(db: Db, orderId: number) {
+  return db.selectFrom('orders').select(['user_id', 'laboratory_id']).where('id', '=', orderId).executeTakeFirst();
+}
+
+/** The account an address typed at sign-in belongs to, if any. */
+export async function findUserByEmail(db: Db, address: string) {
+  return db.selectFrom('users').select(['id', 'role', 'staff_laboratory_id']).where('email', '=', address).executeTakeFirst();
+}
+
+/** Counts one refused sign-in in its row of key and window (the first makes the row). */
+export async function countSecurityEvent(db: Db, e: Omit<Insertable<SecurityEventTable>, 'count'> & { last_at: string; client_ip: string }): Promise<void> {
+  await db
+    .insertInto('security_events')
+    .values({ ...e, count: 1 })
+    .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet((eb) => ({ count: eb('security_events.count', '+', 1), last_at: e.last_at, client_ip: e.client_ip })))
+    .execute();
+}
+
+/** Paging and filters of both views: newest first, `limit` rows (default 50) with ids below `before`. */
+export interface AuditQuery {
+  limit?: number;
+  before?: number;
+  action?: AuditAction;
+  actorKind?: AuditActorKind;
+}
+
+const DEFAULT_LIMIT = 50;
+
+/** Audit records newest first with their actor and order number; callers add their filter. */
+export function selectAuditEvents(db: Db, q: AuditQuery = {}) {
+  let query = db
+    .selectFrom('audit_events')
+    .leftJoin('users as actor', 'actor.id', 'audit_events.actor_user_id')
+    .leftJoin('orders', 'orders.id', 'audit_events.order_id')
+    .select([
+      'audit_events.id',
+      'audit_events.at',
+      'audit_events.action',
+      'audit_events.actor_kind',
+      'audit_events.subject_user_id',
+      'audit_events.patient_id',
+      'audit_events.order_id',
+      'audit_events.client_ip',
+      'audit_events.detail',
+      'actor.first_name',
+      'actor.last_name',
+      'actor.email',
+      'orders.number',
+    ])
+    .orderBy('audit_events.id', 'desc')
+    .limit(q.limit ?? DEFAULT_LIMIT);
+  if (q.before !== undefined) query = query.where('audit_events.id', '<', q.before);
+  if (q.action) query = query.where('audit_events.action', '=', q.action);
+  if (q.actorKind) query = query.where('audit_events.actor_kind', '=', q.actorKind);
+  return query;
+}
+
+export type AuditRow = Awaited<ReturnType<ReturnType<typeof selectAuditEvents>['execute']>>[number];
+
+/** Refused sign-ins and lock-outs of a laboratory's people, counted per window, newest first. */
+export async function listSecurityEvents(db: Db, laboratoryId: string, q: Pick<AuditQuery, 'limit' | 'before'> = {}) {
+  let query = db
+    .selectFrom('security_events')
+    .leftJoin('users', 'users.id', 'security_events.subject_user_id')
+    .select(['security_events.id', 'security_events.action', 'security_events.subject_user_id', 'users.email', 'security_events.client_ip', 'security_events.count', 'security_events.first_at', 'security_events.last_at'])
+    .where('security_events.laboratory_id', '=', laboratoryId)
+    .orderBy('security_events.id', 'desc')
+    .limit(q.limit ?? DEFAULT_LIMIT);
+  if (q.before !== undefined) query = query.where('security_events.id', '<', q.before);
+  return query.execute();
+}
