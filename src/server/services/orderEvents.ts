@@ -95,6 +95,7 @@ class SharedPoll {
     this.running = true;
     try {
       const now = Date.now();
+      pollReads += 1;
       const fingerprints = await getOrderFingerprints(this.db, [...this.watchers.keys()]);
       for (const [orderId, set] of this.watchers) {
         const fingerprint = fingerprints.get(orderId) ?? null;
@@ -123,6 +124,13 @@ class SharedPoll {
 }
 
 const polls = new WeakMap<Db, Map<number, SharedPoll>>();
+const allPolls = new Set<SharedPoll>();
+let pollReads = 0;
+
+/** How many times the shared polls of this process have read the database (for tests and the bench). */
+export function orderStreamPollReads(): number {
+  return pollReads;
+}
 
 function sharedPoll(db: Db, pollMs: number): SharedPoll {
   const byInterval = polls.get(db) ?? new Map<number, SharedPoll>();
@@ -131,14 +139,15 @@ function sharedPoll(db: Db, pollMs: number): SharedPoll {
   if (!poll) {
     poll = new SharedPoll(db, pollMs);
     byInterval.set(pollMs, poll);
+    allPolls.add(poll);
   }
   return poll;
 }
 
-/** Open event streams of this process on `db` (all intervals). */
-export function openOrderStreams(db: Db): number {
+/** Open event streams of this process (all databases and intervals). */
+export function openOrderStreams(): number {
   let n = 0;
-  for (const poll of polls.get(db)?.values() ?? []) n += poll.size;
+  for (const poll of allPolls) n += poll.size;
   return n;
 }
 
