@@ -62,7 +62,7 @@ export default journey('the patient follows the home visit live while the nurse 
     await patientPage.evaluate(() => ((window as unknown as { __visitMarker: string }).__visitMarker = 'loaded once'));
     await timeline.getByRole('list', { name: 'Steps of the home visit' }).waitFor();
     await timeline.getByText('Nothing to buy: the nurse brings the tubes.').waitFor();
-    assert.equal(await timeline.locator('[aria-current="step"]').textContent(), 'Visit booked(now)');
+    assert.match((await timeline.locator('[aria-current="step"]').textContent()) ?? '', /^Visit booked\(now\)/);
     await ctx.shot('patient-booked');
   });
 
@@ -105,8 +105,8 @@ export default journey('the patient follows the home visit live while the nurse 
   });
 
   await ctx.step('the patient sees the nurse on the way with the arrival window, without a reload', async () => {
-    await stateLine.filter({ hasText: /is on the way\. Expected arrival \d{2}:\d{2}–\d{2}:\d{2}\./ }).waitFor({ timeout: 15000 });
-    assert.equal(await timeline.locator('[aria-current="step"]').textContent(), 'Nurse on the way(now)');
+    await stateLine.filter({ hasText: /is on the way\. Expected arrival [0-2]\d:[0-5]\d–[0-2]\d:[0-5]\d\./ }).waitFor({ timeout: 15000 });
+    assert.match((await timeline.locator('[aria-current="step"]').textContent()) ?? '', /^Nurse on the way\(now\)/);
     await sameDocument(patientPage);
     await ctx.shot('patient-on-the-way');
   });
