@@ -101,6 +101,9 @@ export default journey('the patient follows the home visit live while the nurse 
     await ctx.shot('nurse-arrival', nursePage);
     await card.getByRole('button', { name: 'Send' }).click();
     await card.getByText(/^Visit: Nurse on the way · Arriving \d{2}:\d{2}–\d{2}:\d{2}$/).waitFor();
+    // The step shows itself on the card: no empty notice box above the list.
+    const emptyNotices = await nursePage.evaluate(() => Array.from(document.querySelectorAll('[role="status"], [role="alert"]')).filter((e) => e.getBoundingClientRect().height > 10 && !e.textContent?.trim()).length);
+    assert.equal(emptyNotices, 0, 'an empty notice is shown');
     await ctx.shot('nurse-on-the-way', nursePage);
   });
 
