@@ -16,6 +16,7 @@ import { enlarge } from './lib/catalogue';
 import { analysesByTermQuery } from '../src/server/repositories/catalogue';
 import { searchAnalyses } from '../src/server/services/catalogue';
 import { webBench } from './web';
+import { STREAMS_HEADING, streamsBench } from './eventStreams';
 import { SEARCH_HEADING, WEB_HEADING, webMarkdown, type BeforeFile } from './report';
 
 const COPIES = 10;
@@ -139,19 +140,23 @@ interface Args {
   noDoc: boolean;
   /** The job queue's part: checkout with SMTP stalled and up, and the three-worker kill run on PostgreSQL. */
   jobs: boolean;
+  /** 500 open order event streams on one instance against none. */
+  streams: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
   const has = (f: string) => argv.includes(f);
+  const only = ['--search-only', '--web-only', '--jobs-only', '--streams-only'].find(has);
   const value = (f: string) => {
     const i = argv.indexOf(f);
     return i >= 0 ? (argv[i + 1] ?? null) : null;
   };
   return {
     quick: has('--quick'),
-    web: !has('--search-only') && !has('--jobs-only'),
-    search: !has('--web-only') && !has('--jobs-only'),
-    jobs: !has('--web-only') && !has('--search-only') && !has('--no-jobs'),
+    web: !only || only === '--web-only',
+    search: !only || only === '--search-only',
+    jobs: (!only || only === '--jobs-only') && !has('--no-jobs'),
+    streams: (!only || only === '--streams-only') && !has('--no-streams'),
     lighthouse: !has('--no-lighthouse'),
     growth: !has('--no-growth'),
     build: !has('--no-build'),
@@ -164,6 +169,7 @@ const USAGE = `npm run bench [-- options]
   --quick          4 s per load target, 1 Lighthouse run per page, growth with 10x only, memory over 5,000 requests
   --web-only       shop against the floor only; --search-only: the catalogue search section only
   --jobs-only      the job queue only (checkout with SMTP stalled and up; the kill run on PostgreSQL); --no-jobs: skip it
+  --streams-only   500 open order event streams against none (RSS, CPU, catalogue p99); --no-streams: skip it
   --no-lighthouse  skip Lighthouse;  --no-growth: skip the 10x/100x catalogues
   --no-build       reuse the shop build in BENCH_DIST_DIR (default .next-bench) when there is one
   --save-json F    also write this run's figures to F;  --no-doc: do not rewrite docs/benchmarks.md
@@ -218,6 +224,11 @@ function keptSection(start: string): string | null {
   const j = doc.indexOf('\n## ', i + start.length);
   return doc.slice(i, j < 0 ? undefined : j + 1).trim();
 }
+
+const STREAMS_INTRO = `The built shop on SQLite, one account per stream with an order and a booked visit, each stream
+a keep-alive connection with its bearer token (\`GET /api/backend/orders/{id}/events\`), held open
+while the catalogue pages are loaded with autocannon; the same server measured first with no stream.
+\`npx tsx bench/eventStreams.ts\` runs it alone.`;
 
 const JOBS_HEADING = '## The job queue and the mail outbox';
 
@@ -274,9 +285,15 @@ async function main(): Promise<void> {
     jobsText = jobsSection(machine, args.quick);
     console.log(jobsText);
   }
+  let streamsText: string | null = keptSection(STREAMS_HEADING);
+  if (args.streams) {
+    const table = await streamsBench({ streams: args.quick ? 100 : 500, seconds: args.quick ? 4 : 10, build: args.build && !args.web });
+    streamsText = `${STREAMS_HEADING} (${machine})\n\n${STREAMS_INTRO}\n\n${table}\n`;
+    console.log(streamsText);
+  }
   if (args.noDoc) return;
   const intro = fs.readFileSync(path.join(__dirname, 'benchmarks.intro.md'), 'utf8');
-  const out = [intro.trim(), webSection, searchText, jobsText].filter(Boolean).join('\n\n') + '\n';
+  const out = [intro.trim(), webSection, searchText, jobsText, streamsText].filter(Boolean).join('\n\n') + '\n';
   fs.writeFileSync(DOC, out);
   console.log('Wrote docs/benchmarks.md');
 }

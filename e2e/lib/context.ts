@@ -63,13 +63,14 @@ export function makeContext(args: {
     context,
     viewport,
     baseUrl,
-    async shot(name) {
+    async shot(name, other) {
+      const shown = other ?? page;
       shotNo += 1;
       const target = path.join(shotDir, `${file}-${String(shotNo).padStart(2, '0')}-${slug(name)}.png`);
-      await settle(page); // no half-finished transitions (labels moving, dialogs fading) in the picture
-      await page.screenshot({ path: target, fullPage: false });
+      await settle(shown); // no half-finished transitions (labels moving, dialogs fading) in the picture
+      await shown.screenshot({ path: target, fullPage: false });
       // What is worth a picture is worth an accessibility check (dialogs, intermediate pages).
-      await audit.check(page, `shot ${name}`);
+      await audit.check(shown, `shot ${name}`);
       return target;
     },
     mail: {
@@ -143,8 +144,8 @@ export function makeContext(args: {
     allowConsole(pattern) {
       allowed.push(pattern);
     },
-    async a11y(name) {
-      return audit.check(page, name);
+    async a11y(name, other) {
+      return audit.check(other ?? page, name);
     },
     async step(name, fn) {
       const t0 = Date.now();

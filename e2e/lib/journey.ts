@@ -57,8 +57,8 @@ export interface JourneyContext {
   context: BrowserContext;
   viewport: ViewportName;
   baseUrl: string;
-  /** Saves a screenshot to e2e/artifacts/<viewport>/<journey>-<nn>-<name>.png. */
-  shot(name: string): Promise<string>;
+  /** Saves a screenshot to e2e/artifacts/<viewport>/<journey>-<nn>-<name>.png (of `page`, or of another page, e.g. a second browser's). */
+  shot(name: string, page?: Page): Promise<string>;
   mail: {
     /** Waits for a mail to `to` received during this run; each mail is returned once. */
     waitFor(query: MailQuery): Promise<ReceivedMail>;
@@ -82,7 +82,7 @@ export interface JourneyContext {
    * ends with such a check, this one is for states inside a step (an open dialog, a second page).
    * Violations fail the run at its end; the returned list lets a journey assert on them too.
    */
-  a11y(name: string): Promise<AxeViolation[]>;
+  a11y(name: string, page?: Page): Promise<AxeViolation[]>;
   /** A named step: timed, printed, and named in the failure message; axe checks the page after it. */
   step<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }

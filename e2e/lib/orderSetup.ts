@@ -112,3 +112,27 @@ export async function placeOrder(ctx: JourneyContext, token: string, lab: Labora
   assert.equal(created.status < 300, true, `order/create: ${created.status} ${JSON.stringify(created.body)}`);
   return (created.body as CreateOrderResponse).orderId;
 }
+
+/**
+ * A nurse slot of the laboratory that starts in a few minutes, written into the app's database: the
+ * generated schedule has no window left late in the day, and "on my way" is possible only on the day
+ * of the visit.
+ */
+export async function addSlotStartingSoon(laboratoryId: string, minutes = 5): Promise<NurseSlotDto> {
+  const databaseUrl = process.env.E2E_DATABASE_URL;
+  assert.ok(databaseUrl && databaseUrl.startsWith('file:'), 'the harness exports E2E_DATABASE_URL (a SQLite file)');
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(databaseUrl.slice('file:'.length));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const start = new Date(Date.now() + minutes * 60_000);
+    start.setUTCSeconds(0, 0);
+    const end = new Date(start.getTime() + 3600_000);
+    const row = db
+      .prepare('insert into nurse_slots (laboratory_id, start_at, end_at, capacity, booked) values (?, ?, ?, 1, 0) returning id')
+      .get(laboratoryId, start.toISOString(), end.toISOString()) as { id: number };
+    return { id: row.id, start: start.toISOString(), end: end.toISOString(), capacity: 1, available: 1 };
+  } finally {
+    db.close();
+  }
+}

@@ -13,12 +13,14 @@ import { useOrderEvents } from './useOrderEvents';
  * arrival window, the nurse's first name, the laboratory's phone and what to have ready.
  */
 const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
-const timeOf = (at: string, language: string) => new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(new Date(at));
+/** A time of the visit as the visit card shows it: in the laboratory's time zone, on a 24-hour clock. */
+const timeOf = (at: string, language: string, timeZone: string) => new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(at));
 
 export function VisitTimeline({ order }: { order: OrderDetailDto }) {
   const { t } = useTranslation('visit');
   const language = useLanguage();
   const { visit } = useOrderEvents(order);
+  const zone = order.visit.timeZone || 'UTC';
   const ending: VisitStateDto = visit.state === 'not_at_home' || visit.state === 'cancelled' ? visit.state : 'collected';
   const steps = [...VISIT_PATH.filter((s) => s !== 'collected'), ending];
   const reachedAt = new Map<VisitStateDto, string>();
@@ -32,7 +34,7 @@ export function VisitTimeline({ order }: { order: OrderDetailDto }) {
       </Typography>
       <Typography aria-live="polite" sx={{ fontWeight: 600, mb: 1 }} data-testid="visit-state">
         {t(`state.${visit.state}`, { name: visit.nurseFirstName ?? t('nurse') })}
-        {visit.window && ` ${t('window', { start: timeOf(visit.window.start, language), end: timeOf(visit.window.end, language) })}`}
+        {visit.window && ` ${t('window', { start: timeOf(visit.window.start, language, zone), end: timeOf(visit.window.end, language, zone) })}`}
       </Typography>
       <Box component="ol" aria-label={t('stepsLabel')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {steps.map((step, i) => {
@@ -53,7 +55,7 @@ export function VisitTimeline({ order }: { order: OrderDetailDto }) {
               </Typography>
               {at && done && (
                 <Typography component="time" dateTime={at} variant="body2" color="text.secondary">
-                  {timeOf(at, language)}
+                  {timeOf(at, language, zone)}
                 </Typography>
               )}
             </Box>

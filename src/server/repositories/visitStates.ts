@@ -47,10 +47,15 @@ export async function getFirstName(db: Q, userId: number): Promise<string | null
 }
 
 /**
- * What the order's event stream compares between polls: one indexed row read. Any visit change
- * raises `visit_version`; status changes and results move `status` and `updated_at`.
+ * What the order's event stream compares between polls, for many orders in one read: one indexed
+ * row each. Any visit change raises `visit_version`; status changes and results move `status` and
+ * `updated_at`.
  */
-export async function getOrderFingerprint(db: Q, orderId: number): Promise<string | null> {
-  const row = await db.selectFrom('orders').select(['visit_version', 'status', 'updated_at']).where('id', '=', orderId).executeTakeFirst();
-  return row ? `${row.visit_version}:${row.status}:${row.updated_at}` : null;
+export async function getOrderFingerprints(db: Q, orderIds: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (let i = 0; i < orderIds.length; i += 500) {
+    const rows = await db.selectFrom('orders').select(['id', 'visit_version', 'status', 'updated_at']).where('id', 'in', orderIds.slice(i, i + 500)).execute();
+    for (const row of rows) out.set(row.id, `${row.visit_version}:${row.status}:${row.updated_at}`);
+  }
+  return out;
 }

@@ -1,5 +1,6 @@
 import { setUpApiSuite } from '../testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createUser } from '../testing/orderFixtures';
+import { openOrderStreams, orderStreamPollReads } from './orderEvents';
 
 /**
  * GET orders/{id}/events over real HTTP: bearer-token auth, 404 for another user's order, the
@@ -67,4 +68,46 @@ test('the order page follows the visit live over one stream; another user gets 4
     expect((await suite.api.call(step[0], step[1], { token, body: step[2] })).status).toBe(200);
   });
   expect(seen.map((v) => v.state)).toEqual(['booked', 'nurse_assigned', 'on_the_way']);
+});
+
+test('open streams share one poll: five streams on three orders cost one query per interval, each stream of a moved order hears it, closed streams leave', async () => {
+  const lab = await createLab(suite.db.db);
+  const analysisId = await createAnalysis(suite.db.db);
+  const staff = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: lab });
+  const nurse = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: lab, staffRole: 'nurse', firstName: 'Nina' });
+  const start = new Date(Date.now() + 10 * 60_000);
+  const slotId = (await suite.db.db.insertInto('nurse_slots').values({ laboratory_id: lab, start_at: start.toISOString(), end_at: new Date(start.getTime() + 7200_000).toISOString(), capacity: 5, booked: 0 }).returning('id').executeTakeFirstOrThrow()).id;
+  const orders: { owner: Awaited<ReturnType<typeof createUser>>; order: Awaited<ReturnType<typeof createOrder>> }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const owner = await createUser(suite.db.db);
+    const patientId = await createPatient(suite.db.db, owner.id);
+    orders.push({ owner, order: await createOrder(suite.db.db, { userId: owner.id, laboratoryId: lab, slotId, lines: [{ patientId, analysisId }], status: 'visit_confirmed' }) });
+  }
+  const [moved, other1, other2] = orders as [(typeof orders)[number], (typeof orders)[number], (typeof orders)[number]];
+  const open = (o: (typeof orders)[number]) => fetch(`${suite.api.url}/api/backend/orders/${o.order.id}/events`, { headers: { Authorization: `Bearer ${o.owner.token}` } });
+  // The first test's stream has ended.
+  for (let i = 0; i < 100 && openOrderStreams() > 0; i++) await new Promise((r) => setTimeout(r, 50));
+  const before = openOrderStreams();
+  const streams = await Promise.all([open(moved), open(moved), open(moved), open(other1), open(other2)]);
+  expect(streams.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+  // Each stream first gets the order as it is; the three of the moved order then hear the nurse.
+  const heard = streams.slice(0, 3).map((r) => readEvents(r.body as ReadableStream<Uint8Array>, 2, async () => undefined));
+  const opened = Date.now() + 5000;
+  while (openOrderStreams() < before + 5 && Date.now() < opened) await new Promise((r) => setTimeout(r, 20));
+  expect(openOrderStreams()).toBe(before + 5);
+
+  const reads = orderStreamPollReads();
+  await new Promise((r) => setTimeout(r, 1000));
+  const polls = orderStreamPollReads() - reads;
+  // Every 100 ms one query for all five streams (about 10 in a second), not one per stream (about 50).
+  expect(polls).toBeGreaterThanOrEqual(5);
+  expect(polls).toBeLessThanOrEqual(13);
+
+  expect((await suite.api.call('PUT', `/api/backend/staff/orders/${moved.order.id}/nurse`, { token: staff.token, body: { nurseUserId: nurse.id } })).status).toBe(200);
+  for (const seen of await Promise.all(heard)) expect(seen.map((v) => v.state)).toEqual(['booked', 'nurse_assigned']);
+  for (const r of streams.slice(3)) await r.body?.cancel();
+  // The server notices the closed connections and drops them from the poll.
+  const deadline = Date.now() + 5000;
+  while (openOrderStreams() > before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  expect(openOrderStreams()).toBe(before);
 });

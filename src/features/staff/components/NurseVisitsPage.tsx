@@ -279,7 +279,8 @@ function VisitsOfDay() {
             timeZone={data.timeZone}
             onChanged={(updated, message) => {
               setData((d) => (d ? { ...d, visits: d.visits.map((x) => (x.orderId === updated.orderId ? updated : x)) } : d));
-              setFeedback({ kind: 'success', text: message });
+              // A one-tap step (on my way, arrived) shows itself on the card; no empty notice above.
+              setFeedback(message ? { kind: 'success', text: message } : null);
             }}
           />
         ))}

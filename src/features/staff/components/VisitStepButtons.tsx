@@ -47,12 +47,20 @@ export function VisitStepButtons({ v, onChanged }: { v: NurseVisitDto; onChanged
     d.setHours(h, m, 0, 0);
     return d.toISOString();
   };
-  const fmt = (at: string) => localHm(new Date(at));
+  // The window as the card shows the slot: in the laboratory's time zone, on a 24-hour clock.
+  const fmt = (at: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: v.visit.timeZone || undefined }).format(new Date(at));
   return (
     <Box sx={{ mt: 2 }} data-testid="visit-steps">
       <Typography variant="body2" sx={{ mb: 1 }}>
         {t('nurseButtons.state', { state: t(`step.${v.visitState}`) })}
-        {v.arrivalWindow && ` · ${t('nurseButtons.window', { start: fmt(v.arrivalWindow.start), end: fmt(v.arrivalWindow.end) })}`}
+        {v.arrivalWindow && (
+          <>
+            {' · '}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {t('nurseButtons.window', { start: fmt(v.arrivalWindow.start), end: fmt(v.arrivalWindow.end) })}
+            </Box>
+          </>
+        )}
       </Typography>
       {asking ? (
         <Box component="form" onSubmit={(e) => { e.preventDefault(); void send('on_the_way', arrivalIso()); }} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
