@@ -165,7 +165,7 @@ export async function listLabAudit(db: Db, staff: AuthUser, q: AuditQuery = {}):
 }
 
 /** GET staff/security-events: refused sign-ins and lock-outs of the laboratory's staff and nurses, counted per window, newest first. */
-export async function listLabSecurityEvents(db: Db, staff: AuthUser, q: Pick<AuditQuery, 'limit' | 'before'> = {}): Promise<SecurityEventDto[]> {
+export async function listLabSecurityEvents(db: Db, staff: AuthUser, q: Pick<AuditQuery, 'limit' | 'before'> & { action?: SecurityEventDto['action'] } = {}): Promise<SecurityEventDto[]> {
   if (!staff.staffLaboratoryId) return [];
   let query = db
     .selectFrom('security_events')
@@ -175,6 +175,7 @@ export async function listLabSecurityEvents(db: Db, staff: AuthUser, q: Pick<Aud
     .orderBy('security_events.id', 'desc')
     .limit(q.limit ?? DEFAULT_LIMIT);
   if (q.before !== undefined) query = query.where('security_events.id', '<', q.before);
+  if (q.action) query = query.where('security_events.action', '=', q.action);
   const rows = await query.execute();
   return rows.map((r) => ({ id: r.id, action: r.action, subjectUserId: r.subject_user_id, subjectEmail: r.email ?? null, clientIp: r.client_ip, count: r.count, firstAt: r.first_at, lastAt: r.last_at }));
 }
