@@ -22,12 +22,12 @@ import { usePagedList } from './usePagedList';
 
 const sameReport = (a: BarrierReportDto, b: BarrierReportDto) => a.id === b.id;
 
-function Report({ report, onClose }: { report: BarrierReportDto; onClose: (r: BarrierReportDto) => Promise<void> }) {
+function Report({ report, now, onClose }: { report: BarrierReportDto; now: number; onClose: (r: BarrierReportDto) => Promise<void> }) {
   const { t } = useTranslation('staff');
   const language = useLanguage();
   const [busy, setBusy] = useState(false);
   const open = report.status === 'open';
-  const overdue = open && Date.parse(report.dueAt) < Date.now();
+  const overdue = open && Date.parse(report.dueAt) < now;
   const headingId = `barrier-${report.id}`;
   return (
     <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, borderLeftWidth: overdue ? 4 : 1, borderLeftColor: overdue ? 'error.main' : undefined }}>
@@ -71,6 +71,8 @@ function BarrierReports() {
   const { t } = useTranslation('staff');
   const toast = useToast();
   const [status, setStatus] = useState<BarrierStatusFilter | ''>('open');
+  // The moment the page opened: what is overdue does not change while it is read.
+  const [now] = useState(() => Date.now());
   const load = useCallback((offset: number | undefined, limit: number) => staffApi.barrierReports({ limit, offset: offset ?? 0, status: status || undefined }), [status]);
   const list = usePagedList(load, (rows: BarrierReportDto[], offset: number | undefined) => (offset ?? 0) + rows.length, status);
   const { replace } = list;
@@ -93,7 +95,7 @@ function BarrierReports() {
     content = (
       <Stack spacing={2}>
         {list.rows.map((r) => (
-          <Report key={r.id} report={r} onClose={close} />
+          <Report key={r.id} report={r} now={now} onClose={close} />
         ))}
       </Stack>
     );
