@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /** Rows shown on one page of the console's lists. */
-export const STAFF_PAGE_SIZE = 25;
+const STAFF_PAGE_SIZE = 25;
 
 export interface PagedList<T> {
   rows: T[] | null;
