@@ -32,7 +32,7 @@ function Report({ report, now, onClose }: { report: BarrierReportDto; now: numbe
   return (
     <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, borderLeftWidth: overdue ? 4 : 1, borderLeftColor: overdue ? 'error.main' : undefined }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography id={headingId} variant="h2" sx={{ fontSize: '1.1rem', wordBreak: 'break-word' }}>
+        <Typography id={headingId} variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600, color: 'text.primary', wordBreak: 'break-word' }}>
           {report.name} · {report.email}
         </Typography>
         <Stack direction="row" spacing={1}>

@@ -50,7 +50,7 @@ function EventRows({ events }: { events: SecurityEventDto[] }) {
                 )}
               </TableCell>
               <TableCell>{t(`security.action.${e.action}`)}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{e.subjectEmail ?? t('security.unknownAccount')}</TableCell>
+              <TableCell sx={{ minWidth: 200, overflowWrap: 'anywhere' }}>{e.subjectEmail ?? t('security.unknownAccount')}</TableCell>
               <TableCell align="right">{e.count}</TableCell>
               <TableCell>{e.clientIp || '—'}</TableCell>
             </TableRow>
