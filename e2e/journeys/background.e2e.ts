@@ -7,6 +7,8 @@ import type { BackgroundWorkDto } from '../../src/lib/types/backgroundWork';
 /**
  * The staff console's "Background work": an order confirmation the SMTP server refused for good (550)
  * is dead-lettered and shown with its last error; once the mailbox works, "Retry now" delivers it.
+ * Then the console's "Sign-in security" (a refused sign-in) and "Barrier reports" (a reported
+ * accessibility barrier, closed from the list).
  */
 export default journey('staff see a dead-lettered mail in Background work and retry it once the mailbox works', { timeoutMs: 180000 }, async (ctx) => {
   const { page } = ctx;
@@ -60,5 +62,31 @@ export default journey('staff see a dead-lettered mail in Background work and re
     // Other work of the laboratory (the visit reminders of other journeys' orders) may still wait.
     await page.getByRole('row').filter({ hasText: 'Order confirmation' }).first().waitFor({ state: 'detached' });
     await ctx.shot('after the retry');
+  });
+
+  await ctx.step('a wrong password for the staff member shows in Sign-in security, filtered by outcome', async () => {
+    const refused = await ctx.api('POST', '/api/backend/login', { username: `staff-${stamp}@example.test`, password: 'not-the-password-1' });
+    assert.equal(refused.status, 401);
+    await page.goto('/staff');
+    await page.getByRole('link', { name: 'Sign-in security' }).click();
+    await page.getByRole('heading', { name: 'Sign-in security', level: 1 }).waitFor();
+    await page.getByLabel('Show').selectOption('sign_in_failed');
+    const row = page.getByRole('row').filter({ hasText: `staff-${stamp}@example.test` });
+    await row.getByText('Wrong password').waitFor();
+    await ctx.shot('sign-in security');
+  });
+
+  await ctx.step('a reported accessibility barrier is listed with its due date in Barrier reports and can be closed', async () => {
+    const sent = await ctx.api('POST', '/api/backend/accessibility/barriers', { name: `Reporter ${stamp}`, email: `reporter-${stamp}@example.test`, message: 'The date picker cannot be used with a screen reader.', laboratoryId: setup.lab.id, page: '/order/checkout' });
+    assert.equal(sent.status, 201, JSON.stringify(sent.body));
+    await page.goto('/staff');
+    await page.getByRole('link', { name: 'Barrier reports' }).click();
+    await page.getByRole('heading', { name: 'Accessibility barrier reports', level: 1 }).waitFor();
+    const report = page.getByRole('article', { name: new RegExp(`Reporter ${stamp}`) });
+    await report.getByText(/^Due /).waitFor();
+    await ctx.shot('barrier reports');
+    await report.getByRole('button', { name: `Mark answered and close: Reporter ${stamp}` }).click();
+    await report.getByText('Closed').waitFor();
+    assert.equal(await report.getByRole('button').count(), 0, 'a closed report has nothing to close');
   });
 });

@@ -101,13 +101,15 @@ export default journey('every page of the route table opens without an accessibi
   ];
   for (const [path, name] of signedInPages) await visit(path, name);
 
-  // The laboratory's pages: the console, the visits of the day and the audit trail as staff, and the nurse's day.
+  // The laboratory's pages: the console, the visits of the day, the audit trail, sign-in security and barrier reports as staff, and the nurse's day.
   const stamp = `${ctx.viewport}-${Date.now()}`;
   await ctx.prepare({ token: await signInNewStaff(ctx, `routes-staff-${stamp}@example.test`, lab.id) });
   await visit('/staff', 'staff console');
   await visit('/staff/visits', 'visits of the day (staff)');
   await visit('/staff/audit', "the laboratory's audit trail");
   await page.getByRole('table', { name: 'Audit trail' }).getByText('Role changed').first().waitFor();
+  await visit('/staff/security-events', "the laboratory's sign-in security");
+  await visit('/staff/barrier-reports', "the laboratory's accessibility barrier reports");
   await ctx.prepare({ token: await signInNewStaff(ctx, `routes-nurse-${stamp}@example.test`, lab.id, 'nurse') });
   await visit('/staff/visits', "the nurse's day");
 });

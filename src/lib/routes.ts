@@ -43,6 +43,8 @@ export const routes = {
   staffVisits: { path: '/staff/visits', back: 'home' },
   staffAudit: { path: '/staff/audit', back: 'staff' },
   staffBackground: { path: '/staff/background', back: 'staff' },
+  staffSecurityEvents: { path: '/staff/security-events', back: 'staff' },
+  staffBarrierReports: { path: '/staff/barrier-reports', back: 'staff' },
   sharedResults: { path: '/shared/results/[token]', back: null },
 } as const satisfies Record<string, { path: string; back: string | null }>;
 

@@ -1,7 +1,8 @@
 import { backendClient } from '@/lib/apiClient';
 import type { NurseVisitDto, NurseVisitsDto, OrderStatusDto, StaffMemberDto, StaffOrderDetailDto, StaffOrderDto, StaffPromoCodeDto } from '@/lib/types/results';
 import type { StaffPromoInput } from '@/lib/validation/results';
-import type { LabAuditRecordDto } from '@/lib/types/audit';
+import type { AuditActionDto, LabAuditRecordDto, SecurityEventDto } from '@/lib/types/audit';
+import type { BarrierReportDto, BarrierStatusFilter } from '@/lib/validation/accessibility';
 import type { BackgroundWorkDto } from '@/lib/types/backgroundWork';
 
 export type NewStaffPromo = StaffPromoInput;
@@ -30,8 +31,15 @@ export const staffApi = {
   notAtHome: (id: number, note: string) => backendClient.post<NurseVisitDto>(`staff/visits/${id}/not-at-home`, { note }).then((r) => r.data),
   nurses: () => backendClient.get<StaffMemberDto[]>('staff/nurses').then((r) => r.data),
   assignNurse: (id: number, nurseUserId: number | null) => backendClient.put<StaffOrderDetailDto>(`staff/orders/${id}/nurse`, { nurseUserId }).then((r) => r.data),
-  /** The laboratory's audit trail, newest first (at most 200 records). */
-  audit: () => backendClient.get<LabAuditRecordDto[]>('staff/audit').then((r) => r.data),
+  /** The laboratory's audit trail, newest first: `limit` records before the record `before`, of one action when given. */
+  audit: (params: { limit: number; before?: number; action?: AuditActionDto }) => backendClient.get<LabAuditRecordDto[]>('staff/audit', { params }).then((r) => r.data),
+  /** Refused sign-ins and lock-outs of the laboratory's staff, newest first, paged like the audit trail. */
+  securityEvents: (params: { limit: number; before?: number; action?: SecurityEventDto['action'] }) =>
+    backendClient.get<SecurityEventDto[]>('staff/security-events', { params }).then((r) => r.data),
+  /** Reported accessibility barriers, open ones first, soonest due first. */
+  barrierReports: (params: { limit: number; offset: number; status?: BarrierStatusFilter }) =>
+    backendClient.get<BarrierReportDto[]>('staff/barrier-reports', { params }).then((r) => r.data),
+  closeBarrierReport: (id: number) => backendClient.post<BarrierReportDto>(`staff/barrier-reports/${id}/close`).then((r) => r.data),
   /** The laboratory's unsent mail and unfinished jobs. */
   background: () => backendClient.get<BackgroundWorkDto>('staff/background').then((r) => r.data),
   /** Retry now or discard one mail (`mails`) or job (`jobs`); answers the background work after it. */

@@ -15,7 +15,8 @@ export type AuditActionDto =
   | 'payment_paid'
   | 'payment_rejected'
   | 'refund_requested'
-  | 'refund_settled';
+  | 'refund_settled'
+  | 'barrier_closed';
 
 export type AuditActorKindDto = 'patient' | 'staff' | 'share' | 'operator' | 'anonymous';
 

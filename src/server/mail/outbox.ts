@@ -44,11 +44,16 @@ function header(head: string, name: string): string {
 
 /** The plain-text body of a message (single part or the text/plain part of a multipart one). */
 function plainText(raw: string): string {
+  return partText(raw, 'text/plain');
+}
+
+/** The decoded body of the first part of this content type (the whole body when not multipart). */
+function partText(raw: string, type: 'text/plain' | 'text/html'): string {
   const parts = raw.split(/\n--[^\n]+\n/);
   const candidates = parts.length > 1 ? parts : [raw];
   for (const part of candidates) {
     const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
-    if (parts.length > 1 && !/content-type: text\/plain/i.test(head)) continue;
+    if (parts.length > 1 && !new RegExp(`content-type: ${type}`, 'i').test(head)) continue;
     const body = rest.join('\n\n').replace(/\n--[^\n]*--\s*$/, '');
     const enc = header(head, 'Content-Transfer-Encoding').toLowerCase();
     if (enc === 'quoted-printable') return decodeQuotedPrintable(body);
@@ -56,6 +61,12 @@ function plainText(raw: string): string {
     return body;
   }
   return '';
+}
+
+/** The HTML part of a delivered message, decoded ('' when it has none). */
+export function htmlPart(source: string): string {
+  const raw = source.replace(/\r\n/g, '\n');
+  return raw.split(/\n--[^\n]+\n/).length > 1 ? partText(raw, 'text/html') : '';
 }
 
 function calendarParts(raw: string): { contentType: string; content: string }[] {

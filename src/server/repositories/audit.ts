@@ -65,7 +65,7 @@ export function selectAuditEvents(db: Db, q: AuditQuery = {}) {
 export type AuditRow = Awaited<ReturnType<ReturnType<typeof selectAuditEvents>['execute']>>[number];
 
 /** Refused sign-ins and lock-outs of a laboratory's people, counted per window, newest first. */
-export async function listSecurityEvents(db: Db, laboratoryId: string, q: Pick<AuditQuery, 'limit' | 'before'> = {}) {
+export async function listSecurityEvents(db: Db, laboratoryId: string, q: Pick<AuditQuery, 'limit' | 'before'> & { action?: SecurityEventTable['action'] } = {}) {
   let query = db
     .selectFrom('security_events')
     .leftJoin('users', 'users.id', 'security_events.subject_user_id')
@@ -74,5 +74,6 @@ export async function listSecurityEvents(db: Db, laboratoryId: string, q: Pick<A
     .orderBy('security_events.id', 'desc')
     .limit(q.limit ?? DEFAULT_LIMIT);
   if (q.before !== undefined) query = query.where('security_events.id', '<', q.before);
+  if (q.action) query = query.where('security_events.action', '=', q.action);
   return query.execute();
 }

@@ -122,7 +122,7 @@ export async function listLabAudit(db: Db, staff: AuthUser, q: repo.AuditQuery =
 }
 
 /** GET staff/security-events: refused sign-ins and lock-outs of the laboratory's staff and nurses, counted per window, newest first. */
-export async function listLabSecurityEvents(db: Db, staff: AuthUser, q: Pick<repo.AuditQuery, 'limit' | 'before'> = {}): Promise<SecurityEventDto[]> {
+export async function listLabSecurityEvents(db: Db, staff: AuthUser, q: Pick<repo.AuditQuery, 'limit' | 'before'> & { action?: SecurityEventDto['action'] } = {}): Promise<SecurityEventDto[]> {
   if (!staff.staffLaboratoryId) return [];
   const rows = await repo.listSecurityEvents(db, staff.staffLaboratoryId, q);
   return rows.map((r) => ({ id: r.id, action: r.action, subjectUserId: r.subject_user_id, subjectEmail: r.email ?? null, clientIp: r.client_ip, count: r.count, firstAt: r.first_at, lastAt: r.last_at }));

@@ -1,9 +1,10 @@
 import type { Db } from '../db/createDb';
 import type { AuthUser } from '../http/auth';
-import { badRequest, HttpError } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { reserveAction } from '../rateLimit';
 import { getLaboratory, listLaboratories } from './laboratories';
-import { BARRIER_DUE_DAYS, type BarrierReportDto, type BarrierReportInput } from '@/lib/validation/accessibility';
+import { BARRIER_DUE_DAYS, type BarrierListQuery, type BarrierReportDto, type BarrierReportInput } from '@/lib/validation/accessibility';
+import { actorOf, recordAudit } from './audit';
 import { SUPPORT_MESSAGES } from '@/lib/validation/support';
 import { SUPPORT_RATE_MESSAGE } from './support';
 
@@ -35,9 +36,48 @@ export async function reportBarrier(db: Db, input: BarrierReportInput, opts: { i
   return { id: row.id, dueAt };
 }
 
-/** GET staff/barrier-reports: the laboratory's reported barriers, open ones first, soonest due first. */
-export async function listBarrierReports(db: Db, staff: AuthUser): Promise<BarrierReportDto[]> {
+const toDto = (r: { id: number; name: string; email: string; page: string; message: string; status: 'open' | 'closed'; created_at: string; due_at: string }): BarrierReportDto => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  page: r.page,
+  message: r.message,
+  status: r.status,
+  createdAt: r.created_at,
+  dueAt: r.due_at,
+});
+
+/**
+ * GET staff/barrier-reports: the laboratory's reported barriers, open ones first, soonest due first;
+ * filtered by status (`open`, `closed`, `overdue`: open and past the due date) and paged (`limit`, `offset`).
+ */
+export async function listBarrierReports(db: Db, staff: AuthUser, q: BarrierListQuery = {}, now = new Date()): Promise<BarrierReportDto[]> {
   if (!staff.staffLaboratoryId) return [];
-  const rows = await db.selectFrom('barrier_reports').selectAll().where('laboratory_id', '=', staff.staffLaboratoryId).orderBy('status', 'desc').orderBy('due_at').limit(200).execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, page: r.page, message: r.message, status: r.status, createdAt: r.created_at, dueAt: r.due_at }));
+  let query = db
+    .selectFrom('barrier_reports')
+    .selectAll()
+    .where('laboratory_id', '=', staff.staffLaboratoryId)
+    .orderBy('status', 'desc')
+    .orderBy('due_at')
+    .orderBy('id')
+    .limit(q.limit ?? 200)
+    .offset(q.offset ?? 0);
+  if (q.status === 'open' || q.status === 'closed') query = query.where('status', '=', q.status);
+  if (q.status === 'overdue') query = query.where('status', '=', 'open').where('due_at', '<', now.toISOString());
+  return (await query.execute()).map(toDto);
+}
+
+/** POST staff/barrier-reports/{id}/close: the laboratory's report is answered and closed (again: unchanged); audited. */
+export async function closeBarrierReport(db: Db, staff: AuthUser, id: number, ip: string): Promise<BarrierReportDto> {
+  const laboratoryId = staff.staffLaboratoryId;
+  if (!laboratoryId) throw notFound('Report not found');
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('barrier_reports').selectAll().where('id', '=', id).where('laboratory_id', '=', laboratoryId).executeTakeFirst();
+    if (!row) throw notFound('Report not found');
+    if (row.status === 'closed') return toDto(row);
+    const updated = await trx.updateTable('barrier_reports').set({ status: 'closed' }).where('id', '=', id).where('status', '=', 'open').returningAll().executeTakeFirst();
+    if (!updated) return toDto({ ...row, status: 'closed' });
+    await recordAudit(trx, { action: 'barrier_closed', ...actorOf(staff), laboratoryId, ip, detail: `barrier report #${id}` });
+    return toDto(updated);
+  });
 }

@@ -49,6 +49,13 @@ test('230 refused sign-ins for a nurse leave the trail as it was and make two co
     ].sort(),
   );
   expect(events.body[0]).toMatchObject({ firstAt: expect.any(String), lastAt: expect.any(String), clientIp: expect.stringMatching(/^198\.51\.100\./) });
+  const refused = await suite.api.call('GET', `${B}/staff/security-events?action=sign_in_failed`, { token: s.staff.token });
+  expect(refused.body.map((e: { action: string; count: number }) => [e.action, e.count])).toEqual([['sign_in_failed', statuses[401]]]);
+  const firstOnly = await suite.api.call('GET', `${B}/staff/security-events?limit=1`, { token: s.staff.token });
+  expect(firstOnly.body).toEqual([events.body[0]]);
+  const rest = await suite.api.call('GET', `${B}/staff/security-events?limit=1&before=${events.body[0].id}`, { token: s.staff.token });
+  expect(rest.body).toEqual([events.body[1]]);
+  expect((await suite.api.call('GET', `${B}/staff/security-events?action=sign_in`, { token: s.staff.token })).status).toBe(400);
   expect((await suite.api.call('GET', `${B}/staff/security-events`, { token: s.owner.token })).status).toBe(403);
 });
 

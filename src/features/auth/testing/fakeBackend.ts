@@ -6,6 +6,8 @@ export interface FakeRequest {
   url: string;
   body: unknown;
   headers: Record<string, unknown>;
+  /** The query parameters given apart from the URL (`params`). */
+  params: Record<string, unknown>;
 }
 
 /** [status, body] answered for one request. */
@@ -24,7 +26,7 @@ export function fakeBackend(routes: Record<string, FakeHandler | FakeAnswer>) {
     const url = (config.url ?? '').replace(/^\/+/, '');
     // No body is null on the wire (the client keeps Content-Type on every request), as undefined here.
     const body: unknown = typeof config.data === 'string' && config.data !== '' ? JSON.parse(config.data) : (config.data ?? undefined);
-    const req: FakeRequest = { method, url, body, headers: { ...config.headers } };
+    const req: FakeRequest = { method, url, body, headers: { ...config.headers }, params: { ...(config.params as Record<string, unknown> | undefined) } };
     requests.push(req);
     const route = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
     const [status, data] = route === undefined ? [404, { error: 'Not found' }] : typeof route === 'function' ? await route(req) : route;

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { writeStorage } from '@/lib/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
@@ -66,4 +66,39 @@ it('is not for patients', async () => {
   render('patient');
   expect(await screen.findByText('This page is for laboratory staff')).toBeInTheDocument();
   expect(backend.calls('GET staff/audit')).toHaveLength(0);
+});
+
+/** `count` records with ids from `top` down. */
+const many = (top: number, count: number): LabAuditRecordDto[] => Array.from({ length: count }, (_, i) => ({ ...base, id: top - i, at: '2026-11-24T09:00:00.000Z', action: 'sign_in' as const, actorKind: 'staff' as const, actorName: `Staff ${top - i}` }));
+
+it('pages: 25 to a page, next asks for the records before the last shown, previous goes back; a filter starts again at the first page', async () => {
+  backend = fakeBackend({
+    'GET staff/audit': (req) => {
+      if (req.params.action === 'health_read') return [200, [records[1]]];
+      return [200, req.params.before === 76 ? many(75, 3) : many(100, 26)];
+    },
+  });
+  render('staff');
+  const table = await screen.findByRole('table', { name: 'Audit trail' });
+  expect(within(table).getAllByRole('row')).toHaveLength(26);
+  expect(backend.calls('GET staff/audit')[0]?.params).toEqual({ limit: 26 });
+  const pages = screen.getByRole('navigation', { name: 'Pages of Audit trail' });
+  expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+  expect(within(pages).getByText('Page 1')).toBeInTheDocument();
+
+  fireEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+  expect(await screen.findByText('Page 2')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(4));
+  expect(backend.calls('GET staff/audit')[1]?.params).toEqual({ limit: 26, before: 76 });
+  expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+  await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(26));
+  expect(screen.getByText('Page 1')).toBeInTheDocument();
+  expect(backend.calls('GET staff/audit')[2]?.params).toEqual({ limit: 26 });
+
+  fireEvent.change(screen.getByLabelText('What happened'), { target: { value: 'health_read' } });
+  await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
+  expect(backend.calls('GET staff/audit').at(-1)?.params).toEqual({ limit: 26, action: 'health_read' });
+  expect(screen.queryByRole('navigation', { name: 'Pages of Audit trail' })).not.toBeInTheDocument();
 });

@@ -1,6 +1,6 @@
 import Head from 'next/head';
 import NextLink from 'next/link';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,9 +16,14 @@ import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/component
 import { routePath } from '@/lib/routes';
 import { formatDateTime } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import type { LabAuditRecordDto } from '@/lib/types/audit';
+import { TextInput } from '@/components/TextInput';
+import type { AuditActionDto, LabAuditRecordDto } from '@/lib/types/audit';
 import { staffApi } from '../lazyStaffApi';
 import { StaffGate } from './StaffGate';
+import { StaffPager } from './StaffPager';
+import { beforeLastId, usePagedList } from './usePagedList';
+
+const ACTIONS: AuditActionDto[] = ['health_read', 'health_write', 'sign_in', 'password_changed', 'role_changed', 'account_exported', 'account_deleted', 'session_revoked', 'refresh_reuse', 'background_work', 'payment_paid', 'payment_rejected', 'refund_requested', 'refund_settled', 'barrier_closed'];
 
 /** Who acted, as the trail names them: a staff member or patient by name or e-mail, a share link, the operator's command line, or nobody known. */
 function useActor() {
@@ -33,25 +38,39 @@ function useActor() {
 
 function AuditTable() {
   const { t } = useTranslation('staff');
+  const [action, setAction] = useState<AuditActionDto | ''>('');
+  const load = useCallback((before: number | undefined, limit: number) => staffApi.audit({ limit, before, action: action || undefined }), [action]);
+  const list = usePagedList(load, beforeLastId, action);
+  const records = list.rows;
+
+  const filter = (
+    <TextInput select label={t('audit.filter')} value={action} onChange={(e) => setAction(e.target.value as AuditActionDto | '')} sx={{ minWidth: 240, mb: 1 }}>
+      <option value="">{t('audit.allActions')}</option>
+      {ACTIONS.map((a) => (
+        <option key={a} value={a}>
+          {t(`audit.action.${a}`)}
+        </option>
+      ))}
+    </TextInput>
+  );
+  let content;
+  if (list.failed) content = <ErrorState message={t('audit.failed')} />;
+  else if (!records) content = <ListSkeleton rows={5} />;
+  else if (!records.length) content = <EmptyState icon={<HistoryOutlined fontSize="inherit" />} title={t('audit.empty')} />;
+  else content = <AuditRows records={records} />;
+  return (
+    <>
+      {filter}
+      {content}
+      <StaffPager list={list} label={t('audit.title')} />
+    </>
+  );
+}
+
+function AuditRows({ records }: { records: LabAuditRecordDto[] }) {
+  const { t } = useTranslation('staff');
   const language = useLanguage();
   const actor = useActor();
-  const [records, setRecords] = useState<LabAuditRecordDto[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    staffApi
-      .audit()
-      .then((r) => live && setRecords(r))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  if (failed) return <ErrorState message={t('audit.failed')} />;
-  if (!records) return <ListSkeleton rows={5} />;
-  if (!records.length) return <EmptyState icon={<HistoryOutlined fontSize="inherit" />} title={t('audit.empty')} />;
   return (
     // Scrolls sideways on a phone: focusable so the keyboard can scroll it too.
     <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={t('audit.title')}>

@@ -141,6 +141,12 @@ export function StaffOrdersPage() {
             <Button component={NextLink} href={routes.staffAudit.path} variant="outlined" startIcon={<HistoryOutlined />} sx={{ minHeight: 48 }}>
               {t('audit.open')}
             </Button>
+            <Button component={NextLink} href={routes.staffSecurityEvents.path} variant="outlined" sx={{ minHeight: 48 }}>
+              {t('security.open')}
+            </Button>
+            <Button component={NextLink} href={routes.staffBarrierReports.path} variant="outlined" sx={{ minHeight: 48 }}>
+              {t('barriers.open')}
+            </Button>
           </Box>
           <Hl7Upload />
           <OrdersOfDay />

@@ -17,7 +17,8 @@ export type AuditAction =
   | 'payment_paid'
   | 'payment_rejected'
   | 'refund_requested'
-  | 'refund_settled';
+  | 'refund_settled'
+  | 'barrier_closed';
 
 /** Who acted: a signed-in patient or staff member, a share link, the operator's command line, or nobody known (a failed sign-in). */
 export type AuditActorKind = 'patient' | 'staff' | 'share' | 'operator' | 'anonymous';

@@ -1,8 +1,11 @@
 import type { TFunction } from 'i18next';
+import { escapeHtml } from '../i18n';
 
 /**
  * Payment mails (docs/payments.md): the payment was received, the payment time ran out and the order
- * was cancelled, a refund was started (amount and reason) and a refund was settled.
+ * was cancelled, a refund was started (amount and reason) and a refund was settled. The payment and
+ * refund mails send the patient to the order page for the receipt: a mail cannot carry the sign-in
+ * the receipt's download needs (`GET orders/{id}/receipt.pdf`, owner only).
  */
 export type PaymentMailKind = 'paid' | 'expired' | 'refundStarted' | 'refundDone';
 
@@ -16,10 +19,23 @@ export interface PaymentMailData {
   orderLink: string;
 }
 
-export function paymentMail(d: PaymentMailData, t: TFunction): { subject: string; text: string } {
+/** The mails after which the order page has a receipt to download. */
+const WITH_RECEIPT: ReadonlySet<PaymentMailKind> = new Set(['paid', 'refundStarted', 'refundDone']);
+
+export function paymentMail(d: PaymentMailData, t: TFunction): { subject: string; text: string; html: string } {
   const vars = { number: d.number, amount: d.amount, reason: d.reason ?? '' };
+  const receipt = WITH_RECEIPT.has(d.kind);
+  const body = t(`payment.${d.kind}Body`, vars);
+  const link = receipt ? t('payment.receipt', { link: d.orderLink }) : t('visit.follow', { link: d.orderLink });
+  const linkText = receipt ? t('payment.receiptLink') : t('visit.followLink');
   return {
     subject: t(`payment.${d.kind}Subject`, vars),
-    text: [t('greeting', { name: d.name }), t(`payment.${d.kind}Body`, vars), t('visit.follow', { link: d.orderLink }), t('signature')].join('\n\n'),
+    text: [t('greeting', { name: d.name }), body, link, t('signature')].join('\n\n'),
+    html: [
+      `<p>${escapeHtml(t('greeting', { name: d.name }))}</p>`,
+      `<p>${escapeHtml(body)}</p>`,
+      `<p><a href="${escapeHtml(d.orderLink)}">${escapeHtml(linkText)}</a></p>`,
+      `<p>${escapeHtml(t('signature')).replace(/\n/g, '<br>')}</p>`,
+    ].join(''),
   };
 }

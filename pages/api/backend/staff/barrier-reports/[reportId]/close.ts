@@ -1,0 +1,11 @@
+import { object } from 'yup';
+import { idParam } from '@/lib/validation/results';
+import { method, route } from '@/server/http/route';
+import { closeBarrierReport } from '@/server/services/barrierReports';
+
+export const config = { api: { bodyParser: false } };
+
+/** The laboratory's barrier report is answered and closed; audited. */
+export default route({
+  POST: method({ auth: 'staff' as const, query: object({ reportId: idParam() }), handler: ({ db, user, query, ip }) => closeBarrierReport(db, user, Number(query.reportId), ip) }),
+});

@@ -1,0 +1,3 @@
+import { StaffBarrierReportsPage } from '@/features/staff/components/StaffBarrierReportsPage';
+
+export default StaffBarrierReportsPage;

@@ -1,0 +1,3 @@
+import { StaffSecurityEventsPage } from '@/features/staff/components/StaffSecurityEventsPage';
+
+export default StaffSecurityEventsPage;
