@@ -776,3 +776,9 @@ export interface Database {
   barrier_reports: BarrierReportTable;
   analysis_result_revisions: AnalysisResultRevisionTable;
 }
+
+// Staff display names (migration 0010_7_staff_display_names), merged into the users table's type.
+export interface UserTable {
+  /** For staff: the name patients see in "Who opened your results" (e.g. "Anna Nowak"); null shows first and last name. */
+  display_name: Generated<string | null>;
+}
