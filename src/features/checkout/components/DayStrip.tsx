@@ -118,6 +118,8 @@ export function DayStrip(props: {
             disabled={d.count === 0}
             onChange={() => onChange(d.key)}
             onKeyDown={(e) => onKeyDown(e, d.key)}
+            // The focus ring shows the focus; the ripple's pulse over a chosen day hid its text.
+            disableFocusRipple
             color="primary"
             sx={{ ...choiceSx, flex: '0 0 auto', width: 72, minHeight: 72, flexDirection: 'column', scrollSnapAlign: 'start' } as SxProps<Theme>}
           >

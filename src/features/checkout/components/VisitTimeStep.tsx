@@ -133,6 +133,7 @@ export function VisitTimeStep() {
                   aria-pressed={undefined}
                   selected={chosen === s.id}
                   onChange={() => setChosen(s.id)}
+                  disableFocusRipple
                   color="primary"
                   sx={{ ...choiceSx, minHeight: 56, flexDirection: 'column' } as SxProps<Theme>}
                 >
