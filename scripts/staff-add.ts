@@ -1,7 +1,7 @@
 /**
  * Creates a lab staff user or nurse, or promotes an existing account to staff:
  *
- *   npm run staff:add -- <email> <laboratoryId> [--role staff|nurse] [--promote] [--password-stdin]
+ *   npm run staff:add -- <email> <laboratoryId> [--role staff|nurse] [--name "Anna Nowak"] [--promote] [--password-stdin]
  *
  * No password on the command line (it would show in `ps` and the shell history). By default the
  * command prints a single-use link to the shop's reset-password page (APP_URL) where the staff
@@ -9,13 +9,14 @@
  * instead (for scripts). An existing account that is not staff is promoted only with `--promote`;
  * promotion replaces its password and revokes every token it holds.
  *
- * Uses the database of DATABASE_URL (like the app), migrating and seeding it first when needed.
+ * `--name` is the display name patients see in "Who opened your results" (rename later with
+ * `npm run staff:name`). Uses the database of DATABASE_URL (like the app), migrating and seeding it first when needed.
  */
 import { getConfig } from '../src/server/config';
 import { addStaff, type StaffRole } from '../src/server/services/staff';
 import { parseCommandLine, runScript, withDatabase } from './lib/cli';
 
-const USAGE = 'Usage: npm run staff:add -- <email> <laboratoryId> [--role staff|nurse] [--promote] [--password-stdin]';
+const USAGE = 'Usage: npm run staff:add -- <email> <laboratoryId> [--role staff|nurse] [--name "Anna Nowak"] [--promote] [--password-stdin]';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -27,7 +28,7 @@ async function readStdin(): Promise<string> {
 async function main(argv: string[]): Promise<number> {
   const parsed = parseCommandLine(
     argv,
-    { role: { type: 'string', default: 'staff' }, promote: { type: 'boolean', default: false }, 'password-stdin': { type: 'boolean', default: false } },
+    { role: { type: 'string', default: 'staff' }, name: { type: 'string' }, promote: { type: 'boolean', default: false }, 'password-stdin': { type: 'boolean', default: false } },
     USAGE,
   );
   if (!parsed) return 2;
@@ -40,9 +41,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const password = parsed.values['password-stdin'] ? await readStdin() : undefined;
   return withDatabase(async (db) => {
-    const r = await addStaff(db, email, laboratoryId, { role: role as StaffRole, promote: parsed.values.promote, password });
+    const r = await addStaff(db, email, laboratoryId, { role: role as StaffRole, promote: parsed.values.promote, password, displayName: parsed.values.name });
     const what = r.created ? 'Created' : r.promoted ? 'Promoted' : 'Updated';
-    console.log(`${what} ${r.role} user ${email.trim().toLowerCase()} (id ${r.userId}) for laboratory ${r.laboratoryId}`);
+    console.log(`${what} ${r.role} user ${email.trim().toLowerCase()} (id ${r.userId}) for laboratory ${r.laboratoryId}${parsed.values.name ? `, shown to patients as "${parsed.values.name.trim()}"` : ''}`);
     if (!r.created) console.log(`Revoked ${r.revokedTokens} token(s) of the account; its old password no longer works.`);
     if (r.setPasswordLink) {
       console.log(`Single-use link to set the password (valid ${Math.round(getConfig().mailTokenTtl / 3600)} h):\n${r.setPasswordLink}`);

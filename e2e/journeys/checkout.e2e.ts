@@ -129,7 +129,26 @@ export default journey(
       // No address yet: the visit fee is the laboratory's lowest, as "from", with the reason.
       assert.match((await page.getByTestId('cart-visit-fee').textContent()) ?? '', /^Home visit from \S/);
       assert.match((await page.getByTestId('cart-total').textContent()) ?? '', /^Total from \S/);
-      await page.getByText('The home visit fee depends on the address', { exact: false }).waitFor();
+      // The note is in the sticky bar on a desktop and in the page on a phone (the bar stays low there).
+      await page.locator('p:visible', { hasText: 'The home visit fee depends on the address' }).waitFor();
+      if (ctx.viewport === 'phone') {
+        // The sticky bar does not cover "Empty the cart" once the page is scrolled to it.
+        // The bar keeps to the total and the next step: low enough not to hide the page's last rows.
+        const barHeight = await page.getByRole('button', { name: 'Continue to address' }).evaluate((el) => {
+          let node: Element | null = el;
+          while (node && getComputedStyle(node).position !== 'sticky') node = node.parentElement;
+          return node?.getBoundingClientRect().height ?? 0;
+        });
+        assert.ok(barHeight > 0 && barHeight < 160, `the cart's sticky bar is ${barHeight}px high on a phone`);
+        const reset = page.getByRole('button', { name: 'Empty the cart' });
+        await reset.scrollIntoViewIfNeeded();
+        const covered = await reset.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return !(top && el.contains(top));
+        });
+        assert.equal(covered, false, 'the sticky bar covers "Empty the cart"');
+      }
       await ctx.shot('cart');
       await page.getByRole('button', { name: 'Continue to address' }).click();
     });

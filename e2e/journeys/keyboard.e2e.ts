@@ -213,8 +213,25 @@ export default journey('keyboard only: from home to a submitted order', { timeou
     await page.waitForURL(/nurse-checkout-time$/);
     const slots = page.getByRole('radiogroup', { name: /^Times on/ });
     await slots.waitFor();
+    // The ~30 days are one radio group, one Tab stop: the chosen day; the arrow keys move the choice.
+    const strip = page.getByRole('radiogroup', { name: 'Day', exact: true });
+    const chosenDay = strip.locator('[role="radio"][aria-checked="true"]');
+    const firstDay = await chosenDay.getAttribute('aria-label');
+    await tabTo(page, chosenDay);
+    assert.equal(await strip.locator('[role="radio"][tabindex="0"]').count(), 1, 'one Tab stop in the day strip');
+    const openDays = await strip.locator('[role="radio"]:not([disabled])').count();
+    if (openDays > 1) {
+      await page.keyboard.press('ArrowRight');
+      const moved = await chosenDay.getAttribute('aria-label');
+      assert.notEqual(moved, firstDay, 'ArrowRight chooses the next open day');
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), moved, 'the focus follows the chosen day');
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await chosenDay.getAttribute('aria-label'), firstDay);
+    }
+    // From the day strip one Tab leaves the group (no stop on every day) for the first time.
+    await page.keyboard.press('Tab');
     const slot = slots.getByRole('radio').first();
-    await tabTo(page, slot);
+    assert.ok(await slot.evaluate((el) => el === document.activeElement), 'one Tab from the chosen day reaches the first time');
     await page.keyboard.press('Space');
     assert.equal(await slot.getAttribute('aria-checked'), 'true');
     await ctx.shot('slot-chosen');

@@ -45,9 +45,10 @@ export const accountApi = {
   async activate(token: string): Promise<void> {
     await backendClient.post('users/activate', { token });
   },
-  /** Who read or changed the account's health data (privacy section). */
-  async accessRecords(): Promise<AccessRecordDto[]> {
-    return (await backendClient.get<AccessRecordDto[]>('users/current/audit')).data;
+  /** Who read or changed the account's health data (privacy section): a page of `limit` records, newest first, with ids below `before`. */
+  async accessRecords(limit: number, before?: number): Promise<AccessRecordDto[]> {
+    const query = new URLSearchParams({ limit: String(limit), ...(before !== undefined ? { before: String(before) } : {}) });
+    return (await backendClient.get<AccessRecordDto[]>(`users/current/audit?${query.toString()}`)).data;
   },
   /** The account's data as a file: its contents and the name the server gives it. */
   async exportData(): Promise<{ blob: Blob; fileName: string | null }> {

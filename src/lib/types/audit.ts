@@ -20,13 +20,22 @@ export type AuditActionDto =
 
 export type AuditActorKindDto = 'patient' | 'staff' | 'share' | 'operator' | 'anonymous';
 
+/**
+ * What a record of health data did: `opened` it; entered `results`; marked the `samples` collected;
+ * another step of the home `visit`; assigned the `nurse`; another `status` change of the order.
+ */
+export type AccessWhatDto = 'opened' | 'results' | 'samples' | 'visit' | 'nurse' | 'status';
+
 /** Who opened or changed the caller's health data: laboratory staff (by name) or one of their share links. */
 export interface AccessRecordDto {
   id: number;
   at: string;
   action: AuditActionDto;
+  what: AccessWhatDto;
   actorKind: AuditActorKindDto;
-  /** The staff member's name; null for a share link. */
+  /** The same for every record of one person or one share link (`staff:12`, `share:3`). */
+  actorKey: string;
+  /** The staff member's display name (else first and last name); null for a share link. */
   actorName: string | null;
   orderId: number | null;
   orderNumber: string | null;

@@ -112,3 +112,8 @@ export async function revokeAllUserTokens(db: Db, userId: number, now = new Date
   return Number(r.numUpdatedRows);
 }
 
+
+/** Sets a staff member's display name (null: first and last name show). */
+export async function setDisplayName(db: Db, userId: number, displayName: string | null, now = new Date()): Promise<void> {
+  await db.updateTable('users').set({ display_name: displayName, updated_at: now.toISOString() }).where('id', '=', userId).execute();
+}

@@ -1,6 +1,6 @@
 import type { AuditAction, AuditActorKind } from '../db/schema';
 import type { Db } from '../db/createDb';
-import type { AccessRecordDto, LabAuditRecordDto, SecurityEventDto } from '@/lib/types/audit';
+import type { AccessRecordDto, AccessWhatDto, LabAuditRecordDto, SecurityEventDto } from '@/lib/types/audit';
 import type { AuthUser } from '../http/auth';
 import { requestIp } from '../http/requestContext';
 import { appendChained } from './auditChain';
@@ -91,13 +91,29 @@ export async function recordSignIn(db: Db, email: unknown, ip: string, outcome: 
 
 const HEALTH: AuditAction[] = ['health_read', 'health_write'];
 
+/**
+ * What a health-data record did, in the patient's words: opened; entered results; marked the samples
+ * collected (a nurse at the visit, or the laboratory's status step); another step of the home visit;
+ * assigned the nurse; another status change of the order.
+ */
+export function accessWhat(action: AuditAction, detail: string): AccessWhatDto {
+  if (action !== 'health_write') return 'opened';
+  if (detail === 'status sample_collected' || detail === 'visit collected') return 'samples';
+  if (/^(results|HL7 import)/.test(detail)) return 'results';
+  if (detail.startsWith('visit ')) return 'visit';
+  if (detail.startsWith('nurse ')) return 'nurse';
+  return 'status';
+}
+
 function accessDto(r: repo.AuditRow): AccessRecordDto {
   return {
     id: r.id,
     at: r.at,
     action: r.action,
+    what: accessWhat(r.action, r.detail),
     actorKind: r.actor_kind,
-    actorName: r.actor_kind === 'staff' ? `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || null : null,
+    actorKey: r.actor_kind === 'share' ? `share:${r.share_id ?? ''}` : `${r.actor_kind}:${r.actor_user_id ?? ''}`,
+    actorName: r.actor_kind === 'staff' ? r.display_name?.trim() || `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || null : null,
     orderId: r.order_id,
     orderNumber: r.number ?? null,
     detail: r.detail,

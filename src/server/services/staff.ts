@@ -29,6 +29,7 @@ import { ageOn } from '@/lib/resultFlag';
 import { resultDto } from './results';
 import { catalogueInterval, samplingDay, writeResults, type ResultInput } from './resultEntry';
 import { actorOf, recordAudit } from './audit';
+import { normalizeDisplayName } from './staffNames';
 
 /**
  * The lab staff console: orders of the staff member's laboratory by visit day, status changes,
@@ -209,6 +210,8 @@ export interface AddStaffOptions {
   promote?: boolean;
   /** Sets the password now (read from standard input by the command); otherwise a set-password link is made. */
   password?: string;
+  /** The name patients see ("Anna Nowak"); kept as it was when not given. */
+  displayName?: string;
 }
 
 export interface StaffAccountResult {
@@ -262,6 +265,7 @@ export async function addStaff(db: Db, email: string, laboratoryId: string, opti
   if (!laboratoryId || !(await laboratoryExists(db, laboratoryId))) {
     throw notFound(`Laboratory ${laboratoryId} not found`);
   }
+  const displayName = options.displayName !== undefined ? normalizeDisplayName(options.displayName) : undefined;
   const hash = options.password !== undefined ? await hashPassword(options.password) : await unusableHash();
   const config = getConfig();
   const result = await db.transaction().execute(async (trx) => {
@@ -303,6 +307,7 @@ export async function addStaff(db: Db, email: string, laboratoryId: string, opti
         .executeTakeFirstOrThrow();
       userId = row.id;
     }
+    if (displayName !== undefined) await accountsRepo.setDisplayName(trx, userId, displayName, now);
     let setPasswordLink: string | null = null;
     if (options.password === undefined) {
       const token = await accountsRepo.issueToken(trx, userId, 'reset', config.mailTokenTtl, now);

@@ -57,6 +57,23 @@ async function cli(script: string, args: string[], stdin?: string): Promise<{ co
 const login = (username: string, password: string) => api.call('POST', '/api/backend/login', { body: { username, password } });
 
 describe('npm run staff:add', () => {
+  test('--name sets the name patients see; staff:name renames without touching the password; a bad name exits 1 naming why', async () => {
+    const labId = await createLab(tdb.db);
+    const r = await cli('staff-add.ts', ['anna.nowak@example.test', labId, '--name', 'Anna Nowak', '--password-stdin'], 'anna-nowak-pass-long-1\n');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('shown to patients as "Anna Nowak"');
+    const name = () => tdb.db.selectFrom('users').select('display_name').where('email', '=', 'anna.nowak@example.test').executeTakeFirstOrThrow();
+    expect(await name()).toEqual({ display_name: 'Anna Nowak' });
+    const renamed = await cli('staff-name.ts', ['anna.nowak@example.test', '--name', 'Anna Nowak-Kowalska']);
+    expect(renamed.code).toBe(0);
+    expect(await name()).toEqual({ display_name: 'Anna Nowak-Kowalska' });
+    expect((await login('anna.nowak@example.test', 'anna-nowak-pass-long-1')).status).toBe(200);
+    const bad = await cli('staff-name.ts', ['anna.nowak@example.test', '--name', '<b>']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('The display name is 2 to 80 letters');
+    expect((await cli('staff-name.ts', ['anna.nowak@example.test'])).code).toBe(2);
+  });
+
   test('without a password: prints a single-use set-password link on the shop; the link sets the password once', async () => {
     const labId = await createLab(tdb.db);
     const r = await cli('staff-add.ts', ['New.Nurse@Example.test', labId, '--role', 'nurse']);

@@ -23,22 +23,56 @@ function settings() {
   return app;
 }
 
-test('settings show who opened the results and offer the download of all data', async () => {
+const access = (id: number, at: string, actorKey: string, what: string, actorName: string | null = null) => ({
+  id,
+  at,
+  action: what === 'opened' ? 'health_read' : 'health_write',
+  what,
+  actorKind: actorKey.startsWith('share') ? 'share' : 'staff',
+  actorKey,
+  actorName,
+  orderId: 9,
+  orderNumber: 'LS-000009',
+  detail: '',
+});
+
+test('settings show who opened the results, one line per person and day with the times, and offer the download of all data', async () => {
   backend = fakeBackend({
     'GET users/current/audit': [
       200,
       [
-        { id: 3, at: '2026-11-20T10:00:00.000Z', action: 'health_read', actorKind: 'share', actorName: null, orderId: 9, orderNumber: 'LS-000009', detail: 'results' },
-        { id: 2, at: '2026-11-19T10:00:00.000Z', action: 'health_write', actorKind: 'staff', actorName: 'Olga Lab', orderId: 9, orderNumber: 'LS-000009', detail: 'results (1)' },
+        access(5, '2026-11-20T12:00:00.000Z', 'share:2', 'opened'),
+        access(4, '2026-11-19T10:40:00.000Z', 'staff:7', 'opened', 'Anna Nowak'),
+        access(3, '2026-11-19T10:00:00.000Z', 'staff:7', 'results', 'Anna Nowak'),
+        access(2, '2026-11-19T09:30:00.000Z', 'staff:8', 'samples', 'Zofia Nurse'),
       ],
     ],
   });
   settings();
   const list = await screen.findByRole('list', { name: 'Who opened your results' });
   const items = within(list).getAllByRole('listitem');
-  expect(items[0]).toHaveTextContent('A share link you created · opened order LS-000009');
-  expect(items[1]).toHaveTextContent('Laboratory: Olga Lab · entered or changed results of order LS-000009');
+  expect(items).toHaveLength(3);
+  expect(items[0]).toHaveTextContent(/^A share link you created · 20 Nov 2026: \d\d:00opened order LS-000009$/);
+  expect(items[1]).toHaveTextContent(/^Laboratory: Anna Nowak · 19 Nov 2026: \d\d:00, \d\d:40opened order LS-000009; entered results of order LS-000009$/);
+  // The nurse's step is the samples collected, not a change of results.
+  expect(items[2]).toHaveTextContent(/^Laboratory: Zofia Nurse · 19 Nov 2026: \d\d:30samples collected for order LS-000009$/);
+  expect(screen.queryByRole('button', { name: 'Show earlier' })).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Download my data' })).toBeEnabled();
+});
+
+test('a long history comes in pages: "Show earlier" loads the records before the last one shown', async () => {
+  // One record a day: each is its own line.
+  const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => access(from - i, new Date(Date.UTC(2026, 10, 20) - (100 - (from - i)) * 86_400_000).toISOString(), 'staff:7', 'opened', 'Anna Nowak'));
+  backend = fakeBackend({
+    'GET users/current/audit': (req: { url: string }) => [200, req.url.includes('before=51') ? page(50, 3) : page(100, 50)],
+  });
+  settings();
+  const list = await screen.findByRole('list', { name: 'Who opened your results' });
+  expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Show earlier' }));
+  await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(53));
+  expect(backend.calls('GET users/current/audit').map((c) => c.url)).toEqual(['users/current/audit?limit=50', 'users/current/audit?limit=50&before=51']);
+  expect(screen.queryByRole('button', { name: 'Show earlier' })).not.toBeInTheDocument();
 });
 
 test('an account nobody else looked into says so', async () => {

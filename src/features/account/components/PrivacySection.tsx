@@ -8,21 +8,28 @@ import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../lazyAccountApi';
 import type { AccessRecordDto } from '@/lib/types/audit';
-import { formatDate } from '@/lib/format';
+import { accessDays, type AccessDay } from '../accessDays';
 import { useLanguage } from '@/i18n/useLanguage';
 import { Notice } from '@/components/Notice';
+
+/** Records per page of "Who opened your results"; "Show earlier" loads the next. */
+const ACCESS_PAGE = 50;
+/** Times shown on one line before "and N more". */
+const MAX_TIMES = 8;
 
 // The account deletion dialog (MUI's Dialog) loads when the user first asks to delete.
 const DeleteAccountDialog = dynamic(() => import('./DeleteAccountDialog').then((m) => m.DeleteAccountDialog), { ssr: false });
 
 /**
- * Settings, "Your data": who (laboratory staff or a share link) opened or changed the user's health
- * data, and the download of everything the shop holds about the account as one JSON file.
+ * Settings, "Your data": who (laboratory staff by name, or a share link) opened or changed the user's
+ * health data, one line per person and day with the times and what was done, and the download of everything the shop holds about the account as one JSON file.
  */
 export function PrivacySection() {
   const { t } = useTranslation('account');
   const language = useLanguage();
   const [records, setRecords] = useState<AccessRecordDto[] | null>(null);
+  const [more, setMore] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [failed, setFailed] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -31,13 +38,32 @@ export function PrivacySection() {
   useEffect(() => {
     let live = true;
     accountApi
-      .accessRecords()
-      .then((list) => live && setRecords(list))
+      .accessRecords(ACCESS_PAGE)
+      .then((list) => {
+        if (!live) return;
+        setRecords(list);
+        setMore(list.length === ACCESS_PAGE);
+      })
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
   }, []);
+
+  const loadEarlier = async () => {
+    const last = records?.at(-1);
+    if (!last) return;
+    setLoadingMore(true);
+    try {
+      const page = await accountApi.accessRecords(ACCESS_PAGE, last.id);
+      setRecords((had) => [...(had ?? []), ...page]);
+      setMore(page.length === ACCESS_PAGE);
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
 
   const download = async () => {
     setDownloading(true);
@@ -57,7 +83,8 @@ export function PrivacySection() {
     }
   };
 
-  const who = (r: AccessRecordDto) => (r.actorKind === 'share' ? t('privacy.byShare') : t('privacy.byStaff', { name: r.actorName ?? t('privacy.laboratory') }));
+  const who = (r: AccessDay) => (r.actorKind === 'share' ? t('privacy.byShare') : t('privacy.byStaff', { name: r.actorName ?? t('privacy.laboratory') }));
+  const times = (list: string[]) => (list.length > MAX_TIMES ? `${list.slice(0, MAX_TIMES).join(', ')} ${t('privacy.moreTimes', { count: list.length - MAX_TIMES })}` : list.join(', '));
   return (
     <Box>
       <Typography variant="body2" sx={{ mb: 1 }}>
@@ -78,12 +105,17 @@ export function PrivacySection() {
       {records && records.length > 0 && (
         <TextList
           label={t('privacy.accessTitle')}
-          items={records.map((r) => ({
-            key: r.id,
-            primary: `${who(r)} · ${t(r.action === 'health_write' ? 'privacy.changed' : 'privacy.opened', { number: r.orderNumber ?? '' })}`,
-            secondary: formatDate(r.at, language),
+          items={accessDays(records, language).map((d) => ({
+            key: d.key,
+            primary: `${who(d)} · ${d.day}: ${times(d.times)}`,
+            secondary: d.what.map((w) => t(`privacy.what.${w.what}`, { number: w.orderNumber })).join('; '),
           }))}
         />
+      )}
+      {more && (
+        <Button variant="text" onClick={loadEarlier} disabled={loadingMore} sx={{ minHeight: 48 }}>
+          {t('privacy.showEarlier')}
+        </Button>
       )}
     </Box>
   );

@@ -67,6 +67,29 @@ export function CartView() {
   // The same breakdown as the summary and the order pages: tests, materials bought, visit, total.
   const money = cart ? cartBreakdown(cart, toMajor(totals.visitFeeMinor), totals.visitFeeExact) : { testsMinor: 0, materialsMinor: 0 };
 
+  // The tests, materials and visit fee, and why the fee is "from": in the bar on wider screens; on a
+  // phone in the page above "Empty the cart", so that the bar (the total and the next step) stays low
+  // and never covers that button.
+  const breakdown = (inBar: boolean) => (
+    <>
+      <Typography variant="body2" color="text.secondary">
+        {t('cart.tests')} <Money amount={toMajor(money.testsMinor)} currency={currency} /> ·{' '}
+        {money.materialsMinor > 0 && (
+          <>
+            {t('cart.materials')} <Money amount={toMajor(money.materialsMinor)} currency={currency} /> ·{' '}
+          </>
+        )}
+        <span data-testid={inBar ? 'cart-visit-fee' : undefined}>{t('cart.homeVisit')}{' '}
+        <OrderAmount minor={totals.visitFeeMinor} currency={currency} exact={totals.visitFeeExact} /></span>
+      </Typography>
+      {!totals.visitFeeExact && (
+        <Typography variant="body2" color="text.secondary">
+          {t('cart.feeByAddress')}
+        </Typography>
+      )}
+    </>
+  );
+
   let body;
   if (loading) body = <ListSkeleton rows={4} />;
   else if (status === Status.ERROR) body = <ErrorState message={error?.message} onRetry={() => dispatch(cartReloadRequested())} />;
@@ -108,6 +131,7 @@ export function CartView() {
             />
           );
         })}
+        <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 2 }}>{breakdown(false)}</Box>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button color="error" onClick={() => setPending({ kind: 'reset' })} disabled={busy} sx={{ minHeight: 48 }}>
             {t('cart.reset')}
@@ -116,21 +140,7 @@ export function CartView() {
         <StickyActionBar
           summary={
             <Box aria-live="polite">
-              <Typography variant="body2" color="text.secondary">
-                {t('cart.tests')} <Money amount={toMajor(money.testsMinor)} currency={currency} /> ·{' '}
-                {money.materialsMinor > 0 && (
-                  <>
-                    {t('cart.materials')} <Money amount={toMajor(money.materialsMinor)} currency={currency} /> ·{' '}
-                  </>
-                )}
-                <span data-testid="cart-visit-fee">{t('cart.homeVisit')}{' '}
-                <OrderAmount minor={totals.visitFeeMinor} currency={currency} exact={totals.visitFeeExact} /></span>
-              </Typography>
-              {!totals.visitFeeExact && (
-                <Typography variant="body2" color="text.secondary">
-                  {t('cart.feeByAddress')}
-                </Typography>
-              )}
+              <Box sx={{ display: { xs: 'none', sm: 'block' } }}>{breakdown(true)}</Box>
               <Typography variant="h6" component="p" sx={{ fontSize: '1.15rem' }} data-testid="cart-total">
                 {t('cart.total')} <OrderAmount minor={totals.totalMinor} currency={currency} exact={totals.visitFeeExact} />
               </Typography>

@@ -14,6 +14,8 @@ import type { NurseSlotDto } from '@/lib/types/api';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
+import { choiceSx, DayStrip } from './DayStrip';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { slotsRequested, visitTimeChosen } from '../checkoutSlice';
 import { Notice } from '@/components/Notice';
 import { addDaysToKey, formatDayKey, formatLabTime, labDayKey, useDeviceTimeZone, zoneNote } from '@/lib/labTime';
@@ -96,31 +98,21 @@ export function VisitTimeStep() {
         <Typography variant="subtitle1" component="h2" id="visit-day-label" sx={{ fontWeight: 600, mb: 1 }}>
           {t('visit.day')}
         </Typography>
-        <Box
-          role="radiogroup"
-          aria-labelledby="visit-day-label"
-          sx={{ display: 'flex', gap: 1, overflowX: 'auto', pb: 1, mx: { xs: -2, sm: 0 }, px: { xs: 2, sm: 0 }, scrollSnapType: 'x mandatory' }}
-        >
-          {days.map((d) => (
-            <ToggleButton
-              key={d.key}
-              value={d.key}
-              role="radio"
-              aria-checked={day === d.key}
-              // A radio has no pressed state: ToggleButton's own aria-pressed would contradict the role.
-              aria-pressed={undefined}
-              aria-label={`${long(d.key)}${d.count ? '' : `, ${t('visit.full')}`}`}
-              selected={day === d.key}
-              disabled={d.count === 0}
-              onChange={() => setDay(d.key)}
-              color="primary"
-              sx={{ flex: '0 0 auto', width: 72, minHeight: 72, flexDirection: 'column', scrollSnapAlign: 'start', textTransform: 'none', lineHeight: 1.2 }}
-            >
+        <DayStrip
+          days={days}
+          value={day}
+          onChange={setDay}
+          labelledBy="visit-day-label"
+          dayLabel={(d) => `${long(d.key)}${d.count ? '' : `, ${t('visit.full')}`}`}
+          renderDay={(d) => (
+            <>
               <Typography variant="caption" component="span">{formatDayKey(d.key, lang, 'weekday')}</Typography>
               <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>{formatDayKey(d.key, lang, 'dayMonth')}</Typography>
-            </ToggleButton>
-          ))}
-        </Box>
+            </>
+          )}
+          earlierLabel={t('visit.earlierDays')}
+          laterLabel={t('visit.laterDays')}
+        />
         {day && (
           <>
             <Typography variant="subtitle1" component="h2" id="visit-slot-label" sx={{ fontWeight: 600, mt: 2, mb: 1 }}>
@@ -141,8 +133,9 @@ export function VisitTimeStep() {
                   aria-pressed={undefined}
                   selected={chosen === s.id}
                   onChange={() => setChosen(s.id)}
+                  disableFocusRipple
                   color="primary"
-                  sx={{ minHeight: 56, flexDirection: 'column', textTransform: 'none', lineHeight: 1.2 }}
+                  sx={{ ...choiceSx, minHeight: 56, flexDirection: 'column' } as SxProps<Theme>}
                 >
                   {/* Each time stays whole; a narrow button breaks the range after the dash. */}
                   <span>
@@ -150,7 +143,7 @@ export function VisitTimeStep() {
                     <wbr />
                     <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{time(s.end)}</Box>
                   </span>
-                  <Typography variant="caption" component="span" color="text.secondary">
+                  <Typography variant="caption" component="span">
                     {t('visit.placesLeft', { count: s.available })}
                   </Typography>
                 </ToggleButton>

@@ -238,3 +238,48 @@ describe('promo code at the summary', () => {
     expect(await screen.findByText('This promo code has expired')).toBeInTheDocument();
   });
 });
+
+describe('visit day strip', () => {
+  function inDays(n: number, hour: number): string {
+    const d = new Date();
+    return new Date(d.getFullYear(), d.getMonth(), d.getDate() + n, hour).toISOString();
+  }
+
+  it('is one Tab stop; the arrow keys move the chosen day over the open days, Home and End to the ends', async () => {
+    shop = fakeShop({
+      'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
+      'GET nurse-slots': [
+        200,
+        [
+          { id: 51, start: inDays(1, 12), end: inDays(1, 13), capacity: 2, available: 1 },
+          { id: 52, start: inDays(4, 12), end: inDays(4, 13), capacity: 2, available: 2 },
+          { id: 53, start: inDays(6, 12), end: inDays(6, 13), capacity: 2, available: 2 },
+        ],
+      ],
+      'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
+    });
+    openStep(<VisitTimeStep />, '/order/nurse-checkout-time');
+    const strip = await screen.findByRole('radiogroup', { name: 'Day' });
+    const radios = within(strip).getAllByRole('radio');
+    expect(radios).toHaveLength(30);
+    const stops = () => radios.filter((r) => r.tabIndex === 0);
+    const checked = () => radios.filter((r) => r.getAttribute('aria-checked') === 'true');
+    expect(stops()).toHaveLength(1);
+    expect(stops()[0]).toBe(checked()[0]);
+    const [first, second, third] = radios.filter((r) => !(r as HTMLButtonElement).disabled);
+
+    const user = userEvent.setup();
+    await user.click(first!);
+    await user.keyboard('{ArrowRight}');
+    expect(second).toHaveFocus();
+    expect(checked()).toEqual([second]);
+    expect(stops()).toEqual([second]);
+    await user.keyboard('{End}');
+    expect(checked()).toEqual([third]);
+    await user.keyboard('{Home}');
+    expect(checked()).toEqual([first]);
+    await user.keyboard('{ArrowLeft}');
+    expect(checked()).toEqual([third]);
+    expect(await screen.findByRole('radiogroup', { name: /^Times on/ })).toHaveTextContent('2 places left');
+  });
+});

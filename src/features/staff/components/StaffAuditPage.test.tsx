@@ -8,7 +8,7 @@ import { StaffAuditPage } from './StaffAuditPage';
 
 const staffUser = { id: 2, username: 's@lab.test', firstName: 'Lab', lastName: 'Staff', email: 's@lab.test', emailConfirmed: true, phone: null, dateOfBirth: null, role: 'staff' as const };
 
-const base = { orderId: null, orderNumber: null, subjectUserId: 5, patientId: null, actorEmail: null, actorName: null, clientIp: '10.0.0.9', detail: '' };
+const base = { what: 'opened' as const, actorKey: 'staff:1', orderId: null, orderNumber: null, subjectUserId: 5, patientId: null, actorEmail: null, actorName: null, clientIp: '10.0.0.9', detail: '' };
 const records: LabAuditRecordDto[] = [
   { ...base, id: 4, at: '2026-11-24T09:00:00.000Z', action: 'health_write', actorKind: 'staff', actorName: 'Olga Lab', actorEmail: 'olga@lab.test', orderId: 12, orderNumber: 'LS-000012', detail: 'results (2)' },
   { ...base, id: 3, at: '2026-11-24T08:00:00.000Z', action: 'health_read', actorKind: 'share', orderId: 12, orderNumber: 'LS-000012', detail: 'pdf' },

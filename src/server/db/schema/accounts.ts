@@ -2,6 +2,8 @@ import type { Generated } from 'kysely';
 
 /** Users, sign-in (tokens, sessions, attempts, known devices, security events) and patients. Conventions in index.ts. */
 export interface UserTable {
+  /** For staff: the name patients see in "Who opened your results" (e.g. "Anna Nowak"); null shows first and last name. */
+  display_name: Generated<string | null>;
   id: Generated<number>;
   email: string; // lower-cased; also the username
   password_hash: string;
