@@ -28,7 +28,12 @@ export interface TransitionFacts {
   lineCount: number;
   /** Lines that have a result. */
   resultCount: number;
+  /** Lines whose result is final (not preliminary); the same as resultCount when not given. */
+  finalCount?: number;
 }
+
+/** Every line has a final result. */
+const allFinal = (facts: TransitionFacts): boolean => facts.lineCount > 0 && (facts.finalCount ?? facts.resultCount) >= facts.lineCount;
 
 export type TransitionRefusal =
   | 'final'
@@ -55,7 +60,7 @@ export function transitionRefusal(from: OrderStatusDto, to: OrderStatusDto, fact
   if (to === 'cancelled') return null;
   if (STATUS_FLOW.indexOf(to) < STATUS_FLOW.indexOf(from)) return 'backwards';
   if (!FORWARD[from].includes(to)) return 'skips';
-  if (to === 'completed' && (facts.lineCount === 0 || facts.resultCount < facts.lineCount)) return 'needs_all_results';
+  if (to === 'completed' && !allFinal(facts)) return 'needs_all_results';
   if (to === 'partial_results' && facts.resultCount === 0) return 'needs_results';
   return null;
 }
@@ -75,7 +80,7 @@ export function nextStatuses(from: OrderStatusDto, facts: TransitionFacts): Orde
  */
 export function stepsAfterResults(from: OrderStatusDto, facts: TransitionFacts): OrderStatusDto[] {
   if (FINAL_STATUSES.includes(from) || facts.resultCount === 0) return [];
-  const target: OrderStatusDto = facts.resultCount >= facts.lineCount && facts.lineCount > 0 ? 'completed' : 'partial_results';
+  const target: OrderStatusDto = allFinal(facts) ? 'completed' : 'partial_results';
   const steps: OrderStatusDto[] = [];
   let at = from;
   if (at === 'sample_collected') {

@@ -201,6 +201,8 @@ export interface AnalysisResultDto {
   enteredAt: string;
   /** When a correction last replaced an earlier value (null: never corrected); earlier values are in `revisions` of the result page. */
   correctedAt?: string | null;
+  /** A value the laboratory may still change (HL7 OBR-25 = P or marked so by staff); false once final. */
+  preliminary?: boolean;
   /** In the patient's views: the analysis explained in each language. */
   explanation?: ResultExplanationDto;
   /** In the patient's views: the analysis' name in Russian and Polish (English is `analysisName`). */

@@ -1,4 +1,4 @@
-import { array, mixed, number, object, string, type InferType } from 'yup';
+import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
 import './safeStringCase';
 import { ORDER_STATUSES, RESULT_FLAGS } from '../types/results';
 import { ID_PATTERN } from '../ids';
@@ -62,6 +62,8 @@ export const resultEntrySchema = object({
   /** Why an entered result is being replaced (required when the result already has a different value). */
   correctionReason: string().trim().max(500, RESULT_MESSAGES.tooLong).optional(),
   comment: string().trim().max(1000, RESULT_MESSAGES.tooLong).optional(),
+  /** The laboratory may still change this value: shown to the patient as preliminary, and the order is not completed by it. */
+  preliminary: boolean().strict().optional(),
 }).test(rangeTest);
 export type ResultEntry = InferType<typeof resultEntrySchema>;
 

@@ -132,6 +132,7 @@ export async function upsertResult(db: Q, row: ResultWrite): Promise<void> {
         entered_by: row.entered_by,
         entered_at: row.entered_at,
         corrected_at: row.corrected_at ?? null,
+        preliminary: row.preliminary ?? 0,
       }),
     )
     .execute();
@@ -151,12 +152,14 @@ export async function listRevisions(db: Q, resultIds: number[]): Promise<Revisio
 }
 
 /** Distinct (patient, analysis) lines of an order and how many of them have a result. */
-export async function countLinesAndResults(db: Q, orderId: number): Promise<{ lineCount: number; resultCount: number }> {
+export async function countLinesAndResults(db: Q, orderId: number): Promise<{ lineCount: number; resultCount: number; finalCount: number }> {
   const lines = await db.selectFrom('order_lines').select(['patient_id', 'analysis_id']).where('order_id', '=', orderId).execute();
-  const results = await db.selectFrom('analysis_results').select(['patient_id', 'analysis_id']).where('order_id', '=', orderId).execute();
+  const results = await db.selectFrom('analysis_results').select(['patient_id', 'analysis_id', 'preliminary']).where('order_id', '=', orderId).execute();
   const lineKeys = new Set(lines.map((l) => `${l.patient_id}:${l.analysis_id}`));
-  const resultKeys = new Set(results.map((r) => `${r.patient_id}:${r.analysis_id}`).filter((k) => lineKeys.has(k)));
-  return { lineCount: lineKeys.size, resultCount: resultKeys.size };
+  const mine = results.filter((r) => lineKeys.has(`${r.patient_id}:${r.analysis_id}`));
+  const resultKeys = new Set(mine.map((r) => `${r.patient_id}:${r.analysis_id}`));
+  const finalKeys = new Set(mine.filter((r) => r.preliminary !== 1).map((r) => `${r.patient_id}:${r.analysis_id}`));
+  return { lineCount: lineKeys.size, resultCount: resultKeys.size, finalCount: finalKeys.size };
 }
 
 export interface AnalysisScienceRow {

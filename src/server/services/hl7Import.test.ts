@@ -121,8 +121,8 @@ test('a malformed message is answered AE naming the segment, and nothing is writ
   expect(wrongPatient.ack?.getSegment('ERR')?.getField(2).toString()).toBe('OBX^4^3');
   const unknownCode = await post(oru(s).replace(`${s.tshLoinc}^TSH^LN`, '0000-0^Nothing^LN'), s.staff.token);
   expect(unknownCode.ack?.getSegment('ERR')?.getField(2).toString()).toBe('OBX^2^3');
-  const preliminary = await post(oru(s).replace('|N|||F\r\nPID|2', '|N|||P\r\nPID|2'), s.staff.token);
-  expect(preliminary.ack?.getSegment('ERR')?.getField(2).toString()).toBe('OBX^3^11');
+  const unknownStatus = await post(oru(s).replace('|N|||F\r\nPID|2', '|N|||X\r\nPID|2'), s.staff.token);
+  expect(unknownStatus.ack?.getSegment('ERR')?.getField(2).toString()).toBe('OBX^3^11');
   expect(await rowsOf(s.order.id)).toEqual([]);
 });
 

@@ -96,7 +96,9 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
   let orderNumber: string | null = null;
   let orcNumber: string | null = null;
   const results: ParsedResult[] = [];
-  const pending: { seg: Hl7Segment; seq: number; orderNumber: string; patientId: number; comment: string[] }[] = [];
+  const pending: { seg: Hl7Segment; seq: number; orderNumber: string; patientId: number; comment: string[]; preliminary: boolean }[] = [];
+  // OBR-25 (result status) of the current request: P = preliminary, F / C = final (empty: final).
+  let obrPreliminary = false;
 
   for (const seg of msg.segments) {
     const seq = (counters.get(seg.name) ?? 0) + 1;
@@ -108,6 +110,7 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
       patientId = Number(raw);
       orderNumber = null;
       orcNumber = null;
+      obrPreliminary = false;
     } else if (seg.name === 'ORC') {
       orcNumber = seg.getComponent(2, 1).trim() || null;
       if (orcNumber) orderNumber = orcNumber;
@@ -116,10 +119,13 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
       if (obr && orcNumber && obr !== orcNumber) throw new SegmentError('OBR', seq, 2, `OBR-2 "${obr}" differs from ORC-2 "${orcNumber}"`, '103');
       orderNumber = obr ?? orcNumber;
       if (!orderNumber) throw new SegmentError('OBR', seq, 2, 'OBR-2 / ORC-2 (placer order number) is missing', '101');
+      const obrStatus = (seg.getField(25)?.toString() ?? '').trim().toUpperCase();
+      if (obrStatus && !['P', 'F', 'C'].includes(obrStatus)) throw new SegmentError('OBR', seq, 25, `OBR-25 result status "${obrStatus}" is not accepted (P, F or C)`, '103');
+      obrPreliminary = obrStatus === 'P';
     } else if (seg.name === 'OBX') {
       if (patientId === null) throw new SegmentError('OBX', seq, 0, 'OBX before any PID segment', '101');
       if (!orderNumber) throw new SegmentError('OBX', seq, 0, 'OBX before any OBR or ORC with an order number', '101');
-      pending.push({ seg, seq, orderNumber, patientId, comment: [] });
+      pending.push({ seg, seq, orderNumber, patientId, comment: [], preliminary: obrPreliminary });
     } else if (seg.name === 'NTE') {
       const last = pending.at(-1);
       const text = unescapeHl7(seg.getField(3)?.toString() ?? '', ctx).trim();
@@ -155,7 +161,7 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
     const line = lines.find((l) => l.order_id === order.id && l.patient_id === p.patientId && l.analysis_id === analysis.id);
     if (!line) throw new SegmentError('OBX', seq, 3, `Patient ${p.patientId} has no analysis ${code.id} in order ${p.orderNumber}`, '204');
     const status = seg.getField(11)?.toString().trim().toUpperCase() || 'F';
-    if (status !== 'F' && status !== 'C') throw new SegmentError('OBX', seq, 11, `OBX-11 result status "${status}" is not accepted (F or C)`, '103');
+    if (status !== 'F' && status !== 'C' && status !== 'P') throw new SegmentError('OBX', seq, 11, `OBX-11 result status "${status}" is not accepted (P, F or C)`, '103');
     const type = seg.getField(2)?.toString().trim().toUpperCase() ?? '';
     const rawValue = seg.getField(5)?.toString() ?? '';
     let value: number | string;
@@ -189,6 +195,7 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
         ...range,
         flag,
         comment: p.comment.join('\n').slice(0, 1000) || undefined,
+        preliminary: p.preliminary || status === 'P',
       },
     });
   });

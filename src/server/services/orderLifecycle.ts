@@ -332,12 +332,13 @@ export async function rescheduleOrder(db: Db, userId: number, orderId: number, s
 /* ---------- mails ---------- */
 
 /**
- * Mails the ordering user at visit confirmation and when results are ready (partial or complete),
+ * Mails the ordering user at visit confirmation and when every result of the order is final,
  * when they chose e-mail as a contact at checkout. A failed mail is logged, never undoes the change.
  */
 export async function notifyChanges(db: Db, changes: StatusChange[]): Promise<void> {
   const last = new Map<number, StatusChange>();
-  for (const c of changes) if (c.to === 'visit_confirmed' || c.to === 'partial_results' || c.to === 'completed') last.set(c.orderId, c);
+  // "Results ready" once per order: when its last result is final (the move to completed happens once).
+  for (const c of changes) if (c.to === 'visit_confirmed' || c.to === 'completed') last.set(c.orderId, c);
   for (const change of last.values()) {
     {
       const order = await repo.getOrder(db, change.orderId);

@@ -35,6 +35,8 @@ export interface ResultInput {
   /** Why a result already entered is replaced by a different one (required from staff). */
   correctionReason?: string | null;
   comment?: string | null;
+  /** A value the laboratory may still change (HL7 OBR-25 = P, or staff marked it so); final when absent. */
+  preliminary?: boolean;
 }
 
 /** Who writes: staff through the console (a changed range needs a reason) or a laboratory system (its range is kept as reported). */
@@ -108,7 +110,8 @@ export async function writeResults(
 ): Promise<{ status: repo.OrderRow['status']; saved: number }> {
   const at = now.toISOString();
   const { status } = await db.transaction().execute(async (trx) => {
-    const order = await repo.getOrder(trx, orderId);
+    // Locked: parallel writes of one order's results run one after another, so only one of them completes the order.
+    const order = await repo.lockOrder(trx, orderId);
     if (!order) throw notFound('Order not found');
     if (!RESULT_ENTRY_STATUSES.includes(order.status)) throw conflict(RESULTS_NOT_YET);
     const lines = await repo.listLines(trx, [order.id]);
@@ -166,6 +169,7 @@ export async function writeResults(
         comment: e.comment ?? '',
         entered_by: actorUserId,
         entered_at: at,
+        preliminary: e.preliminary ? 1 : 0,
       });
     });
     if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);
@@ -176,7 +180,8 @@ export async function writeResults(
     rows.forEach((row, i) => {
       const old = stored.get(`${row.patient_id}:${row.analysis_id}`);
       if (!old) return writes.push({ row, replaces: null, reason: '' });
-      if (!differs(old, row)) return; // the same result again: nothing changes
+      // The same value again: nothing changes, unless a preliminary value is now final (or the reverse).
+      if (!differs(old, row)) return old.preliminary !== row.preliminary ? writes.push({ row: { ...row, entered_by: old.entered_by, entered_at: old.entered_at }, replaces: null, reason: '' }) : undefined;
       let reason = (entries[i]?.correctionReason ?? '').trim();
       if (!reason) {
         if (source === 'staff') fields[`entries[${i}].correctionReason`] = CORRECTION_REASON_REQUIRED;

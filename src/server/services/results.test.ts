@@ -157,9 +157,8 @@ describe('status changes', () => {
     const enter = (analysisId: number, value: number) =>
       suite.api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, { token: s.staff.token, body: { entries: [{ patientId: s.patientId, analysisId, value }] } });
     expect((await enter(s.glucose, 5.1)).body.status).toBe('partial_results');
-    const partial = sent.find((m) => m.to === s.owner.email && m.subject === `Готовы первые результаты анализов (заказ ${s.order.number})`);
-    expect(partial?.text).toContain(`Готовы первые результаты анализов по вашему заказу ${s.order.number}.`);
-    expect(partial?.text).toContain(`http://localhost:3000/test-results/${s.order.id}/patients`);
+    // "Results ready" is mailed once, when the last result is final: not for the first of two.
+    expect(sent.find((m) => m.to === s.owner.email && m.subject === `Готовы первые результаты анализов (заказ ${s.order.number})`)).toBeUndefined();
 
     // Switching to Polish later changes the language of the next mail.
     expect((await suite.api.call('PUT', `/api/backend/users/${s.owner.id}`, { token: s.owner.token, body: { locale: 'pl' } })).status).toBe(200);
@@ -202,7 +201,7 @@ describe('status changes', () => {
     const order = await suite.db.db.selectFrom('orders').select('status').where('id', '=', s.order.id).executeTakeFirstOrThrow();
     expect(order.status).toBe('completed');
     const mails = mailsTo(s.owner.email);
-    expect(mails.some((m) => m.includes('First test results are ready'))).toBe(true);
+    expect(mails.some((m) => m.includes('First test results are ready'))).toBe(false);
     expect(mails.some((m) => m.includes('Your test results are ready'))).toBe(true);
     expect((await staffStatus(s.staff.token, s.order.id, 'cancelled')).status).toBe(409);
 

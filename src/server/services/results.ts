@@ -52,6 +52,7 @@ export function resultDto(r: resultsRepo.ResultRow): AnalysisResultDto {
     comment: r.comment,
     enteredAt: r.entered_at,
     correctedAt: r.corrected_at ?? null,
+    preliminary: r.preliminary === 1,
   };
 }
 
