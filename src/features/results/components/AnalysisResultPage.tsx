@@ -66,6 +66,11 @@ export function AnalysisResultPage() {
                     </Typography>
                     <FlagChip flag={r.flag} interpretation={r.interpretation} size="medium" />
                   </Box>
+                  {r.preliminary && (
+                    <Typography sx={{ mt: 1, fontWeight: 700 }} data-testid="preliminary">
+                      {t('preliminary.label')}: {t('preliminary.help')}
+                    </Typography>
+                  )}
                   <Typography sx={{ mt: 1 }}>{range ? t('patient.range', { range }) : t('patient.noRange')}</Typography>
                   {out && (
                     <Typography variant="body2" sx={{ mt: 1 }}>

@@ -36,6 +36,11 @@ export function ResultList({ results, language, hrefOf }: { results: AnalysisRes
                     {t('critical.row')}
                   </Typography>
                 )}
+                {r.preliminary && (
+                  <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="preliminary">
+                    {t('preliminary.label')}: {t('preliminary.help')}
+                  </Typography>
+                )}
                 {r.correctedAt && (
                   <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="corrected">
                     {t('corrected.on', { date: formatDate(r.correctedAt, language) })}

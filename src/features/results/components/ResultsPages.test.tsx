@@ -146,6 +146,15 @@ describe('/test-results/{id}/patients/{patientId}', () => {
     expect(within(steps).getByRole('link', { name: 'Share these results with a doctor' })).toHaveAttribute('href', '#share-title');
   });
 
+  it('labels a preliminary value in words, and only that one', async () => {
+    backend = fakeBackend({ 'GET test-results/9/patients/7': [200, { ...data, results: [{ ...glucose, preliminary: true }, { ...tsh, preliminary: false }] }] });
+    render(<PatientResultsPage />, { testResultId: '9', patientId: '7' });
+    const list = await screen.findByRole('list', { name: 'Analysis results' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(within(rows[0] as HTMLElement).getByTestId('preliminary')).toHaveTextContent('Preliminary: the laboratory may still change this value');
+    expect(within(rows[1] as HTMLElement).queryByText(/Preliminary/)).toBeNull();
+  });
+
   it('shows "nothing here" for another user\'s or a missing result', async () => {
     backend = fakeBackend({ 'GET test-results/9/patients/7': [404, { error: 'Test result not found' }] });
     render(<PatientResultsPage />, { testResultId: '9', patientId: '7' });
@@ -176,6 +185,14 @@ describe('/test-results/{id}/patients/{patientId}/analysis-results/{resultId}', 
     expect(within(chart).getByTestId('reference-band')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Earlier results of this analysis' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('labels a preliminary result in words next to the value', async () => {
+    const detail: AnalysisResultDetailDto = { testResult: summary(9, 'LS-NEW'), patient, result: { ...glucose, preliminary: true }, description: '', history: [] };
+    backend = fakeBackend({ 'GET test-results/9/patients/7/analysis-results/31': [200, detail] });
+    render(<AnalysisResultPage />, { testResultId: '9', patientId: '7', analysisResultId: '31' });
+    expect(await screen.findByTestId('result-value')).toHaveTextContent('7.4 mmol/L');
+    expect(screen.getByTestId('preliminary')).toHaveTextContent('Preliminary: the laboratory may still change this value');
   });
 
   it('explains that the chart needs two orders', async () => {
