@@ -1,24 +1,28 @@
 /** The audit trail as the API answers it (`GET users/current/audit`, `GET staff/audit`). */
-export type AuditActionDto =
-  | 'sign_in'
-  | 'sign_in_failed'
-  | 'locked_out'
-  | 'password_changed'
-  | 'role_changed'
-  | 'health_read'
-  | 'health_write'
-  | 'account_exported'
-  | 'account_deleted'
-  | 'session_revoked'
-  | 'refresh_reuse'
-  | 'background_work'
-  | 'payment_paid'
-  | 'payment_rejected'
-  | 'refund_requested'
-  | 'refund_settled'
-  | 'barrier_closed';
+/** Every action of the audit trail, the one list the types, the database schema and the filters' validation read. */
+export const AUDIT_ACTIONS = [
+  'sign_in',
+  'sign_in_failed',
+  'locked_out',
+  'password_changed',
+  'role_changed',
+  'health_read',
+  'health_write',
+  'account_exported',
+  'account_deleted',
+  'session_revoked',
+  'refresh_reuse',
+  'background_work',
+  'payment_paid',
+  'payment_rejected',
+  'refund_requested',
+  'refund_settled',
+  'barrier_closed',
+] as const;
+export type AuditActionDto = (typeof AUDIT_ACTIONS)[number];
 
-export type AuditActorKindDto = 'patient' | 'staff' | 'share' | 'operator' | 'anonymous';
+export const AUDIT_ACTOR_KINDS = ['patient', 'staff', 'share', 'operator', 'anonymous'] as const;
+export type AuditActorKindDto = (typeof AUDIT_ACTOR_KINDS)[number];
 
 /**
  * What a record of health data did: `opened` it; entered `results`; marked the `samples` collected;

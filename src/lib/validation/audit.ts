@@ -1,9 +1,7 @@
 import { mixed, number, object } from 'yup';
-import type { AuditActionDto, AuditActorKindDto } from '@/lib/types/audit';
+import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, type AuditActionDto, type AuditActorKindDto } from '@/lib/types/audit';
 
 /** Paging and filters of the audit views (`GET users/current/audit`, `GET staff/audit`, `GET staff/security-events`). */
-const ACTIONS: AuditActionDto[] = ['sign_in', 'sign_in_failed', 'locked_out', 'password_changed', 'role_changed', 'health_read', 'health_write', 'account_exported', 'account_deleted', 'session_revoked', 'refresh_reuse', 'background_work', 'payment_paid', 'payment_rejected', 'refund_requested', 'refund_settled', 'barrier_closed'];
-const ACTOR_KINDS: AuditActorKindDto[] = ['patient', 'staff', 'share', 'operator', 'anonymous'];
 
 const whole = (message: string) =>
   number()
@@ -17,8 +15,8 @@ export const auditPageSchema = object({
 });
 
 export const auditQuerySchema = auditPageSchema.shape({
-  action: mixed<AuditActionDto>().oneOf(ACTIONS, 'Unknown action').optional(),
-  actorKind: mixed<AuditActorKindDto>().oneOf(ACTOR_KINDS, 'Unknown kind of actor').optional(),
+  action: mixed<AuditActionDto>().oneOf(AUDIT_ACTIONS, 'Unknown action').optional(),
+  actorKind: mixed<AuditActorKindDto>().oneOf(AUDIT_ACTOR_KINDS, 'Unknown kind of actor').optional(),
 });
 
 /** Paging and the outcome filter of `GET staff/security-events`. */

@@ -1,27 +1,11 @@
 import type { Generated } from 'kysely';
+import type { AuditActionDto, AuditActorKindDto } from '@/lib/types/audit';
 
 /** The append-only audit trail. Conventions in index.ts. */
-export type AuditAction =
-  | 'sign_in'
-  | 'sign_in_failed'
-  | 'locked_out'
-  | 'password_changed'
-  | 'role_changed'
-  | 'health_read'
-  | 'health_write'
-  | 'account_exported'
-  | 'account_deleted'
-  | 'session_revoked'
-  | 'refresh_reuse'
-  | 'background_work'
-  | 'payment_paid'
-  | 'payment_rejected'
-  | 'refund_requested'
-  | 'refund_settled'
-  | 'barrier_closed';
+export type AuditAction = AuditActionDto;
 
 /** Who acted: a signed-in patient or staff member, a share link, the operator's command line, or nobody known (a failed sign-in). */
-export type AuditActorKind = 'patient' | 'staff' | 'share' | 'operator' | 'anonymous';
+export type AuditActorKind = AuditActorKindDto;
 
 /** One append-only audit record (triggers refuse updates and deletes). */
 export interface AuditEventTable {
