@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/i18n/useLanguage';
+import { formatLabTime } from '@/lib/labTime';
 import type { OrderDetailDto } from '@/lib/types/results';
 import { VISIT_PATH, type VisitStateDto } from '@/lib/visitState';
 import { useOrderEvents } from './useOrderEvents';
@@ -14,7 +15,7 @@ import { useOrderEvents } from './useOrderEvents';
  */
 const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
 /** A time of the visit as the visit card shows it: in the laboratory's time zone, on a 24-hour clock. */
-const timeOf = (at: string, language: string, timeZone: string) => new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(at));
+const timeOf = (at: string, language: string, timeZone: string) => formatLabTime(at, language, timeZone, 'time');
 
 export function VisitTimeline({ order }: { order: OrderDetailDto }) {
   const { t } = useTranslation('visit');

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { NurseVisitDto } from '@/lib/types/results';
 import { ApiError } from '@/lib/apiError';
+import { formatLabTime } from '@/lib/labTime';
 import { staffApi } from '../lazyStaffApi';
 
 /**
@@ -17,7 +18,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const localHm = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
 export function VisitStepButtons({ v, onChanged }: { v: NurseVisitDto; onChanged: (v: NurseVisitDto) => void }) {
-  const { t } = useTranslation('visit');
+  const { t, i18n } = useTranslation('visit');
   const [asking, setAsking] = useState(false);
   const [arrival, setArrival] = useState('');
   const [busy, setBusy] = useState(false);
@@ -48,7 +49,7 @@ export function VisitStepButtons({ v, onChanged }: { v: NurseVisitDto; onChanged
     return d.toISOString();
   };
   // The window as the card shows the slot: in the laboratory's time zone, on a 24-hour clock.
-  const fmt = (at: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: v.visit.timeZone || undefined }).format(new Date(at));
+  const fmt = (at: string) => formatLabTime(at, i18n.language, v.visit.timeZone, 'time');
   return (
     <Box sx={{ mt: 2 }} data-testid="visit-steps">
       <Typography variant="body2" sx={{ mb: 1 }}>
