@@ -1,6 +1,7 @@
 import { setUpApiSuite } from '../testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createUser } from '../testing/orderFixtures';
 import { openOrderStreams, orderStreamPollReads } from './orderEvents';
+import { soonToday } from '../testing/soonToday';
 
 /**
  * GET orders/{id}/events over real HTTP: bearer-token auth, 404 for another user's order, the
@@ -45,7 +46,7 @@ test('the order page follows the visit live over one stream; another user gets 4
   const patientId = await createPatient(suite.db.db, owner.id);
   const staff = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: lab });
   const nurse = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: lab, staffRole: 'nurse', firstName: 'Nina' });
-  const start = new Date(Date.now() + 10 * 60_000);
+  const start = soonToday(10, 'Europe/Warsaw');
   const slotId = (await suite.db.db.insertInto('nurse_slots').values({ laboratory_id: lab, start_at: start.toISOString(), end_at: new Date(start.getTime() + 7200_000).toISOString(), capacity: 2, booked: 0 }).returning('id').executeTakeFirstOrThrow()).id;
   const order = await createOrder(suite.db.db, { userId: owner.id, laboratoryId: lab, slotId, lines: [{ patientId, analysisId }], status: 'visit_confirmed' });
   const url = `${suite.api.url}/api/backend/orders/${order.id}/events`;
@@ -75,7 +76,7 @@ test('open streams share one poll: five streams on three orders cost one query p
   const analysisId = await createAnalysis(suite.db.db);
   const staff = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: lab });
   const nurse = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: lab, staffRole: 'nurse', firstName: 'Nina' });
-  const start = new Date(Date.now() + 10 * 60_000);
+  const start = soonToday(10, 'Europe/Warsaw');
   const slotId = (await suite.db.db.insertInto('nurse_slots').values({ laboratory_id: lab, start_at: start.toISOString(), end_at: new Date(start.getTime() + 7200_000).toISOString(), capacity: 5, booked: 0 }).returning('id').executeTakeFirstOrThrow()).id;
   const orders: { owner: Awaited<ReturnType<typeof createUser>>; order: Awaited<ReturnType<typeof createOrder>> }[] = [];
   for (let i = 0; i < 3; i++) {

@@ -1,6 +1,7 @@
 import { setUpApiSuite } from '../testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createUser } from '../testing/orderFixtures';
 import type { NurseVisitDto, OrderDetailDto } from '@/lib/types/results';
+import { soonToday } from '../testing/soonToday';
 
 /**
  * The home visit's own states over the real API routes: the order of events, "never backwards",
@@ -20,8 +21,8 @@ async function slotAt(labId: string, start: Date): Promise<number> {
   return (await suite.db.db.insertInto('nurse_slots').values({ laboratory_id: labId, start_at: start.toISOString(), end_at: end.toISOString(), capacity: 4, booked: 0 }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-/** An assigned visit whose slot starts `minutesFromNow` from now. */
-async function world(minutesFromNow: number) {
+/** An assigned visit whose slot starts `minutesFromNow` from now (`'soon'`: 10 minutes away, on today's local day). */
+async function world(minutesFromNow: number | 'soon') {
   const lab = await createLab(suite.db.db);
   const otherLab = await createLab(suite.db.db);
   const analysisId = await createAnalysis(suite.db.db, { name: 'Ferritin' });
@@ -31,7 +32,8 @@ async function world(minutesFromNow: number) {
   const nurse = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: lab, staffRole: 'nurse', firstName: 'Nina', lastName: 'Kowalska' });
   const otherNurse = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: lab, staffRole: 'nurse' });
   const foreignNurse = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: otherLab, staffRole: 'nurse' });
-  const slotId = await slotAt(lab, new Date(Date.now() + minutesFromNow * MIN));
+  const start = minutesFromNow === 'soon' ? soonToday(10, 'Europe/Warsaw') : new Date(Date.now() + minutesFromNow * MIN);
+  const slotId = await slotAt(lab, start);
   const order = await createOrder(suite.db.db, { userId: owner.id, laboratoryId: lab, slotId, lines: [{ patientId, analysisId }], status: 'visit_confirmed' });
   const assigned = await suite.api.call('PUT', `/api/backend/staff/orders/${order.id}/nurse`, { token: staff.token, body: { nurseUserId: nurse.id } });
   expect(assigned.status).toBe(200);
@@ -46,7 +48,7 @@ const patientView = async (token: string, orderId: number) => {
 };
 
 test('the nurse taps through the visit; the patient sees each state in order, the window and the nurse\'s first name only', async () => {
-  const w = await world(10);
+  const w = await world('soon');
   let seen = await patientView(w.owner.token, w.order.id);
   expect(seen.visit).toMatchObject({ state: 'nurse_assigned', nurseFirstName: 'Nina', window: null });
 
@@ -73,7 +75,7 @@ test('the nurse taps through the visit; the patient sees each state in order, th
 });
 
 test('a visit never goes back; a final state stays; staff correct only with a reason', async () => {
-  const w = await world(10);
+  const w = await world('soon');
   expect((await move(w.nurse.token, w.order.id, { state: 'arrived' })).status).toBe(200);
   const back = await move(w.nurse.token, w.order.id, { state: 'on_the_way' });
   expect(back.status).toBe(409);
@@ -118,7 +120,7 @@ test('"on the way" only on the visit\'s day', async () => {
 });
 
 test('a nurse moves only their own visits (404), only the nurse\'s steps (403); bad input is a 400 naming the field', async () => {
-  const w = await world(10);
+  const w = await world('soon');
   expect((await move(w.otherNurse.token, w.order.id, { state: 'arrived' })).status).toBe(404);
   expect((await move(w.foreignNurse.token, w.order.id, { state: 'arrived' })).status).toBe(404);
   expect((await move(w.owner.token, w.order.id, { state: 'arrived' })).status).toBe(403);
@@ -133,7 +135,7 @@ test('a nurse moves only their own visits (404), only the nurse\'s steps (403); 
 });
 
 test('the existing actions move the visit: samples collected, the patient\'s cancel, unassigning', async () => {
-  const a = await world(10);
+  const a = await world('soon');
   expect((await suite.api.call('POST', `/api/backend/staff/orders/${a.order.id}/status`, { token: a.nurse.token, body: { status: 'sample_collected' } })).status).toBe(200);
   expect((await patientView(a.owner.token, a.order.id)).visit.state).toBe('collected');
 
