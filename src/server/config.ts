@@ -54,7 +54,19 @@ export interface ServerConfig {
   renderCache: boolean;
   /** Online payment (docs/payments.md). */
   payments: PaymentConfig;
+  /** Web Push (docs/notifications.md). */
+  push: PushConfig;
 }
+
+export interface PushConfig {
+  /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url) and VAPID_SUBJECT; null: generated per machine in development, off in production. */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /** PUSH_SERVICE_HOSTS: the push services the shop posts to (a host or its subdomains); any other endpoint is refused. */
+  serviceHosts: string[];
+}
+
+/** The browsers' push services (Chrome, Firefox, Edge, Safari). */
+export const DEFAULT_PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
 
 export interface P24Config {
   baseUrl: string;
@@ -262,7 +274,22 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     retentionDays: parseIntKey('RETENTION_DAYS', env.RETENTION_DAYS, 30),
     renderCache: parseSwitch('RENDER_CACHE', env.RENDER_CACHE, true),
     payments: parsePayments(env),
+    push: parsePush(env),
   };
+}
+
+function parsePush(env: Env): PushConfig {
+  const publicKey = env.VAPID_PUBLIC_KEY ?? '';
+  const privateKey = env.VAPID_PRIVATE_KEY ?? '';
+  if (!!publicKey !== !!privateKey) throw new ConfigError(publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  const b64url = /^[A-Za-z0-9_-]+$/;
+  if (publicKey && !b64url.test(publicKey)) throw new ConfigError('VAPID_PUBLIC_KEY', 'expected base64url (npx web-push generate-vapid-keys)');
+  if (privateKey && !b64url.test(privateKey)) throw new ConfigError('VAPID_PRIVATE_KEY', 'expected base64url (npx web-push generate-vapid-keys)');
+  const from = /<([^>]+)>/.exec(env.MAIL_FROM ?? '')?.[1] ?? 'no-reply@localhost';
+  const subject = env.VAPID_SUBJECT || `mailto:${from}`;
+  if (!/^(mailto:|https:\/\/)/.test(subject)) throw new ConfigError('VAPID_SUBJECT', 'expected mailto:... or https://...');
+  const hosts = (env.PUSH_SERVICE_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  return { vapid: publicKey ? { publicKey, privateKey, subject } : null, serviceHosts: hosts.length ? hosts : DEFAULT_PUSH_SERVICE_HOSTS };
 }
 
 export const DEFAULT_P24_BASE_URL = 'https://sandbox.przelewy24.pl';

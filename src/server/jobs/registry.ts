@@ -4,9 +4,10 @@ import { purgeJob } from '../services/purge';
 import { paymentExpireJob } from '../payments/hold';
 import { paymentRefundJob } from '../payments/refunds';
 import { ksefSendJob } from '../invoices/ksef';
+import { pushSendJob } from '../notifications/pushSend';
 import type { JobDefinition } from './types';
 
 /** Every job the shop runs, by name. A new kind of background work is listed here (and in specs.ts). */
 export function jobDefinitions(): readonly JobDefinition[] {
-  return [mailSendJob, visitReminderJob, purgeJob, paymentExpireJob, paymentRefundJob, ksefSendJob] as unknown as readonly JobDefinition[];
+  return [mailSendJob, visitReminderJob, purgeJob, paymentExpireJob, paymentRefundJob, ksefSendJob, pushSendJob] as unknown as readonly JobDefinition[];
 }

@@ -21,6 +21,7 @@ export const JOB = {
   paymentExpire: 'payment-expire',
   paymentRefund: 'payment-refund',
   ksefSend: 'ksef-send',
+  pushSend: 'push-send',
 } as const;
 
 export const JOB_SPECS: Record<string, Partial<JobSpec>> = {
@@ -33,6 +34,8 @@ export const JOB_SPECS: Record<string, Partial<JobSpec>> = {
   // A refund is retried until the operator takes it (about a day of doubling delays, then staff see it failed).
   [JOB.paymentRefund]: { retryLimit: 14, retryDelaySeconds: 10, timeoutSeconds: 120 },
   [JOB.ksefSend]: { retryLimit: 10, retryDelaySeconds: 60, timeoutSeconds: 120 },
+  // A push is worth a few tries over about half an hour; later it is stale.
+  [JOB.pushSend]: { retryLimit: 5, retryDelaySeconds: 60, timeoutSeconds: 60 },
 };
 
 export function specOf(name: string): JobSpec {

@@ -20,7 +20,7 @@ describe('mailTranslator', () => {
   test('translates the mail namespace and falls back to English', () => {
     expect(mailTranslator('ru')('activation.subject')).toBe('Подтвердите адрес электронной почты');
     expect(mailTranslator('pl')('order.subject', { number: 'LS-000001' })).toBe('Twoje zamówienie LS-000001');
-    expect(mailTranslator(null)('results.subjectComplete', { number: 'LS-1' })).toBe('Your test results are ready (order LS-1)');
+    expect(mailTranslator(null)('notice.resultsReady')).toBe('New results are ready in your account');
     expect(mailTranslator('de')('greeting', { name: 'Anna' })).toBe('Hello Anna,');
     expect(mailTranslator('ru')('order.fasting', { count: 5 })).toBe('Не ешьте 5 часов до визита (воду пить можно).');
     expect(mailTranslator('pl')('order.fasting', { count: 2 })).toBe('Nie jedz przez 2 godziny przed wizytą (wodę można pić).');

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/createDb';
 import { badRequest, notFound } from '../http/errors';
 import { hashPassword, verifyPassword } from '../passwords';
+import * as notificationsRepo from '../repositories/notifications';
 import * as accountsRepo from '../repositories/accounts';
 import { recordAudit } from './audit';
 
@@ -27,6 +28,9 @@ export async function eraseAccount(db: Db, userId: number, password: string, ip 
   const unusable = await hashPassword(crypto.randomBytes(32).toString('base64url'));
   await db.transaction().execute(async (trx) => {
     await accountsRepo.revokeAllUserTokens(trx, userId, now);
+    // No more pushes to the account's devices; its notification choices go too.
+    await notificationsRepo.deleteUserSubscriptions(trx, userId);
+    await notificationsRepo.deleteUserSettings(trx, userId);
     await trx
       .updateTable('users')
       .set({ email: `erased-${userId}@erased.invalid`, password_hash: unusable, first_name: '', last_name: '', phone: null, date_of_birth: null, email_confirmed: 0, locale: null, updated_at: at })

@@ -13,7 +13,7 @@ import { orderAddressDto, visitDto } from './orders';
 import { LAB_DEFAULTS } from '@/lib/laboratory';
 import { intlLocale } from '@/i18n';
 import { buildAppUrl } from '../mail/mailer';
-import { queueMail } from '../mail/queueMail';
+import { noticeNotAtHome } from '../notifications/notices';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { addressLine, formatVisit } from '../mail/templates/common';
 import { notAtHomeMail } from '../mail/templates/notAtHome';
@@ -158,14 +158,14 @@ export async function markNotAtHome(db: Db, user: AuthUser, orderId: number, not
     // Only the first mark moves the visit and mails; a later (or a parallel, second) one updates the note.
     if (first) {
       await followVisit(trx, order, 'not_at_home', actorOfUser(user), note, now);
-      await mailNotAtHome(trx, order);
+      await mailNotAtHome(trx, order, now);
     }
   });
   return getVisit(db, user, orderId);
 }
 
-/** Queues the "not at home" mail (in the mark's transaction), in the user's saved language. */
-async function mailNotAtHome(db: Db, order: repo.OrderRow): Promise<void> {
+/** Queues the "not at home" mail and push (in the mark's transaction), in the user's saved language. */
+async function mailNotAtHome(db: Db, order: repo.OrderRow, now: Date): Promise<void> {
   {
     const owner = await repo.getUser(db, order.user_id);
     if (!owner) return;
@@ -175,7 +175,6 @@ async function mailNotAtHome(db: Db, order: repo.OrderRow): Promise<void> {
     const visit = visitDto(order, slot, timeZoneOf(lab?.country ?? ''));
     const mail = notAtHomeMail(
       {
-        name: owner.first_name || owner.email,
         number: order.number,
         when: formatVisit(visit.start, visit.end, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)),
         where: addressLine(orderAddressDto(order), t),
@@ -184,7 +183,7 @@ async function mailNotAtHome(db: Db, order: repo.OrderRow): Promise<void> {
       },
       t,
     );
-    await queueMail(db, { kind: 'notAtHome', to: owner.email, laboratoryId: order.laboratory_id, ...mail });
+    await noticeNotAtHome(db, order, mail, now);
   }
 }
 

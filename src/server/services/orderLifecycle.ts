@@ -20,7 +20,7 @@ import { orderAddressDto, orderCalendar, orderFeedbackDto, visitDto } from './or
 import { orderLaboratoryDto } from './laboratories';
 import { linesByPatient } from './linesByPatient';
 import { formatVisit } from '../mail/templates/common';
-import { resultsReadyMail } from '../mail/templates/resultsReady';
+import { noticeResultsReady } from '../notifications/notices';
 import { visitChangeMail } from '../mail/templates/visitChange';
 import { visitConfirmedMail } from '../mail/templates/visitConfirmed';
 import { findOrderMaterials } from '../repositories/orders';
@@ -340,28 +340,25 @@ export async function notifyChanges(db: Db, changes: StatusChange[]): Promise<vo
   // "Results ready" once per order: when its last result is final (the move to completed happens once).
   for (const c of changes) if (c.to === 'visit_confirmed' || c.to === 'completed') last.set(c.orderId, c);
   for (const change of last.values()) {
-    {
-      const order = await repo.getOrder(db, change.orderId);
-      if (!order || order.feedback_use_email !== 1) continue;
-      const user = await repo.getUser(db, order.user_id);
-      if (!user) continue;
-      const appUrl = getConfig().appUrl;
-      const name = user.first_name || user.email;
-      // Sent after a staff action: in the language the patient last used in the shop.
-      const language = mailLanguage(user.locale);
-      const t = mailTranslator(language);
-      let mail;
-      if (change.to === 'visit_confirmed') {
-        const slot = (await findSlotsByIds(db, [order.slot_id])).get(order.slot_id);
-        const lab = (await findLaboratoriesByIds(db, [order.laboratory_id])).get(order.laboratory_id);
-        // In the laboratory's local time, like the order confirmation.
-        const when = slot ? formatVisit(slot.start_at, slot.end_at, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)) : order.nurse_checkout_date;
-        const where = [order.address_street, order.address_city].filter(Boolean).join(', ');
-        mail = visitConfirmedMail({ name, number: order.number, when, where, orderLink: `${appUrl}/orders/${order.id}` }, t);
-      } else {
-        mail = resultsReadyMail({ name, number: order.number, partial: change.to === 'partial_results', resultsLink: `${appUrl}/test-results/${order.id}/patients` }, t);
-      }
-      await queueMail(db, { kind: change.to === 'visit_confirmed' ? 'visitConfirmed' : 'resultsReady', to: user.email, laboratoryId: order.laboratory_id, ...mail });
+    const order = await repo.getOrder(db, change.orderId);
+    if (!order) continue;
+    const byEmail = order.feedback_use_email === 1;
+    if (change.to === 'completed') {
+      // E-mail only when chosen as a contact at checkout; a push by the account's settings.
+      await noticeResultsReady(db, order, byEmail);
+      continue;
     }
+    const user = byEmail ? await repo.getUser(db, order.user_id) : undefined;
+    if (!user) continue;
+    // Sent after a staff action: in the language the patient last used in the shop.
+    const language = mailLanguage(user.locale);
+    const t = mailTranslator(language);
+    const slot = (await findSlotsByIds(db, [order.slot_id])).get(order.slot_id);
+    const lab = (await findLaboratoriesByIds(db, [order.laboratory_id])).get(order.laboratory_id);
+    // In the laboratory's local time, like the order confirmation.
+    const when = slot ? formatVisit(slot.start_at, slot.end_at, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)) : order.nurse_checkout_date;
+    const where = [order.address_street, order.address_city].filter(Boolean).join(', ');
+    const mail = visitConfirmedMail({ name: user.first_name || user.email, number: order.number, when, where, orderLink: `${getConfig().appUrl}/orders/${order.id}` }, t);
+    await queueMail(db, { kind: 'visitConfirmed', to: user.email, laboratoryId: order.laboratory_id, ...mail });
   }
 }

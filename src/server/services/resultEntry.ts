@@ -1,10 +1,7 @@
 import type { ResultFlagDto, ResultInterpretationDto } from '@/lib/types/results';
 import { ageOn, flagOf, interpretationFromFlag, isCritical, selectInterval } from '@/lib/resultFlag';
 import { localDay, timeZoneOf } from './laboratoryTime';
-import { getConfig } from '../config';
-import { queueMail } from '../mail/queueMail';
-import { mailLanguage, mailTranslator } from '../mail/i18n';
-import { criticalResultMail } from '../mail/templates/criticalResult';
+import { noticeCritical } from '../notifications/notices';
 import { RESULT_ENTRY_STATUSES } from '@/lib/orderLifecycle';
 import { badRequest, conflict, notFound } from '../http/errors';
 import * as repo from '../repositories/lifecycle';
@@ -221,22 +218,10 @@ export async function writeResults(
     const changes: StatusChange[] = await advanceAfterResults(trx, order, actorUserId, at);
     // The mails are owed exactly when the results commit: queued in the same transaction.
     await notifyChanges(trx, changes);
-    if (newlyCritical.length) await notifyCritical(trx, order, newlyCritical);
+    // The alert names no analysis or value (docs/notifications.md); sent whatever the contact preference.
+    if (newlyCritical.length) await noticeCritical(trx, order, at);
     return { changes, status: changes.at(-1)?.to ?? order.status, newlyCritical, order };
   });
   return { status, saved: entries.length };
 }
 
-/**
- * Mails the customer that results beyond critical limits arrived, naming the analyses (not the
- * values) and saying to contact a doctor promptly. Sent whatever the contact preference, as a
- * safety notice, in the customer's saved language.
- */
-async function notifyCritical(db: Db, order: repo.OrderRow, analysisNames: string[]): Promise<void> {
-  const user = await repo.getUser(db, order.user_id);
-  if (!user) return;
-  const t = mailTranslator(mailLanguage(user.locale));
-  const analyses = [...new Set(analysisNames.filter(Boolean))].join(', ');
-  const mail = criticalResultMail({ name: user.first_name || user.email, number: order.number, analyses, resultsLink: `${getConfig().appUrl}/test-results/${order.id}/patients` }, t);
-  await queueMail(db, { kind: 'criticalResult', to: user.email, laboratoryId: order.laboratory_id, priority: 'critical', ...mail });
-}

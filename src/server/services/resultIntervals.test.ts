@@ -147,10 +147,12 @@ test('critical values are LL / HH and marked everywhere; the mail says to contac
   expect(set.body.patients[0]).toMatchObject({ criticalCount: 1, flaggedCount: 2 });
   expect(byName.Potassium.explanation.en.doctor).toMatch(/doctor/);
   expect(byName.Potassium.explanation.pl.measures).toBeTruthy();
-  const mail = sent.find((m) => m.to === s.owner.email && /critical/i.test(m.subject));
-  expect(mail?.subject).toMatch(/critical/i);
+  const mail = sent.find((m) => m.to === s.owner.email && /important/i.test(m.subject));
+  expect(mail?.subject).toBe('Important: a new result needs your attention');
   expect(mail?.text).toMatch(/contact a doctor promptly/i);
-  expect(mail?.text).toContain('Potassium');
+  // The alert names no analysis and no value (whoever reads the mailbox learns nothing of health).
+  expect(mail?.text).not.toContain('Potassium');
+  expect(mail?.text).not.toMatch(/6[.,]9/);
 
   const low = await api.call('PUT', `/api/backend/staff/orders/${order.id}/results`, { token: s.staff.token, body: { entries: [{ patientId: patient, analysisId: s.potassium, value: 2.7, correctionReason: 'Repeated on a fresh sample' }] } });
   expect(low.status).toBe(200);

@@ -158,15 +158,15 @@ describe('status changes', () => {
       suite.api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, { token: s.staff.token, body: { entries: [{ patientId: s.patientId, analysisId, value }] } });
     expect((await enter(s.glucose, 5.1)).body.status).toBe('partial_results');
     // "Results ready" is mailed once, when the last result is final: not for the first of two.
-    expect(sent.find((m) => m.to === s.owner.email && m.subject === `Готовы первые результаты анализов (заказ ${s.order.number})`)).toBeUndefined();
+    expect(sent.find((m) => m.to === s.owner.email && m.subject === 'В вашем личном кабинете готовы новые результаты')).toBeUndefined();
 
     // Switching to Polish later changes the language of the next mail.
     expect((await suite.api.call('PUT', `/api/backend/users/${s.owner.id}`, { token: s.owner.token, body: { locale: 'pl' } })).status).toBe(200);
     expect((await enter(s.tsh, 1.2)).body.status).toBe('completed');
-    const complete = sent.find((m) => m.to === s.owner.email && m.subject === `Twoje wyniki badań są gotowe (zamówienie ${s.order.number})`);
-    expect(complete?.text).toContain(`Wszystkie wyniki badań z zamówienia ${s.order.number} są gotowe.`);
+    const complete = sent.find((m) => m.to === s.owner.email && m.subject === 'Na Twoim koncie są nowe wyniki');
+    expect(complete?.text).toContain('Na Twoim koncie są nowe wyniki. Zaloguj się, aby je przeczytać.');
     expect(complete?.text).toContain(`http://localhost:3000/test-results/${s.order.id}/patients`);
-    expect(mailsTo(s.owner.email).some((m) => m.includes('Your test results are ready'))).toBe(false);
+    expect(mailsTo(s.owner.email).some((m) => m.includes('New results are ready in your account'))).toBe(false);
   });
 
   test('no visit mail when the patient did not choose e-mail', async () => {
@@ -201,8 +201,7 @@ describe('status changes', () => {
     const order = await suite.db.db.selectFrom('orders').select('status').where('id', '=', s.order.id).executeTakeFirstOrThrow();
     expect(order.status).toBe('completed');
     const mails = mailsTo(s.owner.email);
-    expect(mails.some((m) => m.includes('First test results are ready'))).toBe(false);
-    expect(mails.some((m) => m.includes('Your test results are ready'))).toBe(true);
+    expect(mails.filter((m) => m.includes('New results are ready in your account'))).toHaveLength(1);
     expect((await staffStatus(s.staff.token, s.order.id, 'cancelled')).status).toBe(409);
 
     // A line that is not in the order is refused with the field named.

@@ -5,6 +5,7 @@ import { notFound, unauthorized } from '../http/errors';
 import type { AuthUser } from '../http/auth';
 import * as accountsRepo from '../repositories/accounts';
 import * as repo from '../repositories/sessions';
+import * as notificationsRepo from '../repositories/notifications';
 import { actorOf, recordAudit } from './audit';
 
 /**
@@ -122,12 +123,15 @@ export async function listSessions(db: Db, user: AuthUser, now = new Date()): Pr
 /** DELETE users/current/sessions/{id}: ends one of the caller's sessions; another user's or an ended one is 404. */
 export async function endSession(db: Db, user: AuthUser, sessionId: number, ip: string, now = new Date()): Promise<void> {
   if (!(await repo.revokeSession(db, user.id, sessionId, 'signed_out', now))) throw notFound('Session not found');
+  // The device signed out gets no more pushes.
+  await notificationsRepo.deleteSessionSubscriptions(db, sessionId);
   await recordAudit(db, { action: 'session_revoked', ...actorOf(user), subjectUserId: user.id, laboratoryId: user.staffLaboratoryId, ip, detail: sessionId === user.sessionId ? 'this session' : `session ${sessionId}` }, now);
 }
 
 /** DELETE users/current/sessions: signs the caller out everywhere, this session included. */
 export async function endAllSessions(db: Db, user: AuthUser, ip: string, now = new Date()): Promise<{ ended: number }> {
   const ended = await repo.revokeUserSessions(db, user.id, 'signed_out_everywhere', null, now);
+  await notificationsRepo.deleteUserSubscriptions(db, user.id);
   // Tokens issued without a session end too.
   await accountsRepo.revokeUserTokens(db, user.id, 'access', null, now);
   await recordAudit(db, { action: 'session_revoked', ...actorOf(user), subjectUserId: user.id, laboratoryId: user.staffLaboratoryId, ip, detail: `everywhere (${ended})` }, now);
@@ -145,5 +149,6 @@ export async function signOut(db: Db, token: string, now = new Date()): Promise<
   if (sessionId !== null) {
     const session = await repo.findSession(db, sessionId);
     if (session) await repo.revokeSession(db, session.user_id, session.id, 'signed_out', now);
+    await notificationsRepo.deleteSessionSubscriptions(db, sessionId);
   }
 }

@@ -9,6 +9,7 @@ import { getVisit, isNurseOfVisit, markNotAtHome } from './nurseVisits';
 import { setLabOrderStatus } from './staff';
 import { actorOfUser, applyVisitState, checkVisitMove, defaultWindow, VISIT_REFUSALS } from './visitStates';
 import { VISIT_MESSAGES } from '@/lib/validation/visit';
+import { noticeOnTheWay } from '../notifications/notices';
 
 /**
  * POST staff/visits/{id}/state: the nurse's one-tap steps and the staff's corrections. "Samples
@@ -58,6 +59,8 @@ export async function setVisitState(db: Db, user: AuthUser, orderId: number, inp
       const current = await repo.lockOrder(trx, orderId);
       if (!current) throw notFound(ORDER_NOT_FOUND);
       await applyVisitState(trx, current, to, actorOfUser(user), { reason, window, correction, now });
+      // "Your nurse is on the way, arriving 8:10-8:40": by mail and push, once per announced window.
+      if (to === 'on_the_way' && window && !correction) await noticeOnTheWay(trx, current, window, now);
     });
   }
   return getVisit(db, user, orderId);

@@ -8,6 +8,7 @@ import type { AnalysisResultRevisionTable, AnalysisResultTable, ResultShareOpeni
 import type { AuditEventTable } from './audit';
 import type { JobTable, MailOutboxTable } from './jobs';
 import type { BarrierReportTable } from './support';
+import type { NotificationSettingTable, PushSubscriptionTable } from './notifications';
 
 export type * from './catalogue';
 export type * from './accounts';
@@ -19,6 +20,7 @@ export type * from './results';
 export type * from './audit';
 export type * from './jobs';
 export type * from './support';
+export type * from './notifications';
 
 /**
  * Database tables. Conventions, the same on SQLite and PostgreSQL:
@@ -75,4 +77,6 @@ export interface Database {
   security_events: SecurityEventTable;
   barrier_reports: BarrierReportTable;
   analysis_result_revisions: AnalysisResultRevisionTable;
+  notification_settings: NotificationSettingTable;
+  push_subscriptions: PushSubscriptionTable;
 }

@@ -4,10 +4,9 @@ import { escapeHtml } from '../i18n';
 /**
  * Sent when the nurse marks a visit "not at home": the nurse could not find the patient, the order
  * stays open, and how to arrange another visit (the laboratory's phone and e-mail, the order link).
- * The nurse's note is for the laboratory and is not quoted.
+ * The nurse's note is for the laboratory and is not quoted; no patient is named.
  */
 export interface NotAtHomeData {
-  name: string;
   number: string;
   /** The visit window, already formatted in the laboratory's time zone. */
   when: string;
@@ -22,7 +21,7 @@ export function notAtHomeMail(d: NotAtHomeData, t: TFunction): { subject: string
     (l): l is string => Boolean(l),
   );
   const text = [
-    t('greeting', { name: d.name }),
+    t('notice.greeting'),
     '',
     t('notAtHome.body', { number: d.number, when: d.when, where: d.where }),
     t('notAtHome.open'),
@@ -35,7 +34,7 @@ export function notAtHomeMail(d: NotAtHomeData, t: TFunction): { subject: string
     t('signature'),
   ].join('\n');
   const html = [
-    `<p>${escapeHtml(t('greeting', { name: d.name }))}</p>`,
+    `<p>${escapeHtml(t('notice.greeting'))}</p>`,
     `<p>${escapeHtml(t('notAtHome.body', { number: d.number, when: d.when, where: d.where }))}</p>`,
     `<p>${escapeHtml(t('notAtHome.open'))}</p>`,
     `<p>${escapeHtml(t('notAtHome.contact', { city: d.laboratory.city }))}</p>`,

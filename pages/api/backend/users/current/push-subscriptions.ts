@@ -1,0 +1,17 @@
+import { method, route } from '@/server/http/route';
+import { subscribePush, unsubscribePush } from '@/server/notifications/settings';
+import { pushEndpointSchema, pushSubscriptionSchema } from '@/lib/validation/notifications';
+
+export const config = { api: { bodyParser: false } };
+
+/** This device's Web Push subscription: kept with the sign-in session, removed on sign-out. */
+export default route({
+  POST: method({ auth: 'user' as const, status: 201, body: pushSubscriptionSchema, handler: ({ db, user, body }) => subscribePush(db, user, body) }),
+  DELETE: method({
+    auth: 'user' as const,
+    body: pushEndpointSchema,
+    handler: async ({ db, user, body }) => {
+      await unsubscribePush(db, user, body.endpoint);
+    },
+  }),
+});

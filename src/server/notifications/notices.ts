@@ -1,0 +1,82 @@
+import type { TFunction } from 'i18next';
+import type { Db } from '../db/createDb';
+import * as repo from '../repositories/lifecycle';
+import { findLaboratory } from '../repositories/laboratories';
+import { timeZoneOf } from '../services/laboratoryTime';
+import { buildAppUrl } from '../mail/mailer';
+import { mailLanguage, mailTranslator } from '../mail/i18n';
+import { onTheWayMail } from '../mail/templates/onTheWay';
+import { resultsReadyMail } from '../mail/templates/resultsReady';
+import { criticalResultMail } from '../mail/templates/criticalResult';
+import { formatLabTime } from '@/lib/labTime';
+import type { NotificationEvent } from '@/lib/types/notifications';
+import { notify } from './notify';
+
+/**
+ * The four notices a patient gets about an order (docs/notifications.md), each an e-mail and a push
+ * in the account's saved language, none holding an analysis name, a value or a patient's name.
+ */
+type Order = Pick<repo.OrderRow, 'id' | 'user_id' | 'laboratory_id'>;
+
+/** The mail template of each notice (the outbox's `kind`). */
+const MAIL_KIND: Record<NotificationEvent, string> = { on_the_way: 'onTheWay', not_at_home: 'notAtHome', results_ready: 'resultsReady', critical_result: 'criticalResult' };
+
+interface Recipient {
+  email: string;
+  language: string;
+  t: TFunction;
+  timeZone: string;
+}
+
+async function recipientOf(db: Db, order: Order): Promise<Recipient | null> {
+  const [user, lab] = await Promise.all([repo.getUser(db, order.user_id), findLaboratory(db, order.laboratory_id)]);
+  if (!user) return null;
+  const language = mailLanguage(user.locale);
+  return { email: user.email, language, t: mailTranslator(language), timeZone: timeZoneOf(lab?.country ?? 'PL') };
+}
+
+function send(db: Db, order: Order, r: Recipient, event: NotificationEvent, key: string, mail: { subject: string; text: string; html: string } | null, body: string, path: string, now?: Date) {
+  return notify(db, {
+    event,
+    userId: order.user_id,
+    laboratoryId: order.laboratory_id,
+    timeZone: r.timeZone,
+    key,
+    mail: mail && { kind: MAIL_KIND[event], to: r.email, ...mail },
+    push: { title: r.t('notice.pushTitle'), body, url: path, tag: `${event}-${order.id}` },
+    ...(now ? { now } : {}),
+  });
+}
+
+/** "Your nurse is on the way, arriving 8:10–8:40": once per announced window. */
+export async function noticeOnTheWay(db: Db, order: Order, window: { start: string; end: string }, now: Date): Promise<void> {
+  const r = await recipientOf(db, order);
+  if (!r) return;
+  const span = `${formatLabTime(window.start, r.language, r.timeZone, 'time')}–${formatLabTime(window.end, r.language, r.timeZone, 'time')}`;
+  const path = `/orders/${order.id}`;
+  const mail = onTheWayMail({ window: span, orderLink: buildAppUrl(path) }, r.t);
+  await send(db, order, r, 'on_the_way', `on_the_way-${order.id}-${window.start}`, mail, r.t('notice.onTheWay', { window: span }), path, now);
+}
+
+/** The nurse could not find the patient: the mail (built by the visit, with the laboratory's contacts) and a push. */
+export async function noticeNotAtHome(db: Db, order: Order, mail: { subject: string; text: string; html: string }, now: Date): Promise<void> {
+  const r = await recipientOf(db, order);
+  if (!r) return;
+  await send(db, order, r, 'not_at_home', `not_at_home-${order.id}`, mail, r.t('notice.notAtHome'), `/orders/${order.id}`, now);
+}
+
+/** "New results are ready in your account": once per order, when its last result is final. */
+export async function noticeResultsReady(db: Db, order: Order, byEmail: boolean): Promise<void> {
+  const r = await recipientOf(db, order);
+  if (!r) return;
+  const path = `/test-results/${order.id}/patients`;
+  await send(db, order, r, 'results_ready', `results_ready-${order.id}`, byEmail ? resultsReadyMail({ resultsLink: buildAppUrl(path) }, r.t) : null, r.t('notice.resultsReady'), path);
+}
+
+/** A result beyond critical limits: urgent, never held by quiet hours, the e-mail always sent. */
+export async function noticeCritical(db: Db, order: Order, at: string): Promise<void> {
+  const r = await recipientOf(db, order);
+  if (!r) return;
+  const path = `/test-results/${order.id}/patients`;
+  await send(db, order, r, 'critical_result', `critical_result-${order.id}-${at}`, criticalResultMail({ resultsLink: buildAppUrl(path) }, r.t), r.t('notice.critical'), path);
+}
