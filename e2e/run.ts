@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import webpush from 'web-push';
 import { ROOT, DIST_DIR, buildApp, buildId, freePort, startApp, type RunningApp } from './lib/appServer';
 import { startSmtpSink, type SmtpSink } from './lib/smtpSink';
 import { AxeAudit, type PageAudit } from './lib/axe';
@@ -251,6 +252,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   try {
     const port = await freePort();
+    const vapid = webpush.generateVAPIDKeys();
     const baseUrl = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -263,6 +265,11 @@ async function main(): Promise<number> {
       // The built-in test provider takes the online payments (production needs it said explicitly).
       PAYMENT_TEST_PROVIDER: 'true',
       PAYMENT_TEST_SECRET: 'e2e-test-provider-secret',
+      // Web Push: the shop's own key pair for this run, and the push service on this machine that the
+      // journeys start (src/server/testing/fakePush.ts) as the only one the app may post to.
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      PUSH_SERVICE_HOSTS: '127.0.0.1',
       // The anti-automation limits stay on, so the journeys pass through them; but every journey comes
       // from one address (127.0.0.1) and registers and orders far more than a person would in an hour,
       // so the per-address limits are raised. Per e-mail and per account the shop's defaults hold.

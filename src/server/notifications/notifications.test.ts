@@ -8,7 +8,7 @@ import { makeJobsDue } from '../testing/jobs';
 import { runJobsOnce } from '../jobs/worker';
 import { listJobsByKey } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
-import type { NotificationSettingsDto } from '@/lib/types/notifications';
+import { NOTIFICATION_EVENTS, type NotificationSettingsDto } from '@/lib/types/notifications';
 import { notify } from './notify';
 
 /**
@@ -84,7 +84,7 @@ test('settings: every event on by e-mail and push by default; a choice is kept; 
   const first = await suite.api.call('GET', url, { token: w.owner.token });
   expect(first.status).toBe(200);
   expect(first.body).toEqual({
-    events: ['on_the_way', 'not_at_home', 'results_ready', 'critical_result'].map((event) => ({ event, email: true, push: true })),
+    events: NOTIFICATION_EVENTS.map((event) => ({ event, email: true, push: true })),
     pushPublicKey: vapid.publicKey,
     quietHours: { start: '22:00', end: '07:00' },
   } satisfies NotificationSettingsDto);
