@@ -216,3 +216,26 @@ test('a push service answering 410 removes the device; signing out removes the d
   expect((await suite.api.call('POST', `${B}/logout`, { token })).status).toBe(204);
   expect(await suite.db.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', phone.endpoint).execute()).toEqual([]);
 });
+
+test('the data export lists the choices and the push devices (not their secret addresses); erasing the account removes both', async () => {
+  const email = `push-export-${Date.now()}@example.test`;
+  const password = 'correct horse 1';
+  const reg = await suite.api.call('POST', `${B}/register`, { body: { email, password, firstName: 'Anna', lastName: 'Nowak' }, headers: { 'X-Forwarded-For': '10.77.0.2' } });
+  expect(reg.status).toBe(201);
+  const token = reg.body.accessToken as string;
+  const device = await subscribe(token);
+  expect((await suite.api.call('PUT', `${B}/users/current/notifications`, { token, body: { events: [{ event: 'on_the_way', email: false, push: true }] } })).status).toBe(200);
+  const archive = await suite.api.call('GET', `${B}/users/current/export`, { token });
+  expect(archive.status).toBe(200);
+  expect(archive.body.notifications).toEqual({
+    settings: [{ event: 'on_the_way', email: false, push: true, updatedAt: expect.any(String) }],
+    pushDevices: [{ pushService: new URL(device.endpoint).host, createdAt: expect.any(String) }],
+  });
+  expect(JSON.stringify(archive.body)).not.toContain(device.endpoint);
+  expect(JSON.stringify(archive.body)).not.toContain(device.keys.auth);
+
+  const userId = (await suite.db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  expect((await suite.api.call('DELETE', `${B}/users/current`, { token, body: { password } })).status).toBeLessThan(300);
+  expect(await suite.db.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+  expect(await suite.db.db.selectFrom('notification_settings').select('event').where('user_id', '=', userId).execute()).toEqual([]);
+});

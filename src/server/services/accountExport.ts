@@ -2,6 +2,7 @@ import { listJobsByKey } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
 import { listMailTo } from '../repositories/mailOutbox';
 import { listUserInvoices, type InvoiceRow } from '../repositories/invoices';
+import * as notificationsRepo from '../repositories/notifications';
 import { listItemDto } from '../invoices/service';
 import type { Db } from '../db/createDb';
 import { notFound } from '../http/errors';
@@ -13,7 +14,7 @@ import { recordAudit } from './audit';
  * materials, status events and frozen patient identities, results with earlier revisions, share
  * links with each opening, promo codes used, session and token metadata, the attempts counted against
  * the address by the limits, security events, scheduled jobs of the orders (reminders) and the audit
- * records about the account. Secrets are left out: the password hash and the token and share-link
+ * records about the account, and the notification choices and push devices. Secrets are left out: the password hash and the token and share-link
  * hashes; so are other people's client addresses (only the records where the user acted keep theirs).
  * The mails sent are not part of it yet (they are kept by the mail outbox).
  */
@@ -86,6 +87,7 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
   const openings = shareIds.length ? await db.selectFrom('result_share_openings').select(['share_id', 'at']).where('share_id', 'in', shareIds).orderBy('id').execute() : [];
   const resultIds = results.map((r) => r.id);
   const invoices = await listUserInvoices(db, userId);
+  const [notificationSettings, pushDevices] = await Promise.all([notificationsRepo.listSettings(db, userId), notificationsRepo.listSubscriptions(db, userId)]);
   const revisions = resultIds.length
     ? await db
         .selectFrom('analysis_result_revisions')
@@ -119,6 +121,11 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
     scheduledJobs: jobs.map((j) => ({ kind: j.name, state: j.state, runAt: j.runAt, createdAt: j.createdAt })),
     // The mails the shop sent or owes to the account's address: what and when, never the body.
     mails: mails.map((m) => ({ kind: m.kind, status: m.status, createdAt: m.created_at, sentAt: m.sent_at })),
+    // The channels chosen per event, and the devices with push on: the push service and when (the endpoint is a device's secret address).
+    notifications: {
+      settings: notificationSettings.map((n) => ({ event: n.event, email: n.email === 1, push: n.push === 1, updatedAt: n.updated_at })),
+      pushDevices: pushDevices.map((d) => ({ pushService: new URL(d.endpoint).host, createdAt: d.created_at })),
+    },
     // The client address only where the user acted; not the staff's or a share reader's.
     auditRecords: audit.map(({ actor_user_id, client_ip, ...r }) => (actor_user_id === userId ? { ...r, client_ip } : r)),
   };
