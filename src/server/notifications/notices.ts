@@ -8,7 +8,8 @@ import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { onTheWayMail } from '../mail/templates/onTheWay';
 import { resultsReadyMail } from '../mail/templates/resultsReady';
 import { criticalResultMail } from '../mail/templates/criticalResult';
-import { formatLabTime } from '@/lib/labTime';
+import { formatTimes } from '../mail/templates/common';
+import { intlLocale } from '@/i18n';
 import type { NotificationEvent } from '@/lib/types/notifications';
 import { notify } from './notify';
 
@@ -52,7 +53,7 @@ function send(db: Db, order: Order, r: Recipient, event: NotificationEvent, key:
 export async function noticeOnTheWay(db: Db, order: Order, window: { start: string; end: string }, now: Date): Promise<void> {
   const r = await recipientOf(db, order);
   if (!r) return;
-  const span = `${formatLabTime(window.start, r.language, r.timeZone, 'time')}–${formatLabTime(window.end, r.language, r.timeZone, 'time')}`;
+  const span = formatTimes(window.start, window.end, r.timeZone, intlLocale(r.language));
   const path = `/orders/${order.id}`;
   const mail = onTheWayMail({ window: span, orderLink: buildAppUrl(path) }, r.t);
   await send(db, order, r, 'on_the_way', `on_the_way-${order.id}-${window.start}`, mail, r.t('notice.onTheWay', { window: span }), path, now);

@@ -10,6 +10,12 @@ export function formatVisit(start: string, end: string, timeZone: string, locale
   return `${day}, ${time.format(new Date(start))}–${time.format(new Date(end))}`;
 }
 
+/** An arrival window's times only, such as "08:10–08:40", in `timeZone` (the laboratory's). */
+export function formatTimes(start: string, end: string, timeZone: string, locale = intlLocale(defaultLanguage)): string {
+  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return `${time.format(new Date(start))}–${time.format(new Date(end))}`;
+}
+
 export interface MailAddress {
   country: string;
   city: string;
