@@ -1,6 +1,7 @@
 import './safeStringCase';
 import { boolean, number, string } from 'yup';
 import { VALIDATION_MESSAGES as M } from './messages';
+import { ID_PATTERN } from '../ids';
 
 /**
  * Field schemas shared by the client forms and the server routes (isomorphic: no server imports).
@@ -62,6 +63,22 @@ export const dateOfBirthSchema = text(10)
   .test('not-too-early', M.dateTooEarly, (v) => !v || !isCalendarDate(v) || v >= MIN_DATE_OF_BIRTH);
 
 export const genderSchema = string().typeError(M.genderInvalid).oneOf(['male', 'female'] as const, M.genderInvalid);
+
+/** The message of a path segment that is not an id. */
+export const PARAM_ID_INVALID = 'Not a valid id';
+
+/**
+ * A path segment that must be a positive integer id (`"12"`: no sign, no leading zero, no spaces),
+ * handed to the route's handler as a number.
+ */
+export const idParam = () =>
+  number()
+    .transform((_value: unknown, original: unknown) => (typeof original === 'string' && ID_PATTERN.test(original) ? Number(original) : Number.NaN))
+    .typeError(PARAM_ID_INVALID)
+    .required(PARAM_ID_INVALID)
+    .integer(PARAM_ID_INVALID)
+    .min(1, PARAM_ID_INVALID)
+    .max(2_147_483_647, PARAM_ID_INVALID);
 
 /** A positive integer id, as a route or query parameter (`"12"`) or a JSON number. */
 export const idSchema = number().typeError(M.idInvalid).integer(M.idInvalid).min(1, M.idInvalid).max(2_147_483_647, M.idInvalid);

@@ -1,7 +1,6 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
 import './safeStringCase';
 import { ORDER_STATUSES, RESULT_FLAGS } from '../types/results';
-import { ID_PATTERN } from '../ids';
 
 /**
  * Schemas of the order lifecycle, staff console and results import, shared by the staff forms and
@@ -24,12 +23,6 @@ export const RESULT_MESSAGES = {
 } as const;
 
 const id = () => number().typeError(RESULT_MESSAGES.idInvalid).integer(RESULT_MESSAGES.idInvalid).positive(RESULT_MESSAGES.idInvalid);
-
-/** A path segment that must be a positive integer id. */
-export const idParam = () =>
-  string()
-    .required(RESULT_MESSAGES.idInvalid)
-    .matches(ID_PATTERN, RESULT_MESSAGES.idInvalid);
 
 /** A result value: a finite number or a non-empty text up to 200 characters. */
 const resultValue = () =>

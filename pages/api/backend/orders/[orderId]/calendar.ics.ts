@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { orderCalendarFile } from '@/server/services/orders';
 import { languageFromCookie } from '@/i18n';
 
@@ -12,7 +12,7 @@ export default route({
     auth: 'user' as const,
     query: object({ orderId: idParam() }),
     handler: async ({ db, user, query, req, res }) => {
-      const { fileName, content } = await orderCalendarFile(db, user.id, Number(query.orderId), languageFromCookie(req.headers.cookie));
+      const { fileName, content } = await orderCalendarFile(db, user.id, query.orderId, languageFromCookie(req.headers.cookie));
       res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
       res.status(200).send(content);

@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { cancelOrder } from '@/server/services/orderLifecycle';
 
 export const config = { api: { bodyParser: false } };
@@ -10,6 +10,6 @@ export default route({
   POST: method({
     auth: 'user' as const,
     query: object({ orderId: idParam() }),
-    handler: ({ db, user, query }) => cancelOrder(db, user.id, Number(query.orderId)),
+    handler: ({ db, user, query }) => cancelOrder(db, user.id, query.orderId),
   }),
 });

@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { streamOrderEvents } from '@/server/services/orderEvents';
 
 export const config = { api: { bodyParser: false, responseLimit: false } };
@@ -10,6 +10,6 @@ export default route({
   GET: method({
     auth: 'user' as const,
     query: object({ orderId: idParam() }),
-    handler: ({ db, user, query, req, res }) => streamOrderEvents(db, user, Number(query.orderId), req, res, { pollMs: Number(process.env.ORDER_EVENTS_POLL_MS) || undefined }),
+    handler: ({ db, user, query, req, res }) => streamOrderEvents(db, user, query.orderId, req, res, { pollMs: Number(process.env.ORDER_EVENTS_POLL_MS) || undefined }),
   }),
 });

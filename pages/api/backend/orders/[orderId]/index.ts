@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { getOrderDetail } from '@/server/services/orderLifecycle';
 
 export const config = { api: { bodyParser: false } };
@@ -10,6 +10,6 @@ export default route({
   GET: method({
     auth: 'user' as const,
     query: object({ orderId: idParam() }),
-    handler: ({ db, user, query }) => getOrderDetail(db, user, Number(query.orderId)),
+    handler: ({ db, user, query }) => getOrderDetail(db, user, query.orderId),
   }),
 });

@@ -1,6 +1,6 @@
 import { object, string } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { ID_PATTERN } from '@/lib/ids';
 import { sendBytes } from '@/server/http/sendBytes';
 import { invoiceFile } from '@/server/invoices/files';
@@ -13,7 +13,7 @@ export default route({
     auth: 'user' as const,
     query: object({ orderId: idParam(), document: string().optional().matches(ID_PATTERN, 'Not a valid id') }),
     handler: async ({ db, user, query, req, res }) => {
-      const file = await invoiceFile(db, user, Number(query.orderId), query.document ? Number(query.document) : undefined, 'xml', req.headers.cookie);
+      const file = await invoiceFile(db, user, query.orderId, query.document ? Number(query.document) : undefined, 'xml', req.headers.cookie);
       res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
       sendBytes(res, 200, file.body, file.contentType);
     },

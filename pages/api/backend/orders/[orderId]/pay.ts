@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { payOrder } from '@/server/payments/payments';
 import { requestLanguage } from '@/server/mail/i18n';
 
@@ -11,6 +11,6 @@ export default route({
   POST: method({
     auth: 'user' as const,
     query: object({ orderId: idParam() }),
-    handler: ({ db, user, query, req }) => payOrder(db, user.id, Number(query.orderId), requestLanguage(req)),
+    handler: ({ db, user, query, req }) => payOrder(db, user.id, query.orderId, requestLanguage(req)),
   }),
 });

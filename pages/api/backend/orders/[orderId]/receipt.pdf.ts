@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { sendBytes } from '@/server/http/sendBytes';
 import { orderReceiptPdf } from '@/server/invoices/receipt';
 import { languageFromCookie } from '@/i18n';
@@ -13,7 +13,7 @@ export default route({
     auth: 'user' as const,
     query: object({ orderId: idParam() }),
     handler: async ({ db, user, query, req, res }) => {
-      const { fileName, pdf } = await orderReceiptPdf(db, user, Number(query.orderId), languageFromCookie(req.headers.cookie));
+      const { fileName, pdf } = await orderReceiptPdf(db, user, query.orderId, languageFromCookie(req.headers.cookie));
       res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
       sendBytes(res, 200, pdf, 'application/pdf');
     },

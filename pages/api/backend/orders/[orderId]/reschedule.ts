@@ -1,6 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam, rescheduleSchema } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
+import { rescheduleSchema } from '@/lib/validation/results';
 import { rescheduleOrder } from '@/server/services/orderLifecycle';
 
 export const config = { api: { bodyParser: false } };
@@ -11,6 +12,6 @@ export default route({
     auth: 'user' as const,
     query: object({ orderId: idParam() }),
     body: rescheduleSchema,
-    handler: ({ db, user, query, body }) => rescheduleOrder(db, user.id, Number(query.orderId), body.slotId),
+    handler: ({ db, user, query, body }) => rescheduleOrder(db, user.id, query.orderId, body.slotId),
   }),
 });

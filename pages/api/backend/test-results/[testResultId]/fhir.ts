@@ -1,6 +1,7 @@
 import { object, string } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam, RESULT_MESSAGES } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
+import { RESULT_MESSAGES } from '@/lib/validation/results';
 import { exportOwnResults, FHIR_CONTENT_TYPE, fhirFileName } from '@/server/services/fhir';
 import { ID_PATTERN } from '@/lib/ids';
 
@@ -12,7 +13,7 @@ export default route({
     auth: 'user' as const,
     query: object({ testResultId: idParam(), patientId: string().optional().matches(ID_PATTERN, RESULT_MESSAGES.idInvalid) }),
     handler: async ({ db, user, query, res }) => {
-      const bundle = await exportOwnResults(db, user.id, Number(query.testResultId), query.patientId ? Number(query.patientId) : undefined);
+      const bundle = await exportOwnResults(db, user.id, query.testResultId, query.patientId ? Number(query.patientId) : undefined);
       res.setHeader('Content-Type', `${FHIR_CONTENT_TYPE}; charset=utf-8`);
       res.setHeader('Content-Disposition', `attachment; filename="${fhirFileName(bundle)}"`);
       res.setHeader('Cache-Control', 'no-store');

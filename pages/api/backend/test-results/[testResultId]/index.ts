@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { getTestResult } from '@/server/services/results';
 
 export const config = { api: { bodyParser: false } };
@@ -10,6 +10,6 @@ export default route({
   GET: method({
     auth: 'user' as const,
     query: object({ testResultId: idParam() }),
-    handler: ({ db, user, query }) => getTestResult(db, user, Number(query.testResultId)),
+    handler: ({ db, user, query }) => getTestResult(db, user, query.testResultId),
   }),
 });

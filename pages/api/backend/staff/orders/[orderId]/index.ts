@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { getLabOrder } from '@/server/services/staff';
 import { actorOf, recordAudit } from '@/server/services/audit';
 
@@ -12,7 +12,7 @@ export default route({
     auth: 'staffOrNurse' as const,
     query: object({ orderId: idParam() }),
     handler: async ({ db, user, query, ip }) => {
-      const order = await getLabOrder(db, user, Number(query.orderId));
+      const order = await getLabOrder(db, user, query.orderId);
       await recordAudit(db, { action: 'health_read', ...actorOf(user), orderId: order.id, ip, detail: 'order' });
       return order;
     },

@@ -1,6 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam, nurseAssignSchema } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
+import { nurseAssignSchema } from '@/lib/validation/results';
 import { assignNurse } from '@/server/services/staff';
 
 export const config = { api: { bodyParser: false } };
@@ -11,6 +12,6 @@ export default route({
     auth: 'staff' as const,
     query: object({ orderId: idParam() }),
     body: nurseAssignSchema,
-    handler: ({ db, user, query, body }) => assignNurse(db, user, Number(query.orderId), body.nurseUserId ?? null),
+    handler: ({ db, user, query, body }) => assignNurse(db, user, query.orderId, body.nurseUserId ?? null),
   }),
 });

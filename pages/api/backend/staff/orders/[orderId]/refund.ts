@@ -1,6 +1,6 @@
 import { number, object, string } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { staffRefundOrder } from '@/server/payments/staffRefund';
 
 export const config = { api: { bodyParser: false } };
@@ -17,6 +17,6 @@ export default route({
     auth: 'staff' as const,
     query: object({ orderId: idParam() }),
     body,
-    handler: ({ db, user, query, body: b }) => staffRefundOrder(db, user, Number(query.orderId), b.amount, b.reason),
+    handler: ({ db, user, query, body: b }) => staffRefundOrder(db, user, query.orderId, b.amount, b.reason),
   }),
 });

@@ -1,6 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam, resultEntriesSchema } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
+import { resultEntriesSchema } from '@/lib/validation/results';
 import { enterLabResults } from '@/server/services/staff';
 import { actorOf, recordAudit } from '@/server/services/audit';
 
@@ -13,7 +14,7 @@ export default route({
     query: object({ orderId: idParam() }),
     body: resultEntriesSchema,
     handler: async ({ db, user, query, body, ip }) => {
-      const order = await enterLabResults(db, user, Number(query.orderId), body.entries);
+      const order = await enterLabResults(db, user, query.orderId, body.entries);
       await recordAudit(db, { action: 'health_write', ...actorOf(user), orderId: order.id, ip, detail: `results (${body.entries.length})` });
       return order;
     },

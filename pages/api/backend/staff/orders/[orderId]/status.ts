@@ -1,6 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam, statusChangeSchema } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
+import { statusChangeSchema } from '@/lib/validation/results';
 import { setLabOrderStatus } from '@/server/services/staff';
 import { actorOf, recordAudit } from '@/server/services/audit';
 
@@ -13,7 +14,7 @@ export default route({
     query: object({ orderId: idParam() }),
     body: statusChangeSchema,
     handler: async ({ db, user, query, body, ip }) => {
-      const order = await setLabOrderStatus(db, user, Number(query.orderId), body.status, body.note ?? '');
+      const order = await setLabOrderStatus(db, user, query.orderId, body.status, body.note ?? '');
       await recordAudit(db, { action: 'health_write', ...actorOf(user), orderId: order.id, ip, detail: `status ${body.status}` });
       return order;
     },

@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { getVisit } from '@/server/services/nurseVisits';
 import { actorOf, recordAudit } from '@/server/services/audit';
 
@@ -12,8 +12,8 @@ export default route({
     auth: 'staffOrNurse' as const,
     query: object({ orderId: idParam() }),
     handler: async ({ db, user, query, ip }) => {
-      const visit = await getVisit(db, user, Number(query.orderId));
-      await recordAudit(db, { action: 'health_read', ...actorOf(user), orderId: Number(query.orderId), ip, detail: 'visit' });
+      const visit = await getVisit(db, user, query.orderId);
+      await recordAudit(db, { action: 'health_read', ...actorOf(user), orderId: query.orderId, ip, detail: 'visit' });
       return visit;
     },
   }),

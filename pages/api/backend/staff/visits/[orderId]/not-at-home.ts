@@ -1,6 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam, notAtHomeSchema } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
+import { notAtHomeSchema } from '@/lib/validation/results';
 import { markNotAtHome } from '@/server/services/nurseVisits';
 import { actorOf, recordAudit } from '@/server/services/audit';
 
@@ -13,8 +14,8 @@ export default route({
     query: object({ orderId: idParam() }),
     body: notAtHomeSchema,
     handler: async ({ db, user, query, body, ip }) => {
-      const visit = await markNotAtHome(db, user, Number(query.orderId), body.note);
-      await recordAudit(db, { action: 'health_write', ...actorOf(user), orderId: Number(query.orderId), ip, detail: 'visit not at home' });
+      const visit = await markNotAtHome(db, user, query.orderId, body.note);
+      await recordAudit(db, { action: 'health_write', ...actorOf(user), orderId: query.orderId, ip, detail: 'visit not at home' });
       return visit;
     },
   }),

@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { visitStateSchema } from '@/lib/validation/visit';
 import { setVisitState } from '@/server/services/visitStateActions';
 import { actorOf, recordAudit } from '@/server/services/audit';
@@ -15,8 +15,8 @@ export default route({
     query: object({ orderId: idParam() }),
     body: visitStateSchema,
     handler: async ({ db, user, query, body, ip }) => {
-      const visit = await setVisitState(db, user, Number(query.orderId), { ...body, state: body.state as VisitState });
-      await recordAudit(db, { action: 'health_write', ...actorOf(user), orderId: Number(query.orderId), ip, detail: `visit ${body.state}` });
+      const visit = await setVisitState(db, user, query.orderId, { ...body, state: body.state as VisitState });
+      await recordAudit(db, { action: 'health_write', ...actorOf(user), orderId: query.orderId, ip, detail: `visit ${body.state}` });
       return visit;
     },
   }),

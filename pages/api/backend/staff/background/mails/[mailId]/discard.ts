@@ -1,10 +1,10 @@
 import { object } from 'yup';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { method, route } from '@/server/http/route';
 import { actOnMail } from '@/server/ops/backgroundWork';
 
 export const config = { api: { bodyParser: false } };
 
 export default route({
-  POST: method({ auth: 'staff' as const, query: object({ mailId: idParam() }), handler: ({ db, user, query, ip }) => actOnMail(db, user, Number(query.mailId), 'discard', ip) }),
+  POST: method({ auth: 'staff' as const, query: object({ mailId: idParam() }), handler: ({ db, user, query, ip }) => actOnMail(db, user, query.mailId, 'discard', ip) }),
 });

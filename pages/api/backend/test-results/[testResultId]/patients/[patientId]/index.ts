@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { getPatientResults } from '@/server/services/results';
 
 export const config = { api: { bodyParser: false } };
@@ -10,6 +10,6 @@ export default route({
   GET: method({
     auth: 'user' as const,
     query: object({ testResultId: idParam(), patientId: idParam() }),
-    handler: ({ db, user, query }) => getPatientResults(db, user, Number(query.testResultId), Number(query.patientId)),
+    handler: ({ db, user, query }) => getPatientResults(db, user, query.testResultId, query.patientId),
   }),
 });

@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { sendBytes } from '@/server/http/sendBytes';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { getPatientResults } from '@/server/services/results';
 import { renderResultsPdf, pdfFileName } from '@/server/services/resultsPdf';
 import { languageFromCookie } from '@/i18n';
@@ -14,7 +14,7 @@ export default route({
     auth: 'user' as const,
     query: object({ testResultId: idParam(), patientId: idParam() }),
     handler: async ({ db, user, query, req, res }) => {
-      const data = await getPatientResults(db, user, Number(query.testResultId), Number(query.patientId), 'pdf');
+      const data = await getPatientResults(db, user, query.testResultId, query.patientId, 'pdf');
       const pdf = await renderResultsPdf(data, languageFromCookie(req.headers.cookie));
       res.setHeader('Content-Disposition', `attachment; filename="${pdfFileName(data)}"`);
       sendBytes(res, 200, pdf, 'application/pdf');

@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { getAnalysisResult } from '@/server/services/results';
 
 export const config = { api: { bodyParser: false } };
@@ -11,6 +11,6 @@ export default route({
     auth: 'user' as const,
     query: object({ testResultId: idParam(), patientId: idParam(), analysisResultId: idParam() }),
     handler: ({ db, user, query }) =>
-      getAnalysisResult(db, user, Number(query.testResultId), Number(query.patientId), Number(query.analysisResultId)),
+      getAnalysisResult(db, user, query.testResultId, query.patientId, query.analysisResultId),
   }),
 });

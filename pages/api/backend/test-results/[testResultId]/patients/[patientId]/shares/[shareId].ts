@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { revokeShare } from '@/server/services/shares';
 
 export const config = { api: { bodyParser: false } };
@@ -11,7 +11,7 @@ export default route({
     auth: 'user' as const,
     query: object({ testResultId: idParam(), patientId: idParam(), shareId: idParam() }),
     handler: async ({ db, user, query }) => {
-      await revokeShare(db, user, Number(query.testResultId), Number(query.patientId), Number(query.shareId));
+      await revokeShare(db, user, query.testResultId, query.patientId, query.shareId);
     },
   }),
 });

@@ -1,6 +1,6 @@
 import { number, object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/results';
+import { idParam } from '@/lib/validation/common';
 import { createShare, listShares, SHARE_DEFAULT_DAYS, SHARE_MAX_DAYS } from '@/server/services/shares';
 
 export const config = { api: { bodyParser: false } };
@@ -13,13 +13,13 @@ export default route({
   GET: method({
     auth: 'user' as const,
     query: params,
-    handler: ({ db, user, query }) => listShares(db, user, Number(query.testResultId), Number(query.patientId)),
+    handler: ({ db, user, query }) => listShares(db, user, query.testResultId, query.patientId),
   }),
   POST: method({
     auth: 'user' as const,
     query: params,
     body: object({ days: number().typeError(DAYS).integer(DAYS).min(1, DAYS).max(SHARE_MAX_DAYS, DAYS).default(SHARE_DEFAULT_DAYS) }),
     status: 201,
-    handler: ({ db, user, query, body }) => createShare(db, user, Number(query.testResultId), Number(query.patientId), body.days),
+    handler: ({ db, user, query, body }) => createShare(db, user, query.testResultId, query.patientId, body.days),
   }),
 });
