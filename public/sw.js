@@ -35,7 +35,8 @@ self.addEventListener('push', (event) => {
   const options = {
     body: typeof payload.body === 'string' ? payload.body : '',
     data: { url: samePath(payload.url) },
-    icon: '/favicon.svg',
+    // A PNG: browsers do not draw an SVG as a notification's icon everywhere (Chrome on Android).
+    icon: '/icon-192.png',
   };
   if (typeof payload.tag === 'string' && payload.tag) options.tag = payload.tag;
   event.waitUntil(self.registration.showNotification(title, options));
