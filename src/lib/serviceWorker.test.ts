@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
+import type { PushPayload } from './types/notifications';
 
 /*
  * public/sw.js run in a fake service worker global: what a push shows and where a click leads.
@@ -46,13 +47,15 @@ const openWindow = (url: string): FakeWindow => {
 
 test('a push shows its title and line with the tag, the shop icon and the page to open', async () => {
   const w = worker();
-  await w.push({ title: 'Your nurse is on the way', body: 'Arriving 8:10-8:40', url: '/orders/12', tag: 'visit-12' });
+  const payload: PushPayload = { title: 'Your nurse is on the way', body: 'Arriving 8:10-8:40', url: '/orders/12', tag: 'visit-12' };
+  await w.push(payload);
   expect(w.showNotification).toHaveBeenCalledWith('Your nurse is on the way', { body: 'Arriving 8:10-8:40', tag: 'visit-12', data: { url: '/orders/12' }, icon: '/icon-192.png' });
 });
 
 test('a push that points elsewhere or is not JSON still shows, and leads only into the shop', async () => {
   const w = worker();
-  await w.push({ title: 'New results are ready in your account', body: '', url: 'https://evil.example.com/phish', tag: 'r' });
+  const elsewhere: PushPayload = { title: 'New results are ready in your account', body: '', url: 'https://evil.example.com/phish', tag: 'r' };
+  await w.push(elsewhere);
   expect(w.showNotification).toHaveBeenLastCalledWith('New results are ready in your account', expect.objectContaining({ data: { url: '/' } }));
   await w.push({ title: 'x', body: 'y', url: 'javascript:alert(1)', tag: 't' });
   expect(w.showNotification).toHaveBeenLastCalledWith('x', expect.objectContaining({ data: { url: '/' } }));
