@@ -65,6 +65,15 @@ const nextConfig = {
           { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(self)' },
         ],
       },
+      {
+        // The service worker (Web Push notifications): checked for a new version on every
+        // registration, and under a policy of its own (a worker gets its policy from its answer).
+        source: '/sw.js',
+        headers: [
+          { key: 'Cache-Control', value: 'no-cache' },
+          { key: 'Content-Security-Policy', value: "default-src 'self'" },
+        ],
+      },
     ];
   },
 };

@@ -14,6 +14,7 @@ export default function Document(props: Props) {
         <meta name="theme-color" content={PRIMARY_COLOR} />
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <DocumentHeadTags {...props} />
       </Head>
       <body>

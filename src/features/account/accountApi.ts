@@ -2,6 +2,7 @@ import { backendClient } from '@/lib/apiClient';
 import { writeStorage } from '@/lib/storage';
 import type { CurrentUserDto, SessionDto } from '@/lib/types/api';
 import type { AccessRecordDto } from '@/lib/types/audit';
+import type { NotificationSettingsDto, NotificationSettingsInput, PushSubscriptionInput } from '@/lib/types/notifications';
 import type { Language } from '@/i18n';
 
 export interface ProfileUpdate {
@@ -66,5 +67,19 @@ export const accountApi = {
   },
   async endAllSessions(): Promise<void> {
     await backendClient.delete('users/current/sessions');
+  },
+  /** Which events the account hears of by e-mail and by push, the server's push key and the quiet hours. */
+  async notificationSettings(): Promise<NotificationSettingsDto> {
+    return (await backendClient.get<NotificationSettingsDto>('users/current/notifications')).data;
+  },
+  async saveNotificationSettings(body: NotificationSettingsInput): Promise<NotificationSettingsDto> {
+    return (await backendClient.put<NotificationSettingsDto>('users/current/notifications', body)).data;
+  },
+  /** This browser's push subscription, for the server to send the account's notifications to. */
+  async addPushSubscription(body: PushSubscriptionInput): Promise<void> {
+    await backendClient.post('users/current/push-subscriptions', body);
+  },
+  async removePushSubscription(endpoint: string): Promise<void> {
+    await backendClient.delete('users/current/push-subscriptions', { data: { endpoint } });
   },
 };

@@ -19,6 +19,7 @@ import {
   selectRegisterFieldMarks,
 } from './authSlice';
 import { fakeBackend, eventually, sampleUser, type FakeBackend } from './testing/fakeBackend';
+import { fakePushBrowser, fakeSubscription } from '@/lib/testing/fakePushBrowser';
 
 const registerForm = { email: 'anna@example.com', password: 'Secret-pass-1', firstName: 'Anna', lastName: 'Nowak' };
 
@@ -161,6 +162,24 @@ describe('logout', () => {
     expect(s.patients.list.data).toEqual([]);
     expect(s.patients.list.status).toBe(Status.INITIAL);
     expect(s.account.emailModalOpen).toBe(false);
+  });
+
+  it("ends this browser's push subscription, so the next person on the device gets none of the account's notifications", async () => {
+    backend = fakeBackend({ 'POST logout': [204, undefined] });
+    const browser = fakePushBrowser({ permission: 'granted' });
+    const subscription = fakeSubscription();
+    browser.subscription = subscription;
+    try {
+      writeStorage('token', 'tok-1');
+      const { store } = setup();
+      store.dispatch(loggedIn());
+      store.dispatch(logout());
+      await eventually(() => expect(subscription.unsubscribe).toHaveBeenCalledTimes(1));
+      await eventually(() => expect(backend?.calls('POST logout')).toHaveLength(1));
+      expect(browser.subscription).toBeNull();
+    } finally {
+      browser.remove();
+    }
   });
 
   it('still signs out when revoking fails', async () => {

@@ -1,9 +1,10 @@
 import { all, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import { call, select } from 'typed-redux-saga';
+import { all as allOf, call, select } from 'typed-redux-saga';
 import { isLocalPath } from '@/lib/localPath';
 import { ApiError } from '@/lib/apiError';
 import { toFailure } from '@/lib/store/resource';
 import { readStorage, writeStorage } from '@/lib/storage';
+import { unsubscribeThisDevice } from '@/lib/webPush';
 import { callApi } from '@/store/callApi';
 import { appStarted } from '@/store/appActions';
 import { authApi } from './authApi';
@@ -106,16 +107,31 @@ export function registerReason(e: unknown): string {
   return e.fields.password ?? AUTH_MESSAGES.suchUserExists;
 }
 
-/** Sign out: the token leaves the browser at once, then it is revoked on the server (failure ignored). */
-function* signOut(): Generator {
-  const token = readStorage('token');
-  writeStorage('token', null);
-  if (!token) return;
+function* revoke(token: string): Generator {
   try {
     yield* call(authApi.logout, token);
   } catch {
     // Already expired or revoked, or offline: the browser has forgotten it either way.
   }
+}
+
+/** This browser stops receiving the account's push notifications (the server forgets the subscription with the session). */
+function* forgetPushSubscription(): Generator {
+  try {
+    yield* call(unsubscribeThisDevice);
+  } catch {
+    // No push service reachable: the server drops the subscription on the push service's next 410.
+  }
+}
+
+/**
+ * Sign out: the token leaves the browser at once, then it is revoked on the server and this
+ * browser's push subscription ends, side by side (failures ignored).
+ */
+function* signOut(): Generator {
+  const token = readStorage('token');
+  writeStorage('token', null);
+  yield* allOf([call(forgetPushSubscription), ...(token ? [call(revoke, token)] : [])]);
 }
 
 function* restoreSession(): Generator {

@@ -24,6 +24,8 @@ describe('page policy', () => {
     expect(d['form-action']).toEqual(["'self'"]);
     expect(d['default-src']).toEqual(["'self'"]);
     expect(d['connect-src']).toEqual(["'self'"]);
+    // The shop's service worker (/sw.js) may be registered; a worker from elsewhere may not.
+    expect(d['worker-src']).toEqual(["'self'"]);
     const policy = pageContentSecurityPolicy('abc');
     expect(policy).not.toMatch(/unsafe-eval/);
     // The only 'unsafe-inline' is for style attributes, never for script or style elements.
@@ -34,6 +36,7 @@ describe('page policy', () => {
     const d = directives(pageContentSecurityPolicy('abc', { dev: true }));
     expect(d['script-src']).toEqual(["'nonce-abc'", "'strict-dynamic'", "'unsafe-eval'"]);
     expect(d['connect-src']).toEqual(["'self'", 'ws:', 'wss:']);
+    expect(d['worker-src']).toEqual(["'self'"]);
   });
 
   test('an API root on another origin may be called; a relative one adds nothing', () => {

@@ -10,6 +10,7 @@ import { getConfig } from '../config';
  * those scripts load later (page chunks, a language's translations) are trusted through
  * `'strict-dynamic'`, so no host list is needed. Style attributes written by React components
  * (`style="..."` in the server HTML) are allowed by `style-src-attr`; they cannot run script.
+ * The shop's own service worker (`/sw.js`) is allowed by `worker-src 'self'`.
  * API answers: nothing may load or frame them.
  * Every policy is one string built per request from a cached prefix, so a page costs one
  * `randomBytes` call and a string concatenation.
@@ -60,6 +61,9 @@ function template(options: PagePolicyOptions): string[] {
       "img-src 'self' data: blob:",
       "font-src 'self'",
       `connect-src ${connect}`,
+      // The service worker (/sw.js, Web Push notifications) is registered by a script, not loaded
+      // by a nonced element: without this the worker would fall back to script-src and be refused.
+      "worker-src 'self'",
       "object-src 'none'",
       "base-uri 'none'",
       "frame-src 'none'",

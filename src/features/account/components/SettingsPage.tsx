@@ -28,11 +28,12 @@ import { useStatusChange } from './useStatusChange';
 import { Notice } from '@/components/Notice';
 import { Skeleton } from '@/components/Skeleton';
 
-// The sessions and the data-access record fetch their lists after the page is shown, at the end of
-// the page; their code loads with them.
+// The notification settings, the sessions and the data-access record fetch their data after the
+// page is shown, at the end of the page; their code (the Web Push part too) loads with them.
 const SectionLoading = () => <Skeleton variant="rounded" height={96} />;
 const SessionsSection = dynamic(() => import('./SessionsSection').then((m) => m.SessionsSection), { ssr: false, loading: SectionLoading });
 const PrivacySection = dynamic(() => import('./PrivacySection').then((m) => m.PrivacySection), { ssr: false, loading: SectionLoading });
+const NotificationsSection = dynamic(() => import('./NotificationsSection').then((m) => m.NotificationsSection), { ssr: false, loading: SectionLoading });
 // The e-mail confirmation modal (MUI's Dialog) loads when the user first opens it.
 const EmailConfirmationModal = dynamic(() => import('./EmailConfirmationModal').then((m) => m.EmailConfirmationModal), { ssr: false });
 
@@ -158,7 +159,7 @@ function EmailSection({ user }: { user: CurrentUser }) {
   );
 }
 
-/** `/settings`: profile, e-mail confirmation, password and language. */
+/** `/settings`: profile, e-mail confirmation, password, language, notifications, sessions and the account's data. */
 export function SettingsPage() {
   const { t } = useTranslation('account');
   const session = useSession();
@@ -205,6 +206,9 @@ export function SettingsPage() {
         </Section>
         <Section id="settings-language" title={t('common:language')}>
           <LanguageSwitcher />
+        </Section>
+        <Section id="settings-notifications" title={t('notifications.title')}>
+          <NotificationsSection />
         </Section>
         <Section id="settings-sessions" title={t('sessions.title')}>
           <SessionsSection />

@@ -1,0 +1,207 @@
+import { useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Choice, ChoiceGroup } from '@/components/Choice';
+import { Notice } from '@/components/Notice';
+import { useToast } from '@/components';
+import { useMessage } from '@/components/formFields';
+import { Status } from '@/lib/status';
+import { toFailure, type Failure } from '@/lib/store/resource';
+import { NOTIFICATION_EVENTS, type NotificationChannels, type NotificationEvent, type NotificationSettingsDto } from '@/lib/types/notifications';
+import { currentSubscription, notificationsBlocked, PushPermissionRefused, pushSupported, subscribeThisDevice, unsubscribeThisDevice } from '@/lib/webPush';
+import { accountApi } from '../lazyAccountApi';
+import { useStatusChange } from './useStatusChange';
+
+/**
+ * Where this browser stands with Web Push: no support at all, notifications blocked in the browser,
+ * not yet known, or subscribed (`on`) or not (`off`).
+ */
+type Device = 'unsupported' | 'blocked' | 'checking' | 'off' | 'on';
+
+type Channel = 'email' | 'push';
+
+function initialDevice(): Device {
+  if (!pushSupported()) return 'unsupported';
+  return notificationsBlocked() ? 'blocked' : 'checking';
+}
+
+/** The channels of each event in the order of NOTIFICATION_EVENTS, off where the server named none. */
+function channelsOf(settings: NotificationSettingsDto): NotificationChannels[] {
+  return NOTIFICATION_EVENTS.map((event) => settings.events.find((e) => e.event === event) ?? { event, email: false, push: false });
+}
+
+/**
+ * Settings, "Notifications": for each event (nurse on the way, not at home, results ready, critical
+ * result) whether the account hears of it by e-mail and by push, each switch saved at once; and this
+ * browser's Web Push subscription, turned on (permission, service worker, subscription sent to the
+ * server) or off here. Messages never carry health data; non-urgent pushes wait out the quiet hours.
+ */
+export function NotificationsSection() {
+  const { t } = useTranslation('account');
+  const message = useMessage();
+  const toast = useToast();
+  const [settings, setSettings] = useState<NotificationSettingsDto | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [saving, setSaving] = useState<Status>(Status.INITIAL);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [device, setDevice] = useState<Device>(initialDevice);
+  const [deviceBusy, setDeviceBusy] = useState(false);
+  const [deviceFailed, setDeviceFailed] = useState(false);
+  const [notAllowed, setNotAllowed] = useState(false);
+  /** The settings as the server last confirmed them (what a failed save goes back to). */
+  const saved = useRef<NotificationSettingsDto | null>(null);
+  /** The number of the latest save: only its answer is shown, earlier ones are overtaken. */
+  const latestSave = useRef(0);
+
+  useStatusChange(saving, { onSuccess: () => toast.success(t('notifications.saved')) });
+
+  useEffect(() => {
+    let live = true;
+    accountApi
+      .notificationSettings()
+      .then((s) => {
+        if (!live) return;
+        saved.current = s;
+        setSettings(s);
+      })
+      .catch(() => live && setLoadFailed(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (device !== 'checking') return;
+    let live = true;
+    currentSubscription().then(
+      (s) => live && setDevice(s ? 'on' : 'off'),
+      () => live && setDevice('off'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [device]);
+
+  const toggle = async (event: NotificationEvent, channel: Channel, on: boolean) => {
+    if (!settings) return;
+    const events = channelsOf(settings).map((c) => (c.event === event ? { ...c, [channel]: on } : c));
+    setSettings({ ...settings, events });
+    setFailure(null);
+    setSaving(Status.LOADING);
+    const mine = ++latestSave.current;
+    try {
+      const answer = await accountApi.saveNotificationSettings({ events });
+      saved.current = answer;
+      if (mine !== latestSave.current) return;
+      setSettings(answer);
+      setSaving(Status.SUCCESS);
+    } catch (e) {
+      if (mine !== latestSave.current) return;
+      setSettings(saved.current);
+      setFailure(toFailure(e));
+      setSaving(Status.ERROR);
+    }
+  };
+
+  const turnOn = async (publicKey: string) => {
+    setDeviceBusy(true);
+    setDeviceFailed(false);
+    setNotAllowed(false);
+    let subscribed = false;
+    try {
+      const subscription = await subscribeThisDevice(publicKey);
+      subscribed = true;
+      await accountApi.addPushSubscription(subscription);
+      setDevice('on');
+    } catch (e) {
+      if (e instanceof PushPermissionRefused) {
+        if (e.permission === 'denied') setDevice('blocked');
+        else setNotAllowed(true);
+      } else {
+        setDeviceFailed(true);
+        // A subscription the server does not know would only look "on" here: take it back.
+        if (subscribed) await unsubscribeThisDevice().catch(() => null);
+      }
+    } finally {
+      setDeviceBusy(false);
+    }
+  };
+
+  const turnOff = async () => {
+    setDeviceBusy(true);
+    setDeviceFailed(false);
+    try {
+      const endpoint = await unsubscribeThisDevice();
+      setDevice('off');
+      // The browser no longer receives anything; a server that missed this forgets the
+      // subscription on the push service's 410 at its next message.
+      if (endpoint) await accountApi.removePushSubscription(endpoint).catch(() => undefined);
+    } catch {
+      setDeviceFailed(true);
+    } finally {
+      setDeviceBusy(false);
+    }
+  };
+
+  const pushKey = settings?.pushPublicKey ?? null;
+  let deviceState: React.ReactNode = null;
+  if (!settings) deviceState = null;
+  else if (!pushKey) deviceState = <Notice severity="info" role="status">{t('notifications.noServerKey')}</Notice>;
+  else if (device === 'unsupported') deviceState = <Notice severity="info" role="status">{t('notifications.unsupported')}</Notice>;
+  else if (device === 'blocked') deviceState = <Notice severity="warning" role="status">{t('notifications.blocked')}</Notice>;
+  else if (device === 'on' || device === 'off') {
+    deviceState = (
+      <>
+        <Typography variant="body2" role="status" sx={{ mb: 1 }}>
+          {t(device === 'on' ? 'notifications.deviceOn' : 'notifications.deviceOff')}
+        </Typography>
+        {notAllowed && <Notice severity="info" role="status">{t('notifications.notAllowed')}</Notice>}
+        {device === 'on' ? (
+          <Button variant="outlined" onClick={turnOff} disabled={deviceBusy} sx={{ minHeight: 48 }}>
+            {t('notifications.turnOff')}
+          </Button>
+        ) : (
+          <Button variant="contained" onClick={() => turnOn(pushKey)} disabled={deviceBusy} sx={{ minHeight: 48 }}>
+            {t('notifications.turnOn')}
+          </Button>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Box>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {t('notifications.text')}
+      </Typography>
+      {loadFailed && <Notice severity="error">{t('notifications.loadFailed')}</Notice>}
+      {failure && (
+        <Notice severity="error" role="alert" sx={{ mb: 1 }}>
+          {t('notifications.saveFailed')} {message(failure.message)}
+        </Notice>
+      )}
+      {settings &&
+        channelsOf(settings).map((c) => (
+          <ChoiceGroup key={c.event} legend={t(`notifications.events.${c.event}`)} legendStrong row>
+            <Choice type="checkbox" role="switch" label={t('notifications.email')} checked={c.email} onChange={(e) => toggle(c.event, 'email', e.target.checked)} />
+            <Choice type="checkbox" role="switch" label={t('notifications.push')} checked={c.push} disabled={!pushKey} onChange={(e) => toggle(c.event, 'push', e.target.checked)} />
+          </ChoiceGroup>
+        ))}
+      {settings && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('notifications.quietHours', { start: settings.quietHours.start, end: settings.quietHours.end })}
+        </Typography>
+      )}
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {t('notifications.noHealthData')}
+      </Typography>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 2 }}>
+        {t('notifications.deviceTitle')}
+      </Typography>
+      {deviceState}
+      {deviceFailed && <Notice severity="error">{t('notifications.deviceFailed')}</Notice>}
+    </Box>
+  );
+}
