@@ -54,7 +54,7 @@ async function notificationsSection() {
   return section;
 }
 
-const switchOf = (section: HTMLElement, event: string, channel: 'E-mail' | 'Push') =>
+const switchOf = (section: HTMLElement, event: string, channel: 'E-mail' | 'E-mail (always)' | 'Push') =>
   within(within(section).getByRole('group', { name: event })).getByRole('switch', { name: channel });
 
 test('the switches show the channels the account chose for each event, with the quiet hours and the no-health-data promise', async () => {
@@ -67,6 +67,9 @@ test('the switches show the channels the account chose for each event, with the 
   expect(switchOf(section, 'Your results are ready', 'E-mail')).not.toBeChecked();
   expect(switchOf(section, 'Your results are ready', 'Push')).not.toBeChecked();
   expect(switchOf(section, 'A result needs urgent attention', 'Push')).toBeChecked();
+  // A critical result is always mailed: its e-mail switch is on and cannot be turned off.
+  expect(switchOf(section, 'A result needs urgent attention', 'E-mail (always)')).toBeChecked();
+  expect(switchOf(section, 'A result needs urgent attention', 'E-mail (always)')).toBeDisabled();
   expect(section).toHaveTextContent('Between 22:00 and 07:00 laboratory time, push notifications wait until the morning; a critical result comes at once.');
   expect(section).toHaveTextContent("never contain a test's name, a value or anyone's name");
 });

@@ -185,7 +185,15 @@ export function NotificationsSection() {
       {settings &&
         channelsOf(settings).map((c) => (
           <ChoiceGroup key={c.event} legend={t(`notifications.events.${c.event}`)} legendStrong row>
-            <Choice type="checkbox" role="switch" label={t('notifications.email')} checked={c.email} onChange={(e) => toggle(c.event, 'email', e.target.checked)} />
+            {/* A critical result is always mailed (a safety notice): its e-mail switch stays on. */}
+            <Choice
+              type="checkbox"
+              role="switch"
+              label={c.event === 'critical_result' ? t('notifications.emailAlways') : t('notifications.email')}
+              checked={c.email}
+              disabled={c.event === 'critical_result'}
+              onChange={(e) => toggle(c.event, 'email', e.target.checked)}
+            />
             <Choice type="checkbox" role="switch" label={t('notifications.push')} checked={c.push} disabled={!pushKey} onChange={(e) => toggle(c.event, 'push', e.target.checked)} />
           </ChoiceGroup>
         ))}
