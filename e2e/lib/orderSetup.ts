@@ -136,3 +136,17 @@ export async function addSlotStartingSoon(laboratoryId: string, minutes = 5): Pr
     db.close();
   }
 }
+
+/** The morning comes for the app's held jobs of `kind` (e.g. pushes waiting out the quiet hours): they become due now. */
+export async function makeJobsDueNow(kind: string): Promise<number> {
+  const databaseUrl = process.env.E2E_DATABASE_URL;
+  assert.ok(databaseUrl && databaseUrl.startsWith('file:'), 'the harness exports E2E_DATABASE_URL (a SQLite file)');
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(databaseUrl.slice('file:'.length));
+  try {
+    db.pragma('busy_timeout = 5000');
+    return db.prepare("update jobs set run_at = ? where kind = ? and status = 'pending'").run(new Date().toISOString(), kind).changes;
+  } finally {
+    db.close();
+  }
+}
