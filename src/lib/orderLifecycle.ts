@@ -23,6 +23,12 @@ export const VISIT_CHANGE_STATUSES: readonly OrderStatusDto[] = ['placed', 'visi
 /** The patient may cancel or move the visit until this long before it. */
 export const VISIT_CHANGE_LIMIT_MS = 24 * 60 * 60 * 1000;
 
+/** A visit can be booked this many local days ahead (today included): the slots kept ahead and the days checkout shows. */
+export const VISIT_BOOKING_DAYS = 30;
+
+/** Moving a visit offers the free times of this many days after the change limit. */
+export const RESCHEDULE_DAYS = 14;
+
 export interface TransitionFacts {
   /** Ordered (patient, analysis) lines. */
   lineCount: number;

@@ -1,3 +1,4 @@
+import { VISIT_BOOKING_DAYS } from '@/lib/orderLifecycle';
 import type { Db } from '../db/createDb';
 import type { NurseSlotDto } from '@/lib/types/api';
 import { badRequest } from '../http/errors';
@@ -21,7 +22,7 @@ export const SLOT_WINDOWS: [number, number][] = [
 ];
 
 /** Days ahead (today included) for which nurse slots always exist. */
-export const SLOT_DAYS_AHEAD = 30;
+export const SLOT_DAYS_AHEAD = VISIT_BOOKING_DAYS;
 
 /** A stable capacity of 2 to 4 nurses per window. */
 function capacityOf(laboratoryId: string, day: string, hour: number): number {

@@ -10,7 +10,7 @@ import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/component
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
-import type { NurseSlotDto } from '@/lib/types/api';
+
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
@@ -20,19 +20,8 @@ import { slotsRequested, visitTimeChosen } from '../checkoutSlice';
 import { Notice } from '@/components/Notice';
 import { addDaysToKey, formatDayKey, formatLabTime, labDayKey, useDeviceTimeZone, zoneNote } from '@/lib/labTime';
 import { timeZoneOfCountry } from '@/lib/timeZones';
-
-export const BOOKING_DAYS = 30;
-
-/** Open slots (future, not full) grouped by the laboratory's day. */
-export function openSlotsByDay(slots: NurseSlotDto[], now = new Date(), timeZone = 'UTC'): Map<string, NurseSlotDto[]> {
-  const byDay = new Map<string, NurseSlotDto[]>();
-  for (const s of [...slots].sort((a, b) => a.start.localeCompare(b.start))) {
-    if (s.available <= 0 || new Date(s.start) <= now) continue;
-    const key = labDayKey(s.start, timeZone);
-    byDay.set(key, [...(byDay.get(key) ?? []), s]);
-  }
-  return byDay;
-}
+import { groupSlotsByDay } from '@/lib/slots';
+import { VISIT_BOOKING_DAYS } from '@/lib/orderLifecycle';
 
 /** `/order/nurse-checkout-time`: a day within the next 30 days, then one of its open nurse slots. */
 export function VisitTimeStep() {
@@ -54,7 +43,7 @@ export function VisitTimeStep() {
   const load = () => {
     if (!laboratoryId) return;
     const from = new Date();
-    const to = new Date(from.getTime() + BOOKING_DAYS * 86400000);
+    const to = new Date(from.getTime() + VISIT_BOOKING_DAYS * 86400000);
     dispatch(slotsRequested({ laboratoryId, from: from.toISOString(), to: to.toISOString() }));
   };
   useEffect(() => {
@@ -62,11 +51,11 @@ export function VisitTimeStep() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, laboratoryId]);
 
-  const byDay = useMemo(() => openSlotsByDay(slots, new Date(), zone), [slots, zone]);
+  const byDay = useMemo(() => groupSlotsByDay(slots, zone), [slots, zone]);
   const days = useMemo(() => {
     const out: { key: string; count: number }[] = [];
     const today = labDayKey(new Date(), zone);
-    for (let i = 0; i < BOOKING_DAYS; i++) {
+    for (let i = 0; i < VISIT_BOOKING_DAYS; i++) {
       const key = addDaysToKey(today, i);
       out.push({ key, count: byDay.get(key)?.length ?? 0 });
     }

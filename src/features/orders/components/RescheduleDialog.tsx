@@ -12,9 +12,10 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { VISIT_CHANGE_LIMIT_MS } from '@/lib/orderLifecycle';
+import { RESCHEDULE_DAYS, VISIT_CHANGE_LIMIT_MS } from '@/lib/orderLifecycle';
+import { groupSlotsByDay } from '@/lib/slots';
 import { slotsRequested } from '@/features/results';
-import { formatDayKey, formatLabTime, labDayKey } from '@/lib/labTime';
+import { formatDayKey, formatLabTime } from '@/lib/labTime';
 import { Notice } from '@/components/Notice';
 import { Skeleton } from '@/components/Skeleton';
 
@@ -29,8 +30,6 @@ export interface RescheduleDialogProps {
   onConfirm: (slotId: number) => void;
 }
 
-const DAYS = 14;
-
 /** Picks another free visit time of the same laboratory, at least 24 hours ahead (mount it when opening). */
 export function RescheduleDialog({ open, laboratoryId, currentSlotId, timeZone, busy, onClose, onConfirm }: RescheduleDialogProps) {
   const { t, i18n } = useTranslation('results');
@@ -44,20 +43,12 @@ export function RescheduleDialog({ open, laboratoryId, currentSlotId, timeZone, 
   useEffect(() => {
     if (!open) return;
     const from = new Date(Date.now() + VISIT_CHANGE_LIMIT_MS + 60_000);
-    const to = new Date(from.getTime() + DAYS * 86_400_000);
+    const to = new Date(from.getTime() + RESCHEDULE_DAYS * 86_400_000);
     dispatch(slotsRequested({ laboratoryId, from: from.toISOString(), to: to.toISOString() }));
   }, [open, laboratoryId, dispatch]);
 
   const items = slots.data;
-  const byDay = useMemo(() => {
-    const days = new Map<string, typeof items>();
-    for (const s of items) {
-      if (s.available <= 0 || s.id === currentSlotId) continue;
-      const key = labDayKey(s.start, timeZone);
-      days.set(key, [...(days.get(key) ?? []), s]);
-    }
-    return [...days.entries()];
-  }, [items, currentSlotId, timeZone]);
+  const byDay = useMemo(() => [...groupSlotsByDay(items, timeZone, { excludeId: currentSlotId })], [items, currentSlotId, timeZone]);
 
   const time = (iso: string) => formatLabTime(iso, i18n.language, timeZone, 'time');
 
