@@ -139,6 +139,12 @@ describe('/staff/visits', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Send' }));
       await waitFor(() => expect(screen.getByTestId('visit-steps')).toHaveTextContent('Visit: Nurse on the way · Arriving 08:10–08:45'));
       expect(backend.calls('POST staff/visits/12/state')[0]?.body).toEqual({ state: 'on_the_way', arrivalStart: '2026-12-01T07:10:00.000Z', arrivalEnd: '2026-12-01T07:45:00.000Z' });
+      // Announcing a new window starts from the one the patient was told.
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await user.click(screen.getByRole('button', { name: 'On my way' }));
+      const again = await screen.findByRole('dialog', { name: 'Expected arrival' });
+      expect(within(again).getByLabelText(/^Arriving from/)).toHaveValue('08:10');
+      expect(within(again).getByLabelText(/^Arriving by/)).toHaveValue('08:45');
     });
   });
 });

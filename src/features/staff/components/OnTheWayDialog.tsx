@@ -39,7 +39,7 @@ export function OnTheWayDialog({ open, titleId, timeZone, draft, onDraftChange, 
       onChange={(e) => onDraftChange({ ...draft, [field]: e.target.value })}
       required
       error={!!error}
-      slotProps={{ inputLabel: { shrink: true } }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { lang: i18n.language } }}
       sx={{ flex: '1 1 8rem' }}
     />
   );

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/apiError';
 import { formatLabTime } from '@/lib/labTime';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { staffApi } from '../lazyStaffApi';
-import { arrivalWindow, defaultArrival, MAX_WINDOW_HOURS, type ArrivalDraft } from './arrivalWindow';
+import { arrivalWindow, defaultArrival, draftOf, MAX_WINDOW_HOURS, type ArrivalDraft } from './arrivalWindow';
 
 // The expected-arrival question (MUI's Dialog) loads when a nurse first taps "On my way".
 const OnTheWayDialog = dynamic(() => import('./OnTheWayDialog').then((m) => m.OnTheWayDialog), { ssr: false });
@@ -44,7 +44,8 @@ export function VisitStepButtons({ v, onChanged }: { v: NurseVisitDto; onChanged
     }
   };
   const startAsking = () => {
-    setDraft(defaultArrival(new Date(Date.now()), timeZone));
+    // A second "on my way" announces a new window: it starts from the one the patient was told.
+    setDraft(v.arrivalWindow ? draftOf(v.arrivalWindow, timeZone) : defaultArrival(new Date(Date.now()), timeZone));
     setWindowError(null);
     setAsking(true);
   };

@@ -15,6 +15,11 @@ export function defaultArrival(now: Date, timeZone: string): ArrivalDraft {
   return { day: labDayKey(start, timeZone), start: labClock(start, timeZone), end: labClock(end, timeZone) };
 }
 
+/** An announced window as the dialog shows it again (to announce a new one). */
+export function draftOf(window: { start: string; end: string }, timeZone: string): ArrivalDraft {
+  return { day: labDayKey(window.start, timeZone), start: labClock(window.start, timeZone), end: labClock(window.end, timeZone) };
+}
+
 export type ArrivalProblem = 'timeMissing' | 'endBeforeStart' | 'windowTooLong';
 
 /** The window as the server takes it (UTC instants), or why it cannot be sent (a translation key of `visit:nurseButtons`). */
