@@ -104,10 +104,13 @@ describe('/staff/visits', () => {
 
     it('offers now + 20 minutes as a 30-minute window in Warsaw time and sends it as instants', async () => {
       expect({ deviceHour: new Date('2026-12-01T06:40:00.000Z').getHours() }).not.toEqual({ deviceHour: 7 });
-      backend = fakeBackend({ 'GET staff/visits': [200, day], 'POST staff/visits/12/state': onTheWay });
+      // A window left from before a staff correction back to "nurse assigned" is not the one offered.
+      const stale = { ...visit, arrivalWindow: { start: '2026-12-01T05:00:00.000Z', end: '2026-12-01T05:30:00.000Z' } };
+      backend = fakeBackend({ 'GET staff/visits': [200, { ...day, visits: [stale] }], 'POST staff/visits/12/state': onTheWay });
       const user = userEvent.setup();
       render();
       await user.click(await screen.findByRole('button', { name: 'On my way' }));
+      expect(screen.getByTestId('visit-steps')).toHaveTextContent(/^Visit: Nurse assigned(On my way|$)/);
       const dialog = await screen.findByRole('dialog', { name: 'Expected arrival' });
       expect(within(dialog).getByLabelText(/^Arriving from/)).toHaveValue('08:00');
       expect(within(dialog).getByLabelText(/^Arriving by/)).toHaveValue('08:30');

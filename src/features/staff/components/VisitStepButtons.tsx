@@ -29,6 +29,8 @@ export function VisitStepButtons({ v, onChanged }: { v: NurseVisitDto; onChanged
   const [windowError, setWindowError] = useState<string | null>(null);
   const timeZone = v.visit.timeZone;
   const open = ['booked', 'nurse_assigned', 'on_the_way'].includes(v.visitState);
+  // The announced window holds while the nurse is on the way or there (not after a correction back).
+  const announced = v.visitState === 'on_the_way' || v.visitState === 'arrived' ? v.arrivalWindow : null;
   if (!open && v.visitState !== 'arrived') return null;
 
   const failure = (e: unknown) => (e instanceof ApiError ? t(e.message) : String(e));
@@ -45,7 +47,7 @@ export function VisitStepButtons({ v, onChanged }: { v: NurseVisitDto; onChanged
   };
   const startAsking = () => {
     // A second "on my way" announces a new window: it starts from the one the patient was told.
-    setDraft(v.arrivalWindow ? draftOf(v.arrivalWindow, timeZone) : defaultArrival(new Date(Date.now()), timeZone));
+    setDraft(announced ? draftOf(announced, timeZone) : defaultArrival(new Date(Date.now()), timeZone));
     setWindowError(null);
     setAsking(true);
   };
@@ -72,11 +74,11 @@ export function VisitStepButtons({ v, onChanged }: { v: NurseVisitDto; onChanged
     <Box sx={{ mt: 2 }} data-testid="visit-steps">
       <Typography variant="body2" sx={{ mb: 1 }}>
         {t('nurseButtons.state', { state: t(`step.${v.visitState}`) })}
-        {v.arrivalWindow && (
+        {announced && (
           <>
             {' · '}
             <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-              {t('nurseButtons.window', { start: fmt(v.arrivalWindow.start), end: fmt(v.arrivalWindow.end) })}
+              {t('nurseButtons.window', { start: fmt(announced.start), end: fmt(announced.end) })}
             </Box>
           </>
         )}
