@@ -149,5 +149,16 @@ describe('/staff/visits', () => {
       expect(within(again).getByLabelText(/^Arriving from/)).toHaveValue('08:10');
       expect(within(again).getByLabelText(/^Arriving by/)).toHaveValue('08:45');
     });
+
+    it("shows the server's refusal in the dialog, which stays open", async () => {
+      backend = fakeBackend({ 'GET staff/visits': [200, day], 'POST staff/visits/12/state': [409, { error: '"On the way" is possible only on the day of the visit', code: 'conflict' }] });
+      const user = userEvent.setup();
+      render();
+      await user.click(await screen.findByRole('button', { name: 'On my way' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Expected arrival' });
+      await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('"On the way" is possible only on the day of the visit');
+      expect(screen.getByTestId('visit-steps')).toHaveTextContent(/^Visit: Nurse assigned/);
+    });
   });
 });

@@ -33,7 +33,8 @@ export function VisitStepButtons({ v, onChanged }: { v: NurseVisitDto; onChanged
   const announced = v.visitState === 'on_the_way' || v.visitState === 'arrived' ? v.arrivalWindow : null;
   if (!open && v.visitState !== 'arrived') return null;
 
-  const failure = (e: unknown) => (e instanceof ApiError ? t(e.message) : String(e));
+  // The server's sentences are keys of the visit namespace where translated; others are shown as sent.
+  const failure = (e: unknown) => (e instanceof ApiError ? (i18n.exists(e.message, { ns: 'visit', nsSeparator: false, keySeparator: false }) ? t(e.message, { nsSeparator: false, keySeparator: false }) : e.message) : String(e));
   const arrived = async () => {
     setBusy(true);
     setError(null);
