@@ -106,10 +106,12 @@ export default journey('the patient follows the home visit live while the nurse 
       assert.equal(await nursePage.evaluate(() => window.innerWidth), 375);
       await ctx.shot('nurse-buttons', nursePage);
       await card.getByRole('button', { name: 'On my way' }).click();
-      const arrival = card.getByLabel('Expected arrival');
-      assert.match(await arrival.inputValue(), /^\d{2}:\d{2}$/, 'the arrival time is filled in (now + travel)');
+      const dialog = nursePage.getByRole('dialog', { name: 'Expected arrival' });
+      assert.match(await dialog.getByLabel('Arriving from').inputValue(), /^\d{2}:\d{2}$/, 'the arrival time is filled in (now + travel)');
+      assert.match(await dialog.getByLabel('Arriving by').inputValue(), /^\d{2}:\d{2}$/, 'the end of the window is filled in');
       await ctx.shot('nurse-arrival', nursePage);
-      await card.getByRole('button', { name: 'Send' }).click();
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await dialog.waitFor({ state: 'hidden' });
       await card.getByText(/^Visit: Nurse on the way · Arriving \d{2}:\d{2}–\d{2}:\d{2}$/).waitFor();
       // The step shows itself on the card: no empty notice box above the list.
       const emptyNotices = await nursePage.evaluate(() => Array.from(document.querySelectorAll('[role="status"], [role="alert"]')).filter((e) => e.getBoundingClientRect().height > 10 && !e.textContent?.trim()).length);

@@ -1,4 +1,4 @@
-import { addDaysToKey, formatLabTime, formatVisitWindow, labDayKey, zoneNote } from './labTime';
+import { addDaysToKey, formatLabTime, formatVisitWindow, labClock, labDayKey, labTimeToIso, zoneNote } from './labTime';
 
 /** A Warsaw visit on 24 November 2026 from 08:00 to 10:00 local time (07:00–09:00 UTC). */
 const start = '2026-11-24T07:00:00.000Z';
@@ -25,5 +25,19 @@ describe('visit times in the laboratory\'s zone', () => {
     expect(labDayKey('2026-11-24T23:30:00.000Z', 'UTC')).toBe('2026-11-24');
     expect(addDaysToKey('2026-12-31', 1)).toBe('2027-01-01');
     expect(formatLabTime('2026-11-24T23:30:00.000Z', 'en', 'Europe/Warsaw', 'time')).toBe('00:30');
+  });
+
+  test('a wall-clock time on a laboratory day is the instant of that clock in the laboratory, not on the device', () => {
+    expect(labTimeToIso('2026-12-01', '08:00', 'Europe/Warsaw')).toBe('2026-12-01T07:00:00.000Z');
+    expect(labTimeToIso('2026-07-01', '08:00', 'Europe/Warsaw')).toBe('2026-07-01T06:00:00.000Z');
+    expect(labTimeToIso('2026-12-01', '00:15', 'Europe/Warsaw')).toBe('2026-11-30T23:15:00.000Z');
+    expect(labTimeToIso('2026-12-01', '08:00', 'America/New_York')).toBe('2026-12-01T13:00:00.000Z');
+    // 02:30 does not exist on the spring-forward night; it is read as 03:30 summer time.
+    expect(labTimeToIso('2026-03-29', '02:30', 'Europe/Warsaw')).toBe('2026-03-29T01:30:00.000Z');
+    expect(labTimeToIso('2026-03-08', '02:30', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z');
+    expect(labTimeToIso('2026-12-01', '8:00', 'Europe/Warsaw')).toBeNull();
+    expect(labTimeToIso('2026-12-01', '24:00', 'Europe/Warsaw')).toBeNull();
+    expect(labClock('2026-11-30T23:15:00.000Z', 'Europe/Warsaw')).toBe('00:15');
+    expect(labClock('2026-12-01T13:05:00.000Z', 'America/New_York')).toBe('08:05');
   });
 });

@@ -95,3 +95,42 @@ export function addDaysToKey(key: string, n: number): string {
 export function formatDayKey(key: string, language: string, style: LabTimeStyle): string {
   return formatLabTime(`${key}T12:00:00Z`, language, 'UTC', style);
 }
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  const zone = safeZone(timeZone);
+  let f = wallClocks.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    wallClocks.set(zone, f);
+  }
+  const parts = f.formatToParts(new Date(ms));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second'));
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/** The laboratory's wall-clock time (`HH:MM`, 24-hour) of an instant, as a time input holds it. */
+export function labClock(iso: string | Date, timeZone: string): string {
+  const ms = typeof iso === 'string' ? Date.parse(iso) : iso.getTime();
+  const wall = new Date(ms + zoneOffsetMs(ms, timeZone));
+  return wall.toISOString().slice(11, 16);
+}
+
+/**
+ * The instant (UTC ISO) of a wall-clock time `HH:MM` on a laboratory day `YYYY-MM-DD` in the
+ * laboratory's zone, whatever the device's zone; null for a malformed day or time. A time that a
+ * spring-forward change skips is read on the later side (02:30 becomes 03:30 summer time).
+ */
+export function labTimeToIso(dayKey: string, clock: string, timeZone: string): string | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dayKey);
+  const c = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(clock);
+  if (!d || !c) return null;
+  const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(c[1]), Number(c[2]));
+  const first = wall - zoneOffsetMs(wall, timeZone);
+  const second = wall - zoneOffsetMs(first, timeZone);
+  // Inside a skipped hour neither reading shows the asked clock; the later one is after the change.
+  const at = labClock(new Date(second), timeZone) === clock ? second : Math.max(first, second);
+  return new Date(at).toISOString();
+}

@@ -17,6 +17,15 @@ export const FINAL_VISIT_STATES: readonly VisitStateDto[] = ['collected', 'not_a
 /** Minutes after the slot's start from which a nurse who has not arrived may mark "not at home". */
 export const NOT_AT_HOME_GRACE_MINUTES = 15;
 
+/**
+ * "On my way": the expected arrival is by default now plus the travel estimate, as a window of
+ * ARRIVAL_WINDOW_MINUTES; a window announced by the nurse may be at most MAX_ARRIVAL_WINDOW_MINUTES
+ * long. The nurse's dialog and the server read these.
+ */
+export const TRAVEL_ESTIMATE_MINUTES = 20;
+export const ARRIVAL_WINDOW_MINUTES = 30;
+export const MAX_ARRIVAL_WINDOW_MINUTES = 180;
+
 const RANK: Record<VisitStateDto, number> = { booked: 0, nurse_assigned: 1, on_the_way: 2, arrived: 3, collected: 4, not_at_home: 4, cancelled: 4 };
 
 export const isFinalVisitState = (s: VisitStateDto) => FINAL_VISIT_STATES.includes(s);

@@ -10,6 +10,7 @@ import { setLabOrderStatus } from './staff';
 import { actorOfUser, applyVisitState, checkVisitMove, defaultWindow, VISIT_REFUSALS } from './visitStates';
 import { VISIT_MESSAGES } from '@/lib/validation/visit';
 import { noticeOnTheWay } from '../notifications/notices';
+import { MAX_ARRIVAL_WINDOW_MINUTES } from '@/lib/visitState';
 
 /**
  * POST staff/visits/{id}/state: the nurse's one-tap steps and the staff's corrections. "Samples
@@ -20,7 +21,7 @@ type Db = Kysely<Database>;
 
 export const NURSE_VISIT_STEPS: readonly VisitState[] = ['on_the_way', 'arrived', 'collected', 'not_at_home'];
 export const NURSE_STEP_REFUSED = 'A nurse can mark a visit on the way, arrived, collected or not at home';
-export const MAX_WINDOW_MS = 3 * 3600_000;
+export const MAX_WINDOW_MS = MAX_ARRIVAL_WINDOW_MINUTES * 60_000;
 
 export interface VisitStateInput {
   state: VisitState;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, VisitState } from '../db/schema';
 import type { VisitTrackingDto } from '@/lib/types/results';
-import { isFinalVisitState, visitRefusal, type VisitRefusal } from '@/lib/visitState';
+import { ARRIVAL_WINDOW_MINUTES, isFinalVisitState, TRAVEL_ESTIMATE_MINUTES, visitRefusal, type VisitRefusal } from '@/lib/visitState';
 import { isNurse, type AuthUser } from '../http/auth';
 import { conflict } from '../http/errors';
 import type { OrderRow } from '../repositories/lifecycle';
@@ -100,10 +100,7 @@ export async function visitTracking(db: Db, order: OrderRow): Promise<VisitTrack
   };
 }
 
-/** The default expected arrival for "on my way": now plus the travel estimate, a 30-minute window. */
-export const TRAVEL_ESTIMATE_MINUTES = 20;
-export const ARRIVAL_WINDOW_MINUTES = 30;
-
+/** The default expected arrival for "on my way": now plus the travel estimate, a 30-minute window (the nurse's dialog offers the same). */
 export function defaultWindow(now: Date, arrivalStart?: string, arrivalEnd?: string): { start: string; end: string } {
   const start = arrivalStart ? new Date(arrivalStart) : new Date(now.getTime() + TRAVEL_ESTIMATE_MINUTES * 60_000);
   const end = arrivalEnd ? new Date(arrivalEnd) : new Date(start.getTime() + ARRIVAL_WINDOW_MINUTES * 60_000);

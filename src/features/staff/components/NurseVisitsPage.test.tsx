@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeStorage } from '@/lib/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
@@ -85,5 +85,80 @@ describe('/staff/visits', () => {
     expect(await screen.findByText('Order LS-000012: samples collected.')).toBeInTheDocument();
     expect(backend.calls('POST staff/orders/12/status')[0]?.body).toEqual({ status: 'sample_collected' });
     expect(screen.queryByRole('button', { name: /samples collected$/ })).not.toBeInTheDocument();
+  });
+
+  describe('"On my way" asks for the expected arrival on the laboratory\'s clock', () => {
+    // The laboratory is in Warsaw, where it is 07:40; the test process runs on another clock (UTC in CI).
+    beforeEach(() => {
+      jest.useFakeTimers({
+        now: new Date('2026-12-01T06:40:00.000Z'),
+        doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      });
+    });
+    afterEach(() => jest.useRealTimers());
+
+    const onTheWay = (req: { body: unknown }) => {
+      const { arrivalStart, arrivalEnd } = req.body as { arrivalStart: string; arrivalEnd: string };
+      return [200, { ...visit, visitState: 'on_the_way', arrivalWindow: { start: arrivalStart, end: arrivalEnd } }] as [number, unknown];
+    };
+
+    it('offers now + 20 minutes as a 30-minute window in Warsaw time and sends it as instants', async () => {
+      expect({ deviceHour: new Date('2026-12-01T06:40:00.000Z').getHours() }).not.toEqual({ deviceHour: 7 });
+      // A window left from before a staff correction back to "nurse assigned" is not the one offered.
+      const stale = { ...visit, arrivalWindow: { start: '2026-12-01T05:00:00.000Z', end: '2026-12-01T05:30:00.000Z' } };
+      backend = fakeBackend({ 'GET staff/visits': [200, { ...day, visits: [stale] }], 'POST staff/visits/12/state': onTheWay });
+      const user = userEvent.setup();
+      render();
+      await user.click(await screen.findByRole('button', { name: 'On my way' }));
+      expect(screen.getByTestId('visit-steps')).toHaveTextContent(/^Visit: Nurse assigned(On my way|$)/);
+      const dialog = await screen.findByRole('dialog', { name: 'Expected arrival' });
+      expect(within(dialog).getByLabelText(/^Arriving from/)).toHaveValue('08:00');
+      expect(within(dialog).getByLabelText(/^Arriving by/)).toHaveValue('08:30');
+      expect(dialog).toHaveTextContent("Times on the laboratory's clock: Central European Time.");
+      await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+      await waitFor(() => expect(screen.getByTestId('visit-steps')).toHaveTextContent('Visit: Nurse on the way · Arriving 08:00–08:30'));
+      expect(backend.calls('POST staff/visits/12/state')[0]?.body).toEqual({ state: 'on_the_way', arrivalStart: '2026-12-01T07:00:00.000Z', arrivalEnd: '2026-12-01T07:30:00.000Z' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('refuses a window that ends before it starts or lasts over 3 hours, and sends the times typed', async () => {
+      backend = fakeBackend({ 'GET staff/visits': [200, day], 'POST staff/visits/12/state': onTheWay });
+      const user = userEvent.setup();
+      render();
+      await user.click(await screen.findByRole('button', { name: 'On my way' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Expected arrival' });
+      const from = within(dialog).getByLabelText(/^Arriving from/);
+      const by = within(dialog).getByLabelText(/^Arriving by/);
+      fireEvent.change(by, { target: { value: '07:45' } });
+      await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('The window must end after it starts.');
+      fireEvent.change(by, { target: { value: '11:30' } });
+      await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('The window can be at most 3 hours long.');
+      expect(backend.calls('POST staff/visits/12/state')).toHaveLength(0);
+      fireEvent.change(from, { target: { value: '08:10' } });
+      fireEvent.change(by, { target: { value: '08:45' } });
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+      await waitFor(() => expect(screen.getByTestId('visit-steps')).toHaveTextContent('Visit: Nurse on the way · Arriving 08:10–08:45'));
+      expect(backend.calls('POST staff/visits/12/state')[0]?.body).toEqual({ state: 'on_the_way', arrivalStart: '2026-12-01T07:10:00.000Z', arrivalEnd: '2026-12-01T07:45:00.000Z' });
+      // Announcing a new window starts from the one the patient was told.
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await user.click(screen.getByRole('button', { name: 'On my way' }));
+      const again = await screen.findByRole('dialog', { name: 'Expected arrival' });
+      expect(within(again).getByLabelText(/^Arriving from/)).toHaveValue('08:10');
+      expect(within(again).getByLabelText(/^Arriving by/)).toHaveValue('08:45');
+    });
+
+    it("shows the server's refusal in the dialog, which stays open", async () => {
+      backend = fakeBackend({ 'GET staff/visits': [200, day], 'POST staff/visits/12/state': [409, { error: '"On the way" is possible only on the day of the visit', code: 'conflict' }] });
+      const user = userEvent.setup();
+      render();
+      await user.click(await screen.findByRole('button', { name: 'On my way' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Expected arrival' });
+      await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('"On the way" is possible only on the day of the visit');
+      expect(screen.getByTestId('visit-steps')).toHaveTextContent(/^Visit: Nurse assigned/);
+    });
   });
 });

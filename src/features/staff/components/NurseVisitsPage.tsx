@@ -19,7 +19,7 @@ import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/component
 import { TextInput } from '@/components/TextInput';
 import { ApiError } from '@/lib/apiError';
 import { routes } from '@/lib/routes';
-import { intlLocale } from '@/i18n';
+import { formatLabTime } from '@/lib/labTime';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { NurseVisitDto, NurseVisitsDto, OrderAddressDto } from '@/lib/types/results';
 import { StatusChip } from '@/features/orders';
@@ -61,7 +61,8 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
   const dialogLoaded = useOpenedOnce(asking);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
-  const time = (iso: string) => new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+  // In the laboratory's time zone on a 24-hour clock, as every visit time is shown.
+  const time = (iso: string) => formatLabTime(iso, language, timeZone, 'time');
   const a = v.address;
   const headingId = `visit-${v.orderId}`;
 

@@ -11,6 +11,7 @@ import type { StaffAnalysisLineDto, StaffOrderPatientDto } from '@/lib/types/res
 import type { ResultEntry } from '@/lib/validation/results';
 import { FlagChip } from '@/features/results';
 import { Notice } from '@/components/Notice';
+import { Choice } from '@/components/Choice';
 
 interface Row {
   value: string;
@@ -22,6 +23,8 @@ interface Row {
   comment: string;
   /** Why a saved result is being corrected. */
   correction: string;
+  /** The laboratory may still change the value: the patient sees it as preliminary. */
+  preliminary: boolean;
 }
 
 const str = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
@@ -31,10 +34,10 @@ function initialRows(patient: StaffOrderPatientDto): Record<number, Row> {
     patient.analyses.map((a) => [
       a.analysisId,
       a.result && a.result.rangeSource === 'override'
-        ? { value: String(a.result.value), unit: a.result.unit, refLow: str(a.result.refLow), refHigh: str(a.result.refHigh), reason: a.result.rangeReason, comment: a.result.comment, correction: '' }
+        ? { value: String(a.result.value), unit: a.result.unit, refLow: str(a.result.refLow), refHigh: str(a.result.refHigh), reason: a.result.rangeReason, comment: a.result.comment, correction: '', preliminary: !!a.result.preliminary }
         : a.result
-          ? { value: String(a.result.value), unit: a.result.unit, refLow: str(a.defaultRefLow), refHigh: str(a.defaultRefHigh), reason: '', comment: a.result.comment, correction: '' }
-          : { value: '', unit: a.defaultUnit, refLow: str(a.defaultRefLow), refHigh: str(a.defaultRefHigh), reason: '', comment: '', correction: '' },
+          ? { value: String(a.result.value), unit: a.result.unit, refLow: str(a.defaultRefLow), refHigh: str(a.defaultRefHigh), reason: '', comment: a.result.comment, correction: '', preliminary: !!a.result.preliminary }
+          : { value: '', unit: a.defaultUnit, refLow: str(a.defaultRefLow), refHigh: str(a.defaultRefHigh), reason: '', comment: '', correction: '', preliminary: false },
     ]),
   );
 }
@@ -67,6 +70,7 @@ export interface ResultsFormProps {
  * Result entry for one patient: a value (number or text), unit and range per analysis, prefilled
  * with the interval for the patient's sex and age on the sampling day (or the saved override), with
  * a preview of the flag the server computes. A different range asks for a reason, which is kept.
+ * A value marked preliminary is shown to the patient as such and does not complete the order.
  */
 export function ResultsForm({ patient, disabled, saving, saved, error, onSave }: ResultsFormProps) {
   const { t } = useTranslation('staff');
@@ -78,7 +82,7 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
     return !!a.result && !!before && (['value', 'unit', 'refLow', 'refHigh', 'comment'] as const).some((k) => row[k].trim() !== before[k].trim());
   };
   const [invalid, setInvalid] = useState<Record<number, string>>({});
-  const set = (id: number, field: keyof Row, value: string) => setRows((r) => ({ ...r, [id]: { ...(r[id] as Row), [field]: value } }));
+  const set = <K extends keyof Row>(id: number, field: K, value: Row[K]) => setRows((r) => ({ ...r, [id]: { ...(r[id] as Row), [field]: value } }));
 
   const submit = () => {
     const errors: Record<number, string> = {};
@@ -105,6 +109,8 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
         ...(changed ? { refLow: low, refHigh: high, rangeReason: row.reason.trim() } : {}),
         comment: row.comment.trim(),
         ...(corrects(a, row) ? { correctionReason: row.correction.trim() } : {}),
+        // Unticked means final: said only when it makes a saved preliminary value final.
+        ...(row.preliminary ? { preliminary: true } : a.result?.preliminary ? { preliminary: false } : {}),
       });
     }
     if (!entries.length) {
@@ -187,6 +193,14 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
               />
             )}
             <TextInput label={t('form.comment')} value={row.comment} onChange={(e) => set(a.analysisId, 'comment', e.target.value)} disabled={disabled} size="small" fullWidth sx={{ mt: 1 }} />
+            <Choice
+              type="checkbox"
+              checked={row.preliminary}
+              onChange={(e) => set(a.analysisId, 'preliminary', e.target.checked)}
+              disabled={disabled}
+              label={t('form.preliminary')}
+              description={t('form.preliminaryHelp')}
+            />
             {invalid[a.analysisId] && (
               <Typography color="error" variant="body2" role="alert" sx={{ mt: 0.5 }}>
                 {invalid[a.analysisId]}

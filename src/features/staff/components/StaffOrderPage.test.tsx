@@ -162,6 +162,53 @@ describe('/staff/orders/{orderId}', () => {
     expect(within(glucose).getByRole('alert')).toHaveTextContent('Give a reason for correcting this result');
   });
 
+  it('a value ticked preliminary is sent as preliminary; unticking a saved preliminary value makes it final', async () => {
+    const bodies: unknown[] = [];
+    const savedGlucose = {
+      id: 1, analysisId: 5, analysisCode: 'GB004', analysisName: 'Glucose (fasting)', value: 5, unit: 'mmol/L', refLow: 3.9, refHigh: 5.6, refText: '',
+      flag: 'normal' as const, interpretation: 'N' as const, critical: false, rangeSource: 'catalogue' as const, rangeReason: '', loinc: null, comment: '', enteredAt: '2026-11-24T10:00:00.000Z', preliminary: true,
+    };
+    const withResult = { ...order, patients: order.patients.map((p) => ({ ...p, analyses: p.analyses.map((a) => (a.analysisId === 5 ? { ...a, result: savedGlucose } : a)) })) };
+    backend = fakeBackend({
+      'GET staff/orders/12': [200, withResult],
+      'PUT staff/orders/12/results': (req) => {
+        bodies.push(req.body);
+        return [200, withResult];
+      },
+    });
+    const user = userEvent.setup();
+    render('staff');
+    const tsh = await screen.findByTestId('result-row-HR001');
+    const glucose = screen.getByTestId('result-row-GB004');
+    const tshPreliminary = within(tsh).getByRole('checkbox', { name: /^Preliminary/ });
+    expect(tshPreliminary).not.toBeChecked();
+    expect(within(glucose).getByRole('checkbox', { name: /^Preliminary/ })).toBeChecked();
+    await user.type(within(tsh).getByLabelText('Value of TSH'), '2');
+    await user.click(tshPreliminary);
+    await user.click(screen.getByRole('button', { name: 'Save results of Ирина' }));
+    // The saved preliminary glucose stays preliminary when saved again.
+    await waitFor(() =>
+      expect(bodies[0]).toEqual({
+        entries: [
+          { patientId: 7, analysisId: 5, value: 5, unit: 'mmol/L', comment: '', preliminary: true },
+          { patientId: 7, analysisId: 6, value: 2, unit: 'mIU/L', comment: '', preliminary: true },
+        ],
+      }),
+    );
+    await user.click(within(glucose).getByRole('checkbox', { name: /^Preliminary/ }));
+    await user.click(tshPreliminary);
+    await user.click(screen.getByRole('button', { name: 'Save results of Ирина' }));
+    // Final now: no correction reason is asked for the same value.
+    await waitFor(() =>
+      expect(bodies[1]).toEqual({
+        entries: [
+          { patientId: 7, analysisId: 5, value: 5, unit: 'mmol/L', comment: '', preliminary: false },
+          { patientId: 7, analysisId: 6, value: 2, unit: 'mIU/L', comment: '' },
+        ],
+      }),
+    );
+  });
+
   it('is not for patients', async () => {
     backend = fakeBackend({ 'GET staff/orders/12': [403, { error: 'Staff only' }] });
     render('patient');
