@@ -108,7 +108,8 @@ async function visitDtos(db: Db, orders: repo.OrderRow[]): Promise<NurseVisitDto
       nurse: staffMemberDto(o.nurse_user_id ? nurses.get(o.nurse_user_id) : undefined),
       notAtHome: notAtHomeDto(o),
       visitState: o.visit_state,
-      arrivalWindow: o.visit_arrival_start && o.visit_arrival_end ? { start: o.visit_arrival_start, end: o.visit_arrival_end } : null,
+      // Only while it means something: announced and not yet over (a correction back to "assigned" drops it).
+      arrivalWindow: o.visit_arrival_start && o.visit_arrival_end && (o.visit_state === 'on_the_way' || o.visit_state === 'arrived') ? { start: o.visit_arrival_start, end: o.visit_arrival_end } : null,
       canMarkCollected: nurseCanCollect(o.status),
       canMarkNotAtHome: nurseCanCollect(o.status),
     };

@@ -147,3 +147,13 @@ test('the existing actions move the visit: samples collected, the patient\'s can
   expect(seen.visit.state).toBe('cancelled');
   expect(seen.visit.events.map((e) => e.state)).toEqual(['booked', 'nurse_assigned', 'booked', 'cancelled']);
 });
+
+test('a staff correction back to "nurse assigned" drops the announced arrival window for the nurse and the patient', async () => {
+  const w = await world('soon');
+  const onWay = await move(w.nurse.token, w.order.id, { state: 'on_the_way' });
+  expect((onWay.body as NurseVisitDto).arrivalWindow).not.toBeNull();
+  const corrected = await move(w.staff.token, w.order.id, { state: 'nurse_assigned', reason: 'Tapped by mistake' });
+  expect(corrected.status).toBe(200);
+  expect((corrected.body as NurseVisitDto).arrivalWindow).toBeNull();
+  expect((await patientView(w.owner.token, w.order.id)).visit.window).toBeNull();
+});
