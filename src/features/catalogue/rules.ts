@@ -1,3 +1,4 @@
+import { analysesTotal } from '@/lib/prices';
 import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from '@/lib/config';
 import { formatMoney } from '@/lib/money';
 import type { AnalysisDto, CatalogueHeaderDto, PriceDto, ProfileDto } from '@/lib/types/api';
@@ -40,16 +41,7 @@ export function formatAnalysisPrice(analysis: Pick<AnalysisDto, 'prices'>, langu
 
 /** The sum of the available prices of a profile's analyses (same laboratory, one currency). */
 export function profileTotal(profile: Pick<ProfileDto, 'labServices'>): { price: number; currency: PriceDto['currency'] } | null {
-  let minor = 0;
-  let currency: PriceDto['currency'] | null = null;
-  for (const analysis of profile.labServices) {
-    const price = analysis.prices[0];
-    if (!price) continue;
-    currency ??= price.currency;
-    if (price.currency !== currency) continue;
-    minor += Math.round(price.price * 100);
-  }
-  return currency ? { price: minor / 100, currency } : null;
+  return analysesTotal(profile.labServices);
 }
 
 /** Analyses of a profile without a price in the laboratory (shown as unavailable, not counted). */

@@ -11,6 +11,7 @@ import { Money } from '@/components';
 import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
 import { useLanguage } from '@/i18n/useLanguage';
 import { localDescription, localName } from '@/lib/catalogueText';
+import { analysesTotal } from '@/lib/prices';
 
 export type Addable = { type: 'analysis'; item: AnalysisDto } | { type: 'profile'; item: ProfileDto };
 
@@ -19,16 +20,7 @@ export const addableAnalyses = (a: Addable): AnalysisDto[] => (a.type === 'analy
 
 /** Price of the addable in the active laboratory (sum of its analyses), or null when not sold there. */
 export function addablePrice(a: Addable): { price: number; currency: string } | null {
-  const analyses = addableAnalyses(a);
-  let total = 0;
-  let currency = '';
-  for (const x of analyses) {
-    const p = x.prices[0];
-    if (!p) return null;
-    total += p.price;
-    currency = p.currency;
-  }
-  return analyses.length ? { price: Math.round(total * 100) / 100, currency } : null;
+  return analysesTotal(addableAnalyses(a), { whole: true });
 }
 
 /** The card of the add flow: what is being added and what it costs. */
