@@ -80,3 +80,9 @@ export async function listSecurityEvents(db: Db, laboratoryId: string, q: Pick<A
   if (q.action) query = query.where('security_events.action', '=', q.action);
   return query.execute();
 }
+
+/** Deletes anonymous security events (an address without an account) last counted before `cutoff`, and every one last counted before `yearAgo` (the purge). */
+export async function deleteOldSecurityEvents(db: Db, cutoff: string, yearAgo: string): Promise<void> {
+  await db.deleteFrom('security_events').where('subject_user_id', 'is', null).where('last_at', '<', cutoff).execute();
+  await db.deleteFrom('security_events').where('last_at', '<', yearAgo).execute();
+}
