@@ -86,3 +86,8 @@ export async function deleteOldSecurityEvents(db: Db, cutoff: string, yearAgo: s
   await db.deleteFrom('security_events').where('subject_user_id', 'is', null).where('last_at', '<', cutoff).execute();
   await db.deleteFrom('security_events').where('last_at', '<', yearAgo).execute();
 }
+
+/** Deletes the security events about the user or counted under `keys` (an erased account). */
+export async function deleteSecurityEventsOf(db: Db, userId: number, keys: string[]): Promise<void> {
+  await db.deleteFrom('security_events').where((eb) => eb.or([eb('subject_user_id', '=', userId), eb('key', 'in', keys)])).execute();
+}

@@ -7,3 +7,8 @@ export async function deleteAttemptsBefore(db: Db, cutoff: string): Promise<numb
   const r = await db.deleteFrom('login_attempts').where('at', '<', cutoff).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/** Deletes the attempts counted under `keys` (the limits' keys of an erased account). */
+export async function deleteAttemptsUnder(db: Db, keys: string[]): Promise<void> {
+  await db.deleteFrom('login_attempts').where('key', 'in', keys).execute();
+}

@@ -60,3 +60,8 @@ export async function deleteExpiredShares(db: Db, cutoff: string): Promise<numbe
   const shares = await db.deleteFrom('result_shares').where('expires_at', '<', cutoff).executeTakeFirst();
   return Number(shares.numDeletedRows);
 }
+
+/** Revokes the user's links still live (an erased account). */
+export async function revokeUserShares(db: Db, userId: number, at: string): Promise<void> {
+  await db.updateTable('result_shares').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
