@@ -7,6 +7,12 @@ import { renderMetrics } from '../metrics';
 import { HttpError } from '../http/errors';
 import { safeError } from '../jobs/keys';
 
+/** `GET /api/health`: the process answers and its database connection works (a failure is the route's 500). */
+export async function liveness(db: Db): Promise<{ status: 'ok' }> {
+  await pingDatabase(db);
+  return { status: 'ok' };
+}
+
 /** `GET /api/health/ready`: the database and the job queue answer; 503 naming what does not. */
 export async function readiness(db: Db): Promise<{ status: 'ok'; checks: Record<string, 'ok'> }> {
   const failed: Record<string, string> = {};
