@@ -35,6 +35,27 @@ const deepFeatureImport = (own) => ({
 });
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
 
+/*
+ * Repositories own SQL (docs/architecture.md, "Code health"): outside src/server/repositories and the
+ * database layer (src/server/db: connection, migrations, schema, seed) no Kysely query is built, in
+ * src/server (src/server/jobs included: pg-boss's executor is repositories/pgBossJobs.ts `bossExecutor`),
+ * pages or scripts. Tests and test helpers (`testing/`) may query to arrange and check.
+ */
+const QUERY_MESSAGE = 'SQL lives in src/server/repositories: add a repository function and call it (pass the transaction through).';
+const NO_QUERIES = [
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|executeQuery)$/]",
+    message: QUERY_MESSAGE,
+  },
+  // Common table expressions, db.with('name', (qb) => ...); Array#with(index, value) stays allowed.
+  { selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^with(Recursive)?$/][arguments.0.type='Literal'][arguments.0.value=/./]", message: QUERY_MESSAGE },
+  { selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^with(Recursive)?$/][arguments.1.type=/^(ArrowFunctionExpression|FunctionExpression)$/]", message: QUERY_MESSAGE },
+  // Raw SQL: sql`...`, sql.raw/ref/lit/join/table/id, and importing sql or CompiledQuery under any name.
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: QUERY_MESSAGE },
+  { selector: "MemberExpression[object.name='sql']", message: QUERY_MESSAGE },
+  { selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name=/^(sql|CompiledQuery)$/]", message: QUERY_MESSAGE },
+];
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -60,6 +81,11 @@ const config = [
   {
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIENT_LAYERS] }] },
+  },
+  {
+    files: ['src/server/**', 'pages/**', 'scripts/**'],
+    ignores: ['src/server/repositories/**', 'src/server/db/**', ...TESTS],
+    rules: { 'no-restricted-syntax': ['error', ...NO_QUERIES] },
   },
   ...FEATURES.map((own) => ({
     files: [`src/features/${own}/**`],

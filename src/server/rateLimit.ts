@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Db } from './db/createDb';
 import { getConfig } from './config';
 import { HttpError, rateLimited, tooManyRequests } from './http/errors';
+import * as attemptsRepo from './repositories/loginAttempts';
 import { inWriteTransaction } from './repositories/orders';
 import { isPostgres } from './db/kind';
 import { addressGroup } from './http/clientAddress';
@@ -44,9 +44,7 @@ const ipKey = (ip: string) => `ip:${addressGroup(ip)}`;
  */
 async function retryAfter(db: Db, key: string, max: number, windowMs: number, counted: 'failures' | 'all', now: Date): Promise<number | null> {
   const since = new Date(now.getTime() - windowMs).toISOString();
-  let query = db.selectFrom('login_attempts').select('at').where('key', '=', key).where('at', '>', since);
-  if (counted === 'failures') query = query.where('success', '=', 0);
-  const attempts = await query.orderBy('at', 'desc').limit(max).execute();
+  const attempts = await attemptsRepo.listRecentAttempts(db, key, since, counted, max);
   if (attempts.length < max) return null;
   // Once the oldest of the last `max` attempts leaves the window, one more attempt is allowed.
   const oldest = attempts[attempts.length - 1]?.at ?? now.toISOString();
@@ -73,7 +71,7 @@ async function limitWait(
 async function exclusively<T>(db: Db, keys: string[], fn: (trx: Db) => Promise<T>): Promise<T> {
   if (isPostgres(db)) {
     return db.transaction().execute(async (trx) => {
-      for (const key of [...new Set(keys)].sort()) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+      for (const key of [...new Set(keys)].sort()) await attemptsRepo.lockAttemptKey(trx, key);
       return fn(trx);
     });
   }
@@ -98,19 +96,15 @@ export async function reserveAttempts(
   return exclusively(db, keys, async (trx) => {
     const wait = await limitWait(trx, limits, windowMs, counted, now);
     if (wait > 0) return { wait, ids: [] };
-    const rows = await trx
-      .insertInto('login_attempts')
-      .values(keys.map((key) => ({ key, at: now.toISOString(), success: counted === 'failures' ? 0 : 1 })))
-      .returning('id')
-      .execute();
-    await trx.deleteFrom('login_attempts').where('key', 'in', keys).where('at', '<', new Date(now.getTime() - windowMs).toISOString()).execute();
-    return { wait: 0, ids: rows.map((r) => r.id) };
+    const ids = await attemptsRepo.insertAttempts(trx, keys, now.toISOString(), counted === 'failures' ? 0 : 1);
+    await attemptsRepo.deleteAttemptsOutside(trx, keys, new Date(now.getTime() - windowMs).toISOString());
+    return { wait: 0, ids };
   });
 }
 
 /** Removes reserved attempt rows (e.g. a login that turned out right). */
 export async function releaseAttempts(db: Db, ids: number[]): Promise<void> {
-  if (ids.length) await db.deleteFrom('login_attempts').where('id', 'in', ids).execute();
+  if (ids.length) await attemptsRepo.deleteAttemptsById(db, ids);
 }
 
 /**
@@ -120,7 +114,7 @@ export async function releaseAttempts(db: Db, ids: number[]): Promise<void> {
  */
 async function progressiveWait(db: Db, key: string, now: Date): Promise<number> {
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-  const failures = await db.selectFrom('login_attempts').select('at').where('key', '=', key).where('success', '=', 0).where('at', '>', since).orderBy('at', 'desc').limit(40).execute();
+  const failures = await attemptsRepo.listRecentAttempts(db, key, since, 'failures', 40);
   if (failures.length < MAX_FAILURES_PER_EMAIL) return 0;
   const delay = Math.min(LOGIN_WINDOW_MS / 1000, FIRST_DELAY_SECONDS * 2 ** (failures.length - MAX_FAILURES_PER_EMAIL));
   const newest = new Date(failures[0]?.at ?? now.toISOString()).getTime();
@@ -141,20 +135,16 @@ export async function reserveLoginAttempt(db: Db, email: string, ip: string, now
     const emailWait = opts.knownDevice ? 0 : await progressiveWait(trx, emailKey(email), now);
     const longest = Math.max(ipWait, emailWait);
     if (longest > 0) return { wait: longest, ids: [] as number[] };
-    const rows = await trx
-      .insertInto('login_attempts')
-      .values(keys.map((key) => ({ key, at: now.toISOString(), success: 0 })))
-      .returning('id')
-      .execute();
-    await trx.deleteFrom('login_attempts').where('key', 'in', keys).where('at', '<', new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString()).execute();
-    return { wait: 0, ids: rows.map((r) => r.id) };
+    const ids = await attemptsRepo.insertAttempts(trx, keys, now.toISOString(), 0);
+    await attemptsRepo.deleteAttemptsOutside(trx, keys, new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString());
+    return { wait: 0, ids };
   });
   if (wait > 0) throw new RateLimitError(wait);
   return {
     succeeded: async () => {
       await releaseAttempts(db, ids);
       // A known device's success leaves the failures (other people's guesses) counting against the rest.
-      if (!opts.knownDevice) await db.deleteFrom('login_attempts').where('key', '=', emailKey(email)).execute();
+      if (!opts.knownDevice) await attemptsRepo.clearAttempts(db, emailKey(email));
     },
   };
 }

@@ -1,13 +1,6 @@
-import { sql } from 'kysely';
 import { method, route } from '@/server/http/route';
+import { liveness } from '@/server/ops/health';
 
 export const config = { api: { bodyParser: false } };
 
-export default route({
-  GET: method({
-    handler: async ({ db }) => {
-      await sql`select 1`.execute(db);
-      return { status: 'ok' };
-    },
-  }),
-});
+export default route({ GET: method({ handler: ({ db }) => liveness(db) }) });

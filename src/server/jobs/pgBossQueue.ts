@@ -1,5 +1,4 @@
 import PgBoss from 'pg-boss';
-import { CompiledQuery } from 'kysely';
 import * as repo from '../repositories/pgBossJobs';
 import { JOB_SPECS, specOf } from './specs';
 import { jobUuid, safeError } from './keys';
@@ -20,15 +19,6 @@ export interface BossHandle {
 
 const holder = globalThis as unknown as { __labShopBoss?: Map<string, Promise<BossHandle>> };
 
-function executor(db: JobDb): PgBoss.Db {
-  return {
-    async executeSql(text: string, values: unknown[]) {
-      const res = await db.executeQuery(CompiledQuery.raw(text, values));
-      return { rows: res.rows as unknown[] as never[] };
-    },
-  };
-}
-
 /** The shop's own schema on PostgreSQL (`?schema=` of DATABASE_URL), if any. */
 export function appSchema(): string | undefined {
   const d = getConfig().database;
@@ -47,7 +37,7 @@ export function bossFor(db: JobDb, appSchema: string | undefined): Promise<BossH
   let started = holder.__labShopBoss.get(schema);
   if (!started) {
     started = (async () => {
-      const boss = new PgBoss({ db: executor(db), schema, supervise: true, schedule: false, archiveCompletedAfterSeconds: 3600, deleteAfterDays: 7 });
+      const boss = new PgBoss({ db: repo.bossExecutor(db), schema, supervise: true, schedule: false, archiveCompletedAfterSeconds: 3600, deleteAfterDays: 7 });
       boss.on('error', (e) => log().error({ error: safeError(e) }, 'Job queue error'));
       await boss.start();
       for (const name of Object.keys(JOB_SPECS)) await ensureQueue(boss, name);
@@ -82,7 +72,7 @@ export async function enqueueInBoss(handle: BossHandle, db: JobDb, name: string,
     retryDelay: spec.retryDelaySeconds,
     retryBackoff: true,
     expireInSeconds: spec.timeoutSeconds,
-    db: executor(db),
+    db: repo.bossExecutor(db),
   });
   return id !== null;
 }
@@ -90,7 +80,7 @@ export async function enqueueInBoss(handle: BossHandle, db: JobDb, name: string,
 /** Waiting jobs of `name` whose key starts with `keyPrefix` will not run. */
 export async function cancelInBoss(handle: BossHandle, db: JobDb, name: string, keyPrefix: string): Promise<void> {
   const ids = await repo.waitingBossJobIds(db, handle.schema, name, keyPrefix);
-  if (ids.length) await handle.boss.cancel(name, ids, { db: executor(db) });
+  if (ids.length) await handle.boss.cancel(name, ids, { db: repo.bossExecutor(db) });
 }
 
 interface BossData {

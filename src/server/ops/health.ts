@@ -1,16 +1,22 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/createDb';
 import { checkQueue, countJobs } from '../jobs/queue';
+import { pingDatabase } from '../repositories/health';
 import { countMail } from '../repositories/mailOutbox';
 import { getConfig } from '../config';
 import { renderMetrics } from '../metrics';
 import { HttpError } from '../http/errors';
 import { safeError } from '../jobs/keys';
 
+/** `GET /api/health`: the process answers and its database connection works (a failure is the route's 500). */
+export async function liveness(db: Db): Promise<{ status: 'ok' }> {
+  await pingDatabase(db);
+  return { status: 'ok' };
+}
+
 /** `GET /api/health/ready`: the database and the job queue answer; 503 naming what does not. */
 export async function readiness(db: Db): Promise<{ status: 'ok'; checks: Record<string, 'ok'> }> {
   const failed: Record<string, string> = {};
-  await sql`select 1`.execute(db).catch((e: unknown) => (failed.database = safeError(e)));
+  await pingDatabase(db).catch((e: unknown) => (failed.database = safeError(e)));
   if (!failed.database) await checkQueue(db).catch((e: unknown) => (failed.queue = safeError(e)));
   if (Object.keys(failed).length) throw new HttpError(503, `Not ready: ${Object.keys(failed).join(', ')}`, { fields: failed });
   return { status: 'ok', checks: { database: 'ok', queue: 'ok' } };

@@ -80,7 +80,7 @@ export const paymentRefundJob: JobDefinition<{ refundId: number }> = {
   async handler({ refundId }, { db }) {
     const refund = await repo.findRefund(db, refundId);
     if (!refund || refund.status === 'done' || refund.status === 'failed') return;
-    const attempt = (await db.selectFrom('payment_attempts').selectAll().where('id', '=', refund.attempt_id).executeTakeFirst())!;
+    const attempt = (await repo.findAttempt(db, refund.attempt_id))!;
     const provider = providerById(attempt.provider);
     if (!provider) throw new Error(`Payment provider ${attempt.provider} is not enabled; the refund waits`);
     // The same requestId and refundsUuid on every try: the operator takes a repeated request once.
@@ -113,7 +113,7 @@ export async function handleRefundNotification(db: Db, providerId: 'p24' | 'test
   const notice = provider.parseRefundNotification(body);
   if (!notice) return refuse('wrong sign or malformed', null);
   const refund = await repo.findRefundByUuid(db, notice.refundsUuid);
-  const attempt = refund ? await db.selectFrom('payment_attempts').selectAll().where('id', '=', refund.attempt_id).executeTakeFirst() : undefined;
+  const attempt = refund ? await repo.findAttempt(db, refund.attempt_id) : undefined;
   if (!refund || !attempt || attempt.session_id !== notice.sessionId || attempt.provider !== providerId) return refuse('unknown refund', null);
   if (refund.amount_minor !== notice.amountMinor || refund.currency !== notice.currency) return refuse('other amount or currency than requested', refund.order_id);
   await inWriteTransaction(db, async (trx) => {

@@ -117,3 +117,12 @@ export async function revokeAllUserTokens(db: Db, userId: number, now = new Date
 export async function setDisplayName(db: Db, userId: number, displayName: string | null, now = new Date()): Promise<void> {
   await db.updateTable('users').set({ display_name: displayName, updated_at: now.toISOString() }).where('id', '=', userId).execute();
 }
+
+/** Deletes tokens expired by `at` and tokens revoked before `cutoff`; answers how many went (the purge). */
+export async function deleteDeadTokens(db: Db, at: string, cutoff: string): Promise<number> {
+  const r = await db
+    .deleteFrom('auth_tokens')
+    .where((eb) => eb.or([eb('expires_at', '<', at), eb('revoked_at', '<', cutoff)]))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -1,8 +1,30 @@
-import type { Insertable } from 'kysely';
-import type { AuditAction, AuditActorKind, SecurityEventTable } from '../db/schema';
+import { sql, type Insertable } from 'kysely';
+import type { AuditAction, AuditActorKind, AuditEventTable, SecurityEventTable } from '../db/schema';
 import type { Db } from '../db/createDb';
 
-/** Reads of the audit trail and the counted security events (appending a record is auditChain.ts). */
+/** The audit trail and the counted security events (the hash chain's rules are services/auditChain.ts). */
+
+const CHAIN_LOCK = 7_262_291; // pg_advisory_xact_lock key of the chain
+
+/** PostgreSQL: holds the chain's advisory lock until the caller's transaction ends (one append at a time). */
+export async function lockAuditChain(trx: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`.execute(trx);
+}
+
+/** The hash of the newest record (none, or null, on an empty or unchained trail). */
+export async function lastAuditHash(db: Db): Promise<string | null | undefined> {
+  const last = await db.selectFrom('audit_events').select('hash').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return last?.hash;
+}
+
+export async function insertAuditEvent(db: Db, row: Insertable<AuditEventTable>): Promise<void> {
+  await db.insertInto('audit_events').values(row).execute();
+}
+
+/** Up to `limit` records after the id `after`, in id order (walking the chain). */
+export async function listAuditEventsAfter(db: Db, after: number, limit: number) {
+  return db.selectFrom('audit_events').selectAll().where('id', '>', after).orderBy('id').limit(limit).execute();
+}
 
 /** Whose data an order is: its owner and laboratory. */
 export async function findOrderParties(db: Db, orderId: number) {
@@ -79,4 +101,15 @@ export async function listSecurityEvents(db: Db, laboratoryId: string, q: Pick<A
   if (q.before !== undefined) query = query.where('security_events.id', '<', q.before);
   if (q.action) query = query.where('security_events.action', '=', q.action);
   return query.execute();
+}
+
+/** Deletes anonymous security events (an address without an account) last counted before `cutoff`, and every one last counted before `yearAgo` (the purge). */
+export async function deleteOldSecurityEvents(db: Db, cutoff: string, yearAgo: string): Promise<void> {
+  await db.deleteFrom('security_events').where('subject_user_id', 'is', null).where('last_at', '<', cutoff).execute();
+  await db.deleteFrom('security_events').where('last_at', '<', yearAgo).execute();
+}
+
+/** Deletes the security events about the user or counted under `keys` (an erased account). */
+export async function deleteSecurityEventsOf(db: Db, userId: number, keys: string[]): Promise<void> {
+  await db.deleteFrom('security_events').where((eb) => eb.or([eb('subject_user_id', '=', userId), eb('key', 'in', keys)])).execute();
 }

@@ -58,6 +58,11 @@ export async function findAnalyses(db: Db, ids: number[]): Promise<AnalysisRecor
   );
 }
 
+/** The header ids of the analyses, in header order (the result explanations). */
+export async function findHeaderIdsOf(db: Db, ids: number[]): Promise<{ analysis_id: number; header_id: number }[]> {
+  return db.selectFrom('analysis_headers').select(['analysis_id', 'header_id']).where('analysis_id', 'in', ids).orderBy('header_id').execute();
+}
+
 export async function findHeadersOf(db: Db, ids: number[]): Promise<{ analysis_id: number; id: number; name: string }[]> {
   return chunked(ids, (part) =>
     db

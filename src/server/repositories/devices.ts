@@ -32,3 +32,8 @@ export async function rememberDevice(db: Db, userId: number, now = new Date()): 
 export async function forgetDevices(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('known_devices').where('user_id', '=', userId).execute();
 }
+
+/** Deletes the device cookies expired by `now` (the purge). */
+export async function deleteExpiredDevices(db: Db, now: Date): Promise<void> {
+  await db.deleteFrom('known_devices').where('expires_at', '<', now.toISOString()).execute();
+}

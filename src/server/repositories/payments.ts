@@ -15,6 +15,10 @@ export async function insertAttempt(db: Q, a: { orderId: number; provider: strin
     .executeTakeFirstOrThrow();
 }
 
+export async function findAttempt(db: Q, id: number): Promise<AttemptRow | undefined> {
+  return db.selectFrom('payment_attempts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function findAttemptBySession(db: Q, sessionId: string, lock = false): Promise<AttemptRow | undefined> {
   const q = db.selectFrom('payment_attempts').selectAll().where('session_id', '=', sessionId);
   return lock && isPostgres(db) ? q.forUpdate().executeTakeFirst() : q.executeTakeFirst();

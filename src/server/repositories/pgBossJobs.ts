@@ -1,9 +1,11 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
+import type PgBoss from 'pg-boss';
 import type { Db } from '../db/createDb';
 
 /**
- * Read-only queries of pg-boss's job table (the job queue on PostgreSQL) for the staff console and
- * the metrics; pg-boss itself does every write. `schema` is pg-boss's schema, checked by the caller.
+ * pg-boss's connection to the database, and read-only queries of its job table (the job queue on
+ * PostgreSQL) for the staff console and the metrics; pg-boss itself does every write. `schema` is
+ * pg-boss's schema, checked by the caller.
  */
 
 export interface BossJobRow {
@@ -15,6 +17,19 @@ export interface BossJobRow {
   created_on: Date;
   output: unknown;
   laboratory_id: string | null;
+}
+
+/**
+ * pg-boss's way into the database: its own SQL text runs on the shop's Kysely connection (the caller's
+ * transaction when given one), so an enqueue commits or rolls back with the change that owes it.
+ */
+export function bossExecutor(db: Db): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      const res = await db.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: res.rows as unknown[] as never[] };
+    },
+  };
 }
 
 function table(schema: string) {

@@ -163,3 +163,17 @@ export async function findAccessToken(db: Db, token: string) {
     .where('auth_tokens.kind', '=', 'access')
     .executeTakeFirst();
 }
+
+/** Deletes the sessions that ended before `cutoff` (revoked, idle or past their end) with their refresh tokens; answers how many sessions went (the purge). */
+export async function deleteEndedSessions(db: Db, cutoff: string): Promise<number> {
+  const ended = db
+    .selectFrom('sessions')
+    .select('id')
+    .where((eb) => eb.or([eb('revoked_at', '<', cutoff), eb('idle_expires_at', '<', cutoff), eb('absolute_expires_at', '<', cutoff)]));
+  await db.deleteFrom('refresh_tokens').where('session_id', 'in', ended).execute();
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('revoked_at', '<', cutoff), eb('idle_expires_at', '<', cutoff), eb('absolute_expires_at', '<', cutoff)]))
+    .executeTakeFirst();
+  return Number(sessions.numDeletedRows);
+}

@@ -1,10 +1,16 @@
-import { deleteMailTo } from '../repositories/mailOutbox';
 import crypto from 'node:crypto';
 import type { Db } from '../db/createDb';
 import { badRequest, notFound } from '../http/errors';
 import { hashPassword, verifyPassword } from '../passwords';
 import * as notificationsRepo from '../repositories/notifications';
+import * as accountData from '../repositories/accountData';
 import * as accountsRepo from '../repositories/accounts';
+import { deleteSecurityEventsOf } from '../repositories/audit';
+import { clearCart } from '../repositories/cart';
+import { forgetDevices } from '../repositories/devices';
+import { deleteAttemptsUnder } from '../repositories/loginAttempts';
+import { deleteMailTo } from '../repositories/mailOutbox';
+import { revokeUserShares } from '../repositories/shares';
 import { recordAudit } from './audit';
 
 /**
@@ -31,40 +37,18 @@ export async function eraseAccount(db: Db, userId: number, password: string, ip 
     // No more pushes to the account's devices; its notification choices go too.
     await notificationsRepo.deleteUserSubscriptions(trx, userId);
     await notificationsRepo.deleteUserSettings(trx, userId);
-    await trx
-      .updateTable('users')
-      .set({ email: `erased-${userId}@erased.invalid`, password_hash: unusable, first_name: '', last_name: '', phone: null, date_of_birth: null, email_confirmed: 0, locale: null, updated_at: at })
-      .where('id', '=', userId)
-      .execute();
-    await trx
-      .updateTable('patients')
-      .set({ first_name: '', last_name: '', email: null, phone: null, country: '', region: '', locality: '', district: '', street: '', house_number: '', entrance_number: '', floor_number: '', apartment_number: '', address_notes: '', updated_at: at })
-      .where('user_id', '=', userId)
-      .execute();
-    const orderIds = (await trx.selectFrom('orders').select('id').where('user_id', '=', userId).execute()).map((o) => o.id);
-    if (orderIds.length) {
-      await trx.updateTable('order_patients').set({ first_name: '', last_name: '' }).where('order_id', 'in', orderIds).execute();
-      await trx
-        .updateTable('orders')
-        .set({ address_city: '', address_street: '', address_postal_code: '', address_entry: '', address_floor: '', address_apartment: '', address_intercom_code: '', address_notes: '', not_at_home_note: null, feedback_quick_phone: '', updated_at: at })
-        .where('user_id', '=', userId)
-        .execute();
-      // Free-text notes of the order's steps may name the person (status notes are not part of the kept results).
-      await trx.updateTable('order_status_events').set({ note: '' }).where('order_id', 'in', orderIds).execute();
-    }
+    await accountData.anonymiseUser(trx, userId, unusable, at);
+    await accountData.anonymisePatients(trx, userId, at);
+    await accountData.anonymiseOrders(trx, userId, at);
     // The limits' and sign-in records keyed by the address or the account, and the known devices.
     const address = user.email.toLowerCase();
-    await trx
-      .deleteFrom('login_attempts')
-      .where('key', 'in', [`email:${address}`, `register:key:${address}`, `reset:key:${address}`, `support:key:${address}`, `activation:key:user:${userId}`, `order:key:user:${userId}`, `promo:key:user:${userId}`])
-      .execute();
-    await trx.deleteFrom('security_events').where((eb) => eb.or([eb('subject_user_id', '=', userId), eb('key', 'in', [`sign_in_failed:${address}`, `locked_out:${address}`])])).execute();
-    await trx.deleteFrom('known_devices').where('user_id', '=', userId).execute();
+    await deleteAttemptsUnder(trx, [`email:${address}`, `register:key:${address}`, `reset:key:${address}`, `support:key:${address}`, `activation:key:user:${userId}`, `order:key:user:${userId}`, `promo:key:user:${userId}`]);
+    await deleteSecurityEventsOf(trx, userId, [`sign_in_failed:${address}`, `locked_out:${address}`]);
+    await forgetDevices(trx, userId);
     // The outbox's copies of mails to the address (sent ones hold no body; waiting ones are moot now).
     await deleteMailTo(trx, address);
-    await trx.updateTable('result_shares').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-    await trx.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('cart_material_decisions').where('user_id', '=', userId).execute();
+    await revokeUserShares(trx, userId, at);
+    await clearCart(trx, userId);
     await recordAudit(trx, { action: 'account_deleted', actorKind: user.role === 'staff' ? 'staff' : 'patient', actorUserId: userId, subjectUserId: userId, ip }, now);
   });
 }

@@ -1,5 +1,7 @@
 import { listJobsByKey } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
+import * as accountData from '../repositories/accountData';
+import { findUserById } from '../repositories/accounts';
 import { listMailTo } from '../repositories/mailOutbox';
 import { listUserInvoices, type InvoiceRow } from '../repositories/invoices';
 import * as notificationsRepo from '../repositories/notifications';
@@ -34,68 +36,28 @@ function exportedInvoice(row: InvoiceRow) {
 }
 
 export async function exportAccount(db: Db, userId: number, ip = '', now = new Date()) {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const user = await findUserById(db, userId);
   if (!user) throw notFound('User not found');
   const { password_hash: _secret, ...profile } = user;
   // Recorded first, so the archive shows its own export too.
   await recordAudit(db, { action: 'account_exported', actorKind: user.role === 'staff' ? 'staff' : 'patient', actorUserId: userId, subjectUserId: userId, ip }, now);
-  const orders = await db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  const orders = await accountData.listUserOrders(db, userId);
   const orderIds = orders.map((o) => o.id);
-  const inOrders = <T>(q: () => Promise<T[]>) => (orderIds.length ? q() : Promise.resolve([] as T[]));
   const email = user.email.toLowerCase();
   // The keys the limits count under for this account (rateLimit.ts): its address and its id.
   const attemptKeys = [`email:${email}`, `register:key:${email}`, `reset:key:${email}`, `support:key:${email}`, `activation:key:user:${userId}`, `order:key:user:${userId}`, `promo:key:user:${userId}`];
-  const [patients, cartLines, cartMaterials, lines, materials, events, identities, results, shares, tokens, sessions, audit, redemptions, attempts, securityEvents, jobs] = await Promise.all([
-    db.selectFrom('patients').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
-    db.selectFrom('cart_lines').selectAll().where('user_id', '=', userId).execute(),
-    db.selectFrom('cart_material_decisions').selectAll().where('user_id', '=', userId).execute(),
-    inOrders(() => db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute()),
-    inOrders(() => db.selectFrom('order_materials').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute()),
-    inOrders(() => db.selectFrom('order_status_events').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute()),
-    inOrders(() => db.selectFrom('order_patients').selectAll().where('order_id', 'in', orderIds).execute()),
-    inOrders(() =>
-      db
-        .selectFrom('analysis_results')
-        .innerJoin('analyses', 'analyses.id', 'analysis_results.analysis_id')
-        .selectAll('analysis_results')
-        .select(['analyses.code as analysis_code', 'analyses.name as analysis_name'])
-        .where('analysis_results.order_id', 'in', orderIds)
-        .orderBy('analysis_results.id')
-        .execute(),
-    ),
-    db.selectFrom('result_shares').select(['id', 'order_id', 'patient_id', 'created_at', 'expires_at', 'revoked_at', 'last_opened_at', 'open_count']).where('user_id', '=', userId).orderBy('id').execute(),
-    db.selectFrom('auth_tokens').select(['kind', 'created_at', 'expires_at', 'revoked_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
-    db
-      .selectFrom('sessions')
-      .select(['id', 'created_at', 'last_used_at', 'user_agent', 'idle_expires_at', 'absolute_expires_at', 'revoked_at', 'revoked_reason'])
-      .where('user_id', '=', userId)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('audit_events')
-      .select(['at', 'action', 'actor_kind', 'actor_user_id', 'order_id', 'patient_id', 'client_ip', 'detail'])
-      .where((eb) => eb.or([eb('subject_user_id', '=', userId), eb('actor_user_id', '=', userId)]))
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('promo_redemptions').innerJoin('promo_codes', 'promo_codes.id', 'promo_redemptions.promo_code_id').select(['promo_codes.code', 'promo_redemptions.order_id', 'promo_redemptions.discount_minor', 'promo_redemptions.created_at']).where('promo_redemptions.user_id', '=', userId).orderBy('promo_redemptions.id').execute(),
-    db.selectFrom('login_attempts').select(['key', 'at', 'success']).where('key', 'in', attemptKeys).orderBy('id').execute(),
-    db.selectFrom('security_events').select(['action', 'count', 'first_at', 'last_at']).where('subject_user_id', '=', userId).orderBy('id').execute(),
+  const [records, jobs] = await Promise.all([
+    accountData.readAccountRecords(db, userId, orderIds, attemptKeys),
     listJobsByKey(db, JOB.visitReminder, orderIds.map((id) => `${id}:`)),
   ]);
+  const { patients, cartLines, cartMaterials, lines, materials, events, identities, results, shares, tokens, sessions, audit, redemptions, attempts, securityEvents } = records;
   const mails = await listMailTo(db, user.email);
   const shareIds = shares.map((sh) => sh.id);
-  const openings = shareIds.length ? await db.selectFrom('result_share_openings').select(['share_id', 'at']).where('share_id', 'in', shareIds).orderBy('id').execute() : [];
+  const openings = await accountData.listShareOpenings(db, shareIds);
   const resultIds = results.map((r) => r.id);
   const invoices = await listUserInvoices(db, userId);
   const [notificationSettings, pushDevices] = await Promise.all([notificationsRepo.listSettings(db, userId), notificationsRepo.listSubscriptions(db, userId)]);
-  const revisions = resultIds.length
-    ? await db
-        .selectFrom('analysis_result_revisions')
-        .select(['result_id', 'value_num', 'value_text', 'unit', 'ref_low', 'ref_high', 'ref_text', 'flag', 'interpretation', 'comment', 'entered_at', 'replaced_at', 'reason'])
-        .where('result_id', 'in', resultIds)
-        .orderBy('id')
-        .execute()
-    : [];
+  const revisions = await accountData.listResultRevisions(db, resultIds);
   return {
     format: EXPORT_FORMAT,
     exportedAt: now.toISOString(),

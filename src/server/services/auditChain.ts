@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import type { AuditAction, AuditActorKind } from '../db/schema';
 import type { Db } from '../db/createDb';
 import { isPostgres } from '../db/kind';
+import * as auditRepo from '../repositories/audit';
 
 /**
  * The hash chain over the audit trail: each record keeps the hash of the record before it
@@ -14,7 +14,6 @@ import { isPostgres } from '../db/kind';
  */
 
 export const GENESIS_HASH = '0'.repeat(64);
-const CHAIN_LOCK = 7_262_291; // pg_advisory_xact_lock key of the chain
 
 export interface ChainedContent {
   at: string;
@@ -39,10 +38,9 @@ export function chainHash(prev: string, r: ChainedContent): string {
 /** Appends one record to the chain (inside the caller's transaction when given one). */
 export async function appendChained(db: Db, row: ChainedContent): Promise<void> {
   const append = async (trx: Db) => {
-    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`.execute(trx);
-    const last = await trx.selectFrom('audit_events').select('hash').orderBy('id', 'desc').limit(1).executeTakeFirst();
-    const prev = last?.hash || GENESIS_HASH;
-    await trx.insertInto('audit_events').values({ ...row, prev_hash: prev, hash: chainHash(prev, row) }).execute();
+    if (isPostgres(trx)) await auditRepo.lockAuditChain(trx);
+    const prev = (await auditRepo.lastAuditHash(trx)) || GENESIS_HASH;
+    await auditRepo.insertAuditEvent(trx, { ...row, prev_hash: prev, hash: chainHash(prev, row) });
   };
   if (db.isTransaction) return append(db);
   if (isPostgres(db)) return db.transaction().execute(append);
@@ -65,7 +63,7 @@ export async function verifyAuditChain(db: Db, pageSize = 1000): Promise<ChainRe
   let after = 0;
   let records = 0;
   for (;;) {
-    const rows = await db.selectFrom('audit_events').selectAll().where('id', '>', after).orderBy('id').limit(pageSize).execute();
+    const rows = await auditRepo.listAuditEventsAfter(db, after, pageSize);
     if (!rows.length) break;
     for (const r of rows) {
       records += 1;

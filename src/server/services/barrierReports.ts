@@ -2,6 +2,7 @@ import type { Db } from '../db/createDb';
 import type { AuthUser } from '../http/auth';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { reserveAction } from '../rateLimit';
+import * as repo from '../repositories/barrierReports';
 import { getLaboratory, listLaboratories } from './laboratories';
 import { BARRIER_DUE_DAYS, type BarrierListQuery, type BarrierReportDto, type BarrierReportInput } from '@/lib/validation/accessibility';
 import { actorOf, recordAudit } from './audit';
@@ -28,12 +29,8 @@ export async function reportBarrier(db: Db, input: BarrierReportInput, opts: { i
   }
   await reserveAction(db, 'support', { ip: opts.ip, key: input.email }, SUPPORT_RATE_MESSAGE, now);
   const dueAt = new Date(now.getTime() + BARRIER_DUE_DAYS * 86400000).toISOString();
-  const row = await db
-    .insertInto('barrier_reports')
-    .values({ laboratory_id: laboratoryId, name: input.name, email: input.email.toLowerCase(), page: input.page ?? '', message: input.message, created_at: now.toISOString(), due_at: dueAt })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, dueAt };
+  const id = await repo.insertBarrierReport(db, { laboratory_id: laboratoryId, name: input.name, email: input.email.toLowerCase(), page: input.page ?? '', message: input.message, created_at: now.toISOString(), due_at: dueAt });
+  return { id, dueAt };
 }
 
 const toDto = (r: { id: number; name: string; email: string; page: string; message: string; status: 'open' | 'closed'; created_at: string; due_at: string }): BarrierReportDto => ({
@@ -53,18 +50,7 @@ const toDto = (r: { id: number; name: string; email: string; page: string; messa
  */
 export async function listBarrierReports(db: Db, staff: AuthUser, q: BarrierListQuery = {}, now = new Date()): Promise<BarrierReportDto[]> {
   if (!staff.staffLaboratoryId) return [];
-  let query = db
-    .selectFrom('barrier_reports')
-    .selectAll()
-    .where('laboratory_id', '=', staff.staffLaboratoryId)
-    .orderBy('status', 'desc')
-    .orderBy('due_at')
-    .orderBy('id')
-    .limit(q.limit ?? 200)
-    .offset(q.offset ?? 0);
-  if (q.status === 'open' || q.status === 'closed') query = query.where('status', '=', q.status);
-  if (q.status === 'overdue') query = query.where('status', '=', 'open').where('due_at', '<', now.toISOString());
-  return (await query.execute()).map(toDto);
+  return (await repo.listBarrierReports(db, staff.staffLaboratoryId, q, now.toISOString())).map(toDto);
 }
 
 /** POST staff/barrier-reports/{id}/close: the laboratory's report is answered and closed (again: unchanged); audited. */
@@ -72,10 +58,10 @@ export async function closeBarrierReport(db: Db, staff: AuthUser, id: number, ip
   const laboratoryId = staff.staffLaboratoryId;
   if (!laboratoryId) throw notFound('Report not found');
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('barrier_reports').selectAll().where('id', '=', id).where('laboratory_id', '=', laboratoryId).executeTakeFirst();
+    const row = await repo.findBarrierReport(trx, laboratoryId, id);
     if (!row) throw notFound('Report not found');
     if (row.status === 'closed') return toDto(row);
-    const updated = await trx.updateTable('barrier_reports').set({ status: 'closed' }).where('id', '=', id).where('status', '=', 'open').returningAll().executeTakeFirst();
+    const updated = await repo.closeOpenBarrierReport(trx, id);
     if (!updated) return toDto({ ...row, status: 'closed' });
     await recordAudit(trx, { action: 'barrier_closed', ...actorOf(staff), laboratoryId, ip, detail: `barrier report #${id}` });
     return toDto(updated);

@@ -1,7 +1,13 @@
 import type { Db } from '../db/createDb';
 import { getConfig } from '../config';
+import { deleteDeadTokens } from '../repositories/accounts';
+import { deleteOldSecurityEvents } from '../repositories/audit';
+import { deleteExpiredDevices } from '../repositories/devices';
 import { deleteFinishedJobs } from '../repositories/jobs';
+import { deleteAttemptsBefore } from '../repositories/loginAttempts';
 import { deleteOldMail } from '../repositories/mailOutbox';
+import { deleteEndedSessions } from '../repositories/sessions';
+import { deleteExpiredShares } from '../repositories/shares';
 import { JOB } from '../jobs/specs';
 import type { JobDefinition } from '../jobs/types';
 
@@ -28,30 +34,16 @@ export async function purgeOldRows(db: Db, now = new Date()): Promise<PurgeRepor
   const at = now.toISOString();
   const cutoff = new Date(now.getTime() - getConfig().retentionDays * 24 * 3_600_000).toISOString();
   return db.transaction().execute(async (trx) => {
-    const tokens = await trx
-      .deleteFrom('auth_tokens')
-      .where((eb) => eb.or([eb('expires_at', '<', at), eb('revoked_at', '<', cutoff)]))
-      .executeTakeFirst();
-    const ended = trx
-      .selectFrom('sessions')
-      .select('id')
-      .where((eb) => eb.or([eb('revoked_at', '<', cutoff), eb('idle_expires_at', '<', cutoff), eb('absolute_expires_at', '<', cutoff)]));
-    await trx.deleteFrom('refresh_tokens').where('session_id', 'in', ended).execute();
-    const sessions = await trx
-      .deleteFrom('sessions')
-      .where((eb) => eb.or([eb('revoked_at', '<', cutoff), eb('idle_expires_at', '<', cutoff), eb('absolute_expires_at', '<', cutoff)]))
-      .executeTakeFirst();
-    const attempts = await trx.deleteFrom('login_attempts').where('at', '<', cutoff).executeTakeFirst();
-    await trx.deleteFrom('known_devices').where('expires_at', '<', now.toISOString()).execute();
+    const tokens = await deleteDeadTokens(trx, at, cutoff);
+    const sessions = await deleteEndedSessions(trx, cutoff);
+    const loginAttempts = await deleteAttemptsBefore(trx, cutoff);
+    await deleteExpiredDevices(trx, now);
     // Security events: anonymous ones (an address without an account) after the retention period, the rest after a year.
-    await trx.deleteFrom('security_events').where('subject_user_id', 'is', null).where('last_at', '<', cutoff).execute();
-    await trx.deleteFrom('security_events').where('last_at', '<', new Date(now.getTime() - 365 * 86400000).toISOString()).execute();
-    const oldShares = trx.selectFrom('result_shares').select('id').where('expires_at', '<', cutoff);
-    await trx.deleteFrom('result_share_openings').where('share_id', 'in', oldShares).execute();
-    const shares = await trx.deleteFrom('result_shares').where('expires_at', '<', cutoff).executeTakeFirst();
+    await deleteOldSecurityEvents(trx, cutoff, new Date(now.getTime() - 365 * 86400000).toISOString());
+    const shares = await deleteExpiredShares(trx, cutoff);
     const jobs = await deleteFinishedJobs(trx, cutoff);
     const mails = await deleteOldMail(trx, cutoff);
-    return { tokens: Number(tokens.numDeletedRows), sessions: Number(sessions.numDeletedRows), loginAttempts: Number(attempts.numDeletedRows), shares: Number(shares.numDeletedRows), jobs, mails };
+    return { tokens, sessions, loginAttempts, shares, jobs, mails };
   });
 }
 

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { AnalysisResultDetailDto, AnalysisResultDto, PatientResultsDto, ResultPatientDto, TestResultDto, TestResultPatientDto, ResultExplanationDto, ResultFlagDto, ResultInterpretationDto, TestResultSummaryDto } from '@/lib/types/results';
 import { interpretationFromFlag, isCritical } from '@/lib/resultFlag';
 import { timeZoneOf } from './laboratoryTime';
@@ -10,6 +9,7 @@ import * as repo from '../repositories/lifecycle';
 import { findSlotsByIds } from '../repositories/slots';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
 import * as resultsRepo from '../repositories/results';
+import { findHeaderIdsOf } from '../repositories/catalogue';
 import { loadReadableOrder } from './orderLifecycle';
 import { visitDto } from './orders';
 import { linesByPatient } from './linesByPatient';
@@ -21,7 +21,6 @@ import { recordHealthReadByOther } from './audit';
  * Test results: the patient's four levels (result sets, patients of a set, one patient's results,
  * one result with its history). The writing of results by staff or a laboratory system is in resultEntry.ts.
  */
-type Db = Kysely<Database>;
 
 export const TEST_RESULT_NOT_FOUND = 'Test result not found';
 
@@ -120,7 +119,7 @@ async function loadResultSet(db: Db, user: AuthUser, orderId: number): Promise<O
 async function explanationsFor(db: Db, analysisIds: number[], rows: { analysis_id: number; code: string }[]): Promise<Map<number, ResultExplanationDto>> {
   const ids = [...new Set(analysisIds)];
   if (!ids.length) return new Map();
-  const headers = await db.selectFrom('analysis_headers').select(['analysis_id', 'header_id']).where('analysis_id', 'in', ids).orderBy('header_id').execute();
+  const headers = await findHeaderIdsOf(db, ids);
   const out = new Map<number, ResultExplanationDto>();
   for (const r of rows) {
     if (out.has(r.analysis_id)) continue;

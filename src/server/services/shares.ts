@@ -5,6 +5,7 @@ import { getConfig } from '../config';
 import { HttpError, notFound } from '../http/errors';
 import type { AuthUser } from '../http/auth';
 import * as repo from '../repositories/lifecycle';
+import * as sharesRepo from '../repositories/shares';
 import { getPatientResults, getPatientResultsOfOrder, TEST_RESULT_NOT_FOUND } from './results';
 import { buildResultsBundle, type FhirBundle } from './fhir';
 import { recordAudit } from './audit';
@@ -46,40 +47,21 @@ export async function createShare(db: Db, user: AuthUser, orderId: number, patie
   const order = await loadOwned(db, user, orderId, patientId);
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + days * 86_400_000).toISOString();
-  const row = await db
-    .insertInto('result_shares')
-    .values({ order_id: order.id, patient_id: patientId, user_id: user.id, token_hash: hash(token), created_at: now.toISOString(), expires_at: expiresAt, revoked_at: null, last_opened_at: null })
-    .returning(['id', 'created_at', 'expires_at', 'revoked_at', 'last_opened_at', 'open_count'])
-    .executeTakeFirstOrThrow();
+  const row = await sharesRepo.insertShare(db, { orderId: order.id, patientId, userId: user.id, tokenHash: hash(token), createdAt: now.toISOString(), expiresAt });
   return { ...shareDto(row, now), url: shareUrl(token) };
 }
 
 export async function listShares(db: Db, user: AuthUser, orderId: number, patientId: number, now = new Date()): Promise<ResultShareDto[]> {
   await loadOwned(db, user, orderId, patientId);
-  const rows = await db
-    .selectFrom('result_shares')
-    .select(['id', 'created_at', 'expires_at', 'revoked_at', 'last_opened_at', 'open_count'])
-    .where('order_id', '=', orderId)
-    .where('patient_id', '=', patientId)
-    .where('user_id', '=', user.id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await sharesRepo.listOwnShares(db, user.id, orderId, patientId);
   return rows.map((r) => shareDto(r, now));
 }
 
 /** Revokes a link (again is harmless); another user's or unknown link is 404. */
 export async function revokeShare(db: Db, user: AuthUser, orderId: number, patientId: number, shareId: number, now = new Date()): Promise<void> {
-  const row = await db
-    .selectFrom('result_shares')
-    .select(['id', 'revoked_at'])
-    .where('id', '=', shareId)
-    .where('order_id', '=', orderId)
-    .where('patient_id', '=', patientId)
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
+  const row = await sharesRepo.findOwnShare(db, user.id, orderId, patientId, shareId);
   if (!row) throw notFound(SHARE_NOT_FOUND);
-  if (!row.revoked_at) await db.updateTable('result_shares').set({ revoked_at: now.toISOString() }).where('id', '=', shareId).execute();
+  if (!row.revoked_at) await sharesRepo.revokeShareById(db, shareId, now.toISOString());
 }
 
 /**
@@ -88,7 +70,7 @@ export async function revokeShare(db: Db, user: AuthUser, orderId: number, patie
  */
 async function liveShare(db: Db, token: string, now: Date, ip: string) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound(SHARE_NOT_FOUND);
-  const share = await db.selectFrom('result_shares').selectAll().where('token_hash', '=', hash(token)).executeTakeFirst();
+  const share = await sharesRepo.findShareByTokenHash(db, hash(token));
   if (!share) throw notFound(SHARE_NOT_FOUND);
   if (share.revoked_at || share.expires_at <= now.toISOString()) throw new HttpError(410, SHARE_GONE);
   await reserveAction(db, 'share', { ip: ip || 'unknown', key: `share:${share.id}` }, SHARE_TOO_OFTEN, now);
@@ -120,14 +102,7 @@ export async function openShare(db: Db, token: string, ip = '', now = new Date()
   const { share, order } = await liveShare(db, token, now, ip);
   await auditShare(db, share, ip, 'results');
   const at = now.toISOString();
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('result_share_openings').values({ share_id: share.id, at }).execute();
-    await trx
-      .updateTable('result_shares')
-      .set((eb) => ({ last_opened_at: at, open_count: eb('open_count', '+', 1) }))
-      .where('id', '=', share.id)
-      .execute();
-  });
+  await db.transaction().execute((trx) => sharesRepo.recordOpening(trx, share.id, at));
   return sharedView(await getPatientResultsOfOrder(db, order, share.patient_id), share.expires_at);
 }
 

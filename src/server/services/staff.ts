@@ -18,6 +18,7 @@ import { passwordSchema } from '@/lib/validation/common';
 import { VALIDATION_MESSAGES } from '@/lib/validation/messages';
 import * as repo from '../repositories/lifecycle';
 import { findSlotsByIds } from '../repositories/slots';
+import * as staffRepo from '../repositories/staff';
 import * as resultsRepo from '../repositories/results';
 import { findLaboratoriesByIds, laboratoryExists } from '../repositories/laboratories';
 import { timeZoneOf } from './laboratoryTime';
@@ -277,35 +278,11 @@ export async function addStaff(db: Db, email: string, laboratoryId: string, opti
     if (existing) {
       if (existing.role !== 'staff' && !options.promote) throw conflict(NEEDS_PROMOTE, { email: NEEDS_PROMOTE });
       promoted = existing.role !== 'staff';
-      await trx
-        .updateTable('users')
-        .set({ role: 'staff', staff_role: role, staff_laboratory_id: laboratoryId, password_hash: hash, email_confirmed: 1, updated_at: now.toISOString() })
-        .where('id', '=', existing.id)
-        .execute();
+      await staffRepo.makeStaff(trx, existing.id, { role, laboratoryId, passwordHash: hash }, now.toISOString());
       revokedTokens = await accountsRepo.revokeAllUserTokens(trx, existing.id, now);
       userId = existing.id;
     } else {
-      const row = await trx
-        .insertInto('users')
-        .values({
-          email: normalized,
-          password_hash: hash,
-          first_name: role === 'nurse' ? 'Nurse' : 'Lab',
-          last_name: 'Staff',
-          phone: null,
-          date_of_birth: null,
-          email_confirmed: 1,
-          role: 'staff',
-          staff_role: role,
-          staff_laboratory_id: laboratoryId,
-          laboratory_id: laboratoryId,
-          locale: null,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      userId = row.id;
+      userId = await staffRepo.insertStaffUser(trx, { email: normalized, role, laboratoryId, passwordHash: hash }, now.toISOString());
     }
     if (displayName !== undefined) await accountsRepo.setDisplayName(trx, userId, displayName, now);
     let setPasswordLink: string | null = null;
@@ -329,20 +306,11 @@ export async function removeStaff(db: Db, email: string): Promise<{ userId: numb
     const user = await accountsRepo.findUserByEmail(trx, normalized);
     if (!user || user.role !== 'staff') throw notFound(NOT_STAFF);
     const now = new Date();
-    await trx
-      .updateTable('users')
-      .set({ role: 'patient', staff_role: null, staff_laboratory_id: null, updated_at: now.toISOString() })
-      .where('id', '=', user.id)
-      .execute();
+    await staffRepo.makePatient(trx, user.id, now.toISOString());
     const revokedTokens = await accountsRepo.revokeAllUserTokens(trx, user.id, now);
     await recordAudit(trx, { action: 'role_changed', actorKind: 'operator', subjectUserId: user.id, laboratoryId: user.staff_laboratory_id, detail: 'staff -> patient' });
-    const unassigned = await trx
-      .updateTable('orders')
-      .set({ nurse_user_id: null, updated_at: now.toISOString() })
-      .where('nurse_user_id', '=', user.id)
-      .where('status', 'in', ['placed', 'visit_confirmed'])
-      .executeTakeFirst();
-    return { userId: user.id, revokedTokens, unassignedVisits: Number(unassigned.numUpdatedRows) };
+    const unassignedVisits = await staffRepo.unassignUpcomingVisits(trx, user.id, now.toISOString());
+    return { userId: user.id, revokedTokens, unassignedVisits };
   });
 }
 
