@@ -1,9 +1,9 @@
+import { emptyCart } from '@/lib/emptyShapes';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { Status } from '@/lib/status';
 import { fail, reset, resource, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
 import type { AddToCartResponse, CartDto, PatientDto } from '@/lib/types/api';
-import { DEFAULT_CURRENCY } from '@/lib/money';
 import type { AddRequest } from './cartApi';
 import type { Patient } from '@/features/patients';
 
@@ -37,16 +37,6 @@ export interface CartState {
   patientCreate: Resource<PatientDto | null>;
 }
 
-export const emptyCartDto = (): CartDto => ({
-  patientIdsByAnalysisId: {},
-  analysisIdsByPatientId: {},
-  subCartTotalsByPatientId: {},
-  analysisDtosByPatientId: {},
-  materialCartRefMapsByPatientId: {},
-  isBoughtOptionalMaterialMap: {},
-  cartTotal: { price: 0, currency: DEFAULT_CURRENCY },
-});
-
 const initialState: CartState = {
   cart: resource(null),
   add: resource(null),
@@ -61,7 +51,7 @@ const initialState: CartState = {
 };
 
 /** A visitor's cart: empty, and loaded. */
-const visitorCart = (): CartState => ({ ...initialState, cart: { ...resource(null), status: Status.SUCCESS, data: emptyCartDto() } });
+const visitorCart = (): CartState => ({ ...initialState, cart: { ...resource(null), status: Status.SUCCESS, data: emptyCart() } });
 
 const cartSlice = createSlice({
   name: 'cart',

@@ -1,4 +1,5 @@
-import type { Gender, PatientAddressDto, PatientDto } from '@/lib/types/api';
+import { emptyAddress } from '@/lib/emptyShapes';
+import type { Gender, PatientDto } from '@/lib/types/api';
 
 /** Gender as the UI holds it (spec §3): M and F. */
 export type UiGender = 'M' | 'F';
@@ -38,19 +39,6 @@ export function genderFromWire(gender: Gender): UiGender {
 export function isNewPatient(patient: Pick<Patient, 'id'>): boolean {
   return patient.id === null || patient.id === NEW_PATIENT_ID;
 }
-
-export const emptyAddress = (): PatientAddressDto => ({
-  country: '',
-  region: '',
-  locality: '',
-  district: '',
-  street: '',
-  houseNumber: '',
-  entranceNumber: '',
-  floorNumber: '',
-  apartmentNumber: '',
-  addressNotes: '',
-});
 
 export function patientFromDto(dto: PatientDto): Patient {
   const p = dto.personalDetails;

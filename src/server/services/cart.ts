@@ -1,6 +1,7 @@
+import { emptyCart } from '@/lib/emptyShapes';
 import type { Db } from '../db/createDb';
 import type { AddToCartResponse, AnalysisDto, CartDto, MaterialCartRefDto } from '@/lib/types/api';
-import { DEFAULT_CURRENCY, toMajor } from '@/lib/money';
+import { toMajor } from '@/lib/money';
 import { badRequest, notFound } from '../http/errors';
 import * as repo from '../repositories/cart';
 import { laboratoryExists } from '../repositories/laboratories';
@@ -14,18 +15,6 @@ import { loadPricingCatalogue, priceCart, restrictionAllows, type PricedCart } f
 
 export const NO_LABORATORY_MESSAGE = 'Choose a laboratory first';
 export const PATIENT_NOT_FOUND = 'Patient not found';
-
-export function emptyCart(): CartDto {
-  return {
-    patientIdsByAnalysisId: {},
-    analysisIdsByPatientId: {},
-    subCartTotalsByPatientId: {},
-    analysisDtosByPatientId: {},
-    materialCartRefMapsByPatientId: {},
-    isBoughtOptionalMaterialMap: {},
-    cartTotal: { price: 0, currency: DEFAULT_CURRENCY },
-  };
-}
 
 /**
  * The laboratory the cart is priced in: a valid `requested` id becomes the user's saved choice;

@@ -1,3 +1,4 @@
+import { emptyAddress } from '@/lib/emptyShapes';
 import { ValidationError } from 'yup';
 import type { Db } from '../db/createDb';
 import type { PatientAddressDto, PatientDto } from '@/lib/types/api';
@@ -33,19 +34,6 @@ export function toPatientDto(p: repo.PatientRecord): PatientDto {
     },
   };
 }
-
-const EMPTY_ADDRESS: PatientAddressDto = {
-  country: '',
-  region: '',
-  locality: '',
-  district: '',
-  street: '',
-  houseNumber: '',
-  entranceNumber: '',
-  floorNumber: '',
-  apartmentNumber: '',
-  addressNotes: '',
-};
 
 type AddressColumns = Pick<
   repo.PatientFields,
@@ -125,7 +113,7 @@ export async function createPatient(db: Db, userId: number, body: UserPatientInp
   try {
     const id = await repo.insertPatient(db, userId, userAsPatient, {
       ...personalFields(input.personalDetails),
-      ...addressFields(input.address ?? EMPTY_ADDRESS),
+      ...addressFields(input.address ?? emptyAddress()),
     });
     return getPatient(db, userId, id);
   } catch (e) {

@@ -1,3 +1,4 @@
+import { emptyCart } from '@/lib/emptyShapes';
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -128,16 +129,6 @@ export function patient(id: number, firstName: string, lastName: string, gender:
   };
 }
 
-export const emptyCart = (): CartDto => ({
-  patientIdsByAnalysisId: {},
-  analysisIdsByPatientId: {},
-  subCartTotalsByPatientId: {},
-  analysisDtosByPatientId: {},
-  materialCartRefMapsByPatientId: {},
-  isBoughtOptionalMaterialMap: {},
-  cartTotal: { price: 0, currency: 'EUR' },
-});
-
 /** A cart in the server's shape from `{patientId: analyses}`; the blood tube is charged once per patient. */
 export function cartOf(byPatient: Record<number, AnalysisDto[]>): CartDto {
   const cart = emptyCart();
@@ -164,3 +155,5 @@ export function cartOf(byPatient: Record<number, AnalysisDto[]>): CartDto {
 const list0Currency = (byPatient: Record<number, AnalysisDto[]>) => (Object.keys(byPatient).length ? 'PLN' : 'EUR');
 
 export { testRouter };
+
+export { emptyCart };
