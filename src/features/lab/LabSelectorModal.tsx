@@ -7,14 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { LAB_DEFAULTS } from '@/lib/laboratory';
+import { labAddress, labCity } from '@/lib/catalogueText';
 import type { LaboratoryDto } from '@/lib/types/api';
 import { Notice } from '@/components/Notice';
 import { containedButtonLook, textButtonLook } from '@/components/plainLooks';
 import { canAutoFind, geolocationPermission, type GeoPermission } from './geolocation';
 import { findRequested, laboratoryChosen, manualSelectionRequested, selectorClosed, selectorOpened } from './labSlice';
 
-/** "cityName, address" (spec §2). */
-export const laboratoryLabel = (lab: Pick<LaboratoryDto, 'cityName' | 'address'>) => `${lab.cityName || LAB_DEFAULTS.cityName}, ${lab.address || LAB_DEFAULTS.address}`;
+/** "cityName, address" (spec §2), in the user's language where the laboratory has it. */
+export const laboratoryLabel = (lab: Pick<LaboratoryDto, 'cityName' | 'address' | 'i18n'>, language: string) =>
+  `${labCity(lab, language) || LAB_DEFAULTS.cityName}, ${labAddress(lab, language) || LAB_DEFAULTS.address}`;
 
 /** The application's root: made inert (out of reach of focus, pointer and assistive technology) while the selector is open. */
 const APP_ROOT_ID = '__next';
@@ -118,7 +120,7 @@ export function groupByPlace(labs: readonly LaboratoryDto[], language: string): 
   for (const l of labs) {
     const key = `${l.country ?? ''}|${l.cityName}`;
     const country = l.country ? (regions?.of(l.country) ?? l.country) : '';
-    const heading = [[l.cityName, country].filter(Boolean).join(', '), l.currency].filter(Boolean).join(' · ');
+    const heading = [[labCity(l, language), country].filter(Boolean).join(', '), l.currency].filter(Boolean).join(' · ');
     const g = groups.get(key) ?? { key, heading, labs: [] };
     g.labs.push(l);
     groups.set(key, g);
@@ -182,7 +184,7 @@ function SelectorBody({ closable }: { closable: boolean }) {
               <div className="lab-closest" data-testid="closest-laboratory">
                 <PlaceOutlinedIcon color="primary" />
                 <div>
-                  <p className="lab-text lab-strong">{laboratoryLabel(closestLab)}</p>
+                  <p className="lab-text lab-strong">{laboratoryLabel(closestLab, i18n.language)}</p>
                   <p className="lab-text lab-secondary">{t('lab.distance', { km: Math.round(lab.closest.miles * 1.609344) })}</p>
                 </div>
               </div>
@@ -247,7 +249,7 @@ function SelectorBody({ closable }: { closable: boolean }) {
                         setShowRequired(false);
                       }}
                     />
-                    <span>{laboratoryLabel(l)}</span>
+                    <span>{laboratoryLabel(l, i18n.language)}</span>
                   </label>
                 ))}
               </div>

@@ -20,6 +20,7 @@ import { slotsRequested, visitTimeChosen } from '../checkoutSlice';
 import { Notice } from '@/components/Notice';
 import { addDaysToKey, formatDayKey, formatLabTime, labDayKey, useDeviceTimeZone, zoneNote } from '@/lib/labTime';
 import { timeZoneOfCountry } from '@/lib/timeZones';
+import { labCity } from '@/lib/catalogueText';
 
 export const BOOKING_DAYS = 30;
 
@@ -48,7 +49,7 @@ export function VisitTimeStep() {
   const [chosen, setChosen] = useState<number | null>(orderSlotId);
   const lab = useAppSelector((s) => s.lab.laboratory.data);
   const zone = lab?.timeZone ?? timeZoneOfCountry(lab?.country);
-  const labCity = lab?.cityName ?? '';
+  const labCityName = lab ? labCity(lab, i18n.language) : '';
   const deviceZone = useDeviceTimeZone();
 
   const load = () => {
@@ -120,7 +121,7 @@ export function VisitTimeStep() {
             </Typography>
             {note && (
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="lab-zone-note">
-                {t('common:time.labZone', { zone: note, city: labCity })}
+                {t('common:time.labZone', { zone: note, city: labCityName })}
               </Typography>
             )}
             <Box role="radiogroup" aria-labelledby="visit-slot-label" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1 }}>
