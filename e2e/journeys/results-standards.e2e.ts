@@ -122,7 +122,7 @@ export default journey(
         await doc.locator('li[data-interpretation="HH"]').waitFor();
         assert.match((await doc.getByTestId('critical-banner').textContent()) ?? '', /Potassium/);
         assert.equal(await doc.getByRole('link', { name: 'Download PDF' }).count(), 1);
-        assert.equal(await doc.getByRole('link', { name: 'Download FHIR (R4)' }).count(), 1);
+        assert.equal(await doc.getByRole('link', { name: 'Download a file for medical software (FHIR)' }).count(), 1);
         // Nothing of the account: not the customer's name or e-mail.
         const text = (await doc.locator('main').textContent()) ?? '';
         assert.ok(!text.includes('Kowalska') && !text.includes(patientEmail));

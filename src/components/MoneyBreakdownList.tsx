@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { toMajor } from '@/lib/money';
 import type { MoneyBreakdown } from '@/lib/breakdown';
 import { Money } from './Money';
+import { localName } from '@/lib/catalogueText';
+import { useLanguage } from '@/i18n/useLanguage';
 
 function Row({ label, minor, currency, strong, from, testId }: { label: string; minor: number; currency: string; strong?: boolean; from?: boolean; testId?: string }) {
   const { t } = useTranslation('cart');
@@ -29,6 +31,7 @@ function Row({ label, minor, currency, strong, from, testId }: { label: string; 
  */
 export function MoneyBreakdownList({ breakdown: b, promoCode }: { breakdown: MoneyBreakdown; promoCode?: string | null }) {
   const { t } = useTranslation('cart');
+  const language = useLanguage();
   const several = b.patients.length > 1;
   return (
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('breakdown.label')} data-testid="money-breakdown">
@@ -37,7 +40,7 @@ export function MoneyBreakdownList({ breakdown: b, promoCode }: { breakdown: Mon
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             <Row label={several ? t('breakdown.testsFor', { name: p.name }) : t('breakdown.tests')} minor={p.testsMinor} currency={b.currency} testId="breakdown-line" />
             {p.materials.map((m) => (
-              <Row key={m.name} label={m.name} minor={m.minor} currency={b.currency} testId="breakdown-line" />
+              <Row key={m.name} label={localName(m, language)} minor={m.minor} currency={b.currency} testId="breakdown-line" />
             ))}
           </Box>
         </Box>

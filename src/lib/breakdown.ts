@@ -1,5 +1,5 @@
 import { toMinor, type Currency } from './money';
-import type { CartDto } from './types/api';
+import type { CartDto, CatalogueI18nDto } from './types/api';
 import type { ShopOrderDto } from './types/order';
 import type { OrderDetailDto } from './types/results';
 
@@ -17,7 +17,7 @@ export interface BreakdownInput {
     /** Prices of the patient's tests, major units. */
     tests: number[];
     /** Sample materials; only bought ones are charged. */
-    materials: { name: string; price: number; bought: boolean }[];
+    materials: { name: string; i18n?: CatalogueI18nDto; price: number; bought: boolean }[];
   }[];
   /** The home visit fee, major units. */
   visitFee: number;
@@ -32,7 +32,7 @@ export interface BreakdownPatient {
   name: string;
   testsMinor: number;
   /** Bought materials of this patient, with their names (e.g. the venous blood collection kit). */
-  materials: { name: string; minor: number }[];
+  materials: { name: string; i18n?: CatalogueI18nDto; minor: number }[];
   materialsMinor: number;
 }
 
@@ -49,7 +49,7 @@ export interface MoneyBreakdown {
 
 export function moneyBreakdown(input: BreakdownInput): MoneyBreakdown {
   const patients = input.patients.map((p): BreakdownPatient => {
-    const materials = p.materials.filter((m) => m.bought && m.price > 0).map((m) => ({ name: m.name, minor: toMinor(m.price) }));
+    const materials = p.materials.filter((m) => m.bought && m.price > 0).map((m) => ({ name: m.name, ...(m.i18n ? { i18n: m.i18n } : {}), minor: toMinor(m.price) }));
     return {
       id: p.id,
       name: p.name,
@@ -93,7 +93,7 @@ export function cartBreakdown(cart: CartDto, visitFee: number, visitFeeExact: bo
       id,
       name: names(id),
       tests: analyses.map((a) => a.prices[0]?.price ?? 0),
-      materials: Object.values(cart.materialCartRefMapsByPatientId[id] ?? {}).map((m) => ({ name: m.material.name, price: m.material.price, bought: m.bought })),
+      materials: Object.values(cart.materialCartRefMapsByPatientId[id] ?? {}).map((m) => ({ name: m.material.name, ...(m.material.i18n ? { i18n: m.material.i18n } : {}), price: m.material.price, bought: m.bought })),
     })),
     visitFee,
     visitFeeExact,

@@ -1,4 +1,4 @@
-import { localDescription, localName } from './catalogueText';
+import { labAddress, labCity, labPlace, localDescription, localName, localOrderPreparation, localPreparation } from './catalogueText';
 
 const glucose = { name: 'Glucose (fasting)', description: 'Blood sugar after an overnight fast.', i18n: { ru: { name: 'Глюкоза (натощак)' }, pl: { name: 'Glukoza (na czczo)', description: 'Cukier we krwi na czczo.' } } };
 
@@ -9,4 +9,17 @@ test('names and texts in the user\'s language, English where there is no transla
   expect(localDescription(glucose, 'pl')).toBe('Cukier we krwi na czczo.');
   expect(localDescription(glucose, 'ru')).toBe('Blood sugar after an overnight fast.');
   expect(localName({ name: 'Ferritin' }, 'ru')).toBe('Ferritin');
+});
+
+const warsaw = { cityName: 'Warsaw', address: 'ul. Puławska 145, 02-715 Warszawa', i18n: { ru: { cityName: 'Варшава', address: 'ул. Пулавска 145, 02-715 Варшава' } } };
+
+test('laboratories and preparation texts in the user\'s language, English where there is no translation', () => {
+  expect(labPlace(warsaw, 'ru')).toBe('Варшава, ул. Пулавска 145, 02-715 Варшава');
+  expect(labCity(warsaw, 'pl')).toBe('Warsaw');
+  expect(labAddress(warsaw, 'en')).toBe('ul. Puławska 145, 02-715 Warszawa');
+  const glucosePrep = { preparation: 'Do not eat for 8 hours before the sample; water is allowed.', i18n: { pl: { name: 'Glukoza', preparation: 'Nie jedz przez 8 godzin przed pobraniem; wodę można pić.' } } };
+  expect(localPreparation(glucosePrep, 'pl')).toMatch(/^Nie jedz/);
+  expect(localPreparation(glucosePrep, 'ru')).toMatch(/^Do not eat/);
+  const order = localOrderPreparation({ fastingHours: 8, notes: [{ analysisId: 1, name: 'Glucose', ...glucosePrep }] }, 'pl');
+  expect(order.notes[0]).toMatchObject({ name: 'Glukoza', preparation: 'Nie jedz przez 8 godzin przed pobraniem; wodę można pić.' });
 });

@@ -204,8 +204,26 @@ describe('groupByPlace', () => {
     const lab = (id: string, cityName: string, country: string, currency: 'PLN' | 'BYN') => ({ id, cityName, country, currency, email: '', aboutLink: '', address: `${id} street`, latitude: 0, longitude: 0 });
     const groups = groupByPlace([lab('a', 'Warszawa', 'PL', 'PLN'), lab('b', 'Minsk', 'BY', 'BYN'), lab('c', 'Warszawa', 'PL', 'PLN')], 'pl');
     expect(groups.map((g) => [g.heading, g.labs.map((l) => l.id)])).toEqual([
-      ['Warszawa, Polska · PLN', ['a', 'c']],
       ['Minsk, Białoruś · BYN', ['b']],
+      ['Warszawa, Polska · PLN', ['a', 'c']],
+    ]);
+  });
+
+  it('names and orders the cities and addresses in the user\'s language, English where a laboratory has none', async () => {
+    const { groupByPlace } = await import('./LabSelectorModal');
+    const lab = (id: string, cityName: string, address: string, ru?: { cityName: string; address: string }) => ({ id, cityName, country: 'PL', currency: 'PLN' as const, email: '', aboutLink: '', address, latitude: 0, longitude: 0, ...(ru ? { i18n: { ru } } : {}) });
+    const labs = [
+      lab('w2', 'Warsaw', 'ul. Targowa 64', { cityName: 'Варшава', address: 'ул. Таргова 64' }),
+      lab('g', 'Gdańsk', 'al. Grunwaldzka 82'),
+      lab('w1', 'Warsaw', 'ul. Puławska 145', { cityName: 'Варшава', address: 'ул. Пулавска 145' }),
+    ];
+    expect(groupByPlace(labs, 'ru').map((g) => [g.heading.split(',')[0], g.labs.map((l) => l.id)])).toEqual([
+      ['Варшава', ['w1', 'w2']],
+      ['Gdańsk', ['g']],
+    ]);
+    expect(groupByPlace(labs, 'en').map((g) => [g.heading.split(',')[0], g.labs.map((l) => l.id)])).toEqual([
+      ['Gdańsk', ['g']],
+      ['Warsaw', ['w1', 'w2']],
     ]);
   });
 });

@@ -7,14 +7,21 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { LAB_DEFAULTS } from '@/lib/laboratory';
+import { labAddress, labCity } from '@/lib/catalogueText';
 import type { LaboratoryDto } from '@/lib/types/api';
 import { Notice } from '@/components/Notice';
 import { containedButtonLook, textButtonLook } from '@/components/plainLooks';
 import { canAutoFind, geolocationPermission, type GeoPermission } from './geolocation';
 import { findRequested, laboratoryChosen, manualSelectionRequested, selectorClosed, selectorOpened } from './labSlice';
 
-/** "cityName, address" (spec §2). */
-export const laboratoryLabel = (lab: Pick<LaboratoryDto, 'cityName' | 'address'>) => `${lab.cityName || LAB_DEFAULTS.cityName}, ${lab.address || LAB_DEFAULTS.address}`;
+/** "cityName, address" (spec §2), in the user's language where the laboratory has it. */
+export const laboratoryLabel = (lab: Pick<LaboratoryDto, 'cityName' | 'address' | 'i18n'>, language: string) =>
+  `${labCity(lab, language) || LAB_DEFAULTS.cityName}, ${labAddress(lab, language) || LAB_DEFAULTS.address}`;
+
+/** A label whose hyphenated words (postal codes such as 02-715, LT-03116) are never broken across lines. */
+function Unbroken({ text }: { text: string }) {
+  return <>{text.split(/(\S+-\S+)/).map((part, i) => (i % 2 ? <span key={i} className="lab-nowrap">{part}</span> : part))}</>;
+}
 
 /** The application's root: made inert (out of reach of focus, pointer and assistive technology) while the selector is open. */
 const APP_ROOT_ID = '__next';
@@ -106,7 +113,11 @@ function Waiting({ text }: { text: string }) {
   );
 }
 
-/** Laboratories grouped by country and city, each group named "City, Country · currency" in the user's language. */
+/**
+ * Laboratories grouped by country and city, each group named "City, Country · currency" in the
+ * user's language; the groups in the alphabetical order of their city in that language, and the
+ * laboratories of a group by their address in it.
+ */
 export function groupByPlace(labs: readonly LaboratoryDto[], language: string): { key: string; heading: string; labs: LaboratoryDto[] }[] {
   let regions: Intl.DisplayNames | null = null;
   try {
@@ -114,16 +125,19 @@ export function groupByPlace(labs: readonly LaboratoryDto[], language: string): 
   } catch {
     regions = null;
   }
-  const groups = new Map<string, { key: string; heading: string; labs: LaboratoryDto[] }>();
+  const collator = new Intl.Collator(language, { numeric: true });
+  const groups = new Map<string, { key: string; city: string; heading: string; labs: LaboratoryDto[] }>();
   for (const l of labs) {
     const key = `${l.country ?? ''}|${l.cityName}`;
     const country = l.country ? (regions?.of(l.country) ?? l.country) : '';
-    const heading = [[l.cityName, country].filter(Boolean).join(', '), l.currency].filter(Boolean).join(' · ');
-    const g = groups.get(key) ?? { key, heading, labs: [] };
+    const heading = [[labCity(l, language), country].filter(Boolean).join(', '), l.currency].filter(Boolean).join(' · ');
+    const g = groups.get(key) ?? { key, city: labCity(l, language), heading, labs: [] };
     g.labs.push(l);
     groups.set(key, g);
   }
-  return [...groups.values()];
+  return [...groups.values()]
+    .sort((x, y) => collator.compare(x.city, y.city) || collator.compare(x.heading, y.heading))
+    .map(({ key, heading, labs: list }) => ({ key, heading, labs: [...list].sort((x, y) => collator.compare(labAddress(x, language), labAddress(y, language))) }));
 }
 
 function SelectorBody({ closable }: { closable: boolean }) {
@@ -182,7 +196,7 @@ function SelectorBody({ closable }: { closable: boolean }) {
               <div className="lab-closest" data-testid="closest-laboratory">
                 <PlaceOutlinedIcon color="primary" />
                 <div>
-                  <p className="lab-text lab-strong">{laboratoryLabel(closestLab)}</p>
+                  <p className="lab-text lab-strong"><Unbroken text={laboratoryLabel(closestLab, i18n.language)} /></p>
                   <p className="lab-text lab-secondary">{t('lab.distance', { km: Math.round(lab.closest.miles * 1.609344) })}</p>
                 </div>
               </div>
@@ -247,7 +261,7 @@ function SelectorBody({ closable }: { closable: boolean }) {
                         setShowRequired(false);
                       }}
                     />
-                    <span>{laboratoryLabel(l)}</span>
+                    <span><Unbroken text={laboratoryLabel(l, i18n.language)} /></span>
                   </label>
                 ))}
               </div>
@@ -338,6 +352,7 @@ const Backdrop = styled('div')(({ theme }) => ({
   },
   '& .lab-place + .lab-place': { marginTop: 8 },
   '& .lab-place-heading': { margin: '4px 0 0' },
+  '& .lab-nowrap': { whiteSpace: 'nowrap' },
   '& .lab-option input': { width: 20, height: 20, margin: 0, flexShrink: 0, accentColor: theme.palette.primary.main, cursor: 'pointer' },
   '& .lab-skeleton span': {
     display: 'block',

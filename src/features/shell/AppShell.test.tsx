@@ -78,6 +78,22 @@ describe('TopBar', () => {
     renderWithApp(<Shell />, { router: memoryRouter('/').router });
     expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['en', 'Lab shop', 'Warsaw'],
+    ['ru', 'Лабораторный магазин', 'Варшава'],
+    ['pl', 'Sklep laboratoryjny', 'Warszawa'],
+  ] as const)('in %s shows the whole shop name, wrapping between words on a phone instead of cutting it, and the laboratory city in the language', (language, name, city) => {
+    const warsaw = { id: 'warsaw-mokotow', cityName: 'Warsaw', address: 'ul. Puławska 145, 02-715 Warszawa', email: '', aboutLink: '', latitude: 0, longitude: 0, i18n: { ru: { cityName: 'Варшава', address: '' }, pl: { cityName: 'Warszawa', address: '' } } };
+    const state = { ...initial, lab: { ...initial.lab, activeLaboratoryId: warsaw.id, laboratory: { status: Status.SUCCESS, error: null, data: warsaw } } };
+    const { container } = renderWithApp(<Shell />, { router: memoryRouter('/').router, language, preloadedState: state });
+    const title = container.querySelector('.bar-name') as HTMLElement;
+    expect(title).toHaveTextContent(name);
+    // Phones (no media query applies in jsdom): the name may wrap, is never ellipsised or clipped.
+    const style = getComputedStyle(title);
+    expect([style.whiteSpace, style.textOverflow, style.overflow]).toEqual(['normal', '', '']);
+    expect(container.querySelector('.bar-lab span')).toHaveTextContent(city);
+  });
 });
 
 describe('auth modal for a visitor', () => {

@@ -36,6 +36,7 @@ import { routes } from '@/lib/routes';
 import { LanguageSwitcher } from '@/features/account';
 import { menuItems, SELECT_LAB_KEY } from './menuItems';
 import { initials } from './shellSelectors';
+import { labCity } from '@/lib/catalogueText';
 
 export const BRIEF_AVATAR_SIZE = 56;
 /** Menu indent of spec §9. */
@@ -58,7 +59,7 @@ const icons: Record<string, ReactNode> = {
 
 /** The main menu (spec §2): brief user info, the items for a user or a visitor, language, Sign Out. */
 export function MainMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const dispatch = useAppDispatch();
   const router = useRouter();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
@@ -130,7 +131,7 @@ export function MainMenu({ open, onClose }: { open: boolean; onClose: () => void
                   <ListItemIcon sx={{ minWidth: 40, color: 'primary.main' }}>{icons[item.key]}</ListItemIcon>
                   <ListItemText
                     primary={t(item.labelKey)}
-                    secondary={item.key === SELECT_LAB_KEY && laboratory ? laboratory.cityName : undefined}
+                    secondary={item.key === SELECT_LAB_KEY && laboratory ? labCity(laboratory, i18n.language) : undefined}
                   />
                 </ListItemButton>
                 </ListItem>

@@ -10,6 +10,7 @@ import { useAccountAction, selectCurrentUser } from '@/features/auth';
 import { selectorOpened } from '@/features/lab';
 import { initials, selectCartHasItems, selectCartLoaded } from './shellSelectors';
 import { TOP_BAR_HEIGHT } from '@/theme/layout';
+import { labCity } from '@/lib/catalogueText';
 
 export const AVATAR_SIZE = 36;
 
@@ -92,14 +93,19 @@ const Bar = styled('header')(({ theme }) => ({
     textDecoration: 'none',
   },
   '& .bar-logo img': { flexShrink: 0, padding: 2, borderRadius: theme.shape.borderRadius, backgroundColor: theme.palette.common.white, boxSizing: 'border-box' },
+  // The name is never cut: on a phone a long one ("Лабораторный магазин", "Sklep laboratoryjny")
+  // breaks between its words onto a second line, in a smaller size; from `sm` it stays on one line.
   '& .bar-name': {
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
+    minWidth: 0,
+    whiteSpace: 'normal',
+    overflowWrap: 'normal',
+    wordBreak: 'keep-all',
+    hyphens: 'manual',
     fontWeight: 700,
-    fontSize: '1.05rem',
+    fontSize: '0.95rem',
+    lineHeight: 1.15,
     letterSpacing: 0.2,
-    [theme.breakpoints.up('sm')]: { fontSize: '1.2rem' },
+    [theme.breakpoints.up('sm')]: { whiteSpace: 'nowrap', fontSize: '1.2rem', lineHeight: 1.5 },
   },
   '& .bar-grow': { flex: 1 },
   '& .bar-lab': {
@@ -158,7 +164,7 @@ const Bar = styled('header')(({ theme }) => ({
 
 /** Top bar of every page (spec §2): back, logo, laboratory, cart with spinner and badge, avatar opening the menu. */
 export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuOpen: boolean }) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const dispatch = useAppDispatch();
   const back = useBackTarget();
   const user = useAppSelector(selectCurrentUser);
@@ -187,9 +193,9 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
         </Link>
         <span className="bar-grow" />
         {laboratory && (
-          <button type="button" className="bar-lab" onClick={() => dispatch(selectorOpened())} aria-label={t('lab.current', { name: laboratory.cityName })}>
+          <button type="button" className="bar-lab" onClick={() => dispatch(selectorOpened())} aria-label={t('lab.current', { name: labCity(laboratory, i18n.language) })}>
             <Icon path={ICONS.place} />
-            <span>{laboratory.cityName}</span>
+            <span>{labCity(laboratory, i18n.language)}</span>
           </button>
         )}
         <Link

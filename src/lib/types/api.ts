@@ -11,12 +11,17 @@ export interface ApiErrorBody {
   fields?: Record<string, string>;
 }
 
+/** A laboratory's city name and address in the other languages; English is `cityName` / `address`. */
+export type LaboratoryI18nDto = Partial<Record<'ru' | 'pl', { cityName: string; address: string }>>;
+
 export interface LaboratoryDto {
   id: string;
   cityName: string;
   email: string;
   aboutLink: string;
   address: string;
+  /** City name and address in Russian and Polish (a missing one falls back to English). */
+  i18n?: LaboratoryI18nDto;
   latitude: number;
   longitude: number;
   /** Additions beyond the spec's fields. */
@@ -39,6 +44,7 @@ export interface LaboratoryDto {
 export interface CatalogueHeaderDto {
   id: number;
   name: string;
+  i18n?: CatalogueI18nDto;
 }
 
 export interface PriceDto {
@@ -53,6 +59,8 @@ export interface PriceDto {
 export interface MaterialDto {
   id: number;
   name: string;
+  /** The name in Russian and Polish (a missing one falls back to English). */
+  i18n?: CatalogueI18nDto;
   price: number;
   optional: boolean;
 }
@@ -75,7 +83,7 @@ export interface ReferenceRangeDto {
 }
 
 /** A catalogue item's name (and text, where translated) in the other languages; English is `name` / `description`. */
-export type CatalogueI18nDto = Partial<Record<'ru' | 'pl', { name: string; description?: string }>>;
+export type CatalogueI18nDto = Partial<Record<'ru' | 'pl', { name: string; description?: string; preparation?: string }>>;
 
 export interface AnalysisDto {
   id: number;
@@ -233,6 +241,7 @@ export interface CoverageLaboratoryDto {
   id: string;
   cityName: string;
   address: string;
+  i18n?: LaboratoryI18nDto;
   visitFee: number;
   currency: Currency;
 }

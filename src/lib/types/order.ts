@@ -4,12 +4,15 @@
  * `OrderSummaryDto` / `OrderDetailDto` (./results.ts).
  */
 import type { Currency } from '../money';
+import type { CatalogueI18nDto } from './api';
 import type { OrderAddressDto, OrderLaboratoryDto, VisitDto } from './results';
 
 export interface ShopOrderLineDto {
   analysisId: number;
   code: string;
   name: string;
+  /** The analysis's name in Russian and Polish. */
+  i18n?: CatalogueI18nDto;
   profileId: number | null;
   price: number;
 }
@@ -17,6 +20,7 @@ export interface ShopOrderLineDto {
 export interface ShopOrderMaterialDto {
   materialId: number;
   name: string;
+  i18n?: CatalogueI18nDto;
   /** False: the patient brings this material themselves. */
   bought: boolean;
   price: number;
@@ -35,7 +39,7 @@ export interface OrderPreparationDto {
   /** The strictest fasting over every analysis of the visit, hours (0: no fasting needed). */
   fastingHours: number;
   /** Preparation notes of the analyses that have one. */
-  notes: { analysisId: number; name: string; preparation: string }[];
+  notes: { analysisId: number; name: string; preparation: string; i18n?: CatalogueI18nDto }[];
 }
 
 import type { PaymentDto } from './payment';

@@ -6,7 +6,7 @@ import type { PaymentDto } from './payment';
  * Money in major units, timestamps ISO-8601 UTC.
  */
 import type { VisitStateDto } from '../visitState';
-import type { CatalogueI18nDto } from './api';
+import type { CatalogueI18nDto, LaboratoryI18nDto } from './api';
 import type { Currency } from '../money';
 
 export const ORDER_STATUSES = [
@@ -48,6 +48,8 @@ export interface OrderLaboratoryDto {
   id: string;
   cityName: string;
   address: string;
+  /** City name and address in Russian and Polish. */
+  i18n?: LaboratoryI18nDto;
   phone: string;
   /** The laboratory's time zone (IANA). */
   timeZone: string;
@@ -80,6 +82,8 @@ export interface OrderLineDto {
   analysisId: number;
   code: string;
   name: string;
+  /** The analysis's name in Russian and Polish. */
+  i18n?: CatalogueI18nDto;
   price: number;
   hasResult: boolean;
   /** Collection time + the analysis's turnaround in working days of the laboratory (null before collection). */
@@ -94,7 +98,7 @@ export interface OrderPatientDto {
   lastName: string;
   lines: OrderLineDto[];
   /** Sample materials of this patient (a bought one is charged; otherwise the patient brings it). */
-  materials: { materialId: number; name: string; bought: boolean; price: number }[];
+  materials: { materialId: number; name: string; i18n?: CatalogueI18nDto; bought: boolean; price: number }[];
 }
 
 export interface OrderAddressDto {
@@ -290,7 +294,7 @@ export interface SharedResultsDto {
   patient: { firstName: string; lastName: string; dateOfBirth: string; gender: 'male' | 'female' };
   orderNumber: string;
   sampledAt: string;
-  laboratory: { cityName: string; address: string; phone: string };
+  laboratory: { cityName: string; address: string; phone: string; i18n?: LaboratoryI18nDto };
   results: AnalysisResultDto[];
   pending: PendingAnalysisDto[];
   expiresAt: string;

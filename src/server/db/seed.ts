@@ -5,7 +5,7 @@ import { DEMO_SELLERS } from '../invoices/demoSellers';
 import { applyDemoZones } from './demo/zones';
 import { DEMO_SCIENCE } from './demo/science';
 import { referenceRangeRows } from './science';
-import { writeDemoTranslations } from './catalogueTranslations';
+import { writeDemoCatalogueExtras, writeDemoTranslations } from './catalogueTranslations';
 import { generateSlotDays, slotDaysAhead } from '../services/slots';
 
 const BATCH = 100;
@@ -171,6 +171,7 @@ async function seedInto(db: Db, now: Date): Promise<void> {
 
   // Russian and Polish names, and the search index in every language.
   await writeDemoTranslations(db);
+  await writeDemoCatalogueExtras(db);
   // A promo code to try the order summary with (README): 10 % off in every laboratory, once per user.
   await db
     .insertInto('promo_codes')

@@ -1,3 +1,6 @@
+import { labPlace, localName } from '@/lib/catalogueText';
+import { namesI18n } from '../services/catalogueNames';
+import { laboratoryI18n } from '../services/laboratories';
 import type { Db } from '../db/createDb';
 import type { Language } from '@/i18n';
 import type { AuthUser } from '../http/auth';
@@ -25,11 +28,12 @@ export async function orderReceiptPdf(db: Db, user: AuthUser, orderId: number, l
   if (!order || order.user_id !== user.id) throw notFound(ORDER_NOT_FOUND);
   const payment = await orderPaymentFacts(db, orderId);
   if (!payment.paid || !payment.paidAt) throw conflict(NOT_PAID);
-  const [lines, labs, seller, payer] = await Promise.all([
-    orderDocumentLines(db, order),
+  const lines = await orderDocumentLines(db, order);
+  const [labs, seller, payer, names] = await Promise.all([
     findLaboratoriesByIds(db, [order.laboratory_id]),
     getSeller(db, order.laboratory_id),
     orders.getUser(db, order.user_id),
+    namesI18n(db, 'analysis', lines.flatMap((l) => (l.analysisId === null ? [] : [l.analysisId]))),
   ]);
   const lab = labs.get(order.laboratory_id);
   const { t, day, dayTime, money } = pdfTools(language);
@@ -37,7 +41,7 @@ export async function orderReceiptPdf(db: Db, user: AuthUser, orderId: number, l
 
   const sellerLines = seller
     ? [seller.legal_name, seller.street, `${seller.postal_code} ${seller.city}`, t('doc.taxId', { id: seller.tax_id })]
-    : [lab ? `${lab.city_name}, ${lab.address}` : order.laboratory_id];
+    : [lab ? labPlace({ cityName: lab.city_name, address: lab.address, i18n: laboratoryI18n(lab) }, language) : order.laboratory_id];
   const rows: PdfRow[] = [];
   let patient: string | null = null;
   for (const l of lines.filter((x) => x.analysisId !== null)) {
@@ -45,7 +49,7 @@ export async function orderReceiptPdf(db: Db, user: AuthUser, orderId: number, l
       patient = l.patientName;
       rows.push({ text: t('receipt.patient', { name: patient }), amount: '', bold: true });
     }
-    rows.push({ text: `   ${l.itemName}`, amount: m(l.listPriceMinor) });
+    rows.push({ text: `   ${localName({ name: l.itemName, i18n: names.get(l.analysisId as number) }, language)}`, amount: m(l.listPriceMinor) });
   }
   rows.push({ text: t('receipt.visitFee'), amount: m(order.delivery_price_minor) });
   const totals: PdfRow[] = [{ text: t('receipt.subtotal'), amount: m(order.subtotal_minor) }];

@@ -17,7 +17,19 @@ export interface LaboratoryRecord {
   /** The lowest fee of the laboratory's zones; null when it has none. */
   zone_fee_min_minor: number | string | null;
   currency: 'EUR' | 'PLN' | 'BYN';
+  /** City name and address in Russian and Polish (null: none, the English ones are shown). */
+  city_name_ru: string | null;
+  address_ru: string | null;
+  city_name_pl: string | null;
+  address_pl: string | null;
 }
+
+const TRANSLATED = [
+  ['city_name', 'ru'],
+  ['address', 'ru'],
+  ['city_name', 'pl'],
+  ['address', 'pl'],
+] as const;
 
 function laboratoryQuery(db: Db) {
   return db
@@ -43,6 +55,16 @@ function laboratoryQuery(db: Db) {
         .select((z) => z.fn.min('z.visit_fee_minor').as('m'))
         .whereRef('z.laboratory_id', '=', 'l.id')
         .as('zone_fee_min_minor'),
+    )
+    .select((eb) =>
+      TRANSLATED.map(([column, language]) =>
+        eb
+          .selectFrom('laboratory_translations as t')
+          .select(`t.${column}`)
+          .whereRef('t.laboratory_id', '=', 'l.id')
+          .where('t.language', '=', language)
+          .as(`${column}_${language}`),
+      ),
     );
 }
 

@@ -51,6 +51,7 @@ export async function toCartDto(db: Db, priced: PricedCart, laboratoryId: string
   if (!priced.patients.size) return emptyCart();
   const allIds = [...new Set([...priced.patients.values()].flatMap((p) => p.analysisIds))];
   const dtos: Map<number, AnalysisDto> = laboratoryId ? await loadAnalysisDtos(db, allIds, laboratoryId) : new Map();
+  const materialI18n = new Map([...dtos.values()].flatMap((a) => a.materials.flatMap((m) => (m.i18n ? [[m.id, m.i18n] as const] : []))));
   const cart = emptyCart();
   cart.cartTotal = { price: toMajor(priced.totalMinor), currency: priced.currency };
   for (const p of priced.patients.values()) {
@@ -61,7 +62,7 @@ export async function toCartDto(db: Db, priced: PricedCart, laboratoryId: string
     const refs: Record<string, MaterialCartRefDto> = {};
     for (const [materialId, charge] of p.materials) {
       refs[String(materialId)] = {
-        material: { id: charge.material.id, name: charge.material.name, price: toMajor(charge.material.priceMinor), optional: charge.material.optional },
+        material: { id: charge.material.id, name: charge.material.name, ...(materialI18n.has(charge.material.id) ? { i18n: materialI18n.get(charge.material.id) } : {}), price: toMajor(charge.material.priceMinor), optional: charge.material.optional },
         analysisIds: [...charge.analysisIds],
         bought: charge.bought,
       };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { findTranslations } from '../repositories/translations';
-import { i18nByItem } from './catalogueNames';
+import { findPreparations, findTranslations } from '../repositories/translations';
+import { addPreparations, i18nByItem, i18nOf as nameI18n, namesI18n } from './catalogueNames';
 import type { Db } from '../db/createDb';
 import type { AnalysisDto, CatalogueHeaderDto, MaterialDto, PriceDto, ProfileDto, ReferenceRangeDto, RestrictionsDto } from '@/lib/types/api';
 import { toMajor } from '@/lib/money';
@@ -54,28 +54,30 @@ async function buildAnalysisDtos(db: Db, ids: number[], priceListId: number | nu
   const unique = [...new Set(ids)];
   const out = new Map<number, AnalysisDto>();
   if (!unique.length) return out;
-  const [rows, headers, prices, materials, translations] = await Promise.all([
+  const [rows, headers, prices, materials, translations, preparations] = await Promise.all([
     repo.findAnalyses(db, unique),
     repo.findHeadersOf(db, unique),
     repo.findPricesOf(db, unique, priceListId),
     repo.findMaterialsOf(db, unique),
     findTranslations(db, 'analysis', unique),
+    findPreparations(db, unique),
   ]);
   const i18nOf = i18nByItem(translations);
+  addPreparations(i18nOf, preparations);
   const priceOf = new Map<number, repo.PriceRecord>();
   for (const p of prices) if (!priceOf.has(p.analysis_id)) priceOf.set(p.analysis_id, p);
   const listIds = [...new Set([...priceOf.values()].map((p) => p.price_list_id))];
-  const materialPrices = await repo.findMaterialPrices(
-    db,
-    [...new Set(materials.map((m) => m.id))],
-    listIds,
-  );
+  const [materialPrices, materialNames, headerNames] = await Promise.all([
+    repo.findMaterialPrices(db, [...new Set(materials.map((m) => m.id))], listIds),
+    namesI18n(db, 'material', materials.map((m) => m.id)),
+    namesI18n(db, 'header', headers.map((h) => h.id)),
+  ]);
   const materialPrice = new Map(materialPrices.map((m) => [`${m.price_list_id}:${m.material_id}`, m.price_minor]));
 
   const headersOf = new Map<number, CatalogueHeaderDto[]>();
   for (const h of headers) {
     const list = headersOf.get(h.analysis_id) ?? [];
-    list.push({ id: h.id, name: h.name });
+    list.push({ id: h.id, name: h.name, ...nameI18n(headerNames, h.id) });
     headersOf.set(h.analysis_id, list);
   }
   const materialsOf = new Map<number, repo.AnalysisMaterialRecord[]>();
@@ -91,6 +93,7 @@ async function buildAnalysisDtos(db: Db, ids: number[], priceListId: number | nu
     const mats: MaterialDto[] = (materialsOf.get(row.id) ?? []).map((m) => ({
       id: m.id,
       name: m.name,
+      ...nameI18n(materialNames, m.id),
       price: toMajor(list === null ? 0 : (materialPrice.get(`${list}:${m.id}`) ?? 0)),
       optional: m.optional === 1,
     }));

@@ -6,7 +6,7 @@ import { postalCodeMessage } from '@/lib/validation/order';
 import { badRequest, notFound } from '../http/errors';
 import { findLaboratories, type LaboratoryRecord } from '../repositories/laboratories';
 import { findZonedLaboratoryIds, findZonesOfCountry } from '../repositories/coverage';
-import { LABORATORY_NOT_FOUND } from './laboratories';
+import { LABORATORY_NOT_FOUND, laboratoryI18n } from './laboratories';
 
 /**
  * Home-visit coverage by postal code. A laboratory visits a postal code when one of its zones'
@@ -42,6 +42,7 @@ const toServingDto = (c: LaboratoryCoverage): CoverageLaboratoryDto => ({
   id: c.laboratory.id,
   cityName: c.laboratory.city_name,
   address: c.laboratory.address,
+  ...(laboratoryI18n(c.laboratory) ? { i18n: laboratoryI18n(c.laboratory) } : {}),
   visitFee: toMajor(c.visitFeeMinor),
   currency: c.laboratory.currency,
 });

@@ -1,7 +1,7 @@
 import { providerForCurrency } from '../payments/providers';
 import { LAB_DEFAULTS } from '@/lib/laboratory';
 import type { Db } from '../db/createDb';
-import type { LaboratoryDto } from '@/lib/types/api';
+import type { LaboratoryDto, LaboratoryI18nDto } from '@/lib/types/api';
 import type { OrderLaboratoryDto } from '@/lib/types/results';
 import type { Currency } from '@/lib/money';
 import { toMajor } from '@/lib/money';
@@ -12,6 +12,20 @@ import { findLaboratories, findLaboratory, type LaboratoryRecord } from '../repo
 
 export const LABORATORY_NOT_FOUND = 'Laboratory not found';
 
+/** A laboratory's city name and address in Russian and Polish, where it has them (undefined: none). */
+export function laboratoryI18n(row: Pick<LaboratoryRecord, 'city_name_ru' | 'address_ru' | 'city_name_pl' | 'address_pl'> | undefined): LaboratoryI18nDto | undefined {
+  if (!row) return undefined;
+  const out: LaboratoryI18nDto = {};
+  if (row.city_name_ru) out.ru = { cityName: row.city_name_ru, address: row.address_ru || '' };
+  if (row.city_name_pl) out.pl = { cityName: row.city_name_pl, address: row.address_pl || '' };
+  return out.ru || out.pl ? out : undefined;
+}
+
+const withI18n = (row: Parameters<typeof laboratoryI18n>[0]) => {
+  const i18n = laboratoryI18n(row);
+  return i18n ? { i18n } : {};
+};
+
 /** Laboratory rows become the wire shape here and nowhere else. */
 export function toLaboratoryDto(row: LaboratoryRecord): LaboratoryDto {
   return {
@@ -20,6 +34,7 @@ export function toLaboratoryDto(row: LaboratoryRecord): LaboratoryDto {
     email: row.email,
     aboutLink: row.about_link,
     address: row.address || LAB_DEFAULTS.address,
+    ...withI18n(row),
     latitude: Number(row.latitude) || LAB_DEFAULTS.latitude,
     longitude: Number(row.longitude) || LAB_DEFAULTS.longitude,
     country: row.country,
@@ -42,7 +57,7 @@ function lowestVisitFeeMinor(row: Pick<LaboratoryRecord, 'visit_fee_minor' | 'zo
 
 /** The laboratory of an order as orders show it, with the same defaults for missing texts. */
 export function orderLaboratoryDto(id: string, row: LaboratoryRecord | undefined): OrderLaboratoryDto {
-  return { id, cityName: row?.city_name || LAB_DEFAULTS.cityName, address: row?.address || LAB_DEFAULTS.address, phone: row?.phone ?? '', timeZone: timeZoneOfCountry(row?.country), emergencyNumber: emergencyNumberOf(row?.country) };
+  return { id, cityName: row?.city_name || LAB_DEFAULTS.cityName, address: row?.address || LAB_DEFAULTS.address, ...withI18n(row), phone: row?.phone ?? '', timeZone: timeZoneOfCountry(row?.country), emergencyNumber: emergencyNumberOf(row?.country) };
 }
 
 export async function listLaboratories(db: Db): Promise<LaboratoryDto[]> {

@@ -18,6 +18,7 @@ import { intlLocale } from '@/i18n';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { orderAddressDto, orderCalendar, orderFeedbackDto, visitDto } from './orders';
 import { orderLaboratoryDto } from './laboratories';
+import { i18nOf, orderNamesI18n } from './catalogueNames';
 import { linesByPatient } from './linesByPatient';
 import { formatVisit } from '../mail/templates/common';
 import { noticeResultsReady } from '../notifications/notices';
@@ -145,7 +146,11 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
     findOrderMaterials(db, order.id),
   ]);
   const summary = list[0] as OrderSummaryDto;
-  const [tracking, lab] = await Promise.all([visitTracking(db, order), findLaboratoriesByIds(db, [order.laboratory_id]).then((m) => m.get(order.laboratory_id))]);
+  const [tracking, lab, names] = await Promise.all([
+    visitTracking(db, order),
+    findLaboratoriesByIds(db, [order.laboratory_id]).then((m) => m.get(order.laboratory_id)),
+    orderNamesI18n(db, lines.map((l) => l.analysis_id), materials.map((m) => m.material_id)),
+  ]);
   const resultOf = new Map(results.map((r) => [`${r.patient_id}:${r.analysis_id}`, r]));
   // Collected: the visit's "collected" event, or (orders older than the visit states) the status event.
   const collectedAt = [...tracking.events].reverse().find((e) => e.state === 'collected')?.at ?? events.find((e) => e.status === 'sample_collected')?.at ?? null;
@@ -157,7 +162,7 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
       firstName: l.first_name,
       lastName: l.last_name,
       lines: [],
-      materials: materials.filter((m) => m.patient_id === l.patient_id).map((m) => ({ materialId: m.material_id, name: m.name, bought: m.bought === 1, price: toMajor(m.price_minor) })),
+      materials: materials.filter((m) => m.patient_id === l.patient_id).map((m) => ({ materialId: m.material_id, name: m.name, ...i18nOf(names.materials, m.material_id), bought: m.bought === 1, price: toMajor(m.price_minor) })),
     }),
     (p, l) => {
       const result = resultOf.get(`${l.patient_id}:${l.analysis_id}`);
@@ -165,6 +170,7 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
         analysisId: l.analysis_id,
         code: l.code,
         name: l.name,
+        ...i18nOf(names.analyses, l.analysis_id),
         price: toMajor(l.price_minor),
         hasResult: !!result,
         expectedBy: expectedBy(l.exec_period),

@@ -4,6 +4,8 @@ import type { Database } from '../db/schema';
 import { orderAddressDto, orderFeedbackDto, visitDto } from './orderDtos';
 import type { CreateOrderResponse, PromoQuoteDto } from '@/lib/types/api';
 import type { ShopOrderPatientDto, ShopOrderDto } from '@/lib/types/order';
+import { i18nOf, orderNamesI18n } from './catalogueNames';
+import { localOrderPreparation } from '@/lib/catalogueText';
 import { IDEMPOTENCY_KEY_PATTERN, MESSAGES, SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/lib/validation/order';
 import { formatMoney, toMajor } from '@/lib/money';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
@@ -327,7 +329,7 @@ async function sendOrderConfirmation(db: Db, userId: number, orderId: number, re
       discount: order.discount > 0 ? { code: order.promoCode ?? '', amount: money(order.discount) } : null,
       homeVisit: money(order.deliveryPrice),
       total: money(order.total),
-      preparation: order.preparation,
+      preparation: localOrderPreparation(order.preparation, language),
       orderLink: buildAppUrl(`/orders/${order.id}`),
     },
     t,
@@ -346,23 +348,24 @@ export async function getOrderSummary(db: Db, userId: number, orderId: number): 
     repo.findOrderLines(db, order.id),
     repo.findOrderMaterials(db, order.id),
   ]);
+  const names = await orderNamesI18n(db, lines.map((l) => l.analysis_id), materials.map((m) => m.material_id));
   const patients = linesByPatient(
     lines,
     (l): ShopOrderPatientDto & { subtotalMinor: number } => ({ patientId: l.patient_id, firstName: l.first_name, lastName: l.last_name, lines: [], materials: [], subtotal: 0, subtotalMinor: 0 }),
     (p, l) => {
-      p.lines.push({ analysisId: l.analysis_id, code: l.code, name: l.name, profileId: l.profile_id, price: toMajor(l.price_minor) });
+      p.lines.push({ analysisId: l.analysis_id, code: l.code, name: l.name, ...i18nOf(names.analyses, l.analysis_id), profileId: l.profile_id, price: toMajor(l.price_minor) });
       p.subtotalMinor += l.price_minor;
     },
   );
   for (const m of materials) {
     const p = patients.get(m.patient_id);
     if (!p) continue;
-    p.materials.push({ materialId: m.material_id, name: m.name, bought: m.bought === 1, price: toMajor(m.price_minor) });
+    p.materials.push({ materialId: m.material_id, name: m.name, ...i18nOf(names.materials, m.material_id), bought: m.bought === 1, price: toMajor(m.price_minor) });
     p.subtotalMinor += m.price_minor;
   }
   const fastingHours = lines.reduce((max, l) => Math.max(max, l.fasting_hours), 0);
-  const notes = new Map<number, { analysisId: number; name: string; preparation: string }>();
-  for (const l of lines) if (l.preparation.trim()) notes.set(l.analysis_id, { analysisId: l.analysis_id, name: l.name, preparation: l.preparation });
+  const notes = new Map<number, ShopOrderDto['preparation']['notes'][number]>();
+  for (const l of lines) if (l.preparation.trim()) notes.set(l.analysis_id, { analysisId: l.analysis_id, name: l.name, preparation: l.preparation, ...i18nOf(names.analyses, l.analysis_id) });
   return {
     id: order.id,
     number: order.number,

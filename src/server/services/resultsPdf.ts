@@ -4,6 +4,7 @@ import PDFDocument from 'pdfkit';
 import { flagLabelKey } from '@/lib/resultFlag';
 import type { AnalysisResultDto, PatientResultsDto, ResultFlagDto } from '@/lib/types/results';
 import { defaultLanguage, intlLocale, type Language } from '@/i18n';
+import { labPlace, resultName } from '@/lib/catalogueText';
 import { serverI18n } from '@/i18n/resources';
 
 /**
@@ -76,7 +77,7 @@ export function renderResultsPdf(data: PatientResultsDto, language: Language = d
   doc.text(t('pdf.dateOfBirth', { date: day(patient.dateOfBirth) }));
   doc.text(t('pdf.order', { number: testResult.orderNumber }));
   doc.text(t('pdf.sampleTaken', { date: day(testResult.visit.start) }));
-  doc.text(t('pdf.laboratory', { place: `${testResult.laboratory.cityName}, ${testResult.laboratory.address}` }));
+  doc.text(t('pdf.laboratory', { place: labPlace(testResult.laboratory, language) }));
   doc.moveDown();
 
   const cols = [
@@ -110,7 +111,7 @@ export function renderResultsPdf(data: PatientResultsDto, language: Language = d
 
   const critical = data.results.filter((r) => r.critical);
   if (critical.length) {
-    doc.font('bold').fontSize(11).fillColor(FLAG_COLOUR.critical).text(`${t('critical.title')} ${t('critical.text', { analyses: critical.map((r) => r.analysisName).join(', ') })}`, left, doc.y, { width });
+    doc.font('bold').fontSize(11).fillColor(FLAG_COLOUR.critical).text(`${t('critical.title')} ${t('critical.text', { analyses: critical.map((r) => resultName(r, language)).join(', ') })}`, left, doc.y, { width });
     doc.moveDown(0.5);
     doc.font('body').fontSize(10).fillColor('#000');
   }
@@ -119,7 +120,7 @@ export function renderResultsPdf(data: PatientResultsDto, language: Language = d
     const value = typeof r.value === 'number' ? `${r.value}${r.unit ? ` ${r.unit}` : ''}` : r.value;
     const flagColour = r.flag === 'normal' ? undefined : FLAG_COLOUR[r.flag];
     const corrected = r.correctedAt ? `\n${t('pdf.corrected', { date: day(r.correctedAt) })}` : '';
-    row([`${r.analysisName} (${r.analysisCode})${r.comment ? `\n${r.comment}` : ''}${corrected}`, value, rangeText(r), t(flagLabelKey(r.flag, r.interpretation))], { flagColour });
+    row([`${resultName(r, language)} (${r.analysisCode})${r.comment ? `\n${r.comment}` : ''}${corrected}`, value, rangeText(r), t(flagLabelKey(r.flag, r.interpretation))], { flagColour });
   }
   if (data.pending.length) {
     doc.moveDown();

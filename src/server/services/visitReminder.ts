@@ -10,6 +10,7 @@ import { addressLine, formatVisit } from '../mail/templates/common';
 import { visitReminderMail } from '../mail/templates/visitReminder';
 import { timeZoneOf } from './laboratoryTime';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
+import { localName, localOrderPreparation } from '@/lib/catalogueText';
 import * as lifecycle from '../repositories/lifecycle';
 import { getOrderSummary } from './orders';
 import type { VisitReminderPayload } from './visitReminderSchedule';
@@ -37,8 +38,8 @@ export async function runVisitReminder(db: Kysely<Database>, payload: VisitRemin
       number: summary.number,
       when: formatVisit(summary.visit.start, summary.visit.end, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)),
       where: addressLine(summary.address, t),
-      preparation: summary.preparation,
-      bring: summary.patients.flatMap((p) => p.materials.filter((m) => !m.bought).map((m) => ({ name: m.name, patient: `${p.firstName} ${p.lastName}`.trim() }))),
+      preparation: localOrderPreparation(summary.preparation, language),
+      bring: summary.patients.flatMap((p) => p.materials.filter((m) => !m.bought).map((m) => ({ name: localName(m, language), patient: `${p.firstName} ${p.lastName}`.trim() }))),
       orderLink: buildAppUrl(`/orders/${order.id}`),
     },
     t,

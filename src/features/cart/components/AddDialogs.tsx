@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '@/components';
 import { Choice, ChoiceGroup } from '@/components/Choice';
 import type { MaterialDto } from '@/lib/types/api';
+import { localName } from '@/lib/catalogueText';
+import { useLanguage } from '@/i18n/useLanguage';
 
 /** Asks, per optional material, whether to buy it from the laboratory or bring one's own. */
 export function MaterialDecisionDialog({ open, materials, currency, onDecide, onCancel }: {
@@ -23,6 +25,7 @@ export function MaterialDecisionDialog({ open, materials, currency, onDecide, on
   onCancel(): void;
 }) {
   const { t } = useTranslation('cart');
+  const language = useLanguage();
   // The dialog is keyed by its question, so the answers start from the suggestions each time.
   const [values, setValues] = useState<Record<string, boolean>>(() => Object.fromEntries(materials.map((m) => [m.id, m.suggested])));
   return (
@@ -31,7 +34,7 @@ export function MaterialDecisionDialog({ open, materials, currency, onDecide, on
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t('add.materialText')}</DialogContentText>
         {materials.map((m) => (
-          <ChoiceGroup key={m.id} legendStrong legend={m.material?.name ?? t('add.materialFallback', { id: m.id })}>
+          <ChoiceGroup key={m.id} legendStrong legend={m.material ? localName(m.material, language) : t('add.materialFallback', { id: m.id })}>
             {(['buy', 'own'] as const).map((choice) => (
               <Choice
                 key={choice}

@@ -122,7 +122,7 @@ export function CartPatientSection(props: CartPatientSectionProps) {
               {materials.map((m) => (
                 <ListItem key={m.material.id} disableGutters sx={{ pr: 6 }}>
                   <ListItemText
-                    primary={m.material.name}
+                    primary={localName(m.material, language)}
                     secondary={m.analysisIds.length > 1 ? t('cart.sharedMaterial', { count: m.analysisIds.length }) : m.material.optional ? t('cart.optionalMaterial') : undefined}
                   />
                   <Box sx={{ ml: 1, textAlign: 'right' }}>

@@ -20,7 +20,7 @@ import type { AnalysisDto, RestrictionsDto } from '@/lib/types/api';
 import { visibleCategories } from '../rules';
 import { ActionBar } from './ActionBar';
 import { AnalysisPrice } from './AnalysisPrice';
-import { localDescription } from '@/lib/catalogueText';
+import { localDescription, localName, localPreparation } from '@/lib/catalogueText';
 import { useLanguage } from '@/i18n/useLanguage';
 
 /** Category page slug of a catalogue header, when the header is one of the six pages. */
@@ -90,7 +90,7 @@ export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
                 <ListItemText
                   primary={
                     <>
-                      {m.name}{' '}
+                      {localName(m, language)}{' '}
                       {m.optional && <Chip label={t('analysis.optional')} size="small" variant="outlined" sx={{ ml: 0.5 }} />}
                     </>
                   }
@@ -104,7 +104,7 @@ export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
       <Section title={t('analysis.preparation')}>
         {/* The laboratory's own instructions when it gave them, else what the fasting hours say. */}
         <Typography sx={{ whiteSpace: 'pre-line' }}>
-          {analysis.preparation || (analysis.fastingHours ? t('analysis.fasting', { count: analysis.fastingHours }) : t('analysis.noFasting'))}
+          {localPreparation(analysis, language) || (analysis.fastingHours ? t('analysis.fasting', { count: analysis.fastingHours }) : t('analysis.noFasting'))}
         </Typography>
         <Button component={Link} href={routePath('article')} sx={{ mt: 1, minHeight: 48, px: 0 }}>
           {t('article.linkLabel')}
@@ -122,7 +122,7 @@ export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {categories.map((h) => {
               const slug = slugOfHeader(h.id);
-              const label = slug ? t(`categories.${slug}.name`) : h.name;
+              const label = slug ? t(`categories.${slug}.name`) : localName(h, language);
               return slug ? (
                 <Chip key={h.id} label={label} component={Link} href={routePath('categories', { categorySlug: slug })} clickable sx={{ minHeight: { xs: 44, sm: 32 }, borderRadius: 22 }} />
               ) : (

@@ -22,6 +22,7 @@ import { useCheckoutGuard } from './useCheckoutGuard';
 import { coverageMatches } from './coverage';
 import { coverageRequested, orderAddressSaved } from '../checkoutSlice';
 import { Notice } from '@/components/Notice';
+import { labPlace } from '@/lib/catalogueText';
 
 export const ORDER_COUNTRIES = ['PL', 'BY', 'DE', 'LT', 'CZ', 'SK', 'UA'] as const;
 
@@ -46,7 +47,7 @@ type FieldName = keyof OrderAddress;
 
 /** Says at once whether the nurse comes to the postal code being typed, at what fee, or who does. */
 function CoverageNotice({ country, postalCode }: { country: string; postalCode: string }) {
-  const { t } = useTranslation('cart');
+  const { t, i18n } = useTranslation('cart');
   const dispatch = useAppDispatch();
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
   const laboratory = useAppSelector((s) => s.lab.laboratory.data);
@@ -70,7 +71,7 @@ function CoverageNotice({ country, postalCode }: { country: string; postalCode: 
       </Notice>
     );
   }
-  const labName = laboratory ? `${laboratory.cityName}, ${laboratory.address}` : laboratoryId;
+  const labName = laboratory ? labPlace(laboratory, i18n.language) : laboratoryId;
   if (coverage.served) {
     return (
       <Notice severity="success" role="status" sx={{ mb: 2 }} data-testid="coverage-served">
@@ -94,7 +95,7 @@ function CoverageNotice({ country, postalCode }: { country: string; postalCode: 
       }
     >
       {t('address.notServed', { laboratory: labName, postalCode: coverage.postalCode })}{' '}
-      {other ? t('address.servedByOther', { laboratory: `${other.cityName}, ${other.address}` }) : t('address.servedByNone')}
+      {other ? t('address.servedByOther', { laboratory: labPlace(other, i18n.language) }) : t('address.servedByNone')}
     </Notice>
   );
 }

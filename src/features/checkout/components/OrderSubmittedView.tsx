@@ -26,6 +26,7 @@ import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
 const PaymentStatusPanel = dynamic(() => import('@/features/payments').then((m) => m.PaymentStatusPanel), { ssr: false });
 const AddToCalendarButton = dynamic(() => import('@/components/AddToCalendarButton').then((m) => m.AddToCalendarButton), { ssr: false });
 import { shopOrderBreakdown } from '@/lib/breakdown';
+import { labCity, labPlace, localName, localOrderPreparation } from '@/lib/catalogueText';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -66,7 +67,7 @@ export function OrderSubmittedView() {
     const zone = current.visit.timeZone;
     const day = formatLabTime(current.visit.start, lang, zone, 'longDate');
     const note = zoneNote(current.visit.start, lang, zone, deviceZone);
-    const prep = current.preparation;
+    const prep = localOrderPreparation(current.preparation, lang);
     body = (
       <>
         {orderId !== null && <PaymentStatusPanel orderId={orderId} state={paymentState} />}
@@ -84,7 +85,7 @@ export function OrderSubmittedView() {
             <Block title={t('submitted.visit')}>
               <Typography sx={{ fontWeight: 600 }}>{day}</Typography>
               <Typography>{`${formatLabTime(current.visit.start, lang, zone, 'time')}–${formatLabTime(current.visit.end, lang, zone, 'time')}`}</Typography>
-              {note && <Typography variant="body2" color="text.secondary">{t('common:time.labZone', { zone: note, city: current.laboratory.cityName })}</Typography>}
+              {note && <Typography variant="body2" color="text.secondary">{t('common:time.labZone', { zone: note, city: labCity(current.laboratory, lang) })}</Typography>}
               <Box sx={{ mt: 1 }}>
                 <AddToCalendarButton orderId={current.id} orderNumber={current.number} />
               </Box>
@@ -105,7 +106,7 @@ export function OrderSubmittedView() {
               {current.patients.some((p) => p.materials.some((m) => !m.bought)) && (
                 <Typography variant="body2" sx={{ mt: 1 }}>
                   {t('submitted.bring', {
-                    materials: [...new Set(current.patients.flatMap((p) => p.materials.filter((m) => !m.bought).map((m) => m.name)))].join(', '),
+                    materials: [...new Set(current.patients.flatMap((p) => p.materials.filter((m) => !m.bought).map((m) => localName(m, lang))))].join(', '),
                   })}
                 </Typography>
               )}
@@ -115,7 +116,7 @@ export function OrderSubmittedView() {
               <Box key={p.patientId} sx={{ mb: 1 }}>
                 <Typography sx={{ fontWeight: 600 }}>{`${p.firstName} ${p.lastName}`}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {p.lines.map((l) => l.name).join(', ')}
+                  {p.lines.map((l) => localName(l, lang)).join(', ')}
                 </Typography>
               </Box>
             ))}
@@ -128,7 +129,7 @@ export function OrderSubmittedView() {
           </CardContent>
         </Card>
         <Block title={t('submitted.contact')}>
-          <Typography>{`${current.laboratory.cityName}, ${current.laboratory.address}`}</Typography>
+          <Typography>{labPlace(current.laboratory, lang)}</Typography>
           {current.laboratory.phone && <Typography>{t('submitted.phone', { phone: current.laboratory.phone })}</Typography>}
           {current.laboratory.email && <Typography>{t('submitted.email', { email: current.laboratory.email })}</Typography>}
         </Block>

@@ -22,6 +22,7 @@ import { addDaysToKey, formatDayKey, formatLabTime, labDayKey, useDeviceTimeZone
 import { timeZoneOfCountry } from '@/lib/timeZones';
 import { groupSlotsByDay } from '@/lib/slots';
 import { VISIT_BOOKING_DAYS } from '@/lib/orderLifecycle';
+import { labCity } from '@/lib/catalogueText';
 
 /** `/order/nurse-checkout-time`: a day within the next 30 days, then one of its open nurse slots. */
 export function VisitTimeStep() {
@@ -37,7 +38,7 @@ export function VisitTimeStep() {
   const [chosen, setChosen] = useState<number | null>(orderSlotId);
   const lab = useAppSelector((s) => s.lab.laboratory.data);
   const zone = lab?.timeZone ?? timeZoneOfCountry(lab?.country);
-  const labCity = lab?.cityName ?? '';
+  const labCityName = lab ? labCity(lab, i18n.language) : '';
   const deviceZone = useDeviceTimeZone();
 
   const load = () => {
@@ -109,7 +110,7 @@ export function VisitTimeStep() {
             </Typography>
             {note && (
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="lab-zone-note">
-                {t('common:time.labZone', { zone: note, city: labCity })}
+                {t('common:time.labZone', { zone: note, city: labCityName })}
               </Typography>
             )}
             <Box role="radiogroup" aria-labelledby="visit-slot-label" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1 }}>

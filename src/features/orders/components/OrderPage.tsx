@@ -25,6 +25,7 @@ import { StatusChip } from './StatusChip';
 import { idFrom } from '@/lib/ids';
 import { Notice } from '@/components/Notice';
 import type { OrderPaymentDto } from '@/features/payments';
+import { labPlace, localName } from '@/lib/catalogueText';
 
 /** Paid on the visit: from the sample collection on (docs/invoices.md). */
 const COLLECTED_STATUSES: OrderDetailDto['status'][] = ['sample_collected', 'in_lab', 'partial_results', 'completed'];
@@ -117,7 +118,7 @@ export function OrderPage() {
                     {[o.address.street, o.address.apartment && t('order.apartment', { n: o.address.apartment }), o.address.city].filter(Boolean).join(', ')}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {o.laboratory.cityName}, {o.laboratory.address}
+                    {labPlace(o.laboratory, language)}
                     {o.laboratory.phone && (
                       <>
                         {' · '}
@@ -201,7 +202,7 @@ export function OrderPage() {
                       {p.lines.map((l) => (
                         <Box component="li" key={l.analysisId} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
                           <Typography variant="body2">
-                            {l.name}
+                            {localName(l, language)}
                             {l.hasResult && (
                               <Typography component="span" variant="caption" color="success.main">
                                 {' · '}

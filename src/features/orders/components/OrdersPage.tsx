@@ -10,6 +10,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { formatVisitWindow, useDeviceTimeZone } from '@/lib/labTime';
 import { ResourceGate, useResource } from '@/features/results';
 import { OrderListCard } from './OrderListCard';
+import { labCity } from '@/lib/catalogueText';
 
 /** `/orders`: the user's orders, newest first, with their status. */
 export function OrdersPage() {
@@ -45,7 +46,7 @@ export function OrdersPage() {
                     href={routePath('orderDetail', { orderId: o.id })}
                     heading={t('list.order', { number: o.number })}
                     status={o.status}
-                    subtitle={`${t('orders.visit', { date: formatVisitWindow(o.visit.start, o.visit.end, language, o.visit.timeZone, deviceZone, 'date') })} · ${o.laboratory.cityName}`}
+                    subtitle={`${t('orders.visit', { date: formatVisitWindow(o.visit.start, o.visit.end, language, o.visit.timeZone, deviceZone, 'date') })} · ${labCity(o.laboratory, language)}`}
                   >
                     {t('orders.counts', { analyses: o.analysisCount, count: o.patientCount })} · <Money amount={o.total.price} currency={o.total.currency} />
                   </OrderListCard>

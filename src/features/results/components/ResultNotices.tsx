@@ -6,6 +6,7 @@ import { Notice } from '@/components/Notice';
 import { resultName } from '@/lib/catalogueText';
 import NextLink from 'next/link';
 import { routePath } from '@/lib/routes';
+import { labCity } from '@/lib/catalogueText';
 
 /** The explanation in the user's language (English when the language has none). */
 export function explanationIn(e: ResultExplanationDto | undefined, language: string): ExplanationTextDto | null {
@@ -69,7 +70,7 @@ export function CriticalBanner({ results, laboratory, actions = false, shareHref
         </li>
         {laboratory?.phone && (
           <li>
-            {t('critical.callLab', { city: laboratory.cityName })}{' '}
+            {t('critical.callLab', { city: labCity(laboratory, i18n.language) })}{' '}
             <Box component="a" href={`tel:${laboratory.phone.replace(/\s+/g, '')}`} sx={linkSx}>
               {laboratory.phone}
             </Box>

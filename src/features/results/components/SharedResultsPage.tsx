@@ -13,6 +13,7 @@ import type { SharedResultsDto } from '@/lib/types/results';
 import { ResultList } from './ResultList';
 import { CriticalBanner } from './ResultNotices';
 import { formatDate } from '@/lib/format';
+import { labCity } from '@/lib/catalogueText';
 
 export type SharedResultsPageProps = { state: 'ok'; token: string; data: SharedResultsDto } | { state: 'gone' } | { state: 'busy' };
 
@@ -69,7 +70,7 @@ export function SharedResultsPage(props: SharedResultsPageProps) {
         }
       >
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('shared.notice', { date: formatDate(data.expiresAt, language), city: data.laboratory.cityName })}
+          {t('shared.notice', { date: formatDate(data.expiresAt, language), city: labCity(data.laboratory, language) })}
         </Typography>
         <CriticalBanner results={data.results} />
         <ResultList results={data.results} language={language} />

@@ -20,6 +20,7 @@ import { StatusChip } from '@/features/orders';
 import { useResource } from './useResource';
 import { idFrom } from '@/lib/ids';
 import { sampledText } from './sampledText';
+import { labPlace } from '@/lib/catalogueText';
 
 /** `/test-results/{testResultId}/patients`: the patients of one result set with their counts. */
 export function TestResultPatientsPage() {
@@ -41,7 +42,7 @@ export function TestResultPatientsPage() {
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
                 <StatusChip status={data.status} />
                 <Typography variant="body2" color="text.secondary">
-                  {data.laboratory.cityName}, {data.laboratory.address}
+                  {labPlace(data.laboratory, language)}
                 </Typography>
               </Box>
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

@@ -12,6 +12,7 @@ import { ResourceGate } from './ResourceGate';
 import { OrderListCard } from '@/features/orders';
 import { useResource } from './useResource';
 import { sampledText } from './sampledText';
+import { labCity } from '@/lib/catalogueText';
 
 /** `/test-results`: the user's result sets, newest first, with their status. */
 export function TestResultsPage() {
@@ -61,7 +62,7 @@ export function TestResultsPage() {
                     href={routePath('testResultPatients', { testResultId: r.id })}
                     heading={t('list.order', { number: r.orderNumber })}
                     status={r.status}
-                    subtitle={`${r.patientNames?.length ? `${r.patientNames.join(', ')} · ` : ''}${sampledText(r, t, language)} · ${r.laboratory.cityName}`}
+                    subtitle={`${r.patientNames?.length ? `${r.patientNames.join(', ')} · ` : ''}${sampledText(r, t, language)} · ${labCity(r.laboratory, language)}`}
                   >
                     {t('list.counts', { results: r.resultCount, analyses: r.analysisCount, count: r.patientCount })}
                     {r.flaggedCount > 0 && (

@@ -46,13 +46,15 @@ export function memoryRouter(pathname = '/', query: NextRouter['query'] = {}, as
 
 export interface RenderOptions extends MakeStoreOptions {
   router?: NextRouter;
+  /** The interface language (English unless given). */
+  language?: 'en' | 'ru' | 'pl';
 }
 
-/** Renders with a real store (optionally with sagas), i18n in English, the theme and toasts. */
+/** Renders with a real store (optionally with sagas), i18n (English unless `language`), the theme and toasts. */
 export function renderWithApp(ui: ReactElement, options: RenderOptions = {}): RenderResult & { store: AppStore } {
-  const { router = memoryRouter().router, ...storeOptions } = options;
+  const { router = memoryRouter().router, language = 'en', ...storeOptions } = options;
   const store = makeStore({ saga: null, ...storeOptions });
-  const i18n = createI18n('en');
+  const i18n = createI18n(language);
   const result = render(
     <RouterContext.Provider value={router}>
       <Provider store={store}>

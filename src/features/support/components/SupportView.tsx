@@ -15,6 +15,7 @@ import { useAppSelector } from '@/store/hooks';
 import { SeoHead } from '@/features/catalogue';
 import { SupportForm } from './SupportForm';
 import { selectCurrentUser } from '@/features/auth';
+import { labAddress, labCity } from '@/lib/catalogueText';
 
 export interface SupportViewProps {
   canonicalUrl: string;
@@ -92,7 +93,7 @@ const Faq = styled('div')(({ theme }) => ({
 
 /** `/support`: the laboratory's contacts (the active one, else the server's), the FAQ and the contact form. */
 export function SupportView(props: SupportViewProps) {
-  const { t } = useTranslation('catalogue');
+  const { t, i18n } = useTranslation('catalogue');
   const activeLab = useAppSelector((s) => s.lab.laboratory.data);
   const user = useAppSelector(selectCurrentUser);
   const laboratory = activeLab ?? props.laboratory;
@@ -104,7 +105,7 @@ export function SupportView(props: SupportViewProps) {
         {laboratory ? (
           <Card variant="outlined" sx={{ borderRadius: 2 }}>
             <CardContent sx={{ pb: 1 }}>
-              <Typography sx={{ fontWeight: 600 }}>{t('support.laboratory', { city: laboratory.cityName, address: laboratory.address })}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>{t('support.laboratory', { city: labCity(laboratory, i18n.language), address: labAddress(laboratory, i18n.language) })}</Typography>
             </CardContent>
             <ContactList aria-label={t('support.contacts')}>
               {laboratory.email && (

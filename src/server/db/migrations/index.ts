@@ -16,6 +16,7 @@ import { migration as m0010VisitStates } from './0010_2_visit_states';
 import { migration as m0010Payments } from './0010_1_payments';
 import { migration as m0010Invoices } from './0010_3_invoices';
 import { migration as m0010Translations } from './0010_5_1_catalogue_translations';
+import { migration as m0010MoreTranslations } from './0010_5_2_catalogue_materials_and_laboratories';
 import { migration as m0010Devices } from './0010_4_1_known_devices';
 import { migration as m0010Security } from './0010_4_2_security_events';
 import { migration as m0010Chain } from './0010_4_3_audit_chain';
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0010_1_payments': m0010Payments,
   '0010_3_invoices': m0010Invoices,
   '0010_5_1_catalogue_translations': m0010Translations,
+  '0010_5_2_catalogue_materials_and_laboratories': m0010MoreTranslations,
   '0010_4_1_known_devices': m0010Devices,
   '0010_4_2_security_events': m0010Security,
   '0010_4_3_audit_chain': m0010Chain,

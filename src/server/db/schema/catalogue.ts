@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Laboratories, price lists, analyses, profiles, materials and their translations and search terms. Conventions in index.ts. */
 export interface LaboratoryTable {
@@ -133,16 +133,27 @@ export interface ProfileAnalysisTable {
 }
 
 /**
- * A catalogue item's name and text in another language than English (`analyses.name` and
- * `profiles.name` are English, the fallback). `synonyms`: extra search words (abbreviations, lay words).
+ * A catalogue item's name and text in another language than English (`analyses.name`,
+ * `profiles.name`, `materials.name` and `catalogue_headers.name` are English, the fallback).
+ * `synonyms`: extra search words (abbreviations, lay words); `preparation`: an analysis's
+ * preparation text (empty: the English one).
  */
 export interface CatalogueTranslationTable {
-  kind: 'analysis' | 'profile';
+  kind: 'analysis' | 'profile' | 'material' | 'header';
   item_id: number;
   language: string;
   name: string;
   description: string;
   synonyms: string;
+  preparation: ColumnType<string, string | undefined, string>;
+}
+
+/** A laboratory's city name and address in another language (`laboratories` holds the fallback). */
+export interface LaboratoryTranslationTable {
+  laboratory_id: string;
+  language: string;
+  city_name: string;
+  address: string;
 }
 
 /** One lower-cased word (or the whole code) of an analysis, for prefix search through an index. */

@@ -1,4 +1,4 @@
-import type { AnalysisHeaderTable, AnalysisMaterialTable, AnalysisPriceTable, AnalysisReferenceRangeTable, AnalysisSearchTermTable, AnalysisTable, CatalogueHeaderTable, CatalogueTranslationTable, LaboratoryTable, LaboratoryZoneTable, MaterialPriceTable, MaterialTable, PriceListTable, ProfileAnalysisTable, ProfileTable } from './catalogue';
+import type { AnalysisHeaderTable, AnalysisMaterialTable, AnalysisPriceTable, AnalysisReferenceRangeTable, AnalysisSearchTermTable, AnalysisTable, CatalogueHeaderTable, CatalogueTranslationTable, LaboratoryTable, LaboratoryTranslationTable, LaboratoryZoneTable, MaterialPriceTable, MaterialTable, PriceListTable, ProfileAnalysisTable, ProfileTable } from './catalogue';
 import type { AuthTokenTable, KnownDeviceTable, LoginAttemptTable, PatientTable, RefreshTokenTable, SecurityEventTable, SessionTable, UserTable } from './accounts';
 import type { CartLineTable, CartMaterialDecisionTable } from './cart';
 import type { NurseSlotDayTable, NurseSlotTable, VisitEventTable } from './visits';
@@ -64,6 +64,7 @@ export interface Database {
   analysis_results: AnalysisResultTable;
   analysis_search_terms: AnalysisSearchTermTable;
   catalogue_translations: CatalogueTranslationTable;
+  laboratory_translations: LaboratoryTranslationTable;
   analysis_reference_ranges: AnalysisReferenceRangeTable;
   result_shares: ResultShareTable;
   result_share_openings: ResultShareOpeningTable;
