@@ -258,6 +258,24 @@ export default journey('a patient registers, confirms the e-mail, recovers the p
     }
   });
 
+  await ctx.step('settings: choose by event how to hear about the visit and the results; a critical result is always mailed', async () => {
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Notifications' });
+    const resultsByMail = section.getByRole('group', { name: 'Your results are ready' }).getByRole('switch', { name: 'E-mail' });
+    await resultsByMail.waitFor();
+    assert.equal(await resultsByMail.isChecked(), true, 'every channel starts on');
+    const criticalByMail = section.getByRole('group', { name: 'A result needs urgent attention' }).getByRole('switch', { name: 'E-mail (always)' });
+    assert.equal(await criticalByMail.isChecked(), true);
+    assert.equal(await criticalByMail.isDisabled(), true, 'a critical result is always mailed');
+    await section.getByText("Notifications never contain a test's name, a value or anyone's name").waitFor();
+    await resultsByMail.click();
+    await page.getByText('Notification settings saved').waitFor();
+    await ctx.shot('notifications');
+    await page.reload();
+    await section.getByRole('group', { name: 'Your results are ready' }).getByRole('switch', { name: 'E-mail' }).waitFor();
+    assert.equal(await section.getByRole('group', { name: 'Your results are ready' }).getByRole('switch', { name: 'E-mail' }).isChecked(), false, 'the choice is kept');
+  });
+
   await ctx.step('download all my data as one file', async () => {
     await page.goto('/settings');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
