@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 
 /** Reads and writes of the per-user cart (cart_lines, cart_material_decisions) and its pricing data. */
-type Q = Kysely<Database>;
+type Q = Db;
 
 export interface CartLineRow {
   patient_id: number;

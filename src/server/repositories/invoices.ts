@@ -1,8 +1,9 @@
-import { type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { Database, InvoiceTable, LaboratorySellerTable, OrderStatus } from '../db/schema';
+import type { Db } from '../db/createDb';
+import { type Insertable, type Selectable } from 'kysely';
+import type { InvoiceTable, LaboratorySellerTable, OrderStatus } from '../db/schema';
 
 /** Reads and writes of invoices, their number series and the laboratories' seller data. */
-type Q = Kysely<Database>;
+type Q = Db;
 
 export type InvoiceRow = Selectable<InvoiceTable>;
 export type SellerRow = Selectable<LaboratorySellerTable>;

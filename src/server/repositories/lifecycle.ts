@@ -1,9 +1,10 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, OrderStatus, OrderTable } from '../db/schema';
+import type { Db } from '../db/createDb';
+import type { Selectable } from 'kysely';
+import type { OrderStatus, OrderTable } from '../db/schema';
 import { isPostgres } from '../db/kind';
 
 /** Reads and writes of placed orders: their lines, status events and customers. */
-type Q = Kysely<Database>;
+type Q = Db;
 
 export type OrderRow = Selectable<OrderTable>;
 

@@ -1,9 +1,10 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Database, OrderTable } from '../db/schema';
+import type { Db } from '../db/createDb';
+import { sql, type Insertable } from 'kysely';
+import type { OrderTable } from '../db/schema';
 import { isPostgres } from '../db/kind';
 
 /** Reads and writes of orders, their lines, materials and status events. */
-type Q = Kysely<Database>;
+type Q = Db;
 
 /**
  * Runs `fn` in one write transaction. On SQLite it is `BEGIN IMMEDIATE` (the write lock is taken at

@@ -1,9 +1,10 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { AttemptStatus, Database, PaymentAttemptTable, PaymentRefundTable, PaymentStatus, RefundStatus } from '../db/schema';
+import type { Db } from '../db/createDb';
+import type { Selectable } from 'kysely';
+import type { AttemptStatus, PaymentAttemptTable, PaymentRefundTable, PaymentStatus, RefundStatus } from '../db/schema';
 import { isPostgres } from '../db/kind';
 
 /** Payment attempts and refunds (docs/payments.md). */
-type Q = Kysely<Database>;
+type Q = Db;
 export type AttemptRow = Selectable<PaymentAttemptTable>;
 export type RefundRow = Selectable<PaymentRefundTable>;
 

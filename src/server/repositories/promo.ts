@@ -1,8 +1,9 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, PromoCodeTable } from '../db/schema';
+import type { Db } from '../db/createDb';
+import type { Insertable } from 'kysely';
+import type { PromoCodeTable } from '../db/schema';
 
 /** Promo codes and their redemptions. */
-type Q = Kysely<Database>;
+type Q = Db;
 
 export async function findPromoByCode(db: Q, code: string) {
   return db.selectFrom('promo_codes').selectAll().where('code', '=', code).executeTakeFirst();

@@ -1,8 +1,9 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { AnalysisReferenceRangeTable, AnalysisResultRevisionTable, AnalysisResultTable, Database, ResultFlag, ResultInterpretation } from '../db/schema';
+import type { Db } from '../db/createDb';
+import type { Insertable, Selectable } from 'kysely';
+import type { AnalysisReferenceRangeTable, AnalysisResultRevisionTable, AnalysisResultTable, ResultFlag, ResultInterpretation } from '../db/schema';
 
 /** Reads and writes of analysis results. */
-type Q = Kysely<Database>;
+type Q = Db;
 
 export type ResultRow = Selectable<AnalysisResultTable> & {
   code: string;

@@ -1,8 +1,9 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, VisitEventTable, VisitState } from '../db/schema';
+import type { Db } from '../db/createDb';
+import type { Selectable } from 'kysely';
+import type { VisitEventTable, VisitState } from '../db/schema';
 
 /** Reads and writes of the home visit's own states: the state on the order and its events. */
-type Q = Kysely<Database>;
+type Q = Db;
 
 export type VisitEventRow = Selectable<VisitEventTable>;
 

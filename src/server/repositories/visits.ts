@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { OrderRow } from './lifecycle';
 
 /** Reads and writes of the home visits: nurses of a laboratory, assignments, the day's visits and their materials. */
-type Q = Kysely<Database>;
+type Q = Db;
 
 export interface StaffMemberRow {
   id: number;

@@ -1,6 +1,5 @@
+import type { Db } from '../db/createDb';
 import { Hl7Message, Hl7Segment, type Hl7Context } from '@medplum/core';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
 import type { ResultFlagDto } from '@/lib/types/results';
 import { RESULT_ENTRY_STATUSES } from '@/lib/orderLifecycle';
 import type { AuthUser } from '../http/auth';
@@ -24,7 +23,6 @@ import { actorOf, recordAudit } from './audit';
  * written) or `AR` (not an ORU^R01 or not HL7 v2; nothing written). Writing is the same upsert as the
  * JSON import, so a message sent twice is accepted twice with the same result.
  */
-type Db = Kysely<Database>;
 
 export const HL7_CONTENT_TYPES = ['x-application/hl7-v2+er7', 'application/hl7-v2'] as const;
 

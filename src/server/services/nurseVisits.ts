@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import type { NotAtHomeDto, NurseVisitDto, NurseVisitPatientDto, NurseVisitsDto, OrderStatusDto, StaffMemberDto, VisitMaterialDto } from '@/lib/types/results';
 import { isNurse, type AuthUser } from '../http/auth';
 import { conflict, forbidden, notFound } from '../http/errors';
@@ -26,7 +25,6 @@ import { actorOfUser, checkVisitMove, followVisit } from './visitStates';
  * home" with a note (a flag on the order, not a status). A nurse sees only visits assigned to them;
  * other staff of the laboratory see every visit of it.
  */
-type Db = Kysely<Database>;
 
 export const NURSE_STEP_ONLY = 'A nurse can only mark a visit as samples collected';
 export const NOT_A_NURSE = 'Choose a nurse of this laboratory';

@@ -1,6 +1,5 @@
+import type { Db } from '../db/createDb';
 import type { IncomingMessage, ServerResponse } from 'http';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
 import type { AuthUser } from '../http/auth';
 import type { OrderStatusDto, VisitTrackingDto } from '@/lib/types/results';
 import * as lifecycleRepo from '../repositories/lifecycle';
@@ -18,7 +17,6 @@ import { visitTracking } from './visitStates';
  * closing an idle stream; the stream ends after `maxMs` and the client reconnects (so an expired or
  * revoked token is noticed).
  */
-type Db = Kysely<Database>;
 
 export interface OrderChangeEvent {
   status: OrderStatusDto;

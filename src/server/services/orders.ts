@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Db } from '../db/createDb';
 import { ERROR_CODES } from '@/lib/errorCodes';
-import type { Database } from '../db/schema';
 import { orderAddressDto, orderFeedbackDto, visitDto } from './orderDtos';
 import type { CreateOrderResponse, PromoQuoteDto } from '@/lib/types/api';
 import type { ShopOrderPatientDto, ShopOrderDto } from '@/lib/types/order';
@@ -40,7 +39,6 @@ import * as lifecycleRepo from '../repositories/lifecycle';
  * order. The cart is priced again here; the nurse slot is booked atomically in the same
  * transaction that writes the order and empties the cart.
  */
-type Db = Kysely<Database>;
 
 export const PAYMENT_MODE = 'pay_nurse' as const;
 export { SLOT_FULL_MESSAGE };

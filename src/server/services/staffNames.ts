@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import { badRequest, notFound } from '../http/errors';
 import * as accountsRepo from '../repositories/accounts';
 
-type Db = Kysely<Database>;
 
 export const DISPLAY_NAME_INVALID = 'The display name is 2 to 80 letters, spaces, dots, apostrophes or hyphens';
 const NOT_STAFF = 'No staff account with this e-mail address';

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/createDb';
 import { getConfig } from '../config';
 import { cancelJobs, enqueue } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
@@ -8,7 +7,6 @@ import { JOB } from '../jobs/specs';
  * When the visit reminder of an order is due (docs/backend.md, "Visit reminder"). Called inside the
  * transaction that creates, moves or cancels the visit, so the job and the visit never disagree.
  */
-type Db = Kysely<Database>;
 
 export const VISIT_REMINDER = JOB.visitReminder;
 

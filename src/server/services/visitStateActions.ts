@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database, VisitState } from '../db/schema';
+import type { Db } from '../db/createDb';
+import type { VisitState } from '../db/schema';
 import type { NurseVisitDto } from '@/lib/types/results';
 import { isNurse, type AuthUser } from '../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
@@ -17,7 +17,6 @@ import { MAX_ARRIVAL_WINDOW_MINUTES } from '@/lib/visitState';
  * collected", "not at home" and "cancelled" go through the order's own actions (status, mail), which
  * move the visit with them; "on the way" keeps the announced arrival window.
  */
-type Db = Kysely<Database>;
 
 export const NURSE_VISIT_STEPS: readonly VisitState[] = ['on_the_way', 'arrived', 'collected', 'not_at_home'];
 export const NURSE_STEP_REFUSED = 'A nurse can mark a visit on the way, arrived, collected or not at home';

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database, VisitState } from '../db/schema';
+import type { Db } from '../db/createDb';
+import type { VisitState } from '../db/schema';
 import type { VisitTrackingDto } from '@/lib/types/results';
 import { ARRIVAL_WINDOW_MINUTES, isFinalVisitState, TRAVEL_ESTIMATE_MINUTES, visitRefusal, type VisitRefusal } from '@/lib/visitState';
 import { isNurse, type AuthUser } from '../http/auth';
@@ -16,7 +16,6 @@ import { localDay, timeZoneOf } from './laboratoryTime';
  * patient follows it. The order's status stays as the spec defines it; the nurse's actions that
  * change it (samples collected, cancel) also move the visit here.
  */
-type Db = Kysely<Database>;
 
 export const VISIT_REFUSALS: Record<VisitRefusal, string> = {
   same: 'The visit already has this state',
