@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { JourneyContext } from './journey';
+import type { Database as SqliteFile } from 'better-sqlite3';
 import type { AddToCartResponse, CreateOrderResponse, LaboratoryDto, NurseSlotDto, PatientDto } from '../../src/lib/types/api';
 
 /**
@@ -119,12 +120,7 @@ export async function placeOrder(ctx: JourneyContext, token: string, lab: Labora
  * of the visit.
  */
 export async function addSlotStartingSoon(laboratoryId: string, minutes = 5): Promise<NurseSlotDto> {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  assert.ok(databaseUrl && databaseUrl.startsWith('file:'), 'the harness exports E2E_DATABASE_URL (a SQLite file)');
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(databaseUrl.slice('file:'.length));
-  try {
-    db.pragma('busy_timeout = 5000');
+  return withAppDatabase((db) => {
     const start = new Date(Date.now() + minutes * 60_000);
     start.setUTCSeconds(0, 0);
     const end = new Date(start.getTime() + 3600_000);
@@ -132,20 +128,23 @@ export async function addSlotStartingSoon(laboratoryId: string, minutes = 5): Pr
       .prepare('insert into nurse_slots (laboratory_id, start_at, end_at, capacity, booked) values (?, ?, ?, 1, 0) returning id')
       .get(laboratoryId, start.toISOString(), end.toISOString()) as { id: number };
     return { id: row.id, start: start.toISOString(), end: end.toISOString(), capacity: 1, available: 1 };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** The morning comes for the app's held jobs of `kind` (e.g. pushes waiting out the quiet hours): they become due now. */
 export async function makeJobsDueNow(kind: string): Promise<number> {
+  return withAppDatabase((db) => db.prepare("update jobs set run_at = ? where kind = ? and status = 'pending'").run(new Date().toISOString(), kind).changes);
+}
+
+/** Runs `fn` on the app's SQLite file (the harness exports E2E_DATABASE_URL), for what no API can do. */
+async function withAppDatabase<T>(fn: (db: SqliteFile) => T): Promise<T> {
   const databaseUrl = process.env.E2E_DATABASE_URL;
   assert.ok(databaseUrl && databaseUrl.startsWith('file:'), 'the harness exports E2E_DATABASE_URL (a SQLite file)');
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(databaseUrl.slice('file:'.length));
   try {
     db.pragma('busy_timeout = 5000');
-    return db.prepare("update jobs set run_at = ? where kind = ? and status = 'pending'").run(new Date().toISOString(), kind).changes;
+    return fn(db);
   } finally {
     db.close();
   }
