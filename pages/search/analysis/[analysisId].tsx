@@ -1,53 +1,11 @@
-import { useRouter } from 'next/router';
-import { useTranslation } from 'react-i18next';
-import { ErrorState, ListSkeleton, PageContainer } from '@/components';
-import { Status } from '@/lib/status';
-import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { wrapper } from '@/store/wrapper';
-import { analysisReceived, analysisRequested } from '@/features/catalogue/catalogueSlice';
-import { AnalysisCard } from '@/features/catalogue/components/AnalysisCard';
-import { SeoHead } from '@/features/catalogue/components/SeoHead';
+import { AnalysisPageView, type AnalysisPageProps } from '@/features/catalogue/components/AnalysisPageView';
+import { analysisReceived } from '@/features/catalogue/catalogueSlice';
 import { idFrom } from '@/lib/ids';
-import { useLanguage } from '@/i18n/useLanguage';
-import { localDescription, localName } from '@/lib/catalogueText';
-
-interface AnalysisPageProps {
-  canonicalUrl: string;
-  analysisId: number;
-}
 
 export default function AnalysisPage(props: AnalysisPageProps) {
   wrapper.useHydration(props);
-  const { t } = useTranslation('catalogue');
-  const language = useLanguage();
-  const dispatch = useAppDispatch();
-  const router = useRouter();
-  const card = useAppSelector((s) => s.catalogue.analysis);
-  const analysis = card.data?.id === props.analysisId ? card.data : null;
-
-  if (!analysis) {
-    return (
-      <PageContainer title={t('analysis.title')}>
-        {card.status === Status.ERROR && card.id === props.analysisId ? (
-          card.error?.status === 404 ? (
-            <ErrorState message={t('analysis.notFound')} onRetry={() => void router.push('/search')} />
-          ) : (
-            <ErrorState message={t('loadFailed')} onRetry={() => dispatch(analysisRequested(props.analysisId))} />
-          )
-        ) : (
-          <ListSkeleton rows={5} />
-        )}
-      </PageContainer>
-    );
-  }
-  const name = localName(analysis, language);
-  const description = localDescription(analysis, language) || t('analysis.seoDescription', { name, code: analysis.code });
-  return (
-    <PageContainer title={name}>
-      <SeoHead title={name} description={description.slice(0, 160)} canonicalUrl={props.canonicalUrl} />
-      <AnalysisCard analysis={analysis} />
-    </PageContainer>
-  );
+  return <AnalysisPageView {...props} />;
 }
 
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorState, ListSkeleton, PageContainer } from '@/components';
+import { Status } from '@/lib/status';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { profileRequested } from '../catalogueSlice';
+import { ProfileCard } from './ProfileCard';
+import { SeoHead } from './SeoHead';
+import { useLanguage } from '@/i18n/useLanguage';
+import { localDescription, localName } from '@/lib/catalogueText';
+
+export interface ProfilePageProps {
+  canonicalUrl: string;
+  profileId: number;
+}
+
+export function ProfilePageView(props: ProfilePageProps) {
+  const { t } = useTranslation('catalogue');
+  const language = useLanguage();
+  const dispatch = useAppDispatch();
+  const card = useAppSelector((s) => s.catalogue.profile);
+  const profile = card.data?.id === props.profileId ? card.data : null;
+
+  if (!profile) {
+    return (
+      <PageContainer title={t('profile.title')}>
+        {card.status === Status.ERROR && card.id === props.profileId ? (
+          <ErrorState message={card.error?.status === 404 ? t('profile.notFound') : t('loadFailed')} onRetry={() => dispatch(profileRequested(props.profileId))} />
+        ) : (
+          <ListSkeleton rows={5} />
+        )}
+      </PageContainer>
+    );
+  }
+  const name = localName(profile, language);
+  const description = localDescription(profile, language) || t('profile.seoDescription', { name, count: profile.labServices.length });
+  return (
+    <PageContainer title={name}>
+      <SeoHead title={name} description={description.slice(0, 160)} canonicalUrl={props.canonicalUrl} />
+      <ProfileCard profile={profile} />
+    </PageContainer>
+  );
+}
