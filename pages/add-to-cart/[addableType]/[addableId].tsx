@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { AddToCartFlow } from '@/features/cart/components/AddToCartFlow';
 import type { Addable } from '@/features/cart/components/AddableSummary';
 import { idFrom } from '@/lib/ids';
+import { useLanguage } from '@/i18n/useLanguage';
+import { localName } from '@/lib/catalogueText';
 
 interface AddToCartPageProps {
   addable: Addable;
@@ -11,10 +13,11 @@ interface AddToCartPageProps {
 
 export default function AddToCartPage({ addable }: AddToCartPageProps) {
   const { t } = useTranslation('cart');
+  const language = useLanguage();
   return (
     <>
       <Head>
-        <title>{t('add.pageTitle', { name: addable.item.name })}</title>
+        <title>{t('add.pageTitle', { name: localName(addable.item, language) })}</title>
         <meta name="robots" content="noindex" />
       </Head>
       <AddToCartFlow key={`${addable.type}-${addable.item.id}`} addable={addable} />
