@@ -106,6 +106,11 @@ export async function startFakePush(): Promise<FakePush> {
       }
       return received;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The shop's fetch keeps its connection alive; end it so the test process can exit.
+        server.closeAllConnections();
+      }),
   };
 }
