@@ -1,5 +1,5 @@
 /**
- * The public surface of the %s feature: the only names other features may import from it
+ * The public surface of the account feature: the only names other features may import from it
  * (enforced by ESLint; see docs/architecture.md).
  */
 export type { EmailConfirmationFlow } from './accountApi';

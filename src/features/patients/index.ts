@@ -1,5 +1,5 @@
 /**
- * The public surface of the %s feature: the only names other features may import from it
+ * The public surface of the patients feature: the only names other features may import from it
  * (enforced by ESLint; see docs/architecture.md).
  */
 export { newPatient, patientToCreateBody, type Patient } from './patientMapping';
