@@ -63,8 +63,10 @@ export default journey(
       await page.getByRole('status').filter({ hasText: 'accepted' }).waitFor();
       assert.match((await page.getByRole('status').filter({ hasText: 'accepted' }).textContent()) ?? '', /Accepted 3 results/);
       await ctx.shot('staff-hl7-imported');
-      const mail = await ctx.mail.waitFor({ to: patientEmail, subject: /critical result/i, timeoutMs: 30000 });
+      const mail = await ctx.mail.waitFor({ to: patientEmail, subject: /^Important: a new result needs your attention$/, timeoutMs: 30000 });
       assert.match(mail.text, /contact a doctor promptly/);
+      // The alert names no analysis and no value: whoever reads the mailbox learns nothing of health.
+      assert.doesNotMatch(mail.text, /potassium/i);
     });
 
     await ctx.step('the patient sees the critical and the normal results with the explanation', async () => {

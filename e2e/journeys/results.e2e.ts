@@ -85,8 +85,8 @@ export default journey(
       assert.equal(await glucoseRow.getByLabel('Lower limit').inputValue(), '3.9');
       await glucoseRow.getByText('High', { exact: true }).waitFor();
       await page.getByTestId(`result-row-${setup.tsh.code}`).getByLabel(/^Value of/).fill('2.1');
-      // Every label of a field holding a value sits above it, not over it.
-      const labels = await page.locator('[data-testid^="result-row-"] label').evaluateAll((els) =>
+      // Every label of a text field holding a value sits above it, not over it (checkbox labels aside).
+      const labels = await page.locator('[data-testid^="result-row-"] label[data-shrink]').evaluateAll((els) =>
         els.map((l) => ({ text: l.textContent, shrink: l.getAttribute('data-shrink'), filled: (l.parentElement?.querySelector('input, textarea') as HTMLInputElement | null)?.value !== '' })),
       );
       for (const l of labels.filter((x) => x.filled)) assert.equal(l.shrink, 'true', `label "${l.text}" over its value`);
