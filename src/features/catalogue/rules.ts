@@ -1,7 +1,7 @@
 import { analysesTotal } from '@/lib/prices';
 import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from '@/lib/config';
 import { formatMoney } from '@/lib/money';
-import type { AnalysisDto, CatalogueHeaderDto, PriceDto, ProfileDto } from '@/lib/types/api';
+import type { AnalysisDto, CatalogueHeaderDto, CatalogueI18nDto, PriceDto, ProfileDto } from '@/lib/types/api';
 
 /** Catalogue header that marks popular analyses (spec §9). */
 export const POPULAR_HEADER_ID = 23;
@@ -105,7 +105,20 @@ export function listItem(analysis: AnalysisDto): AnalysisDto {
     ...rest
   } = analysis;
   void [_description, _materials, _preparation, _loinc, _unit, _displayUnit, _ranges, _criticalLow, _criticalHigh];
-  return { ...rest, description: '', materials: [], prices: rest.prices.slice(0, 1).map(listPrice) };
+  // A list filters by category but shows no category names: the headers travel without translations.
+  const catalogueHeaders = rest.catalogueHeaders.map((h) => ({ id: h.id, name: h.name }));
+  return { ...rest, ...namesOnly(rest.i18n), catalogueHeaders, description: '', materials: [], prices: rest.prices.slice(0, 1).map(listPrice) };
+}
+
+/** A list shows names only: the translations keep their names, not their descriptions and preparation. */
+function namesOnly(i18n: CatalogueI18nDto | undefined): { i18n?: CatalogueI18nDto } {
+  if (!i18n) return {};
+  const names: CatalogueI18nDto = {};
+  for (const language of ['ru', 'pl'] as const) {
+    const text = i18n[language];
+    if (text) names[language] = { name: text.name };
+  }
+  return { i18n: names };
 }
 
 /** A price as a list shows it (amount and currency; not its audit timestamps). */
@@ -124,5 +137,5 @@ export interface ProfileRow {
 
 /** The list row of a profile (what the server sends to a list page instead of every analysis). */
 export function profileListItem(profile: ProfileDto): ProfileRow {
-  return { id: profile.id, name: profile.name, ...(profile.i18n ? { i18n: profile.i18n } : {}), analysesCount: profile.labServices.length, total: profileTotal(profile) };
+  return { id: profile.id, name: profile.name, ...namesOnly(profile.i18n), analysesCount: profile.labServices.length, total: profileTotal(profile) };
 }

@@ -1,8 +1,7 @@
 import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import NextLink from 'next/link';
-import { Form, Formik, useFormikContext } from 'formik';
-import { useEffect } from 'react';
+import { Form, Formik } from 'formik';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -16,12 +15,12 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { routes } from '@/lib/routes';
 import { useSession, type CurrentUser, selectCurrentUser, selectCurrentUserStatus } from '@/features/auth';
-import { FormTextField, PasswordField, useMessage } from '@/components/formFields';
+import { FormTextField, useMessage } from '@/components/formFields';
 import { SubmitButton } from '@/components/SubmitButton';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { ACCOUNT_MESSAGES } from '../accountMessages';
-import { emailModalOpened, passwordChangeRequested, profileUpdateRequested } from '../accountSlice';
-import { changePasswordSchema, profileSchema } from '@/lib/validation/formSchemas';
+import { emailModalOpened, profileUpdateRequested } from '../accountSlice';
+import { profileSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { useStatusChange } from './useStatusChange';
@@ -33,6 +32,8 @@ import { Skeleton } from '@/components/Skeleton';
 const SectionLoading = () => <Skeleton variant="rounded" height={96} />;
 const SessionsSection = dynamic(() => import('./SessionsSection').then((m) => m.SessionsSection), { ssr: false, loading: SectionLoading });
 const PrivacySection = dynamic(() => import('./PrivacySection').then((m) => m.PrivacySection), { ssr: false, loading: SectionLoading });
+// The password change (its strength meter and rules) loads after the page is shown, like the sections below it.
+const ChangePasswordForm = dynamic(() => import('./ChangePasswordForm').then((m) => m.ChangePasswordForm), { ssr: false, loading: SectionLoading });
 const NotificationsSection = dynamic(() => import('./NotificationsSection').then((m) => m.NotificationsSection), { ssr: false, loading: SectionLoading });
 // The e-mail confirmation modal (MUI's Dialog) loads when the user first opens it.
 const EmailConfirmationModal = dynamic(() => import('./EmailConfirmationModal').then((m) => m.EmailConfirmationModal), { ssr: false });
@@ -85,54 +86,6 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         </Box>
         <Box sx={{ maxWidth: { sm: 280 } }}>
           <SubmitButton busy={status === Status.LOADING}>{t('settings.save')}</SubmitButton>
-        </Box>
-      </Form>
-    </Formik>
-  );
-}
-
-/** Empties the password fields after a successful change. */
-function ResetOnSuccess() {
-  const status = useAppSelector((s) => s.account.password.status);
-  const { resetForm } = useFormikContext();
-  useEffect(() => {
-    if (status === Status.SUCCESS) resetForm();
-  }, [status, resetForm]);
-  return null;
-}
-
-function ChangePasswordForm() {
-  usePreloadedSchema(changePasswordSchema);
-  const { t } = useTranslation('account');
-  const message = useMessage();
-  const dispatch = useAppDispatch();
-  const toast = useToast();
-  const { status, error: failure } = useAppSelector((s) => s.account.password);
-  const error = failure?.message ?? null;
-  useStatusChange(status, {
-    onSuccess: () => toast.success(message(ACCOUNT_MESSAGES.passwordChanged)),
-    onError: () => toast.error(message(ACCOUNT_MESSAGES.errorOccurred)),
-  });
-  return (
-    <Formik
-      initialValues={{ oldPassword: '', newPassword: '', repeatPassword: '' }}
-      validate={changePasswordSchema.validate}
-      onSubmit={(v) => {
-        dispatch(passwordChangeRequested({ oldPassword: v.oldPassword, newPassword: v.newPassword }));
-      }}
-    >
-      <Form method="post" noValidate aria-label={t('settings.password')}>
-        <ResetOnSuccess />
-        {error && status === Status.ERROR && (
-          <Notice severity="error" role="alert">
-            {message(error)}
-          </Notice>
-        )}
-        <PasswordField name="oldPassword" label={t('fields.oldPassword')} autoComplete="current-password" required />
-        <PasswordField name="newPassword" label={t('fields.newPassword')} autoComplete="new-password" required withStrength hint={t('password.rule')} />
-        <PasswordField name="repeatPassword" label={t('fields.repeatPassword')} autoComplete="new-password" required />
-        <Box sx={{ maxWidth: { sm: 280 } }}>
-          <SubmitButton busy={status === Status.LOADING}>{t('settings.changePassword')}</SubmitButton>
         </Box>
       </Form>
     </Formik>
