@@ -27,7 +27,7 @@ function settings() {
 type User = ReturnType<typeof userEvent.setup>;
 
 async function changePassword(user: User, oldPassword: string, newPassword: string, repeat = newPassword) {
-  const form = screen.getByRole('form', { name: 'Password' });
+  const form = await screen.findByRole('form', { name: 'Password' });
   if (oldPassword) await user.type(within(form).getByLabelText(/^Current password/), oldPassword);
   if (newPassword) await user.type(within(form).getByLabelText(/^New password/), newPassword);
   if (repeat) await user.type(within(form).getByLabelText(/^Repeat the new password/), repeat);
@@ -39,7 +39,8 @@ describe('settings: profile', () => {
     backend = fakeBackend({ 'PUT users/7': (req) => [200, { ...sampleUser, ...(req.body as object) }] });
     const user = userEvent.setup();
     settings();
-    const form = screen.getByRole('form', { name: 'Personal details' });
+    // The form loads while the account is read (a lazy section).
+    const form = await screen.findByRole('form', { name: 'Personal details' });
     const phone = within(form).getByLabelText(/^Phone/);
     await user.type(phone, '12');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
@@ -57,7 +58,7 @@ describe('settings: profile', () => {
     backend = fakeBackend({ 'PUT users/7': [500, { error: 'boom' }] });
     const user = userEvent.setup();
     settings();
-    await user.click(within(screen.getByRole('form', { name: 'Personal details' })).getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('form', { name: 'Personal details' })).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Error occurred')).toBeInTheDocument();
   });
 });

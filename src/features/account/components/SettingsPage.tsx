@@ -1,7 +1,6 @@
 import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import NextLink from 'next/link';
-import { Form, Formik } from 'formik';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -10,20 +9,14 @@ import { Tag } from '@/components/Tag';
 import Typography from '@mui/material/Typography';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, PageContainer, useToast } from '@/components';
+import { EmptyState, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { routes } from '@/lib/routes';
 import { useSession, type CurrentUser, selectCurrentUser, selectCurrentUserStatus } from '@/features/auth';
-import { FormTextField, useMessage } from '@/components/formFields';
-import { SubmitButton } from '@/components/SubmitButton';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { ACCOUNT_MESSAGES } from '../accountMessages';
-import { emailModalOpened, profileUpdateRequested } from '../accountSlice';
-import { profileSchema } from '@/lib/validation/formSchemas';
-import { usePreloadedSchema } from '@/lib/validation/lazySchema';
+import { emailModalOpened } from '../accountSlice';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
-import { useStatusChange } from './useStatusChange';
 import { Notice } from '@/components/Notice';
 import { Skeleton } from '@/components/Skeleton';
 
@@ -32,7 +25,9 @@ import { Skeleton } from '@/components/Skeleton';
 const SectionLoading = () => <Skeleton variant="rounded" height={96} />;
 const SessionsSection = dynamic(() => import('./SessionsSection').then((m) => m.SessionsSection), { ssr: false, loading: SectionLoading });
 const PrivacySection = dynamic(() => import('./PrivacySection').then((m) => m.PrivacySection), { ssr: false, loading: SectionLoading });
-// The password change (its strength meter and rules) loads after the page is shown, like the sections below it.
+// The two forms (formik, their rules, the password's strength meter) load while the account is read,
+// like the sections below them.
+const ProfileForm = dynamic(() => import('./ProfileForm').then((m) => m.ProfileForm), { ssr: false, loading: SectionLoading });
 const ChangePasswordForm = dynamic(() => import('./ChangePasswordForm').then((m) => m.ChangePasswordForm), { ssr: false, loading: SectionLoading });
 const NotificationsSection = dynamic(() => import('./NotificationsSection').then((m) => m.NotificationsSection), { ssr: false, loading: SectionLoading });
 // The e-mail confirmation modal (MUI's Dialog) loads when the user first opens it.
@@ -48,47 +43,6 @@ function Section({ title, children, id }: { title: string; children: React.React
         {children}
       </CardContent>
     </Card>
-  );
-}
-
-function ProfileForm({ user }: { user: CurrentUser }) {
-  usePreloadedSchema(profileSchema);
-  const { t } = useTranslation('account');
-  const message = useMessage();
-  const dispatch = useAppDispatch();
-  const toast = useToast();
-  const status = useAppSelector((s) => s.account.profile.status);
-  useStatusChange(status, {
-    onSuccess: () => toast.success(message(ACCOUNT_MESSAGES.profileUpdated)),
-    onError: () => toast.error(message(ACCOUNT_MESSAGES.errorOccurred)),
-  });
-  const initial = { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '', dateOfBirth: user.dateOfBirth?.slice(0, 10) ?? '' };
-  return (
-    <Formik
-      initialValues={initial}
-      enableReinitialize
-      validate={profileSchema.validate}
-      onSubmit={(v) => {
-        dispatch(
-          profileUpdateRequested({
-            id: user.id,
-            body: { firstName: v.firstName.trim(), lastName: v.lastName.trim(), phone: v.phone.trim() || null, dateOfBirth: v.dateOfBirth || null },
-          }),
-        );
-      }}
-    >
-      <Form method="post" noValidate aria-label={t('settings.profile')}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-          <FormTextField name="firstName" label={t('fields.firstName')} autoComplete="given-name" required />
-          <FormTextField name="lastName" label={t('fields.lastName')} autoComplete="family-name" required />
-          <FormTextField name="phone" label={t('fields.phoneOptional')} type="tel" autoComplete="tel" hint={t('fields.phoneHint')} slotProps={{ htmlInput: { inputMode: 'tel' } }} />
-          <FormTextField name="dateOfBirth" label={t('fields.dateOfBirthOptional')} type="date" autoComplete="bday" slotProps={{ inputLabel: { shrink: true } }} />
-        </Box>
-        <Box sx={{ maxWidth: { sm: 280 } }}>
-          <SubmitButton busy={status === Status.LOADING}>{t('settings.save')}</SubmitButton>
-        </Box>
-      </Form>
-    </Formik>
   );
 }
 
