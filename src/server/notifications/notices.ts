@@ -22,18 +22,20 @@ type Order = Pick<repo.OrderRow, 'id' | 'user_id' | 'laboratory_id'>;
 /** The mail template of each notice (the outbox's `kind`). */
 const MAIL_KIND: Record<NotificationEvent, string> = { on_the_way: 'onTheWay', not_at_home: 'notAtHome', results_ready: 'resultsReady', critical_result: 'criticalResult' };
 
-interface Recipient {
+export interface Recipient {
   email: string;
   language: string;
   t: TFunction;
   timeZone: string;
+  /** The order's laboratory, read once for the notice and the mail that words it. */
+  laboratory: Awaited<ReturnType<typeof findLaboratory>>;
 }
 
 async function recipientOf(db: Db, order: Order): Promise<Recipient | null> {
   const [user, lab] = await Promise.all([repo.getUser(db, order.user_id), findLaboratory(db, order.laboratory_id)]);
   if (!user) return null;
   const language = mailLanguage(user.locale);
-  return { email: user.email, language, t: mailTranslator(language), timeZone: timeZoneOf(lab?.country ?? 'PL') };
+  return { email: user.email, language, t: mailTranslator(language), timeZone: timeZoneOf(lab?.country ?? 'PL'), laboratory: lab };
 }
 
 function send(db: Db, order: Order, r: Recipient, event: NotificationEvent, key: string, mail: { subject: string; text: string; html: string } | null, body: string, path: string, now?: Date) {
@@ -59,11 +61,11 @@ export async function noticeOnTheWay(db: Db, order: Order, window: { start: stri
   await send(db, order, r, 'on_the_way', `on_the_way-${order.id}-${window.start}`, mail, r.t('notice.onTheWay', { window: span }), path, now);
 }
 
-/** The nurse could not find the patient: the mail (built by the visit, with the laboratory's contacts) and a push. */
-export async function noticeNotAtHome(db: Db, order: Order, mail: { subject: string; text: string; html: string }, now: Date): Promise<void> {
+/** The nurse could not find the patient: the mail (worded by the visit, with the laboratory's contacts) and a push. */
+export async function noticeNotAtHome(db: Db, order: Order, wordMail: (r: Recipient) => { subject: string; text: string; html: string }, now: Date): Promise<void> {
   const r = await recipientOf(db, order);
   if (!r) return;
-  await send(db, order, r, 'not_at_home', `not_at_home-${order.id}`, mail, r.t('notice.notAtHome'), `/orders/${order.id}`, now);
+  await send(db, order, r, 'not_at_home', `not_at_home-${order.id}`, wordMail(r), r.t('notice.notAtHome'), `/orders/${order.id}`, now);
 }
 
 /** "New results are ready in your account": once per order, when its last result is final. */

@@ -13,7 +13,6 @@ import { LAB_DEFAULTS } from '@/lib/laboratory';
 import { intlLocale } from '@/i18n';
 import { buildAppUrl } from '../mail/mailer';
 import { noticeNotAtHome } from '../notifications/notices';
-import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { addressLine, formatVisit } from '../mail/templates/common';
 import { notAtHomeMail } from '../mail/templates/notAtHome';
 import { actorOfUser, checkVisitMove, followVisit } from './visitStates';
@@ -165,25 +164,25 @@ export async function markNotAtHome(db: Db, user: AuthUser, orderId: number, not
 
 /** Queues the "not at home" mail and push (in the mark's transaction), in the user's saved language. */
 async function mailNotAtHome(db: Db, order: repo.OrderRow, now: Date): Promise<void> {
-  {
-    const owner = await repo.getUser(db, order.user_id);
-    if (!owner) return;
-    const language = mailLanguage(owner.locale);
-    const t = mailTranslator(language);
-    const [slot, lab] = await Promise.all([findSlotsByIds(db, [order.slot_id]).then((m) => m.get(order.slot_id)), findLaboratory(db, order.laboratory_id)]);
-    const visit = visitDto(order, slot, timeZoneOf(lab?.country ?? ''));
-    const mail = notAtHomeMail(
-      {
-        number: order.number,
-        when: formatVisit(visit.start, visit.end, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)),
-        where: addressLine(orderAddressDto(order), t),
-        laboratory: { city: lab?.city_name || LAB_DEFAULTS.cityName, phone: lab?.phone ?? '', email: lab?.email ?? '' },
-        orderLink: buildAppUrl(`/orders/${order.id}`),
-      },
-      t,
-    );
-    await noticeNotAtHome(db, order, mail, now);
-  }
+  const slot = (await findSlotsByIds(db, [order.slot_id])).get(order.slot_id);
+  await noticeNotAtHome(
+    db,
+    order,
+    ({ language, t, laboratory: lab }) => {
+      const visit = visitDto(order, slot, timeZoneOf(lab?.country ?? ''));
+      return notAtHomeMail(
+        {
+          number: order.number,
+          when: formatVisit(visit.start, visit.end, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)),
+          where: addressLine(orderAddressDto(order), t),
+          laboratory: { city: lab?.city_name || LAB_DEFAULTS.cityName, phone: lab?.phone ?? '', email: lab?.email ?? '' },
+          orderLink: buildAppUrl(`/orders/${order.id}`),
+        },
+        t,
+      );
+    },
+    now,
+  );
 }
 
 /** GET staff/nurses: the nurses of the caller's laboratory (for the assign control). */
