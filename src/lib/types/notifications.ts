@@ -6,6 +6,9 @@
 export const NOTIFICATION_EVENTS = ['on_the_way', 'not_at_home', 'results_ready', 'critical_result'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
+/** Events always mailed, whatever the settings: a critical result is a safety notice. */
+export const ALWAYS_BY_EMAIL: readonly NotificationEvent[] = ['critical_result'];
+
 export interface NotificationChannels {
   event: NotificationEvent;
   email: boolean;

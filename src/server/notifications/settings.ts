@@ -3,7 +3,7 @@ import { getConfig } from '../config';
 import { badRequest } from '../http/errors';
 import type { AuthUser } from '../http/auth';
 import * as repo from '../repositories/notifications';
-import { NOTIFICATION_EVENTS, type NotificationChannels, type NotificationEvent, type NotificationSettingsDto, type NotificationSettingsInput, type PushSubscriptionInput } from '@/lib/types/notifications';
+import { ALWAYS_BY_EMAIL, NOTIFICATION_EVENTS, type NotificationChannels, type NotificationEvent, type NotificationSettingsDto, type NotificationSettingsInput, type PushSubscriptionInput } from '@/lib/types/notifications';
 import { NOTIFICATION_MESSAGES } from '@/lib/validation/notifications';
 import { QUIET_HOURS } from './quietHours';
 import { vapidDetails } from './vapid';
@@ -14,25 +14,23 @@ import { vapidDetails } from './vapid';
  * the patient turns a channel off; a critical result's e-mail cannot be turned off (a safety notice).
  */
 
-/** Channels that cannot be turned off. */
-const ALWAYS_EMAIL: readonly NotificationEvent[] = ['critical_result'];
+/** The channels of `event` from its row (none: every channel on). */
+function channelsFrom(event: NotificationEvent, row: repo.NotificationSettingRow | undefined): NotificationChannels {
+  return { event, email: ALWAYS_BY_EMAIL.includes(event) || !row || row.email === 1, push: !row || row.push === 1 };
+}
 
-export async function channelsOf(db: Db, userId: number, event: NotificationEvent): Promise<{ email: boolean; push: boolean }> {
-  const row = await repo.findSetting(db, userId, event);
-  return { email: ALWAYS_EMAIL.includes(event) || !row || row.email === 1, push: !row || row.push === 1 };
+export async function channelsOf(db: Db, userId: number, event: NotificationEvent): Promise<NotificationChannels> {
+  return channelsFrom(event, await repo.findSetting(db, userId, event));
 }
 
 export async function getNotificationSettings(db: Db, userId: number): Promise<NotificationSettingsDto> {
   const rows = new Map((await repo.listSettings(db, userId)).map((r) => [r.event, r]));
-  const events: NotificationChannels[] = NOTIFICATION_EVENTS.map((event) => {
-    const row = rows.get(event);
-    return { event, email: ALWAYS_EMAIL.includes(event) || !row || row.email === 1, push: !row || row.push === 1 };
-  });
+  const events = NOTIFICATION_EVENTS.map((event) => channelsFrom(event, rows.get(event)));
   return { events, pushPublicKey: vapidDetails()?.publicKey ?? null, quietHours: { ...QUIET_HOURS } };
 }
 
 export async function updateNotificationSettings(db: Db, userId: number, input: NotificationSettingsInput, now = new Date()): Promise<NotificationSettingsDto> {
-  const events = input.events.map((e) => ({ ...e, email: ALWAYS_EMAIL.includes(e.event) ? true : e.email }));
+  const events = input.events.map((e) => ({ ...e, email: ALWAYS_BY_EMAIL.includes(e.event) ? true : e.email }));
   await repo.saveSettings(db, userId, events, now);
   return getNotificationSettings(db, userId);
 }

@@ -9,7 +9,7 @@ import { useToast } from '@/components';
 import { useMessage } from '@/components/formFields';
 import { Status } from '@/lib/status';
 import { toFailure, type Failure } from '@/lib/store/resource';
-import { NOTIFICATION_EVENTS, type NotificationChannels, type NotificationEvent, type NotificationSettingsDto } from '@/lib/types/notifications';
+import { ALWAYS_BY_EMAIL, NOTIFICATION_EVENTS, type NotificationChannels, type NotificationEvent, type NotificationSettingsDto } from '@/lib/types/notifications';
 import { currentSubscription, notificationsBlocked, PushPermissionRefused, pushSupported, subscribeThisDevice, unsubscribeThisDevice } from '@/lib/webPush';
 import { accountApi } from '../lazyAccountApi';
 import { useStatusChange } from './useStatusChange';
@@ -185,13 +185,13 @@ export function NotificationsSection() {
       {settings &&
         channelsOf(settings).map((c) => (
           <ChoiceGroup key={c.event} legend={t(`notifications.events.${c.event}`)} legendStrong row>
-            {/* A critical result is always mailed (a safety notice): its e-mail switch stays on. */}
+            {/* An event always mailed (a critical result, a safety notice) keeps its e-mail switch on. */}
             <Choice
               type="checkbox"
               role="switch"
-              label={c.event === 'critical_result' ? t('notifications.emailAlways') : t('notifications.email')}
+              label={ALWAYS_BY_EMAIL.includes(c.event) ? t('notifications.emailAlways') : t('notifications.email')}
               checked={c.email}
-              disabled={c.event === 'critical_result'}
+              disabled={ALWAYS_BY_EMAIL.includes(c.event)}
               onChange={(e) => toggle(c.event, 'email', e.target.checked)}
             />
             <Choice type="checkbox" role="switch" label={t('notifications.push')} checked={c.push} disabled={!pushKey} onChange={(e) => toggle(c.event, 'push', e.target.checked)} />
