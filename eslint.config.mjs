@@ -6,8 +6,12 @@ import nextTypescript from 'eslint-config-next/typescript';
  * Import boundaries (docs/architecture.md, "Who may import whom"):
  * - client code (src/features, src/components, src/lib, src/store, src/i18n, src/theme) never imports
  *   src/server; pages reach the server only from their data functions;
- * - src/server imports no feature, component or store module;
- * - the shared layers (src/lib, src/components, src/i18n, src/theme) import no feature and not the store;
+ * - src/server and the API routes (pages/api) import, of the layers both sides have, only src/shared:
+ *   not src/lib (client only), src/components, src/i18n (the browser's loader), src/theme, a feature
+ *   or the store;
+ * - src/shared imports nothing of the shop outside src/shared;
+ * - the client's shared layers (src/lib, src/components, src/i18n, src/theme) import no feature and
+ *   not the store;
  * - a feature imports another feature only through its index (`@/features/cart`, not
  *   `@/features/cart/cartSlice`). Tests and test helpers (`testing/`) wire the whole store and are exempt
  *   from this last rule.
@@ -22,8 +26,12 @@ const NO_SERVER = {
   message: 'Client code must not import src/server: server helpers are called from pages\' data functions (getServerSideProps) or API routes.',
 };
 const NO_CLIENT_LAYERS = {
-  regex: '^(@/(features|components|store|theme)|(\\.\\./)+(features|components|store|theme))(/|$)',
-  message: 'src/server must not import client layers (features, components, store, theme): move what both need to src/lib.',
+  regex: '^(@/(features|components|store|theme|lib|i18n|testing)|(\\.\\./)+(features|components|store|theme))(/|$)',
+  message: 'src/server imports only src/shared of the layers both sides have (src/lib, src/components, src/i18n, src/theme, features and the store are the browser\'s): move what both sides use to src/shared.',
+};
+const ONLY_SHARED = {
+  regex: '^(@/(?!shared/)[^/]+|(\\.\\./)+(features|components|store|theme|lib|i18n|server|testing))(/|$)',
+  message: 'src/shared is what both sides use: it imports nothing of the shop outside src/shared.',
 };
 const NO_UPWARD = {
   regex: '^(@/(features|store)|(\\.\\./)+(features|store))(/|$)',
@@ -79,8 +87,13 @@ const config = [
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER, NO_UPWARD] }] },
   },
   {
-    files: ['src/server/**'],
+    files: ['src/server/**', 'pages/api/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIENT_LAYERS] }] },
+  },
+  {
+    files: ['src/shared/**'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [ONLY_SHARED] }] },
   },
   {
     files: ['src/server/**', 'pages/**', 'scripts/**'],

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrate, openDb } from '../src/server/db/createDb';
 import { seedDemo } from '../src/server/db/seed';
-import { LAB_COOKIE } from '../src/lib/storage';
+import { LAB_COOKIE } from '@/shared/storage';
 import { createOrder, createPatient, createSlot, createUser } from '../src/server/testing/orderFixtures';
 import { quietCpuBefore } from './lib/lighthouse';
 import { load, warm, type LoadResult } from './lib/load';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrate, openDb } from '../src/server/db/createDb';
-import { LAB_COOKIE } from '../src/lib/storage';
+import { LAB_COOKIE } from '@/shared/storage';
 import { seedDemo } from '../src/server/db/seed';
 import { firstLoadJs, nextDataBytes } from './lib/bundle';
 import { enlarge } from './lib/catalogue';

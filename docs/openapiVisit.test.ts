@@ -4,9 +4,9 @@ import yaml from 'js-yaml';
 import { setUpApiSuite } from '../src/server/testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createUser } from '../src/server/testing/orderFixtures';
 import { soonToday } from '../src/server/testing/soonToday';
-import { resultEntrySchema } from '../src/lib/validation/results';
-import { visitStateSchema } from '../src/lib/validation/visit';
-import type { OrderDetailDto } from '../src/lib/types/results';
+import { resultEntrySchema } from '@/shared/validation/results';
+import { visitStateSchema } from '@/shared/validation/visit';
+import type { OrderDetailDto } from '@/shared/types/results';
 
 /**
  * The live visit and preliminary results as docs/openapi.yaml describes them: real answers of

@@ -9,9 +9,9 @@ import { Suspense, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { useHydrationAfterFirstRender, wrapper } from '@/store/wrapper';
 import { theme } from '@/theme/theme';
-import { languageFromCookie, type Language } from '@/i18n';
+import { languageFromCookie, type Language } from '@/shared/i18n';
 import { browserI18n, prepareBrowserI18nSoon } from '@/i18n/browser';
-import { serverInstances } from '@/i18n/serverInstances';
+import { serverInstances } from '@/shared/i18n/serverInstances';
 import { ToastProvider } from '@/components/Toast';
 import { AppShell } from '@/features/shell/AppShell';
 import { hasAcceptCookie } from '@/features/shell/CookieBanner';
@@ -108,7 +108,7 @@ App.getInitialProps = async (context: AppContext) => {
   const cookie = typeof window === 'undefined' ? context.ctx.req?.headers.cookie : document.cookie;
   const lang = languageFromCookie(cookie);
   // Server only (the branch is removed from the browser build): every language, loaded once.
-  if (typeof window === 'undefined') (await import('@/i18n/resources')).serverI18n(lang);
+  if (typeof window === 'undefined') (await import('@/shared/i18n/resources')).serverI18n(lang);
   // A first visit gets the cookie banner in the server HTML (it paints with the page).
   return { ...initial, lang, cookiesAccepted: hasAcceptCookie(cookie) };
 };

@@ -1,7 +1,7 @@
 import { Html, Head, Main, NextScript, type DocumentContext, type DocumentProps } from 'next/document';
 import { DocumentHeadTags, type DocumentHeadTagsProps } from '@mui/material-nextjs/v16-pagesRouter';
 import { PRIMARY_COLOR } from '@/theme/theme';
-import { languageFromCookie } from '@/i18n';
+import { languageFromCookie } from '@/shared/i18n';
 import { newNonce, nonceReactScripts, setPageSecurityHeaders } from '@/server/http/securityHeaders';
 import { renderBody, styleElements, type DocumentRenderContext } from '@/server/ssr/documentRender';
 

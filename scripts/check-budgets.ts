@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { firstLoadJs, nextDataBytes } from '../bench/lib/bundle';
 import { ROOT, startNext } from '../bench/lib/servers';
-import { LAB_COOKIE } from '../src/lib/storage';
+import { LAB_COOKIE } from '@/shared/storage';
 import { firstLoadChunks, HINT } from './compileHints';
 
 /**

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { waitForHydrationOnLoad } from '../lib/hydration';
 import { journey, type JourneyContext } from '../lib/journey';
-import type { LaboratoryDto, PatientDto } from '../../src/lib/types/api';
+import type { LaboratoryDto, PatientDto } from '@/shared/types/api';
 
 const PASSWORD = 'Secret-pass-123';
 const NEW_PASSWORD = 'Even-better-456';

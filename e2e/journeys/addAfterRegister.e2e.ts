@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
-import type { AnalysisDto, LaboratoryDto } from '../../src/lib/types/api';
+import type { AnalysisDto, LaboratoryDto } from '@/shared/types/api';
 
 /**
  * Registering inside add-to-cart after one refused attempt (a leaked password): the patient step

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
 import { createPatient, freeSlots, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
-import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '../../src/lib/types/api';
-import type { BackgroundWorkDto } from '../../src/lib/types/backgroundWork';
+import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '@/shared/types/api';
+import type { BackgroundWorkDto } from '@/shared/types/backgroundWork';
 
 /**
  * The staff console's "Background work": an order confirmation the SMTP server refused for good (550)

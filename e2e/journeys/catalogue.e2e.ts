@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
-import type { AnalysisDto, LaboratoryDto, ProfileDto } from '../../src/lib/types/api';
-import { formatMoney } from '../../src/lib/money';
+import type { AnalysisDto, LaboratoryDto, ProfileDto } from '@/shared/types/api';
+import { formatMoney } from '@/shared/money';
 import { DEMO_PRICE_LISTS } from '../../src/server/db/demo/laboratories';
 
 /** A term of the demo catalogue. */

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { journey } from '../lib/journey';
-import { STORAGE_KEYS } from '../../src/lib/storage';
-import type { AnalysisDto, CartDto, LaboratoryDto, ProfileDto } from '../../src/lib/types/api';
+import { STORAGE_KEYS } from '@/shared/storage';
+import type { AnalysisDto, CartDto, LaboratoryDto, ProfileDto } from '@/shared/types/api';
 
 const priced = (a: AnalysisDto) => a.prices.length > 0;
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { journey } from '../lib/journey';
 import { createPatient, freeSlots, placeOrder, registerConfirmed } from '../lib/orderSetup';
-import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '../../src/lib/types/api';
+import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '@/shared/types/api';
 
 /**
  * Documents of a paid order: the patient pays online (the built-in test provider), downloads the

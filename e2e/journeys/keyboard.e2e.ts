@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { journey } from '../lib/journey';
-import type { AnalysisDto, LaboratoryDto } from '../../src/lib/types/api';
+import type { AnalysisDto, LaboratoryDto } from '@/shared/types/api';
 
 /**
  * Keyboard only: every action of this journey is a key press (Tab, Shift+Tab, Enter, Space, arrows,

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
 import { createPatient, freeSlots, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
 import { DEMO_ANALYSES } from '../../src/server/db/demo/catalogue';
-import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '../../src/lib/types/api';
-import type { StaffOrderDetailDto } from '../../src/lib/types/results';
+import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '@/shared/types/api';
+import type { StaffOrderDetailDto } from '@/shared/types/results';
 
 /** English catalogue names that must not appear on a Russian or Polish page (proper names aside). */
 const ENGLISH_NAMES = DEMO_ANALYSES.map((a) => a.name).filter((n) => /^[A-Za-z ()-]+$/.test(n) && n.length > 6 && !/^[A-Z0-9 -]+$/.test(n));

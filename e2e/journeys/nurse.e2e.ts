@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
 import { addStaffAccount, createPatient, freeSlots, PASSWORD, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
-import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '../../src/lib/types/api';
-import type { StaffOrderDetailDto } from '../../src/lib/types/results';
+import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '@/shared/types/api';
+import type { StaffOrderDetailDto } from '@/shared/types/results';
 
 const ZONES: Record<string, string> = { PL: 'Europe/Warsaw', BY: 'Europe/Minsk', LT: 'Europe/Vilnius' };
 

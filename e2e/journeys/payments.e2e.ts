@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
 import { createPatient, freeSlots, placeOrder, registerConfirmed } from '../lib/orderSetup';
-import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '../../src/lib/types/api';
+import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '@/shared/types/api';
 
 /**
  * Online payment with the built-in test provider: a declined payment is retried and paid; the paid

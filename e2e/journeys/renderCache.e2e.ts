@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { journey } from '../lib/journey';
-import type { LaboratoryDto } from '../../src/lib/types/api';
+import type { LaboratoryDto } from '@/shared/types/api';
 
 /**
  * The render cache (src/server/ssr/renderCache.ts) answers a public page exactly as a render does,

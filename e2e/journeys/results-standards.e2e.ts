@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { journey } from '../lib/journey';
 import { createPatient, freeSlots, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
-import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '../../src/lib/types/api';
-import type { StaffOrderDetailDto } from '../../src/lib/types/results';
+import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '@/shared/types/api';
+import type { StaffOrderDetailDto } from '@/shared/types/results';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { journey } from '../lib/journey';
 import { createPatient, freeSlots, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
-import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '../../src/lib/types/api';
-import type { StaffOrderDetailDto } from '../../src/lib/types/results';
+import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '@/shared/types/api';
+import type { StaffOrderDetailDto } from '@/shared/types/results';
 
 export default journey(
   'lab staff enter results of an order; the patient reads them at every level, sees the trend and downloads the PDF',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
 import { signInNewStaff } from '../lib/orderSetup';
 import { CATEGORY_SLUGS } from '../../src/lib/config';
-import type { LaboratoryDto, PatientDto } from '../../src/lib/types/api';
+import type { LaboratoryDto, PatientDto } from '@/shared/types/api';
 
 /**
  * Every page of the route table that a visitor, a signed-in patient, staff or a nurse can open by address, checked

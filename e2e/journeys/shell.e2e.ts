@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
 import { closest } from '../../src/lib/geo';
-import { LAB_COOKIE, STORAGE_KEYS } from '../../src/lib/storage';
-import type { LaboratoryDto } from '../../src/lib/types/api';
+import { LAB_COOKIE, STORAGE_KEYS } from '@/shared/storage';
+import type { LaboratoryDto } from '@/shared/types/api';
 
 const WARSAW = { latitude: 52.2297, longitude: 21.0122 };
 

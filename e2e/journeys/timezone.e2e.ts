@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
 import { createPatient, freeSlots, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
-import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '../../src/lib/types/api';
+import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '@/shared/types/api';
 
 /** 24-hour wall clock of an instant in a zone, e.g. "08:00". */
 const clock = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));

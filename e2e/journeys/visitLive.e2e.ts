@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { journey } from '../lib/journey';
 import { addSlotStartingSoon, createPatient, makeJobsDueNow, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
-import { LAB_COOKIE, STORAGE_KEYS } from '../../src/lib/storage';
-import type { AnalysisDto, LaboratoryDto } from '../../src/lib/types/api';
-import type { StaffOrderDetailDto } from '../../src/lib/types/results';
+import { LAB_COOKIE, STORAGE_KEYS } from '@/shared/storage';
+import type { AnalysisDto, LaboratoryDto } from '@/shared/types/api';
+import type { StaffOrderDetailDto } from '@/shared/types/results';
 import { startFakePush } from '../../src/server/testing/fakePush';
 import { quietUntil } from '../../src/server/notifications/quietHours';
 

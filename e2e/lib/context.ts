@@ -5,7 +5,7 @@ import { ROOT } from './appServer';
 import type { SmtpSink, ReceivedMail } from './smtpSink';
 import { settle, type AxeAudit } from './axe';
 import type { JourneyContext, PrepareOptions, RegisteredUser, ViewportName } from './journey';
-import { STORAGE_KEYS, LAB_COOKIE } from '../../src/lib/storage';
+import { STORAGE_KEYS, LAB_COOKIE } from '@/shared/storage';
 
 /** The JourneyContext a journey runs with (e2e/run.ts): API calls, mail, screenshots, sign-in, checks. */
 

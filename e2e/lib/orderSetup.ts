@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { JourneyContext } from './journey';
 import type { Database as SqliteFile } from 'better-sqlite3';
-import type { AddToCartResponse, CreateOrderResponse, LaboratoryDto, NurseSlotDto, PatientDto } from '../../src/lib/types/api';
+import type { AddToCartResponse, CreateOrderResponse, LaboratoryDto, NurseSlotDto, PatientDto } from '@/shared/types/api';
 
 /**
  * Set-up through the API shared by the journeys that need a placed order and a staff member of its

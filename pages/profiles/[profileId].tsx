@@ -1,7 +1,7 @@
 import { wrapper } from '@/store/wrapper';
 import { ProfilePageView, type ProfilePageProps } from '@/features/catalogue/components/ProfilePageView';
 import { profileReceived } from '@/features/catalogue/catalogueSlice';
-import { idFrom } from '@/lib/ids';
+import { idFrom } from '@/shared/ids';
 
 export default function ProfilePage(props: ProfilePageProps) {
   wrapper.useHydration(props);

@@ -1,5 +1,5 @@
 import { useLanguage } from '@/i18n/useLanguage';
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/shared/money';
 
 export interface MoneyProps {
   /** Major units, e.g. 12.5. */

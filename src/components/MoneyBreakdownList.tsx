@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { toMajor } from '@/lib/money';
-import type { MoneyBreakdown } from '@/lib/breakdown';
+import { toMajor } from '@/shared/money';
+import type { MoneyBreakdown } from '@/shared/breakdown';
 import { Money } from './Money';
-import { localName } from '@/lib/catalogueText';
+import { localName } from '@/shared/catalogueText';
 import { useLanguage } from '@/i18n/useLanguage';
 
 function Row({ label, minor, currency, strong, from, testId }: { label: string; minor: number; currency: string; strong?: boolean; from?: boolean; testId?: string }) {
@@ -25,7 +25,7 @@ function Row({ label, minor, currency, strong, from, testId }: { label: string; 
 }
 
 /**
- * The money of a cart or an order as one list, the same on every page (src/lib/breakdown.ts): the
+ * The money of a cart or an order as one list, the same on every page (src/shared/breakdown.ts): the
  * tests of each patient, every sample material bought, the home visit, the discount and the total.
  * The listed lines add up to the total.
  */

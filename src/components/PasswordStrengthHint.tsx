@@ -3,7 +3,7 @@ import { useFormikContext } from 'formik';
 import { styled } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { passwordStrength, type PasswordStrength } from '@/lib/passwordStrength';
-import type { PasswordScore } from '@/lib/passwordScore';
+import type { PasswordScore } from '@/shared/passwordScore';
 
 type Scorer = (password: string, userInputs: (string | null | undefined)[]) => PasswordScore;
 
@@ -13,7 +13,7 @@ function useScorer(active: boolean): Scorer | null {
   useEffect(() => {
     if (!active || scorer) return;
     let live = true;
-    void import('@/lib/passwordScore').then((m) => {
+    void import('@/shared/passwordScore').then((m) => {
       if (live) setScorer({ score: m.scorePassword });
     });
     return () => {

@@ -1,12 +1,12 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { i18nOptions, type Language } from './index';
+import { i18nOptions, type Language } from '@/shared/i18n';
 
 /** One chunk per language: only the active language is downloaded; another loads when chosen. */
 const bundles: Record<Language, () => Promise<{ default: ResourceLanguage }>> = {
-  en: () => import('./bundles/en'),
-  ru: () => import('./bundles/ru'),
-  pl: () => import('./bundles/pl'),
+  en: () => import('@/shared/i18n/bundles/en'),
+  ru: () => import('@/shared/i18n/bundles/ru'),
+  pl: () => import('@/shared/i18n/bundles/pl'),
 };
 
 const chunkBackend: BackendModule = {
@@ -25,7 +25,7 @@ const chunkBackend: BackendModule = {
 /**
  * The browser's i18next instance: it starts loading the active language's chunk at once, and
  * components using translations suspend (keeping the server HTML) until it has arrived.
- * No fallback language: every locale has every key (src/i18n/locales.test.ts), so a second
+ * No fallback language: every locale has every key (src/shared/i18n/locales.test.ts), so a second
  * language is never fetched for fallback.
  */
 export function createBrowserI18n(lng: Language): I18n {

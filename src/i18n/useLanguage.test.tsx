@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Money } from '@/components/Money';
-import { createI18n } from './resources';
+import { createI18n } from '@/shared/i18n/resources';
 import { useLanguage } from './useLanguage';
 
 function Shown() {

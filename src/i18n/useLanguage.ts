@@ -1,6 +1,6 @@
 import { useCallback, useContext, useSyncExternalStore } from 'react';
 import { getI18n, I18nContext } from 'react-i18next';
-import { defaultLanguage, isLanguage, type Language } from './index';
+import { defaultLanguage, isLanguage, type Language } from '@/shared/i18n';
 
 /**
  * The interface language for formatting (money, dates). `_app` creates i18next with the language of

@@ -1,7 +1,7 @@
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { backendClient, onUnauthorized, shopClient } from './apiClient';
 import { ApiError } from './apiError';
-import { readStorage, writeStorage } from './storage';
+import { readStorage, writeStorage } from '@/shared/storage';
 
 /**
  * The API client renews the 15-minute bearer token: a 401 to a request that carried the token makes

@@ -1,7 +1,7 @@
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { API_ROOT } from './config';
-import type { ApiErrorBody } from './types/api';
-import { readStorage, writeStorage } from './storage';
+import type { ApiErrorBody } from '@/shared/types/api';
+import { readStorage, writeStorage } from '@/shared/storage';
 import { ApiError, NETWORK_ERROR_MESSAGE, NOT_AUTHORIZED_MESSAGE } from './apiError';
 
 declare module 'axios' {

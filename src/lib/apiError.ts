@@ -1,4 +1,4 @@
-import type { ErrorCode } from './errorCodes';
+import type { ErrorCode } from '@/shared/errorCodes';
 
 /*
  * The API's failures as the client sees them, apart from the HTTP client itself (src/lib/apiClient.ts,
@@ -11,7 +11,7 @@ export const NOT_AUTHORIZED_MESSAGE = 'Not authorized';
 
 /**
  * An API failure with the server's status, message, code and field errors (`{error, code, fields}`).
- * Decisions are taken on `code` (`src/lib/errorCodes.ts`); `message` is only shown.
+ * Decisions are taken on `code` (`src/shared/errorCodes.ts`); `message` is only shown.
  */
 export class ApiError extends Error {
   constructor(

@@ -1,5 +1,5 @@
-import { intlLocale } from '@/i18n';
-import type { AnalysisResultDto, ResultFlagDto } from '@/lib/types/results';
+import { intlLocale } from '@/shared/i18n';
+import type { AnalysisResultDto, ResultFlagDto } from '@/shared/types/results';
 
 
 /** A date and time in the user's language and time zone, e.g. "21 Nov 2026, 10:00". */

@@ -1,5 +1,5 @@
-import type { AnalysisDto, PriceDto } from './types/api';
-import { toMajor, toMinor } from './money';
+import type { AnalysisDto, PriceDto } from '@/shared/types/api';
+import { toMajor, toMinor } from '@/shared/money';
 
 /**
  * What a set of analyses costs in the active laboratory: the sum of their prices, added in minor

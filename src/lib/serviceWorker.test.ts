@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import type { PushPayload } from './types/notifications';
+import type { PushPayload } from '@/shared/types/notifications';
 
 /*
  * public/sw.js run in a fake service worker global: what a push shows and where a click leads.

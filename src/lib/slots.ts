@@ -1,5 +1,5 @@
-import type { NurseSlotDto } from './types/api';
-import { labDayKey } from './labTime';
+import type { NurseSlotDto } from '@/shared/types/api';
+import { labDayKey } from '@/shared/labTime';
 
 /**
  * The nurse slots a patient may choose, grouped by the laboratory's local day (the day the nurse

@@ -1,5 +1,5 @@
 import { warmIntlSoon } from './warmIntl';
-import { formatMoney } from './money';
+import { formatMoney } from '@/shared/money';
 
 describe('warmIntlSoon', () => {
   beforeEach(() => jest.useFakeTimers());

@@ -1,4 +1,4 @@
-import { currencies, formatMoney } from './money';
+import { currencies, formatMoney } from '@/shared/money';
 
 /**
  * Loads ICU's data for the page's language in short tasks of their own, before React hydrates the

@@ -1,4 +1,4 @@
-import type { PushSubscriptionInput } from './types/notifications';
+import type { PushSubscriptionInput } from '@/shared/types/notifications';
 
 /*
  * This browser's Web Push subscription: the service worker (public/sw.js) that shows the shop's

@@ -3,9 +3,9 @@ import type { GetServerSidePropsContext } from 'next';
 import { useTranslation } from 'react-i18next';
 import { AddToCartFlow } from '@/features/cart/components/AddToCartFlow';
 import type { Addable } from '@/features/cart/components/AddableSummary';
-import { idFrom } from '@/lib/ids';
+import { idFrom } from '@/shared/ids';
 import { useLanguage } from '@/i18n/useLanguage';
-import { localName } from '@/lib/catalogueText';
+import { localName } from '@/shared/catalogueText';
 
 interface AddToCartPageProps {
   addable: Addable;

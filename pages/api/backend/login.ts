@@ -4,7 +4,7 @@ import { setRefreshCookie } from '@/server/http/refreshCookie';
 import { appendDeviceCookie, readDeviceCookie } from '@/server/http/deviceCookie';
 import { login } from '@/server/services/accounts';
 import { recordSignIn } from '@/server/services/audit';
-import { loginSchema } from '@/lib/validation/account';
+import { loginSchema } from '@/shared/validation/account';
 
 export const config = { api: { bodyParser: false } };
 

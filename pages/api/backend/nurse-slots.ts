@@ -1,8 +1,8 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { listNurseSlots } from '@/server/services/slots';
-import { laboratoryIdSchema, text } from '@/lib/validation/common';
-import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
+import { laboratoryIdSchema, text } from '@/shared/validation/common';
+import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
 
 export const config = { api: { bodyParser: false } };
 

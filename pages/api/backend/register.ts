@@ -2,7 +2,7 @@ import { method, route } from '@/server/http/route';
 import { setRefreshCookie } from '@/server/http/refreshCookie';
 import { register } from '@/server/services/accounts';
 import { requestLanguage } from '@/server/mail/i18n';
-import { registerSchema } from '@/lib/validation/account';
+import { registerSchema } from '@/shared/validation/account';
 
 export const config = { api: { bodyParser: false } };
 

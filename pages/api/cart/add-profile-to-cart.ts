@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { addToCart } from '@/server/services/cart';
-import { addProfileToCartSchema, cartQuerySchema } from '@/lib/validation/order';
+import { addProfileToCartSchema, cartQuerySchema } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };
 

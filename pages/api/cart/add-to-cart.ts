@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { addToCart } from '@/server/services/cart';
-import { addToCartSchema, cartQuerySchema } from '@/lib/validation/order';
+import { addToCartSchema, cartQuerySchema } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };
 

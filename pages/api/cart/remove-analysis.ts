@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { removeAnalysis } from '@/server/services/cart';
-import { cartQuerySchema, queryId } from '@/lib/validation/order';
+import { cartQuerySchema, queryId } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };
 

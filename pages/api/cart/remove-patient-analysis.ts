@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { removePatientAnalysis } from '@/server/services/cart';
-import { cartQuerySchema, removePatientAnalysisSchema } from '@/lib/validation/order';
+import { cartQuerySchema, removePatientAnalysisSchema } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { resetCart } from '@/server/services/cart';
-import { cartQuerySchema } from '@/lib/validation/order';
+import { cartQuerySchema } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };
 

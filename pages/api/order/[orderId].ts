@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { getOrderSummary } from '@/server/services/orders';
-import { queryId } from '@/lib/validation/order';
+import { queryId } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };
 

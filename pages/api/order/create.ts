@@ -1,7 +1,7 @@
 import { method, route } from '@/server/http/route';
 import { createOrder, parseIdempotencyKey } from '@/server/services/orders';
 import { requestLanguage } from '@/server/mail/i18n';
-import { createOrderSchema } from '@/lib/validation/order';
+import { createOrderSchema } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };
 

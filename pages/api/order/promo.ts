@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { quotePromo } from '@/server/services/orders';
-import { promoQuoteSchema } from '@/lib/validation/order';
+import { promoQuoteSchema } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { method, route } from '@/server/http/route';
 import { sendSupportMessage } from '@/server/services/support';
 import { requestLanguage } from '@/server/mail/i18n';
-import { supportContactSchema } from '@/lib/validation/support';
+import { supportContactSchema } from '@/shared/validation/support';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { wrapper } from '@/store/wrapper';
 import { AnalysisPageView, type AnalysisPageProps } from '@/features/catalogue/components/AnalysisPageView';
 import { analysisReceived } from '@/features/catalogue/catalogueSlice';
-import { idFrom } from '@/lib/ids';
+import { idFrom } from '@/shared/ids';
 
 export default function AnalysisPage(props: AnalysisPageProps) {
   wrapper.useHydration(props);

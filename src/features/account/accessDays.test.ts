@@ -1,5 +1,5 @@
 import { accessDays } from './accessDays';
-import type { AccessRecordDto } from '@/lib/types/audit';
+import type { AccessRecordDto } from '@/shared/types/audit';
 
 const rec = (id: number, at: string, actorKey: string, what: AccessRecordDto['what'], orderNumber = 'LS-000009'): AccessRecordDto => ({
   id,

@@ -1,5 +1,5 @@
-import { intlLocale } from '@/i18n';
-import type { AccessRecordDto, AccessWhatDto } from '@/lib/types/audit';
+import { intlLocale } from '@/shared/i18n';
+import type { AccessRecordDto, AccessWhatDto } from '@/shared/types/audit';
 
 /** One line of "Who opened your results": one person (or share link) on one day, with the times. */
 export interface AccessDay {

@@ -1,9 +1,9 @@
 import { backendClient } from '@/lib/apiClient';
-import { writeStorage } from '@/lib/storage';
-import type { CurrentUserDto, SessionDto } from '@/lib/types/api';
-import type { AccessRecordDto } from '@/lib/types/audit';
-import type { NotificationSettingsDto, NotificationSettingsInput, PushSubscriptionInput } from '@/lib/types/notifications';
-import type { Language } from '@/i18n';
+import { writeStorage } from '@/shared/storage';
+import type { CurrentUserDto, SessionDto } from '@/shared/types/api';
+import type { AccessRecordDto } from '@/shared/types/audit';
+import type { NotificationSettingsDto, NotificationSettingsInput, PushSubscriptionInput } from '@/shared/types/notifications';
+import type { Language } from '@/shared/i18n';
 
 export interface ProfileUpdate {
   firstName: string;

@@ -6,7 +6,7 @@ import { NETWORK_ERROR_MESSAGE, NOT_AUTHORIZED_MESSAGE } from '@/lib/apiError';
 import { ACCOUNT_MESSAGES } from './accountMessages';
 import { FORM_MESSAGES } from '@/lib/validation/forms';
 import { PATIENT_MESSAGES } from '@/features/patients/patientsSaga';
-import { ALL_VALIDATION_MESSAGES } from '@/lib/validation/messages';
+import { ALL_VALIDATION_MESSAGES } from '@/shared/validation/messages';
 
 function entries(obj: object, prefix = ''): [string, unknown][] {
   return Object.entries(obj).flatMap(([k, v]): [string, unknown][] =>

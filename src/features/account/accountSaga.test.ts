@@ -1,7 +1,7 @@
 import { all } from 'redux-saga/effects';
 import { makeStore } from '@/store/makeStore';
 import { navigation } from '@/store/navigation';
-import { writeStorage } from '@/lib/storage';
+import { writeStorage } from '@/shared/storage';
 import { Status } from '@/lib/status';
 import { authSaga } from '@/features/auth/authSaga';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';

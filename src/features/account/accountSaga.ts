@@ -1,7 +1,7 @@
 import { all, put, takeLatest } from 'redux-saga/effects';
 import { call, select } from 'typed-redux-saga';
 import { ApiError, failedWith } from '@/lib/apiError';
-import { ERROR_CODES } from '@/lib/errorCodes';
+import { ERROR_CODES } from '@/shared/errorCodes';
 import { toFailure } from '@/lib/store/resource';
 import { routes } from '@/lib/routes';
 import { callApi } from '@/store/callApi';
@@ -10,7 +10,7 @@ import type { RootState } from '@/store/makeStore';
 import { currentUserReceived, currentUserRequested } from '@/features/auth';
 import { accountApi } from './accountApi';
 import { ACCOUNT_MESSAGES } from './accountMessages';
-import { VALIDATION_MESSAGES } from '@/lib/validation/messages';
+import { VALIDATION_MESSAGES } from '@/shared/validation/messages';
 import {
   confirmationLetterFailed,
   confirmationLetterNotNeeded,

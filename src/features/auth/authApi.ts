@@ -1,5 +1,5 @@
 import { backendClient } from '@/lib/apiClient';
-import type { CurrentUserDto } from '@/lib/types/api';
+import type { CurrentUserDto } from '@/shared/types/api';
 
 /** What the register form sends (docs/openapi.yaml: `username` is the e-mail address). */
 export interface RegisterRequest {

@@ -1,7 +1,7 @@
 import { all } from 'redux-saga/effects';
 import { makeStore } from '@/store/makeStore';
 import { navigation } from '@/store/navigation';
-import { readStorage, writeStorage } from '@/lib/storage';
+import { readStorage, writeStorage } from '@/shared/storage';
 import { Status } from '@/lib/status';
 import { appStarted } from '@/store/appActions';
 import { patientsReceived } from '@/features/patients/patientsSlice';

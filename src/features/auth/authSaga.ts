@@ -3,13 +3,13 @@ import { all as allOf, call, select } from 'typed-redux-saga';
 import { isLocalPath } from '@/lib/localPath';
 import { ApiError } from '@/lib/apiError';
 import { toFailure } from '@/lib/store/resource';
-import { readStorage, writeStorage } from '@/lib/storage';
+import { readStorage, writeStorage } from '@/shared/storage';
 import { unsubscribeThisDevice } from '@/lib/webPush';
 import { callApi } from '@/store/callApi';
 import { appStarted } from '@/store/appActions';
 import { authApi } from './authApi';
 import { AUTH_MESSAGES } from './authMessages';
-import { VALIDATION_MESSAGES } from '@/lib/validation/messages';
+import { VALIDATION_MESSAGES } from '@/shared/validation/messages';
 import { afterAuthTarget, authNavigation } from './authNavigation';
 import {
   authModalClosed,

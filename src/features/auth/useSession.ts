@@ -1,5 +1,5 @@
 import { useAppSelector } from '@/store/hooks';
-import { readStorage } from '@/lib/storage';
+import { readStorage } from '@/shared/storage';
 import { useMounted } from '@/lib/useMounted';
 
 export type Session = 'unknown' | 'visitor' | 'user';

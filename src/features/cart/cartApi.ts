@@ -1,5 +1,5 @@
 import { backendClient, shopClient } from '@/lib/apiClient';
-import type { AddToCartResponse, CartDto, PatientDto } from '@/lib/types/api';
+import type { AddToCartResponse, CartDto, PatientDto } from '@/shared/types/api';
 
 /** Calls of the shop's cart API (spec §7) and the patient list the cart shows names from. */
 export type AddableType = 'analysis' | 'profile';

@@ -1,4 +1,4 @@
-import { writeStorage } from '@/lib/storage';
+import { writeStorage } from '@/shared/storage';
 import { Status } from '@/lib/status';
 import { navigation } from '@/store/navigation';
 import { appStarted } from '@/store/appActions';

@@ -6,7 +6,7 @@ import type { RootState } from '@/store/makeStore';
 import { appStarted } from '@/store/appActions';
 import { loggedIn, logout } from '@/features/auth';
 import { activeLaboratorySet } from '@/features/lab';
-import type { CartDto } from '@/lib/types/api';
+import type { CartDto } from '@/shared/types/api';
 import { cartApi, type AddRequest } from './cartApi';
 import { stripAddFlowQueryOnReload } from './addFlowQuery';
 import { patientsApi, patientToCreateBody, type Patient } from '@/features/patients';

@@ -1,9 +1,9 @@
-import { emptyCart } from '@/lib/emptyShapes';
+import { emptyCart } from '@/shared/emptyShapes';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { Status } from '@/lib/status';
 import { fail, reset, resource, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
-import type { AddToCartResponse, CartDto, PatientDto } from '@/lib/types/api';
+import type { AddToCartResponse, CartDto, PatientDto } from '@/shared/types/api';
 import type { AddRequest } from './cartApi';
 import type { Patient } from '@/features/patients';
 

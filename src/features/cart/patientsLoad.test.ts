@@ -1,7 +1,7 @@
 import { cancel, fork, take } from 'redux-saga/effects';
 import { Status } from '@/lib/status';
 import { makeStore } from '@/store/makeStore';
-import { writeStorage } from '@/lib/storage';
+import { writeStorage } from '@/shared/storage';
 import { fakeBackend, eventually, type FakeBackend } from '@/features/auth/testing/fakeBackend';
 import { cartSaga } from './cartSaga';
 import { cartPatientsRequested } from './cartSlice';

@@ -1,5 +1,5 @@
 import { backendClient } from '@/lib/apiClient';
-import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
+import type { AnalysisDto, ProfileDto } from '@/shared/types/api';
 
 const lab = (laboratoryId: string | null | undefined) => (laboratoryId ? { laboratoryId } : {});
 

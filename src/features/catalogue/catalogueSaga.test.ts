@@ -1,5 +1,5 @@
 import { Status } from '@/lib/status';
-import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
+import type { AnalysisDto, ProfileDto } from '@/shared/types/api';
 import { makeStore } from '@/store/makeStore';
 import { catalogueSaga, SEARCH_DEBOUNCE_MS } from './catalogueSaga';
 import { analysesReceived, analysesRequested, analysisRequested, categoryReceived, popularReceived, searchRetried, searchTermChanged } from './catalogueSlice';

@@ -1,7 +1,7 @@
 import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { Status } from '@/lib/status';
 import { fail, reset, resource, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
-import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
+import type { AnalysisDto, ProfileDto } from '@/shared/types/api';
 import { analysesWithHeader, isPopular, sortProfiles, type ProfileRow } from './rules';
 
 /** A loaded thing with the laboratory whose prices it carries. */

@@ -1,7 +1,7 @@
 import en from '../../../locales/en/catalogue.json';
 import ru from '../../../locales/ru/catalogue.json';
 import pl from '../../../locales/pl/catalogue.json';
-import { SUPPORT_MESSAGES } from '@/lib/validation/support';
+import { SUPPORT_MESSAGES } from '@/shared/validation/support';
 
 function flatten(obj: unknown, prefix = ''): string[] {
   if (typeof obj !== 'object' || obj === null) return [prefix];

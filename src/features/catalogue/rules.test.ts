@@ -1,4 +1,4 @@
-import type { AnalysisDto, PriceDto } from '@/lib/types/api';
+import type { AnalysisDto, PriceDto } from '@/shared/types/api';
 import {
   EMPTY_PRICES_MESSAGE,
   analysesWithHeader,

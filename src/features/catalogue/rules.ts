@@ -1,7 +1,7 @@
 import { analysesTotal } from '@/lib/prices';
 import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from '@/lib/config';
-import { formatMoney } from '@/lib/money';
-import type { AnalysisDto, CatalogueHeaderDto, CatalogueI18nDto, PriceDto, ProfileDto } from '@/lib/types/api';
+import { formatMoney } from '@/shared/money';
+import type { AnalysisDto, CatalogueHeaderDto, CatalogueI18nDto, PriceDto, ProfileDto } from '@/shared/types/api';
 
 /** Catalogue header that marks popular analyses (spec §9). */
 export const POPULAR_HEADER_ID = 23;

@@ -1,8 +1,8 @@
 import { backendClient, shopClient } from '@/lib/apiClient';
-import type { CoverageDto, CreateOrderResponse, CurrentUserDto, NurseSlotDto, PromoQuoteDto } from '@/lib/types/api';
-import type { ShopOrderDto } from '@/lib/types/order';
-import type { CreateOrderInput } from '@/lib/validation/order';
-import { writeStorage } from '@/lib/storage';
+import type { CoverageDto, CreateOrderResponse, CurrentUserDto, NurseSlotDto, PromoQuoteDto } from '@/shared/types/api';
+import type { ShopOrderDto } from '@/shared/types/order';
+import type { CreateOrderInput } from '@/shared/validation/order';
+import { writeStorage } from '@/shared/storage';
 import type { EmailConfirmationFlow } from '@/features/account';
 import type { PaymentMethod } from '@/features/payments';
 

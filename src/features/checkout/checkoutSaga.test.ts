@@ -1,11 +1,11 @@
-import { writeStorage } from '@/lib/storage';
+import { writeStorage } from '@/shared/storage';
 import { Status } from '@/lib/status';
 import { navigation } from '@/store/navigation';
 import { loggedIn } from '@/features/auth/authSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
 import { eventually, sampleUser } from '@/features/auth/testing/fakeBackend';
-import { SLOT_FULL_MESSAGE } from '@/lib/validation/order';
+import { SLOT_FULL_MESSAGE } from '@/shared/validation/order';
 import { analysis, cartOf, emptyCart, fakeShop, makeShopStore, type FakeShop } from '@/features/cart/testing/fakeShop';
 import {
   activationLetterRequested,

@@ -1,10 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
-import type { CoverageDto, NurseSlotDto, PromoQuoteDto } from '@/lib/types/api';
-import type { ShopOrderDto } from '@/lib/types/order';
-import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY } from '@/lib/orderDefaults';
-import type { FeedbackDetails, OrderAddress } from '@/lib/validation/order';
+import type { CoverageDto, NurseSlotDto, PromoQuoteDto } from '@/shared/types/api';
+import type { ShopOrderDto } from '@/shared/types/order';
+import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY } from '@/shared/orderDefaults';
+import type { FeedbackDetails, OrderAddress } from '@/shared/validation/order';
 import type { PaymentMethod } from '@/features/payments';
 
 /**

@@ -1,7 +1,7 @@
 import { makeStore } from '@/store/makeStore';
 import { cartReceived } from '@/features/cart/cartSlice';
 import { activeLaboratorySet, laboratoryReceived } from '@/features/lab/labSlice';
-import type { CartDto, LaboratoryDto } from '@/lib/types/api';
+import type { CartDto, LaboratoryDto } from '@/shared/types/api';
 import { coverageReceived, orderAddressSaved, promoApplied } from './checkoutSlice';
 import { selectOrderTotals } from './orderTotals';
 

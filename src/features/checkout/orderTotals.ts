@@ -1,5 +1,5 @@
 import type { RootState } from '@/store/makeStore';
-import { DEFAULT_CURRENCY, toMinor, type Currency } from '@/lib/money';
+import { DEFAULT_CURRENCY, toMinor, type Currency } from '@/shared/money';
 import { coverageMatches } from './components/coverage';
 
 /** The money of the order being put together, in minor units (added as integers, never as floats). */

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { LAB_COOKIE, STORAGE_KEYS } from '@/lib/storage';
+import { LAB_COOKIE, STORAGE_KEYS } from '@/shared/storage';
 import { Status } from '@/lib/status';
-import type { LaboratoryDto } from '@/lib/types/api';
+import type { LaboratoryDto } from '@/shared/types/api';
 import { appStarted } from '@/store/appActions';
 import { fakeBackend, renderWithApp } from '@/features/shell/testing/renderWithApp';
 import { LabSelectorModal } from './LabSelectorModal';

@@ -1,6 +1,6 @@
 import { backendClient } from '@/lib/apiClient';
-import type { CurrentUserDto, LaboratoryDto } from '@/lib/types/api';
-import { withLabDefaults } from '@/lib/laboratory';
+import type { CurrentUserDto, LaboratoryDto } from '@/shared/types/api';
+import { withLabDefaults } from '@/shared/laboratory';
 
 /** Laboratory calls of the backend API (spec §7). */
 export const labApi = {

@@ -1,8 +1,8 @@
 import Cookies from 'js-cookie';
 import { makeStore } from '@/store/makeStore';
-import { LAB_COOKIE, STORAGE_KEYS } from '@/lib/storage';
+import { LAB_COOKIE, STORAGE_KEYS } from '@/shared/storage';
 import { Status } from '@/lib/status';
-import type { LaboratoryDto } from '@/lib/types/api';
+import type { LaboratoryDto } from '@/shared/types/api';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { appStarted } from '@/store/appActions';
 import { fakeBackend } from '@/features/shell/testing/renderWithApp';

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { Status } from '@/lib/status';
 import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
-import type { LaboratoryDto } from '@/lib/types/api';
+import type { LaboratoryDto } from '@/shared/types/api';
 
 export type SelectorStep = 'manual' | 'auto';
 /** Why auto-find failed: no position ("Geolocation failed") or nothing to choose from. */

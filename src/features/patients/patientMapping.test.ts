@@ -1,4 +1,4 @@
-import type { PatientDto } from '@/lib/types/api';
+import type { PatientDto } from '@/shared/types/api';
 import {
   formFieldErrors,
   genderFromWire,

@@ -1,5 +1,5 @@
-import { emptyAddress } from '@/lib/emptyShapes';
-import type { Gender, PatientDto } from '@/lib/types/api';
+import { emptyAddress } from '@/shared/emptyShapes';
+import type { Gender, PatientDto } from '@/shared/types/api';
 
 /** Gender as the UI holds it (spec §3): M and F. */
 export type UiGender = 'M' | 'F';

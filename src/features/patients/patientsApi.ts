@@ -1,6 +1,6 @@
 import { backendClient } from '@/lib/apiClient';
 import { ApiError } from '@/lib/apiError';
-import type { PatientDto } from '@/lib/types/api';
+import type { PatientDto } from '@/shared/types/api';
 import type { CreatePatientBody } from './patientMapping';
 
 /** Patient calls of the backend API (spec §7). */

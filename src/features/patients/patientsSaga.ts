@@ -2,7 +2,7 @@ import { all, put, takeLatest } from 'redux-saga/effects';
 import { call, select } from 'typed-redux-saga';
 import { ApiError } from '@/lib/apiError';
 import { toFailure } from '@/lib/store/resource';
-import type { PatientDto } from '@/lib/types/api';
+import type { PatientDto } from '@/shared/types/api';
 import { routes } from '@/lib/routes';
 import { callApi } from '@/store/callApi';
 import { navigation } from '@/store/navigation';

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@/lib/errorCodes';
+import { ERROR_CODES } from '@/shared/errorCodes';
 import type { OrderPaymentDto, PaymentMethod, PaymentStatus } from './types';
 
 /** The error code of an answer saying the operator could not start the payment (the order is kept). */

@@ -1,5 +1,5 @@
 import { backendClient, shopClient } from '@/lib/apiClient';
-import type { Currency } from '@/lib/money';
+import type { Currency } from '@/shared/money';
 import type { OrderPaymentDto, PaymentRedirect, PaymentStatus, TestPaymentDto } from './types';
 
 /** `GET /api/payments/test/{sessionId}` as the server answers it. */

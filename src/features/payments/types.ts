@@ -1,5 +1,5 @@
-import type { Currency } from '@/lib/money';
-import type { PaymentDto } from '@/lib/types/payment';
+import type { Currency } from '@/shared/money';
+import type { PaymentDto } from '@/shared/types/payment';
 
 /** How the patient pays: online through the operator (or the test provider), or to the nurse. */
 export type PaymentMethod = 'online' | 'on_visit';

@@ -1,5 +1,5 @@
 import { backendClient } from '@/lib/apiClient';
-import type { NurseSlotDto } from '@/lib/types/api';
+import type { NurseSlotDto } from '@/shared/types/api';
 import type {
   AnalysisResultDetailDto,
   OrderDetailDto,
@@ -9,7 +9,7 @@ import type {
   ResultShareDto,
   TestResultDto,
   TestResultSummaryDto,
-} from '@/lib/types/results';
+} from '@/shared/types/results';
 
 /** Calls of the patient's orders and test results (backend root). */
 export const resultsApi = {

@@ -2,7 +2,7 @@ import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { Status } from '@/lib/status';
 import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
-import type { NurseSlotDto } from '@/lib/types/api';
+import type { NurseSlotDto } from '@/shared/types/api';
 import type {
   AnalysisResultDetailDto,
   OrderDetailDto,
@@ -10,7 +10,7 @@ import type {
   PatientResultsDto,
   TestResultDto,
   TestResultSummaryDto,
-} from '@/lib/types/results';
+} from '@/shared/types/results';
 
 /**
  * The patient's orders and test results. Every loaded thing is a resource under a key

@@ -4,7 +4,7 @@ import Cookies from 'js-cookie';
 import { renderWithApp } from './testing/renderWithApp';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '@/i18n/resources';
+import { createI18n } from '@/shared/i18n/resources';
 import { ACCEPT_COOKIE, CookieBanner, hasAcceptCookie } from './CookieBanner';
 
 describe('CookieBanner', () => {

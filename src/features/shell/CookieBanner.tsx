@@ -2,7 +2,7 @@ import { styled } from '@mui/material/styles';
 import Cookies from 'js-cookie';
 import { useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cookieValue } from '@/lib/cookies';
+import { cookieValue } from '@/shared/cookies';
 import { containedButtonLook, textButtonLook } from '@/components/plainLooks';
 import { BANNER_HEIGHT_VAR } from '@/theme/layout';
 import { useHeightVar } from '@/lib/useHeightVar';

@@ -36,7 +36,7 @@ import { routes } from '@/lib/routes';
 import { LanguageSwitcher } from '@/features/account';
 import { menuItems, SELECT_LAB_KEY } from './menuItems';
 import { initials } from './shellSelectors';
-import { labCity } from '@/lib/catalogueText';
+import { labCity } from '@/shared/catalogueText';
 
 export const BRIEF_AVATAR_SIZE = 56;
 /** Menu indent of spec §9. */

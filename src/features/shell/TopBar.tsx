@@ -10,7 +10,7 @@ import { useAccountAction, selectCurrentUser } from '@/features/auth';
 import { selectorOpened } from '@/features/lab';
 import { initials, selectCartHasItems, selectCartLoaded } from './shellSelectors';
 import { TOP_BAR_HEIGHT } from '@/theme/layout';
-import { labCity } from '@/lib/catalogueText';
+import { labCity } from '@/shared/catalogueText';
 
 export const AVATAR_SIZE = 36;
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useAppDispatch } from '@/store/hooks';
-import { readStorage } from '@/lib/storage';
+import { readStorage } from '@/shared/storage';
 import { loggedIn } from '@/features/auth';
 import { activeLaboratorySet } from '@/features/lab';
 import { appStarted } from '@/store/appActions';

@@ -1,12 +1,12 @@
 import { backendClient } from '@/lib/apiClient';
-import type { NurseVisitDto, NurseVisitsDto, OrderStatusDto, StaffMemberDto, StaffOrderDetailDto, StaffOrderDto, StaffPromoCodeDto } from '@/lib/types/results';
-import type { StaffPromoInput } from '@/lib/validation/results';
-import type { AuditActionDto, LabAuditRecordDto, SecurityEventDto } from '@/lib/types/audit';
-import type { BarrierReportDto, BarrierStatusFilter } from '@/lib/validation/accessibility';
-import type { BackgroundWorkDto } from '@/lib/types/backgroundWork';
+import type { NurseVisitDto, NurseVisitsDto, OrderStatusDto, StaffMemberDto, StaffOrderDetailDto, StaffOrderDto, StaffPromoCodeDto } from '@/shared/types/results';
+import type { StaffPromoInput } from '@/shared/validation/results';
+import type { AuditActionDto, LabAuditRecordDto, SecurityEventDto } from '@/shared/types/audit';
+import type { BarrierReportDto, BarrierStatusFilter } from '@/shared/validation/accessibility';
+import type { BackgroundWorkDto } from '@/shared/types/backgroundWork';
 
 export type NewStaffPromo = StaffPromoInput;
-import type { ResultEntry } from '@/lib/validation/results';
+import type { ResultEntry } from '@/shared/validation/results';
 
 /** Calls of the lab staff console (backend root, `staff/*`). */
 export const staffApi = {

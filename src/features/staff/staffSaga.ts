@@ -1,8 +1,8 @@
 import { put, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { toFailure } from '@/lib/store/resource';
-import type { OrderStatusDto } from '@/lib/types/results';
-import type { ResultEntry } from '@/lib/validation/results';
+import type { OrderStatusDto } from '@/shared/types/results';
+import type { ResultEntry } from '@/shared/validation/results';
 import { callApi } from '@/store/callApi';
 import { staffApi } from './staffApi';
 import {

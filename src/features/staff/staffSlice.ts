@@ -2,8 +2,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { Status } from '@/lib/status';
 import { fail, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
-import type { OrderStatusDto, StaffOrderDetailDto, StaffOrderDto } from '@/lib/types/results';
-import type { ResultEntry } from '@/lib/validation/results';
+import type { OrderStatusDto, StaffOrderDetailDto, StaffOrderDto } from '@/shared/types/results';
+import type { ResultEntry } from '@/shared/validation/results';
 
 /** The lab staff console: the day's orders of the staff member's laboratory and one order being worked on. */
 export interface StaffState {

@@ -1,5 +1,5 @@
 import { shopClient } from '@/lib/apiClient';
-import type { SupportContactInput, SupportContactResponse } from '@/lib/validation/support';
+import type { SupportContactInput, SupportContactResponse } from '@/shared/validation/support';
 
 /** The support contact form (shop API). */
 export const supportApi = {

@@ -3,9 +3,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/i18n/useLanguage';
-import { formatLabTime } from '@/lib/labTime';
-import type { OrderDetailDto } from '@/lib/types/results';
-import { VISIT_PATH, type VisitStateDto } from '@/lib/visitState';
+import { formatLabTime } from '@/shared/labTime';
+import type { OrderDetailDto } from '@/shared/types/results';
+import { VISIT_PATH, type VisitStateDto } from '@/shared/visitState';
 import { useOrderEvents } from './useOrderEvents';
 
 /**

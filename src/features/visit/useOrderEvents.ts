@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { API_ROOT } from '@/lib/config';
-import { readStorage } from '@/lib/storage';
+import { readStorage } from '@/shared/storage';
 import { backendClient } from '@/lib/apiClient';
-import type { OrderDetailDto, OrderStatusDto, VisitTrackingDto } from '@/lib/types/results';
+import type { OrderDetailDto, OrderStatusDto, VisitTrackingDto } from '@/shared/types/results';
 
 /**
  * The order's status and visit, live: reads `GET orders/{id}/events` (Server-Sent Events) with

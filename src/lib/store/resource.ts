@@ -4,7 +4,7 @@ import { Status } from '@/lib/status';
 
 /**
  * Why a call failed, as the store keeps it: the HTTP status (null for a network failure or an error
- * that is not an answer), the server's machine-readable code (`src/lib/errorCodes.ts`), the message
+ * that is not an answer), the server's machine-readable code (`src/shared/errorCodes.ts`), the message
  * to show and the field errors. Made only by `toFailure`.
  */
 export interface Failure {

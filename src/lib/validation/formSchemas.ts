@@ -12,7 +12,7 @@ export const changePasswordSchema = lazySchema(() => import('./forms').then((m) 
 export const profileSchema = lazySchema(() => import('./forms').then((m) => m.profileSchema));
 export const patientFormSchema = lazySchema(() => import('./forms').then((m) => m.patientFormSchema));
 export const emailTokenSchema = lazySchema(() => import('./forms').then((m) => m.emailTokenSchema));
-export const orderAddressSchema = lazySchema(() => import('./order').then((m) => m.orderAddressSchema));
-export const feedbackDetailsSchema = lazySchema(() => import('./order').then((m) => m.feedbackDetailsSchema));
+export const orderAddressSchema = lazySchema(() => import('@/shared/validation/order').then((m) => m.orderAddressSchema));
+export const feedbackDetailsSchema = lazySchema(() => import('@/shared/validation/order').then((m) => m.feedbackDetailsSchema));
 /** The support form sends the active laboratory itself; the form validates the rest. */
-export const supportFormSchema = lazySchema(() => import('./support').then((m) => m.supportContactSchema.omit(['laboratoryId'])));
+export const supportFormSchema = lazySchema(() => import('@/shared/validation/support').then((m) => m.supportContactSchema.omit(['laboratoryId'])));

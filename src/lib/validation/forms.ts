@@ -1,13 +1,13 @@
 import { object, string, ref } from 'yup';
-import './safeStringCase';
+import '@/shared/validation/safeStringCase';
 import {
   activateSchema,
   changePasswordSchema as sharedChangePasswordSchema,
   passwordResetRequestSchema,
   registerSchema,
-} from '@/lib/validation/account';
-import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
-import { dateOfBirthSchema, emailSchema, nameSchema, passwordSchema, phoneSchema } from '@/lib/validation/common';
+} from '@/shared/validation/account';
+import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
+import { dateOfBirthSchema, emailSchema, nameSchema, passwordSchema, phoneSchema } from '@/shared/validation/common';
 
 /**
  * The form schemas of the account pages, built from the shared field schemas (`src/lib/validation`)

@@ -1,9 +1,9 @@
-import { codeOfStatus, ERROR_CODES, type ErrorCode } from '@/lib/errorCodes';
+import { codeOfStatus, ERROR_CODES, type ErrorCode } from '@/shared/errorCodes';
 
 export interface HttpErrorOptions {
   /** Field errors, answered as `fields`. */
   fields?: Record<string, string>;
-  /** The machine-readable code (`src/lib/errorCodes.ts`); the status's generic code when absent. */
+  /** The machine-readable code (`src/shared/errorCodes.ts`); the status's generic code when absent. */
   code?: ErrorCode;
   /** Response headers the answer carries (e.g. `Retry-After`). */
   headers?: Record<string, string>;

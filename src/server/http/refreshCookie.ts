@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { cookieValue } from '@/lib/cookies';
+import { cookieValue } from '@/shared/cookies';
 import { getConfig } from '../config';
 
 /**

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { ValidationError, type AnySchema, type InferType } from 'yup';
-import '@/lib/validation/safeStringCase';
+import '@/shared/validation/safeStringCase';
 import { getConfig } from '../config';
 import { getDb, type Db } from '../db/createDb';
-import { ERROR_CODES } from '@/lib/errorCodes';
+import { ERROR_CODES } from '@/shared/errorCodes';
 import { forbidden, HttpError, type ErrorBody } from './errors';
 import { authenticate, isNurse, type AuthUser } from './auth';
 import { setApiSecurityHeaders } from './securityHeaders';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AuthUser } from '../http/auth';
-import { languageFromCookie } from '@/i18n';
+import { languageFromCookie } from '@/shared/i18n';
 import { getOrder } from '../repositories/lifecycle';
 import { listOrderInvoices } from '../repositories/invoices';
 import { invoiceFileName, renderInvoicePdf } from './invoicePdf';

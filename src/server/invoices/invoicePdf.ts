@@ -1,4 +1,4 @@
-import type { Language } from '@/i18n';
+import type { Language } from '@/shared/i18n';
 import type { InvoiceRow } from '../repositories/invoices';
 import type { DocumentLine } from './documents';
 import type { InvoiceParty } from './fa3Xml';

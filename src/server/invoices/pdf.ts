@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { intlLocale, type Language } from '@/i18n';
-import { serverI18n } from '@/i18n/resources';
-import { formatMoney } from '@/lib/money';
+import { intlLocale, type Language } from '@/shared/i18n';
+import { serverI18n } from '@/shared/i18n/resources';
+import { formatMoney } from '@/shared/money';
 
 /**
  * The receipt and invoice PDFs share one layout (pdfkit, DejaVu Sans for Cyrillic and Polish

@@ -1,8 +1,8 @@
-import { labPlace, localName } from '@/lib/catalogueText';
+import { labPlace, localName } from '@/shared/catalogueText';
 import { namesI18n } from '../services/catalogueNames';
 import { laboratoryI18n } from '../services/laboratories';
 import type { Db } from '../db/createDb';
-import type { Language } from '@/i18n';
+import type { Language } from '@/shared/i18n';
 import type { AuthUser } from '../http/auth';
 import { conflict, notFound } from '../http/errors';
 import { ORDER_NOT_FOUND } from '../services/orderLifecycle';

@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import type { IncomingHttpHeaders } from 'node:http';
-import { cookieLanguage, defaultLanguage, isLanguage, languages, type Language } from '@/i18n';
+import { cookieLanguage, defaultLanguage, isLanguage, languages, type Language } from '@/shared/i18n';
 import en from '../../../locales/en/mail.json';
 import ru from '../../../locales/ru/mail.json';
 import pl from '../../../locales/pl/mail.json';

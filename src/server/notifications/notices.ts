@@ -9,8 +9,8 @@ import { onTheWayMail } from '../mail/templates/onTheWay';
 import { resultsReadyMail } from '../mail/templates/resultsReady';
 import { criticalResultMail } from '../mail/templates/criticalResult';
 import { formatTimes } from '../mail/templates/common';
-import { intlLocale } from '@/i18n';
-import type { NotificationEvent } from '@/lib/types/notifications';
+import { intlLocale } from '@/shared/i18n';
+import type { NotificationEvent } from '@/shared/types/notifications';
 import { notify } from './notify';
 
 /**

@@ -8,7 +8,7 @@ import { makeJobsDue } from '../testing/jobs';
 import { runJobsOnce } from '../jobs/worker';
 import { listJobsByKey } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
-import { NOTIFICATION_EVENTS, type NotificationSettingsDto } from '@/lib/types/notifications';
+import { NOTIFICATION_EVENTS, type NotificationSettingsDto } from '@/shared/types/notifications';
 import { notify } from './notify';
 
 /**

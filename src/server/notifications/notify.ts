@@ -3,7 +3,7 @@ import { enqueue } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
 import { CRITICAL_PRIORITY, mailMessageId, queueMail, type QueuedMail } from '../mail/queueMail';
 import * as repo from '../repositories/notifications';
-import type { NotificationEvent, PushPayload } from '@/lib/types/notifications';
+import type { NotificationEvent, PushPayload } from '@/shared/types/notifications';
 import type { PushJob } from './pushSend';
 import { quietUntil } from './quietHours';
 import { channelsOf } from './settings';

@@ -3,7 +3,7 @@ import type { JobDefinition } from '../jobs/types';
 import { JOB } from '../jobs/specs';
 import { log } from '../log';
 import * as repo from '../repositories/notifications';
-import type { PushPayload } from '@/lib/types/notifications';
+import type { PushPayload } from '@/shared/types/notifications';
 import { pushEndpointAllowed } from './settings';
 import { vapidDetails } from './vapid';
 

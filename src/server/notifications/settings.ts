@@ -3,8 +3,8 @@ import { getConfig } from '../config';
 import { badRequest } from '../http/errors';
 import type { AuthUser } from '../http/auth';
 import * as repo from '../repositories/notifications';
-import { ALWAYS_BY_EMAIL, NOTIFICATION_EVENTS, type NotificationChannels, type NotificationEvent, type NotificationSettingsDto, type NotificationSettingsInput, type PushSubscriptionInput } from '@/lib/types/notifications';
-import { NOTIFICATION_MESSAGES } from '@/lib/validation/notifications';
+import { ALWAYS_BY_EMAIL, NOTIFICATION_EVENTS, type NotificationChannels, type NotificationEvent, type NotificationSettingsDto, type NotificationSettingsInput, type PushSubscriptionInput } from '@/shared/types/notifications';
+import { NOTIFICATION_MESSAGES } from '@/shared/validation/notifications';
 import { QUIET_HOURS } from './quietHours';
 import { vapidDetails } from './vapid';
 

@@ -5,7 +5,7 @@ import * as mailRepo from '../repositories/mailOutbox';
 import { discardJob, enqueue, findJob, listJobs, retryJob } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
 import { recordAudit, actorOf } from '../services/audit';
-import type { BackgroundWorkDto } from '@/lib/types/backgroundWork';
+import type { BackgroundWorkDto } from '@/shared/types/backgroundWork';
 
 /**
  * The staff console's "Background work": the laboratory's mail that is not sent yet (waiting,

@@ -4,7 +4,7 @@ import { getConfig } from '../config';
 import { mailMessageId, queueMail } from '../mail/queueMail';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { paymentMail, type PaymentMailKind } from '../mail/templates/payment';
-import { formatMoney, toMajor, isCurrency, DEFAULT_CURRENCY } from '@/lib/money';
+import { formatMoney, toMajor, isCurrency, DEFAULT_CURRENCY } from '@/shared/money';
 import * as lifecycle from '../repositories/lifecycle';
 
 /**

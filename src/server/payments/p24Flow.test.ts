@@ -5,7 +5,7 @@ import { startFakeP24, type FakeP24 } from '../testing/fakeP24';
 import { getConfig } from '../config';
 import { runJobsOnce } from '../jobs/worker';
 import { expireOrder } from './hold';
-import type { PaymentDto } from '@/lib/types/payment';
+import type { PaymentDto } from '@/shared/types/payment';
 
 /**
  * The shop against a fake Przelewy24 on loopback HTTP (runs on SQLite, and on PostgreSQL with

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/createDb';
-import { ERROR_CODES } from '@/lib/errorCodes';
+import { ERROR_CODES } from '@/shared/errorCodes';
 import { getConfig } from '../config';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { log } from '../log';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/createDb';
-import type { PaymentRedirectDto } from '@/lib/types/payment';
+import type { PaymentRedirectDto } from '@/shared/types/payment';
 import * as repo from '../repositories/payments';
 import * as lifecycle from '../repositories/lifecycle';
 import { inWriteTransaction } from '../repositories/orders';

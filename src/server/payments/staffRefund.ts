@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { PaymentDto } from '@/lib/types/payment';
-import { toMinor } from '@/lib/money';
+import type { PaymentDto } from '@/shared/types/payment';
+import { toMinor } from '@/shared/money';
 import type { AuthUser } from '../http/auth';
 import { notFound } from '../http/errors';
 import { isStaffOf } from '../services/orderLifecycle';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { toMajor } from '@/lib/money';
+import { toMajor } from '@/shared/money';
 import { getConfig } from '../config';
 import { notFound } from '../http/errors';
 import * as repo from '../repositories/payments';

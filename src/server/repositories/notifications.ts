@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { NotificationSettingTable, PushSubscriptionTable } from '../db/schema';
 import type { Db } from '../db/createDb';
-import type { NotificationChannels, NotificationEvent, PushSubscriptionInput } from '@/lib/types/notifications';
+import type { NotificationChannels, NotificationEvent, PushSubscriptionInput } from '@/shared/types/notifications';
 
 /** The patient's notification channels per event and their devices' push subscriptions. */
 

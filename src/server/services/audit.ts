@@ -1,6 +1,6 @@
 import type { AuditAction, AuditActorKind } from '../db/schema';
 import type { Db } from '../db/createDb';
-import type { AccessRecordDto, AccessWhatDto, LabAuditRecordDto, SecurityEventDto } from '@/lib/types/audit';
+import type { AccessRecordDto, AccessWhatDto, LabAuditRecordDto, SecurityEventDto } from '@/shared/types/audit';
 import type { AuthUser } from '../http/auth';
 import { requestIp } from '../http/requestContext';
 import { appendChained } from './auditChain';

@@ -4,9 +4,9 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import { reserveAction } from '../rateLimit';
 import * as repo from '../repositories/barrierReports';
 import { getLaboratory, listLaboratories } from './laboratories';
-import { BARRIER_DUE_DAYS, type BarrierListQuery, type BarrierReportDto, type BarrierReportInput } from '@/lib/validation/accessibility';
+import { BARRIER_DUE_DAYS, type BarrierListQuery, type BarrierReportDto, type BarrierReportInput } from '@/shared/validation/accessibility';
 import { actorOf, recordAudit } from './audit';
-import { SUPPORT_MESSAGES } from '@/lib/validation/support';
+import { SUPPORT_MESSAGES } from '@/shared/validation/support';
 import { SUPPORT_RATE_MESSAGE } from './support';
 
 /**

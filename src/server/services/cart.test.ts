@@ -1,6 +1,6 @@
 import { setUpShopSuite } from '../testing/shopSuite';
 import { createFixturePatient, createFixtureUser, type FixtureUser } from '../testing/shopFixtures';
-import type { AddToCartResponse, CartDto } from '@/lib/types/api';
+import type { AddToCartResponse, CartDto } from '@/shared/types/api';
 
 const shop = setUpShopSuite();
 

@@ -1,7 +1,7 @@
-import { emptyCart } from '@/lib/emptyShapes';
+import { emptyCart } from '@/shared/emptyShapes';
 import type { Db } from '../db/createDb';
-import type { AddToCartResponse, AnalysisDto, CartDto, MaterialCartRefDto } from '@/lib/types/api';
-import { toMajor } from '@/lib/money';
+import type { AddToCartResponse, AnalysisDto, CartDto, MaterialCartRefDto } from '@/shared/types/api';
+import { toMajor } from '@/shared/money';
 import { badRequest, notFound } from '../http/errors';
 import * as repo from '../repositories/cart';
 import { laboratoryExists } from '../repositories/laboratories';

@@ -1,7 +1,7 @@
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
 import { getAnalysis, getProfile, listAnalysesWithHeader, loadAnalysisDtos, searchAnalyses, searchAnalysesJson } from './catalogue';
-import type { AnalysisDto, LaboratoryDto, NurseSlotDto, ProfileDto } from '@/lib/types/api';
+import type { AnalysisDto, LaboratoryDto, NurseSlotDto, ProfileDto } from '@/shared/types/api';
 
 /** Laboratories, catalogue and nurse slots over HTTP on the demo seed (SQLite and PostgreSQL). */
 let tdb: TestDb;

@@ -4,10 +4,10 @@ import { backgroundSettled } from '../background';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
 import { createFixturePatient, createFixtureSlot, createFixtureUser } from '../testing/shopFixtures';
-import { labAddress, labCity, localName, localOrderPreparation, localPreparation } from '@/lib/catalogueText';
-import type { AnalysisDto, CartDto, LaboratoryDto } from '@/lib/types/api';
-import type { ShopOrderDto } from '@/lib/types/order';
-import type { OrderDetailDto } from '@/lib/types/results';
+import { labAddress, labCity, localName, localOrderPreparation, localPreparation } from '@/shared/catalogueText';
+import type { AnalysisDto, CartDto, LaboratoryDto } from '@/shared/types/api';
+import type { ShopOrderDto } from '@/shared/types/order';
+import type { OrderDetailDto } from '@/shared/types/results';
 
 /**
  * The rest of the catalogue in Russian and Polish: sample materials, preparation texts, categories

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { CatalogueI18nDto } from '@/lib/types/api';
+import type { CatalogueI18nDto } from '@/shared/types/api';
 import { findPreparations, findTranslations, type TranslationKind, type TranslationRow } from '../repositories/translations';
 
 /** Translations as the wire shape: per item, per language, the name and (when translated) the text. */

@@ -2,7 +2,7 @@ import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
 import { DEMO_ANALYSES, DEMO_PROFILES } from '../db/demo/catalogue';
 import { DEMO_ANALYSIS_TRANSLATIONS, DEMO_PROFILE_TRANSLATIONS } from '../db/demo/translations';
-import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
+import type { AnalysisDto, ProfileDto } from '@/shared/types/api';
 
 /** The catalogue in Russian and Polish: names served with English as the fallback, search in every language. */
 let tdb: TestDb;

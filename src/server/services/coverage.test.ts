@@ -4,7 +4,7 @@ import { createFixturePatient, createFixtureSlot, createFixtureUser } from '../t
 import { seedDemo } from '../db/seed';
 import { setDbForTests } from '../db/createDb';
 import { laboratoriesServing } from './coverage';
-import type { CoverageDto } from '@/lib/types/api';
+import type { CoverageDto } from '@/shared/types/api';
 
 const shop = setUpShopSuite();
 

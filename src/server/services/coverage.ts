@@ -1,8 +1,8 @@
 import type { Db } from '../db/createDb';
-import type { CoverageDto, CoverageLaboratoryDto } from '@/lib/types/api';
-import { toMajor } from '@/lib/money';
-import { isValidPostalCode, normalizePostalCode, postalCodeDigits } from '@/lib/validation/postalCode';
-import { postalCodeMessage } from '@/lib/validation/order';
+import type { CoverageDto, CoverageLaboratoryDto } from '@/shared/types/api';
+import { toMajor } from '@/shared/money';
+import { isValidPostalCode, normalizePostalCode, postalCodeDigits } from '@/shared/validation/postalCode';
+import { postalCodeMessage } from '@/shared/validation/order';
 import { badRequest, notFound } from '../http/errors';
 import { findLaboratories, type LaboratoryRecord } from '../repositories/laboratories';
 import { findZonedLaboratoryIds, findZonesOfCountry } from '../repositories/coverage';

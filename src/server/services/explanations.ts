@@ -1,4 +1,4 @@
-import type { ResultExplanationDto } from '@/lib/types/results';
+import type { ResultExplanationDto } from '@/shared/types/results';
 import en from '../../../locales/en/explanations.json';
 import ru from '../../../locales/ru/explanations.json';
 import pl from '../../../locales/pl/explanations.json';

@@ -7,7 +7,7 @@ import { findSlotsByIds } from '../repositories/slots';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
 import * as resultsRepo from '../repositories/results';
 import { interpretationOf, TEST_RESULT_NOT_FOUND } from './results';
-import type { ResultInterpretationDto } from '@/lib/types/results';
+import type { ResultInterpretationDto } from '@/shared/types/results';
 
 /**
  * FHIR R4 export of one set of results (one order): a `collection` Bundle with the laboratory as

@@ -1,7 +1,7 @@
 import type { Db } from '../db/createDb';
 import { Hl7Message, Hl7Segment, type Hl7Context } from '@medplum/core';
-import type { ResultFlagDto } from '@/lib/types/results';
-import { RESULT_ENTRY_STATUSES } from '@/lib/orderLifecycle';
+import type { ResultFlagDto } from '@/shared/types/results';
+import { RESULT_ENTRY_STATUSES } from '@/shared/orderLifecycle';
 import type { AuthUser } from '../http/auth';
 import { HttpError } from '../http/errors';
 import * as repo from '../repositories/lifecycle';

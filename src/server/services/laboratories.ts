@@ -1,11 +1,11 @@
 import { providerForCurrency } from '../payments/providers';
-import { LAB_DEFAULTS } from '@/lib/laboratory';
+import { LAB_DEFAULTS } from '@/shared/laboratory';
 import type { Db } from '../db/createDb';
-import type { LaboratoryDto, LaboratoryI18nDto } from '@/lib/types/api';
-import type { OrderLaboratoryDto } from '@/lib/types/results';
-import type { Currency } from '@/lib/money';
-import { toMajor } from '@/lib/money';
-import { emergencyNumberOf, timeZoneOfCountry } from '@/lib/timeZones';
+import type { LaboratoryDto, LaboratoryI18nDto } from '@/shared/types/api';
+import type { OrderLaboratoryDto } from '@/shared/types/results';
+import type { Currency } from '@/shared/money';
+import { toMajor } from '@/shared/money';
+import { emergencyNumberOf, timeZoneOfCountry } from '@/shared/timeZones';
 import { notFound } from '../http/errors';
 import { remembered } from './catalogueMemo';
 import { findLaboratories, findLaboratory, type LaboratoryRecord } from '../repositories/laboratories';

@@ -4,7 +4,7 @@
  * results all read the laboratory's local time from here.
  */
 
-import { timeZoneOfCountry } from '@/lib/timeZones';
+import { timeZoneOfCountry } from '@/shared/timeZones';
 
 /** The time zone of a laboratory in `country` (UTC for a country without one). */
 export function timeZoneOf(country: string): string {

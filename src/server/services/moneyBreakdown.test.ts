@@ -2,9 +2,9 @@ import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
 import { createFixturePatient, createFixtureSlot, createFixtureUser } from '../testing/shopFixtures';
 import { DEMO_PROFILES } from '../db/demo/catalogue';
-import { breakdownLines, cartBreakdown, orderDetailBreakdown, shopOrderBreakdown, type MoneyBreakdown } from '@/lib/breakdown';
-import { toMinor } from '@/lib/money';
-import type { CartDto, LaboratoryDto, ProfileDto } from '@/lib/types/api';
+import { breakdownLines, cartBreakdown, orderDetailBreakdown, shopOrderBreakdown, type MoneyBreakdown } from '@/shared/breakdown';
+import { toMinor } from '@/shared/money';
+import type { CartDto, LaboratoryDto, ProfileDto } from '@/shared/types/api';
 
 /**
  * For every demo profile, bought into the cart of a Warsaw laboratory (optional materials bought for

@@ -1,6 +1,6 @@
 import { setUpApiSuite } from '../testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createUser, type FixtureUser } from '../testing/orderFixtures';
-import type { NurseVisitsDto } from '@/lib/types/results';
+import type { NurseVisitsDto } from '@/shared/types/results';
 
 /**
  * The nurse's day over the real API routes: assigning visits, the day's visits in the laboratory's

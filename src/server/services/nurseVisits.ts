@@ -1,5 +1,5 @@
 import type { Db } from '../db/createDb';
-import type { NotAtHomeDto, NurseVisitDto, NurseVisitPatientDto, NurseVisitsDto, OrderStatusDto, StaffMemberDto, VisitMaterialDto } from '@/lib/types/results';
+import type { NotAtHomeDto, NurseVisitDto, NurseVisitPatientDto, NurseVisitsDto, OrderStatusDto, StaffMemberDto, VisitMaterialDto } from '@/shared/types/results';
 import { isNurse, type AuthUser } from '../http/auth';
 import { conflict, forbidden, notFound } from '../http/errors';
 import * as repo from '../repositories/lifecycle';
@@ -9,8 +9,8 @@ import { findLaboratoriesByIds, findLaboratory } from '../repositories/laborator
 import { localDay, localToUtc, timeZoneOf } from './laboratoryTime';
 import { isStaffOf, ORDER_NOT_FOUND } from './orderLifecycle';
 import { orderAddressDto, visitDto } from './orders';
-import { LAB_DEFAULTS } from '@/lib/laboratory';
-import { intlLocale } from '@/i18n';
+import { LAB_DEFAULTS } from '@/shared/laboratory';
+import { intlLocale } from '@/shared/i18n';
 import { buildAppUrl } from '../mail/mailer';
 import { noticeNotAtHome } from '../notifications/notices';
 import { addressLine, formatVisit } from '../mail/templates/common';

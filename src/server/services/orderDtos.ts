@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { OrderTable } from '../db/schema';
-import type { VisitDto } from '@/lib/types/results';
+import type { VisitDto } from '@/shared/types/results';
 
 /** Order row -> API shapes shared by the order reads (the owner's, the staff console's, the nurse's day). */
 

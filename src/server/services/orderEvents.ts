@@ -1,7 +1,7 @@
 import type { Db } from '../db/createDb';
 import type { IncomingMessage, ServerResponse } from 'http';
 import type { AuthUser } from '../http/auth';
-import type { OrderStatusDto, VisitTrackingDto } from '@/lib/types/results';
+import type { OrderStatusDto, VisitTrackingDto } from '@/shared/types/results';
 import * as lifecycleRepo from '../repositories/lifecycle';
 import { getOrderFingerprints } from '../repositories/visitStates';
 import { loadReadableOrder } from './orderLifecycle';

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@/lib/errorCodes';
+import { ERROR_CODES } from '@/shared/errorCodes';
 import type { OrderStatus } from '../db/schema';
 import type { Db } from '../db/createDb';
 import type {
@@ -7,14 +7,14 @@ import type {
   OrderPatientDto,
   OrderStatusDto,
   OrderSummaryDto,
-} from '@/lib/types/results';
-import { isCurrency, DEFAULT_CURRENCY, toMajor } from '@/lib/money';
-import { canChangeVisit, stepsAfterResults, transitionRefusal, visitChangeDeadline, type TransitionRefusal } from '@/lib/orderLifecycle';
+} from '@/shared/types/results';
+import { isCurrency, DEFAULT_CURRENCY, toMajor } from '@/shared/money';
+import { canChangeVisit, stepsAfterResults, transitionRefusal, visitChangeDeadline, type TransitionRefusal } from '@/shared/orderLifecycle';
 import type { AuthUser } from '../http/auth';
 import { conflict, notFound } from '../http/errors';
 import { getConfig } from '../config';
 import { queueMail } from '../mail/queueMail';
-import { intlLocale } from '@/i18n';
+import { intlLocale } from '@/shared/i18n';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { orderAddressDto, orderCalendar, orderFeedbackDto, visitDto } from './orders';
 import { orderLaboratoryDto } from './laboratories';

@@ -3,7 +3,7 @@ import { getConfig } from '../config';
 import { readOutbox } from '../mail/outbox';
 import { setUpShopSuite } from '../testing/shopSuite';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, type FixtureUser } from '../testing/shopFixtures';
-import type { ShopOrderDto } from '@/lib/types/order';
+import type { ShopOrderDto } from '@/shared/types/order';
 
 const shop = setUpShopSuite();
 

@@ -1,5 +1,5 @@
 import { setUpApiSuite } from '../testing/shopSuite';
-import type { PatientDto } from '@/lib/types/api';
+import type { PatientDto } from '@/shared/types/api';
 
 /** Patients over HTTP (SQLite and PostgreSQL): the caller's own only, validated, 404 for others'. */
 const suite = setUpApiSuite();

@@ -1,8 +1,8 @@
-import { emptyAddress } from '@/lib/emptyShapes';
+import { emptyAddress } from '@/shared/emptyShapes';
 import { ValidationError } from 'yup';
 import type { Db } from '../db/createDb';
-import type { PatientAddressDto, PatientDto } from '@/lib/types/api';
-import { patientSchema, type PatientInput, type UserPatientInput } from '@/lib/validation/patient';
+import type { PatientAddressDto, PatientDto } from '@/shared/types/api';
+import { patientSchema, type PatientInput, type UserPatientInput } from '@/shared/validation/patient';
 import { badRequest, conflict, notFound, unauthorized } from '../http/errors';
 import * as repo from '../repositories/patients';
 import { findUserById } from '../repositories/accounts';

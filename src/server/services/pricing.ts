@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { DEFAULT_CURRENCY, type Currency } from '@/lib/money';
+import { DEFAULT_CURRENCY, type Currency } from '@/shared/money';
 import { findAnalysisMaterials, findAnalysisPrices } from '../repositories/cart';
 import { findLaboratory } from '../repositories/laboratories';
 

@@ -6,8 +6,8 @@ import { setUpShopSuite } from '../testing/shopSuite';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, type FixtureUser } from '../testing/shopFixtures';
 import { openDb } from '../db/createDb';
 import { createPromo } from './promo';
-import type { PromoQuoteDto } from '@/lib/types/api';
-import type { ShopOrderDto } from '@/lib/types/order';
+import type { PromoQuoteDto } from '@/shared/types/api';
+import type { ShopOrderDto } from '@/shared/types/order';
 
 const shop = setUpShopSuite();
 

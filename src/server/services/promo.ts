@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { PromoCodeTable } from '../db/schema';
 import type { Db } from '../db/createDb';
-import { MESSAGES } from '@/lib/validation/order';
+import { MESSAGES } from '@/shared/validation/order';
 import { badRequest, conflict, HttpError } from '../http/errors';
-import { ERROR_CODES } from '@/lib/errorCodes';
+import { ERROR_CODES } from '@/shared/errorCodes';
 import * as repo from '../repositories/promo';
 import { laboratoryExists } from '../repositories/laboratories';
 

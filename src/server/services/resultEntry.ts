@@ -1,8 +1,8 @@
-import type { ResultFlagDto, ResultInterpretationDto } from '@/lib/types/results';
-import { ageOn, flagOf, interpretationFromFlag, isCritical, selectInterval } from '@/lib/resultFlag';
+import type { ResultFlagDto, ResultInterpretationDto } from '@/shared/types/results';
+import { ageOn, flagOf, interpretationFromFlag, isCritical, selectInterval } from '@/shared/resultFlag';
 import { localDay, timeZoneOf } from './laboratoryTime';
 import { noticeCritical } from '../notifications/notices';
-import { RESULT_ENTRY_STATUSES } from '@/lib/orderLifecycle';
+import { RESULT_ENTRY_STATUSES } from '@/shared/orderLifecycle';
 import { badRequest, conflict, notFound } from '../http/errors';
 import * as repo from '../repositories/lifecycle';
 import { findSlotsByIds } from '../repositories/slots';

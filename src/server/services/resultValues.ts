@@ -1,10 +1,10 @@
-import type { ResultInterpretationDto } from '@/lib/types/results';
-import { interpret, type CriticalLimits, type IntervalLike } from '@/lib/resultFlag';
-import { acceptsText, boundText, interpretBound, parseNumeric, type ResultKind } from '@/lib/resultValue';
-import { RESULT_MESSAGES } from '@/lib/validation/results';
+import type { ResultInterpretationDto } from '@/shared/types/results';
+import { interpret, type CriticalLimits, type IntervalLike } from '@/shared/resultFlag';
+import { acceptsText, boundText, interpretBound, parseNumeric, type ResultKind } from '@/shared/resultValue';
+import { RESULT_MESSAGES } from '@/shared/validation/results';
 import type { AnalysisScienceRow } from '../repositories/results';
 
-/** What kind of value an analysis takes (see src/lib/resultValue.ts). */
+/** What kind of value an analysis takes (see src/shared/resultValue.ts). */
 export function resultKindOf(sci: AnalysisScienceRow | undefined): ResultKind {
   if (!sci) return 'free';
   if (sci.ranges.some((r) => r.text)) return 'text';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/createDb';
-import type { AnalysisResultDetailDto, AnalysisResultDto, PatientResultsDto, ResultPatientDto, TestResultDto, TestResultPatientDto, ResultExplanationDto, ResultFlagDto, ResultInterpretationDto, TestResultSummaryDto } from '@/lib/types/results';
-import { interpretationFromFlag, isCritical } from '@/lib/resultFlag';
+import type { AnalysisResultDetailDto, AnalysisResultDto, PatientResultsDto, ResultPatientDto, TestResultDto, TestResultPatientDto, ResultExplanationDto, ResultFlagDto, ResultInterpretationDto, TestResultSummaryDto } from '@/shared/types/results';
+import { interpretationFromFlag, isCritical } from '@/shared/resultFlag';
 import { timeZoneOf } from './laboratoryTime';
 import { explanationOf } from './explanations';
 import type { AuthUser } from '../http/auth';

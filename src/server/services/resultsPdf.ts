@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { flagLabelKey } from '@/lib/resultFlag';
-import type { AnalysisResultDto, PatientResultsDto, ResultFlagDto } from '@/lib/types/results';
-import { defaultLanguage, intlLocale, type Language } from '@/i18n';
-import { labPlace, resultName } from '@/lib/catalogueText';
-import { serverI18n } from '@/i18n/resources';
+import { flagLabelKey } from '@/shared/resultFlag';
+import type { AnalysisResultDto, PatientResultsDto, ResultFlagDto } from '@/shared/types/results';
+import { defaultLanguage, intlLocale, type Language } from '@/shared/i18n';
+import { labPlace, resultName } from '@/shared/catalogueText';
+import { serverI18n } from '@/shared/i18n/resources';
 
 /**
  * The PDF of one patient's results in one set (pdfkit). The text font is DejaVu Sans, shipped by

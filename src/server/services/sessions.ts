@@ -1,5 +1,5 @@
 import type { Db } from '../db/createDb';
-import type { SessionDto } from '@/lib/types/api';
+import type { SessionDto } from '@/shared/types/api';
 import { getConfig } from '../config';
 import { notFound, unauthorized } from '../http/errors';
 import type { AuthUser } from '../http/auth';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/createDb';
-import type { PatientResultsDto, ResultShareCreatedDto, ResultShareDto, SharedResultsDto } from '@/lib/types/results';
+import type { PatientResultsDto, ResultShareCreatedDto, ResultShareDto, SharedResultsDto } from '@/shared/types/results';
 import { getConfig } from '../config';
 import { HttpError, notFound } from '../http/errors';
 import type { AuthUser } from '../http/auth';

@@ -1,6 +1,6 @@
-import { VISIT_BOOKING_DAYS } from '@/lib/orderLifecycle';
+import { VISIT_BOOKING_DAYS } from '@/shared/orderLifecycle';
 import type { Db } from '../db/createDb';
-import type { NurseSlotDto } from '@/lib/types/api';
+import type { NurseSlotDto } from '@/shared/types/api';
 import { badRequest } from '../http/errors';
 import crypto from 'node:crypto';
 import { claimSlotDays, findSlotDaysFrom, findSlots, hasSlotDays, insertSlots } from '../repositories/slots';

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { ValidationError } from 'yup';
 import type { Db } from '../db/createDb';
-import type { OrderStatusDto, ResultsImportResponse, StaffOrderDetailDto, StaffOrderDto, StaffOrderPatientDto } from '@/lib/types/results';
-import { nextStatuses, RESULT_ENTRY_STATUSES } from '@/lib/orderLifecycle';
-import type { ResultsImport } from '@/lib/validation/results';
+import type { OrderStatusDto, ResultsImportResponse, StaffOrderDetailDto, StaffOrderDto, StaffOrderPatientDto } from '@/shared/types/results';
+import { nextStatuses, RESULT_ENTRY_STATUSES } from '@/shared/orderLifecycle';
+import type { ResultsImport } from '@/shared/validation/results';
 import type { AuthUser } from '../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { isNurse } from '../http/auth';
@@ -13,9 +13,9 @@ import { isNurseOfVisit, NOT_A_NURSE, NURSE_STEP_ONLY, notAtHomeDto, nurseCanCol
 import { getConfig } from '../config';
 import * as accountsRepo from '../repositories/accounts';
 import { hashPassword, isBreachedPassword } from '../passwords';
-import { isStrongEnough } from '@/lib/passwordScore';
-import { passwordSchema } from '@/lib/validation/common';
-import { VALIDATION_MESSAGES } from '@/lib/validation/messages';
+import { isStrongEnough } from '@/shared/passwordScore';
+import { passwordSchema } from '@/shared/validation/common';
+import { VALIDATION_MESSAGES } from '@/shared/validation/messages';
 import * as repo from '../repositories/lifecycle';
 import { findSlotsByIds } from '../repositories/slots';
 import * as staffRepo from '../repositories/staff';
@@ -26,7 +26,7 @@ import { changeStatus, eventDto, isStaffOf, ORDER_NOT_FOUND } from './orderLifec
 import { actorOfUser, followVisit } from './visitStates';
 import { orderAddressDto, visitDto } from './orders';
 import { linesByPatient } from './linesByPatient';
-import { ageOn } from '@/lib/resultFlag';
+import { ageOn } from '@/shared/resultFlag';
 import { resultDto } from './results';
 import { catalogueInterval, samplingDay, writeResults, type ResultInput } from './resultEntry';
 import { actorOf, recordAudit } from './audit';

@@ -3,7 +3,7 @@ import { startApiServer, type TestApiServer } from '../testing/apiServer';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, seedShopFixture } from '../testing/shopFixtures';
 import { createUser } from '../testing/orderFixtures';
 import { createPromo } from './promo';
-import type { StaffPromoCodeDto } from '@/lib/types/results';
+import type { StaffPromoCodeDto } from '@/shared/types/results';
 
 /**
  * Promo codes in the staff console: staff create codes for their own laboratory with the options of

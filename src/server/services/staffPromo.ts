@@ -1,7 +1,7 @@
 import type { Db } from '../db/createDb';
-import type { StaffPromoCodeDto } from '@/lib/types/results';
-import type { StaffPromoInput } from '@/lib/validation/results';
-import { toMajor } from '@/lib/money';
+import type { StaffPromoCodeDto } from '@/shared/types/results';
+import type { StaffPromoInput } from '@/shared/validation/results';
+import { toMajor } from '@/shared/money';
 import type { AuthUser } from '../http/auth';
 import { forbidden } from '../http/errors';
 import * as repo from '../repositories/promo';

@@ -4,9 +4,9 @@ import { queueMail } from '../mail/queueMail';
 import { reserveAction } from '../rateLimit';
 import { mailTranslator } from '../mail/i18n';
 import { supportMessageMail } from '../mail/templates/supportMessage';
-import type { Language } from '@/i18n';
-import type { LaboratoryDto } from '@/lib/types/api';
-import { SUPPORT_MESSAGES, type SupportContactInput, type SupportContactResponse } from '@/lib/validation/support';
+import type { Language } from '@/shared/i18n';
+import type { LaboratoryDto } from '@/shared/types/api';
+import { SUPPORT_MESSAGES, type SupportContactInput, type SupportContactResponse } from '@/shared/validation/support';
 import { getLaboratory, listLaboratories } from './laboratories';
 
 /** By default at most this many support messages per hour from one address and for one e-mail (`RATE_LIMIT_SUPPORT_*`). */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { intlLocale } from '@/i18n';
+import { intlLocale } from '@/shared/i18n';
 import { buildAppUrl } from '../mail/mailer';
 import { mailMessageId, queueMail } from '../mail/queueMail';
 import { JOB } from '../jobs/specs';
@@ -10,7 +10,7 @@ import { addressLine, formatVisit } from '../mail/templates/common';
 import { visitReminderMail } from '../mail/templates/visitReminder';
 import { timeZoneOf } from './laboratoryTime';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
-import { localName, localOrderPreparation } from '@/lib/catalogueText';
+import { localName, localOrderPreparation } from '@/shared/catalogueText';
 import * as lifecycle from '../repositories/lifecycle';
 import { getOrderSummary } from './orders';
 import type { VisitReminderPayload } from './visitReminderSchedule';

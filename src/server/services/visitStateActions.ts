@@ -1,6 +1,6 @@
 import type { Db } from '../db/createDb';
 import type { VisitState } from '../db/schema';
-import type { NurseVisitDto } from '@/lib/types/results';
+import type { NurseVisitDto } from '@/shared/types/results';
 import { isNurse, type AuthUser } from '../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import * as repo from '../repositories/lifecycle';
@@ -8,9 +8,9 @@ import { isStaffOf, ORDER_NOT_FOUND, changeStatus } from './orderLifecycle';
 import { getVisit, isNurseOfVisit, markNotAtHome } from './nurseVisits';
 import { setLabOrderStatus } from './staff';
 import { actorOfUser, applyVisitState, checkVisitMove, defaultWindow, VISIT_REFUSALS } from './visitStates';
-import { VISIT_MESSAGES } from '@/lib/validation/visit';
+import { VISIT_MESSAGES } from '@/shared/validation/visit';
 import { noticeOnTheWay } from '../notifications/notices';
-import { MAX_ARRIVAL_WINDOW_MINUTES } from '@/lib/visitState';
+import { MAX_ARRIVAL_WINDOW_MINUTES } from '@/shared/visitState';
 
 /**
  * POST staff/visits/{id}/state: the nurse's one-tap steps and the staff's corrections. "Samples

@@ -1,6 +1,6 @@
 import { setUpApiSuite } from '../testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createUser } from '../testing/orderFixtures';
-import type { NurseVisitDto, OrderDetailDto } from '@/lib/types/results';
+import type { NurseVisitDto, OrderDetailDto } from '@/shared/types/results';
 import { soonToday } from '../testing/soonToday';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../db/createDb';
 import type { VisitState } from '../db/schema';
-import type { VisitTrackingDto } from '@/lib/types/results';
-import { ARRIVAL_WINDOW_MINUTES, isFinalVisitState, TRAVEL_ESTIMATE_MINUTES, visitRefusal, type VisitRefusal } from '@/lib/visitState';
+import type { VisitTrackingDto } from '@/shared/types/results';
+import { ARRIVAL_WINDOW_MINUTES, isFinalVisitState, TRAVEL_ESTIMATE_MINUTES, visitRefusal, type VisitRefusal } from '@/shared/visitState';
 import { isNurse, type AuthUser } from '../http/auth';
 import { conflict } from '../http/errors';
 import type { OrderRow } from '../repositories/lifecycle';
@@ -11,7 +11,7 @@ import { findLaboratory } from '../repositories/laboratories';
 import { localDay, timeZoneOf } from './laboratoryTime';
 
 /**
- * The home visit's own states (rules in src/lib/visitState.ts): each change written with its event
+ * The home visit's own states (rules in src/shared/visitState.ts): each change written with its event
  * (time, actor, reason) in the transaction of the action that caused it, and the visit as the
  * patient follows it. The order's status stays as the spec defines it; the nurse's actions that
  * change it (samples collected, cancel) also move the visit here.

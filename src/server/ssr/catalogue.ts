@@ -7,8 +7,8 @@ import { getConfig } from '@/server/config';
 import { getDb, type Db } from '@/server/db/createDb';
 import { HttpError } from '@/server/http/errors';
 import { getLaboratory, listLaboratories } from '@/server/services/laboratories';
-import { LAB_COOKIE } from '@/lib/storage';
-import type { LaboratoryDto } from '@/lib/types/api';
+import { LAB_COOKIE } from '@/shared/storage';
+import type { LaboratoryDto } from '@/shared/types/api';
 
 /**
  * The laboratory whose prices the server renders: the visitor's active laboratory (kept in a cookie

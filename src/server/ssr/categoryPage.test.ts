@@ -1,8 +1,8 @@
 import type { GetServerSidePropsContext } from 'next';
 import { createTestDb, type TestDb } from '@/server/testing/testDb';
 import { listAnalyses } from '@/server/services/catalogue';
-import { LAB_COOKIE } from '@/lib/storage';
-import type { AnalysisDto } from '@/lib/types/api';
+import { LAB_COOKIE } from '@/shared/storage';
+import type { AnalysisDto } from '@/shared/types/api';
 import { enlarge } from '../../../bench/lib/catalogue';
 import { CATEGORY_PAGE_SIZE, getServerSideProps } from '../../../pages/categories/[categorySlug]';
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as ece from 'http_ece';
-import type { PushPayload, PushSubscriptionInput } from '@/lib/types/notifications';
+import type { PushPayload, PushSubscriptionInput } from '@/shared/types/notifications';
 
 /**
  * A small push service for tests (RFC 8030 on 127.0.0.1): it hands out subscriptions as a browser

@@ -1,4 +1,4 @@
-import { labDayKey } from '@/lib/labTime';
+import { labDayKey } from '@/shared/labTime';
 
 /**
  * An instant about `minutes` from `now` that falls on the same local day as `now` in `timeZone`:

@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { reportBarrier } from '@/server/services/barrierReports';
-import { barrierReportSchema } from '@/lib/validation/accessibility';
+import { barrierReportSchema } from '@/shared/validation/accessibility';
 
 export const config = { api: { bodyParser: false } };
 

@@ -3,8 +3,8 @@ import { method, route } from '@/server/http/route';
 import { cacheable, catalogueCache } from '@/server/http/cache';
 import { sendBytes } from '@/server/http/sendBytes';
 import { listAnalysesJson, listAnalysesWindow } from '@/server/services/catalogue';
-import { idSchema, laboratoryIdSchema } from '@/lib/validation/common';
-import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
+import { idSchema, laboratoryIdSchema } from '@/shared/validation/common';
+import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
 
 export const config = { api: { bodyParser: false } };
 

@@ -3,7 +3,7 @@ import { method, route } from '@/server/http/route';
 import { catalogueCache } from '@/server/http/cache';
 import { sendBytes } from '@/server/http/sendBytes';
 import { searchAnalysesJson } from '@/server/services/catalogue';
-import { laboratoryIdSchema, searchTermSchema } from '@/lib/validation/common';
+import { laboratoryIdSchema, searchTermSchema } from '@/shared/validation/common';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,9 +1,9 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { getPatient, updatePatient } from '@/server/services/patients';
-import { idSchema } from '@/lib/validation/common';
-import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
-import { patientSchema } from '@/lib/validation/patient';
+import { idSchema } from '@/shared/validation/common';
+import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
+import { patientSchema } from '@/shared/validation/patient';
 
 export const config = { api: { bodyParser: false } };
 

@@ -2,8 +2,8 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { unauthorized } from '@/server/http/errors';
 import { createPatient, listPatients } from '@/server/services/patients';
-import { queryBooleanSchema } from '@/lib/validation/common';
-import { userPatientSchema } from '@/lib/validation/patient';
+import { queryBooleanSchema } from '@/shared/validation/common';
+import { userPatientSchema } from '@/shared/validation/patient';
 
 export const config = { api: { bodyParser: false } };
 

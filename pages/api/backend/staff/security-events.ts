@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { listLabSecurityEvents } from '@/server/services/audit';
-import { securityEventsQuerySchema } from '@/lib/validation/audit';
+import { securityEventsQuerySchema } from '@/shared/validation/audit';
 
 export const config = { api: { bodyParser: false } };
 

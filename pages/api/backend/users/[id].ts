@@ -1,9 +1,9 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { updateCurrentUser } from '@/server/services/accounts';
-import { userUpdateSchema } from '@/lib/validation/account';
-import { idSchema } from '@/lib/validation/common';
-import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
+import { userUpdateSchema } from '@/shared/validation/account';
+import { idSchema } from '@/shared/validation/common';
+import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
 
 export const config = { api: { bodyParser: false } };
 

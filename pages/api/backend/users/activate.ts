@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { activate } from '@/server/services/accounts';
-import { activateSchema } from '@/lib/validation/account';
+import { activateSchema } from '@/shared/validation/account';
 
 export const config = { api: { bodyParser: false } };
 

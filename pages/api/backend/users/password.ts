@@ -2,7 +2,7 @@ import { method, route } from '@/server/http/route';
 import { changePassword, requestPasswordReset } from '@/server/services/accounts';
 import { requestLanguage } from '@/server/mail/i18n';
 import { actorOf, recordAudit } from '@/server/services/audit';
-import { passwordResetRequestSchema, passwordUpdateSchema } from '@/lib/validation/account';
+import { passwordResetRequestSchema, passwordUpdateSchema } from '@/shared/validation/account';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { method, route } from '@/server/http/route';
 import { sendActivationEmail } from '@/server/services/accounts';
 import { requestLanguage } from '@/server/mail/i18n';
-import { sendActivationSchema } from '@/lib/validation/account';
+import { sendActivationSchema } from '@/shared/validation/account';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { navigation } from '@/store/navigation';
-import { writeStorage } from '@/lib/storage';
+import { writeStorage } from '@/shared/storage';
 import { loggedIn } from '@/features/auth/authSlice';
 import { fakeBackend, sampleUser, type FakeBackend } from '@/features/auth/testing/fakeBackend';
 import { renderWithApp, testRouter } from '@/features/auth/testing/render';

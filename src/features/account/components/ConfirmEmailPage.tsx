@@ -12,7 +12,7 @@ import { useToast } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { routes } from '@/lib/routes';
-import { readStorage } from '@/lib/storage';
+import { readStorage } from '@/shared/storage';
 import { useSession } from '@/features/auth';
 import { AuthPaper } from '@/components/AuthPaper';
 import { useMessage } from '@/components/formFields';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { sampleUser } from '@/features/auth/testing/fakeBackend';
-import { LANGUAGE_COOKIE } from '@/i18n';
+import { LANGUAGE_COOKIE } from '@/shared/i18n';
 import { fakeBackend, renderWithApp } from '@/features/shell/testing/renderWithApp';
 import { LanguageSwitcher } from './LanguageSwitcher';
 

@@ -1,7 +1,7 @@
 import { alpha, styled } from '@mui/material/styles';
 import Cookies from 'js-cookie';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_COOKIE, isLanguage, languages, type Language } from '@/i18n';
+import { LANGUAGE_COOKIE, isLanguage, languages, type Language } from '@/shared/i18n';
 import { accountApi } from '../lazyAccountApi';
 import { useAppSelector } from '@/store/hooks';
 import { selectCurrentUser } from '@/features/auth';

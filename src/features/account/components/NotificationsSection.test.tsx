@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { writeStorage } from '@/lib/storage';
+import { writeStorage } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { fakeBackend, sampleUser, type FakeBackend, type FakeHandler } from '@/features/auth/testing/fakeBackend';
 import { renderWithApp } from '@/features/auth/testing/render';
-import type { NotificationSettingsDto } from '@/lib/types/notifications';
+import type { NotificationSettingsDto } from '@/shared/types/notifications';
 import { FAKE_SUBSCRIPTION_JSON, fakePushBrowser, fakeSubscription, type FakePushBrowser } from '@/lib/testing/fakePushBrowser';
 import { SettingsPage } from './SettingsPage';
 

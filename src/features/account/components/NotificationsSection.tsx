@@ -9,7 +9,7 @@ import { useToast } from '@/components';
 import { useMessage } from '@/components/formFields';
 import { Status } from '@/lib/status';
 import { toFailure, type Failure } from '@/lib/store/resource';
-import { ALWAYS_BY_EMAIL, NOTIFICATION_EVENTS, type NotificationChannels, type NotificationEvent, type NotificationSettingsDto } from '@/lib/types/notifications';
+import { ALWAYS_BY_EMAIL, NOTIFICATION_EVENTS, type NotificationChannels, type NotificationEvent, type NotificationSettingsDto } from '@/shared/types/notifications';
 import { currentSubscription, notificationsBlocked, PushPermissionRefused, pushSupported, subscribeThisDevice, unsubscribeThisDevice } from '@/lib/webPush';
 import { accountApi } from '../lazyAccountApi';
 import { useStatusChange } from './useStatusChange';

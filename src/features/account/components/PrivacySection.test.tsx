@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { writeStorage } from '@/lib/storage';
+import { writeStorage } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { fakeBackend, sampleUser, type FakeBackend } from '@/features/auth/testing/fakeBackend';
 import { renderWithApp } from '@/features/auth/testing/render';

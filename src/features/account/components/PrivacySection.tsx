@@ -7,7 +7,7 @@ import { TextList } from '@/components/TextList';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../lazyAccountApi';
-import type { AccessRecordDto } from '@/lib/types/audit';
+import type { AccessRecordDto } from '@/shared/types/audit';
 import { accessDays, type AccessDay } from '../accessDays';
 import { useLanguage } from '@/i18n/useLanguage';
 import { Notice } from '@/components/Notice';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { logout } from '@/features/auth';
 import { useAppDispatch } from '@/store/hooks';
 import { accountApi } from '../lazyAccountApi';
-import type { SessionDto } from '@/lib/types/api';
+import type { SessionDto } from '@/shared/types/api';
 import { formatDateTime } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { Notice } from '@/components/Notice';

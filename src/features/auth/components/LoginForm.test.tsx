@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readStorage, writeStorage } from '@/lib/storage';
+import { readStorage, writeStorage } from '@/shared/storage';
 import { authNavigation } from '../authNavigation';
 import { fakeBackend, sampleUser, type FakeBackend } from '../testing/fakeBackend';
 import { renderWithApp } from '../testing/render';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readStorage } from '@/lib/storage';
+import { readStorage } from '@/shared/storage';
 import { authNavigation } from '../authNavigation';
 import { authModalOpened } from '../authSlice';
 import { fakeBackend, sampleUser, type FakeBackend } from '../testing/fakeBackend';

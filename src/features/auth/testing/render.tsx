@@ -7,7 +7,7 @@ import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtim
 import type { NextRouter } from 'next/router';
 import { all } from 'redux-saga/effects';
 import { makeStore } from '@/store/makeStore';
-import { createI18n } from '@/i18n/resources';
+import { createI18n } from '@/shared/i18n/resources';
 import { theme } from '@/theme/theme';
 import { ToastProvider } from '@/components/Toast';
 import { authSaga } from '../authSaga';

@@ -11,8 +11,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components';
 import { Choice, ChoiceGroup } from '@/components/Choice';
-import type { MaterialDto } from '@/lib/types/api';
-import { localName } from '@/lib/catalogueText';
+import type { MaterialDto } from '@/shared/types/api';
+import { localName } from '@/shared/catalogueText';
 import { useLanguage } from '@/i18n/useLanguage';
 
 /** Asks, per optional material, whether to buy it from the laboratory or bring one's own. */

@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { writeStorage } from '@/lib/storage';
+import { writeStorage } from '@/shared/storage';
 import { navigation } from '@/store/navigation';
 import { loggedIn } from '@/features/auth/authSlice';
 import { authNavigation } from '@/features/auth/authNavigation';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
-import type { ProfileDto } from '@/lib/types/api';
+import type { ProfileDto } from '@/shared/types/api';
 import { AddToCartFlow } from './AddToCartFlow';
 import type { Addable } from './AddableSummary';
 import { analysis, cartOf, emptyCart, fakeShop, patient, renderShop, swab, testRouter, tube, type FakeShop } from '../testing/fakeShop';

@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useMounted } from '@/lib/useMounted';
-import type { MaterialDto } from '@/lib/types/api';
+import type { MaterialDto } from '@/shared/types/api';
 import { addFlowReset, addToCartRequested, materialDecisionCancelled, materialDecisionMade, restrictionDialogClosed } from '../cartSlice';
 import { AddableSummary, addableAnalyses, addablePrice, type Addable } from './AddableSummary';
 import { StickyActionBar } from '@/components/StickyActionBar';

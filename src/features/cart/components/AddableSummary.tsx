@@ -8,9 +8,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components';
-import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
+import type { AnalysisDto, ProfileDto } from '@/shared/types/api';
 import { useLanguage } from '@/i18n/useLanguage';
-import { localDescription, localName } from '@/lib/catalogueText';
+import { localDescription, localName } from '@/shared/catalogueText';
 import { analysesTotal } from '@/lib/prices';
 
 export type Addable = { type: 'analysis'; item: AnalysisDto } | { type: 'profile'; item: ProfileDto };

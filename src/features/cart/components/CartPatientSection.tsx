@@ -14,10 +14,10 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/Money';
-import type { AnalysisDto, MaterialCartRefDto, MoneyDto } from '@/lib/types/api';
+import type { AnalysisDto, MaterialCartRefDto, MoneyDto } from '@/shared/types/api';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { useLanguage } from '@/i18n/useLanguage';
-import { localName } from '@/lib/catalogueText';
+import { localName } from '@/shared/catalogueText';
 
 // The menu (MUI's Menu, Popover and Modal) loads when first opened, not with the cart.
 const AnalysisActionsMenu = dynamic(() => import('./AnalysisActionsMenu').then((m) => m.AnalysisActionsMenu), { ssr: false });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { writeStorage } from '@/lib/storage';
+import { writeStorage } from '@/shared/storage';
 import { navigation } from '@/store/navigation';
 import { loggedIn } from '@/features/auth/authSlice';
 import { activeLaboratorySet, laboratoryReceived } from '@/features/lab/labSlice';

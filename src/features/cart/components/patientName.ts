@@ -1,4 +1,4 @@
-import type { PatientDto } from '@/lib/types/api';
+import type { PatientDto } from '@/shared/types/api';
 
 /** "First Last" of a patient, or null when the patient is not loaded. */
 export function patientName(patients: PatientDto[], id: number): string | null {

@@ -1,4 +1,4 @@
-import { emptyCart } from '@/lib/emptyShapes';
+import { emptyCart } from '@/shared/emptyShapes';
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -10,12 +10,12 @@ import { AxiosError, type AxiosAdapter, type AxiosInstance, type AxiosResponse, 
 import { all } from 'redux-saga/effects';
 import { backendClient, shopClient } from '@/lib/apiClient';
 import { makeStore } from '@/store/makeStore';
-import { createI18n } from '@/i18n/resources';
+import { createI18n } from '@/shared/i18n/resources';
 import { theme } from '@/theme/theme';
 import { ToastProvider } from '@/components/Toast';
 import { authSaga } from '@/features/auth/authSaga';
 import { testRouter } from '@/features/auth/testing/render';
-import type { AnalysisDto, CartDto, MaterialDto, PatientDto } from '@/lib/types/api';
+import type { AnalysisDto, CartDto, MaterialDto, PatientDto } from '@/shared/types/api';
 import { cartSaga } from '../cartSaga';
 import { orderSaga } from '@/features/checkout/checkoutSaga';
 

@@ -16,11 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/Money';
 import { CATEGORIES, CATEGORY_SLUGS } from '@/lib/config';
 import { routePath } from '@/lib/routes';
-import type { AnalysisDto, RestrictionsDto } from '@/lib/types/api';
+import type { AnalysisDto, RestrictionsDto } from '@/shared/types/api';
 import { visibleCategories } from '../rules';
 import { ActionBar } from './ActionBar';
 import { AnalysisPrice } from './AnalysisPrice';
-import { localDescription, localName, localPreparation } from '@/lib/catalogueText';
+import { localDescription, localName, localPreparation } from '@/shared/catalogueText';
 import { useLanguage } from '@/i18n/useLanguage';
 
 /** Category page slug of a catalogue header, when the header is one of the six pages. */

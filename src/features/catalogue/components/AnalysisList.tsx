@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/Money';
 import { RowList } from '@/components/RowList';
 import { routePath } from '@/lib/routes';
-import type { AnalysisDto } from '@/lib/types/api';
+import type { AnalysisDto } from '@/shared/types/api';
 import { selectPrice } from '../rules';
 import { UnavailablePrice } from './AnalysisPrice';
 import { useLanguage } from '@/i18n/useLanguage';
-import { localName } from '@/lib/catalogueText';
+import { localName } from '@/shared/catalogueText';
 
 export interface AnalysisListProps {
   analyses: AnalysisDto[];

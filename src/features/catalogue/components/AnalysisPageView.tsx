@@ -7,7 +7,7 @@ import { analysisRequested } from '../catalogueSlice';
 import { AnalysisCard } from './AnalysisCard';
 import { SeoHead } from './SeoHead';
 import { useLanguage } from '@/i18n/useLanguage';
-import { localDescription, localName } from '@/lib/catalogueText';
+import { localDescription, localName } from '@/shared/catalogueText';
 
 export interface AnalysisPageProps {
   canonicalUrl: string;

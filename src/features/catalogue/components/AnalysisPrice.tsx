@@ -3,7 +3,7 @@ import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/Money';
-import type { AnalysisDto } from '@/lib/types/api';
+import type { AnalysisDto } from '@/shared/types/api';
 import { selectPrice } from '../rules';
 
 export interface AnalysisPriceProps {

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { renderWithApp } from '@/features/shell/testing/renderWithApp';
 import { laboratoryReceived } from '@/features/lab/labSlice';
-import type { AnalysisDto, ProfileDto } from '@/lib/types/api';
+import type { AnalysisDto, ProfileDto } from '@/shared/types/api';
 import { ProfileCard } from './ProfileCard';
 
 const analysis = (id: number, price: number): AnalysisDto => ({

@@ -7,14 +7,14 @@ import { Link } from '@/components/Link';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/Money';
 import { routePath } from '@/lib/routes';
-import { formatMoney, toMajor, toMinor } from '@/lib/money';
+import { formatMoney, toMajor, toMinor } from '@/shared/money';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useAppSelector } from '@/store/hooks';
-import type { ProfileDto } from '@/lib/types/api';
+import type { ProfileDto } from '@/shared/types/api';
 import { profileTotal, unavailableCount } from '../rules';
 import { ActionBar } from './ActionBar';
 import { AnalysisList } from './AnalysisList';
-import { localDescription } from '@/lib/catalogueText';
+import { localDescription } from '@/shared/catalogueText';
 
 /** The profile card: description, its analyses with prices, the total and "Add to cart". */
 export function ProfileCard({ profile }: { profile: ProfileDto }) {

@@ -4,7 +4,7 @@ import { RowList } from '@/components/RowList';
 import { routePath } from '@/lib/routes';
 import type { ProfileRow } from '../rules';
 import { useLanguage } from '@/i18n/useLanguage';
-import { localName } from '@/lib/catalogueText';
+import { localName } from '@/shared/catalogueText';
 
 /** Profiles as rows with the number of analyses and their total; each row opens the profile card. */
 export function ProfileList({ profiles, label }: { profiles: ProfileRow[]; label: string }) {

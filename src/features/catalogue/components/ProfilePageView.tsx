@@ -6,7 +6,7 @@ import { profileRequested } from '../catalogueSlice';
 import { ProfileCard } from './ProfileCard';
 import { SeoHead } from './SeoHead';
 import { useLanguage } from '@/i18n/useLanguage';
-import { localDescription, localName } from '@/lib/catalogueText';
+import { localDescription, localName } from '@/shared/catalogueText';
 
 export interface ProfilePageProps {
   canonicalUrl: string;

@@ -9,20 +9,20 @@ import { ListSkeleton, Money, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
-import type { OrderAddress } from '@/lib/validation/order';
+import type { OrderAddress } from '@/shared/validation/order';
 import { orderAddressSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
-import { isValidPostalCode, normalizeOrderPostalCode, normalizePostalCode } from '@/lib/validation/postalCode';
+import { isValidPostalCode, normalizeOrderPostalCode, normalizePostalCode } from '@/shared/validation/postalCode';
 import { selectorOpened } from '@/features/lab';
 import { cartPatientsRequested } from '@/features/cart';
-import type { PatientDto } from '@/lib/types/api';
+import type { PatientDto } from '@/shared/types/api';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
 import { coverageMatches } from './coverage';
 import { coverageRequested, orderAddressSaved } from '../checkoutSlice';
 import { Notice } from '@/components/Notice';
-import { labPlace } from '@/lib/catalogueText';
+import { labPlace } from '@/shared/catalogueText';
 
 export const ORDER_COUNTRIES = ['PL', 'BY', 'DE', 'LT', 'CZ', 'SK', 'UA'] as const;
 

@@ -26,9 +26,10 @@ import { OrderAmount } from './OrderAmount';
 import { selectCurrentUser } from '@/features/auth';
 import { Notice } from '@/components/Notice';
 import { PAYMENT_NOT_STARTED, PaymentMethodChoice, paymentMethodsFor, type PaymentMethod } from '@/features/payments';
-import { formatVisitWindow, useDeviceTimeZone } from '@/lib/labTime';
-import { timeZoneOfCountry } from '@/lib/timeZones';
-import { localName } from '@/lib/catalogueText';
+import { formatVisitWindow } from '@/shared/labTime';
+import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
+import { timeZoneOfCountry } from '@/shared/timeZones';
+import { localName } from '@/shared/catalogueText';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
   return (

@@ -10,7 +10,7 @@ import { ListSkeleton, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
-import type { FeedbackDetails } from '@/lib/validation/order';
+import type { FeedbackDetails } from '@/shared/validation/order';
 import { feedbackDetailsSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { CheckoutStepper } from '@/components/CheckoutStepper';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components';
-import { toMajor } from '@/lib/money';
+import { toMajor } from '@/shared/money';
 
 /**
  * An amount of the order being put together (minor units): as it is when `exact`, else as "from …"

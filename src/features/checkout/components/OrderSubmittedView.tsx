@@ -14,7 +14,8 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useMounted } from '@/lib/useMounted';
-import { formatLabTime, useDeviceTimeZone, zoneNote } from '@/lib/labTime';
+import { formatLabTime, zoneNote } from '@/shared/labTime';
+import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
 import { summaryRequested } from '../checkoutSlice';
 import { formatAddress } from './formatAddress';
 import { Notice } from '@/components/Notice';
@@ -25,8 +26,8 @@ import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
 // The payment's panel and the calendar button load after the page (the first-load budget).
 const PaymentStatusPanel = dynamic(() => import('@/features/payments').then((m) => m.PaymentStatusPanel), { ssr: false });
 const AddToCalendarButton = dynamic(() => import('@/components/AddToCalendarButton').then((m) => m.AddToCalendarButton), { ssr: false });
-import { shopOrderBreakdown } from '@/lib/breakdown';
-import { labCity, labPlace, localName, localOrderPreparation } from '@/lib/catalogueText';
+import { shopOrderBreakdown } from '@/shared/breakdown';
+import { labCity, labPlace, localName, localOrderPreparation } from '@/shared/catalogueText';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -18,11 +18,12 @@ import { choiceSx, DayStrip } from './DayStrip';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { slotsRequested, visitTimeChosen } from '../checkoutSlice';
 import { Notice } from '@/components/Notice';
-import { addDaysToKey, formatDayKey, formatLabTime, labDayKey, useDeviceTimeZone, zoneNote } from '@/lib/labTime';
-import { timeZoneOfCountry } from '@/lib/timeZones';
+import { addDaysToKey, formatDayKey, formatLabTime, labDayKey, zoneNote } from '@/shared/labTime';
+import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
+import { timeZoneOfCountry } from '@/shared/timeZones';
 import { groupSlotsByDay } from '@/lib/slots';
-import { VISIT_BOOKING_DAYS } from '@/lib/orderLifecycle';
-import { labCity } from '@/lib/catalogueText';
+import { VISIT_BOOKING_DAYS } from '@/shared/orderLifecycle';
+import { labCity } from '@/shared/catalogueText';
 
 /** `/order/nurse-checkout-time`: a day within the next 30 days, then one of its open nurse slots. */
 export function VisitTimeStep() {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { OrderAddress } from '@/lib/validation/order';
+import type { OrderAddress } from '@/shared/validation/order';
 
 /** One line: "Street 1, entrance 2, floor 1, apartment 1, 00-001 Warsaw, PL (intercom 12#)". */
 export function formatAddress(a: Omit<OrderAddress, 'notes' | 'postalCode'> & { notes?: string; postalCode?: string }, t: TFunction<'cart'>): string {

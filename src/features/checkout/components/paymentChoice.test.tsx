@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { writeStorage } from '@/lib/storage';
+import { writeStorage } from '@/shared/storage';
 import { navigation } from '@/store/navigation';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
 import { sampleUser } from '@/features/auth/testing/fakeBackend';
 import { externalNavigation } from '@/features/payments/redirect';
-import type { CoverageDto } from '@/lib/types/api';
+import type { CoverageDto } from '@/shared/types/api';
 import { analysis, cartOf, fakeShop, patient, renderShop, testRouter, type FakeShop } from '@/features/cart/testing/fakeShop';
 import { orderAddressSaved, visitTimeChosen } from '../checkoutSlice';
 import { DataConfirmedStep } from './DataConfirmedStep';

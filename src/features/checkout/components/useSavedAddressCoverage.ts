@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { isValidPostalCode, normalizePostalCode } from '@/lib/validation/postalCode';
+import { isValidPostalCode, normalizePostalCode } from '@/shared/validation/postalCode';
 import { coverageRequested } from '../checkoutSlice';
 import { coverageMatches } from './coverage';
 

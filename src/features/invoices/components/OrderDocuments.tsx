@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '@/components/Notice';
 import { ApiError } from '@/lib/apiError';
-import { INVOICE_COUNTRIES } from '@/lib/validation/invoice';
+import { INVOICE_COUNTRIES } from '@/shared/validation/invoice';
 import { invoicesApi, saveBlob, type InvoiceListItem } from '../invoicesApi';
 
 /**

@@ -6,7 +6,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import type { OrderStatusDto } from '@/lib/types/results';
+import type { OrderStatusDto } from '@/shared/types/results';
 import { StatusChip } from './StatusChip';
 
 /** One order in a list (orders, result sets): a heading with its status, a subtitle and details. */

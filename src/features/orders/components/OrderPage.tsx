@@ -14,18 +14,19 @@ import { routePath, routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import type { OrderDetailDto } from '@/lib/types/results';
+import type { OrderDetailDto } from '@/shared/types/results';
 import { cancelRequested, rescheduleRequested, visitChangeReset, NOT_FOUND, ResourceGate, useResource } from '@/features/results';
 import { formatDateTime } from '@/lib/format';
-import { formatLabTime, formatVisitWindow, useDeviceTimeZone } from '@/lib/labTime';
+import { formatLabTime, formatVisitWindow } from '@/shared/labTime';
+import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
 import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
-import { orderDetailBreakdown } from '@/lib/breakdown';
+import { orderDetailBreakdown } from '@/shared/breakdown';
 import { OrderProgress } from './OrderProgress';
 import { StatusChip } from './StatusChip';
-import { idFrom } from '@/lib/ids';
+import { idFrom } from '@/shared/ids';
 import { Notice } from '@/components/Notice';
 import type { OrderPaymentDto } from '@/features/payments';
-import { labPlace, localName } from '@/lib/catalogueText';
+import { labPlace, localName } from '@/shared/catalogueText';
 
 /** Paid on the visit: from the sample collection on (docs/invoices.md). */
 const COLLECTED_STATUSES: OrderDetailDto['status'][] = ['sample_collected', 'in_lab', 'partial_results', 'completed'];

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithApp } from '@/features/shell/testing/renderWithApp';
-import type { OrderDetailDto } from '@/lib/types/results';
+import type { OrderDetailDto } from '@/shared/types/results';
 import { OrderProgress } from './OrderProgress';
 
 const order = (status: OrderDetailDto['status']) => ({ status }) as OrderDetailDto;

@@ -1,7 +1,7 @@
 import { styled } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { STEP_ICON, StepIcon, stepIconStyles } from '@/components/StepIcon';
-import type { OrderDetailDto, OrderStatusDto } from '@/lib/types/results';
+import type { OrderDetailDto, OrderStatusDto } from '@/shared/types/results';
 
 const PROGRESS: OrderStatusDto[] = ['placed', 'visit_confirmed', 'sample_collected', 'in_lab', 'completed'];
 

@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { CardSkeleton, EmptyState, Money, PageContainer } from '@/components';
 import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
-import { formatVisitWindow, useDeviceTimeZone } from '@/lib/labTime';
+import { formatVisitWindow } from '@/shared/labTime';
+import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
 import { ResourceGate, useResource } from '@/features/results';
 import { OrderListCard } from './OrderListCard';
-import { labCity } from '@/lib/catalogueText';
+import { labCity } from '@/shared/catalogueText';
 
 /** `/orders`: the user's orders, newest first, with their status. */
 export function OrdersPage() {

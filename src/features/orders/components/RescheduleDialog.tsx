@@ -12,10 +12,10 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { RESCHEDULE_DAYS, VISIT_CHANGE_LIMIT_MS } from '@/lib/orderLifecycle';
+import { RESCHEDULE_DAYS, VISIT_CHANGE_LIMIT_MS } from '@/shared/orderLifecycle';
 import { groupSlotsByDay } from '@/lib/slots';
 import { slotsRequested } from '@/features/results';
-import { formatDayKey, formatLabTime } from '@/lib/labTime';
+import { formatDayKey, formatLabTime } from '@/shared/labTime';
 import { Notice } from '@/components/Notice';
 import { Skeleton } from '@/components/Skeleton';
 

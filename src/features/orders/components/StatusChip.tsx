@@ -1,6 +1,6 @@
 import { Tag } from '@/components/Tag';
 import { useTranslation } from 'react-i18next';
-import type { OrderStatusDto } from '@/lib/types/results';
+import type { OrderStatusDto } from '@/shared/types/results';
 
 const COLOURS: Record<OrderStatusDto, 'default' | 'primary' | 'success' | 'warning' | 'info' | 'error'> = {
   placed: 'default',

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { navigation } from '@/store/navigation';
-import { writeStorage } from '@/lib/storage';
-import type { PatientDto } from '@/lib/types/api';
+import { writeStorage } from '@/shared/storage';
+import type { PatientDto } from '@/shared/types/api';
 import { loggedIn } from '@/features/auth/authSlice';
 import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
 import { renderWithApp, testRouter } from '@/features/auth/testing/render';

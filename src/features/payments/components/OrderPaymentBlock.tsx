@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components';
 import { formatDateTime } from '@/lib/format';
-import { formatMoney } from '@/lib/money';
+import { formatMoney } from '@/shared/money';
 import { useLanguage } from '@/i18n/useLanguage';
 import { refundIfCancelledNow } from '../paymentRules';
 import type { OrderPaymentDto } from '../types';

@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { writeStorage } from '@/lib/storage';
+import { writeStorage } from '@/shared/storage';
 import { navigation } from '@/store/navigation';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { sampleUser } from '@/features/auth/testing/fakeBackend';
 import { fakeShop, renderShop, testRouter, type FakeShop } from '@/features/cart/testing/fakeShop';
 import { renderWithApp } from '@/features/shell/testing/renderWithApp';
-import type { ShopOrderDto } from '@/lib/types/order';
+import type { ShopOrderDto } from '@/shared/types/order';
 import { OrderSubmittedView } from '@/features/checkout/components/OrderSubmittedView';
 import { externalNavigation } from '../redirect';
 import type { OrderPaymentDto } from '../types';

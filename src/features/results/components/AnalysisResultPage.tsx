@@ -18,8 +18,8 @@ import { FLAG_COLOURS, formatDate, formatRange, formatValue } from '@/lib/format
 import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { TrendChart } from './TrendChart';
 import { useResource } from './useResource';
-import { idFrom } from '@/lib/ids';
-import { resultName } from '@/lib/catalogueText';
+import { idFrom } from '@/shared/ids';
+import { resultName } from '@/shared/catalogueText';
 import { sampledText } from './sampledText';
 
 /**

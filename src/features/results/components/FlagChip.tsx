@@ -5,9 +5,9 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import { useTranslation } from 'react-i18next';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
-import type { ResultFlagDto, ResultInterpretationDto } from '@/lib/types/results';
+import type { ResultFlagDto, ResultInterpretationDto } from '@/shared/types/results';
 import { FLAG_COLOURS } from '@/lib/format';
-import { flagLabelKey } from '@/lib/resultFlag';
+import { flagLabelKey } from '@/shared/resultFlag';
 
 const ICONS = { normal: CheckCircleOutline, low: ArrowDownward, high: ArrowUpward, critical: ReportProblemOutlined, abnormal: ErrorOutline } as const;
 

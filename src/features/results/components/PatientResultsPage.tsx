@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { PageContainer } from '@/components';
 import { routePath } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
-import type { PatientResultsDto } from '@/lib/types/results';
+import type { PatientResultsDto } from '@/shared/types/results';
 import { resultsApi } from '../lazyResultsApi';
 import { ResultList } from './ResultList';
 import { CriticalBanner } from './ResultNotices';
@@ -19,7 +19,7 @@ import { ShareLinks } from './ShareLinks';
 import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { StatusChip } from '@/features/orders';
 import { useResource } from './useResource';
-import { idFrom } from '@/lib/ids';
+import { idFrom } from '@/shared/ids';
 import { Notice } from '@/components/Notice';
 import { sampledText } from './sampledText';
 

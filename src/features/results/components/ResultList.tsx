@@ -7,11 +7,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { useTranslation } from 'react-i18next';
-import type { AnalysisResultDto } from '@/lib/types/results';
+import type { AnalysisResultDto } from '@/shared/types/results';
 import { Explanation } from './ResultNotices';
 import { FlagChip } from './FlagChip';
 import { FLAG_COLOURS, formatDate, formatRange, formatValue } from '@/lib/format';
-import { resultName } from '@/lib/catalogueText';
+import { resultName } from '@/shared/catalogueText';
 
 /** One patient's results with value, range, flag and explanation; rows link to the result page when `hrefOf` is given. */
 export function ResultList({ results, language, hrefOf }: { results: AnalysisResultDto[]; language: string; hrefOf?: (r: AnalysisResultDto) => string }) {

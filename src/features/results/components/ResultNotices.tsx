@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { AnalysisResultDto, ExplanationTextDto, OrderLaboratoryDto, ResultExplanationDto } from '@/lib/types/results';
+import type { AnalysisResultDto, ExplanationTextDto, OrderLaboratoryDto, ResultExplanationDto } from '@/shared/types/results';
 import { Notice } from '@/components/Notice';
-import { resultName } from '@/lib/catalogueText';
+import { resultName } from '@/shared/catalogueText';
 import NextLink from 'next/link';
 import { routePath } from '@/lib/routes';
-import { labCity } from '@/lib/catalogueText';
+import { labCity } from '@/shared/catalogueText';
 
 /** The explanation in the user's language (English when the language has none). */
 export function explanationIn(e: ResultExplanationDto | undefined, language: string): ExplanationTextDto | null {

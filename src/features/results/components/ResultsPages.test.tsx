@@ -1,10 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { writeStorage } from '@/lib/storage';
+import { writeStorage } from '@/shared/storage';
 import { loggedIn } from '@/features/auth/authSlice';
 import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
 import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
-import type { AnalysisResultDetailDto, PatientResultsDto, TestResultSummaryDto } from '@/lib/types/results';
+import type { AnalysisResultDetailDto, PatientResultsDto, TestResultSummaryDto } from '@/shared/types/results';
 import { resultsSaga } from '../resultsSaga';
 import { TestResultsPage } from './TestResultsPage';
 import { PatientResultsPage } from './PatientResultsPage';

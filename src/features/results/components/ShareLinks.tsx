@@ -8,7 +8,7 @@ import { TextInput } from '@/components/TextInput';
 import Typography from '@mui/material/Typography';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { useTranslation } from 'react-i18next';
-import type { ResultShareCreatedDto, ResultShareDto } from '@/lib/types/results';
+import type { ResultShareCreatedDto, ResultShareDto } from '@/shared/types/results';
 import { resultsApi } from '../lazyResultsApi';
 import { formatDateTime } from '@/lib/format';
 import { Notice } from '@/components/Notice';

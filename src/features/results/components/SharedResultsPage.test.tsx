@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderWithApp } from '@/features/shell/testing/renderWithApp';
-import type { SharedResultsDto } from '@/lib/types/results';
+import type { SharedResultsDto } from '@/shared/types/results';
 import { SharedResultsPage } from './SharedResultsPage';
 
 const data: SharedResultsDto = {

@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, PageContainer } from '@/components';
 import { useLanguage } from '@/i18n/useLanguage';
 import { API_ROOT } from '@/lib/config';
-import type { SharedResultsDto } from '@/lib/types/results';
+import type { SharedResultsDto } from '@/shared/types/results';
 import { ResultList } from './ResultList';
 import { CriticalBanner } from './ResultNotices';
 import { formatDate } from '@/lib/format';
-import { labCity } from '@/lib/catalogueText';
+import { labCity } from '@/shared/catalogueText';
 
 export type SharedResultsPageProps = { state: 'ok'; token: string; data: SharedResultsDto } | { state: 'gone' } | { state: 'busy' };
 

@@ -18,9 +18,9 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { NOT_FOUND, ResourceGate } from './ResourceGate';
 import { StatusChip } from '@/features/orders';
 import { useResource } from './useResource';
-import { idFrom } from '@/lib/ids';
+import { idFrom } from '@/shared/ids';
 import { sampledText } from './sampledText';
-import { labPlace } from '@/lib/catalogueText';
+import { labPlace } from '@/shared/catalogueText';
 
 /** `/test-results/{testResultId}/patients`: the patients of one result set with their counts. */
 export function TestResultPatientsPage() {

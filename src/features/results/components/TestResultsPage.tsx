@@ -12,7 +12,7 @@ import { ResourceGate } from './ResourceGate';
 import { OrderListCard } from '@/features/orders';
 import { useResource } from './useResource';
 import { sampledText } from './sampledText';
-import { labCity } from '@/lib/catalogueText';
+import { labCity } from '@/shared/catalogueText';
 
 /** `/test-results`: the user's result sets, newest first, with their status. */
 export function TestResultsPage() {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import type { ResultHistoryPointDto } from '@/lib/types/results';
+import type { ResultHistoryPointDto } from '@/shared/types/results';
 import { FLAG_COLOURS, formatDate, formatNumber } from '@/lib/format';
 
 export interface TrendChartProps {

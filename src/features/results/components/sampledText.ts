@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { formatLabTime } from '@/lib/labTime';
-import type { TestResultSummaryDto } from '@/lib/types/results';
+import { formatLabTime } from '@/shared/labTime';
+import type { TestResultSummaryDto } from '@/shared/types/results';
 
 /** "Sample taken …" at the collection time the nurse recorded; before it, "Visit …" on the booked day (laboratory's time). */
 export function sampledText(r: Pick<TestResultSummaryDto, 'sampledAt' | 'visit'>, t: TFunction, language: string): string {

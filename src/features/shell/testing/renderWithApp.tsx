@@ -8,7 +8,7 @@ import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError } from 'axios';
 import type { ReactElement } from 'react';
 import { makeStore, type MakeStoreOptions, type AppStore } from '@/store/makeStore';
-import { createI18n } from '@/i18n/resources';
+import { createI18n } from '@/shared/i18n/resources';
 import { theme } from '@/theme/theme';
 import { ToastProvider } from '@/components/Toast';
 import { backendClient } from '@/lib/apiClient';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/i18n/useLanguage';
 import { formatDateTime } from '@/lib/format';
-import type { StaffMemberDto, StaffOrderDetailDto } from '@/lib/types/results';
+import type { StaffMemberDto, StaffOrderDetailDto } from '@/shared/types/results';
 import { useAppDispatch } from '@/store/hooks';
 import { staffOrderReceived } from '../staffSlice';
 import { staffApi } from '../lazyStaffApi';

@@ -19,9 +19,9 @@ import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/component
 import { TextInput } from '@/components/TextInput';
 import { ApiError } from '@/lib/apiError';
 import { routes } from '@/lib/routes';
-import { formatLabTime } from '@/lib/labTime';
+import { formatLabTime } from '@/shared/labTime';
 import { useLanguage } from '@/i18n/useLanguage';
-import type { NurseVisitDto, NurseVisitsDto, OrderAddressDto } from '@/lib/types/results';
+import type { NurseVisitDto, NurseVisitsDto, OrderAddressDto } from '@/shared/types/results';
 import { StatusChip } from '@/features/orders';
 import { staffApi } from '../lazyStaffApi';
 import { shiftDate } from './staffDates';

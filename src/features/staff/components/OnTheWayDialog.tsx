@@ -8,7 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '@/components/TextInput';
-import { labTimeToIso, useDeviceTimeZone, zoneNote } from '@/lib/labTime';
+import { labTimeToIso, zoneNote } from '@/shared/labTime';
+import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
 import type { ArrivalDraft } from './arrivalWindow';
 
 export interface OnTheWayDialogProps {

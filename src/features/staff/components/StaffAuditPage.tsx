@@ -17,7 +17,7 @@ import { routePath } from '@/lib/routes';
 import { formatDateTime } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { TextInput } from '@/components/TextInput';
-import type { AuditActionDto, LabAuditRecordDto } from '@/lib/types/audit';
+import type { AuditActionDto, LabAuditRecordDto } from '@/shared/types/audit';
 import { staffApi } from '../lazyStaffApi';
 import { StaffGate } from './StaffGate';
 import { StaffPager } from './StaffPager';

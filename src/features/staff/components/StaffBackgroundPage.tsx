@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
 import { formatDateTime } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import type { BackgroundWorkDto } from '@/lib/types/backgroundWork';
+import type { BackgroundWorkDto } from '@/shared/types/backgroundWork';
 import { staffApi } from '../lazyStaffApi';
 import { StaffGate } from './StaffGate';
 

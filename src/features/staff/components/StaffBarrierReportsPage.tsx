@@ -14,7 +14,7 @@ import { EmptyState, ErrorState, ListSkeleton, PageContainer, useToast } from '@
 import { TextInput } from '@/components/TextInput';
 import { formatDate } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import type { BarrierReportDto, BarrierStatusFilter } from '@/lib/validation/accessibility';
+import type { BarrierReportDto, BarrierStatusFilter } from '@/shared/validation/accessibility';
 import { staffApi } from '../lazyStaffApi';
 import { StaffGate } from './StaffGate';
 import { StaffPager } from './StaffPager';

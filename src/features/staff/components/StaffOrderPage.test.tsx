@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { writeStorage } from '@/lib/storage';
+import { writeStorage } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
 import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
-import type { StaffOrderDetailDto } from '@/lib/types/results';
+import type { StaffOrderDetailDto } from '@/shared/types/results';
 import { staffSaga } from '../staffSaga';
 import { StaffOrderPage } from './StaffOrderPage';
 

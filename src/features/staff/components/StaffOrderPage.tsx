@@ -10,11 +10,12 @@ import { CardSkeleton, ConfirmDialog, EmptyState, ErrorState, PageContainer } fr
 import { Status } from '@/lib/status';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import type { OrderStatusDto } from '@/lib/types/results';
+import type { OrderStatusDto } from '@/shared/types/results';
 import { StatusChip } from '@/features/orders';
 import { formatDateTime } from '@/lib/format';
-import { formatVisitWindow, useDeviceTimeZone } from '@/lib/labTime';
-import { idFrom } from '@/lib/ids';
+import { formatVisitWindow } from '@/shared/labTime';
+import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
+import { idFrom } from '@/shared/ids';
 import { resultsSaveRequested, staffOrderRequested, statusChangeRequested } from '../staffSlice';
 import { StaffForbidden, StaffGate } from './StaffGate';
 import { ResultsForm } from './ResultsForm';

@@ -25,7 +25,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { StatusChip } from '@/features/orders';
 import { formatDate } from '@/lib/format';
-import { formatLabTime } from '@/lib/labTime';
+import { formatLabTime } from '@/shared/labTime';
 import { staffOrdersRequested } from '../staffSlice';
 import { shiftDate } from './staffDates';
 import { StaffForbidden, StaffGate } from './StaffGate';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
 import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
-import type { StaffPromoCodeDto } from '@/lib/types/results';
+import type { StaffPromoCodeDto } from '@/shared/types/results';
 import { StaffPromoCodes } from './StaffPromoCodes';
 
 const existing: StaffPromoCodeDto = {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/apiError';
 import { formatDate } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import type { StaffPromoCodeDto } from '@/lib/types/results';
+import type { StaffPromoCodeDto } from '@/shared/types/results';
 import type { NewStaffPromo } from '../staffApi';
 import { staffApi } from '../lazyStaffApi';
 import { Notice } from '@/components/Notice';

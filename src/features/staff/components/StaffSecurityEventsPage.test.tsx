@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { writeStorage } from '@/lib/storage';
+import { writeStorage } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
 import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
-import type { SecurityEventDto } from '@/lib/types/audit';
+import type { SecurityEventDto } from '@/shared/types/audit';
 import { StaffSecurityEventsPage } from './StaffSecurityEventsPage';
 
 const staffUser = { id: 2, username: 's@lab.test', firstName: 'Lab', lastName: 'Staff', email: 's@lab.test', emailConfirmed: true, phone: null, dateOfBirth: null, role: 'staff' as const };

@@ -14,7 +14,7 @@ import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/component
 import { TextInput } from '@/components/TextInput';
 import { formatDateTime } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import type { SecurityEventDto } from '@/lib/types/audit';
+import type { SecurityEventDto } from '@/shared/types/audit';
 import { staffApi } from '../lazyStaffApi';
 import { StaffGate } from './StaffGate';
 import { StaffPager } from './StaffPager';

@@ -1,5 +1,5 @@
-import { addDaysToKey, labClock, labDayKey, labTimeToIso } from '@/lib/labTime';
-import { ARRIVAL_WINDOW_MINUTES, MAX_ARRIVAL_WINDOW_MINUTES, TRAVEL_ESTIMATE_MINUTES } from '@/lib/visitState';
+import { addDaysToKey, labClock, labDayKey, labTimeToIso } from '@/shared/labTime';
+import { ARRIVAL_WINDOW_MINUTES, MAX_ARRIVAL_WINDOW_MINUTES, TRAVEL_ESTIMATE_MINUTES } from '@/shared/visitState';
 
 /** The nurse's expected arrival as typed: two wall-clock times (`HH:MM`) on a day, in the laboratory's zone. */
 export interface ArrivalDraft {

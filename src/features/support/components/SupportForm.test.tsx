@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '@/i18n/resources';
+import { createI18n } from '@/shared/i18n/resources';
 import { ApiError } from '@/lib/apiError';
-import type { SupportContactInput } from '@/lib/validation/support';
+import type { SupportContactInput } from '@/shared/validation/support';
 import { SupportForm } from './SupportForm';
 
 function setup(send: (body: SupportContactInput) => Promise<unknown>, lang: 'en' | 'pl' = 'en') {

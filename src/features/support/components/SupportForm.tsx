@@ -6,10 +6,10 @@ import { useFormik } from 'formik';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/apiError';
-import type { SupportContactInput } from '@/lib/validation/support';
+import type { SupportContactInput } from '@/shared/validation/support';
 import { supportFormSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
-import { SUPPORT_MESSAGE_MAX } from '@/lib/validation/supportLimits';
+import { SUPPORT_MESSAGE_MAX } from '@/shared/validation/supportLimits';
 import { lazyApi } from '@/lib/lazyApi';
 import { Notice } from '@/components/Notice';
 

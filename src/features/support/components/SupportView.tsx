@@ -10,12 +10,12 @@ import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageContainer } from '@/components';
-import type { LaboratoryDto } from '@/lib/types/api';
+import type { LaboratoryDto } from '@/shared/types/api';
 import { useAppSelector } from '@/store/hooks';
 import { SeoHead } from '@/features/catalogue';
 import { SupportForm } from './SupportForm';
 import { selectCurrentUser } from '@/features/auth';
-import { labAddress, labCity } from '@/lib/catalogueText';
+import { labAddress, labCity } from '@/shared/catalogueText';
 
 export interface SupportViewProps {
   canonicalUrl: string;

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { AuditActionDto, AuditActorKindDto } from '@/lib/types/audit';
+import type { AuditActionDto, AuditActorKindDto } from '@/shared/types/audit';
 
 /** The append-only audit trail. Conventions in index.ts. */
 export type AuditAction = AuditActionDto;

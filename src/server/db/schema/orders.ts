@@ -50,7 +50,7 @@ export interface OrderTable {
   /** Set when the nurse found nobody at home, with the nurse's note. */
   not_at_home_at: Generated<string | null>;
   not_at_home_note: Generated<string | null>;
-  /** The home visit's own state (src/lib/visitState.ts), beside the order's status. */
+  /** The home visit's own state (src/shared/visitState.ts), beside the order's status. */
   visit_state: Generated<VisitState>;
   /** The arrival window the nurse announced ("on my way"), UTC instants. */
   visit_arrival_start: Generated<string | null>;

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { defaultLanguage, intlLocale } from '@/i18n';
+import { defaultLanguage, intlLocale } from '@/shared/i18n';
 
 /** Pieces shared by several mails. */
 

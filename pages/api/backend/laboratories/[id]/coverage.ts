@@ -1,9 +1,9 @@
 import { object, string } from 'yup';
 import { method, route } from '@/server/http/route';
 import { coverageDto } from '@/server/services/coverage';
-import { laboratoryIdSchema } from '@/lib/validation/common';
-import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
-import { MESSAGES } from '@/lib/validation/order';
+import { laboratoryIdSchema } from '@/shared/validation/common';
+import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
+import { MESSAGES } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };
 

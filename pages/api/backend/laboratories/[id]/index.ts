@@ -2,8 +2,8 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { cacheable } from '@/server/http/cache';
 import { getLaboratory } from '@/server/services/laboratories';
-import { laboratoryIdSchema } from '@/lib/validation/common';
-import { VALIDATION_MESSAGES as M } from '@/lib/validation/messages';
+import { laboratoryIdSchema } from '@/shared/validation/common';
+import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
 
 export const config = { api: { bodyParser: false } };
 

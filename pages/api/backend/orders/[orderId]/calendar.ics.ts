@@ -1,8 +1,8 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/common';
+import { idParam } from '@/shared/validation/common';
 import { orderCalendarFile } from '@/server/services/orders';
-import { languageFromCookie } from '@/i18n';
+import { languageFromCookie } from '@/shared/i18n';
 
 export const config = { api: { bodyParser: false } };
 

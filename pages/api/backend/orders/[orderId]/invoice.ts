@@ -1,6 +1,6 @@
 import { mixed, object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/common';
+import { idParam } from '@/shared/validation/common';
 import { requestInvoice } from '@/server/invoices/service';
 
 /** The owner asks for the order's VAT invoice: 201 when issued now, 200 with the one already issued (docs/invoices.md). */

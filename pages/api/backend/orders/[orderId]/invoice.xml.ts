@@ -1,7 +1,7 @@
 import { object, string } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/common';
-import { ID_PATTERN } from '@/lib/ids';
+import { idParam } from '@/shared/validation/common';
+import { ID_PATTERN } from '@/shared/ids';
 import { sendBytes } from '@/server/http/sendBytes';
 import { invoiceFile } from '@/server/invoices/files';
 

@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/common';
+import { idParam } from '@/shared/validation/common';
 import { payOrder } from '@/server/payments/payments';
 import { requestLanguage } from '@/server/mail/i18n';
 

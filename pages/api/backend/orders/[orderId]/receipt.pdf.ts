@@ -1,9 +1,9 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/common';
+import { idParam } from '@/shared/validation/common';
 import { sendBytes } from '@/server/http/sendBytes';
 import { orderReceiptPdf } from '@/server/invoices/receipt';
-import { languageFromCookie } from '@/i18n';
+import { languageFromCookie } from '@/shared/i18n';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/common';
-import { rescheduleSchema } from '@/lib/validation/results';
+import { idParam } from '@/shared/validation/common';
+import { rescheduleSchema } from '@/shared/validation/results';
 import { rescheduleOrder } from '@/server/services/orderLifecycle';
 
 export const config = { api: { bodyParser: false } };

@@ -3,7 +3,7 @@ import { method, route } from '@/server/http/route';
 import { sendBytes } from '@/server/http/sendBytes';
 import { sharedResultsForPdf } from '@/server/services/shares';
 import { pdfFileName, renderResultsPdf } from '@/server/services/resultsPdf';
-import { languageFromCookie } from '@/i18n';
+import { languageFromCookie } from '@/shared/i18n';
 
 export const config = { api: { bodyParser: false } };
 

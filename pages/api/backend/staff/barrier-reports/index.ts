@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { listBarrierReports } from '@/server/services/barrierReports';
-import { barrierListSchema } from '@/lib/validation/accessibility';
+import { barrierListSchema } from '@/shared/validation/accessibility';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { staffOrdersQuerySchema } from '@/lib/validation/results';
+import { staffOrdersQuerySchema } from '@/shared/validation/results';
 import { listLabOrders } from '@/server/services/staff';
 
 export const config = { api: { bodyParser: false } };

@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { staffPromoSchema } from '@/lib/validation/results';
+import { staffPromoSchema } from '@/shared/validation/results';
 import { createStaffPromo, listStaffPromos } from '@/server/services/staffPromo';
 
 export const config = { api: { bodyParser: false } };

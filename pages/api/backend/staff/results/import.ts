@@ -4,7 +4,7 @@ import { method, MAX_BODY_BYTES, route, sendError } from '@/server/http/route';
 import { HttpError } from '@/server/http/errors';
 import { authenticate } from '@/server/http/auth';
 import { getDb } from '@/server/db/createDb';
-import { resultsImportSchema } from '@/lib/validation/results';
+import { resultsImportSchema } from '@/shared/validation/results';
 import { importResults } from '@/server/services/staff';
 import { importHl7, isHl7ContentType } from '@/server/services/hl7Import';
 import { actorOf, recordAudit } from '@/server/services/audit';

@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { staffVisitsQuerySchema } from '@/lib/validation/results';
+import { staffVisitsQuerySchema } from '@/shared/validation/results';
 import { listVisits } from '@/server/services/nurseVisits';
 import { actorOf, recordAudit } from '@/server/services/audit';
 

@@ -1,9 +1,9 @@
 import { object, string } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/common';
-import { RESULT_MESSAGES } from '@/lib/validation/results';
+import { idParam } from '@/shared/validation/common';
+import { RESULT_MESSAGES } from '@/shared/validation/results';
 import { exportOwnResults, FHIR_CONTENT_TYPE, fhirFileName } from '@/server/services/fhir';
-import { ID_PATTERN } from '@/lib/ids';
+import { ID_PATTERN } from '@/shared/ids';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { listAccessToMyData } from '@/server/services/audit';
-import { auditQuerySchema } from '@/lib/validation/audit';
+import { auditQuerySchema } from '@/shared/validation/audit';
 
 export const config = { api: { bodyParser: false } };
 

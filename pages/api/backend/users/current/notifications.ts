@@ -1,7 +1,7 @@
 import { method, route } from '@/server/http/route';
 import { getNotificationSettings, updateNotificationSettings } from '@/server/notifications/settings';
-import { notificationSettingsSchema } from '@/lib/validation/notifications';
-import type { NotificationSettingsInput } from '@/lib/types/notifications';
+import { notificationSettingsSchema } from '@/shared/validation/notifications';
+import type { NotificationSettingsInput } from '@/shared/types/notifications';
 
 export const config = { api: { bodyParser: false } };
 

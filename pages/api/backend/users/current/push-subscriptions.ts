@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { subscribePush, unsubscribePush } from '@/server/notifications/settings';
-import { pushEndpointSchema, pushSubscriptionSchema } from '@/lib/validation/notifications';
+import { pushEndpointSchema, pushSubscriptionSchema } from '@/shared/validation/notifications';
 
 export const config = { api: { bodyParser: false } };
 

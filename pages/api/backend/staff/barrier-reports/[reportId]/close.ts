@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { idParam } from '@/lib/validation/common';
+import { idParam } from '@/shared/validation/common';
 import { method, route } from '@/server/http/route';
 import { closeBarrierReport } from '@/server/services/barrierReports';
 

@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/common';
+import { idParam } from '@/shared/validation/common';
 import { getLabOrder } from '@/server/services/staff';
 import { actorOf, recordAudit } from '@/server/services/audit';
 

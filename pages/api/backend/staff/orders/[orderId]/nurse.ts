@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/common';
-import { nurseAssignSchema } from '@/lib/validation/results';
+import { idParam } from '@/shared/validation/common';
+import { nurseAssignSchema } from '@/shared/validation/results';
 import { assignNurse } from '@/server/services/staff';
 
 export const config = { api: { bodyParser: false } };

@@ -1,6 +1,6 @@
 import { number, object, string } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/common';
+import { idParam } from '@/shared/validation/common';
 import { staffRefundOrder } from '@/server/payments/staffRefund';
 
 export const config = { api: { bodyParser: false } };

@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/common';
-import { statusChangeSchema } from '@/lib/validation/results';
+import { idParam } from '@/shared/validation/common';
+import { statusChangeSchema } from '@/shared/validation/results';
 import { setLabOrderStatus } from '@/server/services/staff';
 import { actorOf, recordAudit } from '@/server/services/audit';
 

@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/common';
-import { notAtHomeSchema } from '@/lib/validation/results';
+import { idParam } from '@/shared/validation/common';
+import { notAtHomeSchema } from '@/shared/validation/results';
 import { markNotAtHome } from '@/server/services/nurseVisits';
 import { actorOf, recordAudit } from '@/server/services/audit';
 

@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/common';
-import { visitStateSchema } from '@/lib/validation/visit';
+import { idParam } from '@/shared/validation/common';
+import { visitStateSchema } from '@/shared/validation/visit';
 import { setVisitState } from '@/server/services/visitStateActions';
 import { actorOf, recordAudit } from '@/server/services/audit';
 import type { VisitState } from '@/server/db/schema';

@@ -1,10 +1,10 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { sendBytes } from '@/server/http/sendBytes';
-import { idParam } from '@/lib/validation/common';
+import { idParam } from '@/shared/validation/common';
 import { getPatientResults } from '@/server/services/results';
 import { renderResultsPdf, pdfFileName } from '@/server/services/resultsPdf';
-import { languageFromCookie } from '@/i18n';
+import { languageFromCookie } from '@/shared/i18n';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/common';
+import { idParam } from '@/shared/validation/common';
 import { getAnalysisResult } from '@/server/services/results';
 
 export const config = { api: { bodyParser: false } };

@@ -1,6 +1,6 @@
 import { number, object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { idParam } from '@/lib/validation/common';
+import { idParam } from '@/shared/validation/common';
 import { createShare, listShares, SHARE_DEFAULT_DAYS, SHARE_MAX_DAYS } from '@/server/services/shares';
 
 export const config = { api: { bodyParser: false } };

@@ -1,6 +1,6 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
 import './safeStringCase';
-import { ORDER_STATUSES, RESULT_FLAGS } from '../types/results';
+import { ORDER_STATUSES, RESULT_FLAGS } from '@/shared/types/results';
 
 /**
  * Schemas of the order lifecycle, staff console and results import, shared by the staff forms and

@@ -1,4 +1,4 @@
-import type { CartDto, PatientAddressDto } from './types/api';
+import type { CartDto, PatientAddressDto } from '@/shared/types/api';
 import { DEFAULT_CURRENCY } from './money';
 
 /** The empty cart and the empty patient address, one definition for the server's answers and the client's state. */

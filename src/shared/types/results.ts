@@ -5,9 +5,9 @@ import type { PaymentDto } from './payment';
  * src/server/services/{orderLifecycle,results,staff}.ts, consumed by the results and staff features.
  * Money in major units, timestamps ISO-8601 UTC.
  */
-import type { VisitStateDto } from '../visitState';
+import type { VisitStateDto } from '@/shared/visitState';
 import type { CatalogueI18nDto, LaboratoryI18nDto } from './api';
-import type { Currency } from '../money';
+import type { Currency } from '@/shared/money';
 
 export const ORDER_STATUSES = [
   'placed',

@@ -1,5 +1,5 @@
 import { array, boolean, object, string } from 'yup';
-import { NOTIFICATION_EVENTS } from '../types/notifications';
+import { NOTIFICATION_EVENTS } from '@/shared/types/notifications';
 
 /** Messages of the notification settings and push subscriptions (English; translation keys of the `account` namespace). */
 export const NOTIFICATION_MESSAGES = {

@@ -1,8 +1,8 @@
 import { languageFromCookie, languages, namespaces } from './index';
 import { resources, createI18n } from './resources';
-import enMail from '../../locales/en/mail.json';
-import ruMail from '../../locales/ru/mail.json';
-import plMail from '../../locales/pl/mail.json';
+import enMail from '../../../locales/en/mail.json';
+import ruMail from '../../../locales/ru/mail.json';
+import plMail from '../../../locales/pl/mail.json';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,4 +1,4 @@
-import type { ResultFlagDto, ResultInterpretationDto } from './types/results';
+import type { ResultFlagDto, ResultInterpretationDto } from '@/shared/types/results';
 
 /**
  * Interpretation of a result from the reference interval that applies to the patient (HL7 v3

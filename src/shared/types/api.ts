@@ -2,11 +2,11 @@
  * Wire shapes of the two HTTP APIs (docs/openapi.yaml), shared by the server (which builds them in exactly
  * one place per entity) and the client. Money amounts are major units (12.5 = 12.50).
  */
-import type { Currency } from '../money';
+import type { Currency } from '@/shared/money';
 
 export interface ApiErrorBody {
   error: string;
-  /** Machine-readable (`src/lib/errorCodes.ts`). */
+  /** Machine-readable (`src/shared/errorCodes.ts`). */
   code: string;
   fields?: Record<string, string>;
 }

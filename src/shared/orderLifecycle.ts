@@ -1,4 +1,4 @@
-import type { OrderStatusDto } from './types/results';
+import type { OrderStatusDto } from '@/shared/types/results';
 
 /**
  * The order lifecycle as a pure rule, shared by the server (which enforces it) and the staff console

@@ -1,8 +1,8 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
 import './safeStringCase';
 import { isValidPostalCode } from './postalCode';
-import { ID_PATTERN } from '../ids';
-import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY } from '../orderDefaults';
+import { ID_PATTERN } from '@/shared/ids';
+import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY } from '@/shared/orderDefaults';
 
 /**
  * Checkout schemas shared by the order forms (formik) and the shop API (`POST /api/order/create`),

@@ -3,7 +3,7 @@
  * used by the order-submitted page. Money in major units. The orders list and the order page use
  * `OrderSummaryDto` / `OrderDetailDto` (./results.ts).
  */
-import type { Currency } from '../money';
+import type { Currency } from '@/shared/money';
 import type { CatalogueI18nDto } from './api';
 import type { OrderAddressDto, OrderLaboratoryDto, VisitDto } from './results';
 

@@ -1,7 +1,7 @@
 import './safeStringCase';
 import { boolean, number, string } from 'yup';
 import { VALIDATION_MESSAGES as M } from './messages';
-import { ID_PATTERN } from '../ids';
+import { ID_PATTERN } from '@/shared/ids';
 
 /**
  * Field schemas shared by the client forms and the server routes (isomorphic: no server imports).

@@ -1,5 +1,5 @@
 import type { InitOptions } from 'i18next';
-import { cookieValue } from '@/lib/cookies';
+import { cookieValue } from '@/shared/cookies';
 
 /** Locale files are `locales/<lng>/<namespace>.json`; one namespace per domain. */
 export const languages = ['en', 'ru', 'pl'] as const;
@@ -23,7 +23,7 @@ export function intlLocale(language: string): string {
 
 /**
  * Options shared by the server's and the browser's i18next instances. The resources themselves live
- * in src/i18n/resources.ts (server and tests, every language) and src/i18n/browser.ts (the browser
+ * in src/shared/i18n/resources.ts (server and tests, every language) and src/i18n/browser.ts (the browser
  * downloads only the active language).
  */
 export function i18nOptions(lng: Language): InitOptions {

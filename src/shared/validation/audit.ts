@@ -1,5 +1,5 @@
 import { mixed, number, object } from 'yup';
-import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, type AuditActionDto, type AuditActorKindDto } from '@/lib/types/audit';
+import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, type AuditActionDto, type AuditActorKindDto } from '@/shared/types/audit';
 
 /** Paging and filters of the audit views (`GET users/current/audit`, `GET staff/audit`, `GET staff/security-events`). */
 

@@ -1,5 +1,5 @@
 import type { AnalysisResultDto, OrderAddressDto, OrderEventDto, OrderStatusDto, VisitDto } from './results';
-import type { VisitStateDto } from '../visitState';
+import type { VisitStateDto } from '@/shared/visitState';
 import type { PaymentDto } from './payment';
 /**
  * Wire shapes of the lab staff console, the nurse's day and the staff's promo codes (docs/openapi.yaml:

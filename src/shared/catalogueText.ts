@@ -1,4 +1,4 @@
-import type { CatalogueI18nDto, LaboratoryI18nDto } from './types/api';
+import type { CatalogueI18nDto, LaboratoryI18nDto } from '@/shared/types/api';
 
 interface Translatable {
   name: string;

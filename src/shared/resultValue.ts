@@ -1,4 +1,4 @@
-import type { ResultInterpretationDto } from './types/results';
+import type { ResultInterpretationDto } from '@/shared/types/results';
 import { normaliseText, type CriticalLimits, type IntervalLike } from './resultFlag';
 
 /**

@@ -1,8 +1,8 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './bundles/en';
-import ru from './bundles/ru';
-import pl from './bundles/pl';
+import en from '@/shared/i18n/bundles/en';
+import ru from '@/shared/i18n/bundles/ru';
+import pl from '@/shared/i18n/bundles/pl';
 import { i18nOptions, type Language } from './index';
 import { serverInstances } from './serverInstances';
 

@@ -1,5 +1,5 @@
 import { object, string } from 'yup';
-import { VISIT_STATES } from '../visitState';
+import { VISIT_STATES } from '@/shared/visitState';
 
 /** Messages of the visit-state form (English sentences, translation keys of the `visit` namespace). */
 export const VISIT_MESSAGES = {

@@ -1,6 +1,6 @@
 import { object, string, type InferType } from 'yup';
 import './safeStringCase';
-import { isValidNip, normaliseNip } from '../nip';
+import { isValidNip, normaliseNip } from '@/shared/nip';
 
 /**
  * The buyer of a VAT invoice, shared by the invoice form and the server. The limits are those of

@@ -1,5 +1,5 @@
 /** Money helpers shared by client and server. Amounts on the wire are major units (e.g. 12.5). */
-import { intlLocale, isLanguage } from '@/i18n';
+import { intlLocale, isLanguage } from '@/shared/i18n';
 
 export const currencies = ['EUR', 'PLN', 'BYN'] as const;
 export type Currency = (typeof currencies)[number];

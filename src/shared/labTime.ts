@@ -1,5 +1,4 @@
-import { intlLocale } from '@/i18n';
-import { useMounted } from './useMounted';
+import { intlLocale } from '@/shared/i18n';
 
 /**
  * Every date and time of a visit or a sample is shown in the laboratory's time zone (where the nurse
@@ -72,12 +71,6 @@ export function formatVisitWindow(start: string, end: string, language: string, 
   const window = `${formatLabTime(start, language, timeZone, dayStyle)}, ${from}${to}`;
   const note = zoneNote(start, language, timeZone, deviceZone);
   return note ? `${window} (${note})` : window;
-}
-
-/** The device's time zone in the browser; null on the server and during hydration (so the HTML matches). */
-export function useDeviceTimeZone(): string | null {
-  const mounted = useMounted();
-  return mounted ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
 }
 
 /** The laboratory's calendar day (`YYYY-MM-DD`) of an instant. */

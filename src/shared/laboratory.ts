@@ -1,4 +1,4 @@
-import type { LaboratoryDto } from './types/api';
+import type { LaboratoryDto } from '@/shared/types/api';
 
 /** The laboratory defaults of the spec's data model: a missing city, address or coordinate. */
 export const LAB_DEFAULTS = { cityName: 'No city', address: 'No address', latitude: 0, longitude: 0 } as const;

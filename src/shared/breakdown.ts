@@ -1,7 +1,7 @@
 import { toMinor, type Currency } from './money';
-import type { CartDto, CatalogueI18nDto } from './types/api';
-import type { ShopOrderDto } from './types/order';
-import type { OrderDetailDto } from './types/results';
+import type { CartDto, CatalogueI18nDto } from '@/shared/types/api';
+import type { ShopOrderDto } from '@/shared/types/order';
+import type { OrderDetailDto } from '@/shared/types/results';
 
 /**
  * The money of a cart or an order, the same way on every page (cart, checkout summary,
