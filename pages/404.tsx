@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import Link from 'next/link';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
@@ -10,9 +10,7 @@ export default function NotFoundPage() {
   const { t } = useTranslation('common');
   return (
     <PageContainer maxWidth="sm">
-      <Head>
-        <title>{`${t('notFound.title')} · ${t('appName')}`}</title>
-      </Head>
+      <PageHead title={t('notFound.title')} />
       <EmptyState
         icon={<SearchOffIcon fontSize="inherit" />}
         title={<span role="heading" aria-level={1}>{t('notFound.title')}</span>}

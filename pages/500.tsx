@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import ErrorOutlinedIcon from '@mui/icons-material/ErrorOutlined';
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import Link from 'next/link';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
@@ -10,9 +10,7 @@ export default function ServerErrorPage() {
   const { t } = useTranslation('common');
   return (
     <PageContainer maxWidth="sm">
-      <Head>
-        <title>{`${t('serverError.title')} · ${t('appName')}`}</title>
-      </Head>
+      <PageHead title={t('serverError.title')} />
       <EmptyState
         icon={<ErrorOutlinedIcon fontSize="inherit" />}
         title={<span role="heading" aria-level={1}>{t('serverError.title')}</span>}

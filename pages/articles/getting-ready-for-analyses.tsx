@@ -7,7 +7,7 @@ import { PageContainer } from '@/components';
 import { routePath } from '@/lib/routes';
 import type { ContentLanguage, RenderedContent } from '@/server/services/content';
 import { MarkdownContent } from '@/features/catalogue/components/MarkdownContent';
-import { SeoHead } from '@/features/catalogue/components/SeoHead';
+import { PageHead } from '@/components/PageHead';
 import { pickLanguage } from '@/features/catalogue/contentLanguage';
 
 interface ArticleProps {
@@ -21,7 +21,7 @@ export default function ArticlePage({ canonicalUrl, content }: ArticleProps) {
   const article = pickLanguage(content, i18n.language);
   return (
     <PageContainer title={article.title}>
-      <SeoHead title={article.title} description={article.summary.slice(0, 160)} canonicalUrl={canonicalUrl} />
+      <PageHead title={article.title} description={article.summary.slice(0, 160)} canonicalUrl={canonicalUrl} />
       <MarkdownContent html={article.html} />
       <Alert severity="info" sx={{ mt: 4, maxWidth: 720 }}>
         {t('article.doctorNote')}

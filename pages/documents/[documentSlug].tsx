@@ -6,7 +6,7 @@ import { PageContainer } from '@/components';
 import { routePath } from '@/lib/routes';
 import type { ContentLanguage, RenderedContent } from '@/server/services/content';
 import { MarkdownContent } from '@/features/catalogue/components/MarkdownContent';
-import { SeoHead } from '@/features/catalogue/components/SeoHead';
+import { PageHead } from '@/components/PageHead';
 import { pickLanguage } from '@/features/catalogue/contentLanguage';
 
 interface DocumentProps {
@@ -19,7 +19,7 @@ export default function DocumentPage({ canonicalUrl, content }: DocumentProps) {
   const doc = pickLanguage(content, i18n.language);
   return (
     <PageContainer title={doc.title}>
-      <SeoHead title={doc.title} description={doc.summary.slice(0, 160)} canonicalUrl={canonicalUrl} />
+      <PageHead title={doc.title} description={doc.summary.slice(0, 160)} canonicalUrl={canonicalUrl} />
       <MarkdownContent html={doc.html} />
       <Button component={Link} href={routePath('documents')} sx={{ mt: 3, minHeight: 48 }}>
         {t('documents.all')}

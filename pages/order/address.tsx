@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import { useTranslation } from 'react-i18next';
 import { AddressStep } from '@/features/checkout/components/AddressStep';
 
@@ -6,9 +6,7 @@ export default function Page() {
   const { t } = useTranslation('cart');
   return (
     <>
-      <Head>
-        <title>{t('address.pageTitle')}</title>
-      </Head>
+      <PageHead title={t('address.pageTitle')} complete />
       <AddressStep />
     </>
   );

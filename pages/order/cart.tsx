@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import { useTranslation } from 'react-i18next';
 import { CartView } from '@/features/cart/components/CartView';
 
@@ -6,10 +6,7 @@ export default function CartPage() {
   const { t } = useTranslation('cart');
   return (
     <>
-      <Head>
-        <title>{t('cart.pageTitle')}</title>
-        <meta name="description" content={t('cart.pageDescription')} />
-      </Head>
+      <PageHead title={t('cart.pageTitle')} complete description={t('cart.pageDescription')} />
       <CartView />
     </>
   );

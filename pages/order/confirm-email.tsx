@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import { useTranslation } from 'react-i18next';
 import { ConfirmEmailStep } from '@/features/checkout/components/ConfirmEmailStep';
 
@@ -6,9 +6,7 @@ export default function Page() {
   const { t } = useTranslation('cart');
   return (
     <>
-      <Head>
-        <title>{t('confirmEmail.pageTitle')}</title>
-      </Head>
+      <PageHead title={t('confirmEmail.pageTitle')} complete />
       <ConfirmEmailStep />
     </>
   );

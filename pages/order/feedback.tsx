@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import { useTranslation } from 'react-i18next';
 import { FeedbackStep } from '@/features/checkout/components/FeedbackStep';
 
@@ -6,9 +6,7 @@ export default function Page() {
   const { t } = useTranslation('cart');
   return (
     <>
-      <Head>
-        <title>{t('feedback.pageTitle')}</title>
-      </Head>
+      <PageHead title={t('feedback.pageTitle')} complete />
       <FeedbackStep />
     </>
   );

@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import { useTranslation } from 'react-i18next';
 import { OrderSubmittedView } from '@/features/checkout/components/OrderSubmittedView';
 
@@ -6,9 +6,7 @@ export default function Page() {
   const { t } = useTranslation('cart');
   return (
     <>
-      <Head>
-        <title>{t('submitted.pageTitle')}</title>
-      </Head>
+      <PageHead title={t('submitted.pageTitle')} complete />
       <OrderSubmittedView />
     </>
   );

@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import type { GetServerSidePropsContext } from 'next';
 import { useTranslation } from 'react-i18next';
 import { AddToCartFlow } from '@/features/cart/components/AddToCartFlow';
@@ -16,10 +16,7 @@ export default function AddToCartPage({ addable }: AddToCartPageProps) {
   const language = useLanguage();
   return (
     <>
-      <Head>
-        <title>{t('add.pageTitle', { name: localName(addable.item, language) })}</title>
-        <meta name="robots" content="noindex" />
-      </Head>
+      <PageHead title={t('add.pageTitle', { name: localName(addable.item, language) })} complete robots="noindex" />
       <AddToCartFlow key={`${addable.type}-${addable.item.id}`} addable={addable} />
     </>
   );

@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useRef, useState } from 'react';
@@ -58,9 +58,7 @@ export function ConfirmEmailPage() {
 
   return (
     <>
-      <Head>
-        <title>{`${t('confirmEmail.title')} · ${t('common:appName')}`}</title>
-      </Head>
+      <PageHead title={t('confirmEmail.title')} />
       <AuthPaper title={t('confirmEmail.title')}>
         {router.isReady && !token && (
           <Notice severity="warning" sx={{ mt: 2 }}>

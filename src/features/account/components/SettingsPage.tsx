@@ -1,5 +1,5 @@
 import dynamic from 'next/dynamic';
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import NextLink from 'next/link';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -130,9 +130,7 @@ export function SettingsPage() {
 
   return (
     <>
-      <Head>
-        <title>{`${t('settings.title')} · ${t('common:appName')}`}</title>
-      </Head>
+      <PageHead title={t('settings.title')} />
       <PageContainer title={t('settings.title')} maxWidth="sm">
         {content}
       </PageContainer>

@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import { Notice } from '@/components/Notice';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -30,10 +30,7 @@ export function LoginPage() {
   const title = part === 'loginForm' ? t('login.title') : t('reset.title');
   return (
     <>
-      <Head>
-        <title>{`${title} · ${t('common:appName')}`}</title>
-        <meta name="description" content={t('login.description')} />
-      </Head>
+      <PageHead title={title} description={t('login.description')} />
       <AuthPaper title={title} subtitle={part === 'loginForm' ? t('login.subtitle') : undefined}>
         {session === 'user' && part === 'loginForm' && (
           <Notice severity="info" sx={{ mt: 2 }}>

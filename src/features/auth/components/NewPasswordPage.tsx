@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
 import { Notice } from '@/components/Notice';
@@ -27,9 +27,7 @@ export function NewPasswordPage() {
 
   return (
     <>
-      <Head>
-        <title>{`${t('newPassword.title')} · ${t('common:appName')}`}</title>
-      </Head>
+      <PageHead title={t('newPassword.title')} />
       <AuthPaper title={t('newPassword.title')}>
         {router.isReady && !token && (
           <>

@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import Typography from '@mui/material/Typography';
@@ -12,10 +12,7 @@ export function RegisterPage() {
   const router = useRouter();
   return (
     <>
-      <Head>
-        <title>{`${t('register.title')} · ${t('common:appName')}`}</title>
-        <meta name="description" content={t('register.description')} />
-      </Head>
+      <PageHead title={t('register.title')} description={t('register.description')} />
       <AuthPaper title={t('register.title')} subtitle={t('register.subtitle')}>
         <RegisterForm onLogin={() => void router.push(routes.login.path)} />
         <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 2, textAlign: 'center' }}>

@@ -5,7 +5,7 @@ import { Status } from '@/lib/status';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { analysisRequested } from '../catalogueSlice';
 import { AnalysisCard } from './AnalysisCard';
-import { SeoHead } from './SeoHead';
+import { PageHead } from '@/components/PageHead';
 import { useLanguage } from '@/i18n/useLanguage';
 import { localDescription, localName } from '@/shared/catalogueText';
 
@@ -41,7 +41,7 @@ export function AnalysisPageView(props: AnalysisPageProps) {
   const description = localDescription(analysis, language) || t('analysis.seoDescription', { name, code: analysis.code });
   return (
     <PageContainer title={name}>
-      <SeoHead title={name} description={description.slice(0, 160)} canonicalUrl={props.canonicalUrl} />
+      <PageHead title={name} description={description.slice(0, 160)} canonicalUrl={props.canonicalUrl} />
       <AnalysisCard analysis={analysis} />
     </PageContainer>
   );

@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { analysesRequested } from '../catalogueSlice';
 import { AnalysisList } from './AnalysisList';
 import { categoryIcons } from './CategoryTiles';
-import { SeoHead } from './SeoHead';
+import { PageHead } from '@/components/PageHead';
 
 /** Analyses per category page; further ones are on `?page=2`, ... (links that work without JavaScript). */
 export const CATEGORY_PAGE_SIZE = 50;
@@ -79,7 +79,7 @@ export function CategoryView(props: CategoryProps) {
       }
       subtitle={t(`categories.${props.slug}.description`)}
     >
-      <SeoHead title={name} description={t(`categories.${props.slug}.description`)} canonicalUrl={props.canonicalUrl} />
+      <PageHead title={name} description={t(`categories.${props.slug}.description`)} canonicalUrl={props.canonicalUrl} />
       {status === Status.LOADING && <ListSkeleton rows={6} />}
       {status === Status.INITIAL && <EmptyState title={t('chooseLab')} text={t('chooseLabText')} />}
       {status === Status.ERROR && <ErrorState message={t('loadFailed')} onRetry={() => dispatch(analysesRequested())} />}

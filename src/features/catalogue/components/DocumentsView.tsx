@@ -9,7 +9,7 @@ import Link from 'next/link';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '@/components';
 import { routePath } from '@/lib/routes';
-import { SeoHead } from './SeoHead';
+import { PageHead } from '@/components/PageHead';
 import { pickLanguage } from '../contentLanguage';
 
 /** A document as listed: its page slug, title and summary. */
@@ -30,7 +30,7 @@ export function DocumentsView({ canonicalUrl, documents }: DocumentsProps) {
   const list = pickLanguage(documents, i18n.language);
   return (
     <PageContainer title={t('documents.title')} subtitle={t('documents.subtitle')}>
-      <SeoHead title={t('documents.title')} description={t('documents.subtitle')} canonicalUrl={canonicalUrl} />
+      <PageHead title={t('documents.title')} description={t('documents.subtitle')} canonicalUrl={canonicalUrl} />
       <List aria-label={t('documents.title')} sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2 }} disablePadding>
         {list.map((d, i) => (
           <ListItem key={d.slug} disablePadding divider={i < list.length - 1}>

@@ -14,7 +14,7 @@ import { analysesRequested, profilesRequested } from '../catalogueSlice';
 import { AnalysisList } from './AnalysisList';
 import { CategoryTiles } from './CategoryTiles';
 import { ProfileList } from './ProfileList';
-import { SeoHead } from './SeoHead';
+import { PageHead } from '@/components/PageHead';
 
 /** Profiles shown on the home page; the rest are on /profiles. */
 export const HOME_PROFILES = 4;
@@ -60,7 +60,7 @@ export function HomeView({ canonicalUrl }: { canonicalUrl: string }) {
 
   return (
     <PageContainer>
-      <SeoHead title={t('home.seoTitle')} description={t('home.seoDescription')} canonicalUrl={canonicalUrl} />
+      <PageHead title={t('home.seoTitle')} description={t('home.seoDescription')} canonicalUrl={canonicalUrl} />
       <Home>
         <section className="home-hero">
           <h1 className="home-title">{t('home.title')}</h1>

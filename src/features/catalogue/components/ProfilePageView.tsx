@@ -4,7 +4,7 @@ import { Status } from '@/lib/status';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { profileRequested } from '../catalogueSlice';
 import { ProfileCard } from './ProfileCard';
-import { SeoHead } from './SeoHead';
+import { PageHead } from '@/components/PageHead';
 import { useLanguage } from '@/i18n/useLanguage';
 import { localDescription, localName } from '@/shared/catalogueText';
 
@@ -35,7 +35,7 @@ export function ProfilePageView(props: ProfilePageProps) {
   const description = localDescription(profile, language) || t('profile.seoDescription', { name, count: profile.labServices.length });
   return (
     <PageContainer title={name}>
-      <SeoHead title={name} description={description.slice(0, 160)} canonicalUrl={props.canonicalUrl} />
+      <PageHead title={name} description={description.slice(0, 160)} canonicalUrl={props.canonicalUrl} />
       <ProfileCard profile={profile} />
     </PageContainer>
   );

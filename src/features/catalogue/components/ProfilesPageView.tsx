@@ -4,7 +4,7 @@ import { Status } from '@/lib/status';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { profilesRequested } from '../catalogueSlice';
 import { ProfileList } from './ProfileList';
-import { SeoHead } from './SeoHead';
+import { PageHead } from '@/components/PageHead';
 
 export interface ProfilesProps {
   canonicalUrl: string;
@@ -17,7 +17,7 @@ export function ProfilesPageView(props: ProfilesProps) {
   const { data: profiles, status: profilesStatus } = useAppSelector((s) => s.catalogue.profiles);
   return (
     <PageContainer title={t('profiles.title')} subtitle={t('profiles.subtitle')}>
-      <SeoHead title={t('profiles.title')} description={t('profiles.seoDescription')} canonicalUrl={props.canonicalUrl} />
+      <PageHead title={t('profiles.title')} description={t('profiles.seoDescription')} canonicalUrl={props.canonicalUrl} />
       {profilesStatus === Status.LOADING && <ListSkeleton rows={6} />}
       {profilesStatus === Status.INITIAL && <EmptyState title={t('chooseLab')} text={t('chooseLabText')} />}
       {profilesStatus === Status.ERROR && <ErrorState message={t('loadFailed')} onRetry={() => dispatch(profilesRequested())} />}

@@ -4,7 +4,7 @@ import { routePath } from '@/lib/routes';
 import { useDebouncedUrlQuery } from '@/lib/hooks/useDebouncedUrlQuery';
 import { useAppSelector } from '@/store/hooks';
 import { SearchView } from './SearchView';
-import { SeoHead } from './SeoHead';
+import { PageHead } from '@/components/PageHead';
 
 export interface SearchProps {
   canonicalUrl: string;
@@ -23,7 +23,7 @@ export function SearchPageView(props: SearchProps) {
   const title = resultsTerm ? t('search.titleWithTerm', { term: resultsTerm }) : t('search.title');
   return (
     <PageContainer title={t('search.title')}>
-      <SeoHead title={title} description={t('search.seoDescription')} canonicalUrl={props.canonicalUrl} />
+      <PageHead title={title} description={t('search.seoDescription')} canonicalUrl={props.canonicalUrl} />
       <SearchView onTermChange={keepInUrl} autoFocus={!resultsTerm} />
     </PageContainer>
   );

@@ -1,5 +1,5 @@
 import dynamic from 'next/dynamic';
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
@@ -89,9 +89,7 @@ export function OrderPage() {
   };
   return (
     <>
-      <Head>
-        <title>{`${order ? t('list.order', { number: order.number }) : t('orders.title')} · ${t('common:appName')}`}</title>
-      </Head>
+      <PageHead title={order ? t('list.order', { number: order.number }) : t('orders.title')} />
       <PageContainer title={order ? t('list.order', { number: order.number }) : t('orders.title')} subtitle={order ? t('orders.placed', { date: formatDateTime(order.createdAt, language) }) : undefined}>
         <ResourceGate session={id ? session : 'user'} resource={id ? resource : NOT_FOUND} onRetry={reload} backHref={routes.orders.path} skeleton={<CardSkeleton cards={2} />}>
           {(o) => (

@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import NextLink from 'next/link';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -21,10 +21,7 @@ export function OrdersPage() {
   const { session, resource, reload } = useResource('orders', []);
   return (
     <>
-      <Head>
-        <title>{`${t('orders.title')} · ${t('common:appName')}`}</title>
-        <meta name="description" content={t('orders.description')} />
-      </Head>
+      <PageHead title={t('orders.title')} description={t('orders.description')} />
       <PageContainer title={t('orders.title')} subtitle={t('orders.subtitle')}>
         <ResourceGate session={session} resource={resource} onRetry={reload} backHref={routes.home.path} skeleton={<CardSkeleton cards={2} />}>
           {(items) =>

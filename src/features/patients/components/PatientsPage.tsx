@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import NextLink from 'next/link';
 import { useEffect } from 'react';
 import Avatar from '@mui/material/Avatar';
@@ -81,10 +81,7 @@ export function PatientsPage() {
 
   return (
     <>
-      <Head>
-        <title>{`${t('patients.title')} · ${t('common:appName')}`}</title>
-        <meta name="description" content={t('patients.description')} />
-      </Head>
+      <PageHead title={t('patients.title')} description={t('patients.description')} />
       <PageContainer title={t('patients.title')} subtitle={t('patients.subtitle')} actions={session === 'user' && items.length > 0 ? addButton : undefined}>
         {content}
       </PageContainer>

@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import { useRouter } from 'next/router';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -40,9 +40,7 @@ export function AnalysisResultPage() {
 
   return (
     <>
-      <Head>
-        <title>{`${data ? resultName(data.result, language) : t('analysis.title')} · ${t('common:appName')}`}</title>
-      </Head>
+      <PageHead title={data ? resultName(data.result, language) : t('analysis.title')} />
       <PageContainer
         title={data ? resultName(data.result, language) : t('analysis.title')}
         subtitle={data ? `${data.patient.firstName} ${data.patient.lastName} · ${sampledText(data.testResult, t, language)}` : undefined}

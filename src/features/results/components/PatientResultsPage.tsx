@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
@@ -64,9 +64,7 @@ export function PatientResultsPage() {
 
   return (
     <>
-      <Head>
-        <title>{`${name} · ${t('common:appName')}`}</title>
-      </Head>
+      <PageHead title={name} />
       <PageContainer
         title={name}
         subtitle={data ? `${t('list.order', { number: data.testResult.orderNumber })} · ${sampledText(data.testResult, t, language)}` : undefined}

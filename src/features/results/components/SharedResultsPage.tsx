@@ -1,4 +1,3 @@
-import Head from 'next/head';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -7,6 +6,7 @@ import MedicalInformationOutlined from '@mui/icons-material/MedicalInformationOu
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageContainer } from '@/components';
+import { PageHead } from '@/components/PageHead';
 import { useLanguage } from '@/i18n/useLanguage';
 import { API_ROOT } from '@/lib/config';
 import type { SharedResultsDto } from '@/shared/types/results';
@@ -26,11 +26,9 @@ export function SharedResultsPage(props: SharedResultsPageProps) {
   const { t } = useTranslation('results');
   const language = useLanguage();
   const head = (
-    <Head>
-      <title>{`${props.state === 'ok' ? `${props.data.patient.firstName} ${props.data.patient.lastName}` : t(props.state === 'busy' ? 'shared.busyTitle' : 'shared.goneTitle')} · ${t('common:appName')}`}</title>
-      <meta name="robots" content="noindex, nofollow" />
+    <PageHead title={props.state === 'ok' ? `${props.data.patient.firstName} ${props.data.patient.lastName}` : t(props.state === 'busy' ? 'shared.busyTitle' : 'shared.goneTitle')} robots="noindex, nofollow">
       <meta name="referrer" content="no-referrer" />
-    </Head>
+    </PageHead>
   );
   if (props.state !== 'ok') {
     const which = props.state === 'busy' ? 'busy' : 'gone';

@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import Avatar from '@mui/material/Avatar';
@@ -32,9 +32,7 @@ export function TestResultPatientsPage() {
   const set = resource.data;
   return (
     <>
-      <Head>
-        <title>{`${set ? t('list.order', { number: set.orderNumber }) : t('patients.title')} · ${t('common:appName')}`}</title>
-      </Head>
+      <PageHead title={set ? t('list.order', { number: set.orderNumber }) : t('patients.title')} />
       <PageContainer title={set ? t('list.order', { number: set.orderNumber }) : t('patients.title')} subtitle={set ? sampledText(set, t, language) : undefined}>
         <ResourceGate session={id ? session : 'user'} resource={id ? resource : NOT_FOUND} onRetry={reload} backHref={routes.testResults.path}>
           {(data) => (

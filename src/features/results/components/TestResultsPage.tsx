@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import NextLink from 'next/link';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,10 +21,7 @@ export function TestResultsPage() {
   const { session, resource, reload } = useResource('testResults', []);
   return (
     <>
-      <Head>
-        <title>{`${t('list.title')} · ${t('common:appName')}`}</title>
-        <meta name="description" content={t('list.description')} />
-      </Head>
+      <PageHead title={t('list.title')} description={t('list.description')} />
       <PageContainer
         title={t('list.title')}
         subtitle={t('list.subtitle')}

@@ -1,5 +1,5 @@
 import dynamic from 'next/dynamic';
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -323,10 +323,7 @@ export function NurseVisitsPage() {
   const { t } = useTranslation('staff');
   return (
     <>
-      <Head>
-        <title>{`${t('visits.title')} · ${t('common:appName')}`}</title>
-        <meta name="robots" content="noindex" />
-      </Head>
+      <PageHead title={t('visits.title')} robots="noindex" />
       <PageContainer title={t('visits.title')} subtitle={t('visits.subtitle')}>
         <StaffGate allowNurse>
           <VisitsOfDay />

@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import NextLink from 'next/link';
 import { useCallback, useState } from 'react';
 import Link from '@mui/material/Link';
@@ -115,10 +115,7 @@ export function StaffAuditPage() {
   const { t } = useTranslation('staff');
   return (
     <>
-      <Head>
-        <title>{`${t('audit.title')} · ${t('common:appName')}`}</title>
-        <meta name="robots" content="noindex" />
-      </Head>
+      <PageHead title={t('audit.title')} robots="noindex" />
       <PageContainer title={t('audit.title')} subtitle={t('audit.subtitle')}>
         <StaffGate>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import { useCallback, useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -182,10 +182,7 @@ export function StaffBackgroundPage() {
   const { t } = useTranslation('staff');
   return (
     <>
-      <Head>
-        <title>{`${t('background.title')} · ${t('common:appName')}`}</title>
-        <meta name="robots" content="noindex" />
-      </Head>
+      <PageHead title={t('background.title')} robots="noindex" />
       <PageContainer title={t('background.title')}>
         <StaffGate>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

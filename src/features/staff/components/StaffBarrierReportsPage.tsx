@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import { useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -118,10 +118,7 @@ export function StaffBarrierReportsPage() {
   const { t } = useTranslation('staff');
   return (
     <>
-      <Head>
-        <title>{`${t('barriers.title')} · ${t('common:appName')}`}</title>
-        <meta name="robots" content="noindex" />
-      </Head>
+      <PageHead title={t('barriers.title')} robots="noindex" />
       <PageContainer title={t('barriers.title')} subtitle={t('barriers.subtitle')}>
         <StaffGate>
           <BarrierReports />

@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -148,10 +148,7 @@ export function StaffOrderPage() {
   const title = loaded && loaded.id === id ? t('orders.number', { number: loaded.number }) : t('order.title');
   return (
     <>
-      <Head>
-        <title>{`${title} · ${t('common:appName')}`}</title>
-        <meta name="robots" content="noindex" />
-      </Head>
+      <PageHead title={title} robots="noindex" />
       <PageContainer title={title}>
         <StaffGate>{id ? <OrderWork orderId={id} /> : <EmptyState title={t('order.notFound')} />}</StaffGate>
       </PageContainer>

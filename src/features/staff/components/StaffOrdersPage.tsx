@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
@@ -128,10 +128,7 @@ export function StaffOrdersPage() {
   const { t } = useTranslation('staff');
   return (
     <>
-      <Head>
-        <title>{`${t('orders.title')} · ${t('common:appName')}`}</title>
-        <meta name="robots" content="noindex" />
-      </Head>
+      <PageHead title={t('orders.title')} robots="noindex" />
       <PageContainer title={t('orders.title')} subtitle={t('orders.subtitle')}>
         <StaffGate>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mb: 1 }}>

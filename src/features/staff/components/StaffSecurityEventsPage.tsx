@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import { PageHead } from '@/components/PageHead';
 import { useCallback, useState } from 'react';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -89,10 +89,7 @@ export function StaffSecurityEventsPage() {
   const { t } = useTranslation('staff');
   return (
     <>
-      <Head>
-        <title>{`${t('security.title')} · ${t('common:appName')}`}</title>
-        <meta name="robots" content="noindex" />
-      </Head>
+      <PageHead title={t('security.title')} robots="noindex" />
       <PageContainer title={t('security.title')} subtitle={t('security.subtitle')}>
         <StaffGate>
           <SecurityEvents />

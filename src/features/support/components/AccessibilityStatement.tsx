@@ -8,7 +8,7 @@ import type { SupportContactInput } from '@/shared/validation/support';
 import { formatDate } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useAppSelector } from '@/store/hooks';
-import { SeoHead } from '@/features/catalogue';
+import { PageHead } from '@/components/PageHead';
 import { selectCurrentUser } from '@/features/auth';
 import { SupportForm } from './SupportForm';
 
@@ -49,7 +49,7 @@ export function AccessibilityStatement(props: AccessibilityStatementProps) {
   const laboratory = activeLab ?? props.laboratory;
   return (
     <PageContainer title={t('accessibility.title')} subtitle={t('accessibility.subtitle')}>
-      <SeoHead title={t('accessibility.title')} description={t('accessibility.subtitle')} canonicalUrl={props.canonicalUrl} />
+      <PageHead title={t('accessibility.title')} description={t('accessibility.subtitle')} canonicalUrl={props.canonicalUrl} />
       <Section id="a11y-standard" title={t('accessibility.standardTitle')}>
         <Typography>{t('accessibility.standard')}</Typography>
       </Section>

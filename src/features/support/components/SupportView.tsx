@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, PageContainer } from '@/components';
 import type { LaboratoryDto } from '@/shared/types/api';
 import { useAppSelector } from '@/store/hooks';
-import { SeoHead } from '@/features/catalogue';
+import { PageHead } from '@/components/PageHead';
 import { SupportForm } from './SupportForm';
 import { selectCurrentUser } from '@/features/auth';
 import { labAddress, labCity } from '@/shared/catalogueText';
@@ -100,7 +100,7 @@ export function SupportView(props: SupportViewProps) {
 
   return (
     <PageContainer title={t('support.title')} subtitle={t('support.subtitle')}>
-      <SeoHead title={t('support.title')} description={t('support.subtitle')} canonicalUrl={props.canonicalUrl} />
+      <PageHead title={t('support.title')} description={t('support.subtitle')} canonicalUrl={props.canonicalUrl} />
       <Section id="support-contacts" title={t('support.contacts')}>
         {laboratory ? (
           <Card variant="outlined" sx={{ borderRadius: 2 }}>
