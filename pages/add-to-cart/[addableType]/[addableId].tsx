@@ -1,25 +1,14 @@
-import { PageHead } from '@/components/PageHead';
 import type { GetServerSidePropsContext } from 'next';
-import { useTranslation } from 'react-i18next';
 import { AddToCartFlow } from '@/features/cart/components/AddToCartFlow';
 import type { Addable } from '@/features/cart/components/AddableSummary';
 import { idFrom } from '@/shared/ids';
-import { useLanguage } from '@/i18n/useLanguage';
-import { localName } from '@/shared/catalogueText';
 
 interface AddToCartPageProps {
   addable: Addable;
 }
 
 export default function AddToCartPage({ addable }: AddToCartPageProps) {
-  const { t } = useTranslation('cart');
-  const language = useLanguage();
-  return (
-    <>
-      <PageHead title={t('add.pageTitle', { name: localName(addable.item, language) })} complete robots="noindex" />
-      <AddToCartFlow key={`${addable.type}-${addable.item.id}`} addable={addable} />
-    </>
-  );
+  return <AddToCartFlow key={`${addable.type}-${addable.item.id}`} addable={addable} />;
 }
 
 /** The addable is read on the server, priced in the visitor's laboratory; unknown type or id is 404. */

@@ -16,6 +16,9 @@ import { StickyActionBar } from '@/components/StickyActionBar';
 import { patientName } from './patientName';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { Notice } from '@/components/Notice';
+import { PageHead } from '@/components/PageHead';
+import { useLanguage } from '@/i18n/useLanguage';
+import { localName } from '@/shared/catalogueText';
 
 // The card is what the page shows first; the account forms, the patient picker (formik and its
 // fields) and the dialogs load when the flow reaches them.
@@ -37,6 +40,7 @@ function flowPage(raw: unknown): AddableFlowPage {
 /** `/add-to-cart/{addableType}/{addableId}?addableFlowPage=`: card, register/login, patients, add. */
 export function AddToCartFlow({ addable }: { addable: Addable }) {
   const { t } = useTranslation('cart');
+  const language = useLanguage();
   const dispatch = useAppDispatch();
   const router = useRouter();
   const toast = useToast();
@@ -123,6 +127,7 @@ export function AddToCartFlow({ addable }: { addable: Addable }) {
 
   return (
     <PageContainer title={t('add.title')}>
+      <PageHead title={t('add.pageTitle', { name: localName(addable.item, language) })} complete robots="noindex" />
       <AddableSummary addable={addable} />
       {addStatus === Status.ERROR && addError && (
         <Notice severity="error" role="alert" sx={{ mb: 2 }}>

@@ -28,6 +28,7 @@ import {
   resetCartRequested,
 } from '../cartSlice';
 import { useToast } from '@/components/Toast';
+import { PageHead } from '@/components/PageHead';
 
 type Pending =
   | { kind: 'reset' }
@@ -162,6 +163,7 @@ export function CartView() {
 
   return (
     <PageContainer title={t('cart.title')}>
+      <PageHead title={t('cart.pageTitle')} complete description={t('cart.pageDescription')} />
       <CheckoutStepper active="cart" />
       {body}
       <ConfirmDialog

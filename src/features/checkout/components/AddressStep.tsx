@@ -23,6 +23,7 @@ import { coverageMatches } from './coverage';
 import { coverageRequested, orderAddressSaved } from '../checkoutSlice';
 import { Notice } from '@/components/Notice';
 import { labPlace } from '@/shared/catalogueText';
+import { PageHead } from '@/components/PageHead';
 
 export const ORDER_COUNTRIES = ['PL', 'BY', 'DE', 'LT', 'CZ', 'SK', 'UA'] as const;
 
@@ -168,6 +169,7 @@ export function AddressStep() {
 
   return (
     <PageContainer title={t('address.title')} subtitle={t('address.subtitle')}>
+      <PageHead title={t('address.pageTitle')} complete />
       <CheckoutStepper active="address" />
       {!ready ? (
         <ListSkeleton rows={3} />

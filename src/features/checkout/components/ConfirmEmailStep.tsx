@@ -15,6 +15,7 @@ import { useCheckoutGuard } from './useCheckoutGuard';
 import { activationLetterRequested, emailConfirmRequested } from '../checkoutSlice';
 import { selectCurrentUser } from '@/features/auth';
 import { Notice } from '@/components/Notice';
+import { PageHead } from '@/components/PageHead';
 
 /** `/order/confirm-email`: send the confirmation letter, then enter its token or follow its link. */
 export function ConfirmEmailStep() {
@@ -33,6 +34,7 @@ export function ConfirmEmailStep() {
 
   return (
     <PageContainer title={t('confirmEmail.title')} maxWidth="sm">
+      <PageHead title={t('confirmEmail.pageTitle')} complete />
       <CheckoutStepper active="confirm" />
       {!ready ? (
         <ListSkeleton rows={2} />

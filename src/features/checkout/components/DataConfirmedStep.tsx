@@ -30,6 +30,7 @@ import { formatVisitWindow } from '@/shared/labTime';
 import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
 import { timeZoneOfCountry } from '@/shared/timeZones';
 import { localName } from '@/shared/catalogueText';
+import { PageHead } from '@/components/PageHead';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
   return (
@@ -103,6 +104,7 @@ export function DataConfirmedStep() {
 
   return (
     <PageContainer title={t('confirm.title')} subtitle={t('confirm.subtitle')}>
+      <PageHead title={t('confirm.pageTitle')} complete />
       <CheckoutStepper active="confirm" />
       {!ready || !cart ? (
         <ListSkeleton rows={4} />

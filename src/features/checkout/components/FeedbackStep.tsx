@@ -19,6 +19,7 @@ import { useCheckoutGuard } from './useCheckoutGuard';
 import { checkoutRequested } from '../checkoutSlice';
 import { selectCurrentUser } from '@/features/auth';
 import { Notice } from '@/components/Notice';
+import { PageHead } from '@/components/PageHead';
 
 /** `/order/feedback`: how the nurse and the laboratory may contact the user; then checkout. */
 export function FeedbackStep() {
@@ -33,6 +34,7 @@ export function FeedbackStep() {
 
   return (
     <PageContainer title={t('feedback.title')} subtitle={t('feedback.subtitle')}>
+      <PageHead title={t('feedback.pageTitle')} complete />
       <CheckoutStepper active="contact" />
       {!ready ? (
         <ListSkeleton rows={2} />

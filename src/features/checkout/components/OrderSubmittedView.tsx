@@ -28,6 +28,7 @@ const PaymentStatusPanel = dynamic(() => import('@/features/payments').then((m) 
 const AddToCalendarButton = dynamic(() => import('@/components/AddToCalendarButton').then((m) => m.AddToCalendarButton), { ssr: false });
 import { shopOrderBreakdown } from '@/shared/breakdown';
 import { labCity, labPlace, localName, localOrderPreparation } from '@/shared/catalogueText';
+import { PageHead } from '@/components/PageHead';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -145,5 +146,10 @@ export function OrderSubmittedView() {
       </>
     );
   }
-  return <PageContainer title={t('submitted.title')}>{body}</PageContainer>;
+  return (
+    <PageContainer title={t('submitted.title')}>
+      <PageHead title={t('submitted.pageTitle')} complete />
+      {body}
+    </PageContainer>
+  );
 }

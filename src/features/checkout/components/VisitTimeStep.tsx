@@ -24,6 +24,7 @@ import { timeZoneOfCountry } from '@/shared/timeZones';
 import { groupSlotsByDay } from '@/lib/slots';
 import { VISIT_BOOKING_DAYS } from '@/shared/orderLifecycle';
 import { labCity } from '@/shared/catalogueText';
+import { PageHead } from '@/components/PageHead';
 
 /** `/order/nurse-checkout-time`: a day within the next 30 days, then one of its open nurse slots. */
 export function VisitTimeStep() {
@@ -147,6 +148,7 @@ export function VisitTimeStep() {
 
   return (
     <PageContainer title={t('visit.title')} subtitle={t('visit.subtitle')}>
+      <PageHead title={t('visit.pageTitle')} complete />
       <CheckoutStepper active="visitTime" />
       {slotFull && error && (
         <Notice severity="warning" role="alert" sx={{ mb: 2 }}>
