@@ -11,6 +11,7 @@ import { routes } from '@/lib/routes';
 import { paymentsApi } from '../lazyPaymentsApi';
 import { followRedirect } from '../redirect';
 import type { TestPaymentDto } from '../types';
+import { PageHead } from '@/components/PageHead';
 
 const returnUrl = (orderId: number) => `${routes.orderSubmitted.path}?orderId=${orderId}`;
 
@@ -118,5 +119,10 @@ export function TestPaymentView() {
       </>
     );
   }
-  return <PageContainer title={t('payment.test.title')}>{body}</PageContainer>;
+  return (
+    <PageContainer title={t('payment.test.title')}>
+      <PageHead title={t('payment.test.pageTitle')} complete robots="noindex" />
+      {body}
+    </PageContainer>
+  );
 }
