@@ -2,6 +2,8 @@ import { wrapper } from '@/store/wrapper';
 import { popularReceived, profilesReceived } from '@/features/catalogue/catalogueSlice';
 import { listItem, POPULAR_HEADER_ID, profileListItem, sortProfiles } from '@/features/catalogue/rules';
 import { HOME_PROFILES, HomeView } from '@/features/catalogue/components/HomeView';
+import { listAnalysesWithHeader, listProfiles } from '@/server/services/catalogue';
+import { catalogueContext, canonicalUrl } from '@/server/ssr/catalogue';
 
 /** At most this many popular analyses on the home page (by name), whatever the catalogue's size. */
 const HOME_POPULAR = 50;
@@ -16,10 +18,6 @@ export default function HomePage(props: HomeProps) {
 }
 
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
-  const [{ catalogueContext, canonicalUrl }, { listAnalysesWithHeader, listProfiles }] = await Promise.all([
-    import('@/server/ssr/catalogue'),
-    import('@/server/services/catalogue'),
-  ]);
   const { db, laboratoryId } = await catalogueContext(ctx);
   if (laboratoryId) {
     // The popular analyses are read by their header, not picked out of the whole catalogue.

@@ -3,14 +3,10 @@ import { wrapper } from '@/store/wrapper';
 import { categoryReceived } from '@/features/catalogue/catalogueSlice';
 import { categoryHeaderId, isCategorySlug, listItem } from '@/features/catalogue/rules';
 import { CATEGORY_PAGE_SIZE, CategoryView, type CategoryProps } from '@/features/catalogue/components/CategoryView';
+import { listAnalysesWithHeader } from '@/server/services/catalogue';
+import { catalogueContext, canonicalUrl, pageOf } from '@/server/ssr/catalogue';
 
 export { CATEGORY_PAGE_SIZE };
-
-/** The 1-based page of `?page=`; anything else (absent, 0, text) is the first page. */
-function pageOf(raw: unknown): number {
-  const n = typeof raw === 'string' && /^[1-9]\d{0,4}$/.test(raw) ? Number(raw) : 1;
-  return n;
-}
 
 export default function CategoryPage(props: CategoryProps) {
   wrapper.useHydration(props);
@@ -23,7 +19,6 @@ export const getServerSideProps = wrapper.getServerSideProps((store) => async (c
   const headerId = categoryHeaderId(slug);
   if (headerId === null) return { notFound: true };
   const page = pageOf(ctx.query.page);
-  const [{ catalogueContext, canonicalUrl }, { listAnalysesWithHeader }] = await Promise.all([import('@/server/ssr/catalogue'), import('@/server/services/catalogue')]);
   const { db, laboratoryId } = await catalogueContext(ctx);
   let total = 0;
   if (laboratoryId) {

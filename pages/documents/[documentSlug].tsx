@@ -1,37 +1,17 @@
-import Button from '@mui/material/Button';
 import type { GetServerSideProps } from 'next';
-import Link from 'next/link';
-import { useTranslation } from 'react-i18next';
-import { PageContainer } from '@/components';
 import { routePath } from '@/lib/routes';
-import type { ContentLanguage, RenderedContent } from '@/server/services/content';
-import { MarkdownContent } from '@/features/catalogue/components/MarkdownContent';
-import { PageHead } from '@/components/PageHead';
-import { pickLanguage } from '@/features/catalogue/contentLanguage';
+import { getDocument } from '@/server/services/content';
+import { canonicalUrl } from '@/server/ssr/catalogue';
+import { DocumentView } from '@/features/catalogue/components/DocumentView';
+import type { ContentPageProps } from '@/features/catalogue/contentLanguage';
 
-interface DocumentProps {
-  canonicalUrl: string;
-  content: Record<ContentLanguage, RenderedContent>;
+export default function DocumentPage(props: ContentPageProps) {
+  return <DocumentView {...props} />;
 }
 
-export default function DocumentPage({ canonicalUrl, content }: DocumentProps) {
-  const { t, i18n } = useTranslation('catalogue');
-  const doc = pickLanguage(content, i18n.language);
-  return (
-    <PageContainer title={doc.title}>
-      <PageHead title={doc.title} description={doc.summary.slice(0, 160)} canonicalUrl={canonicalUrl} />
-      <MarkdownContent html={doc.html} />
-      <Button component={Link} href={routePath('documents')} sx={{ mt: 3, minHeight: 48 }}>
-        {t('documents.all')}
-      </Button>
-    </PageContainer>
-  );
-}
-
-export const getServerSideProps: GetServerSideProps<DocumentProps> = async (ctx) => {
-  const [{ getDocument }, { getConfig }] = await Promise.all([import('@/server/services/content'), import('@/server/config')]);
+export const getServerSideProps: GetServerSideProps<ContentPageProps> = async (ctx) => {
   const slug = ctx.params?.documentSlug;
   const content = typeof slug === 'string' ? await getDocument(slug) : null;
   if (!content || typeof slug !== 'string') return { notFound: true };
-  return { props: { canonicalUrl: `${getConfig().appUrl}${routePath('document', { documentSlug: slug })}`, content } };
+  return { props: { canonicalUrl: canonicalUrl(routePath('document', { documentSlug: slug })), content } };
 };

@@ -1,5 +1,7 @@
 import type { GetServerSideProps } from 'next';
 import { routePath } from '@/lib/routes';
+import { listDocuments } from '@/server/services/content';
+import { canonicalUrl } from '@/server/ssr/catalogue';
 import { DocumentsView, type DocumentsProps } from '@/features/catalogue/components/DocumentsView';
 
 export default function DocumentsPage(props: DocumentsProps) {
@@ -7,6 +9,5 @@ export default function DocumentsPage(props: DocumentsProps) {
 }
 
 export const getServerSideProps: GetServerSideProps<DocumentsProps> = async () => {
-  const [{ listDocuments }, { getConfig }] = await Promise.all([import('@/server/services/content'), import('@/server/config')]);
-  return { props: { canonicalUrl: `${getConfig().appUrl}${routePath('documents')}`, documents: await listDocuments() } };
+  return { props: { canonicalUrl: canonicalUrl(routePath('documents')), documents: await listDocuments() } };
 };

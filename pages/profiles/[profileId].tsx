@@ -2,6 +2,8 @@ import { wrapper } from '@/store/wrapper';
 import { ProfilePageView, type ProfilePageProps } from '@/features/catalogue/components/ProfilePageView';
 import { profileReceived } from '@/features/catalogue/catalogueSlice';
 import { idFrom } from '@/shared/ids';
+import { getProfile } from '@/server/services/catalogue';
+import { catalogueContext, canonicalUrl, isNotFound } from '@/server/ssr/catalogue';
 
 export default function ProfilePage(props: ProfilePageProps) {
   wrapper.useHydration(props);
@@ -9,10 +11,6 @@ export default function ProfilePage(props: ProfilePageProps) {
 }
 
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
-  const [{ catalogueContext, canonicalUrl, isNotFound }, { getProfile }] = await Promise.all([
-    import('@/server/ssr/catalogue'),
-    import('@/server/services/catalogue'),
-  ]);
   const id = idFrom(ctx.params?.profileId);
   if (id === null) return { notFound: true };
   const { db, laboratoryId } = await catalogueContext(ctx);

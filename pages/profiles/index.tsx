@@ -2,6 +2,8 @@ import { wrapper } from '@/store/wrapper';
 import { ProfilesPageView, type ProfilesProps } from '@/features/catalogue/components/ProfilesPageView';
 import { profilesReceived } from '@/features/catalogue/catalogueSlice';
 import { profileListItem } from '@/features/catalogue/rules';
+import { listProfiles } from '@/server/services/catalogue';
+import { catalogueContext, canonicalUrl } from '@/server/ssr/catalogue';
 
 export default function ProfilesPage(props: ProfilesProps) {
   wrapper.useHydration(props);
@@ -9,7 +11,6 @@ export default function ProfilesPage(props: ProfilesProps) {
 }
 
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
-  const [{ catalogueContext, canonicalUrl }, { listProfiles }] = await Promise.all([import('@/server/ssr/catalogue'), import('@/server/services/catalogue')]);
   const { db, laboratoryId } = await catalogueContext(ctx);
   if (laboratoryId) store.dispatch(profilesReceived({ laboratoryId, data: (await listProfiles(db, laboratoryId)).map(profileListItem) }));
   return { props: { canonicalUrl: canonicalUrl('/profiles') } satisfies ProfilesProps };

@@ -3,6 +3,8 @@ import { wrapper } from '@/store/wrapper';
 import { searchReceived } from '@/features/catalogue/catalogueSlice';
 import { SearchPageView, type SearchProps } from '@/features/catalogue/components/SearchPageView';
 import { listItem } from '@/features/catalogue/rules';
+import { searchAnalyses } from '@/server/services/catalogue';
+import { catalogueContext, canonicalUrl } from '@/server/ssr/catalogue';
 
 export default function SearchPage(props: SearchProps) {
   wrapper.useHydration(props);
@@ -10,7 +12,6 @@ export default function SearchPage(props: SearchProps) {
 }
 
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
-  const [{ catalogueContext, canonicalUrl }, { searchAnalyses }] = await Promise.all([import('@/server/ssr/catalogue'), import('@/server/services/catalogue')]);
   const raw = ctx.query.q;
   const term = (typeof raw === 'string' ? raw : '').trim().slice(0, 100);
   if (term) {

@@ -2,6 +2,8 @@ import type { GetServerSidePropsContext } from 'next';
 import { AddToCartFlow } from '@/features/cart/components/AddToCartFlow';
 import type { Addable } from '@/features/cart/components/AddableSummary';
 import { idFrom } from '@/shared/ids';
+import { getAnalysis, getProfile } from '@/server/services/catalogue';
+import { catalogueContext, isNotFound } from '@/server/ssr/catalogue';
 
 interface AddToCartPageProps {
   addable: Addable;
@@ -15,10 +17,6 @@ export default function AddToCartPage({ addable }: AddToCartPageProps) {
 export async function getServerSideProps(ctx: GetServerSidePropsContext) {
   const type = ctx.params?.addableType;
   if (type !== 'analysis' && type !== 'profile') return { notFound: true as const };
-  const [{ catalogueContext, isNotFound }, { getAnalysis, getProfile }] = await Promise.all([
-    import('@/server/ssr/catalogue'),
-    import('@/server/services/catalogue'),
-  ]);
   const id = idFrom(ctx.params?.addableId);
   if (id === null) return { notFound: true as const };
   const { db, laboratoryId } = await catalogueContext(ctx);

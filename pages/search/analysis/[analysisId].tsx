@@ -2,6 +2,8 @@ import { wrapper } from '@/store/wrapper';
 import { AnalysisPageView, type AnalysisPageProps } from '@/features/catalogue/components/AnalysisPageView';
 import { analysisReceived } from '@/features/catalogue/catalogueSlice';
 import { idFrom } from '@/shared/ids';
+import { getAnalysis } from '@/server/services/catalogue';
+import { catalogueContext, canonicalUrl, isNotFound } from '@/server/ssr/catalogue';
 
 export default function AnalysisPage(props: AnalysisPageProps) {
   wrapper.useHydration(props);
@@ -9,10 +11,6 @@ export default function AnalysisPage(props: AnalysisPageProps) {
 }
 
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
-  const [{ catalogueContext, canonicalUrl, isNotFound }, { getAnalysis }] = await Promise.all([
-    import('@/server/ssr/catalogue'),
-    import('@/server/services/catalogue'),
-  ]);
   const id = idFrom(ctx.params?.analysisId);
   if (id === null) return { notFound: true };
   const { db, laboratoryId } = await catalogueContext(ctx);

@@ -38,7 +38,11 @@ export async function catalogueContext(ctx: Pick<GetServerSidePropsContext, 'req
   return { db, laboratory, laboratoryId: laboratory?.id ?? null };
 }
 
-
 export function isNotFound(e: unknown): boolean {
   return e instanceof HttpError && e.status === 404;
+}
+
+/** The 1-based page of `?page=` (a category page); anything else (absent, 0, text) is the first page. */
+export function pageOf(raw: unknown): number {
+  return typeof raw === 'string' && /^[1-9]\d{0,4}$/.test(raw) ? Number(raw) : 1;
 }
