@@ -1,8 +1,11 @@
+import type { ServerResponse } from 'node:http';
 import type { ComponentType, ReactElement } from 'react';
 import type { AppProps } from 'next/app';
 import createEmotionServer from '@emotion/server/create-instance';
 import { createEmotionCache } from '@mui/material-nextjs/v16-pagesRouter';
+import { languageFromCookie } from '@/shared/i18n';
 import { getConfig } from '../config';
+import { newNonce, nonceReactScripts, setPageSecurityHeaders } from '../http/securityHeaders';
 import type { BoundedMemo } from '../boundedMemo';
 import { PUBLIC_PAGES, renderCache, renderKey, type RenderedBody, type StyleChunk } from './renderCache';
 
@@ -15,12 +18,12 @@ import { PUBLIC_PAGES, renderCache, renderKey, type RenderedBody, type StyleChun
 type EnhanceApp = (App: ComponentType<AppProps>) => ComponentType<AppProps>;
 
 /** What `_document` receives from Next: the request and the page's render. */
-export interface DocumentRenderContext {
+interface DocumentRenderContext {
   pathname: string;
   asPath?: string;
   err?: unknown;
-  req?: { method?: string };
-  res?: { statusCode: number; setHeader(name: string, value: string): unknown };
+  req?: { method?: string; headers: { cookie?: string } };
+  res?: Pick<ServerResponse, 'statusCode' | 'setHeader'>;
   renderPage(options: { enhanceApp: EnhanceApp }): Promise<{ html: string; head?: ReactElement[] }>;
 }
 
@@ -74,7 +77,7 @@ function cacheable(ctx: DocumentRenderContext): boolean {
 /** Says where a public page's body came from: `hit` (kept), `miss` (rendered now) or `shared` (another request's render of the same key). */
 export const RENDER_CACHE_HEADER = 'X-Render-Cache';
 
-export async function renderBody(ctx: DocumentRenderContext): Promise<Body> {
+async function renderBody(ctx: DocumentRenderContext): Promise<Body> {
   if (!cacheable(ctx)) return renderWithEmotion(ctx);
   const key = renderKey(ctx.pathname, ctx.asPath ?? '', await appPropsOf(ctx));
   const { value: body, from } = await processRenderCache().get(
@@ -87,11 +90,31 @@ export async function renderBody(ctx: DocumentRenderContext): Promise<Body> {
 }
 
 /** Emotion's chunks as style elements with this answer's nonce (as `@mui/material-nextjs` writes them). */
-export function styleElements(styles: StyleChunk[], nonce: string | undefined): ReactElement[] {
+function styleElements(styles: StyleChunk[], nonce: string | undefined): ReactElement[] {
   return styles.map((style) => {
     // A layer order rule is prefixed with the cache key so that Emotion hydrates the element.
     const layerOrder = style.css.startsWith('@layer') && !/\{.*\}/.test(style.css);
     const ids = `${style.key} ${style.ids.join(' ')}`;
     return <style key={ids} data-emotion={`${layerOrder ? 'mui ' : ''}${ids}`} nonce={nonce} dangerouslySetInnerHTML={{ __html: style.css }} />;
   });
+}
+
+/**
+ * `_document`'s initial props. Every page is rendered per request (the app has getInitialProps): a
+ * fresh nonce goes into the Content-Security-Policy header, Next's scripts and Emotion's style
+ * elements. The body of a public page may come from the render cache; the nonce never does.
+ */
+export async function documentInitialProps(ctx: DocumentRenderContext) {
+  const nonce = ctx.res ? newNonce() : undefined;
+  if (ctx.res && nonce) setPageSecurityHeaders(ctx.res, nonce);
+  const body = await renderBody(ctx);
+  const lang = languageFromCookie(ctx.req?.headers.cookie);
+  return {
+    html: nonce ? nonceReactScripts(body.html, nonce) : body.html,
+    head: body.head,
+    styles: [],
+    emotionStyleTags: styleElements(body.styles, nonce),
+    lang,
+    nonce,
+  };
 }
