@@ -84,13 +84,13 @@ describe('login', () => {
 });
 
 describe('register', () => {
-  it('logs in, switches the auth modal to LOGIN and loads the user', async () => {
+  it('logs in, switches the auth modal to login and loads the user', async () => {
     backend = fakeBackend({ 'POST register': [201, { accessToken: 'tok-r' }], 'GET users/current': [200, sampleUser] });
     const { store, push } = setup();
-    store.dispatch(authModalOpened('REGISTER'));
+    store.dispatch(authModalOpened('register'));
     store.dispatch(registerRequested(registerForm));
     await eventually(() => expect(store.getState().auth.currentUser.data).toEqual(sampleUser));
-    expect(store.getState().auth).toMatchObject({ isLoggedIn: true, register: { status: Status.SUCCESS }, modalMode: 'LOGIN' });
+    expect(store.getState().auth).toMatchObject({ isLoggedIn: true, register: { status: Status.SUCCESS }, modalMode: 'login' });
     expect(readStorage('token')).toBe('tok-r');
     expect(backend.calls('POST register')[0]?.body).toEqual(registerForm);
     expect(push).toHaveBeenCalledWith('/');

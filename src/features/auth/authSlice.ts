@@ -19,7 +19,7 @@ export interface CurrentUser {
   staffRole?: 'staff' | 'nurse' | null;
 }
 
-export type AuthModalMode = 'REGISTER' | 'LOGIN';
+export type AuthModalMode = 'register' | 'login';
 
 /** The three parts of the login page (spec §2). */
 export type LoginPagePart = 'loginForm' | 'resetPasswordForm' | 'resetPasswordSuccess';
@@ -51,7 +51,7 @@ const initialState: AuthState = {
   register: resource(null),
   registerReason: null,
   modalOpen: false,
-  modalMode: 'LOGIN',
+  modalMode: 'login',
   modalReturnTo: null,
   loginPagePart: 'loginForm',
   resetRequest: resource(null),
@@ -98,11 +98,11 @@ const authSlice = createSlice({
       startLoading(state.register);
       state.registerReason = null;
     },
-    /** After a successful register the auth modal mode becomes LOGIN (spec §4). */
+    /** After a successful register the auth modal mode becomes `login` (spec §4). */
     registerSucceeded(state) {
       succeed(state.register, null);
       state.registerReason = null;
-      state.modalMode = 'LOGIN';
+      state.modalMode = 'login';
     },
     registerFailed: {
       reducer(state, action: PayloadAction<Failure, string, { reason: string }>) {

@@ -107,7 +107,7 @@ describe('auth modal for a visitor', () => {
     );
   }
 
-  it('the cart icon opens the auth modal in LOGIN mode instead of a page change; it switches to REGISTER and gives focus back when closed', async () => {
+  it('the cart icon opens the auth modal in login mode instead of a page change; it switches to register and gives focus back when closed', async () => {
     const user = userEvent.setup();
     const { router, pushed } = memoryRouter('/');
     const { store } = renderWithApp(<ShellWithModal />, { router, preloadedState: withCart(Status.SUCCESS, 0) });
@@ -116,7 +116,7 @@ describe('auth modal for a visitor', () => {
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     expect(pushed).toEqual([]);
-    expect(store.getState().auth).toMatchObject({ modalOpen: true, modalMode: 'LOGIN' });
+    expect(store.getState().auth).toMatchObject({ modalOpen: true, modalMode: 'login' });
     await user.click(within(dialog).getByRole('button', { name: /create an account|register/i }));
     const register = await screen.findByRole('dialog', { name: 'Create an account' });
     await user.click(within(register).getByRole('button', { name: 'Close' }));

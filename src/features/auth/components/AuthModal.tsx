@@ -14,12 +14,12 @@ import { RegisterForm } from './RegisterForm';
 
 /** The login or register form with a switch between them (spec §2 auth modal modes). */
 export function AuthPanel({ mode, onModeChange }: { mode: AuthModalMode; onModeChange: (mode: AuthModalMode) => void }) {
-  return mode === 'REGISTER' ? <RegisterForm onLogin={() => onModeChange('LOGIN')} /> : <LoginForm onRegister={() => onModeChange('REGISTER')} />;
+  return mode === 'register' ? <RegisterForm onLogin={() => onModeChange('login')} /> : <LoginForm onRegister={() => onModeChange('register')} />;
 }
 
 /**
- * The auth modal, opened with `authModalOpened('REGISTER' | 'LOGIN')`. Logging in closes it; after a
- * successful register the mode becomes LOGIN and the user is logged in (auth saga).
+ * The auth modal, opened with `authModalOpened('register' | 'login')`. Logging in closes it; after a
+ * successful register the mode becomes `login` and the user is logged in (auth saga).
  */
 export function AuthModal() {
   const { t } = useTranslation('account');
@@ -32,7 +32,7 @@ export function AuthModal() {
   return (
     <Dialog open={open} onClose={() => dispatch(authModalClosed())} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
       <DialogTitle id={`${id}-title`} sx={{ pr: 7 }}>
-        {mode === 'REGISTER' ? t('register.title') : t('login.title')}
+        {mode === 'register' ? t('register.title') : t('login.title')}
         <IconButton aria-label={t('close')} onClick={() => dispatch(authModalClosed())} sx={{ position: 'absolute', right: 4, top: 4, width: 48, height: 48 }}>
           <CloseIcon />
         </IconButton>

@@ -21,13 +21,13 @@ export function useAccountAction(): (target: string | null) => (event: { prevent
       if (isLoggedIn) return;
       event.preventDefault();
       // The login saga goes there once logged in (in the store, so it wins over its usual way home).
-      dispatch(authModalOpened({ mode: 'LOGIN', returnTo: target }));
+      dispatch(authModalOpened({ mode: 'login', returnTo: target }));
     },
     [dispatch, isLoggedIn],
   );
 }
 
-/** Mounted once by the app shell: the auth modal with its REGISTER and LOGIN modes. */
+/** Mounted once by the app shell: the auth modal with its `register` and `login` modes. */
 export function AuthModalHost() {
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.auth.modalOpen);

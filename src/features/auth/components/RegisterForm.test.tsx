@@ -99,13 +99,13 @@ describe('RegisterForm', () => {
 });
 
 describe('AuthModal', () => {
-  it('switches modes; after register the mode is LOGIN, the user is logged in and the add flow goes on', async () => {
+  it('switches modes; after register the mode is login, the user is logged in and the add flow goes on', async () => {
     jest.spyOn(authNavigation, 'location').mockReturnValue({ pathname: '/add-to-cart/[addableType]/[addableId]', query: { addableType: 'analysis', addableId: '3', addableFlowPage: 'register' } });
     backend = fakeBackend({ 'POST register': [201, { accessToken: 'tok-r' }], 'GET users/current': [200, sampleUser] });
     const user = userEvent.setup();
     const { store } = renderWithApp(<AuthModal />);
     act(() => {
-      store.dispatch(authModalOpened('LOGIN'));
+      store.dispatch(authModalOpened('login'));
     });
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     await user.click(screen.getByRole('button', { name: 'Create an account' }));
@@ -113,7 +113,7 @@ describe('AuthModal', () => {
     await fillValid(user);
     await submit(user);
     await waitFor(() => expect(store.getState().auth.isLoggedIn).toBe(true));
-    expect(store.getState().auth.modalMode).toBe('LOGIN');
+    expect(store.getState().auth.modalMode).toBe('login');
     expect(authNavigation.replace).toHaveBeenCalledWith({
       pathname: '/add-to-cart/[addableType]/[addableId]',
       query: { addableType: 'analysis', addableId: '3', addableFlowPage: 'addPatients' },
@@ -129,7 +129,7 @@ describe('the destination through the login dialog', () => {
     const user = userEvent.setup();
     const { store } = renderWithApp(<AuthModal />);
     act(() => {
-      store.dispatch(authModalOpened({ mode: 'LOGIN', returnTo: '/cart' }));
+      store.dispatch(authModalOpened({ mode: 'login', returnTo: '/cart' }));
     });
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     await user.type(within(dialog).getByLabelText(/^E-mail/), 'anna@example.com');
@@ -146,7 +146,7 @@ describe('the destination through the login dialog', () => {
     const user = userEvent.setup();
     const { store } = renderWithApp(<AuthModal />);
     act(() => {
-      store.dispatch(authModalOpened({ mode: 'LOGIN', returnTo: '//evil.example/' }));
+      store.dispatch(authModalOpened({ mode: 'login', returnTo: '//evil.example/' }));
     });
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     await user.type(within(dialog).getByLabelText(/^E-mail/), 'anna@example.com');
