@@ -1,26 +1,5 @@
-import Button from '@mui/material/Button';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { PageHead } from '@/components/PageHead';
-import Link from 'next/link';
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/EmptyState';
-import { PageContainer } from '@/components/PageContainer';
+import { NotFoundView } from '@/features/shell/NotFoundView';
 
 export default function NotFoundPage() {
-  const { t } = useTranslation('common');
-  return (
-    <PageContainer maxWidth="sm">
-      <PageHead title={t('notFound.title')} />
-      <EmptyState
-        icon={<SearchOffIcon fontSize="inherit" />}
-        title={<span role="heading" aria-level={1}>{t('notFound.title')}</span>}
-        text={t('notFound.text')}
-        action={
-          <Button component={Link} href="/" variant="contained" sx={{ minHeight: 48 }}>
-            {t('notFound.home')}
-          </Button>
-        }
-      />
-    </PageContainer>
-  );
+  return <NotFoundView />;
 }
