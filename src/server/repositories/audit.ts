@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
-import type { AuditAction, AuditActorKind, AuditEventTable, SecurityEventTable } from '../db/schema';
+import type { AuditEventTable, SecurityEventTable } from '../db/schema';
+import type { AuditActionDto as AuditAction, AuditActorKindDto as AuditActorKind } from '@/shared/types/audit';
 import type { Db } from '../db/createDb';
 
 /** The audit trail and the counted security events (the hash chain's rules are services/auditChain.ts). */

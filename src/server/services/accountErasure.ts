@@ -11,7 +11,7 @@ import { forgetDevices } from '../repositories/devices';
 import { deleteAttemptsUnder } from '../repositories/loginAttempts';
 import { deleteMailTo } from '../repositories/mailOutbox';
 import { revokeUserShares } from '../repositories/shares';
-import { recordAudit } from './audit';
+import { actorOf, recordAudit } from './audit';
 
 /**
  * `DELETE users/current` with the password: signs the account out everywhere and erases its
@@ -49,6 +49,6 @@ export async function eraseAccount(db: Db, userId: number, password: string, ip 
     await deleteMailTo(trx, address);
     await revokeUserShares(trx, userId, at);
     await clearCart(trx, userId);
-    await recordAudit(trx, { action: 'account_deleted', actorKind: user.role === 'staff' ? 'staff' : 'patient', actorUserId: userId, subjectUserId: userId, ip }, now);
+    await recordAudit(trx, { action: 'account_deleted', ...actorOf(user), subjectUserId: userId, ip }, now);
   });
 }

@@ -8,7 +8,7 @@ import * as notificationsRepo from '../repositories/notifications';
 import { listItemDto } from '../invoices/service';
 import type { Db } from '../db/createDb';
 import { notFound } from '../http/errors';
-import { recordAudit } from './audit';
+import { actorOf, recordAudit } from './audit';
 
 /**
  * `GET users/current/export`: everything the shop holds about the account as one JSON document
@@ -40,7 +40,7 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
   if (!user) throw notFound('User not found');
   const { password_hash: _secret, ...profile } = user;
   // Recorded first, so the archive shows its own export too.
-  await recordAudit(db, { action: 'account_exported', actorKind: user.role === 'staff' ? 'staff' : 'patient', actorUserId: userId, subjectUserId: userId, ip }, now);
+  await recordAudit(db, { action: 'account_exported', ...actorOf(user), subjectUserId: userId, ip }, now);
   const orders = await accountData.listUserOrders(db, userId);
   const orderIds = orders.map((o) => o.id);
   const email = user.email.toLowerCase();

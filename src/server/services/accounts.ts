@@ -23,6 +23,8 @@ import * as repo from '../repositories/accounts';
 import { laboratoryExists } from '../repositories/laboratories';
 import * as sessionsRepo from '../repositories/sessions';
 import { openSession, type SessionTokens } from './sessions';
+import { actorOf, recordAudit, recordSignIn } from './audit';
+import type { AuthUser } from '../http/auth';
 
 /**
  * Accounts (spec §7; the routes in docs/openapi.yaml): registration, login and logout with bearer tokens, password reset
@@ -143,14 +145,25 @@ async function answerKnownAddress(db: Db, user: repo.UserRecord, language?: Lang
   return { answer: { accessToken: session.accessToken, expiresIn: session.expiresIn }, session };
 }
 
-/** Checks the password and opens a session: the answer of spec §7 (`access_token`, plus `expires_in` seconds) and the session's refresh token. */
-export async function login(
-  db: Db,
-  input: LoginInput,
-  ip: string,
-  userAgent?: string,
-  deviceToken: string | null = null,
-): Promise<{ answer: { access_token: string; expires_in: number }; session: SessionTokens; newDeviceToken: string | null }> {
+type LoginOutcome = { answer: { access_token: string; expires_in: number }; session: SessionTokens; newDeviceToken: string | null };
+
+/**
+ * Checks the password and opens a session: the answer of spec §7 (`access_token`, plus `expires_in`
+ * seconds) and the session's refresh token. The outcome goes into the audit trail of the address
+ * typed: a success, a wrong password (401) or a lock-out (429).
+ */
+export async function login(db: Db, input: LoginInput, ip: string, userAgent?: string, deviceToken: string | null = null): Promise<LoginOutcome> {
+  try {
+    const outcome = await signIn(db, input, ip, userAgent, deviceToken);
+    await recordSignIn(db, input.username, ip, 'sign_in');
+    return outcome;
+  } catch (e) {
+    if (e instanceof HttpError && (e.status === 401 || e.status === 429)) await recordSignIn(db, input.username, ip, e.status === 429 ? 'locked_out' : 'sign_in_failed');
+    throw e;
+  }
+}
+
+async function signIn(db: Db, input: LoginInput, ip: string, userAgent: string | undefined, deviceToken: string | null): Promise<LoginOutcome> {
   const email = input.username.trim().toLowerCase();
   const user = await repo.findUserByEmail(db, email);
   // A browser that signed in to this account before is not delayed by other people's wrong passwords.
@@ -214,13 +227,21 @@ async function setPassword(db: Db, userId: number, newPassword: string, keepToke
 /**
  * Sets a new password, either with the reset token from the mail or, for a signed-in user, with the
  * current password (checked under the login limit of the account's address and the client's IP).
+ * Audited as `password_changed`: by the signed-in actor, else anonymously by reset link.
  */
 export async function changePassword(
   db: Db,
   input: PasswordUpdateInput,
   caller: { userId: number; token: string } | null,
-  opts: { ip: string; language?: Language },
+  opts: { ip: string; language?: Language; actor?: AuthUser | null },
 ): Promise<{ status: 'ok' }> {
+  const answer = await updatePassword(db, input, caller, opts);
+  const { actor, ip } = opts;
+  await recordAudit(db, actor ? { action: 'password_changed', ...actorOf(actor), subjectUserId: actor.id, ip } : { action: 'password_changed', actorKind: 'anonymous', ip, detail: 'reset link' });
+  return answer;
+}
+
+async function updatePassword(db: Db, input: PasswordUpdateInput, caller: { userId: number; token: string } | null, opts: { ip: string; language?: Language }): Promise<{ status: 'ok' }> {
   assertNotBreached(input.newPassword, 'newPassword');
   if (input.token) {
     const userId = await repo.consumeToken(db, input.token, 'reset');

@@ -1,6 +1,5 @@
-import type { AuditAction, AuditActorKind } from '../db/schema';
 import type { Db } from '../db/createDb';
-import type { AccessRecordDto, AccessWhatDto, LabAuditRecordDto, SecurityEventDto } from '@/shared/types/audit';
+import type { AccessRecordDto, AccessWhatDto, AuditActionDto as AuditAction, AuditActorKindDto as AuditActorKind, LabAuditRecordDto, SecurityEventDto } from '@/shared/types/audit';
 import type { AuthUser } from '../http/auth';
 import { requestIp } from '../http/requestContext';
 import { appendChained } from './auditChain';
@@ -26,8 +25,18 @@ export interface AuditInput {
   detail?: string;
 }
 
-/** The actor of a request by a signed-in user. */
-export const actorOf = (user: AuthUser): Pick<AuditInput, 'actorKind' | 'actorUserId'> => ({ actorKind: user.role === 'staff' ? 'staff' : 'patient', actorUserId: user.id });
+/** The actor of a request by a signed-in user (or of a user's row). */
+export const actorOf = (user: Pick<AuthUser, 'id' | 'role'>): Pick<AuditInput, 'actorKind' | 'actorUserId'> => ({ actorKind: user.role === 'staff' ? 'staff' : 'patient', actorUserId: user.id });
+
+/**
+ * Who asked and from where: what a service needs to write the audit record of a request. Services
+ * that take one write their record when it is given; calls from other services leave it out, so a
+ * request still makes exactly one record.
+ */
+export interface AuditContext {
+  actor: AuthUser;
+  ip: string;
+}
 
 /**
  * Records a read of an order's health data by someone other than its owner (staff of its laboratory),
@@ -76,8 +85,7 @@ export async function recordSignIn(db: Db, email: unknown, ip: string, outcome: 
   if (outcome === 'sign_in') {
     await recordAudit(db, {
       action: outcome,
-      actorKind: user ? (user.role === 'staff' ? 'staff' : 'patient') : 'anonymous',
-      actorUserId: user?.id ?? null,
+      ...(user ? actorOf(user) : { actorKind: 'anonymous', actorUserId: null }),
       subjectUserId: user?.id ?? null,
       laboratoryId: user?.staff_laboratory_id ?? null,
       ip,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AuditAction, AuditActorKind } from '../db/schema';
+import type { AuditActionDto as AuditAction, AuditActorKindDto as AuditActorKind } from '@/shared/types/audit';
 import type { Db } from '../db/createDb';
 import { isPostgres } from '../db/kind';
 import * as auditRepo from '../repositories/audit';

@@ -16,6 +16,7 @@ import { noticeNotAtHome } from '../notifications/notices';
 import { addressLine, formatVisit } from '../mail/templates/common';
 import { notAtHomeMail } from '../mail/templates/notAtHome';
 import { actorOfUser, checkVisitMove, followVisit } from './visitStates';
+import { actorOf, recordAudit, type AuditContext } from './audit';
 
 /**
  * The nurse's day (spec §4 states kept; see docs/spec-decisions.md): the home visits of a day in
@@ -117,7 +118,13 @@ async function visitDtos(db: Db, orders: repo.OrderRow[]): Promise<NurseVisitDto
  * GET staff/visits?day=YYYY-MM-DD: the visits of the day (default: today in the laboratory's time
  * zone) that the caller may see, in time order. Cancelled visits are left out.
  */
-export async function listVisits(db: Db, user: AuthUser, day: string | undefined, now = new Date()): Promise<NurseVisitsDto> {
+export async function listVisits(db: Db, user: AuthUser, day: string | undefined, audit?: AuditContext, now = new Date()): Promise<NurseVisitsDto> {
+  const visits = await visitsOfDay(db, user, day, now);
+  if (audit) await recordAudit(db, { action: 'health_read', ...actorOf(audit.actor), laboratoryId: user.staffLaboratoryId, ip: audit.ip, detail: `visits of ${visits.day} (${visits.visits.length})` });
+  return visits;
+}
+
+async function visitsOfDay(db: Db, user: AuthUser, day: string | undefined, now: Date): Promise<NurseVisitsDto> {
   const labId = user.staffLaboratoryId;
   if (!labId) return { day: day ?? now.toISOString().slice(0, 10), timeZone: 'UTC', visits: [] };
   const lab = await findLaboratory(db, labId);
@@ -137,8 +144,9 @@ async function loadVisit(db: Db, user: AuthUser, orderId: number): Promise<repo.
 }
 
 /** GET staff/visits/{orderId}. */
-export async function getVisit(db: Db, user: AuthUser, orderId: number): Promise<NurseVisitDto> {
+export async function getVisit(db: Db, user: AuthUser, orderId: number, audit?: AuditContext): Promise<NurseVisitDto> {
   const [dto] = await visitDtos(db, [await loadVisit(db, user, orderId)]);
+  if (audit) await recordAudit(db, { action: 'health_read', ...actorOf(audit.actor), orderId, ip: audit.ip, detail: 'visit' });
   return dto as NurseVisitDto;
 }
 
@@ -147,7 +155,7 @@ export async function getVisit(db: Db, user: AuthUser, orderId: number): Promise
  * first mark mails the ordering user (whatever their contact choice: they need to act) that the
  * nurse could not find them and how to arrange another visit; a later mark only updates the note.
  */
-export async function markNotAtHome(db: Db, user: AuthUser, orderId: number, note: string, now = new Date()): Promise<NurseVisitDto> {
+export async function markNotAtHome(db: Db, user: AuthUser, orderId: number, note: string, audit?: AuditContext, now = new Date()): Promise<NurseVisitDto> {
   const order = await loadVisit(db, user, orderId);
   if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED);
   if (order.visit_state !== 'not_at_home') await checkVisitMove(db, order, 'not_at_home', now);
@@ -159,7 +167,9 @@ export async function markNotAtHome(db: Db, user: AuthUser, orderId: number, not
       await mailNotAtHome(trx, order, now);
     }
   });
-  return getVisit(db, user, orderId);
+  const visit = await getVisit(db, user, orderId);
+  if (audit) await recordAudit(db, { action: 'health_write', ...actorOf(audit.actor), orderId, ip: audit.ip, detail: 'visit not at home' });
+  return visit;
 }
 
 /** Queues the "not at home" mail and push (in the mark's transaction), in the user's saved language. */

@@ -29,7 +29,7 @@ import { linesByPatient } from './linesByPatient';
 import { ageOn } from '@/shared/resultFlag';
 import { resultDto } from './results';
 import { catalogueInterval, samplingDay, writeResults, type ResultInput } from './resultEntry';
-import { actorOf, recordAudit } from './audit';
+import { actorOf, recordAudit, type AuditContext } from './audit';
 import { normalizeDisplayName } from './staffNames';
 
 /**
@@ -121,7 +121,13 @@ export async function listLabOrders(db: Db, staff: AuthUser, date: string): Prom
  * GET staff/orders/{id}. A nurse opens only a visit assigned to them, without results and with
  * "samples collected" as the only step offered.
  */
-export async function getLabOrder(db: Db, staff: AuthUser, orderId: number): Promise<StaffOrderDetailDto> {
+export async function getLabOrder(db: Db, staff: AuthUser, orderId: number, audit?: AuditContext): Promise<StaffOrderDetailDto> {
+  const dto = await labOrderDetail(db, staff, orderId);
+  if (audit) await recordAudit(db, { action: 'health_read', ...actorOf(audit.actor), orderId: dto.id, ip: audit.ip, detail: 'order' });
+  return dto;
+}
+
+async function labOrderDetail(db: Db, staff: AuthUser, orderId: number): Promise<StaffOrderDetailDto> {
   const order = await loadLabOrder(db, staff, orderId);
   const [[dto], events, payment] = await Promise.all([staffOrders(db, [order]), repo.listEvents(db, order.id), paymentDto(db, order)]);
   const base = { ...(dto as StaffOrderDto), payment };
@@ -149,28 +155,32 @@ export async function getLabOrder(db: Db, staff: AuthUser, orderId: number): Pro
  * POST staff/orders/{id}/status. A nurse may only mark their own visit "samples collected"
  * (passing through "visit confirmed" when the order was not confirmed yet); any other step is 403.
  */
-export async function setLabOrderStatus(db: Db, staff: AuthUser, orderId: number, status: OrderStatusDto, note = ''): Promise<StaffOrderDetailDto> {
+export async function setLabOrderStatus(db: Db, staff: AuthUser, orderId: number, status: OrderStatusDto, note = '', audit?: AuditContext): Promise<StaffOrderDetailDto> {
   const order = await loadLabOrder(db, staff, orderId);
   if (isNurse(staff)) {
     if (status !== 'sample_collected') throw forbidden(NURSE_STEP_ONLY);
     if (order.status === 'placed') await changeStatus(db, orderId, 'visit_confirmed', staff.id);
   }
   await changeStatus(db, orderId, status, staff.id, note);
-  return getLabOrder(db, staff, orderId);
+  const dto = await labOrderDetail(db, staff, orderId);
+  if (audit) await recordAudit(db, { action: 'health_write', ...actorOf(audit.actor), orderId: dto.id, ip: audit.ip, detail: `status ${status}` });
+  return dto;
 }
 
 /** PUT staff/orders/{id}/results. */
-export async function enterLabResults(db: Db, staff: AuthUser, orderId: number, entries: ResultInput[]): Promise<StaffOrderDetailDto> {
+export async function enterLabResults(db: Db, staff: AuthUser, orderId: number, entries: ResultInput[], audit?: AuditContext): Promise<StaffOrderDetailDto> {
   await loadLabOrder(db, staff, orderId);
   await writeResults(db, orderId, entries, staff.id);
-  return getLabOrder(db, staff, orderId);
+  const dto = await labOrderDetail(db, staff, orderId);
+  if (audit) await recordAudit(db, { action: 'health_write', ...actorOf(audit.actor), orderId: dto.id, ip: audit.ip, detail: `results (${entries.length})` });
+  return dto;
 }
 
 /**
  * POST staff/results/import: results from a laboratory system, by order number and analysis code.
  * Writing is an upsert per (order, patient, analysis), so posting the same file twice is harmless.
  */
-export async function importResults(db: Db, staff: AuthUser, body: ResultsImport): Promise<ResultsImportResponse> {
+export async function importResults(db: Db, staff: AuthUser, body: ResultsImport, audit?: AuditContext): Promise<ResultsImportResponse> {
   const order = await repo.getOrderByNumber(db, body.orderNumber);
   if (!order || !isStaffOf(staff, order.laboratory_id)) throw notFound(ORDER_NOT_FOUND);
   const analyses = await resultsRepo.findAnalysesByCode(db, body.results.map((r) => r.analysisCode));
@@ -197,6 +207,7 @@ export async function importResults(db: Db, staff: AuthUser, body: ResultsImport
   });
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);
   const { status, saved } = await writeResults(db, order.id, entries, staff.id, new Date(), 'import');
+  if (audit) await recordAudit(db, { action: 'health_write', ...actorOf(audit.actor), orderId: order.id, ip: audit.ip, detail: `results import (${saved})` });
   return { orderId: order.id, status, saved };
 }
 

@@ -11,6 +11,7 @@ import { actorOfUser, applyVisitState, checkVisitMove, defaultWindow, VISIT_REFU
 import { VISIT_MESSAGES } from '@/shared/validation/visit';
 import { noticeOnTheWay } from '../notifications/notices';
 import { MAX_ARRIVAL_WINDOW_MINUTES } from '@/shared/visitState';
+import { actorOf, recordAudit, type AuditContext } from './audit';
 
 /**
  * POST staff/visits/{id}/state: the nurse's one-tap steps and the staff's corrections. "Samples
@@ -29,7 +30,7 @@ export interface VisitStateInput {
   reason?: string;
 }
 
-export async function setVisitState(db: Db, user: AuthUser, orderId: number, input: VisitStateInput, now = new Date()): Promise<NurseVisitDto> {
+export async function setVisitState(db: Db, user: AuthUser, orderId: number, input: VisitStateInput, audit?: AuditContext, now = new Date()): Promise<NurseVisitDto> {
   const order = await repo.getOrder(db, orderId);
   const staff = !!order && isStaffOf(user, order.laboratory_id);
   if (!order || !(staff || isNurseOfVisit(user, order))) throw notFound(ORDER_NOT_FOUND);
@@ -46,7 +47,7 @@ export async function setVisitState(db: Db, user: AuthUser, orderId: number, inp
   if (to === 'collected' && order.status !== 'sample_collected' && !correction) {
     await setLabOrderStatus(db, user, orderId, 'sample_collected', reason);
   } else if (to === 'not_at_home' && !correction) {
-    await markNotAtHome(db, user, orderId, reason, now);
+    await markNotAtHome(db, user, orderId, reason, undefined, now);
   } else if (to === 'cancelled' && order.status !== 'cancelled' && !correction) {
     await changeStatus(db, orderId, 'cancelled', user.id, reason, now);
   } else {
@@ -63,5 +64,7 @@ export async function setVisitState(db: Db, user: AuthUser, orderId: number, inp
       if (to === 'on_the_way' && window && !correction) await noticeOnTheWay(trx, current, window, now);
     });
   }
-  return getVisit(db, user, orderId);
+  const visit = await getVisit(db, user, orderId);
+  if (audit) await recordAudit(db, { action: 'health_write', ...actorOf(audit.actor), orderId, ip: audit.ip, detail: `visit ${input.state}` });
+  return visit;
 }
