@@ -1,6 +1,6 @@
 import type { Db } from '../db/createDb';
-import type { OrderRow } from '../repositories/lifecycle';
-import { listLines } from '../repositories/lifecycle';
+import type { OrderRow } from '../repositories/orders';
+import { listLines } from '../repositories/orders';
 import type { InvoiceLineData } from './fa3Xml';
 
 /**

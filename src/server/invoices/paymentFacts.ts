@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, OrderStatus } from '../db/schema';
-import { getOrder } from '../repositories/lifecycle';
+import { getOrder } from '../repositories/orders';
 import { listRefunds } from '../repositories/payments';
 import { firstStatusAt } from '../repositories/invoices';
 

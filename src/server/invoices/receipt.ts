@@ -6,7 +6,7 @@ import type { Language } from '@/shared/i18n';
 import type { AuthUser } from '../http/auth';
 import { conflict, notFound } from '../http/errors';
 import { ORDER_NOT_FOUND } from '../services/orderLifecycle';
-import * as orders from '../repositories/lifecycle';
+import * as orders from '../repositories/orders';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
 import { getSeller } from '../repositories/invoices';
 import { orderDocumentLines } from './documents';

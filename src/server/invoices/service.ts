@@ -5,7 +5,7 @@ import { conflict, HttpError, notFound } from '../http/errors';
 import { ERROR_CODES } from '@/shared/errorCodes';
 import { invoiceRequestSchema, type InvoiceBuyer } from '@/shared/validation/invoice';
 import { isStaffOf, ORDER_NOT_FOUND } from '../services/orderLifecycle';
-import * as orders from '../repositories/lifecycle';
+import * as orders from '../repositories/orders';
 import * as repo from '../repositories/invoices';
 import { buildFa3Xml, totalMinor, type InvoiceParty } from './fa3Xml';
 import { orderDocumentLines, type DocumentLine } from './documents';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Db } from '../db/createDb';
-import * as repo from '../repositories/lifecycle';
+import * as repo from '../repositories/orders';
 import { findLaboratory } from '../repositories/laboratories';
 import { timeZoneOf } from '../services/laboratoryTime';
 import { buildAppUrl } from '../mail/mailer';

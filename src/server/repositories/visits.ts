@@ -1,5 +1,5 @@
 import type { Db } from '../db/createDb';
-import type { OrderRow } from './lifecycle';
+import type { OrderRow } from './orders';
 
 /** Reads and writes of the home visits: nurses of a laboratory, assignments, the day's visits and their materials. */
 type Q = Db;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/createDb';
 import { getConfig } from '../config';
 import { notFound } from '../http/errors';
-import * as repo from '../repositories/lifecycle';
+import * as repo from '../repositories/orders';
 import { findSlotsByIds } from '../repositories/slots';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
 import * as resultsRepo from '../repositories/results';

@@ -4,7 +4,7 @@ import type { ResultFlagDto } from '@/shared/types/results';
 import { RESULT_ENTRY_STATUSES } from '@/shared/orderLifecycle';
 import type { AuthUser } from '../http/auth';
 import { HttpError } from '../http/errors';
-import * as repo from '../repositories/lifecycle';
+import * as repo from '../repositories/orders';
 import * as resultsRepo from '../repositories/results';
 import { isStaffOf } from './orderLifecycle';
 import { writeResults, type ResultInput } from './resultEntry';

@@ -2,7 +2,7 @@ import type { Db } from '../db/createDb';
 import type { NotAtHomeDto, NurseVisitDto, NurseVisitPatientDto, NurseVisitsDto, OrderStatusDto, StaffMemberDto, VisitMaterialDto } from '@/shared/types/results';
 import { isNurse, type AuthUser } from '../http/auth';
 import { conflict, forbidden, notFound } from '../http/errors';
-import * as repo from '../repositories/lifecycle';
+import * as repo from '../repositories/orders';
 import * as visitsRepo from '../repositories/visits';
 import { findSlotsByIds } from '../repositories/slots';
 import { findLaboratoriesByIds, findLaboratory } from '../repositories/laboratories';

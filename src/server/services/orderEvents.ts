@@ -2,7 +2,7 @@ import type { Db } from '../db/createDb';
 import type { IncomingMessage, ServerResponse } from 'http';
 import type { AuthUser } from '../http/auth';
 import type { OrderStatusDto, VisitTrackingDto } from '@/shared/types/results';
-import * as lifecycleRepo from '../repositories/lifecycle';
+import * as lifecycleRepo from '../repositories/orders';
 import { getOrderFingerprints } from '../repositories/visitStates';
 import { loadReadableOrder } from './orderLifecycle';
 import { visitTracking } from './visitStates';

@@ -24,10 +24,9 @@ import { formatVisit } from '../mail/templates/common';
 import { noticeResultsReady } from '../notifications/notices';
 import { visitChangeMail } from '../mail/templates/visitChange';
 import { visitConfirmedMail } from '../mail/templates/visitConfirmed';
-import { findOrderMaterials } from '../repositories/orders';
 import { timeZoneOf } from './laboratoryTime';
 import { cancelVisitReminder, scheduleVisitReminder } from './visitReminderSchedule';
-import * as repo from '../repositories/lifecycle';
+import * as repo from '../repositories/orders';
 import { bookSlot, findSlotsByIds, releaseSlot } from '../repositories/slots';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
 import * as resultsRepo from '../repositories/results';
@@ -143,7 +142,7 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
     summaries(db, [order]),
     repo.listEvents(db, order.id),
     resultsRepo.listOrderResults(db, [order.id]),
-    findOrderMaterials(db, order.id),
+    repo.findOrderMaterials(db, order.id),
   ]);
   const summary = list[0] as OrderSummaryDto;
   const [tracking, lab, names] = await Promise.all([

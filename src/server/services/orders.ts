@@ -8,10 +8,10 @@ import { localOrderPreparation } from '@/shared/catalogueText';
 import { IDEMPOTENCY_KEY_PATTERN, MESSAGES, SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/shared/validation/order';
 import { formatMoney, toMajor } from '@/shared/money';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
-import { listCartLines, listMaterialDecisions, clearCart, findAnalysisRules } from '../repositories/cart';
+import { clearCart, findAnalysisRules } from '../repositories/cart';
+import { priceUserCart } from './cart';
 import * as repo from '../repositories/orders';
 import { bookSlot, findSlot } from '../repositories/slots';
-import { loadPricingCatalogue, priceCart } from './pricing';
 import { getCoverage } from './coverage';
 import { orderLaboratoryDto } from './laboratories';
 import { linesByPatient } from './linesByPatient';
@@ -32,7 +32,6 @@ import { orderConfirmationMail } from '../mail/templates/orderConfirmation';
 import { scheduleVisitReminder } from './visitReminderSchedule';
 import { choosePaymentMethod, openFirstAttempt, paymentDto, registerAttempt } from '../payments/payments';
 import type { AttemptRow } from '../repositories/payments';
-import * as lifecycleRepo from '../repositories/lifecycle';
 
 /**
  * Order submission (spec §4 Checkout, §7 `POST order/create`) and the owner's read of a submitted
@@ -152,7 +151,7 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
       if (limits.enabled && (await repo.countOpenUpcomingVisits(trx, userId, new Date().toISOString())) >= limits.openVisits) {
         throw conflict(TOO_MANY_OPEN_VISITS, undefined, ERROR_CODES.tooManyOpenVisits);
       }
-      const priced = await priceUserCart(trx, userId, laboratory.id);
+      const priced = await priceOrderCart(trx, userId, laboratory.id);
       const promo = input.promoCode ? await checkPromo(trx, userId, laboratory.id, input.promoCode, priced.totalMinor) : null;
       const discountMinor = promo ? discountFor(promo, priced.totalMinor) : 0;
       if (!(await bookSlot(trx, slot.id))) throw conflict(SLOT_FULL_MESSAGE, { orderSlotId: SLOT_FULL_MESSAGE }, ERROR_CODES.slotFull);
@@ -207,14 +206,14 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
       );
       // The total limit is taken here, atomically: a code used up meanwhile is a 409 and nothing is written.
       if (promo) await redeemPromo(trx, promo, userId, order.id, discountMinor);
-      await repo.insertStatusEvent(trx, order.id, 'placed', userId);
+      await repo.insertEvent(trx, order.id, 'placed', userId, new Date().toISOString(), '');
       await scheduleVisitReminder(trx, order.id, slot.start_at, new Date(), slot.laboratory_id);
       await clearCart(trx, userId);
       if (language) await updateUser(trx, userId, { locale: language });
       // The confirmation is owed exactly when the order commits: queued in its transaction.
       await sendOrderConfirmation(trx, userId, order.id, language);
       if (paymentMethod === 'online') {
-        const row = await lifecycleRepo.getOrder(trx, order.id);
+        const row = await repo.getOrder(trx, order.id);
         if (row) outcome.attempt = await openFirstAttempt(trx, row, new Date());
       }
       outcome.created = true;
@@ -230,27 +229,16 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
   }
   if (outcome.attempt) {
     // The operator is called after the commit: an unreachable operator leaves the order kept (503 with its id).
-    const row = await lifecycleRepo.getOrder(db, orderId);
+    const row = await repo.getOrder(db, orderId);
     if (row) return registerAttempt(db, outcome.attempt, row, user.email, language ?? user.locale ?? 'en');
   }
   return answer(orderId);
 }
 
-/** The caller's cart priced in the laboratory; 409 for an empty cart or analyses the laboratory does not sell. */
-async function priceUserCart(db: Db, userId: number, laboratoryId: string) {
-  const lines = await listCartLines(db, userId);
+/** The caller's cart priced in the laboratory (the cart's own `priceUserCart`); 409 for an empty cart or analyses the laboratory does not sell. */
+async function priceOrderCart(db: Db, userId: number, laboratoryId: string) {
+  const { priced, lines } = await priceUserCart(db, userId, laboratoryId);
   if (!lines.length) throw conflict(EMPTY_CART_MESSAGE);
-  const decisions = await listMaterialDecisions(db, userId);
-  const catalogue = await loadPricingCatalogue(
-    db,
-    laboratoryId,
-    lines.map((l) => l.analysis_id),
-  );
-  const priced = priceCart(
-    lines.map((l) => ({ patientId: l.patient_id, analysisId: l.analysis_id, profileId: l.profile_id })),
-    catalogue,
-    decisions,
-  );
   if (priced.unpricedAnalysisIds.length) {
     const names = (await findAnalysisRules(db, priced.unpricedAnalysisIds)).map((a) => a.name);
     throw conflict(`Some analyses in your cart are not available in the selected laboratory: ${names.join(', ')}. Remove them from the cart.`);
@@ -262,7 +250,7 @@ async function priceUserCart(db: Db, userId: number, laboratoryId: string) {
 export async function quotePromo(db: Db, userId: number, laboratoryId: string, code: string, ip = 'unknown'): Promise<PromoQuoteDto> {
   const laboratory = await findLaboratory(db, laboratoryId);
   if (!laboratory) throw badRequest('Unknown laboratory', { laboratoryId: 'Unknown laboratory' });
-  const priced = await priceUserCart(db, userId, laboratoryId);
+  const priced = await priceOrderCart(db, userId, laboratoryId);
   const promo = await promoGuess(db, userId, ip, () => checkPromo(db, userId, laboratoryId, code, priced.totalMinor));
   return { promoCode: promo.code, discount: toMajor(discountFor(promo, priced.totalMinor)), subtotal: toMajor(priced.totalMinor), currency: priced.currency };
 }

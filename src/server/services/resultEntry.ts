@@ -4,7 +4,7 @@ import { localDay, timeZoneOf } from './laboratoryTime';
 import { noticeCritical } from '../notifications/notices';
 import { RESULT_ENTRY_STATUSES } from '@/shared/orderLifecycle';
 import { badRequest, conflict, notFound } from '../http/errors';
-import * as repo from '../repositories/lifecycle';
+import * as repo from '../repositories/orders';
 import { findSlotsByIds } from '../repositories/slots';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
 import * as resultsRepo from '../repositories/results';

@@ -5,7 +5,7 @@ import { timeZoneOf } from './laboratoryTime';
 import { explanationOf } from './explanations';
 import type { AuthUser } from '../http/auth';
 import { notFound } from '../http/errors';
-import * as repo from '../repositories/lifecycle';
+import * as repo from '../repositories/orders';
 import { findSlotsByIds } from '../repositories/slots';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
 import * as resultsRepo from '../repositories/results';

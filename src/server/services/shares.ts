@@ -4,7 +4,7 @@ import type { PatientResultsDto, ResultShareCreatedDto, ResultShareDto, SharedRe
 import { getConfig } from '../config';
 import { HttpError, notFound } from '../http/errors';
 import type { AuthUser } from '../http/auth';
-import * as repo from '../repositories/lifecycle';
+import * as repo from '../repositories/orders';
 import * as sharesRepo from '../repositories/shares';
 import { getPatientResults, getPatientResultsOfOrder, TEST_RESULT_NOT_FOUND } from './results';
 import { buildResultsBundle, type FhirBundle } from './fhir';

@@ -16,7 +16,7 @@ import { hashPassword, isBreachedPassword } from '../passwords';
 import { isStrongEnough } from '@/shared/passwordScore';
 import { passwordSchema } from '@/shared/validation/common';
 import { VALIDATION_MESSAGES } from '@/shared/validation/messages';
-import * as repo from '../repositories/lifecycle';
+import * as repo from '../repositories/orders';
 import { findSlotsByIds } from '../repositories/slots';
 import * as staffRepo from '../repositories/staff';
 import * as resultsRepo from '../repositories/results';

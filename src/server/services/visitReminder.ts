@@ -11,7 +11,7 @@ import { visitReminderMail } from '../mail/templates/visitReminder';
 import { timeZoneOf } from './laboratoryTime';
 import { findLaboratoriesByIds } from '../repositories/laboratories';
 import { localName, localOrderPreparation } from '@/shared/catalogueText';
-import * as lifecycle from '../repositories/lifecycle';
+import * as ordersRepo from '../repositories/orders';
 import { getOrderSummary } from './orders';
 import type { VisitReminderPayload } from './visitReminderSchedule';
 
@@ -23,11 +23,11 @@ const BEFORE_VISIT = new Set(['placed', 'visit_confirmed']);
  * cancelled, moved to another time than the job's, or its visit has begun. 'skipped' is final too.
  */
 export async function runVisitReminder(db: Kysely<Database>, payload: VisitReminderPayload, now: Date): Promise<'sent' | 'skipped'> {
-  const order = await lifecycle.getOrder(db, payload.orderId);
+  const order = await ordersRepo.getOrder(db, payload.orderId);
   if (!order || !BEFORE_VISIT.has(order.status)) return 'skipped';
   const summary = await getOrderSummary(db, order.user_id, order.id);
   if (Date.parse(summary.visit.start) !== Date.parse(payload.visitStart) || Date.parse(summary.visit.start) <= now.getTime()) return 'skipped';
-  const user = await lifecycle.getUser(db, order.user_id);
+  const user = await ordersRepo.getUser(db, order.user_id);
   if (!user) return 'skipped';
   const language = mailLanguage(user.locale);
   const t = mailTranslator(language);

@@ -3,7 +3,7 @@ import type { VisitState } from '../db/schema';
 import type { NurseVisitDto } from '@/shared/types/results';
 import { isNurse, type AuthUser } from '../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import * as repo from '../repositories/lifecycle';
+import * as repo from '../repositories/orders';
 import { isStaffOf, ORDER_NOT_FOUND, changeStatus } from './orderLifecycle';
 import { getVisit, isNurseOfVisit, markNotAtHome } from './nurseVisits';
 import { setLabOrderStatus } from './staff';

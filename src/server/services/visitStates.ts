@@ -4,7 +4,7 @@ import type { VisitTrackingDto } from '@/shared/types/results';
 import { ARRIVAL_WINDOW_MINUTES, isFinalVisitState, TRAVEL_ESTIMATE_MINUTES, visitRefusal, type VisitRefusal } from '@/shared/visitState';
 import { isNurse, type AuthUser } from '../http/auth';
 import { conflict } from '../http/errors';
-import type { OrderRow } from '../repositories/lifecycle';
+import type { OrderRow } from '../repositories/orders';
 import * as repo from '../repositories/visitStates';
 import { findSlotsByIds } from '../repositories/slots';
 import { findLaboratory } from '../repositories/laboratories';
