@@ -18,7 +18,7 @@ export default function HomePage(props: HomeProps) {
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
   const [{ catalogueContext, canonicalUrl }, { listAnalysesWithHeader, listProfiles }] = await Promise.all([
     import('@/server/ssr/catalogue'),
-    import('@/server/services/catalogue'),
+    import('@/server/catalogue/catalogue'),
   ]);
   const { db, laboratoryId } = await catalogueContext(ctx);
   if (laboratoryId) {

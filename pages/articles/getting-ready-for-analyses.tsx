@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '@/components';
 import { routePath } from '@/lib/routes';
-import type { ContentLanguage, RenderedContent } from '@/server/services/content';
+import type { ContentLanguage, RenderedContent } from '@/server/catalogue/content';
 import { MarkdownContent } from '@/features/catalogue/components/MarkdownContent';
 import { SeoHead } from '@/features/catalogue/components/SeoHead';
 import { pickLanguage } from '@/features/catalogue/contentLanguage';
@@ -34,7 +34,7 @@ export default function ArticlePage({ canonicalUrl, content }: ArticleProps) {
 }
 
 export const getServerSideProps: GetServerSideProps<ArticleProps> = async () => {
-  const [{ getArticle }, { getConfig }] = await Promise.all([import('@/server/services/content'), import('@/server/config')]);
+  const [{ getArticle }, { getConfig }] = await Promise.all([import('@/server/catalogue/content'), import('@/server/config')]);
   const content = await getArticle('gettingReadyForAnalyzes');
   if (!content) return { notFound: true };
   return { props: { canonicalUrl: `${getConfig().appUrl}${routePath('article')}`, content } };

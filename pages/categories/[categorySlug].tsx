@@ -23,7 +23,7 @@ export const getServerSideProps = wrapper.getServerSideProps((store) => async (c
   const headerId = categoryHeaderId(slug);
   if (headerId === null) return { notFound: true };
   const page = pageOf(ctx.query.page);
-  const [{ catalogueContext, canonicalUrl }, { listAnalysesWithHeader }] = await Promise.all([import('@/server/ssr/catalogue'), import('@/server/services/catalogue')]);
+  const [{ catalogueContext, canonicalUrl }, { listAnalysesWithHeader }] = await Promise.all([import('@/server/ssr/catalogue'), import('@/server/catalogue/catalogue')]);
   const { db, laboratoryId } = await catalogueContext(ctx);
   let total = 0;
   if (laboratoryId) {

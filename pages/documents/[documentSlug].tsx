@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '@/components';
 import { routePath } from '@/lib/routes';
-import type { ContentLanguage, RenderedContent } from '@/server/services/content';
+import type { ContentLanguage, RenderedContent } from '@/server/catalogue/content';
 import { MarkdownContent } from '@/features/catalogue/components/MarkdownContent';
 import { SeoHead } from '@/features/catalogue/components/SeoHead';
 import { pickLanguage } from '@/features/catalogue/contentLanguage';
@@ -29,7 +29,7 @@ export default function DocumentPage({ canonicalUrl, content }: DocumentProps) {
 }
 
 export const getServerSideProps: GetServerSideProps<DocumentProps> = async (ctx) => {
-  const [{ getDocument }, { getConfig }] = await Promise.all([import('@/server/services/content'), import('@/server/config')]);
+  const [{ getDocument }, { getConfig }] = await Promise.all([import('@/server/catalogue/content'), import('@/server/config')]);
   const slug = ctx.params?.documentSlug;
   const content = typeof slug === 'string' ? await getDocument(slug) : null;
   if (!content || typeof slug !== 'string') return { notFound: true };

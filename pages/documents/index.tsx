@@ -7,6 +7,6 @@ export default function DocumentsPage(props: DocumentsProps) {
 }
 
 export const getServerSideProps: GetServerSideProps<DocumentsProps> = async () => {
-  const [{ listDocuments }, { getConfig }] = await Promise.all([import('@/server/services/content'), import('@/server/config')]);
+  const [{ listDocuments }, { getConfig }] = await Promise.all([import('@/server/catalogue/content'), import('@/server/config')]);
   return { props: { canonicalUrl: `${getConfig().appUrl}${routePath('documents')}`, documents: await listDocuments() } };
 };

@@ -11,7 +11,7 @@ export default function ProfilePage(props: ProfilePageProps) {
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
   const [{ catalogueContext, canonicalUrl, isNotFound }, { getProfile }] = await Promise.all([
     import('@/server/ssr/catalogue'),
-    import('@/server/services/catalogue'),
+    import('@/server/catalogue/catalogue'),
   ]);
   const id = idFrom(ctx.params?.profileId);
   if (id === null) return { notFound: true };

@@ -9,7 +9,7 @@ export default function ProfilesPage(props: ProfilesProps) {
 }
 
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
-  const [{ catalogueContext, canonicalUrl }, { listProfiles }] = await Promise.all([import('@/server/ssr/catalogue'), import('@/server/services/catalogue')]);
+  const [{ catalogueContext, canonicalUrl }, { listProfiles }] = await Promise.all([import('@/server/ssr/catalogue'), import('@/server/catalogue/catalogue')]);
   const { db, laboratoryId } = await catalogueContext(ctx);
   if (laboratoryId) store.dispatch(profilesReceived({ laboratoryId, data: (await listProfiles(db, laboratoryId)).map(profileListItem) }));
   return { props: { canonicalUrl: canonicalUrl('/profiles') } satisfies ProfilesProps };

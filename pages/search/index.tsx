@@ -10,7 +10,7 @@ export default function SearchPage(props: SearchProps) {
 }
 
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
-  const [{ catalogueContext, canonicalUrl }, { searchAnalyses }] = await Promise.all([import('@/server/ssr/catalogue'), import('@/server/services/catalogue')]);
+  const [{ catalogueContext, canonicalUrl }, { searchAnalyses }] = await Promise.all([import('@/server/ssr/catalogue'), import('@/server/catalogue/catalogue')]);
   const raw = ctx.query.q;
   const term = (typeof raw === 'string' ? raw : '').trim().slice(0, 100);
   if (term) {

@@ -31,7 +31,7 @@ export async function getServerSideProps(ctx: GetServerSidePropsContext) {
   if (type !== 'analysis' && type !== 'profile') return { notFound: true as const };
   const [{ catalogueContext, isNotFound }, { getAnalysis, getProfile }] = await Promise.all([
     import('@/server/ssr/catalogue'),
-    import('@/server/services/catalogue'),
+    import('@/server/catalogue/catalogue'),
   ]);
   const id = idFrom(ctx.params?.addableId);
   if (id === null) return { notFound: true as const };

@@ -1,7 +1,7 @@
 import { method, route } from '@/server/http/route';
 import { setRefreshCookie } from '@/server/http/refreshCookie';
 import { appendDeviceCookie, readDeviceCookie } from '@/server/http/deviceCookie';
-import { login } from '@/server/services/accounts';
+import { login } from '@/server/accounts/accounts';
 import { loginSchema } from '@/shared/validation/account';
 
 export const config = { api: { bodyParser: false } };

@@ -11,7 +11,7 @@ export default function AnalysisPage(props: AnalysisPageProps) {
 export const getServerSideProps = wrapper.getServerSideProps((store) => async (ctx) => {
   const [{ catalogueContext, canonicalUrl, isNotFound }, { getAnalysis }] = await Promise.all([
     import('@/server/ssr/catalogue'),
-    import('@/server/services/catalogue'),
+    import('@/server/catalogue/catalogue'),
   ]);
   const id = idFrom(ctx.params?.analysisId);
   if (id === null) return { notFound: true };

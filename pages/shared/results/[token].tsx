@@ -6,7 +6,7 @@ export default SharedResultsPage;
 /** Opens the link on the server (recorded as an opening); expired or revoked answers 410, unknown 404, opened too often 429. */
 export const getServerSideProps: GetServerSideProps<SharedResultsPageProps> = async (ctx) => {
   const token = typeof ctx.params?.token === 'string' ? ctx.params.token : '';
-  const [{ getDb }, { openShare }, { HttpError }, { clientIp }] = await Promise.all([import('@/server/db/createDb'), import('@/server/services/shares'), import('@/server/http/errors'), import('@/server/http/route')]);
+  const [{ getDb }, { openShare }, { HttpError }, { clientIp }] = await Promise.all([import('@/server/db/createDb'), import('@/server/results/shares'), import('@/server/http/errors'), import('@/server/http/route')]);
   ctx.res.setHeader('Cache-Control', 'private, no-store');
   ctx.res.setHeader('Referrer-Policy', 'no-referrer');
   try {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/createDb';
-import type { OrderRow } from '../repositories/orders';
-import { listLines } from '../repositories/orders';
+import type { OrderRow } from '@/server/orders/repositories/orders';
+import { listLines } from '@/server/orders/repositories/orders';
 import type { InvoiceLineData } from './fa3Xml';
 
 /**

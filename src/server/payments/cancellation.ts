@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { cancelJobs } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
-import * as repo from '../repositories/payments';
-import * as ordersRepo from '../repositories/orders';
+import * as repo from '@/server/payments/repositories/payments';
+import * as ordersRepo from '@/server/orders/repositories/orders';
 import { requestRefund } from './refunds';
 
 /**

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { JOB } from '../jobs/specs';
 import type { JobDefinition } from '../jobs/types';
-import * as repo from '../repositories/payments';
-import * as ordersRepo from '../repositories/orders';
-import { releaseSlot } from '../repositories/slots';
-import { cancelVisitReminder } from '../services/visitReminderSchedule';
+import * as repo from '@/server/payments/repositories/payments';
+import * as ordersRepo from '@/server/orders/repositories/orders';
+import { releaseSlot } from '@/server/visits/repositories/slots';
+import { cancelVisitReminder } from '@/server/orders/visitReminderSchedule';
 import { queuePaymentMail } from './mails';
 
 /**

@@ -5,7 +5,7 @@ import { mailMessageId, queueMail } from '../mail/queueMail';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { paymentMail, type PaymentMailKind } from '../mail/templates/payment';
 import { formatMoney, toMajor, isCurrency, DEFAULT_CURRENCY } from '@/shared/money';
-import * as ordersRepo from '../repositories/orders';
+import * as ordersRepo from '@/server/orders/repositories/orders';
 
 /**
  * Queues a payment mail to the order's owner in the transaction of the change that owes it; the

@@ -1,7 +1,7 @@
 import type { Db } from '../db/createDb';
 import type { PaymentRedirectDto } from '@/shared/types/payment';
-import * as repo from '../repositories/payments';
-import * as ordersRepo from '../repositories/orders';
+import * as repo from '@/server/payments/repositories/payments';
+import * as ordersRepo from '@/server/orders/repositories/orders';
 import { payOrder } from './payments';
 import { providerById } from './providers';
 

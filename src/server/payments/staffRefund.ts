@@ -4,8 +4,8 @@ import type { PaymentDto } from '@/shared/types/payment';
 import { toMinor } from '@/shared/money';
 import type { AuthUser } from '../http/auth';
 import { notFound } from '../http/errors';
-import { isStaffOf } from '../services/orderLifecycle';
-import * as ordersRepo from '../repositories/orders';
+import { isStaffOf } from '@/server/orders/orderLifecycle';
+import * as ordersRepo from '@/server/orders/repositories/orders';
 import { staffRefund } from './refunds';
 import { paymentDto } from './payments';
 

@@ -3,8 +3,8 @@ import type { Database } from '../db/schema';
 import { toMajor } from '@/shared/money';
 import { getConfig } from '../config';
 import { notFound } from '../http/errors';
-import * as repo from '../repositories/payments';
-import * as ordersRepo from '../repositories/orders';
+import * as repo from '@/server/payments/repositories/payments';
+import * as ordersRepo from '@/server/orders/repositories/orders';
 import { handlePaymentNotification, orderSubmittedUrl } from './payments';
 import { signedTestNotice } from './testProvider';
 

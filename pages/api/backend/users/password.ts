@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { changePassword, requestPasswordReset } from '@/server/services/accounts';
+import { changePassword, requestPasswordReset } from '@/server/accounts/accounts';
 import { requestLanguage } from '@/server/mail/i18n';
 import { passwordResetRequestSchema, passwordUpdateSchema } from '@/shared/validation/account';
 

@@ -21,7 +21,7 @@ export interface AuditEventTable {
   client_ip: Generated<string>;
   /** What exactly, e.g. `results` or `pdf`, or the new role. Never a secret or a result value. */
   detail: Generated<string>;
-  /** The hash chain (services/auditChain.ts): the previous record's hash and this record's. */
+  /** The hash chain (audit/auditChain.ts): the previous record's hash and this record's. */
   prev_hash: string | null;
   hash: string | null;
 }

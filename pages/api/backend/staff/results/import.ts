@@ -5,8 +5,8 @@ import { HttpError } from '@/server/http/errors';
 import { authenticate } from '@/server/http/auth';
 import { getDb } from '@/server/db/createDb';
 import { resultsImportSchema } from '@/shared/validation/results';
-import { importResults } from '@/server/services/staff';
-import { importHl7, isHl7ContentType } from '@/server/services/hl7Import';
+import { importResults } from '@/server/staff/staff';
+import { importHl7, isHl7ContentType } from '@/server/interop/hl7Import';
 
 export const config = { api: { bodyParser: false } };
 

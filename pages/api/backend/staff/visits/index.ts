@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { staffVisitsQuerySchema } from '@/shared/validation/results';
-import { listVisits } from '@/server/services/nurseVisits';
+import { listVisits } from '@/server/visits/nurseVisits';
 
 export const config = { api: { bodyParser: false } };
 

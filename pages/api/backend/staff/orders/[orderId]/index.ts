@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
-import { getLabOrder } from '@/server/services/staff';
+import { getLabOrder } from '@/server/staff/staff';
 
 export const config = { api: { bodyParser: false } };
 

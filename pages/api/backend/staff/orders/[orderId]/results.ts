@@ -2,7 +2,7 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
 import { resultEntriesSchema } from '@/shared/validation/results';
-import { enterLabResults } from '@/server/services/staff';
+import { enterLabResults } from '@/server/staff/staff';
 
 export const config = { api: { bodyParser: false } };
 

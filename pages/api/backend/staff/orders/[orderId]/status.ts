@@ -2,7 +2,7 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
 import { statusChangeSchema } from '@/shared/validation/results';
-import { setLabOrderStatus } from '@/server/services/staff';
+import { setLabOrderStatus } from '@/server/staff/staff';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
-import { getVisit } from '@/server/services/nurseVisits';
+import { getVisit } from '@/server/visits/nurseVisits';
 
 export const config = { api: { bodyParser: false } };
 

@@ -2,7 +2,7 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
 import { notAtHomeSchema } from '@/shared/validation/results';
-import { markNotAtHome } from '@/server/services/nurseVisits';
+import { markNotAtHome } from '@/server/visits/nurseVisits';
 
 export const config = { api: { bodyParser: false } };
 

@@ -2,7 +2,7 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
 import { visitStateSchema } from '@/shared/validation/visit';
-import { setVisitState } from '@/server/services/visitStateActions';
+import { setVisitState } from '@/server/visits/visitStateActions';
 import type { VisitState } from '@/server/db/schema';
 
 export const config = { api: { bodyParser: false } };
