@@ -44,12 +44,14 @@ const deepFeatureImport = (own) => ({
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
 
 /*
- * Repositories own SQL (docs/architecture.md, "Code health"): outside src/server/repositories and the
- * database layer (src/server/db: connection, migrations, schema, seed) no Kysely query is built, in
- * src/server (src/server/jobs included: pg-boss's executor is repositories/pgBossJobs.ts `bossExecutor`),
- * pages or scripts. Tests and test helpers (`testing/`) may query to arrange and check.
+ * Repositories own SQL (docs/architecture.md, "Code health"): outside a domain's repositories
+ * (src/server/<domain>/repositories/) and the database layer (src/server/db: connection, migrations,
+ * schema, seed) no Kysely query is built, in src/server (src/server/jobs included: pg-boss's executor
+ * is jobs/repositories/pgBossJobs.ts `bossExecutor`), pages or scripts. Tests and test helpers
+ * (`testing/`) may query to arrange and check.
  */
-const QUERY_MESSAGE = 'SQL lives in src/server/repositories: add a repository function and call it (pass the transaction through).';
+const REPOSITORIES = 'src/server/*/repositories/**';
+const QUERY_MESSAGE = "SQL lives in a domain's repositories (src/server/<domain>/repositories/): add a repository function and call it (pass the transaction through).";
 const NO_QUERIES = [
   {
     selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|executeQuery)$/]",
@@ -97,7 +99,7 @@ const config = [
   },
   {
     files: ['src/server/**', 'pages/**', 'scripts/**'],
-    ignores: ['src/server/repositories/**', 'src/server/db/**', ...TESTS],
+    ignores: [REPOSITORIES, 'src/server/db/**', ...TESTS],
     rules: { 'no-restricted-syntax': ['error', ...NO_QUERIES] },
   },
   ...FEATURES.map((own) => ({

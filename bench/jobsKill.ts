@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const { createDb } = await import('../src/server/db/createDb');
   const { getConfig } = await import('../src/server/config');
   const f = await import('../src/server/testing/orderFixtures');
-  const { scheduleVisitReminder } = await import('../src/server/services/visitReminderSchedule');
+  const { scheduleVisitReminder } = await import('@/server/orders/visitReminderSchedule');
   const { makeJobsDue } = await import('../src/server/testing/jobs');
   const { stopBosses, bossSchemaFor } = await import('../src/server/jobs/pgBossQueue');
 

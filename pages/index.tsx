@@ -2,7 +2,7 @@ import { wrapper } from '@/store/wrapper';
 import { popularReceived, profilesReceived } from '@/features/catalogue/catalogueSlice';
 import { listItem, POPULAR_HEADER_ID, profileListItem, sortProfiles } from '@/features/catalogue/rules';
 import { HOME_PROFILES, HomeView } from '@/features/catalogue/components/HomeView';
-import { listAnalysesWithHeader, listProfiles } from '@/server/services/catalogue';
+import { listAnalysesWithHeader, listProfiles } from '@/server/catalogue/catalogue';
 import { catalogueContext, canonicalUrl } from '@/server/ssr/catalogue';
 
 /** At most this many popular analyses on the home page (by name), whatever the catalogue's size. */

@@ -1,5 +1,5 @@
 /**
- * `npm run audit:verify`: checks the hash chain of the audit trail (services/auditChain.ts) in the
+ * `npm run audit:verify`: checks the hash chain of the audit trail (audit/auditChain.ts) in the
  * configured database. Prints the number of records and the chain's head; exits 1 and names every
  * changed record and every broken link (a removed record) when the chain does not hold. Keep the
  * printed head somewhere else (a ticket, a log): a later head that does not continue it shows that
@@ -7,7 +7,7 @@
  */
 import { getConfig } from '../src/server/config';
 import { openDb } from '../src/server/db/createDb';
-import { verifyAuditChain } from '../src/server/services/auditChain';
+import { verifyAuditChain } from '@/server/audit/auditChain';
 
 async function main(): Promise<void> {
   const handle = await openDb(getConfig().database);

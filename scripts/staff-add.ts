@@ -13,7 +13,7 @@
  * `npm run staff:name`). Uses the database of DATABASE_URL (like the app), migrating and seeding it first when needed.
  */
 import { getConfig } from '../src/server/config';
-import { addStaff, type StaffRole } from '../src/server/services/staff';
+import { addStaff, type StaffRole } from '@/server/staff/staff';
 import { parseCommandLine, runScript, withDatabase } from './lib/cli';
 
 const USAGE = 'Usage: npm run staff:add -- <email> <laboratoryId> [--role staff|nurse] [--name "Anna Nowak"] [--promote] [--password-stdin]';

@@ -5,7 +5,7 @@
  *
  * The password and sign-ins stay as they are. Uses the database of DATABASE_URL.
  */
-import { setStaffDisplayName } from '../src/server/services/staffNames';
+import { setStaffDisplayName } from '@/server/staff/staffNames';
 import { parseCommandLine, runScript, withDatabase } from './lib/cli';
 
 const USAGE = 'Usage: npm run staff:name -- <email> --name "Anna Nowak"';

@@ -6,7 +6,7 @@
  * The account is no longer staff, every token it holds (sign-ins, reset links) is revoked, and the
  * visits still ahead that were assigned to it lose their nurse. Uses the database of DATABASE_URL.
  */
-import { removeStaff } from '../src/server/services/staff';
+import { removeStaff } from '@/server/staff/staff';
 import { runScript, withDatabase } from './lib/cli';
 
 async function main(argv: string[]): Promise<number> {

@@ -1,6 +1,6 @@
 /** Bench catalogues: the demo catalogue enlarged with renamed copies (never the demo database itself). */
 import type { DbHandle } from '../../src/server/db/createDb';
-import { indexAnalyses } from '../../src/server/repositories/searchTerms';
+import { indexAnalyses } from '@/server/catalogue/repositories/searchTerms';
 
 type Db = DbHandle['db'];
 

@@ -1,6 +1,6 @@
 import type { GetServerSideProps } from 'next';
 import { routePath } from '@/lib/routes';
-import { getArticle } from '@/server/services/content';
+import { getArticle } from '@/server/catalogue/content';
 import { canonicalUrl } from '@/server/ssr/catalogue';
 import { ArticleView } from '@/features/catalogue/components/ArticleView';
 import type { ContentPageProps } from '@/features/catalogue/contentLanguage';

@@ -3,7 +3,7 @@ import { wrapper } from '@/store/wrapper';
 import { categoryReceived } from '@/features/catalogue/catalogueSlice';
 import { categoryHeaderId, isCategorySlug, listItem } from '@/features/catalogue/rules';
 import { CATEGORY_PAGE_SIZE, CategoryView, type CategoryProps } from '@/features/catalogue/components/CategoryView';
-import { listAnalysesWithHeader } from '@/server/services/catalogue';
+import { listAnalysesWithHeader } from '@/server/catalogue/catalogue';
 import { catalogueContext, canonicalUrl, pageOf } from '@/server/ssr/catalogue';
 
 export { CATEGORY_PAGE_SIZE };

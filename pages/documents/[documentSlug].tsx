@@ -1,6 +1,6 @@
 import type { GetServerSideProps } from 'next';
 import { routePath } from '@/lib/routes';
-import { getDocument } from '@/server/services/content';
+import { getDocument } from '@/server/catalogue/content';
 import { canonicalUrl } from '@/server/ssr/catalogue';
 import { DocumentView } from '@/features/catalogue/components/DocumentView';
 import type { ContentPageProps } from '@/features/catalogue/contentLanguage';

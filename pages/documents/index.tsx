@@ -1,6 +1,6 @@
 import type { GetServerSideProps } from 'next';
 import { routePath } from '@/lib/routes';
-import { listDocuments } from '@/server/services/content';
+import { listDocuments } from '@/server/catalogue/content';
 import { canonicalUrl } from '@/server/ssr/catalogue';
 import { DocumentsView, type DocumentsProps } from '@/features/catalogue/components/DocumentsView';
 

@@ -2,7 +2,7 @@ import { wrapper } from '@/store/wrapper';
 import { ProfilePageView, type ProfilePageProps } from '@/features/catalogue/components/ProfilePageView';
 import { profileReceived } from '@/features/catalogue/catalogueSlice';
 import { idFrom } from '@/shared/ids';
-import { getProfile } from '@/server/services/catalogue';
+import { getProfile } from '@/server/catalogue/catalogue';
 import { catalogueContext, canonicalUrl, isNotFound } from '@/server/ssr/catalogue';
 
 export default function ProfilePage(props: ProfilePageProps) {

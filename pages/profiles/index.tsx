@@ -2,7 +2,7 @@ import { wrapper } from '@/store/wrapper';
 import { ProfilesPageView, type ProfilesProps } from '@/features/catalogue/components/ProfilesPageView';
 import { profilesReceived } from '@/features/catalogue/catalogueSlice';
 import { profileListItem } from '@/features/catalogue/rules';
-import { listProfiles } from '@/server/services/catalogue';
+import { listProfiles } from '@/server/catalogue/catalogue';
 import { catalogueContext, canonicalUrl } from '@/server/ssr/catalogue';
 
 export default function ProfilesPage(props: ProfilesProps) {

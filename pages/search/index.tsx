@@ -3,7 +3,7 @@ import { wrapper } from '@/store/wrapper';
 import { searchReceived } from '@/features/catalogue/catalogueSlice';
 import { SearchPageView, type SearchProps } from '@/features/catalogue/components/SearchPageView';
 import { listItem } from '@/features/catalogue/rules';
-import { searchAnalyses } from '@/server/services/catalogue';
+import { searchAnalyses } from '@/server/catalogue/catalogue';
 import { catalogueContext, canonicalUrl } from '@/server/ssr/catalogue';
 
 export default function SearchPage(props: SearchProps) {

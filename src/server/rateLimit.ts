@@ -1,8 +1,8 @@
 import type { Db } from './db/createDb';
 import { getConfig } from './config';
 import { HttpError, rateLimited, tooManyRequests } from './http/errors';
-import * as attemptsRepo from './repositories/loginAttempts';
-import { inWriteTransaction } from './repositories/orders';
+import * as attemptsRepo from '@/server/accounts/repositories/loginAttempts';
+import { inWriteTransaction } from '@/server/orders/repositories/orders';
 import { isPostgres } from './db/kind';
 import { addressGroup } from './http/clientAddress';
 

@@ -2,7 +2,7 @@ import type { GetServerSidePropsContext } from 'next';
 import { AddToCartFlow } from '@/features/cart/components/AddToCartFlow';
 import type { Addable } from '@/features/cart/components/AddableSummary';
 import { idFrom } from '@/shared/ids';
-import { getAnalysis, getProfile } from '@/server/services/catalogue';
+import { getAnalysis, getProfile } from '@/server/catalogue/catalogue';
 import { catalogueContext, isNotFound } from '@/server/ssr/catalogue';
 
 interface AddToCartPageProps {

@@ -1,7 +1,7 @@
 import { method, route } from '@/server/http/route';
 import { unauthorized } from '@/server/http/errors';
 import { clearRefreshCookie } from '@/server/http/refreshCookie';
-import { signOut } from '@/server/services/sessions';
+import { signOut } from '@/server/accounts/sessions';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { listNurseSlots } from '@/server/services/slots';
+import { listNurseSlots } from '@/server/visits/slots';
 import { laboratoryIdSchema, text } from '@/shared/validation/common';
 import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
 

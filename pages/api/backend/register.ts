@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { setRefreshCookie } from '@/server/http/refreshCookie';
-import { register } from '@/server/services/accounts';
+import { register } from '@/server/accounts/accounts';
 import { requestLanguage } from '@/server/mail/i18n';
 import { registerSchema } from '@/shared/validation/account';
 

@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { addToCart } from '@/server/services/cart';
+import { addToCart } from '@/server/cart/cart';
 import { addProfileToCartSchema, cartQuerySchema } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };

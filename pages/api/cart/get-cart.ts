@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { getCart } from '@/server/services/cart';
+import { getCart } from '@/server/cart/cart';
 import { cartQuerySchema } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };

@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { removeAnalysis } from '@/server/services/cart';
+import { removeAnalysis } from '@/server/cart/cart';
 import { cartQuerySchema, queryId } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };

@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { removePatientAnalysis } from '@/server/services/cart';
+import { removePatientAnalysis } from '@/server/cart/cart';
 import { cartQuerySchema, removePatientAnalysisSchema } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };

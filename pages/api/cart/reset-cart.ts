@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { resetCart } from '@/server/services/cart';
+import { resetCart } from '@/server/cart/cart';
 import { cartQuerySchema } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };

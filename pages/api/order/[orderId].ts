@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { getOrderSummary } from '@/server/services/orders';
+import { getOrderSummary } from '@/server/orders/orders';
 import { queryId } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };

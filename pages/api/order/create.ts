@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { createOrder, parseIdempotencyKey } from '@/server/services/orders';
+import { createOrder, parseIdempotencyKey } from '@/server/orders/orders';
 import { requestLanguage } from '@/server/mail/i18n';
 import { createOrderSchema } from '@/shared/validation/order';
 

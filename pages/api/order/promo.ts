@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { quotePromo } from '@/server/services/orders';
+import { quotePromo } from '@/server/orders/orders';
 import { promoQuoteSchema } from '@/shared/validation/order';
 
 export const config = { api: { bodyParser: false } };

@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { sendSupportMessage } from '@/server/services/support';
+import { sendSupportMessage } from '@/server/support/support';
 import { requestLanguage } from '@/server/mail/i18n';
 import { supportContactSchema } from '@/shared/validation/support';
 

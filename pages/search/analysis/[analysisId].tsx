@@ -2,7 +2,7 @@ import { wrapper } from '@/store/wrapper';
 import { AnalysisPageView, type AnalysisPageProps } from '@/features/catalogue/components/AnalysisPageView';
 import { analysisReceived } from '@/features/catalogue/catalogueSlice';
 import { idFrom } from '@/shared/ids';
-import { getAnalysis } from '@/server/services/catalogue';
+import { getAnalysis } from '@/server/catalogue/catalogue';
 import { catalogueContext, canonicalUrl, isNotFound } from '@/server/ssr/catalogue';
 
 export default function AnalysisPage(props: AnalysisPageProps) {

@@ -3,7 +3,7 @@ import { SharedResultsPage, type SharedResultsPageProps } from '@/features/resul
 import { getDb } from '@/server/db/createDb';
 import { HttpError } from '@/server/http/errors';
 import { clientIp } from '@/server/http/route';
-import { openShare } from '@/server/services/shares';
+import { openShare } from '@/server/results/shares';
 
 export default SharedResultsPage;
 

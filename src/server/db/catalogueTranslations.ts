@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema';
 import { DEMO_ANALYSIS_TRANSLATIONS, DEMO_PROFILE_TRANSLATIONS, type DemoTranslation } from './demo/translations';
 import { DEMO_HEADER_TRANSLATIONS, DEMO_LABORATORY_TRANSLATIONS, DEMO_MATERIAL_TRANSLATIONS, demoPreparation, type DemoName } from './demo/translationsMore';
-import { upsertLaboratoryTranslations, upsertTranslations, type TranslationKind, type TranslationRow } from '../repositories/translations';
-import { indexAnalyses } from '../repositories/searchTerms';
+import { upsertLaboratoryTranslations, upsertTranslations, type TranslationKind, type TranslationRow } from '@/server/catalogue/repositories/translations';
+import { indexAnalyses } from '@/server/catalogue/repositories/searchTerms';
 
 type Q = Kysely<Database> | Transaction<Database>;
 

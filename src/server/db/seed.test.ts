@@ -1,6 +1,6 @@
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { seedDemo } from './seed';
-import { ensureSlots, SLOT_DAYS_AHEAD, SLOT_WINDOWS } from '../services/slots';
+import { ensureSlots, SLOT_DAYS_AHEAD, SLOT_WINDOWS } from '@/server/visits/slots';
 
 /** The demo seed on SQLite and (with DATABASE_URL=postgres://...) PostgreSQL. */
 let tdb: TestDb;

@@ -6,7 +6,7 @@ import { applyDemoZones } from './demo/zones';
 import { DEMO_SCIENCE } from './demo/science';
 import { referenceRangeRows } from './science';
 import { writeDemoCatalogueExtras, writeDemoTranslations } from './catalogueTranslations';
-import { generateSlotDays, slotDaysAhead } from '../services/slots';
+import { generateSlotDays, slotDaysAhead } from '@/server/visits/slots';
 
 const BATCH = 100;
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/createDb';
-import { findAccessToken, sessionAlive, touchSession } from '../repositories/sessions';
+import { findAccessToken, sessionAlive, touchSession } from '@/server/accounts/repositories/sessions';
 
 export interface AuthUser {
   id: number;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cookieValue } from '@/shared/cookies';
 import { getConfig } from '../config';
-import { DEVICE_TTL_SECONDS } from '../repositories/devices';
+import { DEVICE_TTL_SECONDS } from '@/server/accounts/repositories/devices';
 
 /**
  * The device cookie: set after a right password, sent back only to the login route (Path), HttpOnly,

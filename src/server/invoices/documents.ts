@@ -1,6 +1,6 @@
 import type { Db } from '../db/createDb';
-import type { OrderRow } from '../repositories/lifecycle';
-import { listLines } from '../repositories/lifecycle';
+import type { OrderRow } from '@/server/orders/repositories/orders';
+import { listLines } from '@/server/orders/repositories/orders';
 import type { InvoiceLineData } from './fa3Xml';
 
 /**

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AuthUser } from '../http/auth';
 import { languageFromCookie } from '@/shared/i18n';
-import { getOrder } from '../repositories/lifecycle';
-import { listOrderInvoices } from '../repositories/invoices';
+import { getOrder } from '@/server/orders/repositories/orders';
+import { listOrderInvoices } from '@/server/invoices/repositories/invoices';
 import { invoiceFileName, renderInvoicePdf } from './invoicePdf';
 import { readInvoice } from './service';
 

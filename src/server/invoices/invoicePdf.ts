@@ -1,5 +1,5 @@
 import type { Language } from '@/shared/i18n';
-import type { InvoiceRow } from '../repositories/invoices';
+import type { InvoiceRow } from '@/server/invoices/repositories/invoices';
 import type { DocumentLine } from './documents';
 import type { InvoiceParty } from './fa3Xml';
 import { VAT_EXEMPTION_BASIS } from './fa3Xml';

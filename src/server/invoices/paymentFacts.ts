@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, OrderStatus } from '../db/schema';
-import { getOrder } from '../repositories/lifecycle';
-import { listRefunds } from '../repositories/payments';
-import { firstStatusAt } from '../repositories/invoices';
+import { getOrder } from '@/server/orders/repositories/orders';
+import { listRefunds } from '@/server/payments/repositories/payments';
+import { firstStatusAt } from '@/server/invoices/repositories/invoices';
 
 /**
  * The one question the invoices and receipts ask about money: was the order paid, how, when, and

@@ -4,8 +4,8 @@ import type { AuthUser } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { fa3Errors } from './fa3Validate';
 import { hashPassword } from '../passwords';
-import { exportAccount } from '../services/accountExport';
-import { eraseAccount } from '../services/accountErasure';
+import { exportAccount } from '@/server/accounts/accountExport';
+import { eraseAccount } from '@/server/accounts/accountErasure';
 import { invoiceDeadline, issueCorrectionForRefund, listInvoices, readInvoice, requestInvoice } from './service';
 
 /** Invoices on request: who may ask, when, what is written, and a gap-free numbering under concurrency. */

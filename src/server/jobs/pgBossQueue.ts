@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import * as repo from '../repositories/pgBossJobs';
+import * as repo from '@/server/jobs/repositories/pgBossJobs';
 import { JOB_SPECS, specOf } from './specs';
 import { jobUuid, safeError } from './keys';
 import type { EnqueueOptions, JobDb, JobDefinition, JobState, JobView } from './types';

@@ -1,6 +1,6 @@
 import { mailSendJob } from '../mail/sender';
-import { visitReminderJob } from '../services/visitReminder';
-import { purgeJob } from '../services/purge';
+import { visitReminderJob } from '@/server/orders/visitReminder';
+import { purgeJob } from './purge';
 import { paymentExpireJob } from '../payments/hold';
 import { paymentRefundJob } from '../payments/refunds';
 import { ksefSendJob } from '../invoices/ksef';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import * as repo from '../repositories/jobs';
+import * as repo from '@/server/jobs/repositories/jobs';
 import type { JobStatus } from '../db/schema';
 import { backoffSeconds, specOf } from './specs';
 import { safeError } from './keys';

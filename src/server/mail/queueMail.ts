@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { getConfig } from '../config';
-import * as repo from '../repositories/mailOutbox';
+import * as repo from '@/server/mail/repositories/mailOutbox';
 import { enqueue } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
 import type { JobDb } from '../jobs/types';

@@ -1,6 +1,6 @@
 import { getConfig } from '../config';
 import { log } from '../log';
-import * as repo from '../repositories/mailOutbox';
+import * as repo from '@/server/mail/repositories/mailOutbox';
 import { enqueue } from '../jobs/queue';
 import { JOB, specOf, backoffSeconds } from '../jobs/specs';
 import { safeError } from '../jobs/keys';

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { Db } from '../db/createDb';
-import * as repo from '../repositories/lifecycle';
-import { findLaboratory } from '../repositories/laboratories';
-import { timeZoneOf } from '../services/laboratoryTime';
+import * as repo from '@/server/orders/repositories/orders';
+import { findLaboratory } from '@/server/laboratories/repositories/laboratories';
+import { timeZoneOf } from '@/server/visits/laboratoryTime';
 import { buildAppUrl } from '../mail/mailer';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { onTheWayMail } from '../mail/templates/onTheWay';

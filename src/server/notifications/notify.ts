@@ -2,7 +2,7 @@ import type { Db } from '../db/createDb';
 import { enqueue } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
 import { CRITICAL_PRIORITY, mailMessageId, queueMail, type QueuedMail } from '../mail/queueMail';
-import * as repo from '../repositories/notifications';
+import * as repo from '@/server/notifications/repositories/notifications';
 import type { NotificationEvent, PushPayload } from '@/shared/types/notifications';
 import type { PushJob } from './pushSend';
 import { quietUntil } from './quietHours';

@@ -2,7 +2,7 @@ import webpush from 'web-push';
 import type { JobDefinition } from '../jobs/types';
 import { JOB } from '../jobs/specs';
 import { log } from '../log';
-import * as repo from '../repositories/notifications';
+import * as repo from '@/server/notifications/repositories/notifications';
 import type { PushPayload } from '@/shared/types/notifications';
 import { pushEndpointAllowed } from './settings';
 import { vapidDetails } from './vapid';

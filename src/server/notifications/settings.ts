@@ -2,7 +2,7 @@ import type { Db } from '../db/createDb';
 import { getConfig } from '../config';
 import { badRequest } from '../http/errors';
 import type { AuthUser } from '../http/auth';
-import * as repo from '../repositories/notifications';
+import * as repo from '@/server/notifications/repositories/notifications';
 import { ALWAYS_BY_EMAIL, NOTIFICATION_EVENTS, type NotificationChannels, type NotificationEvent, type NotificationSettingsDto, type NotificationSettingsInput, type PushSubscriptionInput } from '@/shared/types/notifications';
 import { NOTIFICATION_MESSAGES } from '@/shared/validation/notifications';
 import { QUIET_HOURS } from './quietHours';

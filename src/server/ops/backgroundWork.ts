@@ -1,10 +1,10 @@
 import type { Db } from '../db/createDb';
 import type { AuthUser } from '../http/auth';
 import { forbidden, notFound } from '../http/errors';
-import * as mailRepo from '../repositories/mailOutbox';
+import * as mailRepo from '@/server/mail/repositories/mailOutbox';
 import { discardJob, enqueue, findJob, listJobs, retryJob } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
-import { recordAudit, actorOf } from '../services/audit';
+import { recordAudit, actorOf } from '@/server/audit/audit';
 import type { BackgroundWorkDto } from '@/shared/types/backgroundWork';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../db/createDb';
 import { checkQueue, countJobs } from '../jobs/queue';
-import { pingDatabase } from '../repositories/health';
-import { countMail } from '../repositories/mailOutbox';
+import { pingDatabase } from '@/server/ops/repositories/health';
+import { countMail } from '@/server/mail/repositories/mailOutbox';
 import { getConfig } from '../config';
 import { renderMetrics } from '../metrics';
 import { HttpError } from '../http/errors';

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { cancelJobs } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
-import * as repo from '../repositories/payments';
-import * as lifecycle from '../repositories/lifecycle';
+import * as repo from '@/server/payments/repositories/payments';
+import * as ordersRepo from '@/server/orders/repositories/orders';
 import { requestRefund } from './refunds';
 
 /**
@@ -12,7 +12,7 @@ import { requestRefund } from './refunds';
  * payment that arrives anyway is refunded at once).
  */
 export async function settlePaymentOnCancel(trx: Kysely<Database>, orderId: number, by: 'patient_cancel' | 'lab_cancel', actorUserId: number | null, now: Date): Promise<void> {
-  const order = await lifecycle.getOrder(trx, orderId);
+  const order = await ordersRepo.getOrder(trx, orderId);
   if (!order || order.payment_method !== 'online') return;
   const at = now.toISOString();
   if (order.payment_status === 'awaiting' || order.payment_status === 'failed') {

@@ -2,11 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { JOB } from '../jobs/specs';
 import type { JobDefinition } from '../jobs/types';
-import * as repo from '../repositories/payments';
-import { inWriteTransaction } from '../repositories/orders';
-import * as lifecycle from '../repositories/lifecycle';
-import { releaseSlot } from '../repositories/slots';
-import { cancelVisitReminder } from '../services/visitReminderSchedule';
+import * as repo from '@/server/payments/repositories/payments';
+import * as ordersRepo from '@/server/orders/repositories/orders';
+import { releaseSlot } from '@/server/visits/repositories/slots';
+import { cancelVisitReminder } from '@/server/orders/visitReminderSchedule';
 import { queuePaymentMail } from './mails';
 
 /**
@@ -17,17 +16,17 @@ import { queuePaymentMail } from './mails';
 export const EXPIRED_NOTE = 'Cancelled: the payment did not arrive in time';
 
 export async function expireOrder(db: Kysely<Database>, orderId: number, now = new Date()): Promise<boolean> {
-  return inWriteTransaction(db, async (trx) => {
-    const order = await lifecycle.lockOrder(trx, orderId);
+  return ordersRepo.inWriteTransaction(db, async (trx) => {
+    const order = await ordersRepo.lockOrder(trx, orderId);
     if (!order || order.payment_method !== 'online' || !['awaiting', 'failed'].includes(order.payment_status)) return false;
     // A paid attempt whose order row is not yet updated cannot exist: both are written in one transaction.
     const at = now.toISOString();
     await repo.closeOpenAttempts(trx, order.id, 'expired', at);
     await repo.setOrderPayment(trx, order.id, { payment_status: 'expired', cancel_reason: 'payment_expired' }, at);
     if (order.status !== 'cancelled') {
-      if (!(await lifecycle.setStatus(trx, order.id, order.status, 'cancelled', null, at, EXPIRED_NOTE))) return false;
+      if (!(await ordersRepo.setStatus(trx, order.id, order.status, 'cancelled', null, at, EXPIRED_NOTE))) return false;
       await releaseSlot(trx, order.slot_id);
-      await lifecycle.bumpCalendarSequence(trx, order.id);
+      await ordersRepo.bumpCalendarSequence(trx, order.id);
       await cancelVisitReminder(trx, order.id);
     }
     await queuePaymentMail(trx, order.id, 'expired', order.total_minor, `order-${order.id}-expired`);

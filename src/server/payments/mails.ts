@@ -5,16 +5,16 @@ import { mailMessageId, queueMail } from '../mail/queueMail';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { paymentMail, type PaymentMailKind } from '../mail/templates/payment';
 import { formatMoney, toMajor, isCurrency, DEFAULT_CURRENCY } from '@/shared/money';
-import * as lifecycle from '../repositories/lifecycle';
+import * as ordersRepo from '@/server/orders/repositories/orders';
 
 /**
  * Queues a payment mail to the order's owner in the transaction of the change that owes it; the
  * Message-ID names the event, so a repeated change never mails twice.
  */
 export async function queuePaymentMail(db: Kysely<Database>, orderId: number, kind: PaymentMailKind, amountMinor: number, eventKey: string, reason?: string): Promise<void> {
-  const order = await lifecycle.getOrder(db, orderId);
+  const order = await ordersRepo.getOrder(db, orderId);
   if (!order) return;
-  const user = await lifecycle.getUser(db, order.user_id);
+  const user = await ordersRepo.getUser(db, order.user_id);
   if (!user) return;
   const language = mailLanguage(user.locale);
   const t = mailTranslator(language);

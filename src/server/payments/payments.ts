@@ -10,10 +10,9 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { log } from '../log';
 import { enqueue, cancelJobs } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
-import { recordAudit } from '../services/audit';
-import * as repo from '../repositories/payments';
-import { inWriteTransaction } from '../repositories/orders';
-import * as lifecycle from '../repositories/lifecycle';
+import { recordAudit } from '@/server/audit/audit';
+import * as repo from '@/server/payments/repositories/payments';
+import * as ordersRepo from '@/server/orders/repositories/orders';
 import { providerById, providerForCurrency } from './providers';
 import { ProviderUnavailable, type PaymentProvider, type ProviderId } from './provider';
 import { queuePaymentMail } from './mails';
@@ -104,8 +103,8 @@ export async function registerAttempt(db: Db, attempt: repo.AttemptRow, order: O
 /** `POST orders/{id}/pay`: a new attempt (new session) while the order awaits its online payment. */
 export async function payOrder(db: Db, userId: number, orderId: number, language: string): Promise<PaymentRedirectDto> {
   const now = new Date();
-  const { attempt, order } = await inWriteTransaction(db, async (trx) => {
-    const order = await lifecycle.lockOrder(trx, orderId);
+  const { attempt, order } = await ordersRepo.inWriteTransaction(db, async (trx) => {
+    const order = await ordersRepo.lockOrder(trx, orderId);
     if (!order || order.user_id !== userId) throw notFound('Order not found');
     if (order.payment_method !== 'online' || order.status === 'cancelled' || !['awaiting', 'failed'].includes(order.payment_status)) {
       throw conflict(PAYMENT_NOT_AWAITED, undefined, ERROR_CODES.paymentNotAwaited);
@@ -117,7 +116,7 @@ export async function payOrder(db: Db, userId: number, orderId: number, language
     const attempt = await repo.insertAttempt(trx, { orderId: order.id, provider: provider.id, sessionId: newSessionId(order.id), amountMinor: order.total_minor, currency: order.currency }, now.toISOString());
     return { attempt, order };
   });
-  const user = await lifecycle.getUser(db, userId);
+  const user = await ordersRepo.getUser(db, userId);
   return registerAttempt(db, attempt, order, user?.email ?? '', language);
 }
 
@@ -142,13 +141,13 @@ export async function handlePaymentNotification(db: Db, providerId: ProviderId, 
   if (!known || known.provider !== providerId) return refuse(db, providerId, 'unknown session', ip, null);
   if (known.amount_minor !== notice.amountMinor || known.currency !== notice.currency) return refuse(db, providerId, 'other amount or currency than registered', ip, known.order_id);
 
-  await inWriteTransaction(db, async (trx) => {
+  await ordersRepo.inWriteTransaction(db, async (trx) => {
     const attempt = await repo.findAttemptBySession(trx, notice.sessionId, true);
     if (!attempt || attempt.status === 'paid') return;
     const now = new Date().toISOString();
     if (!notice.paid) {
       if (await repo.setAttempt(trx, attempt.id, { status: 'failed' }, now, ['created', 'registered'])) {
-        const order = await lifecycle.lockOrder(trx, attempt.order_id);
+        const order = await ordersRepo.lockOrder(trx, attempt.order_id);
         if (order && order.payment_status === 'awaiting') await repo.setOrderPayment(trx, order.id, { payment_status: 'failed' }, now);
       }
       return;
@@ -161,7 +160,7 @@ export async function handlePaymentNotification(db: Db, providerId: ProviderId, 
       throw e;
     }
     await repo.setAttempt(trx, attempt.id, { status: 'paid', provider_order_id: notice.providerOrderId, paid_at: now }, now);
-    const order = await lifecycle.lockOrder(trx, attempt.order_id);
+    const order = await ordersRepo.lockOrder(trx, attempt.order_id);
     if (!order) return;
     await repo.setOrderPayment(trx, order.id, { payment_status: 'paid', paid_minor: attempt.amount_minor, paid_at: now }, now);
     await recordAudit(trx, { action: 'payment_paid', actorKind: 'anonymous', orderId: order.id, ip, detail: `${providerId} ${attempt.amount_minor} ${attempt.currency}` });

@@ -7,11 +7,10 @@ import { log } from '../log';
 import { enqueue } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
 import type { JobDefinition } from '../jobs/types';
-import { recordAudit } from '../services/audit';
-import * as repo from '../repositories/payments';
-import { inWriteTransaction } from '../repositories/orders';
-import * as lifecycle from '../repositories/lifecycle';
-import { findSlotsByIds } from '../repositories/slots';
+import { recordAudit } from '@/server/audit/audit';
+import * as repo from '@/server/payments/repositories/payments';
+import * as ordersRepo from '@/server/orders/repositories/orders';
+import { findSlotsByIds } from '@/server/visits/repositories/slots';
 import { providerById } from './providers';
 import { signedTestRefundNotice } from './testProvider';
 import { queuePaymentMail } from './mails';
@@ -34,7 +33,7 @@ export const REFUND_REFUSALS: Record<Exclude<RefundDecision, { refund: true }>['
 
 /** Starts the refund the rule gives for `cause`; the decision is returned (no refund: nothing written). */
 export async function requestRefund(trx: Db, orderId: number, cause: RefundCause, actorUserId: number | null, now = new Date()): Promise<RefundDecision> {
-  const order = await lifecycle.lockOrder(trx, orderId);
+  const order = await ordersRepo.lockOrder(trx, orderId);
   if (!order) throw notFound('Order not found');
   const attempt = await repo.paidAttempt(trx, orderId);
   if (order.payment_method !== 'online' || !attempt) return { refund: false, why: 'nothing_paid' };
@@ -66,7 +65,7 @@ export async function requestRefund(trx: Db, orderId: number, cause: RefundCause
 
 /** `POST staff/orders/{id}/refund`: part of a paid order, with a reason (never more than is left). */
 export async function staffRefund(db: Db, staffUserId: number, orderId: number, amountMinor: number, reason: string): Promise<void> {
-  const decision = await inWriteTransaction(db, (trx) => requestRefund(trx, orderId, { kind: 'staff_partial', amountMinor, reason }, staffUserId));
+  const decision = await ordersRepo.inWriteTransaction(db, (trx) => requestRefund(trx, orderId, { kind: 'staff_partial', amountMinor, reason }, staffUserId));
   if (!decision.refund) {
     const message = REFUND_REFUSALS[decision.why];
     if (decision.why === 'bad_amount') throw badRequest(message, { amount: message });
@@ -116,8 +115,8 @@ export async function handleRefundNotification(db: Db, providerId: 'p24' | 'test
   const attempt = refund ? await repo.findAttempt(db, refund.attempt_id) : undefined;
   if (!refund || !attempt || attempt.session_id !== notice.sessionId || attempt.provider !== providerId) return refuse('unknown refund', null);
   if (refund.amount_minor !== notice.amountMinor || refund.currency !== notice.currency) return refuse('other amount or currency than requested', refund.order_id);
-  await inWriteTransaction(db, async (trx) => {
-    const order = await lifecycle.lockOrder(trx, refund.order_id);
+  await ordersRepo.inWriteTransaction(db, async (trx) => {
+    const order = await ordersRepo.lockOrder(trx, refund.order_id);
     if (!order) return;
     const at = new Date().toISOString();
     if (!notice.done) {

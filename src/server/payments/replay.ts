@@ -1,8 +1,7 @@
 import type { Db } from '../db/createDb';
 import type { PaymentRedirectDto } from '@/shared/types/payment';
-import * as repo from '../repositories/payments';
-import * as lifecycle from '../repositories/lifecycle';
-import { inWriteTransaction } from '../repositories/orders';
+import * as repo from '@/server/payments/repositories/payments';
+import * as ordersRepo from '@/server/orders/repositories/orders';
 import { payOrder } from './payments';
 import { providerById } from './providers';
 
@@ -16,10 +15,10 @@ import { providerById } from './providers';
  */
 
 export async function replayOrderPayment(db: Db, userId: number, orderId: number, requested: 'online' | 'on_visit' | undefined, language: string): Promise<PaymentRedirectDto | null> {
-  const order = await lifecycle.getOrder(db, orderId);
+  const order = await ordersRepo.getOrder(db, orderId);
   if (!order || order.user_id !== userId || order.payment_method !== 'online' || order.status === 'cancelled' || !['awaiting', 'failed'].includes(order.payment_status)) return null;
   if (requested === 'on_visit') {
-    await inWriteTransaction(db, async (trx) => {
+    await ordersRepo.inWriteTransaction(db, async (trx) => {
       const at = new Date().toISOString();
       await repo.closeOpenAttempts(trx, orderId, 'failed', at);
       await repo.switchToPayOnVisit(trx, orderId, at);

@@ -4,15 +4,15 @@ import type { PaymentDto } from '@/shared/types/payment';
 import { toMinor } from '@/shared/money';
 import type { AuthUser } from '../http/auth';
 import { notFound } from '../http/errors';
-import { isStaffOf } from '../services/orderLifecycle';
-import * as lifecycle from '../repositories/lifecycle';
+import { isStaffOf } from '@/server/orders/orderLifecycle';
+import * as ordersRepo from '@/server/orders/repositories/orders';
 import { staffRefund } from './refunds';
 import { paymentDto } from './payments';
 
 /** `POST staff/orders/{id}/refund`: staff of the order's laboratory only (404 for others). */
 export async function staffRefundOrder(db: Kysely<Database>, staff: AuthUser, orderId: number, amount: number, reason: string): Promise<PaymentDto> {
-  const order = await lifecycle.getOrder(db, orderId);
+  const order = await ordersRepo.getOrder(db, orderId);
   if (!order || !isStaffOf(staff, order.laboratory_id)) throw notFound('Order not found');
   await staffRefund(db, staff.id, orderId, toMinor(amount), reason);
-  return paymentDto(db, (await lifecycle.getOrder(db, orderId))!);
+  return paymentDto(db, (await ordersRepo.getOrder(db, orderId))!);
 }

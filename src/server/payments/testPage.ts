@@ -3,8 +3,8 @@ import type { Database } from '../db/schema';
 import { toMajor } from '@/shared/money';
 import { getConfig } from '../config';
 import { notFound } from '../http/errors';
-import * as repo from '../repositories/payments';
-import * as lifecycle from '../repositories/lifecycle';
+import * as repo from '@/server/payments/repositories/payments';
+import * as ordersRepo from '@/server/orders/repositories/orders';
 import { handlePaymentNotification, orderSubmittedUrl } from './payments';
 import { signedTestNotice } from './testProvider';
 
@@ -27,7 +27,7 @@ export interface TestPaymentDto {
 
 async function ownAttempt(db: Kysely<Database>, userId: number, sessionId: string) {
   const attempt = await repo.findAttemptBySession(db, sessionId);
-  const order = attempt && attempt.provider === 'test' ? await lifecycle.getOrder(db, attempt.order_id) : undefined;
+  const order = attempt && attempt.provider === 'test' ? await ordersRepo.getOrder(db, attempt.order_id) : undefined;
   if (!attempt || !order || order.user_id !== userId || !getConfig().payments.testProvider) throw notFound('Payment not found');
   return { attempt, order };
 }

@@ -6,7 +6,7 @@ import type { GetServerSidePropsContext } from 'next';
 import { getConfig } from '@/server/config';
 import { getDb, type Db } from '@/server/db/createDb';
 import { HttpError } from '@/server/http/errors';
-import { getLaboratory, listLaboratories } from '@/server/services/laboratories';
+import { getLaboratory, listLaboratories } from '@/server/laboratories/laboratories';
 import { LAB_COOKIE } from '@/shared/storage';
 import type { LaboratoryDto } from '@/shared/types/api';
 

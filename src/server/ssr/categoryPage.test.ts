@@ -1,6 +1,6 @@
 import type { GetServerSidePropsContext } from 'next';
 import { createTestDb, type TestDb } from '@/server/testing/testDb';
-import { listAnalyses } from '@/server/services/catalogue';
+import { listAnalyses } from '@/server/catalogue/catalogue';
 import { LAB_COOKIE } from '@/shared/storage';
 import type { AnalysisDto } from '@/shared/types/api';
 import { enlarge } from '../../../bench/lib/catalogue';

@@ -4,7 +4,7 @@ import type { Db } from '../db/createDb';
 import { hashToken, newToken } from '../tokens';
 import type { ScienceRange } from '../db/demo/science';
 import { insertReferenceRanges } from '../db/science';
-import { freezeOrderPatients } from '../repositories/orders';
+import { freezeOrderPatients } from '@/server/orders/repositories/orders';
 
 /**
  * Test helpers that write laboratories, analyses, users (with an access token), patients, nurse

@@ -2,7 +2,7 @@ import type { PaymentDto } from './payment';
 /**
  * Wire shapes of the order lifecycle, the lab staff console and the test results (docs/openapi.yaml:
  * `GET orders`, `GET test-results` ... under the backend root). Built by the server in
- * src/server/services/{orderLifecycle,results,staff}.ts, consumed by the results and staff features.
+ * src/server/{orders/orderLifecycle,results/results,staff/staff}.ts, consumed by the results and staff features.
  * Money in major units, timestamps ISO-8601 UTC.
  */
 import type { VisitStateDto } from '@/shared/visitState';

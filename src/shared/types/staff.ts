@@ -4,7 +4,7 @@ import type { PaymentDto } from './payment';
 /**
  * Wire shapes of the lab staff console, the nurse's day and the staff's promo codes (docs/openapi.yaml:
  * `GET staff/orders`, `GET staff/visits` ... under the backend root). Built by the server in
- * src/server/services/{staff,nurseVisits,staffPromo}.ts, consumed by the staff feature.
+ * src/server/{staff/staff,visits/nurseVisits,staff/staffPromo}.ts, consumed by the staff feature.
  * Money in major units, timestamps ISO-8601 UTC.
  */
 /* ---- lab staff console ---- */

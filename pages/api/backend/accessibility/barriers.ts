@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { reportBarrier } from '@/server/services/barrierReports';
+import { reportBarrier } from '@/server/support/barrierReports';
 import { barrierReportSchema } from '@/shared/validation/accessibility';
 
 export const config = { api: { bodyParser: false } };

@@ -1,7 +1,7 @@
 import { method, route } from '@/server/http/route';
 import { HttpError } from '@/server/http/errors';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '@/server/http/refreshCookie';
-import { refreshSession } from '@/server/services/sessions';
+import { refreshSession } from '@/server/accounts/sessions';
 
 export const config = { api: { bodyParser: false } };
 

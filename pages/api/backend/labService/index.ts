@@ -2,7 +2,7 @@ import { number, object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { cacheable, catalogueCache } from '@/server/http/cache';
 import { sendBytes } from '@/server/http/sendBytes';
-import { listAnalysesJson, listAnalysesWindow } from '@/server/services/catalogue';
+import { listAnalysesJson, listAnalysesWindow } from '@/server/catalogue/catalogue';
 import { idSchema, laboratoryIdSchema } from '@/shared/validation/common';
 import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
 

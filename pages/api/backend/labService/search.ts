@@ -2,7 +2,7 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { catalogueCache } from '@/server/http/cache';
 import { sendBytes } from '@/server/http/sendBytes';
-import { searchAnalysesJson } from '@/server/services/catalogue';
+import { searchAnalysesJson } from '@/server/catalogue/catalogue';
 import { laboratoryIdSchema, searchTermSchema } from '@/shared/validation/common';
 
 export const config = { api: { bodyParser: false } };

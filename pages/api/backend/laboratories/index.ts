@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { cacheable } from '@/server/http/cache';
-import { listLaboratories } from '@/server/services/laboratories';
+import { listLaboratories } from '@/server/laboratories/laboratories';
 
 export const config = { api: { bodyParser: false } };
 

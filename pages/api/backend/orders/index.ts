@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { listOrders } from '@/server/services/orderLifecycle';
+import { listOrders } from '@/server/orders/orderLifecycle';
 
 export const config = { api: { bodyParser: false } };
 

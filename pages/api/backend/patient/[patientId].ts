@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { getPatient, updatePatient } from '@/server/services/patients';
+import { getPatient, updatePatient } from '@/server/accounts/patients';
 import { idSchema } from '@/shared/validation/common';
 import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
 import { patientSchema } from '@/shared/validation/patient';

@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { unauthorized } from '@/server/http/errors';
-import { createPatient, listPatients } from '@/server/services/patients';
+import { createPatient, listPatients } from '@/server/accounts/patients';
 import { queryBooleanSchema } from '@/shared/validation/common';
 import { userPatientSchema } from '@/shared/validation/patient';
 

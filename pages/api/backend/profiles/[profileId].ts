@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { cacheable } from '@/server/http/cache';
-import { getProfile } from '@/server/services/catalogue';
+import { getProfile } from '@/server/catalogue/catalogue';
 import { idSchema, laboratoryIdSchema } from '@/shared/validation/common';
 import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
 

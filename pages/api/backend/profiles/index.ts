@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { cacheable } from '@/server/http/cache';
-import { listProfiles } from '@/server/services/catalogue';
+import { listProfiles } from '@/server/catalogue/catalogue';
 import { laboratoryIdSchema } from '@/shared/validation/common';
 import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
 

@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { listLabNurses } from '@/server/services/nurseVisits';
+import { listLabNurses } from '@/server/visits/nurseVisits';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { listLabSecurityEvents } from '@/server/services/audit';
+import { listLabSecurityEvents } from '@/server/audit/audit';
 import { securityEventsQuerySchema } from '@/shared/validation/audit';
 
 export const config = { api: { bodyParser: false } };

@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { listTestResults } from '@/server/services/results';
+import { listTestResults } from '@/server/results/results';
 
 export const config = { api: { bodyParser: false } };
 

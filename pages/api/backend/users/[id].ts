@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { updateCurrentUser } from '@/server/services/accounts';
+import { updateCurrentUser } from '@/server/accounts/accounts';
 import { userUpdateSchema } from '@/shared/validation/account';
 import { idSchema } from '@/shared/validation/common';
 import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';

@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { activate } from '@/server/services/accounts';
+import { activate } from '@/server/accounts/accounts';
 import { activateSchema } from '@/shared/validation/account';
 
 export const config = { api: { bodyParser: false } };

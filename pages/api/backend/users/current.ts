@@ -1,7 +1,7 @@
 import { method, route } from '@/server/http/route';
 import { object, string } from 'yup';
-import { getCurrentUser } from '@/server/services/accounts';
-import { eraseAccount } from '@/server/services/accountErasure';
+import { getCurrentUser } from '@/server/accounts/accounts';
+import { eraseAccount } from '@/server/accounts/accountErasure';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,6 @@
 import { method, route } from '@/server/http/route';
-import { changePassword, requestPasswordReset } from '@/server/services/accounts';
+import { changePassword, requestPasswordReset } from '@/server/accounts/accounts';
 import { requestLanguage } from '@/server/mail/i18n';
-import { actorOf, recordAudit } from '@/server/services/audit';
 import { passwordResetRequestSchema, passwordUpdateSchema } from '@/shared/validation/account';
 
 export const config = { api: { bodyParser: false } };
@@ -16,10 +15,6 @@ export default route({
   PUT: method({
     auth: 'optional',
     body: passwordUpdateSchema,
-    handler: async ({ db, body, user, token, ip, req }) => {
-      const answer = await changePassword(db, body, user && token ? { userId: user.id, token } : null, { ip, language: requestLanguage(req) });
-      await recordAudit(db, user ? { action: 'password_changed', ...actorOf(user), subjectUserId: user.id, ip } : { action: 'password_changed', actorKind: 'anonymous', ip, detail: 'reset link' });
-      return answer;
-    },
+    handler: ({ db, body, user, token, ip, req }) => changePassword(db, body, user && token ? { userId: user.id, token } : null, { ip, language: requestLanguage(req), actor: user }),
   }),
 });

@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { sendActivationEmail } from '@/server/services/accounts';
+import { sendActivationEmail } from '@/server/accounts/accounts';
 import { requestLanguage } from '@/server/mail/i18n';
 import { sendActivationSchema } from '@/shared/validation/account';
 

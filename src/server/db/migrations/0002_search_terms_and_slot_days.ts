@@ -30,7 +30,7 @@ export const migration: Migration = {
       .execute();
     // Analyses written before this migration get their terms now.
     const rows = await sql<{ id: number; code: string; name: string }>`select id, code, name from analyses`.execute(db);
-    const { searchTermsOf } = await import('../../repositories/searchTerms');
+    const { searchTermsOf } = await import('@/server/catalogue/repositories/searchTerms');
     const values = rows.rows.flatMap((r) => searchTermsOf(r.code, r.name).map((term) => ({ term, analysis_id: r.id })));
     const tdb = db.withTables<{ analysis_search_terms: { term: string; analysis_id: number } }>();
     for (let i = 0; i < values.length; i += 500) {

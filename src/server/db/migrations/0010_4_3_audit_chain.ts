@@ -1,10 +1,10 @@
 import { type Migration, sql } from 'kysely';
 import { isPostgres } from './helpers';
 import type { Db } from './helpers';
-import { chainHash, GENESIS_HASH, type ChainedContent } from '../../services/auditChain';
+import { chainHash, GENESIS_HASH, type ChainedContent } from '@/server/audit/auditChain';
 
 /**
- * The audit trail becomes a hash chain (`prev_hash`, `hash`; see services/auditChain.ts), the records
+ * The audit trail becomes a hash chain (`prev_hash`, `hash`; see audit/auditChain.ts), the records
  * already there chained in id order; on PostgreSQL a statement trigger also refuses TRUNCATE (row
  * triggers do not fire for it). The append-only triggers are lifted only while the existing records
  * get their hashes, inside this migration.

@@ -1,18 +1,15 @@
 import type { Generated } from 'kysely';
 import type { AuditActionDto, AuditActorKindDto } from '@/shared/types/audit';
 
-/** The append-only audit trail. Conventions in index.ts. */
-export type AuditAction = AuditActionDto;
-
-/** Who acted: a signed-in patient or staff member, a share link, the operator's command line, or nobody known (a failed sign-in). */
-export type AuditActorKind = AuditActorKindDto;
+// The append-only audit trail (conventions in index.ts). Its actions and kinds of actor are the one
+// list in src/shared/types/audit.ts.
 
 /** One append-only audit record (triggers refuse updates and deletes). */
 export interface AuditEventTable {
   id: Generated<number>;
   at: string;
-  action: AuditAction;
-  actor_kind: AuditActorKind;
+  action: AuditActionDto;
+  actor_kind: AuditActorKindDto;
   actor_user_id: number | null;
   share_id: number | null;
   /** Whose account or health data it concerns. */
@@ -24,7 +21,7 @@ export interface AuditEventTable {
   client_ip: Generated<string>;
   /** What exactly, e.g. `results` or `pdf`, or the new role. Never a secret or a result value. */
   detail: Generated<string>;
-  /** The hash chain (services/auditChain.ts): the previous record's hash and this record's. */
+  /** The hash chain (audit/auditChain.ts): the previous record's hash and this record's. */
   prev_hash: string | null;
   hash: string | null;
 }

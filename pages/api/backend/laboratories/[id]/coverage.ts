@@ -1,6 +1,6 @@
 import { object, string } from 'yup';
 import { method, route } from '@/server/http/route';
-import { coverageDto } from '@/server/services/coverage';
+import { coverageDto } from '@/server/visits/coverage';
 import { laboratoryIdSchema } from '@/shared/validation/common';
 import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
 import { MESSAGES } from '@/shared/validation/order';

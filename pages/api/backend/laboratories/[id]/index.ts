@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { cacheable } from '@/server/http/cache';
-import { getLaboratory } from '@/server/services/laboratories';
+import { getLaboratory } from '@/server/laboratories/laboratories';
 import { laboratoryIdSchema } from '@/shared/validation/common';
 import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
 

@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
-import { orderCalendarFile } from '@/server/services/orders';
+import { orderCalendarFile } from '@/server/orders/orders';
 import { languageFromCookie } from '@/shared/i18n';
 
 export const config = { api: { bodyParser: false } };

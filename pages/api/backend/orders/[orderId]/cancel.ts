@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
-import { cancelOrder } from '@/server/services/orderLifecycle';
+import { cancelOrder } from '@/server/orders/orderLifecycle';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
-import { streamOrderEvents } from '@/server/services/orderEvents';
+import { streamOrderEvents } from '@/server/orders/orderEvents';
 
 export const config = { api: { bodyParser: false, responseLimit: false } };
 

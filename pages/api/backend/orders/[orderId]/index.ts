@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
-import { getOrderDetail } from '@/server/services/orderLifecycle';
+import { getOrderDetail } from '@/server/orders/orderLifecycle';
 
 export const config = { api: { bodyParser: false } };
 

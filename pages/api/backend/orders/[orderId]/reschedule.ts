@@ -2,7 +2,7 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
 import { rescheduleSchema } from '@/shared/validation/results';
-import { rescheduleOrder } from '@/server/services/orderLifecycle';
+import { rescheduleOrder } from '@/server/orders/orderLifecycle';
 
 export const config = { api: { bodyParser: false } };
 

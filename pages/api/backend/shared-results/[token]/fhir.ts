@@ -1,7 +1,7 @@
 import { object, string } from 'yup';
 import { method, route } from '@/server/http/route';
-import { sharedFhir } from '@/server/services/shares';
-import { FHIR_CONTENT_TYPE, fhirFileName } from '@/server/services/fhir';
+import { sharedFhir } from '@/server/results/shares';
+import { FHIR_CONTENT_TYPE, fhirFileName } from '@/server/interop/fhir';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,6 +1,6 @@
 import { object, string } from 'yup';
 import { method, route } from '@/server/http/route';
-import { openShare } from '@/server/services/shares';
+import { openShare } from '@/server/results/shares';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,8 +1,8 @@
 import { object, string } from 'yup';
 import { method, route } from '@/server/http/route';
 import { sendBytes } from '@/server/http/sendBytes';
-import { sharedResultsForPdf } from '@/server/services/shares';
-import { pdfFileName, renderResultsPdf } from '@/server/services/resultsPdf';
+import { sharedResultsForPdf } from '@/server/results/shares';
+import { pdfFileName, renderResultsPdf } from '@/server/results/resultsPdf';
 import { languageFromCookie } from '@/shared/i18n';
 
 export const config = { api: { bodyParser: false } };

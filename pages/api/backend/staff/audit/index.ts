@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { listLabAudit } from '@/server/services/audit';
+import { listLabAudit } from '@/server/audit/audit';
 import { auditQuerySchema } from '@/shared/validation/audit';
 
 export const config = { api: { bodyParser: false } };

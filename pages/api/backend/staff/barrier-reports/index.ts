@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { listBarrierReports } from '@/server/services/barrierReports';
+import { listBarrierReports } from '@/server/support/barrierReports';
 import { barrierListSchema } from '@/shared/validation/accessibility';
 
 export const config = { api: { bodyParser: false } };

@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { staffOrdersQuerySchema } from '@/shared/validation/results';
-import { listLabOrders } from '@/server/services/staff';
+import { listLabOrders } from '@/server/staff/staff';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { staffPromoSchema } from '@/shared/validation/results';
-import { createStaffPromo, listStaffPromos } from '@/server/services/staffPromo';
+import { createStaffPromo, listStaffPromos } from '@/server/staff/staffPromo';
 
 export const config = { api: { bodyParser: false } };
 

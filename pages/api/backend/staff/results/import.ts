@@ -5,9 +5,8 @@ import { HttpError } from '@/server/http/errors';
 import { authenticate } from '@/server/http/auth';
 import { getDb } from '@/server/db/createDb';
 import { resultsImportSchema } from '@/shared/validation/results';
-import { importResults } from '@/server/services/staff';
-import { importHl7, isHl7ContentType } from '@/server/services/hl7Import';
-import { actorOf, recordAudit } from '@/server/services/audit';
+import { importResults } from '@/server/staff/staff';
+import { importHl7, isHl7ContentType } from '@/server/interop/hl7Import';
 
 export const config = { api: { bodyParser: false } };
 
@@ -16,11 +15,7 @@ const json = route({
   POST: method({
     auth: 'staff' as const,
     body: resultsImportSchema,
-    handler: async ({ db, user, body, ip }) => {
-      const outcome = await importResults(db, user, body);
-      await recordAudit(db, { action: 'health_write', ...actorOf(user), orderId: outcome.orderId, ip, detail: `results import (${outcome.saved})` });
-      return outcome;
-    },
+    handler: ({ db, user, body, ip }) => importResults(db, user, body, { actor: user, ip }),
   }),
 });
 

@@ -1,7 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { staffVisitsQuerySchema } from '@/shared/validation/results';
-import { listVisits } from '@/server/services/nurseVisits';
-import { actorOf, recordAudit } from '@/server/services/audit';
+import { listVisits } from '@/server/visits/nurseVisits';
 
 export const config = { api: { bodyParser: false } };
 
@@ -10,10 +9,6 @@ export default route({
   GET: method({
     auth: 'staffOrNurse' as const,
     query: staffVisitsQuerySchema,
-    handler: async ({ db, user, query, ip }) => {
-      const day = await listVisits(db, user, query.day);
-      await recordAudit(db, { action: 'health_read', ...actorOf(user), laboratoryId: user.staffLaboratoryId, ip, detail: `visits of ${day.day} (${day.visits.length})` });
-      return day;
-    },
+    handler: ({ db, user, query, ip }) => listVisits(db, user, query.day, { actor: user, ip }),
   }),
 });

@@ -2,7 +2,7 @@ import { object, string } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
 import { RESULT_MESSAGES } from '@/shared/validation/results';
-import { exportOwnResults, FHIR_CONTENT_TYPE, fhirFileName } from '@/server/services/fhir';
+import { exportOwnResults, FHIR_CONTENT_TYPE, fhirFileName } from '@/server/interop/fhir';
 import { ID_PATTERN } from '@/shared/ids';
 
 export const config = { api: { bodyParser: false } };

@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { exportAccount } from '@/server/services/accountExport';
+import { exportAccount } from '@/server/accounts/accountExport';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { idParam } from '@/shared/validation/common';
 import { method, route } from '@/server/http/route';
-import { closeBarrierReport } from '@/server/services/barrierReports';
+import { closeBarrierReport } from '@/server/support/barrierReports';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,8 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
-import { getLabOrder } from '@/server/services/staff';
-import { actorOf, recordAudit } from '@/server/services/audit';
+import { getLabOrder } from '@/server/staff/staff';
 
 export const config = { api: { bodyParser: false } };
 
@@ -11,10 +10,6 @@ export default route({
   GET: method({
     auth: 'staffOrNurse' as const,
     query: object({ orderId: idParam() }),
-    handler: async ({ db, user, query, ip }) => {
-      const order = await getLabOrder(db, user, query.orderId);
-      await recordAudit(db, { action: 'health_read', ...actorOf(user), orderId: order.id, ip, detail: 'order' });
-      return order;
-    },
+    handler: ({ db, user, query, ip }) => getLabOrder(db, user, query.orderId, { actor: user, ip }),
   }),
 });

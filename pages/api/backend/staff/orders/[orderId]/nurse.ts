@@ -2,7 +2,7 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
 import { nurseAssignSchema } from '@/shared/validation/results';
-import { assignNurse } from '@/server/services/staff';
+import { assignNurse } from '@/server/staff/staff';
 
 export const config = { api: { bodyParser: false } };
 

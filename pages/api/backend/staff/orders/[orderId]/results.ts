@@ -2,8 +2,7 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
 import { resultEntriesSchema } from '@/shared/validation/results';
-import { enterLabResults } from '@/server/services/staff';
-import { actorOf, recordAudit } from '@/server/services/audit';
+import { enterLabResults } from '@/server/staff/staff';
 
 export const config = { api: { bodyParser: false } };
 
@@ -13,10 +12,6 @@ export default route({
     auth: 'staff' as const,
     query: object({ orderId: idParam() }),
     body: resultEntriesSchema,
-    handler: async ({ db, user, query, body, ip }) => {
-      const order = await enterLabResults(db, user, query.orderId, body.entries);
-      await recordAudit(db, { action: 'health_write', ...actorOf(user), orderId: order.id, ip, detail: `results (${body.entries.length})` });
-      return order;
-    },
+    handler: ({ db, user, query, body, ip }) => enterLabResults(db, user, query.orderId, body.entries, { actor: user, ip }),
   }),
 });

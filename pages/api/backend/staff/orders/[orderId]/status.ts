@@ -2,8 +2,7 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
 import { statusChangeSchema } from '@/shared/validation/results';
-import { setLabOrderStatus } from '@/server/services/staff';
-import { actorOf, recordAudit } from '@/server/services/audit';
+import { setLabOrderStatus } from '@/server/staff/staff';
 
 export const config = { api: { bodyParser: false } };
 
@@ -13,10 +12,6 @@ export default route({
     auth: 'staffOrNurse' as const,
     query: object({ orderId: idParam() }),
     body: statusChangeSchema,
-    handler: async ({ db, user, query, body, ip }) => {
-      const order = await setLabOrderStatus(db, user, query.orderId, body.status, body.note ?? '');
-      await recordAudit(db, { action: 'health_write', ...actorOf(user), orderId: order.id, ip, detail: `status ${body.status}` });
-      return order;
-    },
+    handler: ({ db, user, query, body, ip }) => setLabOrderStatus(db, user, query.orderId, body.status, body.note ?? '', { actor: user, ip }),
   }),
 });

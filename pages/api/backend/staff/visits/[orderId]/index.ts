@@ -1,8 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
-import { getVisit } from '@/server/services/nurseVisits';
-import { actorOf, recordAudit } from '@/server/services/audit';
+import { getVisit } from '@/server/visits/nurseVisits';
 
 export const config = { api: { bodyParser: false } };
 
@@ -11,10 +10,6 @@ export default route({
   GET: method({
     auth: 'staffOrNurse' as const,
     query: object({ orderId: idParam() }),
-    handler: async ({ db, user, query, ip }) => {
-      const visit = await getVisit(db, user, query.orderId);
-      await recordAudit(db, { action: 'health_read', ...actorOf(user), orderId: query.orderId, ip, detail: 'visit' });
-      return visit;
-    },
+    handler: ({ db, user, query, ip }) => getVisit(db, user, query.orderId, { actor: user, ip }),
   }),
 });

@@ -2,8 +2,7 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
 import { notAtHomeSchema } from '@/shared/validation/results';
-import { markNotAtHome } from '@/server/services/nurseVisits';
-import { actorOf, recordAudit } from '@/server/services/audit';
+import { markNotAtHome } from '@/server/visits/nurseVisits';
 
 export const config = { api: { bodyParser: false } };
 
@@ -13,10 +12,6 @@ export default route({
     auth: 'staffOrNurse' as const,
     query: object({ orderId: idParam() }),
     body: notAtHomeSchema,
-    handler: async ({ db, user, query, body, ip }) => {
-      const visit = await markNotAtHome(db, user, query.orderId, body.note);
-      await recordAudit(db, { action: 'health_write', ...actorOf(user), orderId: query.orderId, ip, detail: 'visit not at home' });
-      return visit;
-    },
+    handler: ({ db, user, query, body, ip }) => markNotAtHome(db, user, query.orderId, body.note, { actor: user, ip }),
   }),
 });

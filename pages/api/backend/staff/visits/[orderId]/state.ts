@@ -2,8 +2,7 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
 import { visitStateSchema } from '@/shared/validation/visit';
-import { setVisitState } from '@/server/services/visitStateActions';
-import { actorOf, recordAudit } from '@/server/services/audit';
+import { setVisitState } from '@/server/visits/visitStateActions';
 import type { VisitState } from '@/server/db/schema';
 
 export const config = { api: { bodyParser: false } };
@@ -14,10 +13,6 @@ export default route({
     auth: 'staffOrNurse' as const,
     query: object({ orderId: idParam() }),
     body: visitStateSchema,
-    handler: async ({ db, user, query, body, ip }) => {
-      const visit = await setVisitState(db, user, query.orderId, { ...body, state: body.state as VisitState });
-      await recordAudit(db, { action: 'health_write', ...actorOf(user), orderId: query.orderId, ip, detail: `visit ${body.state}` });
-      return visit;
-    },
+    handler: ({ db, user, query, body, ip }) => setVisitState(db, user, query.orderId, { ...body, state: body.state as VisitState }, { actor: user, ip }),
   }),
 });

@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
-import { endSession } from '@/server/services/sessions';
+import { endSession } from '@/server/accounts/sessions';
 import { idSchema } from '@/shared/validation/common';
 import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
 

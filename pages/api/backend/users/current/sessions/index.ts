@@ -1,6 +1,6 @@
 import { method, route } from '@/server/http/route';
 import { clearRefreshCookie } from '@/server/http/refreshCookie';
-import { endAllSessions, listSessions } from '@/server/services/sessions';
+import { endAllSessions, listSessions } from '@/server/accounts/sessions';
 
 export const config = { api: { bodyParser: false } };
 

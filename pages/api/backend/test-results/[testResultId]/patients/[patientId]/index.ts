@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
-import { getPatientResults } from '@/server/services/results';
+import { getPatientResults } from '@/server/results/results';
 
 export const config = { api: { bodyParser: false } };
 

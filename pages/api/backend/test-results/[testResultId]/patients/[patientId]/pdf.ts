@@ -2,8 +2,8 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { sendBytes } from '@/server/http/sendBytes';
 import { idParam } from '@/shared/validation/common';
-import { getPatientResults } from '@/server/services/results';
-import { renderResultsPdf, pdfFileName } from '@/server/services/resultsPdf';
+import { getPatientResults } from '@/server/results/results';
+import { renderResultsPdf, pdfFileName } from '@/server/results/resultsPdf';
 import { languageFromCookie } from '@/shared/i18n';
 
 export const config = { api: { bodyParser: false } };

@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
-import { getAnalysisResult } from '@/server/services/results';
+import { getAnalysisResult } from '@/server/results/results';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
-import { revokeShare } from '@/server/services/shares';
+import { revokeShare } from '@/server/results/shares';
 
 export const config = { api: { bodyParser: false } };
 

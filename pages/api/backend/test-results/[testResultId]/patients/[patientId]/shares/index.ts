@@ -1,7 +1,7 @@
 import { number, object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
-import { createShare, listShares, SHARE_DEFAULT_DAYS, SHARE_MAX_DAYS } from '@/server/services/shares';
+import { createShare, listShares, SHARE_DEFAULT_DAYS, SHARE_MAX_DAYS } from '@/server/results/shares';
 
 export const config = { api: { bodyParser: false } };
 

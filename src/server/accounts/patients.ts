@@ -1,0 +1,130 @@
+import { emptyAddress } from '@/shared/emptyShapes';
+import { ValidationError } from 'yup';
+import type { Db } from '@/server/db/createDb';
+import type { PatientAddressDto, PatientDto } from '@/shared/types/api';
+import { patientSchema, type PatientInput, type UserPatientInput } from '@/shared/validation/patient';
+import { badRequest, conflict, notFound, unauthorized } from '@/server/http/errors';
+import * as repo from '@/server/accounts/repositories/patients';
+import { findUserById } from '@/server/accounts/repositories/accounts';
+
+/**
+ * The caller's patients (spec §3 server shape). Every read and write is scoped to the caller:
+ * another user's patient is 404, exactly as if it did not exist.
+ */
+
+export const PATIENT_NOT_FOUND = 'Patient not found';
+export const USER_ALREADY_PATIENT = 'You are already one of your patients';
+
+/** Patient rows become the wire shape here and nowhere else. */
+export function toPatientDto(p: repo.PatientRecord): PatientDto {
+  return {
+    id: p.id,
+    personalDetails: { firstName: p.first_name, lastName: p.last_name, gender: p.gender, dateOfBirth: p.date_of_birth, email: p.email, phone: p.phone },
+    address: {
+      country: p.country,
+      region: p.region,
+      locality: p.locality,
+      district: p.district,
+      street: p.street,
+      houseNumber: p.house_number,
+      entranceNumber: p.entrance_number,
+      floorNumber: p.floor_number,
+      apartmentNumber: p.apartment_number,
+      addressNotes: p.address_notes,
+    },
+  };
+}
+
+type AddressColumns = Pick<
+  repo.PatientFields,
+  'country' | 'region' | 'locality' | 'district' | 'street' | 'house_number' | 'entrance_number' | 'floor_number' | 'apartment_number' | 'address_notes'
+>;
+
+function addressFields(a: PatientAddressDto): AddressColumns {
+  return {
+    country: a.country,
+    region: a.region,
+    locality: a.locality,
+    district: a.district,
+    street: a.street,
+    house_number: a.houseNumber,
+    entrance_number: a.entranceNumber,
+    floor_number: a.floorNumber,
+    apartment_number: a.apartmentNumber,
+    address_notes: a.addressNotes,
+  };
+}
+
+function personalFields(p: PatientInput['personalDetails']): Pick<repo.PatientFields, 'first_name' | 'last_name' | 'gender' | 'date_of_birth' | 'email' | 'phone'> {
+  return { first_name: p.firstName, last_name: p.lastName, gender: p.gender, date_of_birth: p.dateOfBirth, email: p.email || null, phone: p.phone || null };
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(err?.message ?? '');
+}
+
+async function validatePatient(value: unknown): Promise<PatientInput> {
+  try {
+    return await patientSchema.validate(value, { abortEarly: false, stripUnknown: true });
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    const fields: Record<string, string> = {};
+    for (const err of e.inner.length ? e.inner : [e]) fields[err.path || '_'] ??= err.errors[0] ?? err.message;
+    throw badRequest(Object.values(fields)[0] ?? e.message, fields);
+  }
+}
+
+export async function listPatients(db: Db, userId: number): Promise<PatientDto[]> {
+  return (await repo.findPatients(db, userId)).map(toPatientDto);
+}
+
+export async function getPatient(db: Db, userId: number, id: number): Promise<PatientDto> {
+  const row = await repo.findPatient(db, userId, id);
+  if (!row) throw notFound(PATIENT_NOT_FOUND);
+  return toPatientDto(row);
+}
+
+/**
+ * Creates a patient of the caller. With `userAsPatient` the patient is the user themself (at most
+ * one), and missing names and date of birth are taken from the account.
+ */
+export async function createPatient(db: Db, userId: number, body: UserPatientInput, userAsPatient: boolean): Promise<PatientDto> {
+  let input: PatientInput;
+  if (userAsPatient) {
+    const user = await findUserById(db, userId);
+    if (!user) throw unauthorized();
+    if (await repo.findSelfPatient(db, userId)) throw conflict(USER_ALREADY_PATIENT);
+    const p = body.personalDetails;
+    input = await validatePatient({
+      personalDetails: {
+        ...p,
+        firstName: p.firstName ?? user.first_name,
+        lastName: p.lastName ?? user.last_name,
+        dateOfBirth: p.dateOfBirth ?? user.date_of_birth ?? undefined,
+        email: p.email === undefined ? user.email : p.email,
+        phone: p.phone === undefined ? user.phone : p.phone,
+      },
+      address: body.address,
+    });
+  } else {
+    input = await validatePatient(body);
+  }
+  try {
+    const id = await repo.insertPatient(db, userId, userAsPatient, {
+      ...personalFields(input.personalDetails),
+      ...addressFields(input.address ?? emptyAddress()),
+    });
+    return getPatient(db, userId, id);
+  } catch (e) {
+    if (userAsPatient && isUniqueViolation(e)) throw conflict(USER_ALREADY_PATIENT);
+    throw e;
+  }
+}
+
+/** Replaces the personal details (and the address when given) of the caller's patient. */
+export async function updatePatient(db: Db, userId: number, id: number, input: PatientInput): Promise<PatientDto> {
+  const changes = { ...personalFields(input.personalDetails), ...(input.address ? addressFields(input.address) : {}) };
+  if (!(await repo.updatePatient(db, userId, id, changes))) throw notFound(PATIENT_NOT_FOUND);
+  return getPatient(db, userId, id);
+}

@@ -1,0 +1,239 @@
+import crypto from 'node:crypto';
+import type { Db } from '@/server/db/createDb';
+import { getConfig } from '@/server/config';
+import { notFound } from '@/server/http/errors';
+import * as repo from '@/server/orders/repositories/orders';
+import { findSlotsByIds } from '@/server/visits/repositories/slots';
+import { findLaboratoriesByIds } from '@/server/laboratories/repositories/laboratories';
+import * as resultsRepo from '@/server/results/repositories/results';
+import { interpretationOf, TEST_RESULT_NOT_FOUND } from '@/server/results/results';
+import type { ResultInterpretationDto } from '@/shared/types/results';
+
+/**
+ * FHIR R4 export of one set of results (one order): a `collection` Bundle with the laboratory as
+ * an Organization, the Patient(s), a ServiceRequest per ordered analysis, an Observation per result
+ * and a DiagnosticReport per patient. Resources are linked by `urn:uuid:` full URLs that are stable
+ * for the same order (derived from the shop's ids), so a second export of the same data is equal.
+ * Codes: LOINC where the analysis has one plus the shop's own code system; units in UCUM;
+ * interpretations from v3-ObservationInterpretation. Server-only (never bundled for the browser).
+ */
+
+export const FHIR_CONTENT_TYPE = 'application/fhir+json';
+export const LOINC = 'http://loinc.org';
+export const UCUM = 'http://unitsofmeasure.org';
+export const V3_INTERPRETATION = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
+const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
+const V2_0074 = 'http://terminology.hl7.org/CodeSystem/v2-0074';
+
+/** The shop's own systems, under the public address of the shop. */
+export function shopSystems(appUrl = getConfig().appUrl) {
+  const base = appUrl.replace(/\/+$/, '');
+  return {
+    analysis: `${base}/fhir/CodeSystem/analysis`,
+    patient: `${base}/fhir/NamingSystem/patient`,
+    order: `${base}/fhir/NamingSystem/order`,
+    laboratory: `${base}/fhir/NamingSystem/laboratory`,
+    result: `${base}/fhir/NamingSystem/result`,
+  };
+}
+
+const INTERPRETATION_DISPLAY: Record<ResultInterpretationDto, string> = {
+  N: 'Normal',
+  L: 'Low',
+  H: 'High',
+  LL: 'Critical low',
+  HH: 'Critical high',
+  A: 'Abnormal',
+};
+
+/** A stable UUID (version 4 layout) derived from a name, for `urn:uuid:` full URLs. */
+function uuidFor(name: string): string {
+  const h = crypto.createHash('sha256').update(name).digest();
+  h[6] = ((h[6] as number) & 0x0f) | 0x40;
+  h[8] = ((h[8] as number) & 0x3f) | 0x80;
+  const hex = h.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+type Resource = Record<string, unknown> & { resourceType: string };
+export interface FhirBundle {
+  resourceType: 'Bundle';
+  type: 'collection';
+  timestamp: string;
+  identifier: { system: string; value: string };
+  entry: { fullUrl: string; resource: Resource }[];
+}
+
+function quantity(value: number, displayUnit: string, ucum: string | null): Record<string, unknown> {
+  const q: Record<string, unknown> = { value };
+  if (displayUnit) q.unit = displayUnit;
+  if (ucum) {
+    q.system = UCUM;
+    q.code = ucum;
+  }
+  return q;
+}
+
+/** The export of the order's results, optionally for one patient. The caller has checked access. */
+export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId?: number, now = new Date()): Promise<FhirBundle> {
+  const [lines, results, slots, labs] = await Promise.all([
+    repo.listLines(db, [order.id]),
+    resultsRepo.listOrderResults(db, [order.id]),
+    findSlotsByIds(db, [order.slot_id]),
+    findLaboratoriesByIds(db, [order.laboratory_id]),
+  ]);
+  const ownLines = lines.filter((l) => patientId === undefined || l.patient_id === patientId);
+  const ownResults = results.filter((r) => patientId === undefined || r.patient_id === patientId);
+  if (!ownLines.length || !ownResults.length) throw notFound(TEST_RESULT_NOT_FOUND);
+  const science = await resultsRepo.findScience(db, ownLines.map((l) => l.analysis_id));
+  const sys = shopSystems();
+  const lab = labs.get(order.laboratory_id);
+  const sampledAt = slots.get(order.slot_id)?.start_at ?? order.nurse_checkout_date;
+  const entry: FhirBundle['entry'] = [];
+  const url = (kind: string, id: string | number) => `urn:uuid:${uuidFor(`${sys.analysis}|${order.id}|${kind}|${id}`)}`;
+
+  const orgUrl = url('Organization', order.laboratory_id);
+  entry.push({
+    fullUrl: orgUrl,
+    resource: {
+      resourceType: 'Organization',
+      identifier: [{ system: sys.laboratory, value: order.laboratory_id }],
+      active: true,
+      type: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/organization-type', code: 'prov', display: 'Healthcare Provider' }] }],
+      name: lab ? `Laboratory ${lab.city_name}` : 'Laboratory',
+      telecom: [
+        ...(lab?.phone ? [{ system: 'phone', value: lab.phone }] : []),
+        ...(lab?.email ? [{ system: 'email', value: lab.email }] : []),
+      ],
+      address: lab ? [{ text: lab.address, city: lab.city_name, country: lab.country }] : [],
+    },
+  });
+
+  const patients = new Map<number, (typeof ownLines)[number]>();
+  for (const l of ownLines) if (!patients.has(l.patient_id)) patients.set(l.patient_id, l);
+  for (const [id, p] of patients) {
+    entry.push({
+      fullUrl: url('Patient', id),
+      resource: {
+        resourceType: 'Patient',
+        identifier: [{ system: sys.patient, value: String(id) }],
+        name: [{ use: 'official', family: p.last_name, given: [p.first_name] }],
+        gender: p.gender,
+        birthDate: p.date_of_birth,
+      },
+    });
+  }
+
+  const codeOf = (l: { code: string; name: string; analysis_id: number }) => {
+    const loinc = science.get(l.analysis_id)?.loinc;
+    return {
+      coding: [...(loinc ? [{ system: LOINC, code: loinc }] : []), { system: sys.analysis, code: l.code, display: l.name }],
+      text: l.name,
+    };
+  };
+
+  const requestUrl = new Map<string, string>();
+  for (const l of ownLines) {
+    const key = `${l.patient_id}:${l.analysis_id}`;
+    if (requestUrl.has(key)) continue;
+    const done = ownResults.some((r) => r.patient_id === l.patient_id && r.analysis_id === l.analysis_id);
+    const fullUrl = url('ServiceRequest', key);
+    requestUrl.set(key, fullUrl);
+    entry.push({
+      fullUrl,
+      resource: {
+        resourceType: 'ServiceRequest',
+        identifier: [{ system: sys.order, value: `${order.number}-${l.patient_id}-${l.code}` }],
+        requisition: { system: sys.order, value: order.number },
+        status: order.status === 'cancelled' ? 'revoked' : done ? 'completed' : 'active',
+        intent: 'order',
+        category: [{ coding: [{ system: 'http://snomed.info/sct', code: '108252007', display: 'Laboratory procedure' }] }],
+        code: codeOf(l),
+        subject: { reference: url('Patient', l.patient_id) },
+        authoredOn: order.created_at,
+        performer: [{ reference: orgUrl }],
+      },
+    });
+  }
+
+  // The reason of a result's latest correction is kept on the revision it replaced (the newest one).
+  const revisions = await resultsRepo.listRevisions(db, ownResults.filter((r) => r.corrected_at).map((r) => r.id));
+  const lastReason = new Map(revisions.map((v) => [v.result_id, v.reason]));
+  const observationUrls = new Map<number, string[]>();
+  for (const r of ownResults) {
+    const line = ownLines.find((l) => l.patient_id === r.patient_id && l.analysis_id === r.analysis_id);
+    if (!line) continue;
+    const sci = science.get(r.analysis_id);
+    const ucum = sci?.ucum_unit ?? null;
+    const interp = interpretationOf(r);
+    const fullUrl = url('Observation', r.id);
+    const range: Record<string, unknown> = {};
+    if (r.ref_low !== null) range.low = quantity(r.ref_low, r.unit, ucum);
+    if (r.ref_high !== null) range.high = quantity(r.ref_high, r.unit, ucum);
+    if (r.ref_text) range.text = r.ref_text;
+    const notes = [
+      ...(r.comment ? [{ text: r.comment }] : []),
+      ...(r.corrected_at ? [{ time: r.corrected_at, text: `Corrected on ${r.corrected_at}: ${lastReason.get(r.id) ?? 'no reason given'}` }] : []),
+    ];
+    const obs: Resource = {
+      resourceType: 'Observation',
+      identifier: [{ system: sys.result, value: String(r.id) }],
+      basedOn: [{ reference: requestUrl.get(`${r.patient_id}:${r.analysis_id}`) as string }],
+      status: r.corrected_at ? 'corrected' : 'final',
+      category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: 'laboratory', display: 'Laboratory' }] }],
+      code: codeOf(line),
+      subject: { reference: url('Patient', r.patient_id) },
+      effectiveDateTime: sampledAt,
+      issued: r.entered_at,
+      performer: [{ reference: orgUrl }],
+      ...(r.value_num !== null ? { valueQuantity: quantity(r.value_num, r.unit, ucum) } : { valueString: r.value_text ?? '' }),
+      interpretation: [{ coding: [{ system: V3_INTERPRETATION, code: interp, display: INTERPRETATION_DISPLAY[interp] }], text: INTERPRETATION_DISPLAY[interp] }],
+      ...(Object.keys(range).length ? { referenceRange: [range] } : {}),
+      ...(notes.length ? { note: notes } : {}),
+    };
+    entry.push({ fullUrl, resource: obs });
+    observationUrls.set(r.patient_id, [...(observationUrls.get(r.patient_id) ?? []), fullUrl]);
+  }
+
+  for (const id of patients.keys()) {
+    const mine = ownLines.filter((l) => l.patient_id === id);
+    const mineResults = ownResults.filter((r) => r.patient_id === id);
+    const complete = mine.every((l) => mineResults.some((r) => r.analysis_id === l.analysis_id));
+    const issued = mineResults.reduce((max, r) => (r.entered_at > max ? r.entered_at : max), '');
+    entry.push({
+      fullUrl: url('DiagnosticReport', id),
+      resource: {
+        resourceType: 'DiagnosticReport',
+        identifier: [{ system: sys.order, value: `${order.number}-${id}` }],
+        basedOn: mine.map((l) => ({ reference: requestUrl.get(`${l.patient_id}:${l.analysis_id}`) as string })),
+        status: !complete ? 'partial' : mineResults.some((r) => r.corrected_at) ? 'corrected' : 'final',
+        category: [{ coding: [{ system: V2_0074, code: 'LAB', display: 'Laboratory' }] }],
+        code: { coding: [{ system: LOINC, code: '11502-2', display: 'Laboratory report' }], text: `Laboratory results, order ${order.number}` },
+        subject: { reference: url('Patient', id) },
+        effectiveDateTime: sampledAt,
+        ...(issued ? { issued } : {}),
+        performer: [{ reference: orgUrl }],
+        result: (observationUrls.get(id) ?? []).map((reference) => ({ reference })),
+      },
+    });
+  }
+
+  return {
+    resourceType: 'Bundle',
+    type: 'collection',
+    timestamp: now.toISOString(),
+    identifier: { system: sys.order, value: patientId === undefined ? order.number : `${order.number}-${patientId}` },
+    entry,
+  };
+}
+
+/** GET test-results/{id}/fhir: the owner's export; anyone else (staff included) gets 404. */
+export async function exportOwnResults(db: Db, userId: number, orderId: number, patientId?: number): Promise<FhirBundle> {
+  const order = await repo.getOrder(db, orderId);
+  if (!order || order.user_id !== userId) throw notFound(TEST_RESULT_NOT_FOUND);
+  return buildResultsBundle(db, order, patientId);
+}
+
+export function fhirFileName(bundle: FhirBundle): string {
+  return `results-${bundle.identifier.value.replace(/[^A-Za-z0-9-]+/g, '')}.fhir.json`;
+}

@@ -1,0 +1,369 @@
+import { ERROR_CODES } from '@/shared/errorCodes';
+import type { OrderStatus } from '@/server/db/schema';
+import type { Db } from '@/server/db/createDb';
+import type {
+  OrderDetailDto,
+  OrderEventDto,
+  OrderPatientDto,
+  OrderStatusDto,
+  OrderSummaryDto,
+} from '@/shared/types/results';
+import { isCurrency, DEFAULT_CURRENCY, toMajor } from '@/shared/money';
+import { canChangeVisit, stepsAfterResults, transitionRefusal, visitChangeDeadline, type TransitionRefusal } from '@/shared/orderLifecycle';
+import type { AuthUser } from '@/server/http/auth';
+import { conflict, notFound } from '@/server/http/errors';
+import { getConfig } from '@/server/config';
+import { queueMail } from '@/server/mail/queueMail';
+import { intlLocale } from '@/shared/i18n';
+import { mailLanguage, mailTranslator } from '@/server/mail/i18n';
+import { orderAddressDto, orderCalendar, orderFeedbackDto, visitDto } from './orders';
+import { orderLaboratoryDto } from '@/server/laboratories/laboratories';
+import { i18nOf, orderNamesI18n } from '@/server/catalogue/catalogueNames';
+import { linesByPatient } from './linesByPatient';
+import { formatVisit } from '@/server/mail/templates/common';
+import { noticeResultsReady } from '@/server/notifications/notices';
+import { visitChangeMail } from '@/server/mail/templates/visitChange';
+import { visitConfirmedMail } from '@/server/mail/templates/visitConfirmed';
+import { timeZoneOf } from '@/server/visits/laboratoryTime';
+import { cancelVisitReminder, scheduleVisitReminder } from './visitReminderSchedule';
+import * as repo from '@/server/orders/repositories/orders';
+import { bookSlot, findSlotsByIds, releaseSlot } from '@/server/visits/repositories/slots';
+import { findLaboratoriesByIds } from '@/server/laboratories/repositories/laboratories';
+import * as resultsRepo from '@/server/results/repositories/results';
+import { followVisit, visitTracking, type VisitActor } from '@/server/visits/visitStates';
+import { addWorkingDays } from './workingDays';
+import { localDay } from '@/server/visits/laboratoryTime';
+import { paymentDto } from '@/server/payments/payments';
+import { settlePaymentOnCancel } from '@/server/payments/cancellation';
+import { recordHealthReadByOther } from '@/server/audit/audit';
+
+/**
+ * What happens to an order after it is placed: status changes (each stored as an event with its
+ * time and actor, together with orders.status in one transaction), the patient's cancel and
+ * visit move, the patient's view of their orders, and the mails at visit confirmation and when
+ * results are ready.
+ */
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const VISIT_CHANGE_CLOSED = 'The visit can no longer be changed: less than 24 hours are left or the order is past that stage';
+export const SLOT_FULL = 'This visit time is no longer available';
+export const SLOT_NOT_FOUND = 'Visit time not found';
+export const SLOT_TOO_LATE = 'Choose a visit time at least 24 hours from now';
+export const SAME_SLOT = 'The visit is already at this time';
+
+const REFUSAL_MESSAGES: Record<TransitionRefusal, string> = {
+  final: 'The order is closed and its status can no longer change',
+  same: 'The order already has this status',
+  backwards: 'An order cannot go back to an earlier status',
+  skips: 'An order moves one step at a time',
+  needs_all_results: 'Every ordered analysis needs a result before the order is completed',
+  needs_results: 'Enter at least one result first',
+};
+
+/* ---------- access ---------- */
+
+/** Staff of the order's laboratory (nurses excluded: they reach only their own visits). */
+export function isStaffOf(user: AuthUser | null, laboratoryId: string): boolean {
+  return !!user && user.role === 'staff' && user.staffRole !== 'nurse' && !!user.staffLaboratoryId && user.staffLaboratoryId === laboratoryId;
+}
+
+/**
+ * Only the ordering user and staff of the order's laboratory reach an order; anyone else gets 404.
+ * Access granted to anyone but the owner is audited (`detail`: what was opened; null when the caller
+ * audits once it has found what was asked for).
+ */
+export async function loadReadableOrder(db: Db, user: AuthUser, orderId: number, detail: string | null = 'order'): Promise<repo.OrderRow> {
+  const order = await repo.getOrder(db, orderId);
+  if (!order || (order.user_id !== user.id && !isStaffOf(user, order.laboratory_id))) throw notFound(ORDER_NOT_FOUND);
+  if (detail) await recordHealthReadByOther(db, user, order, detail);
+  return order;
+}
+
+async function loadOwnOrder(db: Db, userId: number, orderId: number, lock = false): Promise<repo.OrderRow> {
+  const order = lock ? await repo.lockOrder(db, orderId) : await repo.getOrder(db, orderId);
+  if (!order || order.user_id !== userId) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+/* ---------- shapes (rows become DTOs here) ---------- */
+
+export function eventDto(e: repo.EventRow, orderUserId: number): OrderEventDto {
+  const actor: OrderEventDto['actor'] =
+    e.actor_user_id === null ? 'system' : e.actor_user_id === orderUserId ? 'patient' : e.actor_role === 'staff' ? 'staff' : 'patient';
+  return { status: e.status, at: e.at, note: e.note, actor };
+}
+
+function currencyOf(order: repo.OrderRow) {
+  return isCurrency(order.currency) ? order.currency : DEFAULT_CURRENCY;
+}
+
+async function summaries(db: Db, orders: repo.OrderRow[]): Promise<{ list: OrderSummaryDto[]; lines: Awaited<ReturnType<typeof repo.listLines>> }> {
+  const ids = orders.map((o) => o.id);
+  const [slots, labs, lines, results] = await Promise.all([
+    findSlotsByIds(db, orders.map((o) => o.slot_id)),
+    findLaboratoriesByIds(db, orders.map((o) => o.laboratory_id)),
+    repo.listLines(db, ids),
+    resultsRepo.listOrderResults(db, ids),
+  ]);
+  const list = orders.map((o) => {
+    const own = lines.filter((l) => l.order_id === o.id);
+    return {
+      id: o.id,
+      number: o.number,
+      status: o.status,
+      createdAt: o.created_at,
+      visit: visitDto(o, slots.get(o.slot_id), timeZoneOf(labs.get(o.laboratory_id)?.country ?? '')),
+      laboratory: orderLaboratoryDto(o.laboratory_id, labs.get(o.laboratory_id)),
+      total: { price: toMajor(o.total_minor), currency: currencyOf(o) },
+      patientCount: new Set(own.map((l) => l.patient_id)).size,
+      analysisCount: own.length,
+      resultCount: results.filter((r) => r.order_id === o.id).length,
+    };
+  });
+  return { list, lines };
+}
+
+/** The local day by which an analysis collected at `collectedAt` is expected: its turnaround in the laboratory's working days. */
+function expectedByDay(collectedAt: string, execPeriod: number, country: string): string {
+  return addWorkingDays(localDay(new Date(collectedAt), timeZoneOf(country)), execPeriod, country);
+}
+
+/* ---------- patient API ---------- */
+
+/** GET orders: the caller's own orders, newest first. */
+export async function listOrders(db: Db, userId: number): Promise<OrderSummaryDto[]> {
+  return (await summaries(db, await repo.listUserOrders(db, userId))).list;
+}
+
+/** GET orders/{id}: lines per patient, timeline, visit, address and totals. */
+export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, now = new Date()): Promise<OrderDetailDto> {
+  const order = await loadReadableOrder(db, user, orderId);
+  const [{ list, lines }, events, results, materials] = await Promise.all([
+    summaries(db, [order]),
+    repo.listEvents(db, order.id),
+    resultsRepo.listOrderResults(db, [order.id]),
+    repo.findOrderMaterials(db, order.id),
+  ]);
+  const summary = list[0] as OrderSummaryDto;
+  const [tracking, lab, names] = await Promise.all([
+    visitTracking(db, order),
+    findLaboratoriesByIds(db, [order.laboratory_id]).then((m) => m.get(order.laboratory_id)),
+    orderNamesI18n(db, lines.map((l) => l.analysis_id), materials.map((m) => m.material_id)),
+  ]);
+  const resultOf = new Map(results.map((r) => [`${r.patient_id}:${r.analysis_id}`, r]));
+  // Collected: the visit's "collected" event, or (orders older than the visit states) the status event.
+  const collectedAt = [...tracking.events].reverse().find((e) => e.state === 'collected')?.at ?? events.find((e) => e.status === 'sample_collected')?.at ?? null;
+  const expectedBy = (execPeriod: number) => (collectedAt ? expectedByDay(collectedAt, execPeriod, lab?.country ?? '') : null);
+  const patients = linesByPatient(
+    lines,
+    (l): OrderPatientDto => ({
+      id: l.patient_id,
+      firstName: l.first_name,
+      lastName: l.last_name,
+      lines: [],
+      materials: materials.filter((m) => m.patient_id === l.patient_id).map((m) => ({ materialId: m.material_id, name: m.name, ...i18nOf(names.materials, m.material_id), bought: m.bought === 1, price: toMajor(m.price_minor) })),
+    }),
+    (p, l) => {
+      const result = resultOf.get(`${l.patient_id}:${l.analysis_id}`);
+      p.lines.push({
+        analysisId: l.analysis_id,
+        code: l.code,
+        name: l.name,
+        ...i18nOf(names.analyses, l.analysis_id),
+        price: toMajor(l.price_minor),
+        hasResult: !!result,
+        expectedBy: expectedBy(l.exec_period),
+        preliminary: result?.preliminary === 1,
+      });
+    },
+  );
+  const expected = collectedAt && lines.length ? expectedBy(Math.max(...lines.map((l) => l.exec_period))) : null;
+  return {
+    ...summary,
+    visit: { ...summary.visit, ...tracking },
+    expectedBy: expected,
+    subtotal: toMajor(order.subtotal_minor),
+    deliveryPrice: toMajor(order.delivery_price_minor),
+    promoCode: order.promo_code,
+    discount: toMajor(order.discount_minor),
+    address: orderAddressDto(order),
+    feedback: orderFeedbackDto(order),
+    patients: [...patients.values()],
+    events: events.map((e) => eventDto(e, order.user_id)),
+    payment: await paymentDto(db, order),
+    canChangeVisit: order.user_id === user.id && canChangeVisit(order.status, summary.visit.start, now),
+    changeDeadline: visitChangeDeadline(summary.visit.start).toISOString(),
+  };
+}
+
+/* ---------- status changes ---------- */
+
+export interface StatusChange {
+  orderId: number;
+  from: OrderStatus;
+  to: OrderStatus;
+}
+
+/**
+ * Moves an order to `to` if the rule allows it; the event and orders.status are written in one
+ * transaction. Mails go out after the commit. Throws 409 with the reason otherwise.
+ */
+export async function changeStatus(db: Db, orderId: number, to: OrderStatusDto, actorUserId: number | null, note = '', now = new Date()): Promise<OrderStatus> {
+  const change = await db.transaction().execute(async (trx) => {
+    const order = await repo.lockOrder(trx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    const facts = await resultsRepo.countLinesAndResults(trx, orderId);
+    const refusal = transitionRefusal(order.status, to, facts);
+    if (refusal) throw conflict(REFUSAL_MESSAGES[refusal]);
+    if (!(await repo.setStatus(trx, orderId, order.status, to, actorUserId, now.toISOString(), note))) {
+      throw conflict('The order was changed at the same time; reload and try again');
+    }
+    if (to === 'cancelled') {
+      await releaseSlot(trx, order.slot_id);
+      await cancelVisitReminder(trx, orderId);
+      // Cancelled by the laboratory: the whole total back (less the visit fee after "not at home").
+      await settlePaymentOnCancel(trx, orderId, 'lab_cancel', actorUserId, now);
+    }
+    await visitFollowsStatus(trx, order, to, actorUserId, note, now);
+    const change = { orderId, from: order.status, to };
+    await notifyChanges(trx, [change]);
+    return change;
+  });
+  return change.to;
+}
+
+/**
+ * After results were written (inside the same transaction): moves the order to partial_results
+ * or completed, passing through in_lab, with an event per step. Returns the changes made.
+ */
+export async function advanceAfterResults(trx: Db, order: repo.OrderRow, actorUserId: number | null, at: string): Promise<StatusChange[]> {
+  const facts = await resultsRepo.countLinesAndResults(trx, order.id);
+  const changes: StatusChange[] = [];
+  let from = order.status;
+  for (const to of stepsAfterResults(from, facts)) {
+    if (!(await repo.setStatus(trx, order.id, from, to, actorUserId, at))) throw conflict('The order was changed at the same time; reload and try again');
+    await visitFollowsStatus(trx, order, to, actorUserId, '', new Date(at));
+    changes.push({ orderId: order.id, from, to });
+    from = to;
+  }
+  return changes;
+}
+
+/** Who moved the order, as the visit's events name it. */
+function visitActor(order: repo.OrderRow, actorUserId: number | null): VisitActor {
+  if (actorUserId === null) return { userId: null, role: 'system' };
+  return { userId: actorUserId, role: actorUserId === order.user_id ? 'patient' : actorUserId === order.nurse_user_id ? 'nurse' : 'staff' };
+}
+
+/** Samples collected (or any later step reached first) collects the visit; a cancelled order cancels it. */
+async function visitFollowsStatus(trx: Db, order: repo.OrderRow, to: OrderStatus, actorUserId: number | null, note: string, now: Date): Promise<void> {
+  const current = (await repo.getOrder(trx, order.id)) ?? order;
+  if (to === 'cancelled') await followVisit(trx, current, 'cancelled', visitActor(order, actorUserId), note, now);
+  else if (to === 'sample_collected' || to === 'in_lab') await followVisit(trx, current, 'collected', visitActor(order, actorUserId), note, now);
+}
+
+/** POST orders/{id}/cancel: the patient cancels until 24 hours before the visit; the slot is freed. */
+export async function cancelOrder(db: Db, userId: number, orderId: number, now = new Date()): Promise<OrderDetailDto> {
+  await db.transaction().execute(async (trx) => {
+    // The order row is locked first, so the slot released is the one the order holds now.
+    const order = await loadOwnOrder(trx, userId, orderId, true);
+    const slot = (await findSlotsByIds(trx, [order.slot_id])).get(order.slot_id);
+    if (!canChangeVisit(order.status, slot?.start_at ?? order.nurse_checkout_date, now)) throw conflict(VISIT_CHANGE_CLOSED);
+    if (!(await repo.setStatus(trx, order.id, order.status, 'cancelled', userId, now.toISOString(), 'Cancelled by the patient'))) {
+      throw conflict(VISIT_CHANGE_CLOSED);
+    }
+    await releaseSlot(trx, order.slot_id);
+    await repo.bumpCalendarSequence(trx, order.id);
+    await cancelVisitReminder(trx, order.id);
+    await followVisit(trx, order, 'cancelled', { userId, role: 'patient' }, 'Cancelled by the patient', now);
+    await settlePaymentOnCancel(trx, order.id, 'patient_cancel', userId, now);
+    await mailVisitChange(trx, userId, orderId, 'cancelled');
+  });
+  return getOrderDetail(db, { id: userId, email: '', role: 'patient', staffLaboratoryId: null }, orderId, now);
+}
+
+/**
+ * Mails the owner the updated calendar event after a move (same UID, higher SEQUENCE, METHOD:REQUEST)
+ * or a cancellation (METHOD:CANCEL). A failed mail is logged, never undoes the change.
+ */
+async function mailVisitChange(db: Db, userId: number, orderId: number, change: 'moved' | 'cancelled'): Promise<void> {
+  {
+    const order = await repo.getOrder(db, orderId);
+    const user = await repo.getUser(db, userId);
+    if (!order || !user) return;
+    const language = mailLanguage(user.locale);
+    const t = mailTranslator(language);
+    const slot = (await findSlotsByIds(db, [order.slot_id])).get(order.slot_id);
+    const lab = (await findLaboratoriesByIds(db, [order.laboratory_id])).get(order.laboratory_id);
+    const when = slot ? formatVisit(slot.start_at, slot.end_at, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)) : order.nurse_checkout_date;
+    const method = change === 'moved' ? 'REQUEST' : 'CANCEL';
+    const ics = await orderCalendar(db, userId, orderId, method, language);
+    const mail = visitChangeMail({ change, name: user.first_name, number: order.number, when, orderLink: `${getConfig().appUrl}/orders/${order.id}` }, t);
+    await queueMail(db, { kind: 'visitChange', to: user.email, laboratoryId: order.laboratory_id, ...mail, icalEvent: { method, filename: `visit-${order.number}.ics`, content: ics } });
+  }
+}
+
+/**
+ * POST orders/{id}/reschedule {slotId}: moves the visit to another free slot of the same
+ * laboratory until 24 hours before the current visit. The new place is taken and the old one freed
+ * in one transaction; 409 when the slot is full or it is too late.
+ */
+export async function rescheduleOrder(db: Db, userId: number, orderId: number, slotId: number, now = new Date()): Promise<OrderDetailDto> {
+  await db.transaction().execute(async (trx) => {
+    // The order row is locked first: a parallel move or cancellation waits and then sees this one's outcome.
+    const order = await loadOwnOrder(trx, userId, orderId, true);
+    const slots = await findSlotsByIds(trx, [order.slot_id, slotId]);
+    const current = slots.get(order.slot_id);
+    if (!canChangeVisit(order.status, current?.start_at ?? order.nurse_checkout_date, now)) throw conflict(VISIT_CHANGE_CLOSED);
+    const next = slots.get(slotId);
+    if (!next || next.laboratory_id !== order.laboratory_id) throw notFound(SLOT_NOT_FOUND);
+    if (slotId === order.slot_id) throw conflict(SAME_SLOT);
+    if (visitChangeDeadline(next.start_at).getTime() < now.getTime()) throw conflict(SLOT_TOO_LATE);
+    if (!(await bookSlot(trx, slotId))) throw conflict(SLOT_FULL, undefined, ERROR_CODES.slotFull);
+    // Keep the stored visit date in the format the order was created with (date or timestamp).
+    const date = order.nurse_checkout_date.length <= 10 ? next.start_at.slice(0, 10) : next.start_at;
+    const at = now.toISOString();
+    // Conditional move: an order moved or cancelled meanwhile is refused and the transaction rolls back.
+    if (!(await repo.moveOrderSlot(trx, order.id, order.slot_id, order.status, slotId, date, at))) throw conflict(VISIT_CHANGE_CLOSED);
+    await releaseSlot(trx, order.slot_id);
+    await repo.insertEvent(trx, order.id, order.status, userId, at, `Visit moved to ${next.start_at}`);
+    await repo.bumpCalendarSequence(trx, order.id);
+    await scheduleVisitReminder(trx, order.id, next.start_at, now, order.laboratory_id);
+    await mailVisitChange(trx, userId, orderId, 'moved');
+  });
+  return getOrderDetail(db, { id: userId, email: '', role: 'patient', staffLaboratoryId: null }, orderId, now);
+}
+
+/* ---------- mails ---------- */
+
+/**
+ * Mails the ordering user at visit confirmation and when every result of the order is final,
+ * when they chose e-mail as a contact at checkout. A failed mail is logged, never undoes the change.
+ */
+export async function notifyChanges(db: Db, changes: StatusChange[]): Promise<void> {
+  const last = new Map<number, StatusChange>();
+  // "Results ready" once per order: when its last result is final (the move to completed happens once).
+  for (const c of changes) if (c.to === 'visit_confirmed' || c.to === 'completed') last.set(c.orderId, c);
+  for (const change of last.values()) {
+    const order = await repo.getOrder(db, change.orderId);
+    if (!order) continue;
+    const byEmail = order.feedback_use_email === 1;
+    if (change.to === 'completed') {
+      // E-mail only when chosen as a contact at checkout; a push by the account's settings.
+      await noticeResultsReady(db, order, byEmail);
+      continue;
+    }
+    const user = byEmail ? await repo.getUser(db, order.user_id) : undefined;
+    if (!user) continue;
+    // Sent after a staff action: in the language the patient last used in the shop.
+    const language = mailLanguage(user.locale);
+    const t = mailTranslator(language);
+    const slot = (await findSlotsByIds(db, [order.slot_id])).get(order.slot_id);
+    const lab = (await findLaboratoriesByIds(db, [order.laboratory_id])).get(order.laboratory_id);
+    // In the laboratory's local time, like the order confirmation.
+    const when = slot ? formatVisit(slot.start_at, slot.end_at, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)) : order.nurse_checkout_date;
+    const where = [order.address_street, order.address_city].filter(Boolean).join(', ');
+    const mail = visitConfirmedMail({ name: user.first_name || user.email, number: order.number, when, where, orderLink: `${getConfig().appUrl}/orders/${order.id}` }, t);
+    await queueMail(db, { kind: 'visitConfirmed', to: user.email, laboratoryId: order.laboratory_id, ...mail });
+  }
+}

@@ -1,0 +1,225 @@
+import type { Db } from '@/server/db/createDb';
+import type { AnalysisResultDetailDto, AnalysisResultDto, PatientResultsDto, ResultPatientDto, TestResultDto, TestResultPatientDto, ResultExplanationDto, ResultFlagDto, ResultInterpretationDto, TestResultSummaryDto } from '@/shared/types/results';
+import { interpretationFromFlag, isCritical } from '@/shared/resultFlag';
+import { timeZoneOf } from '@/server/visits/laboratoryTime';
+import { explanationOf } from './explanations';
+import type { AuthUser } from '@/server/http/auth';
+import { notFound } from '@/server/http/errors';
+import * as repo from '@/server/orders/repositories/orders';
+import { findSlotsByIds } from '@/server/visits/repositories/slots';
+import { findLaboratoriesByIds } from '@/server/laboratories/repositories/laboratories';
+import * as resultsRepo from '@/server/results/repositories/results';
+import { findHeaderIdsOf } from '@/server/catalogue/repositories/catalogue';
+import { loadReadableOrder } from '@/server/orders/orderLifecycle';
+import { visitDto } from '@/server/orders/orders';
+import { linesByPatient } from '@/server/orders/linesByPatient';
+import { namesI18n } from '@/server/catalogue/catalogueNames';
+import { orderLaboratoryDto } from '@/server/laboratories/laboratories';
+import { recordHealthReadByOther } from '@/server/audit/audit';
+
+/**
+ * Test results: the patient's four levels (result sets, patients of a set, one patient's results,
+ * one result with its history). The writing of results by staff or a laboratory system is in resultEntry.ts.
+ */
+
+export const TEST_RESULT_NOT_FOUND = 'Test result not found';
+
+/* ---------- shapes ---------- */
+
+/** The stored interpretation, or for results written before interpretations, one derived from the flag. */
+export function interpretationOf(r: { interpretation: ResultInterpretationDto | null; flag: ResultFlagDto; value_num: number | null; value_text: string | null; ref_low: number | null }): ResultInterpretationDto {
+  return r.interpretation ?? interpretationFromFlag(r.flag, r.value_num ?? r.value_text ?? '', r.ref_low);
+}
+
+export function resultDto(r: resultsRepo.ResultRow): AnalysisResultDto {
+  return {
+    id: r.id,
+    analysisId: r.analysis_id,
+    analysisCode: r.code,
+    analysisName: r.name,
+    value: r.value_num ?? r.value_text ?? '',
+    unit: r.unit,
+    refLow: r.ref_low,
+    refHigh: r.ref_high,
+    refText: r.ref_text,
+    flag: r.flag,
+    interpretation: interpretationOf(r),
+    critical: isCritical(interpretationOf(r)),
+    rangeSource: r.range_source === 'override' ? 'override' : r.range_source === 'catalogue' ? 'catalogue' : 'legacy',
+    rangeReason: r.range_reason,
+    loinc: r.loinc,
+    comment: r.comment,
+    enteredAt: r.entered_at,
+    correctedAt: r.corrected_at ?? null,
+    preliminary: r.preliminary === 1,
+  };
+}
+
+interface OrderBundle {
+  order: repo.OrderRow;
+  lines: repo.OrderLineRow[];
+  results: resultsRepo.ResultRow[];
+  summary: TestResultSummaryDto;
+}
+
+async function bundles(db: Db, orders: repo.OrderRow[]): Promise<OrderBundle[]> {
+  const ids = orders.map((o) => o.id);
+  const [slots, labs, lines, results, collected] = await Promise.all([
+    findSlotsByIds(db, orders.map((o) => o.slot_id)),
+    findLaboratoriesByIds(db, orders.map((o) => o.laboratory_id)),
+    repo.listLines(db, ids),
+    resultsRepo.listOrderResults(db, ids),
+    repo.findCollectedAt(db, ids),
+  ]);
+  return orders.map((order) => {
+    const ownLines = lines.filter((l) => l.order_id === order.id);
+    const ownResults = results.filter((r) => r.order_id === order.id);
+    const updatedAt = ownResults.reduce((max, r) => (r.entered_at > max ? r.entered_at : max), '');
+    return {
+      order,
+      lines: ownLines,
+      results: ownResults,
+      summary: {
+        id: order.id,
+        orderNumber: order.number,
+        status: order.status,
+        createdAt: order.created_at,
+        visit: visitDto(order, slots.get(order.slot_id), timeZoneOf(labs.get(order.laboratory_id)?.country ?? '')),
+        laboratory: orderLaboratoryDto(order.laboratory_id, labs.get(order.laboratory_id)),
+        patientCount: new Set(ownLines.map((l) => l.patient_id)).size,
+        patientNames: [...new Map(ownLines.map((l) => [l.patient_id, `${l.first_name} ${l.last_name}`])).values()],
+        sampledAt: collected.get(order.id) ?? null,
+        analysisCount: ownLines.length,
+        resultCount: ownResults.length,
+        flaggedCount: ownResults.filter((r) => r.flag !== 'normal').length,
+        criticalCount: ownResults.filter((r) => isCritical(interpretationOf(r))).length,
+        updatedAt: updatedAt || order.updated_at,
+      },
+    };
+  });
+}
+
+function patientOf(b: OrderBundle, patientId: number): ResultPatientDto {
+  const line = b.lines.find((l) => l.patient_id === patientId);
+  if (!line) throw notFound(TEST_RESULT_NOT_FOUND);
+  return { id: patientId, firstName: line.first_name, lastName: line.last_name, dateOfBirth: line.date_of_birth, gender: line.gender };
+}
+
+/** An order that has results and that the caller may read; otherwise 404. */
+async function loadResultSet(db: Db, user: AuthUser, orderId: number): Promise<OrderBundle> {
+  const order = await loadReadableOrder(db, user, orderId, null).catch(() => {
+    throw notFound(TEST_RESULT_NOT_FOUND);
+  });
+  const [bundle] = await bundles(db, [order]);
+  if (!bundle || !bundle.results.length) throw notFound(TEST_RESULT_NOT_FOUND);
+  return bundle;
+}
+
+/** Explanations of the analyses of `rows`, keyed by analysis id. */
+async function explanationsFor(db: Db, analysisIds: number[], rows: { analysis_id: number; code: string }[]): Promise<Map<number, ResultExplanationDto>> {
+  const ids = [...new Set(analysisIds)];
+  if (!ids.length) return new Map();
+  const headers = await findHeaderIdsOf(db, ids);
+  const out = new Map<number, ResultExplanationDto>();
+  for (const r of rows) {
+    if (out.has(r.analysis_id)) continue;
+    out.set(r.analysis_id, explanationOf(r.code, headers.filter((h) => h.analysis_id === r.analysis_id).map((h) => h.header_id)));
+  }
+  return out;
+}
+
+/* ---------- patient API ---------- */
+
+/** GET test-results: the caller's orders that have results, newest first. */
+export async function listTestResults(db: Db, userId: number): Promise<TestResultSummaryDto[]> {
+  const ids = await resultsRepo.listUserOrderIdsWithResults(db, userId);
+  const orders = await repo.listOrdersByIds(db, ids);
+  return (await bundles(db, orders)).map((b) => b.summary);
+}
+
+/** GET test-results/{id}: the set with its patients and their result counts. */
+export async function getTestResult(db: Db, user: AuthUser, orderId: number): Promise<TestResultDto> {
+  const b = await loadResultSet(db, user, orderId);
+  await recordHealthReadByOther(db, user, b.order, 'results');
+  const patients = linesByPatient(
+    b.lines,
+    (l): TestResultPatientDto => ({ id: l.patient_id, firstName: l.first_name, lastName: l.last_name, analysisCount: 0, resultCount: 0, flaggedCount: 0, criticalCount: 0 }),
+    (p) => {
+      p.analysisCount += 1;
+    },
+  );
+  for (const r of b.results) {
+    const p = patients.get(r.patient_id);
+    if (!p) continue;
+    p.resultCount += 1;
+    if (r.flag !== 'normal') p.flaggedCount += 1;
+    if (isCritical(interpretationOf(r))) p.criticalCount += 1;
+  }
+  return { ...b.summary, patients: [...patients.values()] };
+}
+
+/** GET test-results/{id}/patients/{patientId}: every result of that patient in the set. */
+export async function getPatientResults(db: Db, user: AuthUser, orderId: number, patientId: number, detail: 'results' | 'pdf' = 'results'): Promise<PatientResultsDto> {
+  const b = await loadResultSet(db, user, orderId);
+  const dto = await patientResultsOf(db, b, patientId);
+  await recordHealthReadByOther(db, user, b.order, detail, patientId);
+  return dto;
+}
+
+/** One patient's results of an order whoever asks (access is the caller's business: a share link). */
+export async function getPatientResultsOfOrder(db: Db, order: repo.OrderRow, patientId: number): Promise<PatientResultsDto> {
+  const [b] = await bundles(db, [order]);
+  if (!b || !b.results.length) throw notFound(TEST_RESULT_NOT_FOUND);
+  return patientResultsOf(db, b, patientId);
+}
+
+async function patientResultsOf(db: Db, b: OrderBundle, patientId: number): Promise<PatientResultsDto> {
+  const patient = patientOf(b, patientId);
+  const results = b.results.filter((r) => r.patient_id === patientId);
+  const done = new Set(results.map((r) => r.analysis_id));
+  const pending = b.lines
+    .filter((l) => l.patient_id === patientId && !done.has(l.analysis_id))
+    .map((l) => ({ analysisId: l.analysis_id, code: l.code, name: l.name }));
+  const [explain, names] = await Promise.all([explanationsFor(db, results.map((r) => r.analysis_id), results), namesI18n(db, 'analysis', results.map((r) => r.analysis_id))]);
+  return { testResult: b.summary, patient, results: results.map((r) => ({ ...resultDto(r), explanation: explain.get(r.analysis_id), ...(names.has(r.analysis_id) ? { analysisI18n: names.get(r.analysis_id) } : {}) })), pending };
+}
+
+/** GET .../analysis-results/{id}: one result, its description and the patient's history of that analysis. */
+export async function getAnalysisResult(db: Db, user: AuthUser, orderId: number, patientId: number, resultId: number): Promise<AnalysisResultDetailDto> {
+  const b = await loadResultSet(db, user, orderId);
+  const patient = patientOf(b, patientId);
+  const row = b.results.find((r) => r.id === resultId && r.patient_id === patientId);
+  if (!row) throw notFound(TEST_RESULT_NOT_FOUND);
+  await recordHealthReadByOther(db, user, b.order, `result ${row.code}`, patientId);
+  // History over the orders of the user who ordered this set (the patient record belongs to them).
+  // Staff see only their laboratory's orders: values measured by another laboratory stay out.
+  const labScope = b.order.user_id === user.id ? null : b.order.laboratory_id;
+  const [history, revisions] = await Promise.all([resultsRepo.listHistory(db, b.order.user_id, patientId, row.analysis_id, labScope), resultsRepo.listRevisions(db, [row.id])]);
+  return {
+    testResult: b.summary,
+    patient,
+    result: { ...resultDto(row), explanation: (await explanationsFor(db, [row.analysis_id], [row])).get(row.analysis_id), analysisI18n: (await namesI18n(db, 'analysis', [row.analysis_id])).get(row.analysis_id) },
+    description: row.description,
+    history: history.map((h) => ({
+      resultId: h.id,
+      orderId: h.order_id,
+      orderNumber: h.number,
+      at: h.start_at,
+      value: h.value_num ?? h.value_text ?? '',
+      unit: h.unit,
+      flag: h.flag,
+      interpretation: interpretationOf(h),
+      refLow: h.ref_low,
+      refHigh: h.ref_high,
+    })),
+    revisions: revisions.map((v) => ({
+      value: v.value_num ?? v.value_text ?? '',
+      unit: v.unit,
+      flag: v.flag,
+      interpretation: interpretationOf(v),
+      enteredAt: v.entered_at,
+      replacedAt: v.replaced_at,
+      reason: v.reason,
+    })),
+  };
+}

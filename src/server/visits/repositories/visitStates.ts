@@ -1,0 +1,62 @@
+import type { Db } from '@/server/db/createDb';
+import type { Selectable } from 'kysely';
+import type { VisitEventTable, VisitState } from '@/server/db/schema';
+
+/** Reads and writes of the home visit's own states: the state on the order and its events. */
+type Q = Db;
+
+export type VisitEventRow = Selectable<VisitEventTable>;
+
+export interface VisitMove {
+  at: string;
+  actorUserId: number | null;
+  actorRole: VisitEventTable['actor_role'];
+  reason: string;
+  /** The arrival window announced with "on the way" (kept otherwise). */
+  window?: { start: string; end: string } | null;
+}
+
+/**
+ * Moves the visit from `from` to `to` and records the event. Conditional on the state read, so of
+ * two moves at the same time one wins and the other sees false (and the caller answers 409).
+ */
+export async function moveVisitState(db: Q, orderId: number, from: VisitState, to: VisitState, move: VisitMove): Promise<boolean> {
+  const window = move.window === undefined ? {} : { visit_arrival_start: move.window?.start ?? null, visit_arrival_end: move.window?.end ?? null };
+  const res = await db
+    .updateTable('orders')
+    .set((eb) => ({ visit_state: to, visit_version: eb('visit_version', '+', 1), updated_at: move.at, ...window }))
+    .where('id', '=', orderId)
+    .where('visit_state', '=', from)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) return false;
+  await db
+    .insertInto('visit_events')
+    .values({ order_id: orderId, state: to, at: move.at, actor_user_id: move.actorUserId, actor_role: move.actorRole, reason: move.reason })
+    .execute();
+  return true;
+}
+
+/** The visit's events in the order they happened. */
+export async function listVisitEvents(db: Q, orderId: number): Promise<VisitEventRow[]> {
+  return db.selectFrom('visit_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+/** The first names of users (the nurse's first name is all a patient sees of them). */
+export async function getFirstName(db: Q, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('first_name').where('id', '=', userId).executeTakeFirst();
+  return row?.first_name || null;
+}
+
+/**
+ * What the order's event stream compares between polls, for many orders in one read: one indexed
+ * row each. Any visit change raises `visit_version`; status changes and results move `status` and
+ * `updated_at`.
+ */
+export async function getOrderFingerprints(db: Q, orderIds: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (let i = 0; i < orderIds.length; i += 500) {
+    const rows = await db.selectFrom('orders').select(['id', 'visit_version', 'status', 'updated_at']).where('id', 'in', orderIds.slice(i, i + 500)).execute();
+    for (const row of rows) out.set(row.id, `${row.visit_version}:${row.status}:${row.updated_at}`);
+  }
+  return out;
+}
