@@ -6,9 +6,10 @@ import catalogue from '@/features/catalogue/catalogueSlice';
 import patients from '@/features/patients/patientsSlice';
 import cart from '@/features/cart/cartSlice';
 import order from '@/features/checkout/checkoutSlice';
+import orders from '@/features/orders/ordersSlice';
 import results from '@/features/results/resultsSlice';
 import staff from '@/features/staff/staffSlice';
 import errors from '@/features/shell/errorsSlice';
 
 /** One slice per domain; each domain owns its file under src/features/<domain>/. */
-export const rootReducer = combineReducers({ auth, account, lab, catalogue, patients, cart, order, results, staff, errors });
+export const rootReducer = combineReducers({ auth, account, lab, catalogue, patients, cart, order, orders, results, staff, errors });

@@ -7,6 +7,7 @@ import { catalogueSaga } from '@/features/catalogue/catalogueSaga';
 import { patientsSaga } from '@/features/patients/patientsSaga';
 import { cartSaga } from '@/features/cart/cartSaga';
 import { orderSaga } from '@/features/checkout/checkoutSaga';
+import { ordersSaga } from '@/features/orders/ordersSaga';
 import { resultsSaga } from '@/features/results/resultsSaga';
 import { staffSaga } from '@/features/staff/staffSaga';
 import { signOutOnUnauthorized } from './callApi';
@@ -21,6 +22,7 @@ export const rootTasks: Record<string, RootTask> = {
   patients: patientsSaga,
   cart: cartSaga,
   order: orderSaga,
+  orders: ordersSaga,
   results: resultsSaga,
   staff: staffSaga,
   unauthorized: signOutOnUnauthorized,
