@@ -6,7 +6,7 @@ import { labSaga } from '@/features/lab/labSaga';
 import { catalogueSaga } from '@/features/catalogue/catalogueSaga';
 import { patientsSaga } from '@/features/patients/patientsSaga';
 import { cartSaga } from '@/features/cart/cartSaga';
-import { orderSaga } from '@/features/checkout/checkoutSaga';
+import { checkoutSaga } from '@/features/checkout/checkoutSaga';
 import { ordersSaga } from '@/features/orders/ordersSaga';
 import { resultsSaga } from '@/features/results/resultsSaga';
 import { staffSaga } from '@/features/staff/staffSaga';
@@ -21,7 +21,7 @@ export const rootTasks: Record<string, RootTask> = {
   catalogue: catalogueSaga,
   patients: patientsSaga,
   cart: cartSaga,
-  order: orderSaga,
+  checkout: checkoutSaga,
   orders: ordersSaga,
   results: resultsSaga,
   staff: staffSaga,

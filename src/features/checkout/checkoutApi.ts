@@ -7,7 +7,7 @@ import type { EmailConfirmationFlow } from '@/features/account';
 import type { PaymentMethod } from '@/features/payments';
 
 /** Calls of the checkout: nurse slots, the current user, e-mail confirmation, order creation. */
-export const orderApi = {
+export const checkoutApi = {
   listSlots: (laboratoryId: string, from: string, to: string) =>
     backendClient.get<NurseSlotDto[]>('nurse-slots', { params: { laboratoryId, from, to } }).then((r) => r.data),
 

@@ -8,10 +8,10 @@ import type { FeedbackDetails, OrderAddress } from '@/shared/validation/order';
 import type { PaymentMethod } from '@/features/payments';
 
 /**
- * Order state (spec §3): what the checkout steps collected, kept in the store and mirrored to
+ * Checkout state (spec §3's order state): what the checkout steps collected, kept in the store and mirrored to
  * sessionStorage so a reload in the middle of checkout keeps it; plus the statuses of the calls.
  */
-export interface OrderState {
+export interface CheckoutState {
   /** Submission of the order. */
   submit: Resource<null>;
   /** The submission failed because the visit time filled up meanwhile (or none was chosen). */
@@ -68,7 +68,7 @@ export interface CoverageQuery {
 export const defaultFeedbackDetails = (): FeedbackDetails => ({ useEmail: true, usePhone: true, quickPhone: '' });
 
 /** The part of the state kept in sessionStorage. */
-export interface PersistedOrder {
+export interface PersistedCheckout {
   orderAddress: OrderAddress;
   nurseCheckoutDate: string | null;
   orderSlotId: number | null;
@@ -78,7 +78,7 @@ export interface PersistedOrder {
   addressSaved?: boolean;
 }
 
-const initialState: OrderState = {
+const initialState: CheckoutState = {
   submit: resource(null),
   slotFull: false,
   orderAddress: defaultOrderAddress(),
@@ -97,11 +97,11 @@ const initialState: OrderState = {
   summary: resource(null),
 };
 
-const orderSlice = createSlice({
-  name: 'order',
+const checkoutSlice = createSlice({
+  name: 'checkout',
   initialState,
   reducers: {
-    orderRestored(state, action: PayloadAction<Partial<PersistedOrder>>) {
+    checkoutRestored(state, action: PayloadAction<Partial<PersistedCheckout>>) {
       const p = action.payload;
       if (p.orderAddress) state.orderAddress = { ...defaultOrderAddress(), ...p.orderAddress };
       if (p.feedbackDetails) state.feedbackDetails = { ...defaultFeedbackDetails(), ...p.feedbackDetails };
@@ -120,7 +120,7 @@ const orderSlice = createSlice({
       state.slotFull = false;
       reset(state.submit);
     },
-    ...resourceReducers<OrderState, CoverageDto, CoverageQuery>()('coverage', (s) => s.coverage, {
+    ...resourceReducers<CheckoutState, CoverageDto, CoverageQuery>()('coverage', (s) => s.coverage, {
       failed: (state) => {
         state.coverage.data = null;
       },
@@ -140,7 +140,7 @@ const orderSlice = createSlice({
       state.promo.data = null;
       reset(state.promo);
     },
-    ...resourceReducers<OrderState, NurseSlotDto[], SlotsQuery>()('slots', (s) => s.slots),
+    ...resourceReducers<CheckoutState, NurseSlotDto[], SlotsQuery>()('slots', (s) => s.slots),
 
     /** Last data step: save the contact details, refresh the current user, then confirm e-mail or go on. */
     checkoutRequested(state, action: PayloadAction<FeedbackDetails>) {
@@ -202,7 +202,7 @@ const orderSlice = createSlice({
       }
     },
 
-    ...resourceReducers<OrderState, ShopOrderDto, number>()('summary', (s) => s.summary),
+    ...resourceReducers<CheckoutState, ShopOrderDto, number>()('summary', (s) => s.summary),
   },
   extraReducers: (builder) => {
     // Nothing of the previous user's checkout stays after sign-out.
@@ -211,7 +211,7 @@ const orderSlice = createSlice({
 });
 
 export const {
-  orderRestored,
+  checkoutRestored,
   orderAddressSaved,
   visitTimeChosen,
   coverageRequested,
@@ -241,5 +241,5 @@ export const {
   summaryRequested,
   summaryReceived,
   summaryFailed,
-} = orderSlice.actions;
-export default orderSlice.reducer;
+} = checkoutSlice.actions;
+export default checkoutSlice.reducer;

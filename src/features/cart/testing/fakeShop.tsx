@@ -17,7 +17,7 @@ import { authSaga } from '@/features/auth/authSaga';
 import { testRouter } from '@/features/auth/testing/render';
 import type { AnalysisDto, CartDto, MaterialDto, PatientDto } from '@/shared/types/api';
 import { cartSaga } from '../cartSaga';
-import { orderSaga } from '@/features/checkout/checkoutSaga';
+import { checkoutSaga } from '@/features/checkout/checkoutSaga';
 
 export interface ShopRequest {
   method: string;
@@ -79,7 +79,7 @@ export type FakeShop = ReturnType<typeof fakeShop>;
 export function makeShopStore() {
   return makeStore({
     saga: function* () {
-      yield all([authSaga(), cartSaga(), orderSaga()]);
+      yield all([authSaga(), cartSaga(), checkoutSaga()]);
     },
   });
 }

@@ -51,7 +51,7 @@ function CoverageNotice({ country, postalCode }: { country: string; postalCode: 
   const dispatch = useAppDispatch();
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
   const laboratory = useAppSelector((s) => s.lab.laboratory.data);
-  const { data: coverage, status: coverageStatus } = useAppSelector((s) => s.order.coverage);
+  const { data: coverage, status: coverageStatus } = useAppSelector((s) => s.checkout.coverage);
   const valid = isValidPostalCode(country, postalCode);
 
   useEffect(() => {
@@ -145,8 +145,8 @@ export function AddressStep() {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const { ready } = useCheckoutGuard();
-  const { orderAddress, addressSaved } = useAppSelector((s) => s.order);
-  const coverage = useAppSelector((s) => s.order.coverage.data);
+  const { orderAddress, addressSaved } = useAppSelector((s) => s.checkout);
+  const coverage = useAppSelector((s) => s.checkout.coverage.data);
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
   const { status: patientsStatus, data: patients } = useAppSelector((s) => s.cart.patients);
 

@@ -23,8 +23,8 @@ export function ConfirmEmailStep() {
   const router = useRouter();
   const { ready } = useCheckoutGuard();
   const user = useAppSelector(selectCurrentUser);
-  const { status: letterStatus, error: letterError } = useAppSelector((s) => s.order.letter);
-  const { status: confirmStatus, error: confirmError } = useAppSelector((s) => s.order.confirm);
+  const { status: letterStatus, error: letterError } = useAppSelector((s) => s.checkout.letter);
+  const { status: confirmStatus, error: confirmError } = useAppSelector((s) => s.checkout.confirm);
   const [token, setToken] = useState('');
 
   useEffect(() => {

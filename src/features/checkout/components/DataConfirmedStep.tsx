@@ -56,7 +56,7 @@ export function DataConfirmedStep() {
   const { t, i18n } = useTranslation('cart');
   const dispatch = useAppDispatch();
   const router = useRouter();
-  const order = useAppSelector((s) => s.order);
+  const order = useAppSelector((s) => s.checkout);
   const { ready } = useCheckoutGuard({ needsCart: order.submit.status !== Status.SUCCESS });
   const cart = useAppSelector((s) => s.cart.cart.data);
   const { status: patientsStatus, data: patients } = useAppSelector((s) => s.cart.patients);

@@ -32,7 +32,7 @@ export function VisitTimeStep() {
   const router = useRouter();
   const { ready } = useCheckoutGuard();
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
-  const { slots: slotsResource, orderSlotId, slotFull, submit } = useAppSelector((s) => s.order);
+  const { slots: slotsResource, orderSlotId, slotFull, submit } = useAppSelector((s) => s.checkout);
   const { data: slots, status: slotsStatus, error: slotsError } = slotsResource;
   const error = submit.error?.message;
   const [pickedDay, setDay] = useState<string | null>(null);

@@ -68,7 +68,7 @@ describe('contact step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check and confirm' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith(target));
     expect(shop.calls('GET users/current').length).toBeGreaterThan(0);
-    expect(store.getState().order.feedbackDetails).toEqual({ useEmail: true, usePhone: true, quickPhone: '+48 600 100 200' });
+    expect(store.getState().checkout.feedbackDetails).toEqual({ useEmail: true, usePhone: true, quickPhone: '+48 600 100 200' });
   });
 });
 
@@ -137,7 +137,7 @@ describe('order summary and submission', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Submit and pay' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/nurse-checkout-time'));
-    expect(store.getState().order).toMatchObject({ slotFull: true, submit: { error: { message: SLOT_FULL_MESSAGE } }, orderSlotId: null });
+    expect(store.getState().checkout).toMatchObject({ slotFull: true, submit: { error: { message: SLOT_FULL_MESSAGE } }, orderSlotId: null });
   });
 });
 
@@ -166,7 +166,7 @@ describe('address step', () => {
     expect(await screen.findByTestId('coverage-served')).toHaveTextContent(/45/);
     expect(shop.calls('GET laboratories/2/coverage').at(-1)?.params).toMatchObject({ country: 'PL', postalCode: '03-734' });
     await userEvent.click(screen.getByRole('button', { name: 'Continue to visit time' }));
-    await waitFor(() => expect(store.getState().order.orderAddress.postalCode).toBe('03-734'));
+    await waitFor(() => expect(store.getState().checkout.orderAddress.postalCode).toBe('03-734'));
     expect(selectOrderTotals(store.getState(), 'checkout')).toMatchObject({ visitFeeMinor: 4500, visitFeeExact: true });
   });
 
@@ -187,7 +187,7 @@ describe('address step', () => {
     expect(alert).toHaveTextContent('does not make home visits to 03-734');
     expect(alert).toHaveTextContent('Warsaw, ul. Targowa 64');
     expect(screen.getByRole('button', { name: 'Continue to visit time' })).toBeDisabled();
-    expect(store.getState().order.addressSaved).toBe(false);
+    expect(store.getState().checkout.addressSaved).toBe(false);
   });
 });
 
@@ -217,7 +217,7 @@ describe('promo code at the summary', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit and pay' }));
     expect(await screen.findByText('This promo code has been used up', { selector: '[role=alert] *' })).toBeInTheDocument();
     expect(shop.calls('POST order/create')[0]?.body).toMatchObject({ promoCode: 'AUTUMN10' });
-    expect(store.getState().order.promo.data).toBeNull();
+    expect(store.getState().checkout.promo.data).toBeNull();
     expect(store.getState().cart.cart.data).not.toBeNull();
   });
 
