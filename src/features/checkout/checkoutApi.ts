@@ -1,16 +1,13 @@
 import { backendClient, shopClient } from '@/lib/apiClient';
-import type { CoverageDto, CreateOrderResponse, CurrentUserDto, NurseSlotDto, PromoQuoteDto } from '@/shared/types/api';
+import type { CoverageDto, CreateOrderResponse, CurrentUserDto, PromoQuoteDto } from '@/shared/types/api';
 import type { ShopOrderDto } from '@/shared/types/order';
 import type { CreateOrderInput } from '@/shared/validation/order';
 import { writeStorage } from '@/shared/storage';
 import type { EmailConfirmationFlow } from '@/features/account';
 import type { PaymentMethod } from '@/features/payments';
 
-/** Calls of the checkout: nurse slots, the current user, e-mail confirmation, order creation. */
+/** Calls of the checkout: home-visit coverage, the current user, e-mail confirmation, order creation. */
 export const checkoutApi = {
-  listSlots: (laboratoryId: string, from: string, to: string) =>
-    backendClient.get<NurseSlotDto[]>('nurse-slots', { params: { laboratoryId, from, to } }).then((r) => r.data),
-
   coverage: (laboratoryId: string, country: string, postalCode: string) =>
     backendClient.get<CoverageDto>(`laboratories/${encodeURIComponent(laboratoryId)}/coverage`, { params: { country, postalCode } }).then((r) => r.data),
 

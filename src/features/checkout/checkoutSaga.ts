@@ -35,9 +35,6 @@ import {
   idempotencyKeyCreated,
   orderAddressSaved,
   checkoutRestored,
-  slotsFailed,
-  slotsReceived,
-  slotsRequested,
   submitFailed,
   submitRequested,
   submitSucceeded,
@@ -47,7 +44,6 @@ import {
   visitTimeChosen,
   type CoverageQuery,
   type PersistedCheckout,
-  type SlotsQuery,
 } from './checkoutSlice';
 
 export const CHECKOUT_STORAGE_KEY = 'labShop.checkout';
@@ -105,16 +101,6 @@ function* forget(): Generator {
   session()?.removeItem(CHECKOUT_STORAGE_KEY);
   session()?.removeItem(OLD_CHECKOUT_STORAGE_KEY);
   yield put(checkoutRestored({ nurseCheckoutDate: null, orderSlotId: null, idempotencyKey: null }));
-}
-
-function* loadSlots(action: PayloadAction<SlotsQuery>): Generator {
-  try {
-    const { laboratoryId, from, to } = action.payload;
-    const slots = yield* callApi(checkoutApi.listSlots, laboratoryId, from, to);
-    yield put(slotsReceived(slots));
-  } catch (e) {
-    yield put(slotsFailed(toFailure(e)));
-  }
 }
 
 /** Asked while the user types: the latest postal code wins, after a short pause. */
@@ -255,7 +241,6 @@ export function* checkoutSaga(): Generator {
   yield takeEvery(appStarted.type, restore);
   yield takeEvery([orderAddressSaved.type, visitTimeChosen.type, idempotencyKeyCreated.type], persist);
   yield takeEvery(logout.type, forget);
-  yield takeLatest(slotsRequested.type, loadSlots);
   yield takeLatest(coverageRequested.type, loadCoverage);
   yield takeLatest(promoRequested.type, applyPromo);
   yield takeLatest(checkoutRequested.type, checkout);

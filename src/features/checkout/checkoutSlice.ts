@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
-import type { CoverageDto, NurseSlotDto, PromoQuoteDto } from '@/shared/types/api';
+import type { CoverageDto, PromoQuoteDto } from '@/shared/types/api';
 import type { ShopOrderDto } from '@/shared/types/order';
 import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY } from '@/shared/orderDefaults';
 import type { FeedbackDetails, OrderAddress } from '@/shared/validation/order';
@@ -32,7 +32,6 @@ export interface CheckoutState {
   coverage: Resource<CoverageDto | null>;
   /** The promo code applied at the summary step, as quoted by the server. */
   promo: Resource<PromoQuoteDto | null>;
-  slots: Resource<NurseSlotDto[]>;
   /** The last data step (contact details saved, current user refreshed). */
   checkout: Resource<null>;
   letter: Resource<null>;
@@ -52,12 +51,6 @@ export const defaultOrderAddress = (): OrderAddress => ({
   intercomCode: '',
   notes: '',
 });
-
-export interface SlotsQuery {
-  laboratoryId: string;
-  from: string;
-  to: string;
-}
 
 export interface CoverageQuery {
   laboratoryId: string;
@@ -90,7 +83,6 @@ const initialState: CheckoutState = {
   paymentMethod: null,
   coverage: resource(null),
   promo: resource(null),
-  slots: resource([]),
   checkout: resource(null),
   letter: resource(null),
   confirm: resource(null),
@@ -140,7 +132,6 @@ const checkoutSlice = createSlice({
       state.promo.data = null;
       reset(state.promo);
     },
-    ...resourceReducers<CheckoutState, NurseSlotDto[], SlotsQuery>()('slots', (s) => s.slots),
 
     /** Last data step: save the contact details, refresh the current user, then confirm e-mail or go on. */
     checkoutRequested(state, action: PayloadAction<FeedbackDetails>) {
@@ -221,9 +212,6 @@ export const {
   promoApplied,
   promoFailed,
   promoRemoved,
-  slotsRequested,
-  slotsReceived,
-  slotsFailed,
   checkoutRequested,
   checkoutSucceeded,
   checkoutFailed,

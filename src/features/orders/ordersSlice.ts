@@ -95,6 +95,9 @@ export const {
   slotsFailed,
 } = ordersSlice.actions;
 
+/** Free visit times last asked for (booking a visit at checkout, moving an order's visit). */
+export const selectSlots = (state: { orders: OrdersState }): Resource<NurseSlotDto[]> => state.orders.slots;
+
 /** An opened order (INITIAL when never requested). */
 export const selectOrder = (state: { orders: OrdersState }, orderId: number): OrderResource => state.orders.order[orderId] ?? emptyOrder;
 

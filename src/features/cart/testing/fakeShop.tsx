@@ -18,6 +18,7 @@ import { testRouter } from '@/features/auth/testing/render';
 import type { AnalysisDto, CartDto, MaterialDto, PatientDto } from '@/shared/types/api';
 import { cartSaga } from '../cartSaga';
 import { checkoutSaga } from '@/features/checkout/checkoutSaga';
+import { ordersSaga } from '@/features/orders/ordersSaga';
 
 export interface ShopRequest {
   method: string;
@@ -75,11 +76,11 @@ export function fakeShop(routes: Record<string, ShopHandler | ShopAnswer | ShopA
 }
 export type FakeShop = ReturnType<typeof fakeShop>;
 
-/** The store with the sagas of the cart and the checkout (and auth, for login/logout). */
+/** The store with the sagas of the cart, the checkout and the orders (free visit times), and auth for login/logout. */
 export function makeShopStore() {
   return makeStore({
     saga: function* () {
-      yield all([authSaga(), cartSaga(), checkoutSaga()]);
+      yield all([authSaga(), cartSaga(), checkoutSaga(), ordersSaga()]);
     },
   });
 }

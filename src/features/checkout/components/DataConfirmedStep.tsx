@@ -30,6 +30,7 @@ import { formatVisitWindow } from '@/shared/labTime';
 import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
 import { timeZoneOfCountry } from '@/shared/timeZones';
 import { localName } from '@/shared/catalogueText';
+import { selectSlots } from '@/features/orders';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
   return (
@@ -97,7 +98,8 @@ export function DataConfirmedStep() {
   const lab = useAppSelector((s) => s.lab.laboratory.data);
   const zone = lab?.timeZone ?? timeZoneOfCountry(lab?.country);
   const deviceZone = useDeviceTimeZone();
-  const slot = order.slots.data.find((s) => s.id === order.orderSlotId);
+  const slots = useAppSelector(selectSlots);
+  const slot = slots.data.find((s) => s.id === order.orderSlotId);
   const when = order.nurseCheckoutDate ? formatVisitWindow(order.nurseCheckoutDate, slot?.end ?? order.nurseCheckoutDate, i18n.language, zone, deviceZone, 'weekdayDate') : '';
   const fb = order.feedbackDetails;
 
