@@ -1,6 +1,6 @@
 import Head from 'next/head';
 import { useTranslation } from 'react-i18next';
-import { CartView } from '@/features/cart/components/CartView';
+import { CartView } from '@/features/checkout/components/CartView';
 
 export default function CartPage() {
   const { t } = useTranslation('cart');

@@ -13,20 +13,22 @@ import { routes } from '@/lib/routes';
 import { useMounted } from '@/lib/useMounted';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
-import { OrderAmount, selectOrderTotals, useSavedAddressCoverage } from '@/features/checkout';
 import { cartBreakdown } from '@/shared/breakdown';
 import { toMajor } from '@/shared/money';
 import { shallowEqual } from 'react-redux';
 import { CartPatientSection } from './CartPatientSection';
-import { patientName } from './patientName';
+import { OrderAmount } from './OrderAmount';
+import { useSavedAddressCoverage } from './useSavedAddressCoverage';
+import { selectOrderTotals } from '../orderTotals';
 import {
   cartReloadRequested,
   cartPatientsRequested,
+  patientName,
   removeAnalysisRequested,
   removePatientAnalysisRequested,
   removePatientRequested,
   resetCartRequested,
-} from '../cartSlice';
+} from '@/features/cart';
 import { useToast } from '@/components/Toast';
 
 type Pending =

@@ -5,9 +5,9 @@ import { navigation } from '@/store/navigation';
 import { loggedIn } from '@/features/auth/authSlice';
 import { activeLaboratorySet, laboratoryReceived } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
-import { orderAddressSaved } from '@/features/checkout/checkoutSlice';
+import { orderAddressSaved } from '../checkoutSlice';
 import { CartView } from './CartView';
-import { analysis, cartOf, emptyCart, fakeShop, patient, renderShop, swab, testRouter, tube, type FakeShop } from '../testing/fakeShop';
+import { analysis, cartOf, emptyCart, fakeShop, patient, renderShop, swab, testRouter, tube, type FakeShop } from '@/features/cart/testing/fakeShop';
 
 let shop: FakeShop | null = null;
 beforeEach(() => {
