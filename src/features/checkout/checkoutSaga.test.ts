@@ -8,14 +8,13 @@ import { eventually, sampleUser } from '@/features/auth/testing/fakeBackend';
 import { SLOT_FULL_MESSAGE } from '@/shared/validation/order';
 import { analysis, cartOf, emptyCart, fakeShop, makeShopStore, type FakeShop } from '@/features/cart/testing/fakeShop';
 import {
-  activationLetterRequested,
   checkoutRequested,
-  emailConfirmRequested,
   orderAddressSaved,
   submitRequested,
   visitTimeChosen,
 } from './checkoutSlice';
 import { CHECKOUT_STORAGE_KEY, OLD_CHECKOUT_STORAGE_KEY } from './checkoutSaga';
+import { confirmationLetterRequested, emailConfirmationSubmitted } from '@/features/account';
 
 let shop: FakeShop | null = null;
 let goTo: jest.SpyInstance;
@@ -81,12 +80,12 @@ describe('checkout', () => {
   });
 });
 
-describe('e-mail confirmation in the order', () => {
+describe('e-mail confirmation in the order (the account\'s confirmation, flow \'order\')', () => {
   it('the letter asks for a link back into the order flow', async () => {
     shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'POST users/send-activation-email': [200, { status: 'ok' }] });
     const store = checkoutStore();
-    store.dispatch(activationLetterRequested());
-    await eventually(() => expect(store.getState().checkout.letter.status).toBe(Status.SUCCESS));
+    store.dispatch(confirmationLetterRequested({ flow: 'order' }));
+    await eventually(() => expect(store.getState().account.letter.status).toBe(Status.SUCCESS));
     // The spec's call has no body; the flow stays in this browser for the confirmation page.
     expect(shop.calls('POST users/send-activation-email')[0]?.body).toBeUndefined();
     expect(window.localStorage.getItem('labShop.emailConfirmationFlow')).toBe('order');
@@ -99,8 +98,8 @@ describe('e-mail confirmation in the order', () => {
       'POST users/send-activation-email': [500, { error: 'Email is already confirmed', code: 'internal' }],
     });
     const store = checkoutStore();
-    store.dispatch(activationLetterRequested());
-    await eventually(() => expect(store.getState().checkout.letter.status).toBe(Status.ERROR));
+    store.dispatch(confirmationLetterRequested({ flow: 'order' }));
+    await eventually(() => expect(store.getState().account.letter.status).toBe(Status.ERROR));
     expect(goTo).not.toHaveBeenCalled();
 
     shop = fakeShop({
@@ -108,7 +107,7 @@ describe('e-mail confirmation in the order', () => {
       'POST users/send-activation-email': [409, { error: 'Die Adresse ist schon bestätigt', code: 'email_already_confirmed' }],
       'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
     });
-    store.dispatch(activationLetterRequested());
+    store.dispatch(confirmationLetterRequested({ flow: 'order' }));
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
   });
 
@@ -119,7 +118,7 @@ describe('e-mail confirmation in the order', () => {
       'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
     });
     const store = checkoutStore();
-    store.dispatch(activationLetterRequested());
+    store.dispatch(confirmationLetterRequested({ flow: 'order' }));
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
     expect(store.getState().auth.currentUser.data?.emailConfirmed).toBe(true);
   });
@@ -131,10 +130,10 @@ describe('e-mail confirmation in the order', () => {
       'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
     });
     const store = checkoutStore();
-    store.dispatch(emailConfirmRequested('wrong'));
-    await eventually(() => expect(store.getState().checkout.confirm.status).toBe(Status.ERROR));
-    expect(store.getState().checkout.confirm.error?.message).toBe('Email confirmation token not found');
-    store.dispatch(emailConfirmRequested(' good '));
+    store.dispatch(emailConfirmationSubmitted({ token: 'wrong', flow: 'order' }));
+    await eventually(() => expect(store.getState().account.confirm.status).toBe(Status.ERROR));
+    expect(store.getState().account.confirm.error?.message).toBe('Email confirmation token not found');
+    store.dispatch(emailConfirmationSubmitted({ token: ' good ', flow: 'order' }));
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
     expect(shop.calls('POST users/activate').map((c) => c.body)).toEqual([{ token: 'wrong' }, { token: 'good' }]);
   });

@@ -17,9 +17,6 @@ import { toFailure } from '@/lib/store/resource';
 import { checkoutApi } from './checkoutApi';
 import { selectOrderTotals } from './orderTotals';
 import {
-  activationLetterFailed,
-  activationLetterRequested,
-  activationLetterSent,
   checkoutFailed,
   checkoutRequested,
   checkoutSucceeded,
@@ -29,9 +26,6 @@ import {
   promoApplied,
   promoFailed,
   promoRequested,
-  emailConfirmFailed,
-  emailConfirmRequested,
-  emailConfirmed,
   idempotencyKeyCreated,
   orderAddressSaved,
   checkoutRestored,
@@ -49,7 +43,6 @@ import {
 export const CHECKOUT_STORAGE_KEY = 'labShop.checkout';
 /** Where the checkout was kept before the slice was named `checkout`: read once, then moved. */
 export const OLD_CHECKOUT_STORAGE_KEY = 'labShop.order';
-export const TOKEN_NOT_FOUND = 'Email confirmation token not found';
 
 const selectCheckout = (s: RootState) => s.checkout;
 
@@ -147,35 +140,6 @@ function* checkout(): Generator {
   }
 }
 
-function* sendLetter(): Generator {
-  try {
-    yield* callApi(checkoutApi.sendActivationEmail);
-    yield put(activationLetterSent());
-  } catch (e) {
-    const already = failedWith(e, ERROR_CODES.emailAlreadyConfirmed, [409, 500]);
-    if (already) {
-      // In the order flow an already confirmed address simply moves on (spec §4).
-      yield put(activationLetterSent());
-      yield* refreshUser();
-      yield* call([navigation, navigation.goTo], routes.dataConfirmed.path);
-      return;
-    }
-    yield put(activationLetterFailed(toFailure(e)));
-  }
-}
-
-function* confirmEmail(action: PayloadAction<string>): Generator {
-  try {
-    yield* callApi(checkoutApi.activate, action.payload.trim());
-    yield* refreshUser();
-    yield put(emailConfirmed());
-    yield* call([navigation, navigation.goTo], routes.dataConfirmed.path);
-  } catch (e) {
-    const tokenNotFound = failedWith(e, ERROR_CODES.confirmationTokenNotFound, [500]);
-    yield put(emailConfirmFailed(toFailure(e, tokenNotFound ? TOKEN_NOT_FOUND : undefined)));
-  }
-}
-
 function newKey(): string {
   const c = globalThis.crypto;
   if (c && typeof c.randomUUID === 'function') return c.randomUUID();
@@ -244,8 +208,6 @@ export function* checkoutSaga(): Generator {
   yield takeLatest(coverageRequested.type, loadCoverage);
   yield takeLatest(promoRequested.type, applyPromo);
   yield takeLatest(checkoutRequested.type, checkout);
-  yield takeLatest(activationLetterRequested.type, sendLetter);
-  yield takeLatest(emailConfirmRequested.type, confirmEmail);
   yield takeLatest(submitRequested.type, submit);
   yield takeLatest(summaryRequested.type, loadSummary);
 }

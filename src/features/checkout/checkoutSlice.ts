@@ -34,8 +34,6 @@ export interface CheckoutState {
   promo: Resource<PromoQuoteDto | null>;
   /** The last data step (contact details saved, current user refreshed). */
   checkout: Resource<null>;
-  letter: Resource<null>;
-  confirm: Resource<null>;
   /** The submitted order (`/order/submitted`). */
   summary: Resource<ShopOrderDto | null>;
 }
@@ -84,8 +82,6 @@ const initialState: CheckoutState = {
   coverage: resource(null),
   promo: resource(null),
   checkout: resource(null),
-  letter: resource(null),
-  confirm: resource(null),
   summary: resource(null),
 };
 
@@ -145,25 +141,6 @@ const checkoutSlice = createSlice({
       fail(state.checkout, action.payload);
     },
 
-    activationLetterRequested(state) {
-      startLoading(state.letter);
-    },
-    activationLetterSent(state) {
-      succeed(state.letter, null);
-    },
-    activationLetterFailed(state, action: PayloadAction<Failure>) {
-      fail(state.letter, action.payload);
-    },
-    emailConfirmRequested(state, _action: PayloadAction<string>) {
-      startLoading(state.confirm);
-    },
-    emailConfirmed(state) {
-      succeed(state.confirm, null);
-    },
-    emailConfirmFailed(state, action: PayloadAction<Failure>) {
-      fail(state.confirm, action.payload);
-    },
-
     idempotencyKeyCreated(state, action: PayloadAction<string>) {
       if (!state.idempotencyKey) state.idempotencyKey = action.payload;
     },
@@ -182,7 +159,7 @@ const checkoutSlice = createSlice({
       state.idempotencyKey = null;
       state.paymentMethod = null;
       state.promo.data = null;
-      for (const r of [state.promo, state.checkout, state.letter, state.confirm]) reset(r);
+      for (const r of [state.promo, state.checkout]) reset(r);
     },
     submitFailed(state, action: PayloadAction<{ failure: Failure; slotFull: boolean }>) {
       fail(state.submit, action.payload.failure);
@@ -215,12 +192,6 @@ export const {
   checkoutRequested,
   checkoutSucceeded,
   checkoutFailed,
-  activationLetterRequested,
-  activationLetterSent,
-  activationLetterFailed,
-  emailConfirmRequested,
-  emailConfirmed,
-  emailConfirmFailed,
   idempotencyKeyCreated,
   paymentMethodChosen,
   submitRequested,

@@ -19,6 +19,7 @@ import type { AnalysisDto, CartDto, MaterialDto, PatientDto } from '@/shared/typ
 import { cartSaga } from '../cartSaga';
 import { checkoutSaga } from '@/features/checkout/checkoutSaga';
 import { ordersSaga } from '@/features/orders/ordersSaga';
+import { accountSaga } from '@/features/account/accountSaga';
 
 export interface ShopRequest {
   method: string;
@@ -76,11 +77,11 @@ export function fakeShop(routes: Record<string, ShopHandler | ShopAnswer | ShopA
 }
 export type FakeShop = ReturnType<typeof fakeShop>;
 
-/** The store with the sagas of the cart, the checkout and the orders (free visit times), and auth for login/logout. */
+/** The store with the sagas of the cart, the checkout, the orders (free visit times) and the account (e-mail confirmation), and auth for login/logout. */
 export function makeShopStore() {
   return makeStore({
     saga: function* () {
-      yield all([authSaga(), cartSaga(), checkoutSaga(), ordersSaga()]);
+      yield all([authSaga(), accountSaga(), cartSaga(), checkoutSaga(), ordersSaga()]);
     },
   });
 }

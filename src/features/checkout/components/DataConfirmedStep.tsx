@@ -23,7 +23,7 @@ import { PromoCodeField } from './PromoCodeField';
 import { shallowEqual } from 'react-redux';
 import { selectOrderTotals } from '../orderTotals';
 import { OrderAmount } from './OrderAmount';
-import { selectCurrentUser } from '@/features/auth';
+import { selectCurrentUser, selectCurrentUserStatus } from '@/features/auth';
 import { Notice } from '@/components/Notice';
 import { PAYMENT_NOT_STARTED, PaymentMethodChoice, paymentMethodsFor, type PaymentMethod } from '@/features/payments';
 import { formatVisitWindow } from '@/shared/labTime';
@@ -62,6 +62,8 @@ export function DataConfirmedStep() {
   const cart = useAppSelector((s) => s.cart.cart.data);
   const { status: patientsStatus, data: patients } = useAppSelector((s) => s.cart.patients);
   const user = useAppSelector(selectCurrentUser);
+  // Just confirmed: the user is being read again, so the old "not confirmed" does not send the user back.
+  const userLoading = useAppSelector(selectCurrentUserStatus) === Status.LOADING;
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
   const coverage = coverageMatches(order.coverage.data, laboratoryId, order.orderAddress) ? order.coverage.data : null;
   const totals = useAppSelector((s) => selectOrderTotals(s, 'checkout'), shallowEqual);
@@ -81,9 +83,11 @@ export function DataConfirmedStep() {
   }, [dispatch, ready, patientsStatus]);
   useEffect(() => {
     if (!ready) return;
-    if (user && !user.emailConfirmed) void router.replace(routes.confirmEmailInOrder.path);
+    if (user && !user.emailConfirmed) {
+      if (!userLoading) void router.replace(routes.confirmEmailInOrder.path);
+    }
     else if (!order.orderSlotId && order.submit.status !== Status.LOADING && order.submit.status !== Status.SUCCESS) void router.replace(routes.nurseCheckoutTime.path);
-  }, [ready, user, order.orderSlotId, order.submit.status, router]);
+  }, [ready, user, userLoading, order.orderSlotId, order.submit.status, router]);
 
   const currency = totals.currency;
   const offered = useAppSelector((s) => s.lab.laboratory.data?.paymentMethods);

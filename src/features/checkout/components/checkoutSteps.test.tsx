@@ -18,6 +18,7 @@ import { FeedbackStep } from './FeedbackStep';
 import { DataConfirmedStep } from './DataConfirmedStep';
 import { VisitTimeStep } from './VisitTimeStep';
 import { AddressStep } from './AddressStep';
+import { ConfirmEmailStep } from './ConfirmEmailStep';
 
 let shop: FakeShop | null = null;
 let goTo: jest.SpyInstance;
@@ -281,5 +282,25 @@ describe('visit day strip', () => {
     await user.keyboard('{ArrowLeft}');
     expect(checked()).toEqual([third]);
     expect(await screen.findByRole('radiogroup', { name: /^Times on/ })).toHaveTextContent('2 places left');
+  });
+});
+
+describe('/order/confirm-email', () => {
+  it('sends the letter and confirms with its code through the account\'s confirmation, then goes on to data confirmed', async () => {
+    shop = fakeShop({
+      'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
+      'POST users/send-activation-email': [200, { status: 'ok' }],
+      'POST users/activate': [200, {}],
+      'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
+    });
+    openStep(<ConfirmEmailStep />, '/order/confirm-email', { ...sampleUser, emailConfirmed: false });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send the letter' }));
+    expect(await screen.findByText(/The letter is on its way/)).toBeInTheDocument();
+    expect(window.localStorage.getItem('labShop.emailConfirmationFlow')).toBe('order');
+    await user.type(screen.getByLabelText('Code from the letter'), 'tok-7');
+    await user.click(screen.getByRole('button', { name: 'Confirm e-mail' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
+    expect(shop.calls('POST users/activate')[0]?.body).toEqual({ token: 'tok-7' });
   });
 });
