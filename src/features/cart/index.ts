@@ -5,7 +5,6 @@
 export { loadCart } from './cartSaga';
 export {
   cartCleared,
-  cartPatientsRequested,
   cartReloadRequested,
   removeAnalysisRequested,
   removePatientAnalysisRequested,

@@ -14,7 +14,7 @@ import { orderAddressSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { isValidPostalCode, normalizeOrderPostalCode, normalizePostalCode } from '@/shared/validation/postalCode';
 import { selectorOpened } from '@/features/lab';
-import { cartPatientsRequested } from '@/features/cart';
+import { patientsRequested } from '@/features/patients';
 import type { PatientDto } from '@/shared/types/api';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
@@ -148,10 +148,10 @@ export function AddressStep() {
   const { orderAddress, addressSaved } = useAppSelector((s) => s.checkout);
   const coverage = useAppSelector((s) => s.checkout.coverage.data);
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
-  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.cart.patients);
+  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.patients.list);
 
   useEffect(() => {
-    if (ready && patientsStatus === Status.INITIAL) dispatch(cartPatientsRequested());
+    if (ready && patientsStatus === Status.INITIAL) dispatch(patientsRequested());
   }, [dispatch, ready, patientsStatus]);
 
   const initialValues = useMemo(

@@ -22,13 +22,13 @@ import { useSavedAddressCoverage } from './useSavedAddressCoverage';
 import { selectOrderTotals } from '../orderTotals';
 import {
   cartReloadRequested,
-  cartPatientsRequested,
   patientName,
   removeAnalysisRequested,
   removePatientAnalysisRequested,
   removePatientRequested,
   resetCartRequested,
 } from '@/features/cart';
+import { patientsRequested } from '@/features/patients';
 import { useToast } from '@/components/Toast';
 
 type Pending =
@@ -46,13 +46,13 @@ export function CartView() {
   const mounted = useMounted();
   const { status, data: cart, error } = useAppSelector((s) => s.cart.cart);
   const { status: mutationStatus, error: mutationError } = useAppSelector((s) => s.cart.mutation);
-  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.cart.patients);
+  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.patients.list);
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const [pending, setPending] = useState<Pending>(null);
   const totals = useAppSelector((s) => selectOrderTotals(s, 'cart'), shallowEqual);
 
   useEffect(() => {
-    if (isLoggedIn && patientsStatus === Status.INITIAL) dispatch(cartPatientsRequested());
+    if (isLoggedIn && patientsStatus === Status.INITIAL) dispatch(patientsRequested());
   }, [dispatch, isLoggedIn, patientsStatus]);
   // The fee of the saved address's zone, when an address was given earlier in this checkout.
   useSavedAddressCoverage(isLoggedIn);

@@ -12,7 +12,8 @@ import { ListSkeleton, Money, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
-import { cartPatientsRequested, patientName } from '@/features/cart';
+import { patientName } from '@/features/cart';
+import { patientsRequested } from '@/features/patients';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
@@ -60,7 +61,7 @@ export function DataConfirmedStep() {
   const order = useAppSelector((s) => s.checkout);
   const { ready } = useCheckoutGuard({ needsCart: order.submit.status !== Status.SUCCESS });
   const cart = useAppSelector((s) => s.cart.cart.data);
-  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.cart.patients);
+  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.patients.list);
   const user = useAppSelector(selectCurrentUser);
   // Just confirmed: the user is being read again, so the old "not confirmed" does not send the user back.
   const userLoading = useAppSelector(selectCurrentUserStatus) === Status.LOADING;
@@ -79,7 +80,7 @@ export function DataConfirmedStep() {
   }, [dispatch, ready, laboratoryId, country, postalCode, hasCoverage, coverageLoading, order.submit.status, router]);
 
   useEffect(() => {
-    if (ready && patientsStatus === Status.INITIAL) dispatch(cartPatientsRequested());
+    if (ready && patientsStatus === Status.INITIAL) dispatch(patientsRequested());
   }, [dispatch, ready, patientsStatus]);
   useEffect(() => {
     if (!ready) return;
