@@ -1,15 +1,13 @@
 import { backendClient, shopClient } from '@/lib/apiClient';
-import type { CoverageDto, CreateOrderResponse, CurrentUserDto, PromoQuoteDto } from '@/shared/types/api';
+import type { CoverageDto, CreateOrderResponse, PromoQuoteDto } from '@/shared/types/api';
 import type { ShopOrderDto } from '@/shared/types/order';
 import type { CreateOrderInput } from '@/shared/validation/order';
 import type { PaymentMethod } from '@/features/payments';
 
-/** Calls of the checkout: home-visit coverage, the current user, promo codes, order creation and the submitted order. */
+/** Calls of the checkout: home-visit coverage, promo codes, order creation and the submitted order. */
 export const checkoutApi = {
   coverage: (laboratoryId: string, country: string, postalCode: string) =>
     backendClient.get<CoverageDto>(`laboratories/${encodeURIComponent(laboratoryId)}/coverage`, { params: { country, postalCode } }).then((r) => r.data),
-
-  currentUser: () => backendClient.get<CurrentUserDto>('users/current').then((r) => r.data),
 
   /** `paymentMethod`: `online` (the operator's page is the redirect URL) or `on_visit`. */
   create: (input: CreateOrderInput & { paymentMethod: PaymentMethod }, idempotencyKey: string) =>

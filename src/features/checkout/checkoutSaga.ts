@@ -1,5 +1,5 @@
 import { delay, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import { call, select } from 'typed-redux-saga';
+import { call, select, take } from 'typed-redux-saga';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { callApi } from '@/store/callApi';
 import { navigation } from '@/store/navigation';
@@ -7,10 +7,9 @@ import type { RootState } from '@/store/makeStore';
 import { failedWith } from '@/lib/apiError';
 import { routes } from '@/lib/routes';
 import { appStarted } from '@/store/appActions';
-import { currentUserReceived, logout } from '@/features/auth';
+import { currentUserFailed, currentUserReceived, currentUserRequested, logout } from '@/features/auth';
 import { loadCart, cartCleared } from '@/features/cart';
 import { followRedirect, paymentMethodsFor, type PaymentMethod } from '@/features/payments';
-import type { CurrentUserDto } from '@/shared/types/api';
 import type { CreateOrderInput } from '@/shared/validation/order';
 import { ERROR_CODES } from '@/shared/errorCodes';
 import { toFailure } from '@/lib/store/resource';
@@ -122,22 +121,25 @@ function* applyPromo(action: PayloadAction<string>): Generator {
   }
 }
 
-function* refreshUser(): Generator<unknown, CurrentUserDto> {
-  const user = yield* callApi(checkoutApi.currentUser);
-  yield put(currentUserReceived(user));
-  return user;
-}
-
-/** Spec §4 Checkout: the data is saved, the current user refreshed, then the e-mail check decides. */
+/**
+ * Spec §4 Checkout: the data is saved, the current user read again (by the session's own load, whose
+ * answer or failure is waited for), then the e-mail check decides.
+ */
 function* checkout(): Generator {
   try {
     yield* call(persist);
-    const user = yield* refreshUser();
-    yield put(checkoutSucceeded());
-    yield* call([navigation, navigation.goTo], user.emailConfirmed ? routes.dataConfirmed.path : routes.confirmEmailInOrder.path);
   } catch (e) {
     yield put(checkoutFailed(toFailure(e)));
+    return;
   }
+  yield put(currentUserRequested());
+  const answer = yield* take([currentUserReceived, currentUserFailed]);
+  if (currentUserFailed.match(answer)) {
+    yield put(checkoutFailed(answer.payload));
+    return;
+  }
+  yield put(checkoutSucceeded());
+  yield* call([navigation, navigation.goTo], answer.payload.emailConfirmed ? routes.dataConfirmed.path : routes.confirmEmailInOrder.path);
 }
 
 function newKey(): string {
