@@ -1,4 +1,4 @@
-import { CartView } from '@/features/cart/components/CartView';
+import { CartView } from '@/features/checkout/components/CartView';
 
 export default function CartPage() {
   return <CartView />;

@@ -15,7 +15,7 @@ test('sign-out resets every user-scoped slice to a visitor store', () => {
   const dirty = { type: 'test/dirty' };
   store.dispatch(dirty);
   const state = store.getState() as unknown as Record<string, unknown>;
-  const userScoped = ['auth', 'account', 'patients', 'cart', 'order', 'results', 'staff'] as const;
+  const userScoped = ['auth', 'account', 'patients', 'cart', 'checkout', 'orders', 'results', 'staff'] as const;
   const withUserData = makeStore({
     saga: null,
     preloadedState: Object.fromEntries(

@@ -6,7 +6,8 @@ import { labSaga } from '@/features/lab/labSaga';
 import { catalogueSaga } from '@/features/catalogue/catalogueSaga';
 import { patientsSaga } from '@/features/patients/patientsSaga';
 import { cartSaga } from '@/features/cart/cartSaga';
-import { orderSaga } from '@/features/checkout/checkoutSaga';
+import { checkoutSaga } from '@/features/checkout/checkoutSaga';
+import { ordersSaga } from '@/features/orders/ordersSaga';
 import { resultsSaga } from '@/features/results/resultsSaga';
 import { staffSaga } from '@/features/staff/staffSaga';
 import { signOutOnUnauthorized } from './callApi';
@@ -20,7 +21,8 @@ export const rootTasks: Record<string, RootTask> = {
   catalogue: catalogueSaga,
   patients: patientsSaga,
   cart: cartSaga,
-  order: orderSaga,
+  checkout: checkoutSaga,
+  orders: ordersSaga,
   results: resultsSaga,
   staff: staffSaga,
   unauthorized: signOutOnUnauthorized,

@@ -2,5 +2,5 @@
  * The public surface of the account feature: the only names other features may import from it
  * (enforced by ESLint; see docs/architecture.md).
  */
-export type { EmailConfirmationFlow } from './accountApi';
+export { confirmationLetterRequested, emailConfirmationReset, emailConfirmationSubmitted } from './accountSlice';
 export { LanguageSwitcher } from './components/LanguageSwitcher';

@@ -1,7 +1,7 @@
-import { backendClient, shopClient } from '@/lib/apiClient';
-import type { AddToCartResponse, CartDto, PatientDto } from '@/shared/types/api';
+import { shopClient } from '@/lib/apiClient';
+import type { AddToCartResponse, CartDto } from '@/shared/types/api';
 
-/** Calls of the shop's cart API (spec §7) and the patient list the cart shows names from. */
+/** Calls of the shop's cart API (spec §7). */
 export type AddableType = 'analysis' | 'profile';
 
 export interface AddRequest {
@@ -35,6 +35,4 @@ export const cartApi = {
     shopClient.post<CartDto>('cart/remove-analysis', undefined, { params: { analysisId, ...labParams(laboratoryId) } }).then((r) => r.data),
 
   reset: (laboratoryId: string | null) => shopClient.get<CartDto>('cart/reset-cart', { params: labParams(laboratoryId) }).then((r) => r.data),
-
-  listPatients: () => backendClient.get<PatientDto[]>('patient').then((r) => r.data),
 };

@@ -1,4 +1,4 @@
-import { cancelled, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { call, select } from 'typed-redux-saga';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { callApi } from '@/store/callApi';
@@ -9,7 +9,6 @@ import { activeLaboratorySet } from '@/features/lab';
 import type { CartDto } from '@/shared/types/api';
 import { cartApi, type AddRequest } from './cartApi';
 import { stripAddFlowQueryOnReload } from './addFlowQuery';
-import { patientsApi, patientToCreateBody, type Patient } from '@/features/patients';
 import {
   addToCartAnswered,
   addToCartFailed,
@@ -19,13 +18,6 @@ import {
   cartLoadRequested,
   cartMutated,
   cartMutationFailed,
-  cartPatientsFailed,
-  cartPatientsCancelled,
-  cartPatientCreateFailed,
-  cartPatientCreateRequested,
-  cartPatientCreated,
-  cartPatientsReceived,
-  cartPatientsRequested,
   cartReceived,
   cartReloadRequested,
   materialDecisionMade,
@@ -91,27 +83,6 @@ function* mutate(action: PayloadAction<unknown>): Generator {
   }
 }
 
-function* createPatient(action: PayloadAction<Patient>): Generator {
-  try {
-    const created = yield* callApi(patientsApi.create, patientToCreateBody(action.payload), false);
-    yield put(cartPatientCreated(created));
-  } catch (e) {
-    yield put(cartPatientCreateFailed(toFailure(e)));
-  }
-}
-
-function* loadPatients(): Generator {
-  try {
-    const patients = yield* callApi(cartApi.listPatients);
-    yield put(cartPatientsReceived(patients));
-  } catch (e) {
-    yield put(cartPatientsFailed(toFailure(e)));
-  } finally {
-    // Cancelled mid-way (a new session started, the saga restarted): the patient step would wait forever.
-    if (yield cancelled()) yield put(cartPatientsCancelled());
-  }
-}
-
 function* stripFlowQuery(): Generator {
   yield* call(stripAddFlowQueryOnReload);
 }
@@ -122,6 +93,4 @@ export function* cartSaga(): Generator {
   yield takeEvery(addToCartRequested.type, add);
   yield takeEvery(materialDecisionMade.type, resendWithDecision);
   yield takeEvery([removePatientAnalysisRequested.type, removePatientRequested.type, removeAnalysisRequested.type, resetCartRequested.type], mutate);
-  yield takeLatest(cartPatientsRequested.type, loadPatients);
-  yield takeEvery(cartPatientCreateRequested.type, createPatient);
 }

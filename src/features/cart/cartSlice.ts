@@ -3,9 +3,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { Status } from '@/lib/status';
 import { fail, reset, resource, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
-import type { AddToCartResponse, CartDto, PatientDto } from '@/shared/types/api';
+import type { AddToCartResponse, CartDto } from '@/shared/types/api';
 import type { AddRequest } from './cartApi';
-import type { Patient } from '@/features/patients';
 
 /**
  * The cart (spec §3, §4): the server's CartDto plus the state of the add-to-cart flow.
@@ -30,11 +29,6 @@ export interface CartState {
 
   /** Changes on the cart page (remove, reset). */
   mutation: Resource<null>;
-
-  /** The user's patients, for names in the cart and the add flow. */
-  patients: Resource<PatientDto[]>;
-  /** Creating a patient inside the add flow; its data is the patient created last (the add flow selects it). */
-  patientCreate: Resource<PatientDto | null>;
 }
 
 const initialState: CartState = {
@@ -46,8 +40,6 @@ const initialState: CartState = {
   addedCount: 0,
   lastAddedPatientIds: [],
   mutation: resource(null),
-  patients: resource([]),
-  patientCreate: resource(null),
 };
 
 /** A visitor's cart: empty, and loaded. */
@@ -146,29 +138,6 @@ const cartSlice = createSlice({
       fail(state.mutation, action.payload);
     },
 
-    cartPatientsRequested(state) {
-      if (state.patients.status !== Status.SUCCESS) startLoading(state.patients);
-    },
-    cartPatientsReceived(state, action: PayloadAction<PatientDto[]>) {
-      succeed(state.patients, action.payload);
-    },
-    cartPatientsFailed(state, action: PayloadAction<Failure>) {
-      fail(state.patients, action.payload);
-    },
-    /** The load was cancelled (a newer session, the saga restarted): nothing answered, so the list may be asked for again. */
-    cartPatientsCancelled(state) {
-      if (state.patients.status === Status.LOADING) state.patients.status = Status.INITIAL;
-    },
-    cartPatientCreateRequested(state, _action: PayloadAction<Patient>) {
-      startLoading(state.patientCreate);
-    },
-    cartPatientCreated(state, action: PayloadAction<PatientDto>) {
-      succeed(state.patientCreate, action.payload);
-      if (!state.patients.data.some((p) => p.id === action.payload.id)) state.patients.data.push(action.payload);
-    },
-    cartPatientCreateFailed(state, action: PayloadAction<Failure>) {
-      fail(state.patientCreate, action.payload);
-    },
   },
   extraReducers: (builder) => {
     // A visitor's cart is empty: nothing of the previous user stays after sign-out.
@@ -195,12 +164,5 @@ export const {
   resetCartRequested,
   cartMutated,
   cartMutationFailed,
-  cartPatientsRequested,
-  cartPatientsReceived,
-  cartPatientsFailed,
-  cartPatientsCancelled,
-  cartPatientCreateRequested,
-  cartPatientCreated,
-  cartPatientCreateFailed,
 } = cartSlice.actions;
 export default cartSlice.reducer;

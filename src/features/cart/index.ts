@@ -3,5 +3,12 @@
  * (enforced by ESLint; see docs/architecture.md).
  */
 export { loadCart } from './cartSaga';
-export { cartCleared, cartPatientsRequested } from './cartSlice';
+export {
+  cartCleared,
+  cartReloadRequested,
+  removeAnalysisRequested,
+  removePatientAnalysisRequested,
+  removePatientRequested,
+  resetCartRequested,
+} from './cartSlice';
 export { patientName } from './components/patientName';

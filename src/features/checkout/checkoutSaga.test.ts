@@ -8,14 +8,13 @@ import { eventually, sampleUser } from '@/features/auth/testing/fakeBackend';
 import { SLOT_FULL_MESSAGE } from '@/shared/validation/order';
 import { analysis, cartOf, emptyCart, fakeShop, makeShopStore, type FakeShop } from '@/features/cart/testing/fakeShop';
 import {
-  activationLetterRequested,
   checkoutRequested,
-  emailConfirmRequested,
   orderAddressSaved,
   submitRequested,
   visitTimeChosen,
 } from './checkoutSlice';
-import { ORDER_STORAGE_KEY } from './checkoutSaga';
+import { CHECKOUT_STORAGE_KEY, OLD_CHECKOUT_STORAGE_KEY } from './checkoutSaga';
+import { confirmationLetterRequested, emailConfirmationSubmitted } from '@/features/account';
 
 let shop: FakeShop | null = null;
 let goTo: jest.SpyInstance;
@@ -45,6 +44,16 @@ function checkoutStore() {
 }
 
 describe('checkout', () => {
+  it('a checkout kept under the old key (begun before the rename) is restored and moved to the new key', () => {
+    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET users/current': [200, sampleUser] });
+    const kept = { orderAddress: address, orderSlotId: 41, nurseCheckoutDate: SLOT_START, feedbackDetails: feedback, idempotencyKey: 'k-1', addressSaved: true };
+    window.sessionStorage.setItem(OLD_CHECKOUT_STORAGE_KEY, JSON.stringify(kept));
+    const store = checkoutStore();
+    expect(store.getState().checkout).toMatchObject(kept);
+    expect(window.sessionStorage.getItem(OLD_CHECKOUT_STORAGE_KEY)).toBeNull();
+    expect(JSON.parse(window.sessionStorage.getItem(CHECKOUT_STORAGE_KEY) ?? '{}')).toEqual(kept);
+  });
+
   it.each([
     [true, '/order/data-confirmed'],
     [false, '/order/confirm-email'],
@@ -55,9 +64,9 @@ describe('checkout', () => {
     store.dispatch(visitTimeChosen({ orderSlotId: 41, nurseCheckoutDate: SLOT_START }));
     store.dispatch(checkoutRequested(feedback));
     await eventually(() => expect(goTo).toHaveBeenCalledWith(target));
-    expect(store.getState().order.checkout.status).toBe(Status.SUCCESS);
+    expect(store.getState().checkout.checkout.status).toBe(Status.SUCCESS);
     expect(store.getState().auth.currentUser.data?.emailConfirmed).toBe(emailConfirmed);
-    const saved = JSON.parse(window.sessionStorage.getItem(ORDER_STORAGE_KEY) ?? '{}') as Record<string, unknown>;
+    const saved = JSON.parse(window.sessionStorage.getItem(CHECKOUT_STORAGE_KEY) ?? '{}') as Record<string, unknown>;
     expect(saved).toMatchObject({ orderAddress: address, orderSlotId: 41, nurseCheckoutDate: SLOT_START, feedbackDetails: feedback });
   });
 
@@ -65,18 +74,18 @@ describe('checkout', () => {
     shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET users/current': [503, { error: 'Service unavailable' }] });
     const store = checkoutStore();
     store.dispatch(checkoutRequested(feedback));
-    await eventually(() => expect(store.getState().order.checkout.status).toBe(Status.ERROR));
-    expect(store.getState().order.checkout.error?.message).toBe('Service unavailable');
+    await eventually(() => expect(store.getState().checkout.checkout.status).toBe(Status.ERROR));
+    expect(store.getState().checkout.checkout.error?.message).toBe('Service unavailable');
     expect(goTo).not.toHaveBeenCalled();
   });
 });
 
-describe('e-mail confirmation in the order', () => {
+describe('e-mail confirmation in the order (the account\'s confirmation, flow \'order\')', () => {
   it('the letter asks for a link back into the order flow', async () => {
     shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'POST users/send-activation-email': [200, { status: 'ok' }] });
     const store = checkoutStore();
-    store.dispatch(activationLetterRequested());
-    await eventually(() => expect(store.getState().order.letter.status).toBe(Status.SUCCESS));
+    store.dispatch(confirmationLetterRequested({ flow: 'order' }));
+    await eventually(() => expect(store.getState().account.letter.status).toBe(Status.SUCCESS));
     // The spec's call has no body; the flow stays in this browser for the confirmation page.
     expect(shop.calls('POST users/send-activation-email')[0]?.body).toBeUndefined();
     expect(window.localStorage.getItem('labShop.emailConfirmationFlow')).toBe('order');
@@ -89,8 +98,8 @@ describe('e-mail confirmation in the order', () => {
       'POST users/send-activation-email': [500, { error: 'Email is already confirmed', code: 'internal' }],
     });
     const store = checkoutStore();
-    store.dispatch(activationLetterRequested());
-    await eventually(() => expect(store.getState().order.letter.status).toBe(Status.ERROR));
+    store.dispatch(confirmationLetterRequested({ flow: 'order' }));
+    await eventually(() => expect(store.getState().account.letter.status).toBe(Status.ERROR));
     expect(goTo).not.toHaveBeenCalled();
 
     shop = fakeShop({
@@ -98,7 +107,7 @@ describe('e-mail confirmation in the order', () => {
       'POST users/send-activation-email': [409, { error: 'Die Adresse ist schon bestätigt', code: 'email_already_confirmed' }],
       'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
     });
-    store.dispatch(activationLetterRequested());
+    store.dispatch(confirmationLetterRequested({ flow: 'order' }));
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
   });
 
@@ -109,7 +118,7 @@ describe('e-mail confirmation in the order', () => {
       'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
     });
     const store = checkoutStore();
-    store.dispatch(activationLetterRequested());
+    store.dispatch(confirmationLetterRequested({ flow: 'order' }));
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
     expect(store.getState().auth.currentUser.data?.emailConfirmed).toBe(true);
   });
@@ -121,10 +130,10 @@ describe('e-mail confirmation in the order', () => {
       'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
     });
     const store = checkoutStore();
-    store.dispatch(emailConfirmRequested('wrong'));
-    await eventually(() => expect(store.getState().order.confirm.status).toBe(Status.ERROR));
-    expect(store.getState().order.confirm.error?.message).toBe('Email confirmation token not found');
-    store.dispatch(emailConfirmRequested(' good '));
+    store.dispatch(emailConfirmationSubmitted({ token: 'wrong', flow: 'order' }));
+    await eventually(() => expect(store.getState().account.confirm.status).toBe(Status.ERROR));
+    expect(store.getState().account.confirm.error?.message).toBe('Email confirmation token not found');
+    store.dispatch(emailConfirmationSubmitted({ token: ' good ', flow: 'order' }));
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
     expect(shop.calls('POST users/activate').map((c) => c.body)).toEqual([{ token: 'wrong' }, { token: 'good' }]);
   });
@@ -156,7 +165,7 @@ describe('order submission', () => {
     expect(typeof call?.headers['Idempotency-Key']).toBe('string');
     expect(String(call?.headers['Idempotency-Key']).length).toBeGreaterThan(8);
     await eventually(() => expect(store.getState().cart.cart.data).toEqual(emptyCart()));
-    expect(store.getState().order).toMatchObject({ submit: { status: Status.SUCCESS }, orderSlotId: null, nurseCheckoutDate: null, idempotencyKey: null });
+    expect(store.getState().checkout).toMatchObject({ submit: { status: Status.SUCCESS }, orderSlotId: null, nurseCheckoutDate: null, idempotencyKey: null });
   });
 
   it('shows the cart empty (no badge) when the order-submitted page opens', async () => {
@@ -184,8 +193,8 @@ describe('order submission', () => {
       'POST order/create': () => (++attempt === 1 ? [503, { error: 'Service unavailable' }] : [201, { orderId: 78, redirectUrl: '/order/order-submitted?orderId=78' }]),
     });
     store.dispatch(submitRequested());
-    await eventually(() => expect(store.getState().order.submit.status).toBe(Status.ERROR));
-    expect(store.getState().order).toMatchObject({ submit: { error: { message: 'Service unavailable' } }, slotFull: false, orderSlotId: 41 });
+    await eventually(() => expect(store.getState().checkout.submit.status).toBe(Status.ERROR));
+    expect(store.getState().checkout).toMatchObject({ submit: { error: { message: 'Service unavailable' } }, slotFull: false, orderSlotId: 41 });
     expect(goTo).not.toHaveBeenCalled();
     store.dispatch(submitRequested());
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=78'));
@@ -198,7 +207,7 @@ describe('order submission', () => {
     const { store } = readyToSubmit({ 'POST order/create': [409, { error: SLOT_FULL_MESSAGE, code: 'slot_full' }] });
     store.dispatch(submitRequested());
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/nurse-checkout-time'));
-    expect(store.getState().order).toMatchObject({ submit: { status: Status.ERROR, error: { message: SLOT_FULL_MESSAGE, status: 409 } }, slotFull: true, orderSlotId: null, nurseCheckoutDate: null });
+    expect(store.getState().checkout).toMatchObject({ submit: { status: Status.ERROR, error: { message: SLOT_FULL_MESSAGE, status: 409 } }, slotFull: true, orderSlotId: null, nurseCheckoutDate: null });
     // The cart is untouched.
     expect(store.getState().cart.cart.data).toEqual(cartOf({ 5: [glucose] }));
   });

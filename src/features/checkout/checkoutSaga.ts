@@ -1,5 +1,5 @@
 import { delay, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import { call, select } from 'typed-redux-saga';
+import { call, select, take } from 'typed-redux-saga';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { callApi } from '@/store/callApi';
 import { navigation } from '@/store/navigation';
@@ -7,19 +7,15 @@ import type { RootState } from '@/store/makeStore';
 import { failedWith } from '@/lib/apiError';
 import { routes } from '@/lib/routes';
 import { appStarted } from '@/store/appActions';
-import { currentUserReceived, logout } from '@/features/auth';
+import { currentUserFailed, currentUserReceived, currentUserRequested, logout } from '@/features/auth';
 import { loadCart, cartCleared } from '@/features/cart';
 import { followRedirect, paymentMethodsFor, type PaymentMethod } from '@/features/payments';
-import type { CurrentUserDto } from '@/shared/types/api';
 import type { CreateOrderInput } from '@/shared/validation/order';
 import { ERROR_CODES } from '@/shared/errorCodes';
 import { toFailure } from '@/lib/store/resource';
-import { orderApi } from './checkoutApi';
+import { checkoutApi } from './checkoutApi';
 import { selectOrderTotals } from './orderTotals';
 import {
-  activationLetterFailed,
-  activationLetterRequested,
-  activationLetterSent,
   checkoutFailed,
   checkoutRequested,
   checkoutSucceeded,
@@ -29,15 +25,9 @@ import {
   promoApplied,
   promoFailed,
   promoRequested,
-  emailConfirmFailed,
-  emailConfirmRequested,
-  emailConfirmed,
   idempotencyKeyCreated,
   orderAddressSaved,
-  orderRestored,
-  slotsFailed,
-  slotsReceived,
-  slotsRequested,
+  checkoutRestored,
   submitFailed,
   submitRequested,
   submitSucceeded,
@@ -46,14 +36,14 @@ import {
   summaryRequested,
   visitTimeChosen,
   type CoverageQuery,
-  type PersistedOrder,
-  type SlotsQuery,
+  type PersistedCheckout,
 } from './checkoutSlice';
 
-export const ORDER_STORAGE_KEY = 'labShop.order';
-export const TOKEN_NOT_FOUND = 'Email confirmation token not found';
+export const CHECKOUT_STORAGE_KEY = 'labShop.checkout';
+/** Where the checkout was kept before the slice was named `checkout`: read once, then moved. */
+export const OLD_CHECKOUT_STORAGE_KEY = 'labShop.order';
 
-const selectOrder = (s: RootState) => s.order;
+const selectCheckout = (s: RootState) => s.checkout;
 
 function session(): Storage | null {
   try {
@@ -63,25 +53,32 @@ function session(): Storage | null {
   }
 }
 
-export function readPersistedOrder(): Partial<PersistedOrder> | null {
-  const raw = session()?.getItem(ORDER_STORAGE_KEY);
+/** The kept checkout; one kept under the old key (a checkout begun before the rename) moves to the new key. */
+export function readPersistedCheckout(): Partial<PersistedCheckout> | null {
+  const storage = session();
+  const old = storage?.getItem(OLD_CHECKOUT_STORAGE_KEY);
+  if (storage && old) {
+    if (!storage.getItem(CHECKOUT_STORAGE_KEY)) storage.setItem(CHECKOUT_STORAGE_KEY, old);
+    storage.removeItem(OLD_CHECKOUT_STORAGE_KEY);
+  }
+  const raw = storage?.getItem(CHECKOUT_STORAGE_KEY);
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    return parsed && typeof parsed === 'object' ? (parsed as Partial<PersistedOrder>) : null;
+    return parsed && typeof parsed === 'object' ? (parsed as Partial<PersistedCheckout>) : null;
   } catch {
     return null;
   }
 }
 
 function* restore(): Generator {
-  const saved = readPersistedOrder();
-  if (saved) yield put(orderRestored(saved));
+  const saved = readPersistedCheckout();
+  if (saved) yield put(checkoutRestored(saved));
 }
 
 function* persist(): Generator {
-  const o = yield* select(selectOrder);
-  const data: PersistedOrder = {
+  const o = yield* select(selectCheckout);
+  const data: PersistedCheckout = {
     orderAddress: o.orderAddress,
     nurseCheckoutDate: o.nurseCheckoutDate,
     orderSlotId: o.orderSlotId,
@@ -89,22 +86,13 @@ function* persist(): Generator {
     idempotencyKey: o.idempotencyKey,
     addressSaved: o.addressSaved,
   };
-  session()?.setItem(ORDER_STORAGE_KEY, JSON.stringify(data));
+  session()?.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(data));
 }
 
 function* forget(): Generator {
-  session()?.removeItem(ORDER_STORAGE_KEY);
-  yield put(orderRestored({ nurseCheckoutDate: null, orderSlotId: null, idempotencyKey: null }));
-}
-
-function* loadSlots(action: PayloadAction<SlotsQuery>): Generator {
-  try {
-    const { laboratoryId, from, to } = action.payload;
-    const slots = yield* callApi(orderApi.listSlots, laboratoryId, from, to);
-    yield put(slotsReceived(slots));
-  } catch (e) {
-    yield put(slotsFailed(toFailure(e)));
-  }
+  session()?.removeItem(CHECKOUT_STORAGE_KEY);
+  session()?.removeItem(OLD_CHECKOUT_STORAGE_KEY);
+  yield put(checkoutRestored({ nurseCheckoutDate: null, orderSlotId: null, idempotencyKey: null }));
 }
 
 /** Asked while the user types: the latest postal code wins, after a short pause. */
@@ -112,7 +100,7 @@ function* loadCoverage(action: PayloadAction<CoverageQuery>): Generator {
   try {
     yield delay(250);
     const { laboratoryId, country, postalCode } = action.payload;
-    const coverage = yield* callApi(orderApi.coverage, laboratoryId, country, postalCode);
+    const coverage = yield* callApi(checkoutApi.coverage, laboratoryId, country, postalCode);
     yield put(coverageReceived(coverage));
   } catch (e) {
     yield put(coverageFailed(toFailure(e)));
@@ -126,58 +114,32 @@ function* applyPromo(action: PayloadAction<string>): Generator {
   const laboratoryId = yield* select((s: RootState) => s.lab.activeLaboratoryId);
   try {
     if (!laboratoryId) throw new Error('Choose a laboratory first');
-    const quote = yield* callApi(orderApi.promo, laboratoryId, action.payload.trim());
+    const quote = yield* callApi(checkoutApi.promo, laboratoryId, action.payload.trim());
     yield put(promoApplied(quote));
   } catch (e) {
     yield put(promoFailed(toFailure(e)));
   }
 }
 
-function* refreshUser(): Generator<unknown, CurrentUserDto> {
-  const user = yield* callApi(orderApi.currentUser);
-  yield put(currentUserReceived(user));
-  return user;
-}
-
-/** Spec §4 Checkout: the data is saved, the current user refreshed, then the e-mail check decides. */
+/**
+ * Spec §4 Checkout: the data is saved, the current user read again (by the session's own load, whose
+ * answer or failure is waited for), then the e-mail check decides.
+ */
 function* checkout(): Generator {
   try {
     yield* call(persist);
-    const user = yield* refreshUser();
-    yield put(checkoutSucceeded());
-    yield* call([navigation, navigation.goTo], user.emailConfirmed ? routes.dataConfirmed.path : routes.confirmEmailInOrder.path);
   } catch (e) {
     yield put(checkoutFailed(toFailure(e)));
+    return;
   }
-}
-
-function* sendLetter(): Generator {
-  try {
-    yield* callApi(orderApi.sendActivationEmail);
-    yield put(activationLetterSent());
-  } catch (e) {
-    const already = failedWith(e, ERROR_CODES.emailAlreadyConfirmed, [409, 500]);
-    if (already) {
-      // In the order flow an already confirmed address simply moves on (spec §4).
-      yield put(activationLetterSent());
-      yield* refreshUser();
-      yield* call([navigation, navigation.goTo], routes.dataConfirmed.path);
-      return;
-    }
-    yield put(activationLetterFailed(toFailure(e)));
+  yield put(currentUserRequested());
+  const answer = yield* take([currentUserReceived, currentUserFailed]);
+  if (currentUserFailed.match(answer)) {
+    yield put(checkoutFailed(answer.payload));
+    return;
   }
-}
-
-function* confirmEmail(action: PayloadAction<string>): Generator {
-  try {
-    yield* callApi(orderApi.activate, action.payload.trim());
-    yield* refreshUser();
-    yield put(emailConfirmed());
-    yield* call([navigation, navigation.goTo], routes.dataConfirmed.path);
-  } catch (e) {
-    const tokenNotFound = failedWith(e, ERROR_CODES.confirmationTokenNotFound, [500]);
-    yield put(emailConfirmFailed(toFailure(e, tokenNotFound ? TOKEN_NOT_FOUND : undefined)));
-  }
+  yield put(checkoutSucceeded());
+  yield* call([navigation, navigation.goTo], answer.payload.emailConfirmed ? routes.dataConfirmed.path : routes.confirmEmailInOrder.path);
 }
 
 function newKey(): string {
@@ -187,11 +149,11 @@ function newKey(): string {
 }
 
 function* submit(): Generator {
-  let o = yield* select(selectOrder);
+  let o = yield* select(selectCheckout);
   if (!o.idempotencyKey) {
     yield put(idempotencyKeyCreated(newKey()));
     yield* call(persist);
-    o = yield* select(selectOrder);
+    o = yield* select(selectCheckout);
   }
   const laboratoryId = yield* select((s: RootState) => s.lab.activeLaboratoryId);
   if (!laboratoryId || o.orderSlotId === null || !o.nurseCheckoutDate) {
@@ -212,7 +174,7 @@ function* submit(): Generator {
   const methods = paymentMethodsFor(currency, offered);
   const paymentMethod: PaymentMethod = o.paymentMethod && methods.includes(o.paymentMethod) ? o.paymentMethod : (methods[0] ?? 'on_visit');
   try {
-    const res = yield* callApi(orderApi.create, { ...input, paymentMethod }, o.idempotencyKey as string);
+    const res = yield* callApi(checkoutApi.create, { ...input, paymentMethod }, o.idempotencyKey as string);
     yield put(submitSucceeded());
     // The server emptied the cart with the order: show it empty at once, then reload it.
     yield put(cartCleared());
@@ -234,23 +196,20 @@ function* submit(): Generator {
 
 function* loadSummary(action: PayloadAction<number>): Generator {
   try {
-    const summary = yield* callApi(orderApi.summary, action.payload);
+    const summary = yield* callApi(checkoutApi.summary, action.payload);
     yield put(summaryReceived(summary));
   } catch (e) {
     yield put(summaryFailed(toFailure(e)));
   }
 }
 
-export function* orderSaga(): Generator {
+export function* checkoutSaga(): Generator {
   yield takeEvery(appStarted.type, restore);
   yield takeEvery([orderAddressSaved.type, visitTimeChosen.type, idempotencyKeyCreated.type], persist);
   yield takeEvery(logout.type, forget);
-  yield takeLatest(slotsRequested.type, loadSlots);
   yield takeLatest(coverageRequested.type, loadCoverage);
   yield takeLatest(promoRequested.type, applyPromo);
   yield takeLatest(checkoutRequested.type, checkout);
-  yield takeLatest(activationLetterRequested.type, sendLetter);
-  yield takeLatest(emailConfirmRequested.type, confirmEmail);
   yield takeLatest(submitRequested.type, submit);
   yield takeLatest(summaryRequested.type, loadSummary);
 }

@@ -1,17 +1,17 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
-import type { CoverageDto, NurseSlotDto, PromoQuoteDto } from '@/shared/types/api';
+import type { CoverageDto, PromoQuoteDto } from '@/shared/types/api';
 import type { ShopOrderDto } from '@/shared/types/order';
 import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY } from '@/shared/orderDefaults';
 import type { FeedbackDetails, OrderAddress } from '@/shared/validation/order';
 import type { PaymentMethod } from '@/features/payments';
 
 /**
- * Order state (spec §3): what the checkout steps collected, kept in the store and mirrored to
+ * Checkout state (spec §3's order state): what the checkout steps collected, kept in the store and mirrored to
  * sessionStorage so a reload in the middle of checkout keeps it; plus the statuses of the calls.
  */
-export interface OrderState {
+export interface CheckoutState {
   /** Submission of the order. */
   submit: Resource<null>;
   /** The submission failed because the visit time filled up meanwhile (or none was chosen). */
@@ -32,11 +32,8 @@ export interface OrderState {
   coverage: Resource<CoverageDto | null>;
   /** The promo code applied at the summary step, as quoted by the server. */
   promo: Resource<PromoQuoteDto | null>;
-  slots: Resource<NurseSlotDto[]>;
   /** The last data step (contact details saved, current user refreshed). */
   checkout: Resource<null>;
-  letter: Resource<null>;
-  confirm: Resource<null>;
   /** The submitted order (`/order/submitted`). */
   summary: Resource<ShopOrderDto | null>;
 }
@@ -53,12 +50,6 @@ export const defaultOrderAddress = (): OrderAddress => ({
   notes: '',
 });
 
-export interface SlotsQuery {
-  laboratoryId: string;
-  from: string;
-  to: string;
-}
-
 export interface CoverageQuery {
   laboratoryId: string;
   country: string;
@@ -68,7 +59,7 @@ export interface CoverageQuery {
 export const defaultFeedbackDetails = (): FeedbackDetails => ({ useEmail: true, usePhone: true, quickPhone: '' });
 
 /** The part of the state kept in sessionStorage. */
-export interface PersistedOrder {
+export interface PersistedCheckout {
   orderAddress: OrderAddress;
   nurseCheckoutDate: string | null;
   orderSlotId: number | null;
@@ -78,7 +69,7 @@ export interface PersistedOrder {
   addressSaved?: boolean;
 }
 
-const initialState: OrderState = {
+const initialState: CheckoutState = {
   submit: resource(null),
   slotFull: false,
   orderAddress: defaultOrderAddress(),
@@ -90,18 +81,15 @@ const initialState: OrderState = {
   paymentMethod: null,
   coverage: resource(null),
   promo: resource(null),
-  slots: resource([]),
   checkout: resource(null),
-  letter: resource(null),
-  confirm: resource(null),
   summary: resource(null),
 };
 
-const orderSlice = createSlice({
-  name: 'order',
+const checkoutSlice = createSlice({
+  name: 'checkout',
   initialState,
   reducers: {
-    orderRestored(state, action: PayloadAction<Partial<PersistedOrder>>) {
+    checkoutRestored(state, action: PayloadAction<Partial<PersistedCheckout>>) {
       const p = action.payload;
       if (p.orderAddress) state.orderAddress = { ...defaultOrderAddress(), ...p.orderAddress };
       if (p.feedbackDetails) state.feedbackDetails = { ...defaultFeedbackDetails(), ...p.feedbackDetails };
@@ -120,7 +108,7 @@ const orderSlice = createSlice({
       state.slotFull = false;
       reset(state.submit);
     },
-    ...resourceReducers<OrderState, CoverageDto, CoverageQuery>()('coverage', (s) => s.coverage, {
+    ...resourceReducers<CheckoutState, CoverageDto, CoverageQuery>()('coverage', (s) => s.coverage, {
       failed: (state) => {
         state.coverage.data = null;
       },
@@ -140,7 +128,6 @@ const orderSlice = createSlice({
       state.promo.data = null;
       reset(state.promo);
     },
-    ...resourceReducers<OrderState, NurseSlotDto[], SlotsQuery>()('slots', (s) => s.slots),
 
     /** Last data step: save the contact details, refresh the current user, then confirm e-mail or go on. */
     checkoutRequested(state, action: PayloadAction<FeedbackDetails>) {
@@ -152,25 +139,6 @@ const orderSlice = createSlice({
     },
     checkoutFailed(state, action: PayloadAction<Failure>) {
       fail(state.checkout, action.payload);
-    },
-
-    activationLetterRequested(state) {
-      startLoading(state.letter);
-    },
-    activationLetterSent(state) {
-      succeed(state.letter, null);
-    },
-    activationLetterFailed(state, action: PayloadAction<Failure>) {
-      fail(state.letter, action.payload);
-    },
-    emailConfirmRequested(state, _action: PayloadAction<string>) {
-      startLoading(state.confirm);
-    },
-    emailConfirmed(state) {
-      succeed(state.confirm, null);
-    },
-    emailConfirmFailed(state, action: PayloadAction<Failure>) {
-      fail(state.confirm, action.payload);
     },
 
     idempotencyKeyCreated(state, action: PayloadAction<string>) {
@@ -191,7 +159,7 @@ const orderSlice = createSlice({
       state.idempotencyKey = null;
       state.paymentMethod = null;
       state.promo.data = null;
-      for (const r of [state.promo, state.checkout, state.letter, state.confirm]) reset(r);
+      for (const r of [state.promo, state.checkout]) reset(r);
     },
     submitFailed(state, action: PayloadAction<{ failure: Failure; slotFull: boolean }>) {
       fail(state.submit, action.payload.failure);
@@ -202,7 +170,7 @@ const orderSlice = createSlice({
       }
     },
 
-    ...resourceReducers<OrderState, ShopOrderDto, number>()('summary', (s) => s.summary),
+    ...resourceReducers<CheckoutState, ShopOrderDto, number>()('summary', (s) => s.summary),
   },
   extraReducers: (builder) => {
     // Nothing of the previous user's checkout stays after sign-out.
@@ -211,7 +179,7 @@ const orderSlice = createSlice({
 });
 
 export const {
-  orderRestored,
+  checkoutRestored,
   orderAddressSaved,
   visitTimeChosen,
   coverageRequested,
@@ -221,18 +189,9 @@ export const {
   promoApplied,
   promoFailed,
   promoRemoved,
-  slotsRequested,
-  slotsReceived,
-  slotsFailed,
   checkoutRequested,
   checkoutSucceeded,
   checkoutFailed,
-  activationLetterRequested,
-  activationLetterSent,
-  activationLetterFailed,
-  emailConfirmRequested,
-  emailConfirmed,
-  emailConfirmFailed,
   idempotencyKeyCreated,
   paymentMethodChosen,
   submitRequested,
@@ -241,5 +200,5 @@ export const {
   summaryRequested,
   summaryReceived,
   summaryFailed,
-} = orderSlice.actions;
-export default orderSlice.reducer;
+} = checkoutSlice.actions;
+export default checkoutSlice.reducer;

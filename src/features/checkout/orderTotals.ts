@@ -29,12 +29,12 @@ export interface OrderTotals {
  */
 export function selectOrderTotals(state: RootState, stage: 'cart' | 'checkout'): OrderTotals {
   const cart = state.cart.cart.data;
-  const order = state.order;
+  const checkout = state.checkout;
   const lab = state.lab.laboratory.data;
-  const coverage = coverageMatches(order.coverage.data, state.lab.activeLaboratoryId, order.orderAddress) ? order.coverage.data : null;
+  const coverage = coverageMatches(checkout.coverage.data, state.lab.activeLaboratoryId, checkout.orderAddress) ? checkout.coverage.data : null;
   const visitFeeExact = Boolean(coverage?.served && coverage.visitFee !== null);
   const visitFee = visitFeeExact ? (coverage?.visitFee ?? 0) : (lab?.visitFeeFrom ?? lab?.visitFee ?? 0);
-  const discount = stage === 'checkout' ? (order.promo.data?.discount ?? 0) : 0;
+  const discount = stage === 'checkout' ? (checkout.promo.data?.discount ?? 0) : 0;
   const subtotalMinor = toMinor(cart?.cartTotal.price ?? 0);
   const visitFeeMinor = toMinor(visitFee);
   const discountMinor = toMinor(discount);

@@ -4,3 +4,4 @@
  */
 export { OrderListCard } from './components/OrderListCard';
 export { StatusChip } from './components/StatusChip';
+export { selectSlots, slotsRequested } from './ordersSlice';

@@ -2,5 +2,5 @@
  * The public surface of the patients feature: the only names other features may import from it
  * (enforced by ESLint; see docs/architecture.md).
  */
-export { newPatient, patientToCreateBody, type Patient } from './patientMapping';
-export { patientsApi } from './patientsApi';
+export { newPatient, type Patient } from './patientMapping';
+export { patientFormOpened, patientSaveRequested, patientsRequested } from './patientsSlice';

@@ -1,5 +1,5 @@
 import { all, put, takeLatest } from 'redux-saga/effects';
-import { call, select } from 'typed-redux-saga';
+import { call, cancelled, select } from 'typed-redux-saga';
 import { ApiError } from '@/lib/apiError';
 import { toFailure } from '@/lib/store/resource';
 import type { PatientDto } from '@/shared/types/api';
@@ -16,6 +16,7 @@ import {
   patientSaveFailed,
   patientSaveRequested,
   patientSaved,
+  patientsCancelled,
   patientsFailed,
   patientsReceived,
   patientsRequested,
@@ -33,6 +34,9 @@ function* loadPatients(): Generator {
   } catch (e) {
     yield put(patientsFailed(toFailure(e)));
     if (!(e instanceof ApiError)) throw e;
+  } finally {
+    // Cancelled mid-way (the saga restarted): the pages that ask when the list is INITIAL would wait forever.
+    if (yield* cancelled()) yield put(patientsCancelled());
   }
 }
 
@@ -51,7 +55,7 @@ const selectCurrent = (s: RootState) => s.patients.current.data;
 
 /** Create when the id is null or NEW, else update; then go to the return path or the list (spec §4). */
 function* savePatient({ payload }: ReturnType<typeof patientSaveRequested>): Generator {
-  const { patient, returnPath } = payload;
+  const { patient, returnPath, stay } = payload;
   try {
     let saved: PatientDto;
     if (isNewPatient(patient)) {
@@ -62,7 +66,7 @@ function* savePatient({ payload }: ReturnType<typeof patientSaveRequested>): Gen
       saved = yield* callApi(patientsApi.update, body);
     }
     yield put(patientSaved(saved));
-    yield* call([navigation, navigation.goTo], returnPath || routes.patientsList.path);
+    if (!stay) yield* call([navigation, navigation.goTo], returnPath || routes.patientsList.path);
   } catch (e) {
     if (e instanceof ApiError) {
       yield put(patientSaveFailed(toFailure(e, e.status === 404 ? PATIENT_MESSAGES.notFound : e.message || PATIENT_MESSAGES.saveFailed)));

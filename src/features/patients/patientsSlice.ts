@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
 import type { PatientDto } from '@/shared/types/api';
+import { Status } from '@/lib/status';
 import { logout } from '@/features/auth';
 import type { Patient } from './patientMapping';
 
@@ -23,6 +24,8 @@ export interface PatientSaveRequest {
   patient: Patient;
   /** Where to go after saving (the return path), else the patients list. */
   returnPath?: string | null;
+  /** Stay on the page (a patient created inside the add-to-cart flow). */
+  stay?: boolean;
 }
 
 function upsert(items: PatientDto[], dto: PatientDto): PatientDto[] {
@@ -36,6 +39,10 @@ const patientsSlice = createSlice({
   initialState,
   reducers: {
     ...resourceReducers<PatientsState, PatientDto[]>()('patients', (s) => s.list),
+    /** The load was cancelled (the saga restarted): nothing answered, so the list may be asked for again. */
+    patientsCancelled(state) {
+      if (state.list.status === Status.LOADING) state.list.status = Status.INITIAL;
+    },
     ...resourceReducers<PatientsState, PatientDto, number>()('patient', (s) => s.current, {
       requested: (state, id) => {
         if (state.current.data?.id !== id) state.current.data = null;
@@ -71,6 +78,7 @@ export const {
   patientsRequested,
   patientsReceived,
   patientsFailed,
+  patientsCancelled,
   patientRequested,
   patientReceived,
   patientFailed,

@@ -3,6 +3,3 @@
  * (enforced by ESLint; see docs/architecture.md).
  */
 export { FlagChip } from './components/FlagChip';
-export { NOT_FOUND, ResourceGate } from './components/ResourceGate';
-export { useResource } from './components/useResource';
-export { cancelRequested, rescheduleRequested, slotsRequested, visitChangeReset } from './resultsSlice';

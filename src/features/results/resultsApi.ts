@@ -1,9 +1,6 @@
 import { backendClient } from '@/lib/apiClient';
-import type { NurseSlotDto } from '@/shared/types/api';
 import type {
   AnalysisResultDetailDto,
-  OrderDetailDto,
-  OrderSummaryDto,
   PatientResultsDto,
   ResultShareCreatedDto,
   ResultShareDto,
@@ -11,7 +8,7 @@ import type {
   TestResultSummaryDto,
 } from '@/shared/types/results';
 
-/** Calls of the patient's orders and test results (backend root). */
+/** Calls of the patient's test results (backend root). */
 export const resultsApi = {
   testResults: () => backendClient.get<TestResultSummaryDto[]>('test-results').then((r) => r.data),
   testResult: (id: number) => backendClient.get<TestResultDto>(`test-results/${id}`).then((r) => r.data),
@@ -19,12 +16,6 @@ export const resultsApi = {
     backendClient.get<PatientResultsDto>(`test-results/${id}/patients/${patientId}`).then((r) => r.data),
   analysisResult: (id: number, patientId: number, resultId: number) =>
     backendClient.get<AnalysisResultDetailDto>(`test-results/${id}/patients/${patientId}/analysis-results/${resultId}`).then((r) => r.data),
-  orders: () => backendClient.get<OrderSummaryDto[]>('orders').then((r) => r.data),
-  order: (id: number) => backendClient.get<OrderDetailDto>(`orders/${id}`).then((r) => r.data),
-  cancelOrder: (id: number) => backendClient.post<OrderDetailDto>(`orders/${id}/cancel`).then((r) => r.data),
-  rescheduleOrder: (id: number, slotId: number) => backendClient.post<OrderDetailDto>(`orders/${id}/reschedule`, { slotId }).then((r) => r.data),
-  nurseSlots: (laboratoryId: string, from: string, to: string) =>
-    backendClient.get<NurseSlotDto[]>('nurse-slots', { params: { laboratoryId, from, to } }).then((r) => r.data),
   /** The PDF of one patient's results, as a Blob (the request carries the bearer token). */
   resultsPdf: (id: number, patientId: number) =>
     backendClient.get<Blob>(`test-results/${id}/patients/${patientId}/pdf`, { responseType: 'blob', headers: { Accept: 'application/pdf' } }).then((r) => r.data),

@@ -1,19 +1,15 @@
 import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
-import { Status } from '@/lib/status';
-import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
-import type { NurseSlotDto } from '@/shared/types/api';
+import { fail, resource, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
 import type {
   AnalysisResultDetailDto,
-  OrderDetailDto,
-  OrderSummaryDto,
   PatientResultsDto,
   TestResultDto,
   TestResultSummaryDto,
 } from '@/shared/types/results';
 
 /**
- * The patient's orders and test results. Every loaded thing is a resource under a key
+ * The patient's test results. Every loaded thing is a resource under a key
  * (`testResult:5`, `patientResults:5:7` ...) with its own status, so pages at different levels load
  * independently and keep what they had while reloading.
  */
@@ -22,34 +18,18 @@ export interface ResourceData {
   testResult: TestResultDto;
   patientResults: PatientResultsDto;
   analysisResult: AnalysisResultDetailDto;
-  orders: OrderSummaryDto[];
-  order: OrderDetailDto;
 }
 export type ResourceKind = keyof ResourceData;
 
 /** A resource of the domain: its data is null until first received (a 404 failure means not found). */
 export type ResultsResource<T = unknown> = Resource<T | null>;
 
-export interface SlotsQuery {
-  laboratoryId: string;
-  from: string;
-  to: string;
-}
-
 export interface ResultsState {
-  status: Status;
   resources: Record<string, ResultsResource>;
-  /** Cancel or visit move of an order. */
-  visitChange: Resource<null>;
-  /** Free visit times offered for a move. */
-  slots: Resource<NurseSlotDto[]>;
 }
 
 const initialState: ResultsState = {
-  status: Status.INITIAL,
   resources: {},
-  visitChange: resource(null),
-  slots: resource([]),
 };
 
 export const resourceKey = (kind: ResourceKind, params: readonly number[] = []): string => [kind, ...params].join(':');
@@ -75,24 +55,6 @@ const resultsSlice = createSlice({
     resourceFailed(state, action: PayloadAction<{ key: string; error: Failure }>) {
       fail(at(state, action.payload.key), action.payload.error);
     },
-    cancelRequested(state, _action: PayloadAction<{ orderId: number }>) {
-      startLoading(state.visitChange);
-    },
-    rescheduleRequested(state, _action: PayloadAction<{ orderId: number; slotId: number }>) {
-      startLoading(state.visitChange);
-    },
-    visitChanged(state, action: PayloadAction<OrderDetailDto>) {
-      succeed(state.visitChange, null);
-      state.resources[resourceKey('order', [action.payload.id])] = { ...resource(null), status: Status.SUCCESS, data: action.payload };
-      delete state.resources[resourceKey('orders')];
-    },
-    visitChangeFailed(state, action: PayloadAction<Failure>) {
-      fail(state.visitChange, action.payload);
-    },
-    visitChangeReset(state) {
-      reset(state.visitChange);
-    },
-    ...resourceReducers<ResultsState, NurseSlotDto[], SlotsQuery>()('slots', (s) => s.slots),
   },
   extraReducers: (builder) => {
     // Nothing of the previous user stays after sign-out.
@@ -104,14 +66,6 @@ export const {
   resourceRequested,
   resourceReceived,
   resourceFailed,
-  cancelRequested,
-  rescheduleRequested,
-  visitChanged,
-  visitChangeFailed,
-  visitChangeReset,
-  slotsRequested,
-  slotsReceived,
-  slotsFailed,
 } = resultsSlice.actions;
 
 /** The typed resource of a kind (INITIAL when never requested). */

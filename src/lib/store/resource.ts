@@ -90,7 +90,7 @@ type ResourceReducers<S, K extends string, T, Req> = {
  * The `<name>Requested` / `<name>Received` / `<name>Failed` case reducers of a resource of a slice,
  * to spread into `createSlice({ reducers })`:
  *
- *     ...resourceReducers<OrderState, NurseSlotDto[], SlotsQuery>()('slots', (s) => s.slots),
+ *     ...resourceReducers<CheckoutState, NurseSlotDto[], SlotsQuery>()('slots', (s) => s.slots),
  *
  * `Requested` carries the request (the saga's input), `Received` the data, `Failed` a `Failure`.
  */

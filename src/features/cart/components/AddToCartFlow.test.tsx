@@ -138,7 +138,7 @@ describe('adding for the chosen patients', () => {
     expect(shop.calls('POST cart/add-to-cart')[0]?.body).toEqual({ analysisId: 11, patientIds: [5] });
   });
 
-  it('creates a patient inline and selects it', async () => {
+  it('creates a patient inline and selects it, staying in the flow', async () => {
     const maria = patient(9, 'Maria', 'New', 'female');
     shop = fakeShop({ 'GET cart/get-cart': [200, emptyCart()], 'GET patient': [200, []], 'POST patient': [201, maria] });
     open({ type: 'analysis', item: glucose }, { addableFlowPage: 'addPatients' }, true);
@@ -149,5 +149,6 @@ describe('adding for the chosen patients', () => {
     expect(await screen.findByRole('checkbox', { name: 'Maria New' })).toBeChecked();
     expect(shop.calls('POST patient')[0]?.body).toMatchObject({ personalDetails: { firstName: 'Maria', lastName: 'New' } });
     expect(shop.calls('POST patient')[0]?.url).toBe('patient/?userAsPatient=false');
+    expect(navigation.goTo).not.toHaveBeenCalled();
   });
 });

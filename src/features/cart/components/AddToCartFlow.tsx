@@ -49,7 +49,7 @@ export function AddToCartFlow({ addable }: { addable: Addable }) {
   const cartState = useAppSelector((s) => s.cart);
   const { materialDecision, restrictedPatientIds, addedCount, lastAddedPatientIds } = cartState;
   const { status: addStatus, error: addError } = cartState.add;
-  const patients = cartState.patients.data;
+  const patients = useAppSelector((s) => s.patients.list.data);
   const page = flowPage(router.query.addableFlowPage);
 
   const go = (next: AddableFlowPage) =>

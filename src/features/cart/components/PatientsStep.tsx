@@ -11,11 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, ListSkeleton } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { newPatient, type Patient } from '@/features/patients';
+import { newPatient, patientFormOpened, patientSaveRequested, patientsRequested, type Patient } from '@/features/patients';
 import { patientFormSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { useMessage } from '@/components/formFields';
-import { cartPatientCreateRequested, cartPatientsRequested } from '../cartSlice';
 import { Notice } from '@/components/Notice';
 
 function NewPatientForm({ onDone }: { onDone(): void }) {
@@ -23,7 +22,11 @@ function NewPatientForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation('cart');
   const dispatch = useAppDispatch();
   const message = useMessage();
-  const { status: patientCreateStatus, error: patientCreateError } = useAppSelector((s) => s.cart.patientCreate);
+  const { status: patientCreateStatus, error: patientCreateError } = useAppSelector((s) => s.patients.save);
+  // A fresh form: a save of another page is not this one.
+  useEffect(() => {
+    dispatch(patientFormOpened());
+  }, [dispatch]);
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
@@ -33,7 +36,7 @@ function NewPatientForm({ onDone }: { onDone(): void }) {
         initialValues={newPatient()}
         validate={patientFormSchema.validate}
         onSubmit={(values) => {
-          dispatch(cartPatientCreateRequested(values));
+          dispatch(patientSaveRequested({ patient: values, stay: true }));
         }}
       >
         {(formik) => {
@@ -78,8 +81,9 @@ function NewPatientForm({ onDone }: { onDone(): void }) {
 export function PatientsStep({ busy, onAdd }: { busy: boolean; onAdd(patientIds: number[]): void }) {
   const { t } = useTranslation('cart');
   const dispatch = useAppDispatch();
-  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.cart.patients);
-  const createdPatientId = useAppSelector((s) => s.cart.patientCreate.data?.id ?? null);
+  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.patients.list);
+  // The patient saved last (the form here creates one): the add flow selects it.
+  const createdPatientId = useAppSelector((s) => (s.patients.save.status === Status.SUCCESS ? (s.patients.current.data?.id ?? null) : null));
   const [selected, setSelected] = useState<number[]>([]);
   const [formOpen, setCreating] = useState<boolean | null>(null);
   // Without patients the form is open from the start.
@@ -93,15 +97,15 @@ export function PatientsStep({ busy, onAdd }: { busy: boolean; onAdd(patientIds:
     setCreating(false);
   }
 
-  // Asked for on arrival, again for a new session, and again when a load was cancelled before it answered.
+  // Asked for when not loaded: on arrival, for a new session, and again when a load was cancelled before it answered.
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const needsLoad = patientsStatus === Status.INITIAL;
   useEffect(() => {
-    if (isLoggedIn) dispatch(cartPatientsRequested());
+    if (isLoggedIn && needsLoad) dispatch(patientsRequested());
   }, [dispatch, isLoggedIn, needsLoad]);
 
   if (patientsStatus === Status.LOADING || patientsStatus === Status.INITIAL) return <ListSkeleton rows={2} />;
-  if (patientsStatus === Status.ERROR) return <ErrorState onRetry={() => dispatch(cartPatientsRequested())} />;
+  if (patientsStatus === Status.ERROR) return <ErrorState onRetry={() => dispatch(patientsRequested())} />;
   return (
     <Box>
       <Typography variant="h6" component="h2" id="flow-patients-label">

@@ -17,7 +17,10 @@ import { authSaga } from '@/features/auth/authSaga';
 import { testRouter } from '@/features/auth/testing/render';
 import type { AnalysisDto, CartDto, MaterialDto, PatientDto } from '@/shared/types/api';
 import { cartSaga } from '../cartSaga';
-import { orderSaga } from '@/features/checkout/checkoutSaga';
+import { checkoutSaga } from '@/features/checkout/checkoutSaga';
+import { ordersSaga } from '@/features/orders/ordersSaga';
+import { accountSaga } from '@/features/account/accountSaga';
+import { patientsSaga } from '@/features/patients/patientsSaga';
 
 export interface ShopRequest {
   method: string;
@@ -75,11 +78,11 @@ export function fakeShop(routes: Record<string, ShopHandler | ShopAnswer | ShopA
 }
 export type FakeShop = ReturnType<typeof fakeShop>;
 
-/** The store with the sagas of the cart and the checkout (and auth, for login/logout). */
+/** The store with the sagas of the cart, the checkout, the orders (free visit times), the account (e-mail confirmation) and the patients, and auth for login/logout. */
 export function makeShopStore() {
   return makeStore({
     saga: function* () {
-      yield all([authSaga(), cartSaga(), orderSaga()]);
+      yield all([authSaga(), accountSaga(), patientsSaga(), cartSaga(), checkoutSaga(), ordersSaga()]);
     },
   });
 }

@@ -14,7 +14,7 @@ import { orderAddressSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { isValidPostalCode, normalizeOrderPostalCode, normalizePostalCode } from '@/shared/validation/postalCode';
 import { selectorOpened } from '@/features/lab';
-import { cartPatientsRequested } from '@/features/cart';
+import { patientsRequested } from '@/features/patients';
 import type { PatientDto } from '@/shared/types/api';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
@@ -52,7 +52,7 @@ function CoverageNotice({ country, postalCode }: { country: string; postalCode: 
   const dispatch = useAppDispatch();
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
   const laboratory = useAppSelector((s) => s.lab.laboratory.data);
-  const { data: coverage, status: coverageStatus } = useAppSelector((s) => s.order.coverage);
+  const { data: coverage, status: coverageStatus } = useAppSelector((s) => s.checkout.coverage);
   const valid = isValidPostalCode(country, postalCode);
 
   useEffect(() => {
@@ -146,13 +146,13 @@ export function AddressStep() {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const { ready } = useCheckoutGuard();
-  const { orderAddress, addressSaved } = useAppSelector((s) => s.order);
-  const coverage = useAppSelector((s) => s.order.coverage.data);
+  const { orderAddress, addressSaved } = useAppSelector((s) => s.checkout);
+  const coverage = useAppSelector((s) => s.checkout.coverage.data);
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
-  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.cart.patients);
+  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.patients.list);
 
   useEffect(() => {
-    if (ready && patientsStatus === Status.INITIAL) dispatch(cartPatientsRequested());
+    if (ready && patientsStatus === Status.INITIAL) dispatch(patientsRequested());
   }, [dispatch, ready, patientsStatus]);
 
   const initialValues = useMemo(

@@ -12,21 +12,29 @@ import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { useCheckoutGuard } from './useCheckoutGuard';
-import { activationLetterRequested, emailConfirmRequested } from '../checkoutSlice';
 import { selectCurrentUser } from '@/features/auth';
+import { confirmationLetterRequested, emailConfirmationReset, emailConfirmationSubmitted } from '@/features/account';
 import { Notice } from '@/components/Notice';
 import { PageHead } from '@/components/PageHead';
 
-/** `/order/confirm-email`: send the confirmation letter, then enter its token or follow its link. */
+/**
+ * `/order/confirm-email`: send the confirmation letter, then enter its token or follow its link. The
+ * account's e-mail confirmation in its order flow: already confirmed or confirmed goes on to data confirmed.
+ */
 export function ConfirmEmailStep() {
   const { t } = useTranslation('cart');
   const dispatch = useAppDispatch();
   const router = useRouter();
   const { ready } = useCheckoutGuard();
   const user = useAppSelector(selectCurrentUser);
-  const { status: letterStatus, error: letterError } = useAppSelector((s) => s.order.letter);
-  const { status: confirmStatus, error: confirmError } = useAppSelector((s) => s.order.confirm);
+  const { status: letterStatus, error: letterError } = useAppSelector((s) => s.account.letter);
+  const { status: confirmStatus, error: confirmError } = useAppSelector((s) => s.account.confirm);
   const [token, setToken] = useState('');
+
+  // A confirmation begun elsewhere (the settings) is not this one.
+  useEffect(() => {
+    dispatch(emailConfirmationReset());
+  }, [dispatch]);
 
   useEffect(() => {
     if (ready && user?.emailConfirmed) void router.replace(routes.dataConfirmed.path);
@@ -49,7 +57,7 @@ export function ConfirmEmailStep() {
             size="large"
             fullWidth
             disabled={letterStatus === Status.LOADING}
-            onClick={() => dispatch(activationLetterRequested())}
+            onClick={() => dispatch(confirmationLetterRequested({ flow: 'order' }))}
             sx={{ minHeight: 48 }}
           >
             {letterStatus === Status.SUCCESS ? t('confirmEmail.sendAgain') : t('confirmEmail.send')}
@@ -70,7 +78,7 @@ export function ConfirmEmailStep() {
             aria-label={t('confirmEmail.tokenForm')}
             onSubmit={(e) => {
               e.preventDefault();
-              if (token.trim()) dispatch(emailConfirmRequested(token));
+              if (token.trim()) dispatch(emailConfirmationSubmitted({ token: token.trim(), flow: 'order' }));
             }}
             sx={{ mt: 4 }}
           >

@@ -12,7 +12,8 @@ import { ListSkeleton, Money, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
-import { cartPatientsRequested, patientName } from '@/features/cart';
+import { patientName } from '@/features/cart';
+import { patientsRequested } from '@/features/patients';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
 import { useCheckoutGuard } from './useCheckoutGuard';
@@ -23,7 +24,7 @@ import { PromoCodeField } from './PromoCodeField';
 import { shallowEqual } from 'react-redux';
 import { selectOrderTotals } from '../orderTotals';
 import { OrderAmount } from './OrderAmount';
-import { selectCurrentUser } from '@/features/auth';
+import { selectCurrentUser, selectCurrentUserStatus } from '@/features/auth';
 import { Notice } from '@/components/Notice';
 import { PAYMENT_NOT_STARTED, PaymentMethodChoice, paymentMethodsFor, type PaymentMethod } from '@/features/payments';
 import { formatVisitWindow } from '@/shared/labTime';
@@ -31,6 +32,7 @@ import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
 import { timeZoneOfCountry } from '@/shared/timeZones';
 import { localName } from '@/shared/catalogueText';
 import { PageHead } from '@/components/PageHead';
+import { selectSlots } from '@/features/orders';
 
 function Section({ title, edit, children }: { title: string; edit?: { href: string; label: string }; children: ReactNode }) {
   return (
@@ -57,11 +59,13 @@ export function DataConfirmedStep() {
   const { t, i18n } = useTranslation('cart');
   const dispatch = useAppDispatch();
   const router = useRouter();
-  const order = useAppSelector((s) => s.order);
+  const order = useAppSelector((s) => s.checkout);
   const { ready } = useCheckoutGuard({ needsCart: order.submit.status !== Status.SUCCESS });
   const cart = useAppSelector((s) => s.cart.cart.data);
-  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.cart.patients);
+  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.patients.list);
   const user = useAppSelector(selectCurrentUser);
+  // Just confirmed: the user is being read again, so the old "not confirmed" does not send the user back.
+  const userLoading = useAppSelector(selectCurrentUserStatus) === Status.LOADING;
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
   const coverage = coverageMatches(order.coverage.data, laboratoryId, order.orderAddress) ? order.coverage.data : null;
   const totals = useAppSelector((s) => selectOrderTotals(s, 'checkout'), shallowEqual);
@@ -77,13 +81,15 @@ export function DataConfirmedStep() {
   }, [dispatch, ready, laboratoryId, country, postalCode, hasCoverage, coverageLoading, order.submit.status, router]);
 
   useEffect(() => {
-    if (ready && patientsStatus === Status.INITIAL) dispatch(cartPatientsRequested());
+    if (ready && patientsStatus === Status.INITIAL) dispatch(patientsRequested());
   }, [dispatch, ready, patientsStatus]);
   useEffect(() => {
     if (!ready) return;
-    if (user && !user.emailConfirmed) void router.replace(routes.confirmEmailInOrder.path);
+    if (user && !user.emailConfirmed) {
+      if (!userLoading) void router.replace(routes.confirmEmailInOrder.path);
+    }
     else if (!order.orderSlotId && order.submit.status !== Status.LOADING && order.submit.status !== Status.SUCCESS) void router.replace(routes.nurseCheckoutTime.path);
-  }, [ready, user, order.orderSlotId, order.submit.status, router]);
+  }, [ready, user, userLoading, order.orderSlotId, order.submit.status, router]);
 
   const currency = totals.currency;
   const offered = useAppSelector((s) => s.lab.laboratory.data?.paymentMethods);
@@ -98,7 +104,8 @@ export function DataConfirmedStep() {
   const lab = useAppSelector((s) => s.lab.laboratory.data);
   const zone = lab?.timeZone ?? timeZoneOfCountry(lab?.country);
   const deviceZone = useDeviceTimeZone();
-  const slot = order.slots.data.find((s) => s.id === order.orderSlotId);
+  const slots = useAppSelector(selectSlots);
+  const slot = slots.data.find((s) => s.id === order.orderSlotId);
   const when = order.nurseCheckoutDate ? formatVisitWindow(order.nurseCheckoutDate, slot?.end ?? order.nurseCheckoutDate, i18n.language, zone, deviceZone, 'weekdayDate') : '';
   const fb = order.feedbackDetails;
 

@@ -28,8 +28,8 @@ export function FeedbackStep() {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const { ready } = useCheckoutGuard();
-  const feedbackDetails = useAppSelector((s) => s.order.feedbackDetails);
-  const { status: checkoutStatus, error: checkoutError } = useAppSelector((s) => s.order.checkout);
+  const feedbackDetails = useAppSelector((s) => s.checkout.feedbackDetails);
+  const { status: checkoutStatus, error: checkoutError } = useAppSelector((s) => s.checkout.checkout);
   const user = useAppSelector(selectCurrentUser);
 
   return (

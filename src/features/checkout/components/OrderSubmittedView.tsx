@@ -49,7 +49,7 @@ export function OrderSubmittedView() {
   const mounted = useMounted();
   const deviceZone = useDeviceTimeZone();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
-  const { data: summary, status: summaryStatus, error: summaryError } = useAppSelector((s) => s.order.summary);
+  const { data: summary, status: summaryStatus, error: summaryError } = useAppSelector((s) => s.checkout.summary);
   const raw = router.query.orderId;
   const orderId = typeof raw === 'string' && /^[1-9][0-9]*$/.test(raw) ? Number(raw) : null;
   const paymentState = useOrderPayment(mounted && isLoggedIn ? orderId : null);

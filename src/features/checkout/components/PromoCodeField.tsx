@@ -13,7 +13,7 @@ import { promoRemoved, promoRequested } from '../checkoutSlice';
 export function PromoCodeField() {
   const { t } = useTranslation('cart');
   const dispatch = useAppDispatch();
-  const { data: promo, status: promoStatus, error: promoError } = useAppSelector((s) => s.order.promo);
+  const { data: promo, status: promoStatus, error: promoError } = useAppSelector((s) => s.checkout.promo);
   const [code, setCode] = useState('');
 
   if (promo) {

@@ -18,6 +18,7 @@ import { FeedbackStep } from './FeedbackStep';
 import { DataConfirmedStep } from './DataConfirmedStep';
 import { VisitTimeStep } from './VisitTimeStep';
 import { AddressStep } from './AddressStep';
+import { ConfirmEmailStep } from './ConfirmEmailStep';
 
 let shop: FakeShop | null = null;
 let goTo: jest.SpyInstance;
@@ -68,7 +69,7 @@ describe('contact step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check and confirm' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith(target));
     expect(shop.calls('GET users/current').length).toBeGreaterThan(0);
-    expect(store.getState().order.feedbackDetails).toEqual({ useEmail: true, usePhone: true, quickPhone: '+48 600 100 200' });
+    expect(store.getState().checkout.feedbackDetails).toEqual({ useEmail: true, usePhone: true, quickPhone: '+48 600 100 200' });
   });
 });
 
@@ -137,7 +138,7 @@ describe('order summary and submission', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Submit and pay' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/nurse-checkout-time'));
-    expect(store.getState().order).toMatchObject({ slotFull: true, submit: { error: { message: SLOT_FULL_MESSAGE } }, orderSlotId: null });
+    expect(store.getState().checkout).toMatchObject({ slotFull: true, submit: { error: { message: SLOT_FULL_MESSAGE } }, orderSlotId: null });
   });
 });
 
@@ -166,7 +167,7 @@ describe('address step', () => {
     expect(await screen.findByTestId('coverage-served')).toHaveTextContent(/45/);
     expect(shop.calls('GET laboratories/2/coverage').at(-1)?.params).toMatchObject({ country: 'PL', postalCode: '03-734' });
     await userEvent.click(screen.getByRole('button', { name: 'Continue to visit time' }));
-    await waitFor(() => expect(store.getState().order.orderAddress.postalCode).toBe('03-734'));
+    await waitFor(() => expect(store.getState().checkout.orderAddress.postalCode).toBe('03-734'));
     expect(selectOrderTotals(store.getState(), 'checkout')).toMatchObject({ visitFeeMinor: 4500, visitFeeExact: true });
   });
 
@@ -187,7 +188,7 @@ describe('address step', () => {
     expect(alert).toHaveTextContent('does not make home visits to 03-734');
     expect(alert).toHaveTextContent('Warsaw, ul. Targowa 64');
     expect(screen.getByRole('button', { name: 'Continue to visit time' })).toBeDisabled();
-    expect(store.getState().order.addressSaved).toBe(false);
+    expect(store.getState().checkout.addressSaved).toBe(false);
   });
 });
 
@@ -217,7 +218,7 @@ describe('promo code at the summary', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit and pay' }));
     expect(await screen.findByText('This promo code has been used up', { selector: '[role=alert] *' })).toBeInTheDocument();
     expect(shop.calls('POST order/create')[0]?.body).toMatchObject({ promoCode: 'AUTUMN10' });
-    expect(store.getState().order.promo.data).toBeNull();
+    expect(store.getState().checkout.promo.data).toBeNull();
     expect(store.getState().cart.cart.data).not.toBeNull();
   });
 
@@ -281,5 +282,25 @@ describe('visit day strip', () => {
     await user.keyboard('{ArrowLeft}');
     expect(checked()).toEqual([third]);
     expect(await screen.findByRole('radiogroup', { name: /^Times on/ })).toHaveTextContent('2 places left');
+  });
+});
+
+describe('/order/confirm-email', () => {
+  it('sends the letter and confirms with its code through the account\'s confirmation, then goes on to data confirmed', async () => {
+    shop = fakeShop({
+      'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
+      'POST users/send-activation-email': [200, { status: 'ok' }],
+      'POST users/activate': [200, {}],
+      'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
+    });
+    openStep(<ConfirmEmailStep />, '/order/confirm-email', { ...sampleUser, emailConfirmed: false });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send the letter' }));
+    expect(await screen.findByText(/The letter is on its way/)).toBeInTheDocument();
+    expect(window.localStorage.getItem('labShop.emailConfirmationFlow')).toBe('order');
+    await user.type(screen.getByLabelText('Code from the letter'), 'tok-7');
+    await user.click(screen.getByRole('button', { name: 'Confirm e-mail' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
+    expect(shop.calls('POST users/activate')[0]?.body).toEqual({ token: 'tok-7' });
   });
 });

@@ -13,10 +13,10 @@ import { coverageMatches } from './coverage';
 export function useSavedAddressCoverage(enabled: boolean): void {
   const dispatch = useAppDispatch();
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
-  const coverage = useAppSelector((s) => s.order.coverage.data);
-  const coverageStatus = useAppSelector((s) => s.order.coverage.status);
-  const country = useAppSelector((s) => s.order.orderAddress.country);
-  const postalCode = useAppSelector((s) => s.order.orderAddress.postalCode);
+  const coverage = useAppSelector((s) => s.checkout.coverage.data);
+  const coverageStatus = useAppSelector((s) => s.checkout.coverage.status);
+  const country = useAppSelector((s) => s.checkout.orderAddress.country);
+  const postalCode = useAppSelector((s) => s.checkout.orderAddress.postalCode);
   const known = coverageMatches(coverage, laboratoryId, { country, postalCode });
   useEffect(() => {
     if (!enabled || !laboratoryId || known || !postalCode || !isValidPostalCode(country, postalCode)) return;

@@ -15,7 +15,10 @@ import { Status } from '@/lib/status';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { OrderDetailDto } from '@/shared/types/results';
-import { cancelRequested, rescheduleRequested, visitChangeReset, NOT_FOUND, ResourceGate, useResource } from '@/features/results';
+import { useAccountAction } from '@/features/auth';
+import { NOT_FOUND, ResourceGate } from '@/components/ResourceGate';
+import { cancelRequested, rescheduleRequested, visitChangeReset } from '../ordersSlice';
+import { useOrder } from './useOrders';
 import { formatDateTime } from '@/lib/format';
 import { formatLabTime, formatVisitWindow } from '@/shared/labTime';
 import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
@@ -66,8 +69,9 @@ export function OrderPage() {
   const dispatch = useAppDispatch();
   const { query } = useRouter();
   const id = idFrom(query.orderId);
-  const { session, resource, reload } = useResource('order', id ? [id] : null);
-  const visitChange = useAppSelector((s) => s.results.visitChange);
+  const { session, resource, reload } = useOrder(id);
+  const needAccount = useAccountAction();
+  const visitChange = useAppSelector((s) => s.orders.visitChange);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [moving, setMoving] = useState(false);
 
@@ -91,7 +95,7 @@ export function OrderPage() {
     <>
       <PageHead title={order ? t('list.order', { number: order.number }) : t('orders.title')} />
       <PageContainer title={order ? t('list.order', { number: order.number }) : t('orders.title')} subtitle={order ? t('orders.placed', { date: formatDateTime(order.createdAt, language) }) : undefined}>
-        <ResourceGate session={id ? session : 'user'} resource={id ? resource : NOT_FOUND} onRetry={reload} backHref={routes.orders.path} skeleton={<CardSkeleton cards={2} />}>
+        <ResourceGate session={id ? session : 'user'} onLogin={needAccount(null)} resource={id ? resource : NOT_FOUND} onRetry={reload} backHref={routes.orders.path} skeleton={<CardSkeleton cards={2} />}>
           {(o) => (
             <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
               <Box>

@@ -9,7 +9,9 @@ import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
 import { formatVisitWindow } from '@/shared/labTime';
 import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
-import { ResourceGate, useResource } from '@/features/results';
+import { useAccountAction } from '@/features/auth';
+import { ResourceGate } from '@/components/ResourceGate';
+import { useOrders } from './useOrders';
 import { OrderListCard } from './OrderListCard';
 import { labCity } from '@/shared/catalogueText';
 
@@ -18,12 +20,13 @@ export function OrdersPage() {
   const { t } = useTranslation('results');
   const language = useLanguage();
   const deviceZone = useDeviceTimeZone();
-  const { session, resource, reload } = useResource('orders', []);
+  const { session, resource, reload } = useOrders();
+  const needAccount = useAccountAction();
   return (
     <>
       <PageHead title={t('orders.title')} description={t('orders.description')} />
       <PageContainer title={t('orders.title')} subtitle={t('orders.subtitle')}>
-        <ResourceGate session={session} resource={resource} onRetry={reload} backHref={routes.home.path} skeleton={<CardSkeleton cards={2} />}>
+        <ResourceGate session={session} onLogin={needAccount(null)} resource={resource} onRetry={reload} backHref={routes.home.path} skeleton={<CardSkeleton cards={2} />}>
           {(items) =>
             items.length === 0 ? (
               <EmptyState

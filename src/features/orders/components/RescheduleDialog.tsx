@@ -14,7 +14,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { RESCHEDULE_DAYS, VISIT_CHANGE_LIMIT_MS } from '@/shared/orderLifecycle';
 import { groupSlotsByDay } from '@/lib/slots';
-import { slotsRequested } from '@/features/results';
+import { selectSlots, slotsRequested } from '../ordersSlice';
 import { formatDayKey, formatLabTime } from '@/shared/labTime';
 import { Notice } from '@/components/Notice';
 import { Skeleton } from '@/components/Skeleton';
@@ -37,7 +37,7 @@ export function RescheduleDialog({ open, laboratoryId, currentSlotId, timeZone, 
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const id = useId();
-  const slots = useAppSelector((s) => s.results.slots);
+  const slots = useAppSelector(selectSlots);
   const [chosen, setChosen] = useState<number | null>(null);
 
   useEffect(() => {

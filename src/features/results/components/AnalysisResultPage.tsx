@@ -15,7 +15,8 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { FlagChip } from './FlagChip';
 import { CriticalBanner, Explanation } from './ResultNotices';
 import { FLAG_COLOURS, formatDate, formatRange, formatValue } from '@/lib/format';
-import { NOT_FOUND, ResourceGate } from './ResourceGate';
+import { useAccountAction } from '@/features/auth';
+import { NOT_FOUND, ResourceGate } from '@/components/ResourceGate';
 import { TrendChart } from './TrendChart';
 import { useResource } from './useResource';
 import { idFrom } from '@/shared/ids';
@@ -35,6 +36,7 @@ export function AnalysisResultPage() {
   const resultId = idFrom(query.analysisResultId);
   const ok = id !== null && patientId !== null && resultId !== null;
   const { session, resource, reload } = useResource('analysisResult', ok ? [id, patientId, resultId] : null);
+  const needAccount = useAccountAction();
   const data = resource.data;
   const backHref = id && patientId ? routePath('testResultPatient', { testResultId: id, patientId }) : '/test-results';
 
@@ -45,7 +47,7 @@ export function AnalysisResultPage() {
         title={data ? resultName(data.result, language) : t('analysis.title')}
         subtitle={data ? `${data.patient.firstName} ${data.patient.lastName} · ${sampledText(data.testResult, t, language)}` : undefined}
       >
-        <ResourceGate session={ok ? session : 'user'} resource={ok ? resource : NOT_FOUND} onRetry={reload} backHref={backHref} skeleton={<CardSkeleton cards={2} />}>
+        <ResourceGate session={ok ? session : 'user'} onLogin={needAccount(null)} resource={ok ? resource : NOT_FOUND} onRetry={reload} backHref={backHref} skeleton={<CardSkeleton cards={2} />}>
           {(d) => {
             const r = d.result;
             const range = formatRange(r, language);

@@ -16,7 +16,8 @@ import { resultsApi } from '../lazyResultsApi';
 import { ResultList } from './ResultList';
 import { CriticalBanner } from './ResultNotices';
 import { ShareLinks } from './ShareLinks';
-import { NOT_FOUND, ResourceGate } from './ResourceGate';
+import { useAccountAction } from '@/features/auth';
+import { NOT_FOUND, ResourceGate } from '@/components/ResourceGate';
 import { StatusChip } from '@/features/orders';
 import { useResource } from './useResource';
 import { idFrom } from '@/shared/ids';
@@ -56,6 +57,7 @@ export function PatientResultsPage() {
   const patientId = idFrom(query.patientId);
   const ok = id !== null && patientId !== null;
   const { session, resource, reload } = useResource('patientResults', ok ? [id, patientId] : null);
+  const needAccount = useAccountAction();
   const data = resource.data;
   const { state, download } = useDownload(data, 'pdf');
   const fhir = useDownload(data, 'fhir');
@@ -86,7 +88,7 @@ export function PatientResultsPage() {
             {t('patient.pdfFailed')}
           </Notice>
         )}
-        <ResourceGate session={ok ? session : 'user'} resource={ok ? resource : NOT_FOUND} onRetry={reload} backHref={backHref}>
+        <ResourceGate session={ok ? session : 'user'} onLogin={needAccount(null)} resource={ok ? resource : NOT_FOUND} onRetry={reload} backHref={backHref}>
           {(d) => (
             <>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>

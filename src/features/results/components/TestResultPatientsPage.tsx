@@ -15,7 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { PageContainer } from '@/components';
 import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
-import { NOT_FOUND, ResourceGate } from './ResourceGate';
+import { useAccountAction } from '@/features/auth';
+import { NOT_FOUND, ResourceGate } from '@/components/ResourceGate';
 import { StatusChip } from '@/features/orders';
 import { useResource } from './useResource';
 import { idFrom } from '@/shared/ids';
@@ -29,12 +30,13 @@ export function TestResultPatientsPage() {
   const { query } = useRouter();
   const id = idFrom(query.testResultId);
   const { session, resource, reload } = useResource('testResult', id ? [id] : null);
+  const needAccount = useAccountAction();
   const set = resource.data;
   return (
     <>
       <PageHead title={set ? t('list.order', { number: set.orderNumber }) : t('patients.title')} />
       <PageContainer title={set ? t('list.order', { number: set.orderNumber }) : t('patients.title')} subtitle={set ? sampledText(set, t, language) : undefined}>
-        <ResourceGate session={id ? session : 'user'} resource={id ? resource : NOT_FOUND} onRetry={reload} backHref={routes.testResults.path}>
+        <ResourceGate session={id ? session : 'user'} onLogin={needAccount(null)} resource={id ? resource : NOT_FOUND} onRetry={reload} backHref={routes.testResults.path}>
           {(data) => (
             <>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>

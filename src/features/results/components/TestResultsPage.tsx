@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { CardSkeleton, EmptyState, PageContainer } from '@/components';
 import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
-import { ResourceGate } from './ResourceGate';
+import { useAccountAction } from '@/features/auth';
+import { ResourceGate } from '@/components/ResourceGate';
 import { OrderListCard } from '@/features/orders';
 import { useResource } from './useResource';
 import { sampledText } from './sampledText';
@@ -19,6 +20,7 @@ export function TestResultsPage() {
   const { t } = useTranslation('results');
   const language = useLanguage();
   const { session, resource, reload } = useResource('testResults', []);
+  const needAccount = useAccountAction();
   return (
     <>
       <PageHead title={t('list.title')} description={t('list.description')} />
@@ -33,7 +35,7 @@ export function TestResultsPage() {
           ) : undefined
         }
       >
-        <ResourceGate session={session} resource={resource} onRetry={reload} backHref={routes.home.path} skeleton={<CardSkeleton cards={2} />}>
+        <ResourceGate session={session} onLogin={needAccount(null)} resource={resource} onRetry={reload} backHref={routes.home.path} skeleton={<CardSkeleton cards={2} />}>
           {(items) =>
             items.length === 0 ? (
               <EmptyState

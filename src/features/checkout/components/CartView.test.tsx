@@ -5,9 +5,9 @@ import { navigation } from '@/store/navigation';
 import { loggedIn } from '@/features/auth/authSlice';
 import { activeLaboratorySet, laboratoryReceived } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
-import { orderAddressSaved } from '@/features/checkout/checkoutSlice';
+import { orderAddressSaved } from '../checkoutSlice';
 import { CartView } from './CartView';
-import { analysis, cartOf, emptyCart, fakeShop, patient, renderShop, swab, testRouter, tube, type FakeShop } from '../testing/fakeShop';
+import { analysis, cartOf, emptyCart, fakeShop, patient, renderShop, swab, testRouter, tube, type FakeShop } from '@/features/cart/testing/fakeShop';
 
 let shop: FakeShop | null = null;
 beforeEach(() => {
@@ -99,7 +99,7 @@ describe('the cart page', () => {
       app.store.dispatch(orderAddressSaved({ country: 'PL', city: 'Nowhere', postalCode: '99-999', street: 'Polna 1', entry: '', floor: '1', apartment: '1', intercomCode: '', notes: '' }));
     });
     await waitFor(() => expect(shop?.calls('GET laboratories/2/coverage')).toHaveLength(1));
-    await waitFor(() => expect(app.store.getState().order.coverage.data?.postalCode).toBe('99-999'));
+    await waitFor(() => expect(app.store.getState().checkout.coverage.data?.postalCode).toBe('99-999'));
     expect(screen.getByTestId('cart-visit-fee')).toHaveTextContent('Home visit from PLN 45.00');
   });
 

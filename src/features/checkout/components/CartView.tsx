@@ -13,20 +13,22 @@ import { routes } from '@/lib/routes';
 import { useMounted } from '@/lib/useMounted';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { StickyActionBar } from '@/components/StickyActionBar';
-import { OrderAmount, selectOrderTotals, useSavedAddressCoverage } from '@/features/checkout';
 import { cartBreakdown } from '@/shared/breakdown';
 import { toMajor } from '@/shared/money';
 import { shallowEqual } from 'react-redux';
 import { CartPatientSection } from './CartPatientSection';
-import { patientName } from './patientName';
+import { OrderAmount } from './OrderAmount';
+import { useSavedAddressCoverage } from './useSavedAddressCoverage';
+import { selectOrderTotals } from '../orderTotals';
 import {
   cartReloadRequested,
-  cartPatientsRequested,
+  patientName,
   removeAnalysisRequested,
   removePatientAnalysisRequested,
   removePatientRequested,
   resetCartRequested,
-} from '../cartSlice';
+} from '@/features/cart';
+import { patientsRequested } from '@/features/patients';
 import { useToast } from '@/components/Toast';
 import { PageHead } from '@/components/PageHead';
 
@@ -45,13 +47,13 @@ export function CartView() {
   const mounted = useMounted();
   const { status, data: cart, error } = useAppSelector((s) => s.cart.cart);
   const { status: mutationStatus, error: mutationError } = useAppSelector((s) => s.cart.mutation);
-  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.cart.patients);
+  const { status: patientsStatus, data: patients } = useAppSelector((s) => s.patients.list);
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const [pending, setPending] = useState<Pending>(null);
   const totals = useAppSelector((s) => selectOrderTotals(s, 'cart'), shallowEqual);
 
   useEffect(() => {
-    if (isLoggedIn && patientsStatus === Status.INITIAL) dispatch(cartPatientsRequested());
+    if (isLoggedIn && patientsStatus === Status.INITIAL) dispatch(patientsRequested());
   }, [dispatch, isLoggedIn, patientsStatus]);
   // The fee of the saved address's zone, when an address was given earlier in this checkout.
   useSavedAddressCoverage(isLoggedIn);

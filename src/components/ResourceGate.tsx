@@ -4,19 +4,23 @@ import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import SearchOff from '@mui/icons-material/SearchOff';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
-import { EmptyState, ErrorState, ListSkeleton } from '@/components';
+import { EmptyState } from './EmptyState';
+import { ErrorState } from './ErrorState';
+import { ListSkeleton } from './Skeletons';
 import { Status } from '@/lib/status';
 import { routes } from '@/lib/routes';
-import { useAccountAction, type Session } from '@/features/auth';
-import { toFailure } from '@/lib/store/resource';
-import type { ResultsResource } from '../resultsSlice';
+import { toFailure, type Resource } from '@/lib/store/resource';
 
 /** What a page shows for ids that cannot exist (not numbers). */
-export const NOT_FOUND: ResultsResource<never> = { status: Status.ERROR, data: null, error: { ...toFailure('Not found'), status: 404 } };
+export const NOT_FOUND: Resource<null> = { status: Status.ERROR, data: null, error: { ...toFailure('Not found'), status: 404 } };
 
 export interface ResourceGateProps<T> {
-  session: Session;
-  resource: ResultsResource<T>;
+  /** Whose page it is: not known yet, a visitor (asked to log in) or a user. */
+  session: 'unknown' | 'visitor' | 'user';
+  /** The visitor's "log in" link was clicked (e.g. open the auth modal instead of the page change). */
+  onLogin: (event: { preventDefault(): void }) => void;
+  /** The page's data: null until first received, a 404 failure meaning not found. */
+  resource: Resource<T | null>;
   onRetry: () => void;
   /** Shown while loading the first time. */
   skeleton?: ReactNode;
@@ -26,13 +30,12 @@ export interface ResourceGateProps<T> {
 }
 
 /**
- * The states every results page shares: a skeleton while the session or the data is loading, a
- * log-in prompt for visitors, "not found" for a 404 (another user's result looks exactly like a
- * missing one), an error with retry, and the content.
+ * The states every page of a user's own data shares (results, orders): a skeleton while the session
+ * or the data is loading, a log-in prompt for visitors, "not found" for a 404 (another user's result
+ * looks exactly like a missing one), an error with retry, and the content.
  */
-export function ResourceGate<T>({ session, resource, onRetry, skeleton, backHref, children }: ResourceGateProps<T>) {
+export function ResourceGate<T>({ session, onLogin, resource, onRetry, skeleton, backHref, children }: ResourceGateProps<T>) {
   const { t } = useTranslation('results');
-  const needAccount = useAccountAction();
   if (session === 'visitor') {
     return (
       <EmptyState
@@ -41,7 +44,7 @@ export function ResourceGate<T>({ session, resource, onRetry, skeleton, backHref
         text={t('visitor.text')}
         action={
           // The auth modal instead of a page change; after logging in the page shows the user's data.
-          <Button component={NextLink} href={routes.login.path} onClick={needAccount(null)} variant="contained" sx={{ minHeight: 48 }}>
+          <Button component={NextLink} href={routes.login.path} onClick={onLogin} variant="contained" sx={{ minHeight: 48 }}>
             {t('visitor.login')}
           </Button>
         }
