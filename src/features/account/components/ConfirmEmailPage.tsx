@@ -15,7 +15,7 @@ import { routes } from '@/lib/routes';
 import { readStorage } from '@/shared/storage';
 import { useSession } from '@/features/auth';
 import { AuthPaper } from '@/components/AuthPaper';
-import { useMessage } from '@/components/formFields';
+import { useFailureText } from '@/components/useFailureText';
 import type { EmailConfirmationFlow } from '../accountApi';
 import { emailConfirmationReset, emailConfirmationSubmitted } from '../accountSlice';
 import { useStatusChange } from './useStatusChange';
@@ -27,12 +27,16 @@ import { useStatusChange } from './useStatusChange';
  */
 export function ConfirmEmailPage() {
   const { t } = useTranslation('account');
-  const message = useMessage();
   const router = useRouter();
   const dispatch = useAppDispatch();
   const toast = useToast();
   const session = useSession();
   const { status: confirmStatus, error: confirmError } = useAppSelector((s) => s.account.confirm);
+  const confirmText = useFailureText(confirmError, {
+    codes: { confirmation_token_not_found: 'account:failure.tokenNotFound', validation_failed: 'account:failure.tokenNotFound' },
+    statuses: { 400: 'account:failure.tokenNotFound', 404: 'account:failure.tokenNotFound', 500: 'account:failure.tokenNotFound' },
+    fallback: 'account:failure.confirmFailed',
+  });
   const token = typeof router.query.token === 'string' ? router.query.token : '';
   // The flow comes from this browser (where the letter was asked for); links of older letters name it.
   const [storedFlow] = useState(() => readStorage('emailConfirmationFlow'));
@@ -88,7 +92,7 @@ export function ConfirmEmailPage() {
         {confirmStatus === Status.ERROR && (
           <>
             <Notice severity="error" role="alert" sx={{ mt: 2 }}>
-              {message(confirmError?.message ?? '')}
+              {confirmText}
             </Notice>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               {t('confirmEmail.askAgain')}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Choice, ChoiceGroup } from '@/components/Choice';
 import { Notice } from '@/components/Notice';
 import { useToast } from '@/components';
-import { useMessage } from '@/components/formFields';
+import { useFailureText } from '@/components/useFailureText';
 import { Status } from '@/lib/status';
 import { toFailure, type Failure } from '@/lib/store/resource';
 import { ALWAYS_BY_EMAIL, NOTIFICATION_EVENTS, type NotificationChannels, type NotificationEvent, type NotificationSettingsDto } from '@/shared/types/notifications';
@@ -40,12 +40,12 @@ function channelsOf(settings: NotificationSettingsDto): NotificationChannels[] {
  */
 export function NotificationsSection() {
   const { t } = useTranslation('account');
-  const message = useMessage();
   const toast = useToast();
   const [settings, setSettings] = useState<NotificationSettingsDto | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [saving, setSaving] = useState<Status>(Status.INITIAL);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const failureText = useFailureText(failure, { field: (fields) => Object.values(fields)[0] });
   const [device, setDevice] = useState<Device>(initialDevice);
   const [deviceBusy, setDeviceBusy] = useState(false);
   const [deviceFailed, setDeviceFailed] = useState(false);
@@ -179,7 +179,7 @@ export function NotificationsSection() {
       {loadFailed && <Notice severity="error">{t('notifications.loadFailed')}</Notice>}
       {failure && (
         <Notice severity="error" role="alert" sx={{ mb: 1 }}>
-          {t('notifications.saveFailed')} {message(failure.message)}
+          {t('notifications.saveFailed')} {failureText}
         </Notice>
       )}
       {settings &&

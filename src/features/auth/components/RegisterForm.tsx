@@ -12,6 +12,7 @@ import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import type { RegisterRequest } from '../authApi';
 import { authErrorsCleared, registerRequested, selectRegisterFieldMarks } from '../authSlice';
 import { FormTextField, PasswordField, useMessage } from '@/components/formFields';
+import { useFailureText } from '@/components/useFailureText';
 import { SubmitButton } from '@/components/SubmitButton';
 
 const initialValues: RegisterFormValues = { email: '', password: '', firstName: '', lastName: '', phone: '', dateOfBirth: '' };
@@ -58,6 +59,7 @@ export function RegisterForm({ onLogin }: RegisterFormProps) {
   const dispatch = useAppDispatch();
   const { status, error } = useAppSelector((s) => s.auth.register);
   const reason = useAppSelector((s) => s.auth.registerReason);
+  const errorTitle = useFailureText(error, { fallback: 'account:failure.duplicatingFields' });
   const busy = status === Status.LOADING;
 
   useEffect(() => {
@@ -71,7 +73,7 @@ export function RegisterForm({ onLogin }: RegisterFormProps) {
       <Form method="post" noValidate aria-label={t('register.title')}>
         <ServerFieldErrors />
         {error && (
-          <Notice severity="error" role="alert" sx={{ mb: 1 }} title={message(error.message)}>
+          <Notice severity="error" role="alert" sx={{ mb: 1 }} title={errorTitle}>
             {reason !== null && message(reason)}
           </Notice>
         )}
