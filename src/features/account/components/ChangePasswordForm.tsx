@@ -11,7 +11,7 @@ import { ACCOUNT_MESSAGES } from '../accountMessages';
 import { passwordChangeRequested } from '../accountSlice';
 import { changePasswordSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
-import { useStatusChange } from './useStatusChange';
+import { useStatusChange } from '@/lib/store/useStatusChange';
 import { Notice } from '@/components/Notice';
 
 /** Empties the password fields after a successful change. */

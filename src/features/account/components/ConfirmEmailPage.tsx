@@ -18,7 +18,7 @@ import { AuthPaper } from '@/components/AuthPaper';
 import { useFailureText } from '@/components/useFailureText';
 import type { EmailConfirmationFlow } from '../accountApi';
 import { emailConfirmationReset, emailConfirmationSubmitted } from '../accountSlice';
-import { useStatusChange } from './useStatusChange';
+import { useStatusChange } from '@/lib/store/useStatusChange';
 
 /**
  * `/confirm-email?token=...`: the link of the confirmation mail. Confirms the e-mail when opened and

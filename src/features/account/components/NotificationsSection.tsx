@@ -12,7 +12,7 @@ import { toFailure, type Failure } from '@/lib/store/resource';
 import { ALWAYS_BY_EMAIL, NOTIFICATION_EVENTS, type NotificationChannels, type NotificationEvent, type NotificationSettingsDto } from '@/shared/types/notifications';
 import { currentSubscription, notificationsBlocked, PushPermissionRefused, pushSupported, subscribeThisDevice, unsubscribeThisDevice } from '@/lib/webPush';
 import { accountApi } from '../lazyAccountApi';
-import { useStatusChange } from './useStatusChange';
+import { useStatusChange } from '@/lib/store/useStatusChange';
 
 /**
  * Where this browser stands with Web Push: no support at all, notifications blocked in the browser,
