@@ -19,14 +19,14 @@ import {
   loggedIn,
   loginFailed,
   loginRequested,
-  loginSucceeded,
+  loginReceived,
   logout,
   newPasswordFailed,
   newPasswordRequested,
-  newPasswordSucceeded,
+  newPasswordReceived,
   passwordResetFailed,
   passwordResetRequested,
-  passwordResetSucceeded,
+  passwordResetReceived,
   registerFailed,
   registerRequested,
   registerSucceeded,
@@ -80,7 +80,7 @@ function* login({ payload }: ReturnType<typeof loginRequested>): Generator {
     yield put(loginFailed(toFailure(e, loginErrorMessage(e))));
     return;
   }
-  yield put(loginSucceeded());
+  yield put(loginReceived(null));
   yield* call(startSession, token);
 }
 
@@ -142,7 +142,7 @@ function* restoreSession(): Generator {
 function* requestPasswordReset({ payload: email }: ReturnType<typeof passwordResetRequested>): Generator {
   try {
     yield* call(authApi.requestPasswordReset, email);
-    yield put(passwordResetSucceeded());
+    yield put(passwordResetReceived(null));
   } catch (e) {
     yield put(passwordResetFailed(toFailure(e, e instanceof ApiError && e.status === 429 ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.unknownError)));
   }
@@ -156,7 +156,7 @@ function refusedPassword(field: string | undefined): string | null {
 function* setNewPassword({ payload }: ReturnType<typeof newPasswordRequested>): Generator {
   try {
     yield* call(authApi.setNewPassword, payload);
-    yield put(newPasswordSucceeded());
+    yield put(newPasswordReceived(null));
   } catch (e) {
     const status = e instanceof ApiError ? e.status : null;
     const named = e instanceof ApiError ? refusedPassword(e.fields.newPassword) : null;

@@ -83,16 +83,11 @@ const authSlice = createSlice({
     },
     ...resourceReducers<AuthState, CurrentUser>()('currentUser', (s) => s.currentUser),
 
-    loginRequested(state, _action: PayloadAction<LoginRequest>) {
-      startLoading(state.login);
-    },
-    loginSucceeded(state) {
-      succeed(state.login, null);
-      state.modalOpen = false;
-    },
-    loginFailed(state, action: PayloadAction<Failure>) {
-      fail(state.login, action.payload);
-    },
+    ...resourceReducers<AuthState, null, LoginRequest>()('login', (s) => s.login, {
+      received: (state) => {
+        state.modalOpen = false;
+      },
+    }),
 
     registerRequested(state, _action: PayloadAction<RegisterRequest>) {
       startLoading(state.register);
@@ -141,27 +136,17 @@ const authSlice = createSlice({
       state.login.error = null;
       reset(state.resetRequest);
     },
-    passwordResetRequested(state, _action: PayloadAction<string>) {
-      startLoading(state.resetRequest);
-    },
-    passwordResetSucceeded(state) {
-      succeed(state.resetRequest, null);
-      state.loginPagePart = 'resetPasswordSuccess';
-    },
-    passwordResetFailed(state, action: PayloadAction<Failure>) {
-      fail(state.resetRequest, action.payload);
-    },
+    ...resourceReducers<AuthState, null, string>()('passwordReset', (s) => s.resetRequest, {
+      received: (state) => {
+        state.loginPagePart = 'resetPasswordSuccess';
+      },
+    }),
 
-    newPasswordRequested(state, _action: PayloadAction<NewPasswordRequest>) {
-      startLoading(state.newPassword);
-    },
-    newPasswordSucceeded(state) {
-      succeed(state.newPassword, null);
-      state.loginPagePart = 'loginForm';
-    },
-    newPasswordFailed(state, action: PayloadAction<Failure>) {
-      fail(state.newPassword, action.payload);
-    },
+    ...resourceReducers<AuthState, null, NewPasswordRequest>()('newPassword', (s) => s.newPassword, {
+      received: (state) => {
+        state.loginPagePart = 'loginForm';
+      },
+    }),
   },
 });
 
@@ -172,7 +157,7 @@ export const {
   currentUserReceived,
   currentUserFailed,
   loginRequested,
-  loginSucceeded,
+  loginReceived,
   loginFailed,
   registerRequested,
   registerSucceeded,
@@ -183,10 +168,10 @@ export const {
   authErrorsCleared,
   loginPagePartSet,
   passwordResetRequested,
-  passwordResetSucceeded,
+  passwordResetReceived,
   passwordResetFailed,
   newPasswordRequested,
-  newPasswordSucceeded,
+  newPasswordReceived,
   newPasswordFailed,
 } = authSlice.actions;
 export default authSlice.reducer;

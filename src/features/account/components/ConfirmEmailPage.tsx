@@ -17,7 +17,7 @@ import { useSession } from '@/features/auth';
 import { AuthPaper } from '@/components/AuthPaper';
 import { useFailureText } from '@/components/useFailureText';
 import type { EmailConfirmationFlow } from '../accountApi';
-import { emailConfirmationReset, emailConfirmationSubmitted } from '../accountSlice';
+import { emailConfirmationReset, emailConfirmationRequested } from '../accountSlice';
 import { useStatusChange } from '@/lib/store/useStatusChange';
 
 /**
@@ -48,7 +48,7 @@ export function ConfirmEmailPage() {
     if (!router.isReady || !token || started.current || session === 'unknown') return;
     started.current = true;
     dispatch(emailConfirmationReset());
-    dispatch(emailConfirmationSubmitted({ token, flow }));
+    dispatch(emailConfirmationRequested({ token, flow }));
   }, [router.isReady, token, flow, session, dispatch]);
 
   useStatusChange(confirmStatus, {

@@ -9,7 +9,7 @@ import { Status } from '@/lib/status';
 import { FormTextField, useMessage } from '@/components/formFields';
 import { SubmitButton } from '@/components/SubmitButton';
 import type { EmailConfirmationFlow } from '../accountApi';
-import { confirmationLetterRequested, emailConfirmationSubmitted } from '../accountSlice';
+import { confirmationLetterRequested, emailConfirmationRequested } from '../accountSlice';
 import { emailTokenSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { selectCurrentUser } from '@/features/auth';
@@ -68,7 +68,7 @@ export function EmailConfirmationPanel({ flow }: { flow: EmailConfirmationFlow }
         initialValues={{ token: '' }}
         validate={emailTokenSchema.validate}
         onSubmit={(v) => {
-          dispatch(emailConfirmationSubmitted({ token: v.token.trim(), flow }));
+          dispatch(emailConfirmationRequested({ token: v.token.trim(), flow }));
         }}
       >
         <Form method="post" noValidate aria-label={t('emailConfirmation.title')}>
