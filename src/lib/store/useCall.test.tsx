@@ -41,8 +41,8 @@ describe('useCall', () => {
       void result.current.run();
     });
     await act(async () => {
-      answers[1]('second');
-      answers[0]('first');
+      answers[1]?.('second');
+      answers[0]?.('first');
       expect(await first).toBe(false);
     });
     expect(result.current.resource.data).toBe('second');
