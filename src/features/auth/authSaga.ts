@@ -29,7 +29,7 @@ import {
   passwordResetReceived,
   registerFailed,
   registerRequested,
-  registerSucceeded,
+  registerReceived,
 } from './authSlice';
 
 /** Loads the current user (users/current). A 401 logs out through callApi. Exported for other flows. */
@@ -89,22 +89,11 @@ function* register({ payload }: ReturnType<typeof registerRequested>): Generator
   try {
     token = yield* call(authApi.register, payload);
   } catch (e) {
-    yield put(registerFailed(toFailure(e, AUTH_MESSAGES.duplicatingFields), registerReason(e)));
+    yield put(registerFailed(toFailure(e, AUTH_MESSAGES.duplicatingFields)));
     return;
   }
-  yield put(registerSucceeded());
+  yield put(registerReceived(null));
   yield* call(startSession, token);
-}
-
-/**
- * The line under the spec's title ("Duplicating fields found"): what is actually wrong. A 400 about
- * the password (leaked, too weak) says so; any other 400 is the spec's "Such user exists".
- */
-export function registerReason(e: unknown): string {
-  if (!(e instanceof ApiError)) return AUTH_MESSAGES.unknownError;
-  if (e.status === 429) return AUTH_MESSAGES.tooManyAttempts;
-  if (e.status !== 400) return e.message;
-  return e.fields.password ?? AUTH_MESSAGES.suchUserExists;
 }
 
 function* revoke(token: string): Generator {

@@ -1,6 +1,6 @@
 import { createSelector, createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { Status } from '@/lib/status';
-import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
+import { reset, resource, resourceReducers, type Resource } from '@/lib/store/resource';
 import { AUTH_MESSAGES } from './authMessages';
 import type { LoginRequest, NewPasswordRequest, RegisterRequest } from './authApi';
 
@@ -29,10 +29,8 @@ export interface AuthState {
   isLoggedIn: boolean;
   currentUser: Resource<CurrentUser | null>;
   login: Resource<null>;
-  /** The failure's message is always 'Duplicating fields found' (spec §8); `registerReason` says why. */
+  /** The failure's message is always 'Duplicating fields found' (spec §8); the form says why from its code. */
   register: Resource<null>;
-  /** The reason shown under 'Duplicating fields found', e.g. 'Such user exists'. */
-  registerReason: string | null;
   modalOpen: boolean;
   modalMode: AuthModalMode;
   /** Where to go after logging in or registering through the modal (the cart, the orders or results); null: as usual. */
@@ -49,7 +47,6 @@ const initialState: AuthState = {
   currentUser: resource(null),
   login: resource(null),
   register: resource(null),
-  registerReason: null,
   modalOpen: false,
   modalMode: 'LOGIN',
   modalReturnTo: null,
@@ -66,7 +63,6 @@ function forgetFailure(r: Draft<Resource<null>>): void {
 
 function forgetRegisterFailure(state: Draft<AuthState>): void {
   state.register.error = null;
-  state.registerReason = null;
 }
 
 const authSlice = createSlice({
@@ -89,23 +85,12 @@ const authSlice = createSlice({
       },
     }),
 
-    registerRequested(state, _action: PayloadAction<RegisterRequest>) {
-      startLoading(state.register);
-      state.registerReason = null;
-    },
     /** After a successful register the auth modal mode becomes LOGIN (spec §4). */
-    registerSucceeded(state) {
-      succeed(state.register, null);
-      state.registerReason = null;
-      state.modalMode = 'LOGIN';
-    },
-    registerFailed: {
-      reducer(state, action: PayloadAction<Failure, string, { reason: string }>) {
-        fail(state.register, action.payload);
-        state.registerReason = action.meta.reason;
+    ...resourceReducers<AuthState, null, RegisterRequest>()('register', (s) => s.register, {
+      received: (state) => {
+        state.modalMode = 'LOGIN';
       },
-      prepare: (failure: Failure, reason: string) => ({ payload: failure, meta: { reason } }),
-    },
+    }),
 
     /** Opens the modal in a mode, optionally with where to go once logged in (`{ mode, returnTo }`). */
     authModalOpened(state, action: PayloadAction<AuthModalMode | { mode: AuthModalMode; returnTo: string | null }>) {
@@ -160,7 +145,7 @@ export const {
   loginReceived,
   loginFailed,
   registerRequested,
-  registerSucceeded,
+  registerReceived,
   registerFailed,
   authModalOpened,
   authModalModeSet,
