@@ -16,6 +16,7 @@ import { readStorage } from '@/shared/storage';
 import { useSession } from '@/features/auth';
 import { AuthPaper } from '@/components/AuthPaper';
 import { useFailureText } from '@/components/useFailureText';
+import { CONFIRMATION_FAILURE } from './confirmationFailure';
 import type { EmailConfirmationFlow } from '../accountApi';
 import { emailConfirmationReset, emailConfirmationRequested } from '../accountSlice';
 import { useStatusChange } from '@/lib/store/useStatusChange';
@@ -32,11 +33,7 @@ export function ConfirmEmailPage() {
   const toast = useToast();
   const session = useSession();
   const { status: confirmStatus, error: confirmError } = useAppSelector((s) => s.account.confirm);
-  const confirmText = useFailureText(confirmError, {
-    codes: { confirmation_token_not_found: 'account:failure.tokenNotFound', validation_failed: 'account:failure.tokenNotFound' },
-    statuses: { 400: 'account:failure.tokenNotFound', 404: 'account:failure.tokenNotFound', 500: 'account:failure.tokenNotFound' },
-    fallback: 'account:failure.confirmFailed',
-  });
+  const confirmText = useFailureText(confirmError, CONFIRMATION_FAILURE);
   const token = typeof router.query.token === 'string' ? router.query.token : '';
   // The flow comes from this browser (where the letter was asked for); links of older letters name it.
   const [storedFlow] = useState(() => readStorage('emailConfirmationFlow'));
