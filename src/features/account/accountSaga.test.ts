@@ -9,7 +9,7 @@ import { fakeBackend, eventually, sampleUser, type FakeBackend } from '@/feature
 import { accountSaga } from './accountSaga';
 import {
   confirmationLetterRequested,
-  emailConfirmationSubmitted,
+  emailConfirmationRequested,
   emailModalOpened,
   passwordChangeRequested,
   profileUpdateRequested,
@@ -46,7 +46,7 @@ describe('e-mail confirmation in settings', () => {
     expect(backend.calls('POST users/send-activation-email')[0]?.body).toBeUndefined();
     expect(window.localStorage.getItem('labShop.emailConfirmationFlow')).toBe('settings');
 
-    store.dispatch(emailConfirmationSubmitted({ token: ' abc123 ', flow: 'settings' }));
+    store.dispatch(emailConfirmationRequested({ token: ' abc123 ', flow: 'settings' }));
     await eventually(() => expect(store.getState().auth.currentUser.data?.emailConfirmed).toBe(true));
     expect(backend.calls('POST users/activate')[0]?.body).toEqual({ token: 'abc123' });
     expect(store.getState().account).toMatchObject({ confirm: { status: Status.SUCCESS }, emailModalOpen: false });
@@ -76,7 +76,7 @@ describe('e-mail confirmation in settings', () => {
     backend = fakeBackend({ 'POST users/activate': [status, { error: 'Email confirmation token not found' }] });
     const { store } = setup();
     store.dispatch(emailModalOpened());
-    store.dispatch(emailConfirmationSubmitted({ token: 'nope', flow: 'settings' }));
+    store.dispatch(emailConfirmationRequested({ token: 'nope', flow: 'settings' }));
     await eventually(() => expect(store.getState().account.confirm.status).toBe(Status.ERROR));
     expect(store.getState().account.confirm.error?.message).toBe('Email confirmation token not found');
     expect(store.getState().account.emailModalOpen).toBe(true);
@@ -97,7 +97,7 @@ describe('e-mail confirmation in the order flow', () => {
   it('confirming goes to data confirmed', async () => {
     backend = fakeBackend({ 'POST users/activate': [200, {}], 'GET users/current': [200, { ...sampleUser, emailConfirmed: true }] });
     const { store, goTo } = setup();
-    store.dispatch(emailConfirmationSubmitted({ token: 'abc', flow: 'order' }));
+    store.dispatch(emailConfirmationRequested({ token: 'abc', flow: 'order' }));
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
     await eventually(() => expect(store.getState().auth.currentUser.data?.emailConfirmed).toBe(true));
   });

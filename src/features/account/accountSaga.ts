@@ -15,23 +15,23 @@ import {
   confirmationLetterFailed,
   confirmationLetterNotNeeded,
   confirmationLetterRequested,
-  confirmationLetterSent,
+  confirmationLetterReceived,
   emailConfirmationFailed,
-  emailConfirmationSubmitted,
-  emailConfirmed,
+  emailConfirmationRequested,
+  emailConfirmationReceived,
   passwordChangeFailed,
   passwordChangeRequested,
-  passwordChanged,
+  passwordChangeReceived,
   profileUpdateFailed,
   profileUpdateRequested,
-  profileUpdated,
+  profileUpdateReceived,
 } from './accountSlice';
 
 function* updateProfile({ payload }: ReturnType<typeof profileUpdateRequested>): Generator {
   try {
     const user = yield* callApi(accountApi.updateProfile, payload.id, payload.body);
     yield put(currentUserReceived(user));
-    yield put(profileUpdated());
+    yield put(profileUpdateReceived(null));
   } catch (e) {
     yield put(profileUpdateFailed(toFailure(e, ACCOUNT_MESSAGES.errorOccurred)));
     if (!(e instanceof ApiError)) throw e;
@@ -43,7 +43,7 @@ function* changePassword({ payload }: ReturnType<typeof passwordChangeRequested>
   try {
     const status = yield* callApi(accountApi.changePassword, payload);
     if (status !== 200) throw new Error(`Password change answered status ${status}`);
-    yield put(passwordChanged());
+    yield put(passwordChangeReceived(null));
   } catch (e) {
     console.error('Failed to change password', e);
     // A leaked or too easily guessed new password is named, so the user knows to choose another (other failures keep the spec's text).
@@ -64,7 +64,7 @@ const selectLoggedIn = (s: RootState) => s.auth.isLoggedIn;
 export function* sendConfirmationLetter({ payload }: ReturnType<typeof confirmationLetterRequested>): Generator {
   try {
     yield* callApi(accountApi.sendActivationEmail, payload.flow);
-    yield put(confirmationLetterSent());
+    yield put(confirmationLetterReceived(null));
   } catch (e) {
     if (isAlreadyConfirmed(e)) {
       yield put(confirmationLetterNotNeeded(ACCOUNT_MESSAGES.emailAlreadyConfirmed));
@@ -78,7 +78,7 @@ export function* sendConfirmationLetter({ payload }: ReturnType<typeof confirmat
 }
 
 /** Confirms with the token: closes the settings modal, or goes to data confirmed in the order flow. */
-export function* confirmEmail({ payload }: ReturnType<typeof emailConfirmationSubmitted>): Generator {
+export function* confirmEmail({ payload }: ReturnType<typeof emailConfirmationRequested>): Generator {
   try {
     yield* callApi(accountApi.activate, payload.token.trim());
   } catch (e) {
@@ -87,7 +87,7 @@ export function* confirmEmail({ payload }: ReturnType<typeof emailConfirmationSu
     if (!(e instanceof ApiError)) throw e;
     return;
   }
-  yield put(emailConfirmed());
+  yield put(emailConfirmationReceived(null));
   if (yield* select(selectLoggedIn)) yield put(currentUserRequested());
   if (payload.flow === 'order') yield* call([navigation, navigation.goTo], routes.dataConfirmed.path);
 }
@@ -97,6 +97,6 @@ export function* accountSaga(): Generator {
     takeLatest(profileUpdateRequested.type, updateProfile),
     takeLatest(passwordChangeRequested.type, changePassword),
     takeLatest(confirmationLetterRequested.type, sendConfirmationLetter),
-    takeLatest(emailConfirmationSubmitted.type, confirmEmail),
+    takeLatest(emailConfirmationRequested.type, confirmEmail),
   ]);
 }

@@ -1,5 +1,5 @@
 import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
-import { fail, reset, resource, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
+import { reset, resource, resourceReducers, succeed, type Resource } from '@/lib/store/resource';
 import { logout } from '@/features/auth';
 import type { EmailConfirmationFlow, PasswordChange, ProfileUpdate } from './accountApi';
 
@@ -36,25 +36,8 @@ const accountSlice = createSlice({
   name: 'account',
   initialState,
   reducers: {
-    profileUpdateRequested(state, _action: PayloadAction<{ id: number; body: ProfileUpdate }>) {
-      startLoading(state.profile);
-    },
-    profileUpdated(state) {
-      succeed(state.profile, null);
-    },
-    profileUpdateFailed(state, action: PayloadAction<Failure>) {
-      fail(state.profile, action.payload);
-    },
-
-    passwordChangeRequested(state, _action: PayloadAction<PasswordChange>) {
-      startLoading(state.password);
-    },
-    passwordChanged(state) {
-      succeed(state.password, null);
-    },
-    passwordChangeFailed(state, action: PayloadAction<Failure>) {
-      fail(state.password, action.payload);
-    },
+    ...resourceReducers<AccountState, null, { id: number; body: ProfileUpdate }>()('profileUpdate', (s) => s.profile),
+    ...resourceReducers<AccountState, null, PasswordChange>()('passwordChange', (s) => s.password),
 
     emailModalOpened(state) {
       state.emailModalOpen = true;
@@ -65,32 +48,22 @@ const accountSlice = createSlice({
     emailModalClosed(state) {
       state.emailModalOpen = false;
     },
-    confirmationLetterRequested(state, _action: PayloadAction<{ flow: EmailConfirmationFlow }>) {
-      startLoading(state.letter);
-      state.letterWarning = null;
-    },
-    confirmationLetterSent(state) {
-      succeed(state.letter, null);
-    },
+    ...resourceReducers<AccountState, null, { flow: EmailConfirmationFlow }>()('confirmationLetter', (s) => s.letter, {
+      requested: (state) => {
+        state.letterWarning = null;
+      },
+    }),
     /** The e-mail was confirmed already: settings only warn (spec §4). */
     confirmationLetterNotNeeded(state, action: PayloadAction<string>) {
       succeed(state.letter, null);
       state.letterWarning = action.payload;
     },
-    confirmationLetterFailed(state, action: PayloadAction<Failure>) {
-      fail(state.letter, action.payload);
-    },
-    emailConfirmationSubmitted(state, _action: PayloadAction<{ token: string; flow: EmailConfirmationFlow }>) {
-      startLoading(state.confirm);
-    },
     /** Success closes the settings modal (spec §4). */
-    emailConfirmed(state) {
-      succeed(state.confirm, null);
-      state.emailModalOpen = false;
-    },
-    emailConfirmationFailed(state, action: PayloadAction<Failure>) {
-      fail(state.confirm, action.payload);
-    },
+    ...resourceReducers<AccountState, null, { token: string; flow: EmailConfirmationFlow }>()('emailConfirmation', (s) => s.confirm, {
+      received: (state) => {
+        state.emailModalOpen = false;
+      },
+    }),
   },
   extraReducers: (builder) => {
     builder.addCase(logout, () => initialState);
@@ -99,20 +72,20 @@ const accountSlice = createSlice({
 
 export const {
   profileUpdateRequested,
-  profileUpdated,
+  profileUpdateReceived,
   profileUpdateFailed,
   passwordChangeRequested,
-  passwordChanged,
+  passwordChangeReceived,
   passwordChangeFailed,
   emailModalOpened,
   emailModalClosed,
   emailConfirmationReset,
   confirmationLetterRequested,
-  confirmationLetterSent,
+  confirmationLetterReceived,
   confirmationLetterNotNeeded,
   confirmationLetterFailed,
-  emailConfirmationSubmitted,
-  emailConfirmed,
+  emailConfirmationRequested,
+  emailConfirmationReceived,
   emailConfirmationFailed,
 } = accountSlice.actions;
 export default accountSlice.reducer;

@@ -19,17 +19,17 @@ import {
   loggedIn,
   loginFailed,
   loginRequested,
-  loginSucceeded,
+  loginReceived,
   logout,
   newPasswordFailed,
   newPasswordRequested,
-  newPasswordSucceeded,
+  newPasswordReceived,
   passwordResetFailed,
   passwordResetRequested,
-  passwordResetSucceeded,
+  passwordResetReceived,
   registerFailed,
   registerRequested,
-  registerSucceeded,
+  registerReceived,
 } from './authSlice';
 
 /** Loads the current user (users/current). A 401 logs out through callApi. Exported for other flows. */
@@ -80,7 +80,7 @@ function* login({ payload }: ReturnType<typeof loginRequested>): Generator {
     yield put(loginFailed(toFailure(e, loginErrorMessage(e))));
     return;
   }
-  yield put(loginSucceeded());
+  yield put(loginReceived(null));
   yield* call(startSession, token);
 }
 
@@ -89,22 +89,11 @@ function* register({ payload }: ReturnType<typeof registerRequested>): Generator
   try {
     token = yield* call(authApi.register, payload);
   } catch (e) {
-    yield put(registerFailed(toFailure(e, AUTH_MESSAGES.duplicatingFields), registerReason(e)));
+    yield put(registerFailed(toFailure(e, AUTH_MESSAGES.duplicatingFields)));
     return;
   }
-  yield put(registerSucceeded());
+  yield put(registerReceived(null));
   yield* call(startSession, token);
-}
-
-/**
- * The line under the spec's title ("Duplicating fields found"): what is actually wrong. A 400 about
- * the password (leaked, too weak) says so; any other 400 is the spec's "Such user exists".
- */
-export function registerReason(e: unknown): string {
-  if (!(e instanceof ApiError)) return AUTH_MESSAGES.unknownError;
-  if (e.status === 429) return AUTH_MESSAGES.tooManyAttempts;
-  if (e.status !== 400) return e.message;
-  return e.fields.password ?? AUTH_MESSAGES.suchUserExists;
 }
 
 function* revoke(token: string): Generator {
@@ -142,7 +131,7 @@ function* restoreSession(): Generator {
 function* requestPasswordReset({ payload: email }: ReturnType<typeof passwordResetRequested>): Generator {
   try {
     yield* call(authApi.requestPasswordReset, email);
-    yield put(passwordResetSucceeded());
+    yield put(passwordResetReceived(null));
   } catch (e) {
     yield put(passwordResetFailed(toFailure(e, e instanceof ApiError && e.status === 429 ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.unknownError)));
   }
@@ -156,7 +145,7 @@ function refusedPassword(field: string | undefined): string | null {
 function* setNewPassword({ payload }: ReturnType<typeof newPasswordRequested>): Generator {
   try {
     yield* call(authApi.setNewPassword, payload);
-    yield put(newPasswordSucceeded());
+    yield put(newPasswordReceived(null));
   } catch (e) {
     const status = e instanceof ApiError ? e.status : null;
     const named = e instanceof ApiError ? refusedPassword(e.fields.newPassword) : null;

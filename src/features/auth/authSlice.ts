@@ -1,6 +1,6 @@
 import { createSelector, createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { Status } from '@/lib/status';
-import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
+import { reset, resource, resourceReducers, type Resource } from '@/lib/store/resource';
 import { AUTH_MESSAGES } from './authMessages';
 import type { LoginRequest, NewPasswordRequest, RegisterRequest } from './authApi';
 
@@ -29,10 +29,8 @@ export interface AuthState {
   isLoggedIn: boolean;
   currentUser: Resource<CurrentUser | null>;
   login: Resource<null>;
-  /** The failure's message is always 'Duplicating fields found' (spec §8); `registerReason` says why. */
+  /** The failure's message is always 'Duplicating fields found' (spec §8); the form says why from its code. */
   register: Resource<null>;
-  /** The reason shown under 'Duplicating fields found', e.g. 'Such user exists'. */
-  registerReason: string | null;
   modalOpen: boolean;
   modalMode: AuthModalMode;
   /** Where to go after logging in or registering through the modal (the cart, the orders or results); null: as usual. */
@@ -49,7 +47,6 @@ const initialState: AuthState = {
   currentUser: resource(null),
   login: resource(null),
   register: resource(null),
-  registerReason: null,
   modalOpen: false,
   modalMode: 'login',
   modalReturnTo: null,
@@ -66,7 +63,6 @@ function forgetFailure(r: Draft<Resource<null>>): void {
 
 function forgetRegisterFailure(state: Draft<AuthState>): void {
   state.register.error = null;
-  state.registerReason = null;
 }
 
 const authSlice = createSlice({
@@ -83,34 +79,18 @@ const authSlice = createSlice({
     },
     ...resourceReducers<AuthState, CurrentUser>()('currentUser', (s) => s.currentUser),
 
-    loginRequested(state, _action: PayloadAction<LoginRequest>) {
-      startLoading(state.login);
-    },
-    loginSucceeded(state) {
-      succeed(state.login, null);
-      state.modalOpen = false;
-    },
-    loginFailed(state, action: PayloadAction<Failure>) {
-      fail(state.login, action.payload);
-    },
-
-    registerRequested(state, _action: PayloadAction<RegisterRequest>) {
-      startLoading(state.register);
-      state.registerReason = null;
-    },
-    /** After a successful register the auth modal mode becomes `login` (spec §4). */
-    registerSucceeded(state) {
-      succeed(state.register, null);
-      state.registerReason = null;
-      state.modalMode = 'login';
-    },
-    registerFailed: {
-      reducer(state, action: PayloadAction<Failure, string, { reason: string }>) {
-        fail(state.register, action.payload);
-        state.registerReason = action.meta.reason;
+    ...resourceReducers<AuthState, null, LoginRequest>()('login', (s) => s.login, {
+      received: (state) => {
+        state.modalOpen = false;
       },
-      prepare: (failure: Failure, reason: string) => ({ payload: failure, meta: { reason } }),
-    },
+    }),
+
+    /** After a successful register the auth modal mode becomes `login` (spec §4). */
+    ...resourceReducers<AuthState, null, RegisterRequest>()('register', (s) => s.register, {
+      received: (state) => {
+        state.modalMode = 'login';
+      },
+    }),
 
     /** Opens the modal in a mode, optionally with where to go once logged in (`{ mode, returnTo }`). */
     authModalOpened(state, action: PayloadAction<AuthModalMode | { mode: AuthModalMode; returnTo: string | null }>) {
@@ -141,27 +121,17 @@ const authSlice = createSlice({
       state.login.error = null;
       reset(state.resetRequest);
     },
-    passwordResetRequested(state, _action: PayloadAction<string>) {
-      startLoading(state.resetRequest);
-    },
-    passwordResetSucceeded(state) {
-      succeed(state.resetRequest, null);
-      state.loginPagePart = 'resetPasswordSuccess';
-    },
-    passwordResetFailed(state, action: PayloadAction<Failure>) {
-      fail(state.resetRequest, action.payload);
-    },
+    ...resourceReducers<AuthState, null, string>()('passwordReset', (s) => s.resetRequest, {
+      received: (state) => {
+        state.loginPagePart = 'resetPasswordSuccess';
+      },
+    }),
 
-    newPasswordRequested(state, _action: PayloadAction<NewPasswordRequest>) {
-      startLoading(state.newPassword);
-    },
-    newPasswordSucceeded(state) {
-      succeed(state.newPassword, null);
-      state.loginPagePart = 'loginForm';
-    },
-    newPasswordFailed(state, action: PayloadAction<Failure>) {
-      fail(state.newPassword, action.payload);
-    },
+    ...resourceReducers<AuthState, null, NewPasswordRequest>()('newPassword', (s) => s.newPassword, {
+      received: (state) => {
+        state.loginPagePart = 'loginForm';
+      },
+    }),
   },
 });
 
@@ -172,10 +142,10 @@ export const {
   currentUserReceived,
   currentUserFailed,
   loginRequested,
-  loginSucceeded,
+  loginReceived,
   loginFailed,
   registerRequested,
-  registerSucceeded,
+  registerReceived,
   registerFailed,
   authModalOpened,
   authModalModeSet,
@@ -183,10 +153,10 @@ export const {
   authErrorsCleared,
   loginPagePartSet,
   passwordResetRequested,
-  passwordResetSucceeded,
+  passwordResetReceived,
   passwordResetFailed,
   newPasswordRequested,
-  newPasswordSucceeded,
+  newPasswordReceived,
   newPasswordFailed,
 } = authSlice.actions;
 export default authSlice.reducer;

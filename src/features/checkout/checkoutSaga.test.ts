@@ -14,7 +14,7 @@ import {
   visitTimeChosen,
 } from './checkoutSlice';
 import { CHECKOUT_STORAGE_KEY, OLD_CHECKOUT_STORAGE_KEY } from './checkoutSaga';
-import { confirmationLetterRequested, emailConfirmationSubmitted } from '@/features/account';
+import { confirmationLetterRequested, emailConfirmationRequested } from '@/features/account';
 
 let shop: FakeShop | null = null;
 let goTo: jest.SpyInstance;
@@ -130,10 +130,10 @@ describe('e-mail confirmation in the order (the account\'s confirmation, flow \'
       'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
     });
     const store = checkoutStore();
-    store.dispatch(emailConfirmationSubmitted({ token: 'wrong', flow: 'order' }));
+    store.dispatch(emailConfirmationRequested({ token: 'wrong', flow: 'order' }));
     await eventually(() => expect(store.getState().account.confirm.status).toBe(Status.ERROR));
     expect(store.getState().account.confirm.error?.message).toBe('Email confirmation token not found');
-    store.dispatch(emailConfirmationSubmitted({ token: ' good ', flow: 'order' }));
+    store.dispatch(emailConfirmationRequested({ token: ' good ', flow: 'order' }));
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/data-confirmed'));
     expect(shop.calls('POST users/activate').map((c) => c.body)).toEqual([{ token: 'wrong' }, { token: 'good' }]);
   });

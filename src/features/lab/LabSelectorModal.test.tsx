@@ -98,7 +98,7 @@ describe('LabSelectorModal', () => {
     const found = await within(dialog).findByTestId('closest-laboratory');
     expect(found).toHaveTextContent('Kraków, ul. Długa 5');
     expect(found).toHaveTextContent('about 5 km away');
-    expect(store.getState().lab.autoFindStatus).toBe(Status.SUCCESS);
+    expect(store.getState().lab.autoFind.status).toBe(Status.SUCCESS);
 
     await user.click(within(dialog).getByRole('button', { name: 'Select manually' }));
     expect(await within(dialog).findByRole('radio', { name: 'Gdańsk, ul. Długa 1' })).toBeInTheDocument();
@@ -116,7 +116,7 @@ describe('LabSelectorModal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Select laboratory' });
     await user.click(await within(dialog).findByRole('button', { name: 'Find' }));
     expect(await within(dialog).findByText('Geolocation failed')).toBeInTheDocument();
-    expect(store.getState().lab.autoFindStatus).toBe(Status.ERROR);
+    expect(store.getState().lab.autoFind.status).toBe(Status.ERROR);
     expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
   });
 

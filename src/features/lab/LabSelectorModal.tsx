@@ -12,7 +12,7 @@ import type { LaboratoryDto } from '@/shared/types/api';
 import { Notice } from '@/components/Notice';
 import { containedButtonLook, textButtonLook } from '@/components/plainLooks';
 import { canAutoFind, geolocationPermission, type GeoPermission } from './geolocation';
-import { findRequested, laboratoryChosen, manualSelectionRequested, selectorClosed, selectorOpened } from './labSlice';
+import { positionRequested, laboratoryChosen, manualSelectionRequested, selectorClosed, selectorOpened } from './labSlice';
 
 /** "cityName, address" (spec §2), in the user's language where the laboratory has it. */
 export const laboratoryLabel = (lab: Pick<LaboratoryDto, 'cityName' | 'address' | 'i18n'>, language: string) =>
@@ -178,18 +178,18 @@ function SelectorBody({ closable }: { closable: boolean }) {
     return (
       <>
         <div className="lab-content" aria-live="polite">
-          {lab.autoFindStatus === Status.LOADING && <Waiting text={t('lab.locating')} />}
-          {lab.autoFindStatus === Status.ERROR && (
+          {lab.autoFind.status === Status.LOADING && <Waiting text={t('lab.locating')} />}
+          {lab.autoFind.status === Status.ERROR && (
             <Notice severity="error" sx={{ my: 1 }}>
               {t('Geolocation failed')}
             </Notice>
           )}
-          {lab.autoFindStatus === Status.SUCCESS && lab.autoFindError === 'noLaboratories' && (
+          {lab.autoFind.status === Status.SUCCESS && lab.noLaboratories && (
             <Notice severity="warning" sx={{ my: 1 }}>
               {t('lab.noneFound')}
             </Notice>
           )}
-          {lab.autoFindStatus === Status.SUCCESS && !lab.autoFindError && !closestLab && <Waiting text={t('loading')} />}
+          {lab.autoFind.status === Status.SUCCESS && !lab.noLaboratories && !closestLab && <Waiting text={t('loading')} />}
           {closestLab && lab.closest && (
             <>
               <p className="lab-text lab-intro">{t('lab.autoIntro')}</p>
@@ -277,7 +277,7 @@ function SelectorBody({ closable }: { closable: boolean }) {
       <Actions>
         {cancel}
         {permission !== null && canAutoFind(permission) && (
-          <ActionButton onClick={() => dispatch(findRequested())}>
+          <ActionButton onClick={() => dispatch(positionRequested())}>
             <LocateIcon />
             {t('lab.find')}
           </ActionButton>

@@ -18,14 +18,14 @@ import {
   activeLaboratoryCleared,
   activeLaboratorySet,
   closestFound,
-  findRequested,
+  positionRequested,
   laboratoryChosen,
   laboratoryFailed,
   laboratoryReceived,
   laboratoryRequested,
-  laboratorySaved,
+  laboratorySaveReceived,
   laboratorySaveFailed,
-  laboratorySaving,
+  laboratorySaveRequested,
   listFailed,
   listReceived,
   listRequested,
@@ -65,11 +65,11 @@ function* findClosest(): Generator {
   let position: Point;
   try {
     position = yield* call(currentPosition);
-  } catch {
-    yield put(positionFailed());
+  } catch (e) {
+    yield put(positionFailed(toFailure(e)));
     return;
   }
-  yield put(positionReceived());
+  yield put(positionReceived(null));
   const list = yield* ensureList();
   try {
     const { item, miles } = closest(position, list);
@@ -86,10 +86,10 @@ function* choose({ payload: id }: ReturnType<typeof laboratoryChosen>): Generato
   const auth = yield* select(selectAuth);
   const user = yield* select(selectCurrentUser);
   if (!auth.isLoggedIn || !user) return;
-  yield put(laboratorySaving());
+  yield put(laboratorySaveRequested());
   try {
     yield* callApi(labApi.saveForUser, user.id, id);
-    yield put(laboratorySaved());
+    yield put(laboratorySaveReceived(null));
   } catch (e) {
     yield put(laboratorySaveFailed(toFailure(e)));
   }
@@ -136,7 +136,7 @@ function* adoptUsersLaboratory({ payload }: ReturnType<typeof currentUserReceive
 
 export function* labSaga(): Generator {
   yield takeLatest(selectorOpened.type, loadList);
-  yield takeLatest(findRequested.type, findClosest);
+  yield takeLatest(positionRequested.type, findClosest);
   yield takeEvery(laboratoryChosen.type, choose);
   yield takeLatest(activeLaboratorySet.type, activate);
   yield takeEvery(appStarted.type, openWhenMissing);

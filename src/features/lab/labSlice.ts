@@ -1,11 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { Status } from '@/lib/status';
-import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
+import { reset, resource, resourceReducers, type Resource } from '@/lib/store/resource';
 import type { LaboratoryDto } from '@/shared/types/api';
 
 export type SelectorStep = 'manual' | 'auto';
-/** Why auto-find failed: no position ("Geolocation failed") or nothing to choose from. */
-export type AutoFindError = 'geolocation' | 'noLaboratories' | null;
 
 export interface LabState {
   /** Id of the active laboratory (also kept in browser storage and a cookie for SSR). */
@@ -17,9 +14,10 @@ export interface LabState {
   selectorOpen: boolean;
   /** Step 1 manual choice, step 2 the automatically found closest laboratory (spec §2). */
   selectorStep: SelectorStep;
-  /** initial / loading (position requested) / success (position obtained) / error (spec §4). */
-  autoFindStatus: Status;
-  autoFindError: AutoFindError;
+  /** Asking the browser for its position: loading (position requested), success (position obtained), error ("Geolocation failed"; spec §4). */
+  autoFind: Resource<null>;
+  /** The position was obtained but there is no laboratory to choose from. */
+  noLaboratories: boolean;
   /** The closest laboratory found in step 2. */
   closest: { laboratoryId: string; miles: number } | null;
   /** Saving the choice for a logged-in user. */
@@ -32,8 +30,8 @@ const initialState: LabState = {
   list: resource([]),
   selectorOpen: false,
   selectorStep: 'manual',
-  autoFindStatus: Status.INITIAL,
-  autoFindError: null,
+  autoFind: resource(null),
+  noLaboratories: false,
   closest: null,
   save: resource(null),
 };
@@ -56,8 +54,8 @@ const labSlice = createSlice({
     selectorOpened(state) {
       state.selectorOpen = true;
       state.selectorStep = 'manual';
-      state.autoFindStatus = Status.INITIAL;
-      state.autoFindError = null;
+      reset(state.autoFind);
+      state.noLaboratories = false;
       state.closest = null;
     },
     /** Closing does nothing while no laboratory is chosen (spec §4). */
@@ -66,24 +64,18 @@ const labSlice = createSlice({
     },
     ...resourceReducers<LabState, LaboratoryDto[]>()('list', (s) => s.list),
     /** "Find": go to step 2 and ask the browser for the position. */
-    findRequested(state) {
-      state.selectorStep = 'auto';
-      state.autoFindStatus = Status.LOADING;
-      state.autoFindError = null;
-      state.closest = null;
-    },
-    positionReceived(state) {
-      state.autoFindStatus = Status.SUCCESS;
-    },
-    positionFailed(state) {
-      state.autoFindStatus = Status.ERROR;
-      state.autoFindError = 'geolocation';
-    },
+    ...resourceReducers<LabState, null>()('position', (s) => s.autoFind, {
+      requested: (state) => {
+        state.selectorStep = 'auto';
+        state.noLaboratories = false;
+        state.closest = null;
+      },
+    }),
     closestFound(state, action: PayloadAction<{ laboratoryId: string; miles: number }>) {
       state.closest = action.payload;
     },
     noLaboratoriesFound(state) {
-      state.autoFindError = 'noLaboratories';
+      state.noLaboratories = true;
     },
     /** "Select manually": back to step 1. */
     manualSelectionRequested(state) {
@@ -93,15 +85,7 @@ const labSlice = createSlice({
     laboratoryChosen(state, _action: PayloadAction<string>) {
       reset(state.save);
     },
-    laboratorySaving(state) {
-      startLoading(state.save);
-    },
-    laboratorySaved(state) {
-      succeed(state.save, null);
-    },
-    laboratorySaveFailed(state, action: PayloadAction<Failure>) {
-      fail(state.save, action.payload);
-    },
+    ...resourceReducers<LabState, null>()('laboratorySave', (s) => s.save),
   },
 });
 
@@ -116,15 +100,15 @@ export const {
   listRequested,
   listReceived,
   listFailed,
-  findRequested,
+  positionRequested,
   positionReceived,
   positionFailed,
   closestFound,
   noLaboratoriesFound,
   manualSelectionRequested,
   laboratoryChosen,
-  laboratorySaving,
-  laboratorySaved,
+  laboratorySaveRequested,
+  laboratorySaveReceived,
   laboratorySaveFailed,
 } = labSlice.actions;
 export default labSlice.reducer;

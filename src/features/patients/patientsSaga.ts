@@ -15,7 +15,7 @@ import {
   patientRequested,
   patientSaveFailed,
   patientSaveRequested,
-  patientSaved,
+  patientSaveReceived,
   patientsCancelled,
   patientsFailed,
   patientsReceived,
@@ -65,7 +65,7 @@ function* savePatient({ payload }: ReturnType<typeof patientSaveRequested>): Gen
       const body = patientToUpdateBody(patient, stored && stored.id === patient.id ? stored : null);
       saved = yield* callApi(patientsApi.update, body);
     }
-    yield put(patientSaved(saved));
+    yield put(patientSaveReceived(saved));
     if (!stay) yield* call([navigation, navigation.goTo], returnPath || routes.patientsList.path);
   } catch (e) {
     if (e instanceof ApiError) {

@@ -1,5 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
+import { createSlice } from '@reduxjs/toolkit';
+import { reset, resource, resourceReducers, succeed, type Resource } from '@/lib/store/resource';
 import type { PatientDto } from '@/shared/types/api';
 import { Status } from '@/lib/status';
 import { logout } from '@/features/auth';
@@ -11,7 +11,7 @@ export interface PatientsState {
   /** The patient being edited (GET patient/{id}); a 404 failure: it does not exist or is someone else's. */
   current: Resource<PatientDto | null>;
   /** Saving the form; the failure carries the server's field errors. */
-  save: Resource<null>;
+  save: Resource<PatientDto | null>;
 }
 
 const initialState: PatientsState = {
@@ -56,17 +56,13 @@ const patientsSlice = createSlice({
     patientFormOpened(state) {
       reset(state.save);
     },
-    patientSaveRequested(state, _action: PayloadAction<PatientSaveRequest>) {
-      startLoading(state.save);
-    },
-    patientSaved(state, action: PayloadAction<PatientDto>) {
-      succeed(state.save, null);
-      state.list.data = upsert(state.list.data, action.payload);
-      succeed(state.current, action.payload);
-    },
-    patientSaveFailed(state, action: PayloadAction<Failure>) {
-      fail(state.save, action.payload);
-    },
+    /** The saved patient joins the list and becomes the current one. */
+    ...resourceReducers<PatientsState, PatientDto, PatientSaveRequest>()('patientSave', (s) => s.save, {
+      received: (state, saved) => {
+        state.list.data = upsert(state.list.data, saved);
+        succeed(state.current, saved);
+      },
+    }),
   },
   // The next user of the browser never sees the previous user's patients.
   extraReducers: (builder) => {
@@ -84,7 +80,7 @@ export const {
   patientFailed,
   patientFormOpened,
   patientSaveRequested,
-  patientSaved,
+  patientSaveReceived,
   patientSaveFailed,
 } = patientsSlice.actions;
 export default patientsSlice.reducer;

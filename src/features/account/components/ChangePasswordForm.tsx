@@ -6,12 +6,14 @@ import { useToast } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { PasswordField, useMessage } from '@/components/formFields';
+import { useFailureText, type FailureTexts } from '@/components/useFailureText';
+import { VALIDATION_MESSAGES } from '@/shared/validation/messages';
 import { SubmitButton } from '@/components/SubmitButton';
 import { ACCOUNT_MESSAGES } from '../accountMessages';
 import { passwordChangeRequested } from '../accountSlice';
 import { changePasswordSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
-import { useStatusChange } from './useStatusChange';
+import { useStatusChange } from '@/lib/store/useStatusChange';
 import { Notice } from '@/components/Notice';
 
 /** Empties the password fields after a successful change. */
@@ -24,6 +26,12 @@ function ResetOnSuccess() {
   return null;
 }
 
+/** A leaked or too easily guessed new password is named, so the user knows to choose another; other failures keep the spec's text. */
+const PASSWORD_CHANGE_FAILURE: FailureTexts = {
+  field: ({ newPassword }) => (newPassword === VALIDATION_MESSAGES.passwordBreached || newPassword === VALIDATION_MESSAGES.passwordWeak ? newPassword : null),
+  fallback: 'account:failure.passwordChangeFailed',
+};
+
 /** Settings, "Password": the current password and the new one twice, with the strength meter. */
 export function ChangePasswordForm() {
   usePreloadedSchema(changePasswordSchema);
@@ -32,7 +40,7 @@ export function ChangePasswordForm() {
   const dispatch = useAppDispatch();
   const toast = useToast();
   const { status, error: failure } = useAppSelector((s) => s.account.password);
-  const error = failure?.message ?? null;
+  const error = useFailureText(failure, PASSWORD_CHANGE_FAILURE);
   useStatusChange(status, {
     onSuccess: () => toast.success(message(ACCOUNT_MESSAGES.passwordChanged)),
     onError: () => toast.error(message(ACCOUNT_MESSAGES.errorOccurred)),
@@ -49,7 +57,7 @@ export function ChangePasswordForm() {
         <ResetOnSuccess />
         {error && status === Status.ERROR && (
           <Notice severity="error" role="alert">
-            {message(error)}
+            {error}
           </Notice>
         )}
         <PasswordField name="oldPassword" label={t('fields.oldPassword')} autoComplete="current-password" required />

@@ -15,10 +15,11 @@ import { routes } from '@/lib/routes';
 import { readStorage } from '@/shared/storage';
 import { useSession } from '@/features/auth';
 import { AuthPaper } from '@/components/AuthPaper';
-import { useMessage } from '@/components/formFields';
+import { useFailureText } from '@/components/useFailureText';
+import { CONFIRMATION_FAILURE } from './confirmationFailure';
 import type { EmailConfirmationFlow } from '../accountApi';
-import { emailConfirmationReset, emailConfirmationSubmitted } from '../accountSlice';
-import { useStatusChange } from './useStatusChange';
+import { emailConfirmationReset, emailConfirmationRequested } from '../accountSlice';
+import { useStatusChange } from '@/lib/store/useStatusChange';
 
 /**
  * `/confirm-email?token=...`: the link of the confirmation mail. Confirms the e-mail when opened and
@@ -27,12 +28,12 @@ import { useStatusChange } from './useStatusChange';
  */
 export function ConfirmEmailPage() {
   const { t } = useTranslation('account');
-  const message = useMessage();
   const router = useRouter();
   const dispatch = useAppDispatch();
   const toast = useToast();
   const session = useSession();
   const { status: confirmStatus, error: confirmError } = useAppSelector((s) => s.account.confirm);
+  const confirmText = useFailureText(confirmError, CONFIRMATION_FAILURE);
   const token = typeof router.query.token === 'string' ? router.query.token : '';
   // The flow comes from this browser (where the letter was asked for); links of older letters name it.
   const [storedFlow] = useState(() => readStorage('emailConfirmationFlow'));
@@ -44,7 +45,7 @@ export function ConfirmEmailPage() {
     if (!router.isReady || !token || started.current || session === 'unknown') return;
     started.current = true;
     dispatch(emailConfirmationReset());
-    dispatch(emailConfirmationSubmitted({ token, flow }));
+    dispatch(emailConfirmationRequested({ token, flow }));
   }, [router.isReady, token, flow, session, dispatch]);
 
   useStatusChange(confirmStatus, {
@@ -86,7 +87,7 @@ export function ConfirmEmailPage() {
         {confirmStatus === Status.ERROR && (
           <>
             <Notice severity="error" role="alert" sx={{ mt: 2 }}>
-              {message(confirmError?.message ?? '')}
+              {confirmText}
             </Notice>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               {t('confirmEmail.askAgain')}

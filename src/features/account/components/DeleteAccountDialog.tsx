@@ -10,23 +10,29 @@ import { TextInput } from '@/components/TextInput';
 import { logout } from '@/features/auth';
 import { useAppDispatch } from '@/store/hooks';
 import { accountApi } from '../lazyAccountApi';
+import { Status } from '@/lib/status';
+import { useCall } from '@/lib/store/useCall';
+import { useFailureText, type FailureTexts } from '@/components/useFailureText';
+
+/** A 400 is the wrong password; anything else a general failure. */
+const DELETE_FAILURE: FailureTexts = {
+  codes: { bad_request: 'account:privacy.deleteWrongPassword', validation_failed: 'account:privacy.deleteWrongPassword' },
+  fallback: 'account:privacy.failed',
+};
 
 /** Deleting the account, confirmed with its password; on success the user is signed out. */
 export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation('account');
   const dispatch = useAppDispatch();
   const [password, setPassword] = useState('');
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deletion = useCall((pw: string) => accountApi.deleteAccount(pw));
+  const failed = deletion.resource.status === Status.ERROR;
+  const deleteError = useFailureText(deletion.resource.error, DELETE_FAILURE);
 
   const erase = async () => {
-    setDeleteError(null);
-    try {
-      await accountApi.deleteAccount(password);
-      onClose();
-      dispatch(logout());
-    } catch (e) {
-      setDeleteError((e as { status?: number }).status === 400 ? t('privacy.deleteWrongPassword') : t('privacy.failed'));
-    }
+    if (!(await deletion.run(password))) return;
+    onClose();
+    dispatch(logout());
   };
 
   return (
@@ -34,7 +40,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose(
       <DialogTitle id="delete-account-title">{t('privacy.deleteTitle')}</DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 2 }}>{t('privacy.deleteText')}</Typography>
-        <TextInput type="password" label={t('privacy.deletePassword')} value={password} onChange={(e) => setPassword(e.target.value)} fullWidth autoComplete="current-password" error={!!deleteError} helperText={deleteError ?? ' '} />
+        <TextInput type="password" label={t('privacy.deletePassword')} value={password} onChange={(e) => setPassword(e.target.value)} fullWidth autoComplete="current-password" error={failed} helperText={failed ? deleteError : ' '} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} sx={{ minHeight: 44 }}>

@@ -7,9 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { FormTextField, useMessage } from '@/components/formFields';
+import { useFailureText } from '@/components/useFailureText';
+import { CONFIRMATION_FAILURE, LETTER_FAILURE } from './confirmationFailure';
 import { SubmitButton } from '@/components/SubmitButton';
 import type { EmailConfirmationFlow } from '../accountApi';
-import { confirmationLetterRequested, emailConfirmationSubmitted } from '../accountSlice';
+import { confirmationLetterRequested, emailConfirmationRequested } from '../accountSlice';
 import { emailTokenSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { selectCurrentUser } from '@/features/auth';
@@ -28,9 +30,9 @@ export function EmailConfirmationPanel({ flow }: { flow: EmailConfirmationFlow }
   const email = useAppSelector((s) => selectCurrentUser(s)?.email ?? '');
   const { letter, letterWarning, confirm } = useAppSelector((s) => s.account);
   const letterStatus = letter.status;
-  const letterError = letter.error?.message ?? null;
+  const letterError = useFailureText(letter.error, LETTER_FAILURE);
   const confirmStatus = confirm.status;
-  const confirmError = confirm.error?.message ?? null;
+  const confirmError = useFailureText(confirm.error, CONFIRMATION_FAILURE);
   const sending = letterStatus === Status.LOADING;
   return (
     <Box>
@@ -60,7 +62,7 @@ export function EmailConfirmationPanel({ flow }: { flow: EmailConfirmationFlow }
         )}
         {letterError && (
           <Notice severity="error" sx={{ mt: 2 }}>
-            {message(letterError)}
+            {letterError}
           </Notice>
         )}
       </Box>
@@ -68,14 +70,14 @@ export function EmailConfirmationPanel({ flow }: { flow: EmailConfirmationFlow }
         initialValues={{ token: '' }}
         validate={emailTokenSchema.validate}
         onSubmit={(v) => {
-          dispatch(emailConfirmationSubmitted({ token: v.token.trim(), flow }));
+          dispatch(emailConfirmationRequested({ token: v.token.trim(), flow }));
         }}
       >
         <Form method="post" noValidate aria-label={t('emailConfirmation.title')}>
           <FormTextField name="token" label={t('emailConfirmation.token')} autoComplete="one-time-code" hint={t('emailConfirmation.tokenHint')} />
           {confirmError && (
             <Notice severity="error" role="alert">
-              {message(confirmError)}
+              {confirmError}
             </Notice>
           )}
           <SubmitButton busy={confirmStatus === Status.LOADING}>{t('emailConfirmation.confirm')}</SubmitButton>

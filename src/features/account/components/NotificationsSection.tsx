@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Choice, ChoiceGroup } from '@/components/Choice';
 import { Notice } from '@/components/Notice';
 import { useToast } from '@/components';
-import { useMessage } from '@/components/formFields';
+import { useFailureText } from '@/components/useFailureText';
 import { Status } from '@/lib/status';
-import { toFailure, type Failure } from '@/lib/store/resource';
+import { useCall } from '@/lib/store/useCall';
 import { ALWAYS_BY_EMAIL, NOTIFICATION_EVENTS, type NotificationChannels, type NotificationEvent, type NotificationSettingsDto } from '@/shared/types/notifications';
 import { currentSubscription, notificationsBlocked, PushPermissionRefused, pushSupported, subscribeThisDevice, unsubscribeThisDevice } from '@/lib/webPush';
 import { accountApi } from '../lazyAccountApi';
-import { useStatusChange } from './useStatusChange';
+import { useStatusChange } from '@/lib/store/useStatusChange';
 
 /**
  * Where this browser stands with Web Push: no support at all, notifications blocked in the browser,
@@ -40,37 +40,41 @@ function channelsOf(settings: NotificationSettingsDto): NotificationChannels[] {
  */
 export function NotificationsSection() {
   const { t } = useTranslation('account');
-  const message = useMessage();
   const toast = useToast();
-  const [settings, setSettings] = useState<NotificationSettingsDto | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [saving, setSaving] = useState<Status>(Status.INITIAL);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  /** The settings as switched here, shown while they are saved. */
+  const [edited, setEdited] = useState<NotificationSettingsDto | null>(null);
+  /** The settings as the server last confirmed them (what a failed save goes back to). */
+  const [confirmed, setConfirmed] = useState<NotificationSettingsDto | null>(null);
+  const load = useCall(async () => {
+    const answer = await accountApi.notificationSettings();
+    setConfirmed(answer);
+    setEdited(answer);
+  });
+  // Each switch saves at once; only the latest save's answer is shown, earlier ones are overtaken.
+  const save = useCall(async (events: NotificationChannels[]) => {
+    const answer = await accountApi.saveNotificationSettings({ events });
+    setConfirmed(answer);
+    return answer;
+  });
+  const loadFailed = load.resource.status === Status.ERROR;
+  const failure = save.resource.status === Status.ERROR ? save.resource.error : null;
+  const settings = failure ? confirmed : edited;
+  const failureText = useFailureText(failure, { field: (fields) => Object.values(fields)[0] });
   const [device, setDevice] = useState<Device>(initialDevice);
   const [deviceBusy, setDeviceBusy] = useState(false);
   const [deviceFailed, setDeviceFailed] = useState(false);
   const [notAllowed, setNotAllowed] = useState(false);
-  /** The settings as the server last confirmed them (what a failed save goes back to). */
-  const saved = useRef<NotificationSettingsDto | null>(null);
-  /** The number of the latest save: only its answer is shown, earlier ones are overtaken. */
-  const latestSave = useRef(0);
+  useStatusChange(save.resource.status, {
+    onSuccess: () => {
+      setEdited(save.resource.data);
+      toast.success(t('notifications.saved'));
+    },
+  });
 
-  useStatusChange(saving, { onSuccess: () => toast.success(t('notifications.saved')) });
-
+  const { run: loadSettings } = load;
   useEffect(() => {
-    let live = true;
-    accountApi
-      .notificationSettings()
-      .then((s) => {
-        if (!live) return;
-        saved.current = s;
-        setSettings(s);
-      })
-      .catch(() => live && setLoadFailed(true));
-    return () => {
-      live = false;
-    };
-  }, []);
+    void loadSettings();
+  }, [loadSettings]);
 
   useEffect(() => {
     if (device !== 'checking') return;
@@ -87,22 +91,8 @@ export function NotificationsSection() {
   const toggle = async (event: NotificationEvent, channel: Channel, on: boolean) => {
     if (!settings) return;
     const events = channelsOf(settings).map((c) => (c.event === event ? { ...c, [channel]: on } : c));
-    setSettings({ ...settings, events });
-    setFailure(null);
-    setSaving(Status.LOADING);
-    const mine = ++latestSave.current;
-    try {
-      const answer = await accountApi.saveNotificationSettings({ events });
-      saved.current = answer;
-      if (mine !== latestSave.current) return;
-      setSettings(answer);
-      setSaving(Status.SUCCESS);
-    } catch (e) {
-      if (mine !== latestSave.current) return;
-      setSettings(saved.current);
-      setFailure(toFailure(e));
-      setSaving(Status.ERROR);
-    }
+    setEdited({ ...settings, events });
+    await save.run(events);
   };
 
   const turnOn = async (publicKey: string) => {
@@ -179,7 +169,7 @@ export function NotificationsSection() {
       {loadFailed && <Notice severity="error">{t('notifications.loadFailed')}</Notice>}
       {failure && (
         <Notice severity="error" role="alert" sx={{ mb: 1 }}>
-          {t('notifications.saveFailed')} {message(failure.message)}
+          {t('notifications.saveFailed')} {failureText}
         </Notice>
       )}
       {settings &&

@@ -11,6 +11,8 @@ import type { AccessRecordDto } from '@/shared/types/audit';
 import { accessDays, type AccessDay } from '../accessDays';
 import { useLanguage } from '@/i18n/useLanguage';
 import { Notice } from '@/components/Notice';
+import { Status } from '@/lib/status';
+import { useCall } from '@/lib/store/useCall';
 
 /** Records per page of "Who opened your results"; "Show earlier" loads the next. */
 const ACCESS_PAGE = 50;
@@ -29,59 +31,39 @@ export function PrivacySection() {
   const language = useLanguage();
   const [records, setRecords] = useState<AccessRecordDto[] | null>(null);
   const [more, setMore] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [downloading, setDownloading] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const deleteLoaded = useOpenedOnce(deleting);
+  // A page of records: the first, or the one after the last shown ("Show earlier").
+  const page = useCall(async (after?: number) => {
+    const list = await accountApi.accessRecords(ACCESS_PAGE, after);
+    setRecords((had) => (after === undefined ? list : [...(had ?? []), ...list]));
+    setMore(list.length === ACCESS_PAGE);
+  });
+  const exported = useCall(async () => {
+    const { blob, fileName } = await accountApi.exportData();
+    const name = fileName ?? 'lab-shop-account.json';
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.click();
+    URL.revokeObjectURL(url);
+  });
+  const loadingMore = page.resource.status === Status.LOADING && records !== null;
+  const downloading = exported.resource.status === Status.LOADING;
+  const failed = page.resource.status === Status.ERROR || exported.resource.status === Status.ERROR;
 
+  const { run: loadPage } = page;
   useEffect(() => {
-    let live = true;
-    accountApi
-      .accessRecords(ACCESS_PAGE)
-      .then((list) => {
-        if (!live) return;
-        setRecords(list);
-        setMore(list.length === ACCESS_PAGE);
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, []);
+    void loadPage();
+  }, [loadPage]);
 
-  const loadEarlier = async () => {
+  const loadEarlier = () => {
     const last = records?.at(-1);
-    if (!last) return;
-    setLoadingMore(true);
-    try {
-      const page = await accountApi.accessRecords(ACCESS_PAGE, last.id);
-      setRecords((had) => [...(had ?? []), ...page]);
-      setMore(page.length === ACCESS_PAGE);
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoadingMore(false);
-    }
+    if (last) void loadPage(last.id);
   };
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const { blob, fileName } = await accountApi.exportData();
-      const name = fileName ?? 'lab-shop-account.json';
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      a.click();
-      URL.revokeObjectURL(url);
-    } catch {
-      setFailed(true);
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = () => void exported.run();
 
   const who = (r: AccessDay) => (r.actorKind === 'share' ? t('privacy.byShare') : t('privacy.byStaff', { name: r.actorName ?? t('privacy.laboratory') }));
   const times = (list: string[]) => (list.length > MAX_TIMES ? `${list.slice(0, MAX_TIMES).join(', ')} ${t('privacy.moreTimes', { count: list.length - MAX_TIMES })}` : list.join(', '));

@@ -11,7 +11,7 @@ import { ACCOUNT_MESSAGES } from '../accountMessages';
 import { profileUpdateRequested } from '../accountSlice';
 import { profileSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
-import { useStatusChange } from './useStatusChange';
+import { useStatusChange } from '@/lib/store/useStatusChange';
 
 /** Settings, "Profile": first and last name, phone and date of birth. */
 export function ProfileForm({ user }: { user: CurrentUser }) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Tag } from '@/components/Tag';
@@ -12,6 +12,8 @@ import type { SessionDto } from '@/shared/types/api';
 import { formatDateTime } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { Notice } from '@/components/Notice';
+import { Status } from '@/lib/status';
+import { useCall } from '@/lib/store/useCall';
 
 /**
  * Settings, "Signed-in sessions": every browser the account is signed in on (when, last use, which
@@ -22,47 +24,29 @@ export function SessionsSection() {
   const { t } = useTranslation('account');
   const language = useLanguage();
   const dispatch = useAppDispatch();
-  const [sessions, setSessions] = useState<SessionDto[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const fetchSessions = () => accountApi.sessions();
+  const list = useCall(() => accountApi.sessions());
+  const end = useCall((s: SessionDto | 'all') => (s === 'all' ? accountApi.endAllSessions() : accountApi.endSession(s.id)));
+  const { run: load } = list;
+  const sessions = list.resource.data;
+  const failed = list.resource.status === Status.ERROR || end.resource.status === Status.ERROR;
+  // Busy while a sign-out is sent and while the list is read again after it.
+  const busy = end.resource.status === Status.LOADING || (list.resource.status === Status.LOADING && sessions !== null);
 
   useEffect(() => {
-    let live = true;
-    fetchSessions()
-      .then((list) => live && setSessions(list))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, []);
+    void load();
+  }, [load]);
 
   const name = (s: SessionDto) =>
     s.browser && s.system ? t('sessions.browserOn', { browser: s.browser, system: s.system }) : s.browser || (s.system ? t('sessions.browserOn', { browser: t('sessions.unknownBrowser'), system: s.system }) : t('sessions.unknownBrowser'));
 
   const signOut = async (s: SessionDto) => {
-    setBusy(true);
-    try {
-      await accountApi.endSession(s.id);
-      if (s.current) dispatch(logout());
-      else setSessions(await fetchSessions());
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+    if (!(await end.run(s))) return;
+    if (s.current) dispatch(logout());
+    else await load();
   };
 
   const signOutEverywhere = async () => {
-    setBusy(true);
-    try {
-      await accountApi.endAllSessions();
-      dispatch(logout());
-    } catch {
-      setFailed(true);
-      setBusy(false);
-    }
+    if (await end.run('all')) dispatch(logout());
   };
 
   return (

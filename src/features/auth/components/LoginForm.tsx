@@ -9,7 +9,8 @@ import { Status } from '@/lib/status';
 import { loginFormSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { authErrorsCleared, loginRequested } from '../authSlice';
-import { FormTextField, PasswordField, useMessage } from '@/components/formFields';
+import { FormTextField, PasswordField } from '@/components/formFields';
+import { useFailureText, type FailureTexts } from '@/components/useFailureText';
 import { SubmitButton } from '@/components/SubmitButton';
 
 export interface LoginFormProps {
@@ -19,6 +20,12 @@ export interface LoginFormProps {
   onRegister?: () => void;
 }
 
+/** Wrong credentials, too many attempts, or else 'Unknown error'. */
+const LOGIN_FAILURE: FailureTexts = {
+  codes: { unauthorized: 'account:failure.wrongCredentials', rate_limited: 'account:failure.tooManyAttempts' },
+  fallback: 'account:failure.unknown',
+};
+
 /**
  * E-mail and password. Success stores the token, loads the user and moves on (auth saga); a failure
  * shows its reason above the fields.
@@ -26,9 +33,9 @@ export interface LoginFormProps {
 export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
   usePreloadedSchema(loginFormSchema);
   const { t } = useTranslation('account');
-  const message = useMessage();
   const dispatch = useAppDispatch();
   const { status, error } = useAppSelector((s) => s.auth.login);
+  const errorText = useFailureText(error, LOGIN_FAILURE);
   const busy = status === Status.LOADING;
 
   useEffect(() => {
@@ -46,7 +53,7 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
       <Form method="post" noValidate aria-label={t('login.title')}>
         {error && (
           <Notice severity="error" role="alert" sx={{ mb: 1 }}>
-            {message(error.message)}
+            {errorText}
           </Notice>
         )}
         <FormTextField name="username" label={t('fields.email')} type="email" autoComplete="email" required slotProps={{ htmlInput: { inputMode: 'email' } }} />

@@ -86,6 +86,21 @@ describe('RegisterForm', () => {
     expect(readStorage('token')).toBeNull();
   });
 
+  it.each([
+    ['a leaked password names the password', [400, { error: 'x', code: 'validation_failed', fields: { password: 'This password appears in lists of leaked passwords; choose another' } }], 'This password appears in lists of leaked passwords; choose another'],
+    ['429 says to wait', [429, { error: 'Too many requests, try again later', code: 'rate_limited' }], 'Too many attempts. Please wait a few minutes and try again.'],
+    ['a server failure says so', [500, { error: 'Internal server error', code: 'internal' }], 'Internal server error'],
+  ] as const)('under "Duplicating fields found", %s', async (_case, answer, reason) => {
+    backend = fakeBackend({ 'POST register': [answer[0], answer[1]] });
+    const user = userEvent.setup();
+    renderWithApp(<RegisterForm />);
+    await fillValid(user);
+    await submit(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Duplicating fields found');
+    expect(alert).toHaveTextContent(reason);
+  });
+
   it('registers with the optional fields left out and logs in', async () => {
     backend = fakeBackend({ 'POST register': [201, { accessToken: 'tok-r' }], 'GET users/current': [200, sampleUser] });
     const user = userEvent.setup();

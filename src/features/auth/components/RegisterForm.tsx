@@ -11,7 +11,8 @@ import { registerFormSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import type { RegisterRequest } from '../authApi';
 import { authErrorsCleared, registerRequested, selectRegisterFieldMarks } from '../authSlice';
-import { FormTextField, PasswordField, useMessage } from '@/components/formFields';
+import { FormTextField, PasswordField } from '@/components/formFields';
+import { useFailureText, type FailureTexts } from '@/components/useFailureText';
 import { SubmitButton } from '@/components/SubmitButton';
 
 const initialValues: RegisterFormValues = { email: '', password: '', firstName: '', lastName: '', phone: '', dateOfBirth: '' };
@@ -47,6 +48,25 @@ export interface RegisterFormProps {
   onLogin?: () => void;
 }
 
+const SUCH_USER_EXISTS = 'account:failure.suchUserExists';
+
+/**
+ * The line under the spec's title ("Duplicating fields found"): what is actually wrong. A 400 about
+ * the password (leaked, too weak) says so; any other 400 is the spec's "Such user exists".
+ */
+const REGISTER_REASON: FailureTexts = {
+  field: ({ password }) => password,
+  codes: {
+    bad_request: SUCH_USER_EXISTS,
+    validation_failed: SUCH_USER_EXISTS,
+    user_exists: SUCH_USER_EXISTS,
+    rate_limited: 'account:failure.tooManyAttempts',
+    unauthorized: 'common:failure.unauthorized',
+    internal: 'common:failure.internal',
+  },
+  fallback: 'account:failure.unknown',
+};
+
 /**
  * A new account. Success logs the user in (auth saga); any failure says 'Duplicating fields found'
  * and an existing e-mail is marked on its field.
@@ -54,10 +74,10 @@ export interface RegisterFormProps {
 export function RegisterForm({ onLogin }: RegisterFormProps) {
   usePreloadedSchema(registerFormSchema);
   const { t } = useTranslation('account');
-  const message = useMessage();
   const dispatch = useAppDispatch();
   const { status, error } = useAppSelector((s) => s.auth.register);
-  const reason = useAppSelector((s) => s.auth.registerReason);
+  const errorTitle = useFailureText(error, { fallback: 'account:failure.duplicatingFields' });
+  const reason = useFailureText(error, REGISTER_REASON);
   const busy = status === Status.LOADING;
 
   useEffect(() => {
@@ -71,8 +91,8 @@ export function RegisterForm({ onLogin }: RegisterFormProps) {
       <Form method="post" noValidate aria-label={t('register.title')}>
         <ServerFieldErrors />
         {error && (
-          <Notice severity="error" role="alert" sx={{ mb: 1 }} title={message(error.message)}>
-            {reason !== null && message(reason)}
+          <Notice severity="error" role="alert" sx={{ mb: 1 }} title={errorTitle}>
+            {reason}
           </Notice>
         )}
         <FormTextField name="email" label={t('fields.email')} type="email" autoComplete="email" required slotProps={{ htmlInput: { inputMode: 'email' } }} />

@@ -8,16 +8,17 @@ import { Status } from '@/lib/status';
 import { resetRequestSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { passwordResetRequested } from '../authSlice';
-import { FormTextField, useMessage } from '@/components/formFields';
+import { FormTextField } from '@/components/formFields';
+import { useFailureText } from '@/components/useFailureText';
 import { SubmitButton } from '@/components/SubmitButton';
 
 /** Asks for the reset mail (the login page's resetPasswordForm part). */
 export function ResetPasswordForm({ onBack }: { onBack?: () => void }) {
   usePreloadedSchema(resetRequestSchema);
   const { t } = useTranslation('account');
-  const message = useMessage();
   const dispatch = useAppDispatch();
   const { status, error } = useAppSelector((s) => s.auth.resetRequest);
+  const errorText = useFailureText(error, { codes: { rate_limited: 'account:failure.tooManyAttempts' }, fallback: 'account:failure.unknown' });
   return (
     <Formik initialValues={{ email: '' }} validate={resetRequestSchema.validate} onSubmit={(v) => {
         dispatch(passwordResetRequested(v.email.trim()));
@@ -28,7 +29,7 @@ export function ResetPasswordForm({ onBack }: { onBack?: () => void }) {
         </Typography>
         {error && (
           <Notice severity="error" role="alert">
-            {message(error.message)}
+            {errorText}
           </Notice>
         )}
         <FormTextField name="email" label={t('fields.email')} type="email" autoComplete="email" required slotProps={{ htmlInput: { inputMode: 'email' } }} />

@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useMounted } from '@/lib/useMounted';
+import { useStatusChange } from '@/lib/store/useStatusChange';
 import type { MaterialDto } from '@/shared/types/api';
 import { addFlowReset, addToCartRequested, materialDecisionCancelled, materialDecisionMade, restrictionDialogClosed } from '../cartSlice';
 import { AddableSummary, addableAnalyses, addablePrice, type Addable } from './AddableSummary';
@@ -47,7 +48,7 @@ export function AddToCartFlow({ addable }: { addable: Addable }) {
   const mounted = useMounted();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const cartState = useAppSelector((s) => s.cart);
-  const { materialDecision, restrictedPatientIds, addedCount, lastAddedPatientIds } = cartState;
+  const { materialDecision, restrictedPatientIds, lastAddedPatientIds } = cartState;
   const { status: addStatus, error: addError } = cartState.add;
   const patients = useAppSelector((s) => s.patients.list.data);
   const page = flowPage(router.query.addableFlowPage);
@@ -68,12 +69,15 @@ export function AddToCartFlow({ addable }: { addable: Addable }) {
   }, [dispatch]);
 
   // Something went into the cart: say so, then show the cart (after the restriction dialog, if any).
-  const [addedBefore] = useState(addedCount);
-  const addedNow = addedCount > addedBefore;
-  useEffect(() => {
-    if (addedCount > addedBefore) toast.success(t(ADDED_MESSAGE));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [addedCount]);
+  // (An add answered with restrictions added something only for the patients it did not exclude.)
+  const [addedNow, setAddedNow] = useState(false);
+  useStatusChange(addStatus, {
+    onSuccess: () => {
+      if (restrictedPatientIds !== null && lastAddedPatientIds.length === 0) return;
+      toast.success(t(ADDED_MESSAGE));
+      setAddedNow(true);
+    },
+  });
   useEffect(() => {
     if (addedNow && !restrictedPatientIds) void router.push(routes.cart.path);
   }, [addedNow, restrictedPatientIds, router]);

@@ -13,9 +13,13 @@ import { Status } from '@/lib/status';
 import { CheckoutStepper } from '@/components/CheckoutStepper';
 import { useCheckoutGuard } from './useCheckoutGuard';
 import { selectCurrentUser } from '@/features/auth';
-import { confirmationLetterRequested, emailConfirmationReset, emailConfirmationSubmitted } from '@/features/account';
+import { CONFIRMATION_FAILURE, confirmationLetterRequested, emailConfirmationReset, emailConfirmationRequested } from '@/features/account';
+import { useFailureText, type FailureTexts } from '@/components/useFailureText';
 import { Notice } from '@/components/Notice';
 import { PageHead } from '@/components/PageHead';
+
+/** The letter of the order's confirmation step could not be sent: too many letters asked for, or a general failure. */
+const LETTER_FAILURE: FailureTexts = { codes: { rate_limited: 'common:failure.rateLimited' }, fallback: 'cart:confirmEmail.sendFailed' };
 
 /**
  * `/order/confirm-email`: send the confirmation letter, then enter its token or follow its link. The
@@ -29,6 +33,8 @@ export function ConfirmEmailStep() {
   const user = useAppSelector(selectCurrentUser);
   const { status: letterStatus, error: letterError } = useAppSelector((s) => s.account.letter);
   const { status: confirmStatus, error: confirmError } = useAppSelector((s) => s.account.confirm);
+  const letterText = useFailureText(letterError, LETTER_FAILURE);
+  const confirmText = useFailureText(confirmError, CONFIRMATION_FAILURE);
   const [token, setToken] = useState('');
 
   // A confirmation begun elsewhere (the settings) is not this one.
@@ -69,7 +75,7 @@ export function ConfirmEmailStep() {
           )}
           {letterStatus === Status.ERROR && (
             <Notice severity="error" role="alert" sx={{ mt: 2 }}>
-              {letterError?.message ? t(letterError.message) : t('confirmEmail.sendFailed')}
+              {letterText}
             </Notice>
           )}
           <Box
@@ -78,7 +84,7 @@ export function ConfirmEmailStep() {
             aria-label={t('confirmEmail.tokenForm')}
             onSubmit={(e) => {
               e.preventDefault();
-              if (token.trim()) dispatch(emailConfirmationSubmitted({ token: token.trim(), flow: 'order' }));
+              if (token.trim()) dispatch(emailConfirmationRequested({ token: token.trim(), flow: 'order' }));
             }}
             sx={{ mt: 4 }}
           >
@@ -93,7 +99,7 @@ export function ConfirmEmailStep() {
               onChange={(e) => setToken(e.target.value)}
               autoComplete="one-time-code"
               error={confirmStatus === Status.ERROR}
-              helperText={confirmStatus === Status.ERROR && confirmError ? t(confirmError.message) : ' '}
+              helperText={confirmStatus === Status.ERROR && confirmError ? confirmText : ' '}
             />
             <Button type="submit" variant="contained" size="large" fullWidth disabled={!token.trim() || confirmStatus === Status.LOADING} sx={{ minHeight: 48, mt: 1 }}>
               {t('confirmEmail.confirm')}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -7,9 +7,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '@/components/Notice';
-import { ApiError } from '@/lib/apiError';
+import { Status } from '@/lib/status';
+import { useCall } from '@/lib/store/useCall';
 import { INVOICE_COUNTRIES } from '@/shared/validation/invoice';
-import { invoicesApi, saveBlob, type InvoiceListItem } from '../invoicesApi';
+import { invoicesApi, saveBlob } from '../invoicesApi';
 
 /**
  * The documents of a paid order on its page: the receipt download, the order's invoices (PDF and
@@ -36,48 +37,39 @@ const FIELD_OF: Record<string, Field> = {
 
 export function OrderDocuments({ orderId, orderNumber, canInvoice }: Props) {
   const { t } = useTranslation('invoices');
-  const [docs, setDocs] = useState<InvoiceListItem[] | null>(null);
+  const list = useCall((id: number) => invoicesApi.list(id));
+  const request = useCall((id: number, f: typeof EMPTY) =>
+    invoicesApi.request(id, { taxId: f.taxId, name: f.name, address: { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country } }),
+  );
   const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [state, setState] = useState<'idle' | 'sending' | 'error'>('idle');
-  const [message, setMessage] = useState<string | null>(null);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  // An unreadable list shows as none.
+  const docs = list.resource.status === Status.ERROR ? [] : list.resource.data;
+  const sending = request.resource.status === Status.LOADING;
+  const refusal = request.resource.status === Status.ERROR ? request.resource.error : null;
+  // Field errors go under their fields; any other refusal above the form (a 409 in the server's words).
+  const errors: Partial<Record<Field, string>> = {};
+  for (const [key, text] of Object.entries(refusal?.fields ?? {})) errors[FIELD_OF[key] ?? 'taxId'] = t(text);
+  const requestMessage = refusal && !Object.keys(refusal.fields).length ? (refusal.status === 409 ? refusal.message : t('form.failed')) : null;
+  const message = requestMessage ?? (downloadFailed ? t('form.failed') : null);
 
-  const load = useCallback(() => {
-    invoicesApi.list(orderId).then(setDocs, () => setDocs([]));
-  }, [orderId]);
-  useEffect(load, [load]);
+  const { run: load } = list;
+  useEffect(() => {
+    void load(orderId);
+  }, [load, orderId]);
 
   const download = async (get: () => Promise<Blob>, name: string) => {
     try {
       saveBlob(await get(), name);
     } catch {
-      setMessage(t('form.failed'));
+      setDownloadFailed(true);
     }
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setState('sending');
-    setErrors({});
-    setMessage(null);
-    try {
-      await invoicesApi.request(orderId, {
-        taxId: form.taxId,
-        name: form.name,
-        address: { street: form.street, postalCode: form.postalCode, city: form.city, country: form.country },
-      });
-      setState('idle');
-      load();
-    } catch (err) {
-      setState('error');
-      if (err instanceof ApiError && Object.keys(err.fields).length) {
-        const next: Partial<Record<Field, string>> = {};
-        for (const [key, text] of Object.entries(err.fields)) next[FIELD_OF[key] ?? 'taxId'] = t(text);
-        setErrors(next);
-      } else {
-        setMessage(err instanceof ApiError && err.status === 409 ? err.message : t('form.failed'));
-      }
-    }
+    setDownloadFailed(false);
+    if (await request.run(orderId, form)) await load(orderId);
   };
 
   const input = (field: Field, label: string, html: Record<string, string> = {}, extra: object = {}) => (
@@ -137,8 +129,8 @@ export function OrderDocuments({ orderId, orderNumber, canInvoice }: Props) {
               </MenuItem>
             )),
           })}
-          <Button type="submit" variant="contained" disabled={state === 'sending'} sx={{ minHeight: 48 }}>
-            {state === 'sending' ? t('form.sending') : t('form.submit')}
+          <Button type="submit" variant="contained" disabled={sending} sx={{ minHeight: 48 }}>
+            {sending ? t('form.sending') : t('form.submit')}
           </Button>
         </Box>
       )}

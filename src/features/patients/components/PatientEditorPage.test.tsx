@@ -69,13 +69,13 @@ describe('create patient', () => {
   });
 
   it('a failed save says why, on the field the server named', async () => {
-    backend = fakeBackend({ 'POST patient/': [400, { error: 'Validation failed', fields: { 'personalDetails.lastName': 'Enter at most 100 characters' } }] });
+    backend = fakeBackend({ 'POST patient/': [400, { error: 'Enter at most 100 characters', code: 'bad_request', fields: { 'personalDetails.lastName': 'Enter at most 100 characters' } }] });
     const user = userEvent.setup();
     const { store } = loggedInApp(<PatientEditorPage mode="create" />, testRouter('/patients/create'));
     await user.type(await screen.findByLabelText(/^First name/), 'Ola');
     await user.type(screen.getByLabelText(/^Last name/), 'Nowak');
     await user.click(screen.getByRole('button', { name: 'Add patient' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The patient was not saved. Validation failed');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The patient was not saved. Enter at most 100 characters');
     expect(await screen.findByText('Enter at most 100 characters')).toBeInTheDocument();
     expect(store.getState().patients.save.status).toBe('ERROR');
     expect(goTo).not.toHaveBeenCalled();

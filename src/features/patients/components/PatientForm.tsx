@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { patientFormSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { FormTextField, useMessage } from '@/components/formFields';
+import { useFailureText, type FailureTexts } from '@/components/useFailureText';
 import { SubmitButton } from '@/components/SubmitButton';
 import { Choice, ChoiceGroup } from '@/components/Choice';
 import { formFieldErrors, type Patient } from '../patientMapping';
@@ -58,11 +59,24 @@ export interface PatientFormProps {
   submitLabel: string;
 }
 
+/** A refused field names itself; the patient is gone, or the account holder is already a patient. */
+const PATIENT_SAVE_FAILURE: FailureTexts = {
+  field: (fields) => Object.values(fields)[0],
+  codes: {
+    not_found: 'account:failure.patientNotFound',
+    conflict: 'account:failure.alreadyPatient',
+    unauthorized: 'common:failure.unauthorized',
+    rate_limited: 'common:failure.rateLimited',
+    internal: 'common:failure.internal',
+  },
+  fallback: 'account:failure.patientSaveFailed',
+};
+
 /** First name, last name, gender and date of birth of a patient. */
 export function PatientForm({ initial, onSubmit, busy, failure, submitLabel }: PatientFormProps) {
   usePreloadedSchema(patientFormSchema);
   const { t } = useTranslation('account');
-  const message = useMessage();
+  const failureText = useFailureText(failure, PATIENT_SAVE_FAILURE);
   return (
     <Formik<Patient>
       initialValues={initial}
@@ -76,7 +90,7 @@ export function PatientForm({ initial, onSubmit, busy, failure, submitLabel }: P
         <ServerFieldErrors failure={failure} />
         {failure && (
           <Notice severity="error" role="alert" sx={{ mb: 1 }}>
-            {t('patients.saveFailed')} {message(failure.message)}
+            {t('patients.saveFailed')} {failureText}
           </Notice>
         )}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>

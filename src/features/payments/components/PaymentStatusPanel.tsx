@@ -4,7 +4,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import NextLink from 'next/link';
-import { useState } from 'react';
+import { Status } from '@/lib/status';
+import { useCall } from '@/lib/store/useCall';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components';
 import { Notice } from '@/components/Notice';
@@ -20,18 +21,12 @@ import type { OrderPaymentState } from '../useOrderPayment';
  */
 export function PaymentStatusPanel({ orderId, state }: { orderId: number; state: OrderPaymentState }) {
   const { t } = useTranslation('cart');
-  const [retry, setRetry] = useState<'idle' | 'working' | 'failed'>('idle');
+  // A new payment session sends the browser to the operator: the button stays busy once it succeeded.
+  const retry = useCall(async () => followRedirect((await paymentsApi.retry(orderId)).redirectUrl));
+  const working = retry.resource.status === Status.LOADING || retry.resource.status === Status.SUCCESS;
   const { payment, failed, reload } = state;
 
-  const startAgain = async () => {
-    setRetry('working');
-    try {
-      const { redirectUrl } = await paymentsApi.retry(orderId);
-      await followRedirect(redirectUrl);
-    } catch {
-      setRetry('failed');
-    }
-  };
+  const startAgain = () => retry.run();
 
   if (failed && !payment)
     return (
@@ -68,11 +63,11 @@ export function PaymentStatusPanel({ orderId, state }: { orderId: number; state:
       content = (
         <Notice severity="error" role="status" title={t('payment.failedText')} sx={{ mb: 2 }} data-testid="payment-status" data-status="failed">
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
-            <Button variant="contained" onClick={() => void startAgain()} disabled={retry === 'working'} sx={{ minHeight: 48 }}>
-              {retry === 'working' ? t('payment.retrying') : t('payment.retry')}
+            <Button variant="contained" onClick={() => void startAgain()} disabled={working} sx={{ minHeight: 48 }}>
+              {working ? t('payment.retrying') : t('payment.retry')}
             </Button>
           </Box>
-          {retry === 'failed' && (
+          {retry.resource.status === Status.ERROR && (
             <Typography variant="body2" sx={{ mt: 1 }}>
               {t('payment.retryFailed')}
             </Typography>

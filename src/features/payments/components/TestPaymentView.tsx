@@ -3,7 +3,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useRouter } from 'next/router';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Status } from '@/lib/status';
+import { useCall } from '@/lib/store/useCall';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, ListSkeleton, Money, PageContainer } from '@/components';
 import { Notice } from '@/components/Notice';
@@ -24,45 +26,35 @@ export function TestPaymentView() {
   const { t } = useTranslation('cart');
   const { query, isReady } = useRouter();
   const id = typeof query.id === 'string' && query.id !== '' ? query.id : null;
-  const [payment, setPayment] = useState<TestPaymentDto | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'notFound' | 'working' | 'failed'>('loading');
+  const load = useCall((paymentId: string) => paymentsApi.testPayment(paymentId));
+  const action = useCall(async (paymentId: string, orderId: number, what: 'pay' | 'decline') => {
+    const answer = what === 'pay' ? await paymentsApi.testPay(paymentId) : await paymentsApi.testDecline(paymentId);
+    await followRedirect(answer.redirectUrl ?? returnUrl(orderId));
+  });
+  const payment: TestPaymentDto | null = load.resource.data;
+  const loading = load.resource.status === Status.INITIAL || load.resource.status === Status.LOADING;
+  // Once answered, the browser goes to the operator's return address: the buttons stay busy.
+  const working = action.resource.status === Status.LOADING || action.resource.status === Status.SUCCESS;
 
-  const fetchPayment = useCallback((paymentId: string) => {
-    paymentsApi.testPayment(paymentId).then(
-      (p) => {
-        setPayment(p);
-        setState('ready');
-      },
-      () => setState('notFound'),
-    );
-  }, []);
+  const { run: fetchPayment } = load;
   useEffect(() => {
-    if (id) fetchPayment(id);
+    if (id) void fetchPayment(id);
   }, [id, fetchPayment]);
   const retry = () => {
-    if (!id) return;
-    setState('loading');
-    fetchPayment(id);
+    if (id) void fetchPayment(id);
   };
 
   const act = async (what: 'pay' | 'decline') => {
     if (!id || !payment) return;
-    setState('working');
-    try {
-      const answer = what === 'pay' ? await paymentsApi.testPay(id) : await paymentsApi.testDecline(id);
-      await followRedirect(answer.redirectUrl ?? returnUrl(payment.orderId));
-    } catch {
-      setState('failed');
-    }
+    await action.run(id, payment.orderId, what);
   };
 
   let body;
   if (isReady && !id) body = <ErrorState message={t('payment.test.notFound')} />;
-  else if (state === 'loading') body = <ListSkeleton rows={3} />;
-  else if (state === 'notFound' || !payment) body = <ErrorState message={t('payment.test.notFound')} onRetry={retry} />;
+  else if (loading) body = <ListSkeleton rows={3} />;
+  else if (load.resource.status === Status.ERROR || !payment) body = <ErrorState message={t('payment.test.notFound')} onRetry={retry} />;
   else {
     const open = payment.status === 'awaiting';
-    const working = state === 'working';
     body = (
       <>
         <Notice severity="warning" variant="filled" role="status" sx={{ mb: 2 }} data-testid="test-banner">
@@ -84,7 +76,7 @@ export function TestPaymentView() {
             </Typography>
           </Box>
         </Paper>
-        {state === 'failed' && (
+        {action.resource.status === Status.ERROR && (
           <Notice severity="error" sx={{ mb: 2 }}>
             {t('payment.test.failed')}
           </Notice>

@@ -12,6 +12,8 @@ import { useAppDispatch } from '@/store/hooks';
 import { staffOrderReceived } from '../staffSlice';
 import { staffApi } from '../lazyStaffApi';
 import { Notice } from '@/components/Notice';
+import { Status } from '@/lib/status';
+import { useCall } from '@/lib/store/useCall';
 
 const NONE = 'none';
 
@@ -20,25 +22,20 @@ export function AssignNurse({ order }: { order: StaffOrderDetailDto }) {
   const { t } = useTranslation('staff');
   const language = useLanguage();
   const dispatch = useAppDispatch();
-  const [nurses, setNurses] = useState<StaffMemberDto[] | null>(null);
+  const nurseList = useCall(() => staffApi.nurses());
+  const assign = useCall(async (nurseId: number | null) => dispatch(staffOrderReceived(await staffApi.assignNurse(order.id, nurseId))));
   const [chosen, setChosen] = useState<string>(order.nurse ? String(order.nurse.id) : NONE);
-  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'error'; text: string }>({ kind: 'idle', text: '' });
   const open = order.status === 'placed' || order.status === 'visit_confirmed';
+  // Without the list (not loaded) nobody can be chosen.
+  const nurses = nurseList.resource.status === Status.ERROR ? [] : nurseList.resource.data;
+  const { status, error } = assign.resource;
 
+  const { run: loadNurses } = nurseList;
   useEffect(() => {
-    staffApi.nurses().then(setNurses, () => setNurses([]));
-  }, []);
+    void loadNurses();
+  }, [loadNurses]);
 
-  const save = async () => {
-    setState({ kind: 'saving', text: '' });
-    try {
-      const updated = await staffApi.assignNurse(order.id, chosen === NONE ? null : Number(chosen));
-      dispatch(staffOrderReceived(updated));
-      setState({ kind: 'saved', text: t('assign.saved') });
-    } catch (e) {
-      setState({ kind: 'error', text: t('order.actionFailed', { reason: e instanceof Error ? e.message : '' }) });
-    }
-  };
+  const save = () => assign.run(chosen === NONE ? null : Number(chosen));
 
   const name = (n: StaffMemberDto) => `${n.firstName} ${n.lastName}`.trim() || n.email;
   return (
@@ -65,19 +62,19 @@ export function AssignNurse({ order }: { order: StaffOrderDetailDto }) {
               </option>
             ))}
           </TextInput>
-          <Button variant="contained" onClick={() => void save()} disabled={state.kind === 'saving'} sx={{ minHeight: 56 }}>
+          <Button variant="contained" onClick={() => void save()} disabled={status === Status.LOADING} sx={{ minHeight: 56 }}>
             {t('assign.save')}
           </Button>
         </Box>
       )}
-      {state.kind === 'saved' && (
+      {status === Status.SUCCESS && (
         <Notice severity="success" sx={{ mt: 1 }} role="status">
-          {state.text}
+          {t('assign.saved')}
         </Notice>
       )}
-      {state.kind === 'error' && (
+      {status === Status.ERROR && (
         <Notice severity="error" sx={{ mt: 1 }} role="alert">
-          {state.text}
+          {t('order.actionFailed', { reason: error?.message ?? '' })}
         </Notice>
       )}
     </Paper>

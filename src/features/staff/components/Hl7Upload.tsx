@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -6,6 +6,8 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { useTranslation } from 'react-i18next';
 import { staffApi } from '../lazyStaffApi';
 import { Notice } from '@/components/Notice';
+import { Status } from '@/lib/status';
+import { useCall } from '@/lib/store/useCall';
 
 /** MSA-1 (acknowledgement code) and MSA-3 / ERR-8 (text) of an ER7 ACK. */
 export function readAck(er7: string): { code: string; text: string } {
@@ -22,20 +24,18 @@ export function readAck(er7: string): { code: string; text: string } {
 export function Hl7Upload({ onImported }: { onImported?: () => void }) {
   const { t } = useTranslation('staff');
   const input = useRef<HTMLInputElement>(null);
-  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'ok' | 'error'; text: string }>({ kind: 'idle', text: '' });
+  // The answer is an acknowledgement: AA is accepted, any other code a refusal.
+  const upload = useCall(async (file: File) => {
+    const ack = readAck(await staffApi.importHl7(await file.text()));
+    if (ack.code === 'AA') onImported?.();
+    return { file: file.name, ack };
+  });
+  const { status, data } = upload.resource;
+  const sending = status === Status.LOADING;
+  const ack = status === Status.SUCCESS ? data?.ack : undefined;
 
   const send = async (file: File) => {
-    setState({ kind: 'sending', text: '' });
-    try {
-      const answer = await staffApi.importHl7(await file.text());
-      const ack = readAck(answer);
-      if (ack.code === 'AA') {
-        setState({ kind: 'ok', text: t('hl7.accepted', { file: file.name, detail: ack.text }) });
-        onImported?.();
-      } else setState({ kind: 'error', text: t('hl7.refused', { code: ack.code || '?', detail: ack.text }) });
-    } catch {
-      setState({ kind: 'error', text: t('hl7.failed') });
-    }
+    await upload.run(file);
     if (input.current) input.current.value = '';
   };
 
@@ -47,8 +47,8 @@ export function Hl7Upload({ onImported }: { onImported?: () => void }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('hl7.text')}
       </Typography>
-      <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={state.kind === 'sending'} sx={{ minHeight: 48 }}>
-        {state.kind === 'sending' ? t('hl7.sending') : t('hl7.choose')}
+      <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={sending} sx={{ minHeight: 48 }}>
+        {sending ? t('hl7.sending') : t('hl7.choose')}
         <input
           ref={input}
           type="file"
@@ -61,14 +61,14 @@ export function Hl7Upload({ onImported }: { onImported?: () => void }) {
           }}
         />
       </Button>
-      {state.kind === 'ok' && (
+      {data && ack?.code === 'AA' && (
         <Notice severity="success" sx={{ mt: 1 }} role="status">
-          {state.text}
+          {t('hl7.accepted', { file: data.file, detail: ack.text })}
         </Notice>
       )}
-      {state.kind === 'error' && (
+      {(status === Status.ERROR || (ack && ack.code !== 'AA')) && (
         <Notice severity="error" sx={{ mt: 1 }} role="alert">
-          {state.text}
+          {ack ? t('hl7.refused', { code: ack.code || '?', detail: ack.text }) : t('hl7.failed')}
         </Notice>
       )}
     </Paper>

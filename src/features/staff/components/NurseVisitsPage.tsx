@@ -17,7 +17,8 @@ import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
 import { TextInput } from '@/components/TextInput';
-import { ApiError } from '@/lib/apiError';
+import { Status } from '@/lib/status';
+import { useCall } from '@/lib/store/useCall';
 import { routes } from '@/lib/routes';
 import { formatLabTime } from '@/shared/labTime';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -55,45 +56,40 @@ type Feedback = { kind: 'success' | 'error'; text: string } | null;
 function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: string; timeZone: string; onChanged: (v: NurseVisitDto, message: string) => void }) {
   const { t } = useTranslation('staff');
   const language = useLanguage();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const dialogLoaded = useOpenedOnce(asking);
   const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | null>(null);
+  // "Write what happened" before anything is sent.
+  const [noteMissing, setNoteMissing] = useState(false);
+  const collected = useCall(async () => {
+    await staffApi.setStatus(v.orderId, 'sample_collected');
+    onChanged({ ...v, status: 'sample_collected', canMarkCollected: false, canMarkNotAtHome: false }, t('visits.savedCollected', { number: v.number }));
+  });
+  const notAtHome = useCall(async (text: string) => {
+    const updated = await staffApi.notAtHome(v.orderId, text);
+    setAsking(false);
+    onChanged(updated, t('visits.savedNotAtHome', { number: v.number }));
+  });
+  const busy = collected.resource.status === Status.LOADING || notAtHome.resource.status === Status.LOADING;
+  const failedText = (error: { message: string } | null) => t('visits.failed', { reason: error?.message ?? '' });
+  const error = collected.resource.status === Status.ERROR ? failedText(collected.resource.error) : null;
+  const noteFailure = notAtHome.resource.status === Status.ERROR ? notAtHome.resource.error : null;
+  const noteError = noteMissing ? t('visits.notAtHomeText') : noteFailure ? (noteFailure.fields.note ?? failedText(noteFailure)) : null;
   // In the laboratory's time zone on a 24-hour clock, as every visit time is shown.
   const time = (iso: string) => formatLabTime(iso, language, timeZone, 'time');
   const a = v.address;
   const headingId = `visit-${v.orderId}`;
 
-  const collect = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await staffApi.setStatus(v.orderId, 'sample_collected');
-      onChanged({ ...v, status: 'sample_collected', canMarkCollected: false, canMarkNotAtHome: false }, t('visits.savedCollected', { number: v.number }));
-    } catch (e) {
-      setError(t('visits.failed', { reason: e instanceof Error ? e.message : '' }));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const collect = () => collected.run();
 
   const saveNotAtHome = async () => {
     if (!note.trim()) {
-      setNoteError(t('visits.notAtHomeText'));
+      notAtHome.reset();
+      setNoteMissing(true);
       return;
     }
-    setBusy(true);
-    try {
-      const updated = await staffApi.notAtHome(v.orderId, note.trim());
-      setAsking(false);
-      onChanged(updated, t('visits.savedNotAtHome', { number: v.number }));
-    } catch (e) {
-      setNoteError(e instanceof ApiError && e.fields.note ? e.fields.note : t('visits.failed', { reason: e instanceof Error ? e.message : '' }));
-    } finally {
-      setBusy(false);
-    }
+    setNoteMissing(false);
+    await notAtHome.run(note.trim());
   };
 
   const place = [a.street, a.apartment && t('visits.apartment', { v: a.apartment })].filter(Boolean).join(', ');
@@ -200,7 +196,8 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
                 color="warning"
                 onClick={() => {
                   setNote('');
-                  setNoteError(null);
+                  setNoteMissing(false);
+                  notAtHome.reset();
                   setAsking(true);
                 }}
                 disabled={busy}
@@ -234,29 +231,19 @@ function VisitsOfDay() {
   const language = useLanguage();
   const router = useRouter();
   const asked = isDate(router.query.day) ? router.query.day : undefined;
-  const [data, setData] = useState<NurseVisitsDto | null>(null);
-  const [failure, setFailure] = useState<number | null | 'none'>('none');
+  const list = useCall((day: string | undefined) => staffApi.visits(day));
+  // Visits changed on their cards, over the list they were changed in (a reload starts afresh).
+  const [changed, setChanged] = useState<{ of: NurseVisitsDto; data: NurseVisitsDto } | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
-  const [attempt, setAttempt] = useState(0);
+  const loaded = list.resource.data;
+  const data = changed && changed.of === loaded ? changed.data : loaded;
+  const failure = list.resource.status === Status.ERROR ? list.resource.error : null;
 
+  const { run } = list;
   useEffect(() => {
-    let current = true;
-    staffApi.visits(asked).then(
-      (d) => {
-        if (!current) return;
-        setFailure('none');
-        setData(d);
-      },
-      (e: unknown) => current && setFailure(e instanceof ApiError ? e.status : null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [asked, attempt]);
-  const load = () => {
-    setFailure('none');
-    setAttempt((n) => n + 1);
-  };
+    void run(asked);
+  }, [asked, run]);
+  const load = () => void run(asked);
 
   const day = asked ?? data?.day;
   const go = (d: string) => {
@@ -265,8 +252,8 @@ function VisitsOfDay() {
   };
 
   let content;
-  if (failure === 403) content = <StaffForbidden />;
-  else if (failure !== 'none') content = <ErrorState message={t('visits.loadFailed')} onRetry={load} />;
+  if (failure?.status === 403) content = <StaffForbidden />;
+  else if (failure) content = <ErrorState message={t('visits.loadFailed')} onRetry={load} />;
   else if (!data || (asked && data.day !== asked)) content = <ListSkeleton rows={2} />;
   else if (data.visits.length === 0) content = <EmptyState icon={<EventBusyOutlined fontSize="inherit" />} title={t('visits.emptyTitle')} text={t('visits.emptyText')} />;
   else
@@ -279,7 +266,10 @@ function VisitsOfDay() {
             day={data.day}
             timeZone={data.timeZone}
             onChanged={(updated, message) => {
-              setData((d) => (d ? { ...d, visits: d.visits.map((x) => (x.orderId === updated.orderId ? updated : x)) } : d));
+              setChanged((c) => {
+                const base = c && c.of === loaded ? c.data : loaded;
+                return loaded && base ? { of: loaded, data: { ...base, visits: base.visits.map((x) => (x.orderId === updated.orderId ? updated : x)) } } : c;
+              });
               // A one-tap step (on my way, arrived) shows itself on the card; no empty notice above.
               setFeedback(message ? { kind: 'success', text: message } : null);
             }}

@@ -5,13 +5,14 @@ import Paper from '@mui/material/Paper';
 import { TextInput, type TextInputProps } from '@/components/TextInput';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/apiError';
 import { formatDate } from '@/lib/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { StaffPromoCodeDto } from '@/shared/types/results';
 import type { NewStaffPromo } from '../staffApi';
 import { staffApi } from '../lazyStaffApi';
 import { Notice } from '@/components/Notice';
+import { Status } from '@/lib/status';
+import { useCall } from '@/lib/store/useCall';
 
 const EMPTY = { code: '', kind: 'percent', value: '', minOrder: '', maxUses: '', perUser: '', from: '', to: '' };
 type Form = typeof EMPTY;
@@ -39,33 +40,33 @@ function toBody(f: Form): NewStaffPromo {
 export function StaffPromoCodes() {
   const { t } = useTranslation('staff');
   const language = useLanguage();
-  const [codes, setCodes] = useState<StaffPromoCodeDto[] | null>(null);
+  const list = useCall(() => staffApi.promoCodes());
+  // Codes created here go first, above the list as loaded (an unreadable list counts as empty).
+  const [created, setCreated] = useState<StaffPromoCodeDto[]>([]);
+  const create = useCall(async (body: NewStaffPromo) => {
+    const code = await staffApi.createPromoCode(body);
+    setCreated((list) => [code, ...list]);
+    return code;
+  });
   const [form, setForm] = useState<Form>(EMPTY);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'error'; text: string }>({ kind: 'idle', text: '' });
+  const loaded = list.resource.status === Status.ERROR ? [] : list.resource.data;
+  const codes = loaded ? [...created, ...loaded] : created.length ? created : null;
+  const { status, data: last, error } = create.resource;
+  const fields: Record<string, string> = { ...error?.fields };
+  // The value field stands for percent and amount alike.
+  const value = fields.percent || fields.amount;
+  if (value) fields.value = value;
 
+  const { run: load } = list;
   useEffect(() => {
-    staffApi.promoCodes().then(setCodes, () => setCodes([]));
-  }, []);
+    void load();
+  }, [load]);
 
   const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setState({ kind: 'saving', text: '' });
-    setFields({});
-    try {
-      const created = await staffApi.createPromoCode(toBody(form));
-      setCodes((list) => [created, ...(list ?? [])]);
-      setForm(EMPTY);
-      setState({ kind: 'saved', text: t('promo.saved', { code: created.code }) });
-    } catch (err) {
-      const f = err instanceof ApiError ? { ...err.fields } : {};
-      // The value field stands for percent and amount alike.
-      if (f.percent || f.amount) f.value = (f.percent ?? f.amount) as string;
-      setFields(f);
-      setState({ kind: 'error', text: t('order.actionFailed', { reason: err instanceof Error ? err.message : '' }) });
-    }
+    if (await create.run(toBody(form))) setForm(EMPTY);
   };
 
   const field = (key: keyof Form, label: string, extra: Partial<TextInputProps> = {}) => (
@@ -93,19 +94,19 @@ export function StaffPromoCodes() {
         {field('from', t('promo.from'), { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
         {field('to', t('promo.to'), { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
         <Box>
-          <Button type="submit" variant="contained" disabled={state.kind === 'saving'} sx={{ minHeight: 48 }}>
+          <Button type="submit" variant="contained" disabled={status === Status.LOADING} sx={{ minHeight: 48 }}>
             {t('promo.create')}
           </Button>
         </Box>
       </Box>
-      {state.kind === 'saved' && (
+      {status === Status.SUCCESS && last && (
         <Notice severity="success" sx={{ mt: 1 }} role="status">
-          {state.text}
+          {t('promo.saved', { code: last.code })}
         </Notice>
       )}
-      {state.kind === 'error' && (
+      {status === Status.ERROR && (
         <Notice severity="error" sx={{ mt: 1 }} role="alert">
-          {state.text}
+          {t('order.actionFailed', { reason: error?.message ?? '' })}
         </Notice>
       )}
       {codes && codes.length === 0 && (

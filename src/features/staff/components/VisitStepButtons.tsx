@@ -5,7 +5,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { NurseVisitDto } from '@/shared/types/results';
-import { ApiError } from '@/lib/apiError';
+import { Status } from '@/lib/status';
+import { useCall } from '@/lib/store/useCall';
+import type { Failure } from '@/lib/store/resource';
 import { formatLabTime } from '@/shared/labTime';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { staffApi } from '../lazyStaffApi';
@@ -24,9 +26,13 @@ export function VisitStepButtons({ v, onChanged }: { v: NurseVisitDto; onChanged
   const [asking, setAsking] = useState(false);
   const dialogLoaded = useOpenedOnce(asking);
   const [draft, setDraft] = useState<ArrivalDraft>({ day: '', start: '', end: '' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [windowError, setWindowError] = useState<string | null>(null);
+  const [windowProblem, setWindowProblem] = useState<string | null>(null);
+  const arrival = useCall(async () => onChanged(await staffApi.visitState(v.orderId, { state: 'arrived' })));
+  const onTheWay = useCall(async (window: { arrivalStart: string; arrivalEnd: string }) => {
+    onChanged(await staffApi.visitState(v.orderId, { state: 'on_the_way', ...window }));
+    setAsking(false);
+  });
+  const busy = arrival.resource.status === Status.LOADING || onTheWay.resource.status === Status.LOADING;
   const timeZone = v.visit.timeZone;
   const open = ['booked', 'nurse_assigned', 'on_the_way'].includes(v.visitState);
   // The announced window holds while the nurse is on the way or there (not after a correction back).
@@ -34,40 +40,26 @@ export function VisitStepButtons({ v, onChanged }: { v: NurseVisitDto; onChanged
   if (!open && v.visitState !== 'arrived') return null;
 
   // The server's sentences are keys of the visit namespace where translated; others are shown as sent.
-  const failure = (e: unknown) => (e instanceof ApiError ? (i18n.exists(e.message, { ns: 'visit', nsSeparator: false, keySeparator: false }) ? t(e.message, { nsSeparator: false, keySeparator: false }) : e.message) : String(e));
-  const arrived = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onChanged(await staffApi.visitState(v.orderId, { state: 'arrived' }));
-    } catch (e) {
-      setError(failure(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const failure = (f: Failure | null) => (f ? (i18n.exists(f.message, { ns: 'visit', nsSeparator: false, keySeparator: false }) ? t(f.message, { nsSeparator: false, keySeparator: false }) : f.message) : null);
+  const error = arrival.resource.status === Status.ERROR ? failure(arrival.resource.error) : null;
+  const windowError = windowProblem ?? (onTheWay.resource.status === Status.ERROR ? failure(onTheWay.resource.error) : null);
+  const arrived = () => arrival.run();
   const startAsking = () => {
     // A second "on my way" announces a new window: it starts from the one the patient was told.
     setDraft(announced ? draftOf(announced, timeZone) : defaultArrival(new Date(Date.now()), timeZone));
-    setWindowError(null);
+    setWindowProblem(null);
+    onTheWay.reset();
     setAsking(true);
   };
   const sendWindow = async () => {
     const window = arrivalWindow(draft, timeZone);
     if ('problem' in window) {
-      setWindowError(t(`nurseButtons.${window.problem}`, { hours: MAX_WINDOW_HOURS }));
+      onTheWay.reset();
+      setWindowProblem(t(`nurseButtons.${window.problem}`, { hours: MAX_WINDOW_HOURS }));
       return;
     }
-    setBusy(true);
-    setWindowError(null);
-    try {
-      onChanged(await staffApi.visitState(v.orderId, { state: 'on_the_way', ...window }));
-      setAsking(false);
-    } catch (e) {
-      setWindowError(failure(e));
-    } finally {
-      setBusy(false);
-    }
+    setWindowProblem(null);
+    await onTheWay.run(window);
   };
   // The window as the card shows the slot: in the laboratory's time zone, on a 24-hour clock.
   const fmt = (at: string) => formatLabTime(at, i18n.language, timeZone, 'time');
@@ -107,7 +99,8 @@ export function VisitStepButtons({ v, onChanged }: { v: NurseVisitDto; onChanged
           draft={draft}
           onDraftChange={(d) => {
             setDraft(d);
-            setWindowError(null);
+            setWindowProblem(null);
+            onTheWay.reset();
           }}
           error={windowError}
           busy={busy}
