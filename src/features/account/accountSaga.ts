@@ -94,9 +94,9 @@ export function* confirmEmail({ payload }: ReturnType<typeof emailConfirmationRe
 
 export function* accountSaga(): Generator {
   yield all([
-    takeLatest(profileUpdateRequested.type, updateProfile),
-    takeLatest(passwordChangeRequested.type, changePassword),
-    takeLatest(confirmationLetterRequested.type, sendConfirmationLetter),
-    takeLatest(emailConfirmationRequested.type, confirmEmail),
+    takeLatest(profileUpdateRequested, updateProfile),
+    takeLatest(passwordChangeRequested, changePassword),
+    takeLatest(confirmationLetterRequested, sendConfirmationLetter),
+    takeLatest(emailConfirmationRequested, confirmEmail),
   ]);
 }

@@ -156,12 +156,12 @@ function* setNewPassword({ payload }: ReturnType<typeof newPasswordRequested>): 
 
 export function* authSaga(): Generator {
   yield all([
-    takeLatest(loginRequested.type, login),
-    takeLatest(registerRequested.type, register),
-    takeEvery(logout.type, signOut),
-    takeLatest(appStarted.type, restoreSession),
-    takeLatest(currentUserRequested.type, loadCurrentUser),
-    takeLatest(passwordResetRequested.type, requestPasswordReset),
-    takeLatest(newPasswordRequested.type, setNewPassword),
+    takeLatest(loginRequested, login),
+    takeLatest(registerRequested, register),
+    takeEvery(logout, signOut),
+    takeLatest(appStarted, restoreSession),
+    takeLatest(currentUserRequested, loadCurrentUser),
+    takeLatest(passwordResetRequested, requestPasswordReset),
+    takeLatest(newPasswordRequested, setNewPassword),
   ]);
 }

@@ -88,9 +88,9 @@ function* stripFlowQuery(): Generator {
 }
 
 export function* cartSaga(): Generator {
-  yield takeEvery(appStarted.type, stripFlowQuery);
-  yield takeLatest([appStarted.type, loggedIn.type, logout.type, activeLaboratorySet.type, cartReloadRequested.type], loadCart);
-  yield takeEvery(addToCartRequested.type, add);
-  yield takeEvery(materialDecisionMade.type, resendWithDecision);
-  yield takeEvery([removePatientAnalysisRequested.type, removePatientRequested.type, removeAnalysisRequested.type, resetCartRequested.type], mutate);
+  yield takeEvery(appStarted, stripFlowQuery);
+  yield takeLatest([appStarted, loggedIn, logout, activeLaboratorySet, cartReloadRequested], loadCart);
+  yield takeEvery(addToCartRequested, add);
+  yield takeEvery(materialDecisionMade, resendWithDecision);
+  yield takeEvery([removePatientAnalysisRequested, removePatientRequested, removeAnalysisRequested, resetCartRequested], mutate);
 }

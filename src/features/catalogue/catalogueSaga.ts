@@ -119,10 +119,10 @@ function* reloadForLaboratory({ payload: laboratoryId }: ReturnType<typeof activ
 }
 
 export function* catalogueSaga(): Generator {
-  yield takeLatest(activeLaboratorySet.type, reloadForLaboratory);
-  yield takeLatest(analysesRequested.type, loadAnalyses);
-  yield takeLatest(profilesRequested.type, loadProfiles);
-  yield takeLatest([searchTermChanged.type, searchRetried.type], search);
-  yield takeLatest(analysisRequested.type, loadAnalysis);
-  yield takeLatest(profileRequested.type, loadProfile);
+  yield takeLatest(activeLaboratorySet, reloadForLaboratory);
+  yield takeLatest(analysesRequested, loadAnalyses);
+  yield takeLatest(profilesRequested, loadProfiles);
+  yield takeLatest([searchTermChanged, searchRetried], search);
+  yield takeLatest(analysisRequested, loadAnalysis);
+  yield takeLatest(profileRequested, loadProfile);
 }

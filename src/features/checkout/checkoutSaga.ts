@@ -204,12 +204,12 @@ function* loadSummary(action: PayloadAction<number>): Generator {
 }
 
 export function* checkoutSaga(): Generator {
-  yield takeEvery(appStarted.type, restore);
-  yield takeEvery([orderAddressSaved.type, visitTimeChosen.type, idempotencyKeyCreated.type], persist);
-  yield takeEvery(logout.type, forget);
-  yield takeLatest(coverageRequested.type, loadCoverage);
-  yield takeLatest(promoRequested.type, applyPromo);
-  yield takeLatest(checkoutRequested.type, checkout);
-  yield takeLatest(submitRequested.type, submit);
-  yield takeLatest(summaryRequested.type, loadSummary);
+  yield takeEvery(appStarted, restore);
+  yield takeEvery([orderAddressSaved, visitTimeChosen, idempotencyKeyCreated], persist);
+  yield takeEvery(logout, forget);
+  yield takeLatest(coverageRequested, loadCoverage);
+  yield takeLatest(promoRequested, applyPromo);
+  yield takeLatest(checkoutRequested, checkout);
+  yield takeLatest(submitRequested, submit);
+  yield takeLatest(summaryRequested, loadSummary);
 }

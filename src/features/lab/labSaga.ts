@@ -55,7 +55,7 @@ function* loadList(): Generator {
 /** The list, loading it (or waiting for the running load) when needed. */
 function* ensureList(): Generator<unknown, LaboratoryDto[], unknown> {
   let lab = yield* select(selectLab);
-  if (lab.list.status === Status.LOADING) yield take([listReceived.type, listFailed.type]);
+  if (lab.list.status === Status.LOADING) yield take([listReceived, listFailed]);
   else if (lab.list.status !== Status.SUCCESS) yield* call(loadList);
   lab = yield* select(selectLab);
   return lab.list.data;
@@ -135,10 +135,10 @@ function* adoptUsersLaboratory({ payload }: ReturnType<typeof currentUserReceive
 }
 
 export function* labSaga(): Generator {
-  yield takeLatest(selectorOpened.type, loadList);
-  yield takeLatest(positionRequested.type, findClosest);
-  yield takeEvery(laboratoryChosen.type, choose);
-  yield takeLatest(activeLaboratorySet.type, activate);
-  yield takeEvery(appStarted.type, openWhenMissing);
-  yield takeEvery(currentUserReceived.type, adoptUsersLaboratory);
+  yield takeLatest(selectorOpened, loadList);
+  yield takeLatest(positionRequested, findClosest);
+  yield takeEvery(laboratoryChosen, choose);
+  yield takeLatest(activeLaboratorySet, activate);
+  yield takeEvery(appStarted, openWhenMissing);
+  yield takeEvery(currentUserReceived, adoptUsersLaboratory);
 }

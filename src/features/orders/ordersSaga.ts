@@ -69,9 +69,9 @@ function* loadSlots(action: PayloadAction<SlotsQuery>): Generator {
 
 /** The orders domain's watchers. */
 export function* ordersSaga(): Generator {
-  yield takeEvery(ordersRequested.type, loadOrders);
-  yield takeEvery(orderRequested.type, loadOrder);
-  yield takeLatest(cancelRequested.type, cancelOrder);
-  yield takeLatest(rescheduleRequested.type, rescheduleOrder);
-  yield takeLatest(slotsRequested.type, loadSlots);
+  yield takeEvery(ordersRequested, loadOrders);
+  yield takeEvery(orderRequested, loadOrder);
+  yield takeLatest(cancelRequested, cancelOrder);
+  yield takeLatest(rescheduleRequested, rescheduleOrder);
+  yield takeLatest(slotsRequested, loadSlots);
 }

@@ -79,8 +79,8 @@ function* savePatient({ payload }: ReturnType<typeof patientSaveRequested>): Gen
 
 export function* patientsSaga(): Generator {
   yield all([
-    takeLatest(patientsRequested.type, loadPatients),
-    takeLatest(patientRequested.type, loadPatient),
-    takeLatest(patientSaveRequested.type, savePatient),
+    takeLatest(patientsRequested, loadPatients),
+    takeLatest(patientRequested, loadPatient),
+    takeLatest(patientSaveRequested, savePatient),
   ]);
 }

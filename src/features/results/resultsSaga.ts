@@ -32,5 +32,5 @@ export function* loadResource(action: PayloadAction<{ kind: ResourceKind; params
 
 /** The results domain's watchers. */
 export function* resultsSaga(): Generator {
-  yield takeEvery(resourceRequested.type, loadResource);
+  yield takeEvery(resourceRequested, loadResource);
 }

@@ -56,8 +56,8 @@ function* saveResults(action: PayloadAction<{ orderId: number; entries: ResultEn
 
 /** The staff console's watchers. */
 export function* staffSaga(): Generator {
-  yield takeLatest(staffOrdersRequested.type, loadOrders);
-  yield takeLatest(staffOrderRequested.type, loadOrder);
-  yield takeLatest(statusChangeRequested.type, changeStatus);
-  yield takeLatest(resultsSaveRequested.type, saveResults);
+  yield takeLatest(staffOrdersRequested, loadOrders);
+  yield takeLatest(staffOrderRequested, loadOrder);
+  yield takeLatest(statusChangeRequested, changeStatus);
+  yield takeLatest(resultsSaveRequested, saveResults);
 }
