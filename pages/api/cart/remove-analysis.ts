@@ -10,7 +10,7 @@ const query = cartQuerySchema.concat(object({ analysisId: queryId().required('an
 /** Removes an analysis for every patient of the cart. */
 export default route({
   POST: method({
-    auth: 'user' as const,
+    auth: 'user',
     query,
     handler: ({ db, user, query: q }) => removeAnalysis(db, user.id, Number(q.analysisId), q.laboratoryId),
   }),

@@ -6,7 +6,7 @@ export const config = { api: { bodyParser: false } };
 
 export default route({
   POST: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: cartQuerySchema,
     body: removePatientAnalysisSchema,
     handler: ({ db, user, body, query }) => removePatientAnalysis(db, user.id, body.patientId, body.analysisId, query.laboratoryId),

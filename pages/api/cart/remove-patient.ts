@@ -9,7 +9,7 @@ const query = cartQuerySchema.concat(object({ patientId: queryId().required('pat
 
 export default route({
   POST: method({
-    auth: 'user' as const,
+    auth: 'user',
     query,
     handler: ({ db, user, query: q }) => removePatient(db, user.id, Number(q.patientId), q.laboratoryId),
   }),

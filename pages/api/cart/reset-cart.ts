@@ -7,7 +7,7 @@ export const config = { api: { bodyParser: false } };
 /** Empties the cart (spec §7: GET cart/reset-cart). */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: cartQuerySchema,
     handler: ({ db, user, query }) => resetCart(db, user.id, query.laboratoryId),
   }),

@@ -10,7 +10,7 @@ const query = object({ orderId: queryId().required() });
 /** The caller's submitted order (another user's order is 404). */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     query,
     handler: ({ db, user, query: q }) => getOrderSummary(db, user.id, Number(q.orderId)),
   }),

@@ -11,7 +11,7 @@ export const config = { api: { bodyParser: false } };
  */
 export default route({
   POST: method({
-    auth: 'user' as const,
+    auth: 'user',
     body: createOrderSchema,
     handler: ({ db, user, body, req, ip }) => createOrder(db, user.id, body, parseIdempotencyKey(req.headers['idempotency-key']), requestLanguage(req), ip),
   }),

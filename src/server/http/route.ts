@@ -63,7 +63,7 @@ type AnyMethodSpec = MethodSpec<any, any, any>;
 export function method<
   QS extends AnySchema | undefined = undefined,
   BS extends AnySchema | undefined = undefined,
-  A extends AuthMode = 'none',
+  const A extends AuthMode = 'none',
 >(spec: MethodSpec<QS, BS, A>): MethodSpec<QS, BS, A> {
   return spec;
 }

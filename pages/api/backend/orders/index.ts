@@ -5,5 +5,5 @@ export const config = { api: { bodyParser: false } };
 
 /** The caller's own orders, newest first. */
 export default route({
-  GET: method({ auth: 'user' as const, handler: ({ db, user }) => listOrders(db, user.id) }),
+  GET: method({ auth: 'user', handler: ({ db, user }) => listOrders(db, user.id) }),
 });

@@ -12,12 +12,12 @@ const params = object({ patientId: idSchema.required(M.required) });
 /** One of the caller's patients; another user's patient is 404. */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: params,
     handler: ({ db, user, query }) => getPatient(db, user.id, query.patientId),
   }),
   PUT: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: params,
     body: patientSchema,
     handler: ({ db, user, query, body }) => updatePatient(db, user.id, query.patientId, body),

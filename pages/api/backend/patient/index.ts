@@ -21,7 +21,7 @@ export default route({
   }),
   /** `?userAsPatient=true` makes the user their own patient (names default to the account's). */
   POST: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ userAsPatient: queryBooleanSchema.default(false) }),
     body: userPatientSchema,
     status: 201,

@@ -6,7 +6,7 @@ export const config = { api: { bodyParser: false } };
 /** The nurses of the caller's laboratory. */
 export default route({
   GET: method({
-    auth: 'staff' as const,
+    auth: 'staff',
     handler: ({ db, user }) => listLabNurses(db, user),
   }),
 });

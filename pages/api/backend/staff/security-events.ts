@@ -6,5 +6,5 @@ export const config = { api: { bodyParser: false } };
 
 /** Refused sign-ins and lock-outs of the laboratory's staff and nurses, one row per 15-minute window with a count, newest first, paged (`limit`, `before`) and filtered by outcome (`action`). */
 export default route({
-  GET: method({ auth: 'staff' as const, query: securityEventsQuerySchema, handler: ({ db, user, query }) => listLabSecurityEvents(db, user, query) }),
+  GET: method({ auth: 'staff', query: securityEventsQuerySchema, handler: ({ db, user, query }) => listLabSecurityEvents(db, user, query) }),
 });

@@ -5,5 +5,5 @@ export const config = { api: { bodyParser: false } };
 
 /** The caller's result sets (orders that have results), newest first. */
 export default route({
-  GET: method({ auth: 'user' as const, handler: ({ db, user }) => listTestResults(db, user.id) }),
+  GET: method({ auth: 'user', handler: ({ db, user }) => listTestResults(db, user.id) }),
 });

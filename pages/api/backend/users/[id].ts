@@ -10,7 +10,7 @@ export const config = { api: { bodyParser: false } };
 /** Updates the caller's own account; another user's id is 404. */
 export default route({
   PUT: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ id: idSchema.required(M.required) }),
     body: userUpdateSchema,
     handler: ({ db, user, query, body }) => updateCurrentUser(db, user.id, query.id, body),

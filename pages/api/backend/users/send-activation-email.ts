@@ -7,7 +7,7 @@ export const config = { api: { bodyParser: false } };
 
 export default route({
   POST: method({
-    auth: 'user' as const,
+    auth: 'user',
     body: sendActivationSchema,
     handler: ({ db, user, body, req, ip }) => sendActivationEmail(db, user.id, body.returnTo, requestLanguage(req), ip),
   }),

@@ -9,7 +9,7 @@ export const config = { api: { bodyParser: false } };
 /** The owner's visit as an iCalendar file (RFC 5545); another user's order is 404. */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ orderId: idParam() }),
     handler: async ({ db, user, query, req, res }) => {
       const { fileName, content } = await orderCalendarFile(db, user.id, query.orderId, languageFromCookie(req.headers.cookie));

@@ -8,7 +8,7 @@ export const config = { api: { bodyParser: false } };
 /** The patient cancels their order until 24 hours before the visit (409 after). */
 export default route({
   POST: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ orderId: idParam() }),
     handler: ({ db, user, query }) => cancelOrder(db, user.id, query.orderId),
   }),

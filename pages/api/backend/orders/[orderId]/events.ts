@@ -8,7 +8,7 @@ export const config = { api: { bodyParser: false, responseLimit: false } };
 /** Server-Sent Events of one order of the caller: an `order` event with its status and visit on each change. */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ orderId: idParam() }),
     handler: ({ db, user, query, req, res }) => streamOrderEvents(db, user, query.orderId, req, res, { pollMs: Number(process.env.ORDER_EVENTS_POLL_MS) || undefined }),
   }),

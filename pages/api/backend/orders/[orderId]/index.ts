@@ -8,7 +8,7 @@ export const config = { api: { bodyParser: false } };
 /** One order of the caller (or of the staff member's laboratory): lines, timeline, visit, totals. */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ orderId: idParam() }),
     handler: ({ db, user, query }) => getOrderDetail(db, user, query.orderId),
   }),

@@ -6,7 +6,7 @@ import { requestInvoice } from '@/server/invoices/service';
 /** The owner asks for the order's VAT invoice: 201 when issued now, 200 with the one already issued (docs/invoices.md). */
 export default route({
   POST: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ orderId: idParam() }),
     // Checked by the service, which answers 422 naming the field (FA(3) limits, NIP check digit).
     body: mixed(),

@@ -10,7 +10,7 @@ export const config = { api: { bodyParser: false } };
 /** The FA(3) XML of the order's invoice, or of `document` (owner and the laboratory's staff). */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ orderId: idParam(), document: string().optional().matches(ID_PATTERN, 'Not a valid id') }),
     handler: async ({ db, user, query, req, res }) => {
       const file = await invoiceFile(db, user, query.orderId, query.document ? Number(query.document) : undefined, 'xml', req.headers.cookie);

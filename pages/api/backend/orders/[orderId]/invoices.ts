@@ -8,7 +8,7 @@ export const config = { api: { bodyParser: false } };
 /** The order's invoices and corrections in order of issue (owner and the laboratory's staff). */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ orderId: idParam() }),
     handler: ({ db, user, query }) => listInvoices(db, user, query.orderId),
   }),

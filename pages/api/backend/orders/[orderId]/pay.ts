@@ -9,7 +9,7 @@ export const config = { api: { bodyParser: false } };
 /** A new payment attempt while the order awaits its online payment: `{orderId, redirectUrl}`. */
 export default route({
   POST: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ orderId: idParam() }),
     handler: ({ db, user, query, req }) => payOrder(db, user.id, query.orderId, requestLanguage(req)),
   }),

@@ -10,7 +10,7 @@ export const config = { api: { bodyParser: false } };
 /** The receipt of a paid order, for its owner only (404 for anyone else, 409 while unpaid). */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ orderId: idParam() }),
     handler: async ({ db, user, query, req, res }) => {
       const { fileName, pdf } = await orderReceiptPdf(db, user, query.orderId, languageFromCookie(req.headers.cookie));

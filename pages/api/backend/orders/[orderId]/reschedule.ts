@@ -9,7 +9,7 @@ export const config = { api: { bodyParser: false } };
 /** The patient moves the visit to another free slot of the same laboratory (409 when full or too late). */
 export default route({
   POST: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ orderId: idParam() }),
     body: rescheduleSchema,
     handler: ({ db, user, query, body }) => rescheduleOrder(db, user.id, query.orderId, body.slotId),

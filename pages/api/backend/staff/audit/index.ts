@@ -6,5 +6,5 @@ export const config = { api: { bodyParser: false } };
 
 /** The audit trail of the staff member's laboratory, newest first, paged (`limit`, `before`) and filtered (`action`, `actorKind`). */
 export default route({
-  GET: method({ auth: 'staff' as const, query: auditQuerySchema, handler: ({ db, user, query }) => listLabAudit(db, user, query) }),
+  GET: method({ auth: 'staff', query: auditQuerySchema, handler: ({ db, user, query }) => listLabAudit(db, user, query) }),
 });

@@ -5,5 +5,5 @@ export const config = { api: { bodyParser: false } };
 
 /** The laboratory's unsent mail and unfinished jobs. */
 export default route({
-  GET: method({ auth: 'staff' as const, handler: ({ db, user }) => listBackgroundWork(db, user) }),
+  GET: method({ auth: 'staff', handler: ({ db, user }) => listBackgroundWork(db, user) }),
 });

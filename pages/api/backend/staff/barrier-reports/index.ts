@@ -6,5 +6,5 @@ export const config = { api: { bodyParser: false } };
 
 /** Barriers reported to the staff member's laboratory, open ones first, soonest due first; filtered (`status`) and paged (`limit`, `offset`). */
 export default route({
-  GET: method({ auth: 'staff' as const, query: barrierListSchema, handler: ({ db, user, query }) => listBarrierReports(db, user, query) }),
+  GET: method({ auth: 'staff', query: barrierListSchema, handler: ({ db, user, query }) => listBarrierReports(db, user, query) }),
 });

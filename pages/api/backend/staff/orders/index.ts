@@ -7,7 +7,7 @@ export const config = { api: { bodyParser: false } };
 /** Orders of the staff member's laboratory whose visit is on `date` (YYYY-MM-DD). */
 export default route({
   GET: method({
-    auth: 'staff' as const,
+    auth: 'staff',
     query: staffOrdersQuerySchema,
     handler: ({ db, user, query }) => listLabOrders(db, user, query.date),
   }),

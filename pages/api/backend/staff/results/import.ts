@@ -13,7 +13,7 @@ export const config = { api: { bodyParser: false } };
 /** Results posted by a laboratory system as JSON (idempotent upsert; see docs/openapi.yaml). */
 const json = route({
   POST: method({
-    auth: 'staff' as const,
+    auth: 'staff',
     body: resultsImportSchema,
     handler: ({ db, user, body, ip }) => importResults(db, user, body, { actor: user, ip }),
   }),
@@ -22,7 +22,7 @@ const json = route({
 /** The same import as an HL7 v2.5.1 ORU^R01 message; the answer is an HL7 ACK in the request's content type. */
 const hl7 = route({
   POST: method({
-    auth: 'staff' as const,
+    auth: 'staff',
     body: object({ er7: string().required(), contentType: string().required() }),
     handler: async ({ db, user, body, res }) => {
       const outcome = await importHl7(db, user, body.er7);

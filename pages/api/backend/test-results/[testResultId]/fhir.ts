@@ -10,7 +10,7 @@ export const config = { api: { bodyParser: false } };
 /** The owner's results of one order as a FHIR R4 Bundle (optionally one patient's). */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ testResultId: idParam(), patientId: string().optional().matches(ID_PATTERN, RESULT_MESSAGES.idInvalid) }),
     handler: async ({ db, user, query, res }) => {
       const bundle = await exportOwnResults(db, user.id, query.testResultId, query.patientId ? Number(query.patientId) : undefined);

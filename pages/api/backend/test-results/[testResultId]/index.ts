@@ -8,7 +8,7 @@ export const config = { api: { bodyParser: false } };
 /** One result set with its patients and their result counts. */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ testResultId: idParam() }),
     handler: ({ db, user, query }) => getTestResult(db, user, query.testResultId),
   }),

@@ -6,5 +6,5 @@ export const config = { api: { bodyParser: false } };
 
 /** Who (laboratory staff or a share link) opened or changed the caller's health data, newest first, paged and filtered. */
 export default route({
-  GET: method({ auth: 'user' as const, query: auditQuerySchema, handler: ({ db, user, query }) => listAccessToMyData(db, user.id, query) }),
+  GET: method({ auth: 'user', query: auditQuerySchema, handler: ({ db, user, query }) => listAccessToMyData(db, user.id, query) }),
 });

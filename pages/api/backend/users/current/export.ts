@@ -6,7 +6,7 @@ export const config = { api: { bodyParser: false } };
 /** Everything held about the account as one JSON file to download. */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     handler: async ({ db, user, ip, res }) => {
       const archive = await exportAccount(db, user.id, ip);
       res.setHeader('Content-Type', 'application/json; charset=utf-8');

@@ -7,6 +7,6 @@ export const config = { api: { bodyParser: false } };
 
 /** The caller's notification channels per event (e-mail, push), the push key and the quiet hours. */
 export default route({
-  GET: method({ auth: 'user' as const, handler: ({ db, user }) => getNotificationSettings(db, user.id) }),
-  PUT: method({ auth: 'user' as const, body: notificationSettingsSchema, handler: ({ db, user, body }) => updateNotificationSettings(db, user.id, body as NotificationSettingsInput) }),
+  GET: method({ auth: 'user', handler: ({ db, user }) => getNotificationSettings(db, user.id) }),
+  PUT: method({ auth: 'user', body: notificationSettingsSchema, handler: ({ db, user, body }) => updateNotificationSettings(db, user.id, body as NotificationSettingsInput) }),
 });

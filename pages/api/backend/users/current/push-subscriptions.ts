@@ -6,9 +6,9 @@ export const config = { api: { bodyParser: false } };
 
 /** This device's Web Push subscription: kept with the sign-in session, removed on sign-out. */
 export default route({
-  POST: method({ auth: 'user' as const, status: 201, body: pushSubscriptionSchema, handler: ({ db, user, body }) => subscribePush(db, user, body) }),
+  POST: method({ auth: 'user', status: 201, body: pushSubscriptionSchema, handler: ({ db, user, body }) => subscribePush(db, user, body) }),
   DELETE: method({
-    auth: 'user' as const,
+    auth: 'user',
     body: pushEndpointSchema,
     handler: async ({ db, user, body }) => {
       await unsubscribePush(db, user, body.endpoint);

@@ -7,5 +7,5 @@ export const config = { api: { bodyParser: false } };
 
 /** The laboratory's barrier report is answered and closed; audited. */
 export default route({
-  POST: method({ auth: 'staff' as const, query: object({ reportId: idParam() }), handler: ({ db, user, query, ip }) => closeBarrierReport(db, user, query.reportId, ip) }),
+  POST: method({ auth: 'staff', query: object({ reportId: idParam() }), handler: ({ db, user, query, ip }) => closeBarrierReport(db, user, query.reportId, ip) }),
 });

@@ -8,7 +8,7 @@ export const config = { api: { bodyParser: false } };
 /** One order of the staff member's laboratory (404 for other laboratories; a nurse: only a visit assigned to them). */
 export default route({
   GET: method({
-    auth: 'staffOrNurse' as const,
+    auth: 'staffOrNurse',
     query: object({ orderId: idParam() }),
     handler: ({ db, user, query, ip }) => getLabOrder(db, user, query.orderId, { actor: user, ip }),
   }),

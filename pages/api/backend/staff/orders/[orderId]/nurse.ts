@@ -9,7 +9,7 @@ export const config = { api: { bodyParser: false } };
 /** Assigns the visit to a nurse of the order's laboratory (null unassigns). */
 export default route({
   PUT: method({
-    auth: 'staff' as const,
+    auth: 'staff',
     query: object({ orderId: idParam() }),
     body: nurseAssignSchema,
     handler: ({ db, user, query, body }) => assignNurse(db, user, query.orderId, body.nurseUserId ?? null),

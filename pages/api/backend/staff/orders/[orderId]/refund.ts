@@ -14,7 +14,7 @@ const body = object({
 /** Staff refund part of a paid order with a reason (never more than is left); answers the order's payment. */
 export default route({
   POST: method({
-    auth: 'staff' as const,
+    auth: 'staff',
     query: object({ orderId: idParam() }),
     body,
     handler: ({ db, user, query, body: b }) => staffRefundOrder(db, user, query.orderId, b.amount, b.reason),

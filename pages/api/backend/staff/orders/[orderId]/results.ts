@@ -9,7 +9,7 @@ export const config = { api: { bodyParser: false } };
 /** Enters or corrects results per patient and analysis; the order then moves to partial results or completed. */
 export default route({
   PUT: method({
-    auth: 'staff' as const,
+    auth: 'staff',
     query: object({ orderId: idParam() }),
     body: resultEntriesSchema,
     handler: ({ db, user, query, body, ip }) => enterLabResults(db, user, query.orderId, body.entries, { actor: user, ip }),

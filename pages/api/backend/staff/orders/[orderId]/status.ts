@@ -9,7 +9,7 @@ export const config = { api: { bodyParser: false } };
 /** Moves the order to the next status (409 when the lifecycle does not allow it). */
 export default route({
   POST: method({
-    auth: 'staffOrNurse' as const,
+    auth: 'staffOrNurse',
     query: object({ orderId: idParam() }),
     body: statusChangeSchema,
     handler: ({ db, user, query, body, ip }) => setLabOrderStatus(db, user, query.orderId, body.status, body.note ?? '', { actor: user, ip }),

@@ -8,7 +8,7 @@ export const config = { api: { bodyParser: false } };
 /** One home visit (a nurse: only one assigned to them; 404 otherwise). */
 export default route({
   GET: method({
-    auth: 'staffOrNurse' as const,
+    auth: 'staffOrNurse',
     query: object({ orderId: idParam() }),
     handler: ({ db, user, query, ip }) => getVisit(db, user, query.orderId, { actor: user, ip }),
   }),

@@ -10,7 +10,7 @@ export const config = { api: { bodyParser: false } };
 /** Moves the home visit's own state (the nurse: their own visits; staff: corrections with a reason). Audited. */
 export default route({
   POST: method({
-    auth: 'staffOrNurse' as const,
+    auth: 'staffOrNurse',
     query: object({ orderId: idParam() }),
     body: visitStateSchema,
     handler: ({ db, user, query, body, ip }) => setVisitState(db, user, query.orderId, { ...body, state: body.state as VisitState }, { actor: user, ip }),

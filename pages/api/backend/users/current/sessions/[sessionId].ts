@@ -9,7 +9,7 @@ export const config = { api: { bodyParser: false } };
 /** Ends one of the caller's sessions (its tokens stop working at once); another user's session is 404. */
 export default route({
   DELETE: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ sessionId: idSchema.required(M.required) }),
     handler: ({ db, user, query, ip }) => endSession(db, user, query.sessionId, ip),
   }),

@@ -6,10 +6,10 @@ export const config = { api: { bodyParser: false } };
 
 export default route({
   /** The caller's open sign-in sessions, the most recently used first; `current` marks this one. */
-  GET: method({ auth: 'user' as const, handler: ({ db, user }) => listSessions(db, user) }),
+  GET: method({ auth: 'user', handler: ({ db, user }) => listSessions(db, user) }),
   /** Signs out everywhere, this session included. */
   DELETE: method({
-    auth: 'user' as const,
+    auth: 'user',
     handler: async ({ db, user, ip, res }) => {
       const answer = await endAllSessions(db, user, ip);
       clearRefreshCookie(res);

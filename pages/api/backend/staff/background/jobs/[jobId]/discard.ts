@@ -5,5 +5,5 @@ import { actOnJob } from '@/server/ops/backgroundWork';
 export const config = { api: { bodyParser: false } };
 
 export default route({
-  POST: method({ auth: 'staff' as const, query: object({ jobId: string().required().max(64) }), handler: ({ db, user, query, ip }) => actOnJob(db, user, query.jobId, 'discard', ip) }),
+  POST: method({ auth: 'staff', query: object({ jobId: string().required().max(64) }), handler: ({ db, user, query, ip }) => actOnJob(db, user, query.jobId, 'discard', ip) }),
 });

@@ -6,5 +6,5 @@ import { actOnMail } from '@/server/ops/backgroundWork';
 export const config = { api: { bodyParser: false } };
 
 export default route({
-  POST: method({ auth: 'staff' as const, query: object({ mailId: idParam() }), handler: ({ db, user, query, ip }) => actOnMail(db, user, query.mailId, 'discard', ip) }),
+  POST: method({ auth: 'staff', query: object({ mailId: idParam() }), handler: ({ db, user, query, ip }) => actOnMail(db, user, query.mailId, 'discard', ip) }),
 });

@@ -8,7 +8,7 @@ export const config = { api: { bodyParser: false } };
 /** Every analysis result of one patient in a result set. */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ testResultId: idParam(), patientId: idParam() }),
     handler: ({ db, user, query }) => getPatientResults(db, user, query.testResultId, query.patientId),
   }),

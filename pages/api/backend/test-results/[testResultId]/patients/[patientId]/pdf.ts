@@ -11,7 +11,7 @@ export const config = { api: { bodyParser: false } };
 /** The patient's results of one set as a PDF download. */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ testResultId: idParam(), patientId: idParam() }),
     handler: async ({ db, user, query, req, res }) => {
       const data = await getPatientResults(db, user, query.testResultId, query.patientId, 'pdf');

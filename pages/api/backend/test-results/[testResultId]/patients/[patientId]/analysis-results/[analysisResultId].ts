@@ -8,7 +8,7 @@ export const config = { api: { bodyParser: false } };
 /** One result with its description and the patient's history of the same analysis. */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: object({ testResultId: idParam(), patientId: idParam(), analysisResultId: idParam() }),
     handler: ({ db, user, query }) =>
       getAnalysisResult(db, user, query.testResultId, query.patientId, query.analysisResultId),

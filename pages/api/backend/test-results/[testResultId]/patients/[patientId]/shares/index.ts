@@ -11,12 +11,12 @@ const DAYS = `Choose 1 to ${SHARE_MAX_DAYS} days`;
 /** The owner's read-only links to one patient's results of one order. */
 export default route({
   GET: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: params,
     handler: ({ db, user, query }) => listShares(db, user, query.testResultId, query.patientId),
   }),
   POST: method({
-    auth: 'user' as const,
+    auth: 'user',
     query: params,
     body: object({ days: number().typeError(DAYS).integer(DAYS).min(1, DAYS).max(SHARE_MAX_DAYS, DAYS).default(SHARE_DEFAULT_DAYS) }),
     status: 201,
