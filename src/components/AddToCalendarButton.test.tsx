@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderWithApp } from '@/testing/renderWithStore';
 import { AddToCalendarButton } from './AddToCalendarButton';
 
 let backend: FakeBackend | null = null;

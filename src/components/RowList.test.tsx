@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import Router from 'next/router';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderWithApp } from '@/testing/renderWithStore';
 import { RowList } from './RowList';
 
 const rows = [

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderWithApp } from '@/testing/renderWithStore';
 import { TextInput } from './TextInput';
 
 function Field({ error, select }: { error?: string; select?: boolean }) {

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderWithApp } from '@/testing/renderWithStore';
 import { ConfirmDialog, EmptyState, ErrorState, Money, useToast } from './index';
 import { TOAST_MS } from './Toast';
 

@@ -4,7 +4,7 @@ import { navigation } from '@/store/navigation';
 import { appStarted } from '@/store/appActions';
 import { loggedIn, logout } from '@/features/auth/authSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
-import { eventually } from '@/features/auth/testing/fakeBackend';
+import { eventually } from '@/testing/fakeBackend';
 import {
   addToCartRequested,
   cartReloadRequested,
@@ -14,7 +14,7 @@ import {
   removePatientRequested,
   resetCartRequested,
 } from './cartSlice';
-import { analysis, cartOf, emptyCart, fakeShop, makeShopStore, swab, type FakeShop } from './testing/fakeShop';
+import { analysis, cartOf, emptyCart, fakeShop, makeShopStore, swab, type FakeShop } from '@/testing/fakeShop';
 
 let shop: FakeShop | null = null;
 afterEach(() => {

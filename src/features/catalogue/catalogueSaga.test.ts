@@ -4,7 +4,7 @@ import { makeStore } from '@/store/makeStore';
 import { catalogueSaga, SEARCH_DEBOUNCE_MS } from './catalogueSaga';
 import { analysesReceived, analysesRequested, analysisRequested, categoryReceived, popularReceived, searchRetried, searchTermChanged } from './catalogueSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
-import { fakeBackend, type Seen } from './fakeBackend';
+import { fakeBackend, type Seen } from '@/testing/handlerBackend';
 
 const analysis = (id: number, name: string, laboratoryId = '1'): AnalysisDto => ({
   id,

@@ -4,9 +4,9 @@ import { navigation } from '@/store/navigation';
 import { loggedIn } from '@/features/auth/authSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
-import { eventually, sampleUser } from '@/features/auth/testing/fakeBackend';
+import { eventually, sampleUser } from '@/testing/fakeBackend';
 import { SLOT_FULL_MESSAGE } from '@/shared/validation/order';
-import { analysis, cartOf, emptyCart, fakeShop, makeShopStore, type FakeShop } from '@/features/cart/testing/fakeShop';
+import { analysis, cartOf, emptyCart, fakeShop, makeShopStore, type FakeShop } from '@/testing/fakeShop';
 import {
   checkoutRequested,
   orderAddressSaved,

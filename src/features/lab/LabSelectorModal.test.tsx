@@ -5,7 +5,7 @@ import { LAB_COOKIE, STORAGE_KEYS } from '@/shared/storage';
 import { Status } from '@/lib/status';
 import type { LaboratoryDto } from '@/shared/types/api';
 import { appStarted } from '@/store/appActions';
-import { fakeBackend, renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend, renderWithApp } from '@/testing/renderWithStore';
 import { LabSelectorModal } from './LabSelectorModal';
 import { labSaga } from './labSaga';
 import { activeLaboratorySet, selectorOpened } from './labSlice';

@@ -5,7 +5,7 @@ import { Status } from '@/lib/status';
 import type { LaboratoryDto } from '@/shared/types/api';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { appStarted } from '@/store/appActions';
-import { fakeBackend } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend } from '@/testing/renderWithStore';
 import { labSaga } from './labSaga';
 import { activeLaboratorySet, laboratoryChosen, laboratoryReceived } from './labSlice';
 

@@ -5,7 +5,7 @@ import { Status } from '@/lib/status';
 import { STORAGE_KEYS } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import type { CartDto } from '@/shared/types/api';
-import { memoryRouter, renderWithApp } from './testing/renderWithApp';
+import { memoryRouter, renderWithApp } from '@/testing/renderWithStore';
 import { TopBar } from './TopBar';
 import { MainMenu } from './MainMenu';
 import { AppShell } from './AppShell';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { renderWithApp } from './testing/renderWithApp';
+import { renderWithApp } from '@/testing/renderWithStore';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@/shared/i18n/resources';

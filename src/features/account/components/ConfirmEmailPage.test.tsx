@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { navigation } from '@/store/navigation';
 import { writeStorage } from '@/shared/storage';
 import { loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, sampleUser, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp, testRouter } from '@/features/auth/testing/render';
+import { fakeBackend, sampleUser, type FakeBackend } from '@/testing/fakeBackend';
+import { renderWithApp, testRouter } from '@/testing/renderApp';
 import { ConfirmEmailPage } from './ConfirmEmailPage';
 
 let backend: FakeBackend | null = null;

@@ -2,9 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { sampleUser } from '@/features/auth/testing/fakeBackend';
+import { sampleUser } from '@/testing/fakeBackend';
 import { LANGUAGE_COOKIE } from '@/shared/i18n';
-import { fakeBackend, renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend, renderWithApp } from '@/testing/renderWithStore';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 let backend: ReturnType<typeof fakeBackend> | null = null;

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeStorage } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, sampleUser, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp } from '@/features/auth/testing/render';
+import { fakeBackend, sampleUser, type FakeBackend } from '@/testing/fakeBackend';
+import { renderWithApp } from '@/testing/renderApp';
 import { SettingsPage } from './SettingsPage';
 
 let backend: FakeBackend | null = null;

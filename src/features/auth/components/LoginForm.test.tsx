@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readStorage, writeStorage } from '@/shared/storage';
 import { authNavigation } from '../authNavigation';
-import { fakeBackend, sampleUser, type FakeBackend } from '../testing/fakeBackend';
-import { renderWithApp } from '../testing/render';
+import { fakeBackend, sampleUser, type FakeBackend } from '@/testing/fakeBackend';
+import { renderWithApp } from '@/testing/renderApp';
 import { LoginForm } from './LoginForm';
 
 let backend: FakeBackend | null = null;

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { readStorage } from '@/shared/storage';
 import { authNavigation } from '../authNavigation';
 import { authModalOpened } from '../authSlice';
-import { fakeBackend, sampleUser, type FakeBackend } from '../testing/fakeBackend';
-import { renderWithApp } from '../testing/render';
+import { fakeBackend, sampleUser, type FakeBackend } from '@/testing/fakeBackend';
+import { renderWithApp } from '@/testing/renderApp';
 import { RegisterForm } from './RegisterForm';
 import { AuthModal } from './AuthModal';
 

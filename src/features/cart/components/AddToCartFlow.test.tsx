@@ -9,7 +9,7 @@ import { appStarted } from '@/store/appActions';
 import type { ProfileDto } from '@/shared/types/api';
 import { AddToCartFlow } from './AddToCartFlow';
 import type { Addable } from './AddableSummary';
-import { analysis, cartOf, emptyCart, fakeShop, patient, renderShop, swab, testRouter, tube, type FakeShop } from '../testing/fakeShop';
+import { analysis, cartOf, emptyCart, fakeShop, patient, renderShop, swab, testRouter, tube, type FakeShop } from '@/testing/fakeShop';
 
 let shop: FakeShop | null = null;
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderWithApp } from '@/testing/renderWithStore';
 import { laboratoryReceived } from '@/features/lab/labSlice';
 import type { AnalysisDto, ProfileDto } from '@/shared/types/api';
 import { ProfileCard } from './ProfileCard';

@@ -7,7 +7,7 @@ import type { AnalysisDto } from '@/shared/types/api';
 import { makeStore } from '@/store/makeStore';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { catalogueSaga } from '../catalogueSaga';
-import { fakeBackend, type Seen } from '../fakeBackend';
+import { fakeBackend, type Seen } from '@/testing/handlerBackend';
 import { SearchView } from './SearchView';
 
 const analysis = (id: number, name: string, price: number | null): AnalysisDto => ({

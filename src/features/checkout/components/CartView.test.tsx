@@ -7,7 +7,7 @@ import { activeLaboratorySet, laboratoryReceived } from '@/features/lab/labSlice
 import { appStarted } from '@/store/appActions';
 import { orderAddressSaved } from '../checkoutSlice';
 import { CartView } from './CartView';
-import { analysis, cartOf, emptyCart, fakeShop, patient, renderShop, swab, testRouter, tube, type FakeShop } from '@/features/cart/testing/fakeShop';
+import { analysis, cartOf, emptyCart, fakeShop, patient, renderShop, swab, testRouter, tube, type FakeShop } from '@/testing/fakeShop';
 
 let shop: FakeShop | null = null;
 beforeEach(() => {

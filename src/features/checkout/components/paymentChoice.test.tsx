@@ -5,10 +5,10 @@ import { navigation } from '@/store/navigation';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
-import { sampleUser } from '@/features/auth/testing/fakeBackend';
+import { sampleUser } from '@/testing/fakeBackend';
 import { externalNavigation } from '@/features/payments/redirect';
 import type { CoverageDto } from '@/shared/types/api';
-import { analysis, cartOf, fakeShop, patient, renderShop, testRouter, type FakeShop } from '@/features/cart/testing/fakeShop';
+import { analysis, cartOf, fakeShop, patient, renderShop, testRouter, type FakeShop } from '@/testing/fakeShop';
 import { orderAddressSaved, visitTimeChosen } from '../checkoutSlice';
 import { DataConfirmedStep } from './DataConfirmedStep';
 

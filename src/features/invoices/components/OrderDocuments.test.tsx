@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderWithApp } from '@/testing/renderWithStore';
 import { ApiError } from '@/lib/apiError';
 import { invoicesApi } from '../invoicesApi';
 import { OrderDocuments } from './OrderDocuments';

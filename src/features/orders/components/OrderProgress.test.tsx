@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderWithApp } from '@/testing/renderWithStore';
 import type { OrderDetailDto } from '@/shared/types/results';
 import { OrderProgress } from './OrderProgress';
 

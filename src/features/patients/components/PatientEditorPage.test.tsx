@@ -4,8 +4,8 @@ import { navigation } from '@/store/navigation';
 import { writeStorage } from '@/shared/storage';
 import type { PatientDto } from '@/shared/types/api';
 import { loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp, testRouter } from '@/features/auth/testing/render';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderWithApp, testRouter } from '@/testing/renderApp';
 import { PatientEditorPage } from './PatientEditorPage';
 import { PatientsPage } from './PatientsPage';
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderWithApp } from '@/testing/renderWithStore';
 import type { SharedResultsDto } from '@/shared/types/results';
 import { SharedResultsPage } from './SharedResultsPage';
 

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { writeStorage } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderWithApp, memoryRouter } from '@/testing/renderWithStore';
 import type { NurseVisitDto, NurseVisitsDto } from '@/shared/types/results';
 import { NurseVisitsPage, mapSearchUrl } from './NurseVisitsPage';
 

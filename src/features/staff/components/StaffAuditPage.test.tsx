@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { writeStorage } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderWithApp, memoryRouter } from '@/testing/renderWithStore';
 import type { LabAuditRecordDto } from '@/shared/types/audit';
 import { StaffAuditPage } from './StaffAuditPage';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderWithApp, memoryRouter } from '@/testing/renderWithStore';
 import type { StaffPromoCodeDto } from '@/shared/types/results';
 import { StaffPromoCodes } from './StaffPromoCodes';
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderWithApp } from '@/features/auth/testing/render';
+import { renderWithApp } from '@/testing/renderApp';
 import { AppShell } from '@/features/shell/AppShell';
 import { AccessibilityStatement } from './AccessibilityStatement';
 

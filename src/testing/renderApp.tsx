@@ -10,7 +10,7 @@ import { makeStore } from '@/store/makeStore';
 import { createI18n } from '@/shared/i18n/resources';
 import { theme } from '@/theme/theme';
 import { ToastProvider } from '@/components/Toast';
-import { authSaga } from '../authSaga';
+import { authSaga } from '@/features/auth/authSaga';
 import { accountSaga } from '@/features/account/accountSaga';
 import { patientsSaga } from '@/features/patients/patientsSaga';
 
