@@ -24,7 +24,7 @@ process.env.JOBS_INTERVAL_SECONDS = '0';
 
 async function main(): Promise<void> {
   const { startSmtpSink } = await import('../src/server/testing/smtpSink');
-  const { parseMail } = await import('../src/server/mail/outbox');
+  const { parseMail } = await import('../src/server/testing/outbox');
   const { createDb } = await import('../src/server/db/createDb');
   const { getConfig } = await import('../src/server/config');
   const f = await import('../src/server/testing/orderFixtures');

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
 import { AddToCalendarButton } from './AddToCalendarButton';
 
 let backend: FakeBackend | null = null;
@@ -18,7 +18,7 @@ test('"Add to calendar" downloads the visit as an .ics file with the bearer toke
   const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     clicked.push(this.download);
   });
-  renderWithApp(<AddToCalendarButton orderId={5} orderNumber="LS-000005" />);
+  renderApp(<AddToCalendarButton orderId={5} orderNumber="LS-000005" />);
   await userEvent.setup().click(screen.getByRole('button', { name: 'Add to calendar' }));
   await waitFor(() => expect(clicked).toEqual(['visit-LS-000005.ics']));
   expect(backend.calls('GET orders/5/calendar.ics')).toHaveLength(1);

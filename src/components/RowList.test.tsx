@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import Router from 'next/router';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderApp } from '@/testing/renderApp';
 import { RowList } from './RowList';
 
 const rows = [
@@ -19,14 +19,14 @@ describe('RowList', () => {
   });
 
   it('renders one plain link per row, named by its text, with the price', () => {
-    renderWithApp(<RowList label="Analyses" rows={rows} />);
+    renderApp(<RowList label="Analyses" rows={rows} />);
     const links = within(screen.getByRole('list', { name: 'Analyses' })).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/search/analysis/1', '/search/analysis/2']);
     expect(links[0]).toHaveTextContent('GlucoseGLU€5.00');
   });
 
   it('a plain click on a row (or inside it) navigates in the page; a modified click is left to the browser', () => {
-    renderWithApp(<RowList label="Analyses" rows={rows} />);
+    renderApp(<RowList label="Analyses" rows={rows} />);
     const plain = fireEvent.click(screen.getByText('Creatinine'));
     expect(plain).toBe(false); // the browser's own navigation was prevented
     expect(push).toHaveBeenCalledWith('/search/analysis/2');
@@ -41,7 +41,7 @@ describe('RowList', () => {
 
   it('outside a Next page the browser follows the link itself', () => {
     (Router as unknown as { router: unknown }).router = null;
-    renderWithApp(<RowList label="Analyses" rows={rows} />);
+    renderApp(<RowList label="Analyses" rows={rows} />);
     expect(fireEvent.click(screen.getByText('Glucose'))).toBe(true);
   });
 });

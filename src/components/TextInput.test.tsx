@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderApp } from '@/testing/renderApp';
 import { TextInput } from './TextInput';
 
 function Field({ error, select }: { error?: string; select?: boolean }) {
@@ -21,7 +21,7 @@ function Field({ error, select }: { error?: string; select?: boolean }) {
 describe('TextInput', () => {
   it('is a labelled input whose label floats once it has focus or a value, with its help described', async () => {
     const user = userEvent.setup();
-    renderWithApp(<Field />);
+    renderApp(<Field />);
     const input = screen.getByRole('textbox', { name: 'First name' }) as HTMLInputElement;
     expect(input).toHaveAttribute('name', 'firstName');
     expect(input).toBeRequired();
@@ -36,7 +36,7 @@ describe('TextInput', () => {
   });
 
   it('marks an error for assistive technology and says it', () => {
-    renderWithApp(<Field error="Enter your first name" />);
+    renderApp(<Field error="Enter your first name" />);
     const input = screen.getByRole('textbox', { name: 'First name' }) as HTMLInputElement;
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription('Enter your first name');
@@ -44,7 +44,7 @@ describe('TextInput', () => {
 
   it('is a native select with its options when asked', async () => {
     const user = userEvent.setup();
-    renderWithApp(<Field select />);
+    renderApp(<Field select />);
     const select = screen.getByRole('combobox', { name: 'First name' });
     expect(select).toHaveValue('F');
     await user.selectOptions(select, 'Male');

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderApp } from '@/testing/renderApp';
 import { ConfirmDialog, EmptyState, ErrorState, Money, useToast } from './index';
 import { TOAST_MS } from './Toast';
 
@@ -19,7 +19,7 @@ function ToastButtons() {
 describe('shared components', () => {
   it('useToast shows success and error toasts one after another', async () => {
     const user = userEvent.setup();
-    renderWithApp(<ToastButtons />);
+    renderApp(<ToastButtons />);
     await user.click(screen.getByRole('button', { name: 'ok' }));
     // Shown inside the polite live region, so screen readers hear it.
     expect(await screen.findByText('User profile has been successfully updated')).toBeInTheDocument();
@@ -37,7 +37,7 @@ describe('shared components', () => {
     jest.useFakeTimers();
     try {
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-      renderWithApp(<ToastButtons />);
+      renderApp(<ToastButtons />);
       await user.click(screen.getByRole('button', { name: 'ok' }));
       await user.hover(await screen.findByText('User profile has been successfully updated'));
       act(() => jest.advanceTimersByTime(TOAST_MS.success + 1000));
@@ -65,7 +65,7 @@ describe('shared components', () => {
         />
       );
     }
-    renderWithApp(<Harness />);
+    renderApp(<Harness />);
     // The dialog loads when first opened.
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
@@ -75,7 +75,7 @@ describe('shared components', () => {
   it('ErrorState offers a retry and EmptyState says what to do', async () => {
     const user = userEvent.setup();
     const retry = jest.fn();
-    renderWithApp(
+    renderApp(
       <>
         <ErrorState onRetry={retry} />
         <EmptyState title="Your cart is empty" text="Add tests from the catalogue." action={<Button>Browse</Button>} />
@@ -88,7 +88,7 @@ describe('shared components', () => {
   });
 
   it('Money shows the amount with its currency', () => {
-    renderWithApp(<Money amount={12.5} currency="PLN" />);
+    renderApp(<Money amount={12.5} currency="PLN" />);
     expect(screen.getByText(/12\.50\sPLN|PLN\s?12\.50/)).toBeInTheDocument();
   });
 });

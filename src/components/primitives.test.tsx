@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderApp } from '@/testing/renderApp';
 import { Choice, ChoiceGroup } from './Choice';
 import { Notice } from './Notice';
 import { Tag } from './Tag';
@@ -20,7 +20,7 @@ function Sex({ error }: { error?: string }) {
 
 describe('Choice and ChoiceGroup', () => {
   it('are native radios named by their labels in a group named by its legend', async () => {
-    renderWithApp(<Sex />);
+    renderApp(<Sex />);
     const group = screen.getByRole('group', { name: 'Sex' });
     expect(group).not.toHaveAttribute('aria-invalid');
     expect(screen.getByRole('radio', { name: 'Female' })).toBeChecked();
@@ -31,7 +31,7 @@ describe('Choice and ChoiceGroup', () => {
   });
 
   it('a group with an error is invalid and described by it', () => {
-    renderWithApp(<Sex error="Choose the sex" />);
+    renderApp(<Sex error="Choose the sex" />);
     const group = screen.getByRole('group', { name: 'Sex' });
     expect(group).toHaveAttribute('aria-invalid', 'true');
     expect(group).toHaveAccessibleDescription('Choose the sex');
@@ -42,7 +42,7 @@ describe('Choice and ChoiceGroup', () => {
       const [on, setOn] = useState(false);
       return <Choice type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} label="By e-mail" description="anna@example.test" />;
     }
-    renderWithApp(<Mail />);
+    renderApp(<Mail />);
     const box = screen.getByRole('checkbox', { name: 'By e-mail anna@example.test' });
     expect(box).not.toBeChecked();
     await userEvent.setup().click(box);
@@ -52,7 +52,7 @@ describe('Choice and ChoiceGroup', () => {
 
 describe('Tag, Notice and TextList', () => {
   it('a tag shows its label, its icon hidden from assistive technology', () => {
-    renderWithApp(<Tag label="Completed" color="success" size="small" icon={<svg aria-hidden data-testid="icon" />} data-flag="normal" />);
+    renderApp(<Tag label="Completed" color="success" size="small" icon={<svg aria-hidden data-testid="icon" />} data-flag="normal" />);
     const tag = screen.getByText('Completed').closest('.tag');
     expect(tag).toHaveAttribute('data-flag', 'normal');
     expect(tag).toHaveClass('tag-success', 'tag-small', 'tag-filled');
@@ -61,7 +61,7 @@ describe('Tag, Notice and TextList', () => {
 
   it('a notice is an alert by default, a status when told, with its action usable', async () => {
     const retried: number[] = [];
-    renderWithApp(
+    renderApp(
       <>
         <Notice severity="error" action={<button onClick={() => retried.push(1)}>Retry</button>} data-testid="failed">
           Could not load
@@ -79,7 +79,7 @@ describe('Tag, Notice and TextList', () => {
   });
 
   it('a text list is a named list of rows with their controls', () => {
-    renderWithApp(<TextList label="Sessions" items={[{ key: 1, primary: 'Firefox', secondary: 'since today', action: <button>Sign out</button> }, { key: 2, primary: 'Chrome' }]} />);
+    renderApp(<TextList label="Sessions" items={[{ key: 1, primary: 'Firefox', secondary: 'since today', action: <button>Sign out</button> }, { key: 2, primary: 'Chrome' }]} />);
     const list = screen.getByRole('list', { name: 'Sessions' });
     const rows = screen.getAllByRole('listitem');
     expect(list).toContainElement(rows[0]!);

@@ -5,7 +5,7 @@ import { createUser } from './testing/orderFixtures';
 import { seedShopFixture, type ShopFixture } from './testing/shopFixtures';
 import { log, setLogForTests } from './log';
 import { getConfig } from './config';
-import { readOutbox } from './mail/outbox';
+import { readOutbox } from '@/server/testing/outbox';
 
 /**
  * A full API journey (register, login, a refresh of the bearer token, patient, order, result, share

@@ -5,7 +5,8 @@ import { writeStorage } from '@/shared/storage';
 import { Status } from '@/lib/status';
 import { authSaga } from '@/features/auth/authSaga';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, eventually, sampleUser, type FakeBackend } from '@/features/auth/testing/fakeBackend';
+import { fakeBackend, eventually, type FakeBackend } from '@/testing/fakeBackend';
+import { sampleUser } from '@/testing/samples';
 import { accountSaga } from './accountSaga';
 import {
   confirmationLetterRequested,

@@ -18,7 +18,8 @@ import {
   registerRequested,
   selectRegisterFieldMarks,
 } from './authSlice';
-import { fakeBackend, eventually, sampleUser, type FakeBackend } from './testing/fakeBackend';
+import { fakeBackend, eventually, type FakeBackend } from '@/testing/fakeBackend';
+import { sampleUser } from '@/testing/samples';
 import { fakePushBrowser, fakeSubscription } from '@/lib/testing/fakePushBrowser';
 
 const registerForm = { email: 'anna@example.com', password: 'Secret-pass-1', firstName: 'Anna', lastName: 'Nowak' };

@@ -4,7 +4,10 @@ import { navigation } from '@/store/navigation';
 import { appStarted } from '@/store/appActions';
 import { loggedIn, logout } from '@/features/auth/authSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
-import { eventually } from '@/features/auth/testing/fakeBackend';
+import { eventually, fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { analysis, cartOf, swab } from '@/testing/samples';
+import { emptyCart } from '@/shared/emptyShapes';
+import { testStore } from '@/testing/renderApp';
 import {
   addToCartRequested,
   cartReloadRequested,
@@ -14,9 +17,8 @@ import {
   removePatientRequested,
   resetCartRequested,
 } from './cartSlice';
-import { analysis, cartOf, emptyCart, fakeShop, makeShopStore, swab, type FakeShop } from './testing/fakeShop';
 
-let shop: FakeShop | null = null;
+let shop: FakeBackend | null = null;
 afterEach(() => {
   shop?.restore();
   shop = null;
@@ -34,7 +36,7 @@ const culture = analysis(13, 'Throat culture', 40, [swab]);
 
 function loggedInStore(lab = '2') {
   writeStorage('token', 'tok-1');
-  const store = makeShopStore();
+  const store = testStore({ sagas: 'shop' });
   store.dispatch(activeLaboratorySet(lab));
   store.dispatch(loggedIn());
   return store;
@@ -43,7 +45,7 @@ function loggedInStore(lab = '2') {
 describe('cart loading', () => {
   it('loads the cart of the active laboratory on start for a logged-in user', async () => {
     const cart = cartOf({ 5: [glucose] });
-    shop = fakeShop({ 'GET cart/get-cart': [200, cart] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, cart] });
     const store = loggedInStore('2');
     store.dispatch(appStarted());
     await eventually(() => expect(store.getState().cart.cart.data).toEqual(cart));
@@ -54,8 +56,8 @@ describe('cart loading', () => {
   });
 
   it('a visitor gets the empty cart (0 EUR) without asking the server', async () => {
-    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })] });
-    const store = makeShopStore();
+    shop = fakeBackend({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })] });
+    const store = testStore({ sagas: 'shop' });
     store.dispatch(appStarted());
     await eventually(() => expect(store.getState().cart.cart.status).toBe(Status.SUCCESS));
     expect(store.getState().cart.cart.data?.cartTotal).toEqual({ price: 0, currency: 'EUR' });
@@ -64,8 +66,8 @@ describe('cart loading', () => {
 
   it('loads again on login and empties on logout', async () => {
     const cart = cartOf({ 5: [glucose, tsh] });
-    shop = fakeShop({ 'GET cart/get-cart': [200, cart], 'POST logout': [200, {}] });
-    const store = makeShopStore();
+    shop = fakeBackend({ 'GET cart/get-cart': [200, cart], 'POST logout': [200, {}] });
+    const store = testStore({ sagas: 'shop' });
     store.dispatch(appStarted());
     await eventually(() => expect(store.getState().cart.cart.status).toBe(Status.SUCCESS));
     expect(shop.calls('GET cart/get-cart')).toHaveLength(0);
@@ -84,9 +86,9 @@ describe('cart loading', () => {
   it('a failed load is an error the page can retry', async () => {
     let up = false;
     const cart = cartOf({ 5: [glucose] });
-    shop = fakeShop({ 'GET cart/get-cart': () => (up ? [200, cart] : [503, { error: 'Service unavailable' }]) });
+    shop = fakeBackend({ 'GET cart/get-cart': () => (up ? [200, cart] : [503, { error: 'Service unavailable' }]) });
     writeStorage('token', 'tok-1');
-    const store = makeShopStore();
+    const store = testStore({ sagas: 'shop' });
     store.dispatch(loggedIn());
     expect(store.getState().cart.cart.status).toBe(Status.LOADING);
     await eventually(() => expect(store.getState().cart.cart.status).toBe(Status.ERROR));
@@ -98,7 +100,7 @@ describe('cart loading', () => {
   });
 
   it('a 401 while loading logs the user out', async () => {
-    shop = fakeShop({ 'GET cart/get-cart': [401, { error: 'Not authorized' }] });
+    shop = fakeBackend({ 'GET cart/get-cart': [401, { error: 'Not authorized' }] });
     const store = loggedInStore();
     store.dispatch(appStarted());
     await eventually(() => expect(store.getState().auth.isLoggedIn).toBe(false));
@@ -109,7 +111,7 @@ describe('cart loading', () => {
 describe('adding to the cart', () => {
   it('adds an analysis for several patients and counts the success', async () => {
     const after = cartOf({ 5: [glucose], 6: [glucose] });
-    shop = fakeShop({ 'GET cart/get-cart': [200, emptyCart()], 'POST cart/add-to-cart': [200, { status: 'added', cart: after }] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, emptyCart()], 'POST cart/add-to-cart': [200, { status: 'added', cart: after }] });
     const store = loggedInStore('2');
     store.dispatch(addToCartRequested({ addableType: 'analysis', addableId: 11, patientIds: [5, 6] }));
     await eventually(() => expect(store.getState().cart.add.status).toBe(Status.SUCCESS));
@@ -119,7 +121,7 @@ describe('adding to the cart', () => {
   });
 
   it('a profile goes to add-profile-to-cart', async () => {
-    shop = fakeShop({ 'GET cart/get-cart': [200, emptyCart()], 'POST cart/add-profile-to-cart': [200, { status: 'added', cart: cartOf({ 5: [glucose, tsh] }) }] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, emptyCart()], 'POST cart/add-profile-to-cart': [200, { status: 'added', cart: cartOf({ 5: [glucose, tsh] }) }] });
     const store = loggedInStore();
     store.dispatch(addToCartRequested({ addableType: 'profile', addableId: 3, patientIds: [5] }));
     await eventually(() => expect(store.getState().cart.add.status).toBe(Status.SUCCESS));
@@ -130,7 +132,7 @@ describe('adding to the cart', () => {
   it('asks about optional materials, then resends the same add with the decision', async () => {
     const before = emptyCart();
     const after = cartOf({ 5: [culture] });
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, before],
       'POST cart/add-to-cart': [
         [200, { status: 'optionalMaterialDecisionRequested', cart: before, isBoughtOptionalMaterialMap: { '2': true } }],
@@ -153,7 +155,7 @@ describe('adding to the cart', () => {
 
   it('restrictions name the patients left out; the others still count as added', async () => {
     const after = cartOf({ 5: [glucose] });
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, emptyCart()],
       'POST cart/add-to-cart': [200, { status: 'specificAnalysisRestrictionsApplied', cart: after, patientIds: [6] }],
     });
@@ -164,7 +166,7 @@ describe('adding to the cart', () => {
   });
 
   it('restrictions for every patient add nothing', async () => {
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, emptyCart()],
       'POST cart/add-to-cart': [200, { status: 'specificAnalysisRestrictionsApplied', cart: emptyCart(), patientIds: [6] }],
     });
@@ -175,7 +177,7 @@ describe('adding to the cart', () => {
   });
 
   it('a refused add keeps the server message', async () => {
-    shop = fakeShop({ 'GET cart/get-cart': [200, emptyCart()], 'POST cart/add-to-cart': [404, { error: 'Patient not found' }] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, emptyCart()], 'POST cart/add-to-cart': [404, { error: 'Patient not found' }] });
     const store = loggedInStore();
     store.dispatch(addToCartRequested({ addableType: 'analysis', addableId: 11, patientIds: [99] }));
     await eventually(() => expect(store.getState().cart.add.status).toBe(Status.ERROR));
@@ -192,7 +194,7 @@ describe('changing the cart', () => {
   ])('removes %s and shows the answered cart', async (_name, action, route, body, params) => {
     const before = cartOf({ 5: [glucose, tsh], 6: [glucose] });
     const after = cartOf({ 5: [glucose] });
-    shop = fakeShop({ 'GET cart/get-cart': [200, before], [route]: [200, after] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, before], [route]: [200, after] });
     const store = loggedInStore('2');
     store.dispatch(appStarted());
     await eventually(() => expect(store.getState().cart.cart.data).toEqual(before));
@@ -207,7 +209,7 @@ describe('changing the cart', () => {
 
   it('a failed change keeps the cart and reports the message', async () => {
     const before = cartOf({ 5: [glucose] });
-    shop = fakeShop({ 'GET cart/get-cart': [200, before], 'POST cart/remove-patient': [404, { error: 'Patient not found' }] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, before], 'POST cart/remove-patient': [404, { error: 'Patient not found' }] });
     const store = loggedInStore();
     store.dispatch(appStarted());
     await eventually(() => expect(store.getState().cart.cart.data).toEqual(before));

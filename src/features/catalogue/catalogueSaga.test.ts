@@ -4,7 +4,7 @@ import { makeStore } from '@/store/makeStore';
 import { catalogueSaga, SEARCH_DEBOUNCE_MS } from './catalogueSaga';
 import { analysesReceived, analysesRequested, analysisRequested, categoryReceived, popularReceived, searchRetried, searchTermChanged } from './catalogueSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
-import { fakeBackend, type Seen } from './fakeBackend';
+import { fakeBackend, type FakeAnswer, type FakeRequest } from '@/testing/fakeBackend';
 
 const analysis = (id: number, name: string, laboratoryId = '1'): AnalysisDto => ({
   id,
@@ -30,13 +30,14 @@ async function until(check: () => boolean, what = 'the expected state'): Promise
   }
 }
 
-const catalogueRoutes = (req: Seen) => {
-  if (req.url === 'labService') return { status: 200, data: [analysis(1, 'Glucose', req.params.laboratoryId), analysis(2, 'Ferritin', req.params.laboratoryId)] };
-  if (req.url === 'profiles') return { status: 200, data: [profile(1, 'Women health'), profile(2, 'Профиль 2. Печень'), profile(3, 'Профиль 12. Гормоны')] };
-  if (req.url === 'labService/search') return { status: 200, data: [analysis(1, `Found ${req.params.searchNameTerm}`)], delayMs: 50 };
-  if (req.url === 'labService/404') return { status: 404, data: { error: 'Analysis not found' } };
-  if (req.url.startsWith('labService/')) return { status: 200, data: analysis(Number(req.url.split('/')[1]), 'Card') };
-  return { status: 500, data: { error: 'unexpected' } };
+const catalogueRoutes = (req: FakeRequest): FakeAnswer => {
+  const laboratoryId = req.params.laboratoryId as string | undefined;
+  if (req.url === 'labService') return [200, [analysis(1, 'Glucose', laboratoryId), analysis(2, 'Ferritin', laboratoryId)]];
+  if (req.url === 'profiles') return [200, [profile(1, 'Women health'), profile(2, 'Профиль 2. Печень'), profile(3, 'Профиль 12. Гормоны')]];
+  if (req.url === 'labService/search') return [200, [analysis(1, `Found ${req.params.searchNameTerm as string}`)], { delayMs: 50 }];
+  if (req.url === 'labService/404') return [404, { error: 'Analysis not found' }];
+  if (req.url.startsWith('labService/')) return [200, analysis(Number(req.url.split('/')[1]), 'Card')];
+  return [500, { error: 'unexpected' }];
 };
 
 describe('catalogueSaga', () => {
@@ -44,18 +45,18 @@ describe('catalogueSaga', () => {
   afterEach(() => backend.restore());
 
   it('does not fetch analyses without an active laboratory', async () => {
-    backend = fakeBackend(catalogueRoutes);
+    backend = fakeBackend({ '*': catalogueRoutes });
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(analysesRequested());
     // Something else the saga does answers; by then the analyses would have been asked for.
     store.dispatch(analysisRequested(3));
     await until(() => store.getState().catalogue.analysis.status === Status.SUCCESS);
-    expect(backend.seen.map((r) => r.url)).toEqual(['labService/3']);
+    expect(backend.requests.map((r) => r.url)).toEqual(['labService/3']);
     expect(store.getState().catalogue.analyses.status).toBe(Status.INITIAL);
   });
 
   it('loads the analyses and ordered profiles of a newly active laboratory', async () => {
-    backend = fakeBackend(catalogueRoutes);
+    backend = fakeBackend({ '*': catalogueRoutes });
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(activeLaboratorySet('7'));
     expect(store.getState().catalogue.analyses.status).toBe(Status.LOADING);
@@ -65,16 +66,16 @@ describe('catalogueSaga', () => {
     expect(c.analyses.laboratoryId).toBe('7');
     expect(c.analyses.data.map((a) => a.name)).toEqual(['Glucose', 'Ferritin']);
     expect(c.profiles.data.map((p) => p.name)).toEqual(['Профиль 2. Печень', 'Профиль 12. Гормоны', 'Women health']);
-    expect(backend.seen.filter((r) => r.url === 'labService')[0]?.params).toEqual({ laboratoryId: '7' });
+    expect(backend.requests.filter((r) => r.url === 'labService')[0]?.params).toEqual({ laboratoryId: '7' });
   });
 
   it('keeps analyses already loaded for the laboratory (server rendered) and reloads for another one', async () => {
-    backend = fakeBackend(catalogueRoutes);
+    backend = fakeBackend({ '*': catalogueRoutes });
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(analysesReceived({ laboratoryId: '1', data: [analysis(5, 'From server')] }));
     store.dispatch(activeLaboratorySet('1'));
     await until(() => store.getState().catalogue.profiles.status === Status.SUCCESS);
-    expect(backend.seen.map((r) => r.url)).toEqual(['profiles']);
+    expect(backend.requests.map((r) => r.url)).toEqual(['profiles']);
     expect(store.getState().catalogue.analyses.data.map((a) => a.name)).toEqual(['From server']);
     store.dispatch(activeLaboratorySet('2'));
     await until(() => store.getState().catalogue.analyses.laboratoryId === '2' && store.getState().catalogue.analyses.status === Status.SUCCESS);
@@ -82,7 +83,7 @@ describe('catalogueSaga', () => {
   });
 
   it('keeps server-rendered popular and category lists on screen and refreshes them from the analyses of a new laboratory', async () => {
-    backend = fakeBackend((req) => (req.url === 'labService' ? { ...catalogueRoutes(req), delayMs: 30 } : catalogueRoutes(req)));
+    backend = fakeBackend({ '*': (req) => (req.url === 'labService' ? ([...catalogueRoutes(req), { delayMs: 30 }] as FakeAnswer) : catalogueRoutes(req)) });
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(popularReceived({ laboratoryId: '1', data: [analysis(9, 'Server popular')] }));
     store.dispatch(categoryReceived({ laboratoryId: '1', headerId: 23, data: [analysis(9, 'Server popular')] }));
@@ -102,7 +103,7 @@ describe('catalogueSaga', () => {
   });
 
   it('searches once after the user stops typing', async () => {
-    backend = fakeBackend(catalogueRoutes);
+    backend = fakeBackend({ '*': catalogueRoutes });
     const store = makeStore({ saga: catalogueSaga });
     for (const term of ['g', 'gl', 'glu']) {
       store.dispatch(searchTermChanged(term));
@@ -110,7 +111,7 @@ describe('catalogueSaga', () => {
     }
     expect(store.getState().catalogue.search.status).toBe(Status.LOADING);
     await until(() => store.getState().catalogue.search.status === Status.SUCCESS);
-    expect(backend.seen.map((r) => r.params.searchNameTerm)).toEqual(['glu']);
+    expect(backend.requests.map((r) => r.params.searchNameTerm)).toEqual(['glu']);
     const s = store.getState().catalogue.search;
     expect(s.status).toBe(Status.SUCCESS);
     expect(s.data.map((a) => a.name)).toEqual(['Found glu']);
@@ -118,33 +119,33 @@ describe('catalogueSaga', () => {
   });
 
   it('aborts a request made stale by newer typing', async () => {
-    backend = fakeBackend(catalogueRoutes);
+    backend = fakeBackend({ '*': catalogueRoutes });
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(searchTermChanged('glu'));
-    await until(() => backend.seen.length === 1, 'the request for "glu" in flight');
+    await until(() => backend.requests.length === 1, 'the request for "glu" in flight');
     store.dispatch(searchTermChanged('gluc'));
     await until(() => store.getState().catalogue.search.status === Status.SUCCESS);
-    expect(backend.seen.map((r) => r.params.searchNameTerm)).toEqual(['glu', 'gluc']);
-    expect(backend.seen[0]?.signal?.aborted).toBe(true);
-    expect(backend.seen[1]?.signal?.aborted).toBe(false);
+    expect(backend.requests.map((r) => r.params.searchNameTerm)).toEqual(['glu', 'gluc']);
+    expect(backend.requests[0]?.signal?.aborted).toBe(true);
+    expect(backend.requests[1]?.signal?.aborted).toBe(false);
     expect(store.getState().catalogue.search.data.map((a) => a.name)).toEqual(['Found gluc']);
   });
 
   it('clears results for an empty term without calling the backend', async () => {
-    backend = fakeBackend(catalogueRoutes);
+    backend = fakeBackend({ '*': catalogueRoutes });
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(searchTermChanged('   '));
     expect(store.getState().catalogue.search.status).toBe(Status.INITIAL);
     // A later term is searched; the empty one never was.
     store.dispatch(analysisRequested(3));
     await until(() => store.getState().catalogue.analysis.status === Status.SUCCESS);
-    expect(backend.seen.map((r) => r.url)).toEqual(['labService/3']);
+    expect(backend.requests.map((r) => r.url)).toEqual(['labService/3']);
     expect(store.getState().catalogue.search.status).toBe(Status.INITIAL);
   });
 
   it('shows a failed search as an error and searches again on retry', async () => {
     let fail = true;
-    backend = fakeBackend((req) => (fail ? { status: 500, data: { error: 'down' } } : catalogueRoutes(req)));
+    backend = fakeBackend({ '*': (req) => (fail ? [500, { error: 'down' }] : catalogueRoutes(req)) });
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(searchTermChanged('ferritin'));
     await until(() => store.getState().catalogue.search.status === Status.ERROR);
@@ -155,7 +156,7 @@ describe('catalogueSaga', () => {
   });
 
   it('marks an unknown analysis as not found', async () => {
-    backend = fakeBackend(catalogueRoutes);
+    backend = fakeBackend({ '*': catalogueRoutes });
     const store = makeStore({ saga: catalogueSaga });
     store.dispatch(analysisRequested(404));
     await until(() => store.getState().catalogue.analysis.status === Status.ERROR);

@@ -4,9 +4,11 @@ import { navigation } from '@/store/navigation';
 import { loggedIn } from '@/features/auth/authSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
-import { eventually, sampleUser } from '@/features/auth/testing/fakeBackend';
+import { eventually, fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { sampleUser, analysis, cartOf } from '@/testing/samples';
+import { emptyCart } from '@/shared/emptyShapes';
+import { testStore } from '@/testing/renderApp';
 import { SLOT_FULL_MESSAGE } from '@/shared/validation/order';
-import { analysis, cartOf, emptyCart, fakeShop, makeShopStore, type FakeShop } from '@/features/cart/testing/fakeShop';
 import {
   checkoutRequested,
   orderAddressSaved,
@@ -16,7 +18,7 @@ import {
 import { CHECKOUT_STORAGE_KEY, OLD_CHECKOUT_STORAGE_KEY } from './checkoutSaga';
 import { confirmationLetterRequested, emailConfirmationRequested } from '@/features/account';
 
-let shop: FakeShop | null = null;
+let shop: FakeBackend | null = null;
 let goTo: jest.SpyInstance;
 beforeEach(() => {
   goTo = jest.spyOn(navigation, 'goTo').mockResolvedValue(undefined);
@@ -36,7 +38,7 @@ const SLOT_START = '2030-05-06T08:00:00.000Z';
 
 function checkoutStore() {
   writeStorage('token', 'tok-1');
-  const store = makeShopStore();
+  const store = testStore({ sagas: 'shop' });
   store.dispatch(activeLaboratorySet('2'));
   store.dispatch(loggedIn());
   store.dispatch(appStarted());
@@ -45,7 +47,7 @@ function checkoutStore() {
 
 describe('checkout', () => {
   it('a checkout kept under the old key (begun before the rename) is restored and moved to the new key', () => {
-    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET users/current': [200, sampleUser] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET users/current': [200, sampleUser] });
     const kept = { orderAddress: address, orderSlotId: 41, nurseCheckoutDate: SLOT_START, feedbackDetails: feedback, idempotencyKey: 'k-1', addressSaved: true };
     window.sessionStorage.setItem(OLD_CHECKOUT_STORAGE_KEY, JSON.stringify(kept));
     const store = checkoutStore();
@@ -58,7 +60,7 @@ describe('checkout', () => {
     [true, '/order/data-confirmed'],
     [false, '/order/confirm-email'],
   ])('saves the data, refreshes the user (confirmed %s) and goes to %s', async (emailConfirmed, target) => {
-    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET users/current': [200, { ...sampleUser, emailConfirmed }] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET users/current': [200, { ...sampleUser, emailConfirmed }] });
     const store = checkoutStore();
     store.dispatch(orderAddressSaved(address));
     store.dispatch(visitTimeChosen({ orderSlotId: 41, nurseCheckoutDate: SLOT_START }));
@@ -71,7 +73,7 @@ describe('checkout', () => {
   });
 
   it('a failed refresh keeps the user on the step with the message', async () => {
-    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET users/current': [503, { error: 'Service unavailable' }] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET users/current': [503, { error: 'Service unavailable' }] });
     const store = checkoutStore();
     store.dispatch(checkoutRequested(feedback));
     await eventually(() => expect(store.getState().checkout.checkout.status).toBe(Status.ERROR));
@@ -82,7 +84,7 @@ describe('checkout', () => {
 
 describe('e-mail confirmation in the order (the account\'s confirmation, flow \'order\')', () => {
   it('the letter asks for a link back into the order flow', async () => {
-    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'POST users/send-activation-email': [200, { status: 'ok' }] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'POST users/send-activation-email': [200, { status: 'ok' }] });
     const store = checkoutStore();
     store.dispatch(confirmationLetterRequested({ flow: 'order' }));
     await eventually(() => expect(store.getState().account.letter.status).toBe(Status.SUCCESS));
@@ -93,7 +95,7 @@ describe('e-mail confirmation in the order (the account\'s confirmation, flow \'
   });
 
   it('decides on the code: the shop backend\'s already-confirmed goes on, its internal error does not', async () => {
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'POST users/send-activation-email': [500, { error: 'Email is already confirmed', code: 'internal' }],
     });
@@ -102,7 +104,7 @@ describe('e-mail confirmation in the order (the account\'s confirmation, flow \'
     await eventually(() => expect(store.getState().account.letter.status).toBe(Status.ERROR));
     expect(goTo).not.toHaveBeenCalled();
 
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'POST users/send-activation-email': [409, { error: 'Die Adresse ist schon bestätigt', code: 'email_already_confirmed' }],
       'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
@@ -112,7 +114,7 @@ describe('e-mail confirmation in the order (the account\'s confirmation, flow \'
   });
 
   it.each([409, 500])('already confirmed (%i) goes on to data confirmed', async (status) => {
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'POST users/send-activation-email': [status, { error: 'Email is already confirmed' }],
       'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
@@ -124,7 +126,7 @@ describe('e-mail confirmation in the order (the account\'s confirmation, flow \'
   });
 
   it('the token from the letter confirms and goes on; an unknown token says so', async () => {
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'POST users/activate': (req) => ((req.body as { token: string }).token === 'good' ? [200, {}] : [500, { error: 'Internal' }]),
       'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
@@ -140,9 +142,9 @@ describe('e-mail confirmation in the order (the account\'s confirmation, flow \'
 });
 
 describe('order submission', () => {
-  function readyToSubmit(routes: Parameters<typeof fakeShop>[0]) {
+  function readyToSubmit(routes: Parameters<typeof fakeBackend>[0]) {
     let cartEmptied = false;
-    shop = fakeShop({ 'GET cart/get-cart': () => [200, cartEmptied ? emptyCart() : cartOf({ 5: [glucose] })], ...routes });
+    shop = fakeBackend({ 'GET cart/get-cart': () => [200, cartEmptied ? emptyCart() : cartOf({ 5: [glucose] })], ...routes });
     const store = checkoutStore();
     store.dispatch(orderAddressSaved(address));
     store.dispatch(visitTimeChosen({ orderSlotId: 41, nurseCheckoutDate: SLOT_START }));
@@ -213,7 +215,7 @@ describe('order submission', () => {
   });
 
   it('without a chosen visit time nothing is sent', async () => {
-    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })] });
     const store = checkoutStore();
     store.dispatch(submitRequested());
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/nurse-checkout-time'));

@@ -5,7 +5,8 @@ import { LAB_COOKIE, STORAGE_KEYS } from '@/shared/storage';
 import { Status } from '@/lib/status';
 import type { LaboratoryDto } from '@/shared/types/api';
 import { appStarted } from '@/store/appActions';
-import { fakeBackend, renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
 import { LabSelectorModal } from './LabSelectorModal';
 import { labSaga } from './labSaga';
 import { activeLaboratorySet, selectorOpened } from './labSlice';
@@ -43,15 +44,15 @@ beforeEach(() => {
   window.localStorage.clear();
   Cookies.remove(LAB_COOKIE, { path: '/' });
   backend = fakeBackend({
-    'GET laboratories': { status: 200, data: labs },
-    'GET laboratories/1': { status: 200, data: labs[0] },
-    'GET laboratories/2': { status: 200, data: labs[1] },
+    'GET laboratories': [200, labs],
+    'GET laboratories/1': [200, labs[0]],
+    'GET laboratories/2': [200, labs[1]],
   });
 });
 afterEach(() => backend.restore());
 
 function setup() {
-  const view = renderWithApp(<LabSelectorModal />, { saga: labSaga });
+  const view = renderApp(<LabSelectorModal />, { saga: labSaga });
   act(() => {
     view.store.dispatch(appStarted());
   });
@@ -65,7 +66,7 @@ describe('LabSelectorModal', () => {
     const { store } = setup();
     const dialog = await screen.findByRole('dialog', { name: 'Select laboratory' });
     expect(await within(dialog).findByRole('radio', { name: 'Kraków, ul. Długa 5' })).toBeInTheDocument();
-    expect(backend.requests).toContain('GET laboratories');
+    expect(backend.requests.map((r) => r.route)).toContain('GET laboratories');
 
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -86,7 +87,7 @@ describe('LabSelectorModal', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.activeLaboratoryId)).toBe('2');
     expect(Cookies.get(LAB_COOKIE)).toBe('2');
     await waitFor(() => expect(store.getState().lab.laboratory.data?.cityName).toBe('Warszawa'));
-    expect(backend.requests).toContain('GET laboratories/2');
+    expect(backend.requests.map((r) => r.route)).toContain('GET laboratories/2');
   });
 
   it('"Find" shows the closest laboratory and confirming picks it; "Select manually" goes back', async () => {
@@ -123,7 +124,7 @@ describe('LabSelectorModal', () => {
   it('does not open with a laboratory, and opened from the menu it can be cancelled', async () => {
     fakeGeolocation('denied', 'error');
     const user = userEvent.setup();
-    const { store } = renderWithApp(<LabSelectorModal />, { saga: labSaga });
+    const { store } = renderApp(<LabSelectorModal />, { saga: labSaga });
     act(() => {
       store.dispatch(activeLaboratorySet('1'));
       store.dispatch(appStarted());
@@ -157,7 +158,7 @@ describe('LabSelectorModal', () => {
     root.appendChild(opener);
     document.body.appendChild(root);
     try {
-      const { store } = renderWithApp(<LabSelectorModal />, { saga: labSaga });
+      const { store } = renderApp(<LabSelectorModal />, { saga: labSaga });
       act(() => {
         store.dispatch(activeLaboratorySet('1'));
         store.dispatch(appStarted());
@@ -186,7 +187,7 @@ describe('LabSelectorModal', () => {
     backend = fakeBackend({
       'GET laboratories': () => {
         calls += 1;
-        return calls === 1 ? { status: 500, data: { error: 'down' } } : { status: 200, data: labs };
+        return calls === 1 ? [500, { error: 'down' }] : [200, labs];
       },
     });
     const user = userEvent.setup();

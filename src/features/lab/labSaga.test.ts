@@ -5,7 +5,7 @@ import { Status } from '@/lib/status';
 import type { LaboratoryDto } from '@/shared/types/api';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { appStarted } from '@/store/appActions';
-import { fakeBackend } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend } from '@/testing/fakeBackend';
 import { labSaga } from './labSaga';
 import { activeLaboratorySet, laboratoryChosen, laboratoryReceived } from './labSlice';
 
@@ -30,12 +30,12 @@ beforeEach(() => {
   Cookies.remove(LAB_COOKIE, { path: '/' });
   saved = [];
   backend = fakeBackend({
-    'GET laboratories': { status: 200, data: [lab('1'), lab('2')] },
-    'GET laboratories/1': { status: 200, data: lab('1') },
-    'GET laboratories/2': { status: 200, data: lab('2') },
-    'PUT users/9': (config) => {
-      saved.push(JSON.parse(String(config.data)));
-      return { status: 200, data: { ...user, laboratoryId: '2' } };
+    'GET laboratories': [200, [lab('1'), lab('2')]],
+    'GET laboratories/1': [200, lab('1')],
+    'GET laboratories/2': [200, lab('2')],
+    'PUT users/9': (req) => {
+      saved.push(req.body);
+      return [200, { ...user, laboratoryId: '2' }];
     },
   });
 });
@@ -49,11 +49,11 @@ describe('labSaga', () => {
     await settle();
     expect(window.localStorage.getItem(STORAGE_KEYS.activeLaboratoryId)).toBe('1');
     expect(Cookies.get(LAB_COOKIE)).toBe('1');
-    expect(backend.requests).toEqual([]);
+    expect(backend.requests.map((r) => r.route)).toEqual([]);
 
     store.dispatch(activeLaboratorySet('2'));
     await settle();
-    expect(backend.requests).toEqual(['GET laboratories/2']);
+    expect(backend.requests.map((r) => r.route)).toEqual(['GET laboratories/2']);
     expect(store.getState().lab.laboratory.data?.id).toBe('2');
     expect(store.getState().lab.laboratory.status).toBe(Status.SUCCESS);
   });
@@ -73,7 +73,7 @@ describe('labSaga', () => {
     const store = makeStore({ saga: labSaga });
     store.dispatch(laboratoryChosen('1'));
     await settle();
-    expect(backend.requests).toEqual(['GET laboratories/1']);
+    expect(backend.requests.map((r) => r.route)).toEqual(['GET laboratories/1']);
   });
 
   it('forgets a stored laboratory that no longer exists and opens the selector', async () => {

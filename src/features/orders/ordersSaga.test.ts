@@ -1,6 +1,6 @@
 import { makeStore } from '@/store/makeStore';
 import { logout } from '@/features/auth/authSlice';
-import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
 import { Status } from '@/lib/status';
 import type { OrderDetailDto, OrderSummaryDto } from '@/shared/types/results';
 import { ordersSaga } from './ordersSaga';

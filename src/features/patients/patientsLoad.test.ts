@@ -2,7 +2,7 @@ import { cancel, fork, take } from 'redux-saga/effects';
 import { Status } from '@/lib/status';
 import { makeStore } from '@/store/makeStore';
 import { writeStorage } from '@/shared/storage';
-import { fakeBackend, eventually, type FakeBackend } from '@/features/auth/testing/fakeBackend';
+import { fakeBackend, eventually, type FakeBackend } from '@/testing/fakeBackend';
 import { patientsSaga } from './patientsSaga';
 import { patientsRequested } from './patientsSlice';
 

@@ -5,7 +5,8 @@ import { Status } from '@/lib/status';
 import { STORAGE_KEYS } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import type { CartDto } from '@/shared/types/api';
-import { memoryRouter, renderWithApp } from './testing/renderWithApp';
+import { testRouter } from '@/testing/router';
+import { renderApp } from '@/testing/renderApp';
 import { TopBar } from './TopBar';
 import { MainMenu } from './MainMenu';
 import { AppShell } from './AppShell';
@@ -42,7 +43,7 @@ const withCart = (status: Status, price: number | null) => ({
 
 describe('TopBar', () => {
   it('shows a spinner while the cart loads', () => {
-    renderWithApp(<Shell />, { preloadedState: withCart(Status.LOADING, null) });
+    renderApp(<Shell />, { preloadedState: withCart(Status.LOADING, null) });
     const cart = screen.getByTestId('cart-link');
     expect(cart).toHaveAttribute('href', '/order/cart');
     expect(within(cart).getByRole('progressbar', { name: 'Cart is loading' })).toBeInTheDocument();
@@ -50,32 +51,32 @@ describe('TopBar', () => {
   });
 
   it('has no spinner for a loaded empty cart and a badge for a cart with a total', () => {
-    renderWithApp(<Shell />, { preloadedState: withCart(Status.SUCCESS, 0) });
+    renderApp(<Shell />, { preloadedState: withCart(Status.SUCCESS, 0) });
     const cart = screen.getByTestId('cart-link');
     expect(within(cart).queryByRole('progressbar')).not.toBeInTheDocument();
     expect(cart).toHaveAccessibleName('Cart');
   });
 
   it('marks a cart whose total is above 0', () => {
-    renderWithApp(<Shell />, { preloadedState: withCart(Status.SUCCESS, 12.5) });
+    renderApp(<Shell />, { preloadedState: withCart(Status.SUCCESS, 12.5) });
     expect(screen.getByTestId('cart-link')).toHaveAccessibleName('Cart: Cart has items');
   });
 
   it('links the back button to the configured back target and the logo home', () => {
-    const { router } = memoryRouter('/patients/edit/[patientId]', { patientId: '3' }, '/patients/edit/3');
-    renderWithApp(<Shell />, { router });
+    const router = testRouter('/patients/edit/[patientId]', { patientId: '3' }, '/patients/edit/3');
+    renderApp(<Shell />, { router });
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/patients');
     expect(screen.getByRole('link', { name: 'Lab shop, home page' })).toHaveAttribute('href', '/');
   });
 
   it('takes the back target from pathnameToReturn', () => {
-    const { router } = memoryRouter('/patients/create', { pathnameToReturn: '/order/cart' }, '/patients/create?pathnameToReturn=%2Forder%2Fcart');
-    renderWithApp(<Shell />, { router });
+    const router = testRouter('/patients/create', { pathnameToReturn: '/order/cart' }, '/patients/create?pathnameToReturn=%2Forder%2Fcart');
+    renderApp(<Shell />, { router });
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/order/cart');
   });
 
   it('has no back button on home and on pages configured without one', () => {
-    renderWithApp(<Shell />, { router: memoryRouter('/').router });
+    renderApp(<Shell />, { router: testRouter('/') });
     expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
   });
 
@@ -86,7 +87,7 @@ describe('TopBar', () => {
   ] as const)('in %s shows the whole shop name, wrapping between words on a phone instead of cutting it, and the laboratory city in the language', (language, name, city) => {
     const warsaw = { id: 'warsaw-mokotow', cityName: 'Warsaw', address: 'ul. Puławska 145, 02-715 Warszawa', email: '', aboutLink: '', latitude: 0, longitude: 0, i18n: { ru: { cityName: 'Варшава', address: '' }, pl: { cityName: 'Warszawa', address: '' } } };
     const state = { ...initial, lab: { ...initial.lab, activeLaboratoryId: warsaw.id, laboratory: { status: Status.SUCCESS, error: null, data: warsaw } } };
-    const { container } = renderWithApp(<Shell />, { router: memoryRouter('/').router, language, preloadedState: state });
+    const { container } = renderApp(<Shell />, { router: testRouter('/'), language, preloadedState: state });
     const title = container.querySelector('.bar-name') as HTMLElement;
     expect(title).toHaveTextContent(name);
     // Phones (no media query applies in jsdom): the name may wrap, is never ellipsised or clipped.
@@ -109,13 +110,14 @@ describe('auth modal for a visitor', () => {
 
   it('the cart icon opens the auth modal in login mode instead of a page change; it switches to register and gives focus back when closed', async () => {
     const user = userEvent.setup();
-    const { router, pushed } = memoryRouter('/');
-    const { store } = renderWithApp(<ShellWithModal />, { router, preloadedState: withCart(Status.SUCCESS, 0) });
+    const router = testRouter('/');
+    const { store } = renderApp(<ShellWithModal />, { router, preloadedState: withCart(Status.SUCCESS, 0) });
     const cart = screen.getByTestId('cart-link');
     cart.focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
-    expect(pushed).toEqual([]);
+    expect(router.push).not.toHaveBeenCalled();
+    expect(router.replace).not.toHaveBeenCalled();
     expect(store.getState().auth).toMatchObject({ modalOpen: true, modalMode: 'login' });
     await user.click(within(dialog).getByRole('button', { name: /create an account|register/i }));
     const register = await screen.findByRole('dialog', { name: 'Create an account' });
@@ -126,7 +128,7 @@ describe('auth modal for a visitor', () => {
 
   it('a logged-in user goes to the cart as usual', async () => {
     const user = userEvent.setup();
-    const { store } = renderWithApp(<ShellWithModal />, { preloadedState: withCart(Status.SUCCESS, 0) });
+    const { store } = renderApp(<ShellWithModal />, { preloadedState: withCart(Status.SUCCESS, 0) });
     act(() => {
       store.dispatch(loggedIn());
     });
@@ -138,8 +140,8 @@ describe('auth modal for a visitor', () => {
 describe('MainMenu', () => {
   it('shows the visitor items; choosing one navigates and closes the menu', async () => {
     const user = userEvent.setup();
-    const { router, pushed } = memoryRouter('/');
-    renderWithApp(<Shell />, { router });
+    const router = testRouter('/');
+    renderApp(<Shell />, { router });
     await user.click(screen.getByRole('button', { name: /open menu/i }));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getAllByRole('button').filter((b) => b.hasAttribute('data-menu-key')).map((b) => b.textContent)).toEqual([
@@ -153,13 +155,14 @@ describe('MainMenu', () => {
     expect(within(menu).getByText('Guest')).toBeInTheDocument();
     expect(within(menu).queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
     await user.click(within(menu).getByRole('button', { name: 'Login' }));
-    expect(pushed).toEqual(['/login']);
+    expect(router.push).toHaveBeenCalledTimes(1);
+    expect(router.push).toHaveBeenCalledWith('/login');
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
   });
 
   it('"Select laboratory" opens the selector and closes the menu', async () => {
     const user = userEvent.setup();
-    const { store } = renderWithApp(<Shell />);
+    const { store } = renderApp(<Shell />);
     await user.click(screen.getByRole('button', { name: /open menu/i }));
     await user.click(within(await screen.findByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Select laboratory' }));
     expect(store.getState().lab.selectorOpen).toBe(true);
@@ -168,8 +171,8 @@ describe('MainMenu', () => {
 
   it('shows a user initials, name and e-mail, and signs out only after "Are you sure?"', async () => {
     const user = userEvent.setup();
-    const { router, pushed } = memoryRouter('/settings', {}, '/settings');
-    const { store } = renderWithApp(<Shell />, { router });
+    const router = testRouter('/settings', {}, '/settings');
+    const { store } = renderApp(<Shell />, { router });
     act(() => {
       store.dispatch(loggedIn());
       store.dispatch(currentUserReceived(anna));
@@ -201,12 +204,13 @@ describe('MainMenu', () => {
     confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
     await user.click(within(confirm).getByRole('button', { name: 'Sign Out' }));
     expect(store.getState().auth.isLoggedIn).toBe(false);
-    expect(pushed).toEqual(['/']);
+    expect(router.push).toHaveBeenCalledTimes(1);
+    expect(router.push).toHaveBeenCalledWith('/');
   });
 
   it('adds the staff console for staff', async () => {
     const user = userEvent.setup();
-    const { store } = renderWithApp(<Shell />);
+    const { store } = renderApp(<Shell />);
     act(() => {
       store.dispatch(loggedIn());
       store.dispatch(currentUserReceived({ ...anna, role: 'staff' }));
@@ -225,7 +229,7 @@ describe('AppShell start-up', () => {
     window.localStorage.setItem(STORAGE_KEYS.token, 'stored-token');
     window.localStorage.setItem(STORAGE_KEYS.activeLaboratoryId, '4');
     const seen: string[] = [];
-    const { store } = renderWithApp(
+    const { store } = renderApp(
       <AppShell>
         <p>page</p>
       </AppShell>,
@@ -246,7 +250,7 @@ describe('AppShell start-up', () => {
   });
 
   it('starts a visitor without laboratory as such', () => {
-    const { store } = renderWithApp(
+    const { store } = renderApp(
       <AppShell>
         <p>page</p>
       </AppShell>,

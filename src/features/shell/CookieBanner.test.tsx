@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { renderWithApp } from './testing/renderWithApp';
+import { renderApp } from '@/testing/renderApp';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '@/shared/i18n/resources';
@@ -25,7 +25,7 @@ describe('CookieBanner', () => {
 
   it('shows until accepted, and "Accept" sets the acceptCookie cookie', async () => {
     const user = userEvent.setup();
-    const { unmount } = renderWithApp(<CookieBanner />);
+    const { unmount } = renderApp(<CookieBanner />);
     const banner = screen.getByRole('region', { name: 'Cookie consent' });
     expect(banner).toHaveStyle({ position: 'fixed', zIndex: '10000' });
     expect(banner).toHaveTextContent(/accept the cookie rule/);
@@ -35,13 +35,13 @@ describe('CookieBanner', () => {
     unmount();
 
     // A later page load with the cookie shows no banner.
-    renderWithApp(<CookieBanner />);
+    renderApp(<CookieBanner />);
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
   });
 
   it('keeps its height in a CSS variable while shown', async () => {
     const user = userEvent.setup();
-    renderWithApp(<CookieBanner />);
+    renderApp(<CookieBanner />);
     expect(document.documentElement.style.getPropertyValue('--cookie-banner-height')).toMatch(/px$/);
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(document.documentElement.style.getPropertyValue('--cookie-banner-height')).toBe('');

@@ -1,7 +1,7 @@
 import bcrypt from 'bcryptjs';
 import net from 'node:net';
 import { getConfig, setConfigForTests } from '@/server/config';
-import { readOutbox } from '@/server/mail/outbox';
+import { readOutbox } from '@/server/testing/outbox';
 import { hashToken } from '@/server/tokens';
 import { backgroundSettled } from '@/server/background';
 import { createTestDb, type TestDb } from '@/server/testing/testDb';

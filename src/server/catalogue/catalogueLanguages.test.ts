@@ -1,5 +1,5 @@
 import { getConfig } from '@/server/config';
-import { readOutbox } from '@/server/mail/outbox';
+import { readOutbox } from '@/server/testing/outbox';
 import { backgroundSettled } from '@/server/background';
 import { createTestDb, type TestDb } from '@/server/testing/testDb';
 import { startApiServer, type TestApiServer } from '@/server/testing/apiServer';

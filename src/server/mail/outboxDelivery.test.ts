@@ -1,5 +1,5 @@
 import { getConfig, setConfigForTests } from '../config';
-import { parseMail } from './outbox';
+import { parseMail } from '@/server/testing/outbox';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
 import { startSmtpSink, type SmtpSink } from '../testing/smtpSink';

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { getConfig } from '@/server/config';
-import { readOutbox } from '@/server/mail/outbox';
+import { readOutbox } from '@/server/testing/outbox';
 import { setUpShopSuite } from '@/server/testing/shopSuite';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, type FixtureUser } from '@/server/testing/shopFixtures';
 

@@ -1,6 +1,6 @@
 import { getConfig, setConfigForTests } from '@/server/config';
 import { openDb } from '@/server/db/createDb';
-import { parseMail } from '@/server/mail/outbox';
+import { parseMail } from '@/server/testing/outbox';
 import { createTestDb, type TestDb } from '@/server/testing/testDb';
 import { startApiServer, type TestApiServer } from '@/server/testing/apiServer';
 import { startSmtpSink, type SmtpSink } from '@/server/testing/smtpSink';

@@ -1,5 +1,5 @@
 import { getConfig, setConfigForTests } from '../config';
-import { htmlPart, parseMail } from '../mail/outbox';
+import { htmlPart, parseMail } from '@/server/testing/outbox';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startSmtpSink, type SmtpSink } from '../testing/smtpSink';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '../testing/orderFixtures';

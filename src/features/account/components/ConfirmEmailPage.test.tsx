@@ -2,8 +2,10 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { navigation } from '@/store/navigation';
 import { writeStorage } from '@/shared/storage';
 import { loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, sampleUser, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp, testRouter } from '@/features/auth/testing/render';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { sampleUser } from '@/testing/samples';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
 import { ConfirmEmailPage } from './ConfirmEmailPage';
 
 let backend: FakeBackend | null = null;
@@ -20,7 +22,7 @@ afterEach(() => {
 
 function open(query: Record<string, string>, loggedInUser: boolean) {
   if (loggedInUser) writeStorage('token', 'tok-1');
-  const app = renderWithApp(<ConfirmEmailPage />, { router: testRouter('/confirm-email', query) });
+  const app = renderApp(<ConfirmEmailPage />, { sagas: 'account', router: testRouter('/confirm-email', query) });
   if (loggedInUser) {
     act(() => {
       app.store.dispatch(loggedIn());

@@ -2,9 +2,10 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { sampleUser } from '@/features/auth/testing/fakeBackend';
+import { sampleUser } from '@/testing/samples';
+import { fakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
 import { LANGUAGE_COOKIE } from '@/shared/i18n';
-import { fakeBackend, renderWithApp } from '@/features/shell/testing/renderWithApp';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 let backend: ReturnType<typeof fakeBackend> | null = null;
@@ -18,12 +19,12 @@ describe('LanguageSwitcher', () => {
   test('a signed-in user: the language goes to the cookie and is saved on the account', async () => {
     const bodies: unknown[] = [];
     backend = fakeBackend({
-      [`PUT users/${sampleUser.id}`]: (config) => {
-        bodies.push(JSON.parse(String(config.data)));
-        return { status: 200, data: { ...sampleUser, locale: 'pl' } };
+      [`PUT users/${sampleUser.id}`]: (req) => {
+        bodies.push(req.body);
+        return [200, { ...sampleUser, locale: 'pl' }];
       },
     });
-    const app = renderWithApp(<LanguageSwitcher />);
+    const app = renderApp(<LanguageSwitcher />);
     act(() => {
       app.store.dispatch(loggedIn());
       app.store.dispatch(currentUserReceived(sampleUser));
@@ -38,17 +39,17 @@ describe('LanguageSwitcher', () => {
   });
 
   test('a visitor saves nothing; a failed save is ignored and the language still changes', async () => {
-    backend = fakeBackend({ [`PUT users/${sampleUser.id}`]: { status: 500, data: { error: 'down' } } });
-    const app = renderWithApp(<LanguageSwitcher />);
+    backend = fakeBackend({ [`PUT users/${sampleUser.id}`]: [500, { error: 'down' }] });
+    const app = renderApp(<LanguageSwitcher />);
     await userEvent.setup().click(screen.getByRole('button', { name: /Русский/ }));
     expect(Cookies.get(LANGUAGE_COOKIE)).toBe('ru');
-    expect(backend.requests).toEqual([]);
+    expect(backend.requests.map((r) => r.route)).toEqual([]);
     act(() => {
       app.store.dispatch(loggedIn());
       app.store.dispatch(currentUserReceived(sampleUser));
     });
     await userEvent.setup().click(screen.getByRole('button', { name: /English/ }));
-    await waitFor(() => expect(backend?.requests).toEqual([`PUT users/${sampleUser.id}`]));
+    await waitFor(() => expect(backend?.requests.map((r) => r.route)).toEqual([`PUT users/${sampleUser.id}`]));
     expect(Cookies.get(LANGUAGE_COOKIE)).toBe('en');
   });
 });

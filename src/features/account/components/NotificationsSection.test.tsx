@@ -2,8 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeStorage } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, sampleUser, type FakeBackend, type FakeHandler } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp } from '@/features/auth/testing/render';
+import { fakeBackend, type FakeBackend, type FakeHandler } from '@/testing/fakeBackend';
+import { sampleUser } from '@/testing/samples';
+import { renderApp } from '@/testing/renderApp';
 import type { NotificationSettingsDto } from '@/shared/types/notifications';
 import { FAKE_SUBSCRIPTION_JSON, fakePushBrowser, fakeSubscription, type FakePushBrowser } from '@/lib/testing/fakePushBrowser';
 import { SettingsPage } from './SettingsPage';
@@ -44,7 +45,7 @@ function serve(routes: Record<string, FakeHandler | [number, unknown]> = {}, set
 
 async function notificationsSection() {
   writeStorage('token', 'tok-1');
-  const app = renderWithApp(<SettingsPage />);
+  const app = renderApp(<SettingsPage />, { sagas: 'account' });
   act(() => {
     app.store.dispatch(loggedIn());
     app.store.dispatch(currentUserReceived(sampleUser));
@@ -189,7 +190,7 @@ test('without a push key on the server, push cannot be chosen and the page says 
 test('settings that cannot be loaded say so', async () => {
   backend = fakeBackend({ 'GET users/current/audit': [200, []], 'GET users/current/sessions': [200, []], 'GET users/current/notifications': [500, { error: 'boom' }] });
   writeStorage('token', 'tok-1');
-  const app = renderWithApp(<SettingsPage />);
+  const app = renderApp(<SettingsPage />, { sagas: 'account' });
   act(() => {
     app.store.dispatch(loggedIn());
     app.store.dispatch(currentUserReceived(sampleUser));

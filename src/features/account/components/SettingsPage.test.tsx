@@ -2,8 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeStorage } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, sampleUser, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp } from '@/features/auth/testing/render';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { sampleUser } from '@/testing/samples';
+import { renderApp } from '@/testing/renderApp';
 import { SettingsPage } from './SettingsPage';
 
 let backend: FakeBackend | null = null;
@@ -16,7 +17,7 @@ afterEach(() => {
 
 function settings() {
   writeStorage('token', 'tok-1');
-  const app = renderWithApp(<SettingsPage />);
+  const app = renderApp(<SettingsPage />, { sagas: 'account' });
   act(() => {
     app.store.dispatch(loggedIn());
     app.store.dispatch(currentUserReceived(sampleUser));

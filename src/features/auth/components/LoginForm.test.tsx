@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readStorage, writeStorage } from '@/shared/storage';
 import { authNavigation } from '../authNavigation';
-import { fakeBackend, sampleUser, type FakeBackend } from '../testing/fakeBackend';
-import { renderWithApp } from '../testing/render';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { sampleUser } from '@/testing/samples';
+import { renderApp } from '@/testing/renderApp';
 import { LoginForm } from './LoginForm';
 
 let backend: FakeBackend | null = null;
@@ -28,7 +29,7 @@ describe('LoginForm', () => {
   it('shows inline errors and sends nothing when the fields are empty or the e-mail is invalid', async () => {
     backend = fakeBackend({});
     const user = userEvent.setup();
-    renderWithApp(<LoginForm />);
+    renderApp(<LoginForm />, { sagas: 'account' });
     await fill(user, '', '');
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);
     await user.type(screen.getByLabelText(/^E-mail/), 'not-an-email');
@@ -41,7 +42,7 @@ describe('LoginForm', () => {
   it('logs in, keeps the token and goes home', async () => {
     backend = fakeBackend({ 'POST login': [200, { access_token: 'tok-1' }], 'GET users/current': [200, sampleUser] });
     const user = userEvent.setup();
-    const { store } = renderWithApp(<LoginForm />);
+    const { store } = renderApp(<LoginForm />, { sagas: 'account' });
     await fill(user, 'anna@example.com', 'Secret-pass-1');
     await waitFor(() => expect(authNavigation.push).toHaveBeenCalledWith('/'));
     expect(backend.calls('POST login')[0]?.body).toEqual({ username: 'anna@example.com', password: 'Secret-pass-1' });
@@ -53,7 +54,7 @@ describe('LoginForm', () => {
     let answer: (v: [number, unknown]) => void = () => undefined;
     backend = fakeBackend({ 'POST login': () => new Promise((r) => (answer = r)) });
     const user = userEvent.setup();
-    renderWithApp(<LoginForm />);
+    renderApp(<LoginForm />, { sagas: 'account' });
     await fill(user, 'anna@example.com', 'Secret-pass-1');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled());
     answer([401, { error: 'Not authorized' }]);
@@ -68,7 +69,7 @@ describe('LoginForm', () => {
     writeStorage('token', 'old');
     backend = fakeBackend({ 'POST login': [status, { error: 'x' }] });
     const user = userEvent.setup();
-    renderWithApp(<LoginForm />);
+    renderApp(<LoginForm />, { sagas: 'account' });
     await fill(user, 'anna@example.com', 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(readStorage('token')).toBeNull();

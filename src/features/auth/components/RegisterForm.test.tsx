@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { readStorage } from '@/shared/storage';
 import { authNavigation } from '../authNavigation';
 import { authModalOpened } from '../authSlice';
-import { fakeBackend, sampleUser, type FakeBackend } from '../testing/fakeBackend';
-import { renderWithApp } from '../testing/render';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { sampleUser } from '@/testing/samples';
+import { renderApp } from '@/testing/renderApp';
 import { RegisterForm } from './RegisterForm';
 import { AuthModal } from './AuthModal';
 
@@ -36,7 +37,7 @@ describe('RegisterForm', () => {
   it('checks every field before sending', async () => {
     backend = fakeBackend({});
     const user = userEvent.setup();
-    renderWithApp(<RegisterForm />);
+    renderApp(<RegisterForm />, { sagas: 'account' });
     await submit(user);
     expect(await screen.findAllByText('This field is required')).toHaveLength(4);
 
@@ -59,7 +60,7 @@ describe('RegisterForm', () => {
 
   it('hints the password strength with zxcvbn\'s score and feedback', async () => {
     const user = userEvent.setup();
-    renderWithApp(<RegisterForm />);
+    renderApp(<RegisterForm />, { sagas: 'account' });
     await user.type(screen.getByLabelText(/^Password/), 'qwertyuiopasdf');
     await waitFor(() => expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: weak'));
     expect(screen.getByTestId('password-feedback')).toHaveTextContent('Too easy to guess. This is similar to a commonly used password. Add more words that are less common.');
@@ -75,7 +76,7 @@ describe('RegisterForm', () => {
   it('marks the e-mail of an existing user and says "Duplicating fields found"', async () => {
     backend = fakeBackend({ 'POST register': [400, { error: 'Such user exists' }] });
     const user = userEvent.setup();
-    renderWithApp(<RegisterForm />);
+    renderApp(<RegisterForm />, { sagas: 'account' });
     await fillValid(user);
     await submit(user);
     const alert = await screen.findByRole('alert');
@@ -104,7 +105,7 @@ describe('RegisterForm', () => {
   it('registers with the optional fields left out and logs in', async () => {
     backend = fakeBackend({ 'POST register': [201, { accessToken: 'tok-r' }], 'GET users/current': [200, sampleUser] });
     const user = userEvent.setup();
-    const { store } = renderWithApp(<RegisterForm />);
+    const { store } = renderApp(<RegisterForm />, { sagas: 'account' });
     await fillValid(user);
     await submit(user);
     await waitFor(() => expect(store.getState().auth.currentUser.data).toEqual(sampleUser));
@@ -118,7 +119,7 @@ describe('AuthModal', () => {
     jest.spyOn(authNavigation, 'location').mockReturnValue({ pathname: '/add-to-cart/[addableType]/[addableId]', query: { addableType: 'analysis', addableId: '3', addableFlowPage: 'register' } });
     backend = fakeBackend({ 'POST register': [201, { accessToken: 'tok-r' }], 'GET users/current': [200, sampleUser] });
     const user = userEvent.setup();
-    const { store } = renderWithApp(<AuthModal />);
+    const { store } = renderApp(<AuthModal />, { sagas: 'account' });
     act(() => {
       store.dispatch(authModalOpened('login'));
     });
@@ -142,7 +143,7 @@ describe('the destination through the login dialog', () => {
     jest.spyOn(authNavigation, 'location').mockReturnValue({ pathname: '/catalogue', query: {} });
     backend = fakeBackend({ 'POST login': [200, { access_token: 'tok-l' }], 'GET users/current': [200, sampleUser] });
     const user = userEvent.setup();
-    const { store } = renderWithApp(<AuthModal />);
+    const { store } = renderApp(<AuthModal />, { sagas: 'account' });
     act(() => {
       store.dispatch(authModalOpened({ mode: 'login', returnTo: '/cart' }));
     });
@@ -159,7 +160,7 @@ describe('the destination through the login dialog', () => {
   it('a destination that is not a path of the shop is not followed', async () => {
     backend = fakeBackend({ 'POST login': [200, { access_token: 'tok-l' }], 'GET users/current': [200, sampleUser] });
     const user = userEvent.setup();
-    const { store } = renderWithApp(<AuthModal />);
+    const { store } = renderApp(<AuthModal />, { sagas: 'account' });
     act(() => {
       store.dispatch(authModalOpened({ mode: 'login', returnTo: '//evil.example/' }));
     });

@@ -9,9 +9,13 @@ import { appStarted } from '@/store/appActions';
 import type { ProfileDto } from '@/shared/types/api';
 import { AddToCartFlow } from './AddToCartFlow';
 import type { Addable } from './AddableSummary';
-import { analysis, cartOf, emptyCart, fakeShop, patient, renderShop, swab, testRouter, tube, type FakeShop } from '../testing/fakeShop';
+import { analysis, cartOf, patient, swab, tube } from '@/testing/samples';
+import { emptyCart } from '@/shared/emptyShapes';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
 
-let shop: FakeShop | null = null;
+let shop: FakeBackend | null = null;
 beforeEach(() => {
   jest.spyOn(navigation, 'goTo').mockResolvedValue(undefined);
 });
@@ -33,7 +37,7 @@ const ADD_PATH = '/add-to-cart/[addableType]/[addableId]';
 
 function open(addable: Addable, query: Record<string, string>, asUser: boolean) {
   const router = testRouter(ADD_PATH, { addableType: addable.type, addableId: String(addable.item.id), ...query });
-  const app = renderShop(<AddToCartFlow addable={addable} />, { router });
+  const app = renderApp(<AddToCartFlow addable={addable} />, { sagas: 'shop', router });
   act(() => {
     app.store.dispatch(activeLaboratorySet('2'));
     if (asUser) {
@@ -47,7 +51,7 @@ function open(addable: Addable, query: Record<string, string>, asUser: boolean) 
 
 describe('the add-to-cart flow for a visitor', () => {
   it('shows the card with its price and offers register or login inside the flow', async () => {
-    shop = fakeShop({});
+    shop = fakeBackend({});
     const { router } = open({ type: 'profile', item: profile }, {}, false);
     expect(await screen.findByRole('heading', { name: 'Family check' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Register to continue' }));
@@ -65,7 +69,7 @@ describe('the add-to-cart flow for a visitor', () => {
   });
 
   it('registers with the account form, then the flow moves on to the patients', async () => {
-    shop = fakeShop({ 'POST register': [201, { accessToken: 'tok-new' }], 'GET users/current': [404, {}], 'GET cart/get-cart': [200, emptyCart()] });
+    shop = fakeBackend({ 'POST register': [201, { accessToken: 'tok-new' }], 'GET users/current': [404, {}], 'GET cart/get-cart': [200, emptyCart()] });
     const flowQuery = { addableType: 'profile', addableId: '3', addableFlowPage: 'register' };
     jest.spyOn(authNavigation, 'location').mockReturnValue({ pathname: ADD_PATH, query: flowQuery });
     const replace = jest.spyOn(authNavigation, 'replace').mockResolvedValue(undefined);
@@ -87,7 +91,7 @@ describe('the add-to-cart flow for a visitor', () => {
 describe('adding for the chosen patients', () => {
   it('decides the optional material, lists the patients a restriction leaves out, says it was added and shows the cart', async () => {
     const after = cartOf({ 5: [glucose, culture] });
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, emptyCart()],
       'GET patient': [200, [anna, jan]],
       'POST cart/add-profile-to-cart': [
@@ -124,7 +128,7 @@ describe('adding for the chosen patients', () => {
   });
 
   it('a plain add says it was added and goes to the cart', async () => {
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, emptyCart()],
       'GET patient': [200, [anna]],
       'POST cart/add-to-cart': [200, { status: 'added', cart: cartOf({ 5: [glucose] }) }],
@@ -140,7 +144,7 @@ describe('adding for the chosen patients', () => {
 
   it('creates a patient inline and selects it, staying in the flow', async () => {
     const maria = patient(9, 'Maria', 'New', 'female');
-    shop = fakeShop({ 'GET cart/get-cart': [200, emptyCart()], 'GET patient': [200, []], 'POST patient': [201, maria] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, emptyCart()], 'GET patient': [200, []], 'POST patient': [201, maria] });
     open({ type: 'analysis', item: glucose }, { addableFlowPage: 'addPatients' }, true);
     const form = await screen.findByRole('form', { name: 'New patient' });
     await userEvent.type(within(form).getByLabelText('First name'), 'Maria');

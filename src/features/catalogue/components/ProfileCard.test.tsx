@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderApp } from '@/testing/renderApp';
 import { laboratoryReceived } from '@/features/lab/labSlice';
 import type { AnalysisDto, ProfileDto } from '@/shared/types/api';
 import { ProfileCard } from './ProfileCard';
@@ -19,7 +19,7 @@ const analysis = (id: number, price: number): AnalysisDto => ({
 const profile: ProfileDto = { id: 1, name: 'Thyroid profile', description: '', code: 'PR001', created: '', updated: '', labServices: [analysis(1, 30), analysis(2, 45.5)] };
 
 test('the profile card calls the sum of its tests "Tests" and says what the home visit adds', () => {
-  const app = renderWithApp(<ProfileCard profile={profile} />);
+  const app = renderApp(<ProfileCard profile={profile} />);
   act(() => {
     app.store.dispatch(laboratoryReceived({ id: 'waw', cityName: 'Warsaw', email: '', aboutLink: '', address: '', latitude: 0, longitude: 0, currency: 'PLN', visitFee: 49, visitFeeFrom: 39 }));
   });

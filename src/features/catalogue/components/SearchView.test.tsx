@@ -7,7 +7,7 @@ import type { AnalysisDto } from '@/shared/types/api';
 import { makeStore } from '@/store/makeStore';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { catalogueSaga } from '../catalogueSaga';
-import { fakeBackend, type Seen } from '../fakeBackend';
+import { fakeBackend, type FakeHandler } from '@/testing/fakeBackend';
 import { SearchView } from './SearchView';
 
 const analysis = (id: number, name: string, price: number | null): AnalysisDto => ({
@@ -22,8 +22,8 @@ const analysis = (id: number, name: string, price: number | null): AnalysisDto =
   restrictions: {},
 });
 
-function setup(handler: (req: Seen) => { status: number; data: unknown; delayMs?: number }) {
-  const backend = fakeBackend(handler);
+function setup(handler: FakeHandler) {
+  const backend = fakeBackend({ '*': handler });
   const store = makeStore({ saga: catalogueSaga });
   store.dispatch(activeLaboratorySet('1'));
   const terms: string[] = [];
@@ -42,7 +42,7 @@ describe('search page states', () => {
   afterEach(() => restore?.());
 
   it('invites to type before any search', () => {
-    const { backend } = setup(() => ({ status: 200, data: [] }));
+    const { backend } = setup(() => [200, []]);
     restore = backend.restore;
     expect(screen.getByText('What are you looking for?')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('search page states', () => {
   it('shows skeletons while searching, then the results with prices in the currency, and "Unavailable" without a price', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { backend, user, terms } = setup((req) =>
-      req.url === 'labService/search' ? { status: 200, data: [analysis(1, 'Glucose', 12.5), analysis(2, 'Glucose tolerance', null)], delayMs: 100 } : { status: 200, data: [] },
+      req.url === 'labService/search' ? [200, [analysis(1, 'Glucose', 12.5), analysis(2, 'Glucose tolerance', null)], { delayMs: 100 }] : [200, []],
     );
     restore = backend.restore;
     await user.type(screen.getByRole('searchbox', { name: 'Test name or code' }), 'glu');
@@ -65,13 +65,13 @@ describe('search page states', () => {
     expect(rows[1]).toHaveTextContent('Unavailable');
     expect(screen.getByText('2 tests found')).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalledWith('Prices array of analysis is empty');
-    expect(backend.seen.filter((r) => r.url === 'labService/search').map((r) => r.params)).toEqual([{ searchNameTerm: 'glu', laboratoryId: '1' }]);
+    expect(backend.requests.filter((r) => r.url === 'labService/search').map((r) => r.params)).toEqual([{ searchNameTerm: 'glu', laboratoryId: '1' }]);
     expect(terms.at(-1)).toBe('glu');
     consoleError.mockRestore();
   });
 
   it('says what to do when nothing matches', async () => {
-    const { backend, user } = setup(() => ({ status: 200, data: [] }));
+    const { backend, user } = setup(() => [200, []]);
     restore = backend.restore;
     await user.type(screen.getByRole('searchbox'), 'zzz');
     expect(await screen.findByText('No analyses match “zzz”')).toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('search page states', () => {
 
   it('shows an error with a retry that searches again', async () => {
     let fail = true;
-    const { backend, user } = setup((req) => (fail ? { status: 500, data: { error: 'down' } } : req.url === 'labService/search' ? { status: 200, data: [analysis(3, 'Ferritin', 20)] } : { status: 200, data: [] }));
+    const { backend, user } = setup((req) => (fail ? [500, { error: 'down' }] : req.url === 'labService/search' ? [200, [analysis(3, 'Ferritin', 20)]] : [200, []]));
     restore = backend.restore;
     await user.type(screen.getByRole('searchbox'), 'ferr');
     const alert = await screen.findByRole('alert');

@@ -7,9 +7,13 @@ import { activeLaboratorySet, laboratoryReceived } from '@/features/lab/labSlice
 import { appStarted } from '@/store/appActions';
 import { orderAddressSaved } from '../checkoutSlice';
 import { CartView } from './CartView';
-import { analysis, cartOf, emptyCart, fakeShop, patient, renderShop, swab, testRouter, tube, type FakeShop } from '@/features/cart/testing/fakeShop';
+import { analysis, cartOf, patient, swab, tube } from '@/testing/samples';
+import { emptyCart } from '@/shared/emptyShapes';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
 
-let shop: FakeShop | null = null;
+let shop: FakeBackend | null = null;
 beforeEach(() => {
   jest.spyOn(navigation, 'goTo').mockResolvedValue(undefined);
 });
@@ -41,7 +45,7 @@ function fullCart() {
 }
 
 function open(asUser = true) {
-  const app = renderShop(<CartView />, { router: testRouter('/order/cart') });
+  const app = renderApp(<CartView />, { sagas: 'shop', router: testRouter('/order/cart') });
   act(() => {
     app.store.dispatch(activeLaboratorySet('2'));
     app.store.dispatch(laboratoryReceived(lab));
@@ -56,7 +60,7 @@ function open(asUser = true) {
 
 describe('the cart page', () => {
   it('shows one section per patient with analyses, materials and subtotal, and the total with the home visit', async () => {
-    shop = fakeShop({ 'GET cart/get-cart': [200, fullCart()], 'GET patient': [200, [anna, jan]] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, fullCart()], 'GET patient': [200, [anna, jan]] });
     open();
     const annaSection = await screen.findByRole('region', { name: 'Anna Checkout' });
     const janSection = screen.getByRole('region', { name: 'Jan Checkout' });
@@ -78,7 +82,7 @@ describe('the cart page', () => {
 
   it("shows the fee of the saved address's zone, asked of the server, once the address is known", async () => {
     const served = { laboratoryId: '2', country: 'PL', postalCode: '05-500', served: true, visitFee: 65, currency: 'PLN' as const, servedBy: [] };
-    shop = fakeShop({ 'GET cart/get-cart': [200, fullCart()], 'GET patient': [200, [anna, jan]], 'GET laboratories/2/coverage': [200, served] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, fullCart()], 'GET patient': [200, [anna, jan]], 'GET laboratories/2/coverage': [200, served] });
     const app = open();
     act(() => {
       app.store.dispatch(orderAddressSaved({ country: 'PL', city: 'Piaseczno', postalCode: '05-500', street: 'Puławska 1', entry: '', floor: '1', apartment: '1', intercomCode: '', notes: '' }));
@@ -93,7 +97,7 @@ describe('the cart page', () => {
 
   it('keeps "from" when the saved address is not served by the laboratory', async () => {
     const unserved = { laboratoryId: '2', country: 'PL', postalCode: '99-999', served: false, visitFee: null, currency: 'PLN' as const, servedBy: [] };
-    shop = fakeShop({ 'GET cart/get-cart': [200, fullCart()], 'GET patient': [200, [anna, jan]], 'GET laboratories/2/coverage': [200, unserved] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, fullCart()], 'GET patient': [200, [anna, jan]], 'GET laboratories/2/coverage': [200, unserved] });
     const app = open();
     act(() => {
       app.store.dispatch(orderAddressSaved({ country: 'PL', city: 'Nowhere', postalCode: '99-999', street: 'Polna 1', entry: '', floor: '1', apartment: '1', intercomCode: '', notes: '' }));
@@ -105,7 +109,7 @@ describe('the cart page', () => {
 
   it('removes an analysis for one patient, for everyone, a patient, and empties the cart', async () => {
     const after = cartOf({ 5: [tsh] });
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, fullCart()],
       'GET patient': [200, [anna, jan]],
       'POST cart/remove-patient-analysis': [200, fullCart()],
@@ -150,7 +154,7 @@ describe('the cart page', () => {
   });
 
   it('goes on to the address', async () => {
-    shop = fakeShop({ 'GET cart/get-cart': [200, fullCart()], 'GET patient': [200, [anna, jan]] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, fullCart()], 'GET patient': [200, [anna, jan]] });
     const { router } = open();
     await screen.findByRole('region', { name: 'Anna Checkout' });
     await userEvent.click(screen.getByRole('button', { name: 'Continue to address' }));
@@ -158,7 +162,7 @@ describe('the cart page', () => {
   });
 
   it('an empty cart says what to do', async () => {
-    shop = fakeShop({ 'GET cart/get-cart': [200, emptyCart()], 'GET patient': [200, []] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, emptyCart()], 'GET patient': [200, []] });
     open();
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Continue to address' })).not.toBeInTheDocument();
@@ -166,7 +170,7 @@ describe('the cart page', () => {
 
   it('a failed load offers a retry that loads the cart', async () => {
     let up = false;
-    shop = fakeShop({ 'GET cart/get-cart': () => (up ? [200, fullCart()] : [503, { error: 'Service unavailable' }]), 'GET patient': [200, [anna, jan]] });
+    shop = fakeBackend({ 'GET cart/get-cart': () => (up ? [200, fullCart()] : [503, { error: 'Service unavailable' }]), 'GET patient': [200, [anna, jan]] });
     open();
     const retry = await screen.findByRole('button', { name: 'Retry' });
     up = true;

@@ -5,13 +5,15 @@ import { navigation } from '@/store/navigation';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
-import { sampleUser } from '@/features/auth/testing/fakeBackend';
+import { sampleUser, analysis, cartOf, patient } from '@/testing/samples';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
 import { SLOT_FULL_MESSAGE } from '@/shared/validation/order';
 import { ApiError } from '@/lib/apiError';
 import { ERROR_CODES } from '@/shared/errorCodes';
 import { toFailure } from '@/lib/store/resource';
 import type { CoverageDto, NurseSlotDto } from '@/shared/types/api';
-import { analysis, cartOf, fakeShop, patient, renderShop, testRouter, type FakeShop } from '@/features/cart/testing/fakeShop';
 import { orderAddressSaved, submitFailed, visitTimeChosen } from '../checkoutSlice';
 import { selectOrderTotals } from '../orderTotals';
 import { FeedbackStep } from './FeedbackStep';
@@ -20,7 +22,7 @@ import { VisitTimeStep } from './VisitTimeStep';
 import { AddressStep } from './AddressStep';
 import { ConfirmEmailStep } from './ConfirmEmailStep';
 
-let shop: FakeShop | null = null;
+let shop: FakeBackend | null = null;
 let goTo: jest.SpyInstance;
 beforeEach(() => {
   goTo = jest.spyOn(navigation, 'goTo').mockResolvedValue(undefined);
@@ -46,7 +48,7 @@ function tomorrowAt(hour: number): string {
 }
 
 function openStep(ui: React.ReactElement, path: string, user = sampleUser) {
-  const app = renderShop(ui, { router: testRouter(path) });
+  const app = renderApp(ui, { sagas: 'shop', router: testRouter(path) });
   act(() => {
     writeStorage('token', 'tok-1');
     app.store.dispatch(activeLaboratorySet('2'));
@@ -62,7 +64,7 @@ describe('contact step', () => {
     [true, '/order/data-confirmed'],
     [false, '/order/confirm-email'],
   ])('checks out and, e-mail confirmed %s, goes to %s', async (emailConfirmed, target) => {
-    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET users/current': [200, { ...sampleUser, emailConfirmed }] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET users/current': [200, { ...sampleUser, emailConfirmed }] });
     const { store } = openStep(<FeedbackStep />, '/order/feedback');
     const phone = await screen.findByLabelText('Phone for the nurse', { exact: false });
     await userEvent.type(phone, '+48 600 100 200');
@@ -79,7 +81,7 @@ describe('visit time step', () => {
       { id: 41, start: tomorrowAt(8), end: tomorrowAt(9), capacity: 2, available: 0 },
       { id: 42, start: tomorrowAt(10), end: tomorrowAt(11), capacity: 2, available: 1 },
     ];
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'GET nurse-slots': [200, slots],
       'POST order/create': [409, { error: SLOT_FULL_MESSAGE, code: 'slot_full' }],
@@ -102,7 +104,7 @@ describe('visit time step', () => {
 
 describe('order summary and submission', () => {
   it('submits and follows the redirect URL of the answer', async () => {
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'GET patient': [200, [anna]],
       'POST order/create': [201, { orderId: 90, redirectUrl: '/order/order-submitted?orderId=90' }],
@@ -125,7 +127,7 @@ describe('order summary and submission', () => {
   });
 
   it('a full slot at submission sends the user back to choose another time', async () => {
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'GET patient': [200, [anna]],
       'POST order/create': [409, { error: SLOT_FULL_MESSAGE, code: 'slot_full' }],
@@ -150,7 +152,7 @@ describe('address step', () => {
   };
 
   it('refuses a postal code in the wrong format for the country, with the format in the message', async () => {
-    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET patient': [200, [anna]] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET patient': [200, [anna]] });
     openStep(<AddressStep />, '/order/address');
     await fill('0368');
     await userEvent.click(screen.getByRole('button', { name: 'Continue to visit time' }));
@@ -161,7 +163,7 @@ describe('address step', () => {
   });
 
   it('says at once that the address is served and at what fee, and goes on', async () => {
-    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET patient': [200, [anna]], 'GET laboratories/2/coverage': [200, served('03-734', 45)] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET patient': [200, [anna]], 'GET laboratories/2/coverage': [200, served('03-734', 45)] });
     const { store } = openStep(<AddressStep />, '/order/address');
     await fill('03734');
     expect(await screen.findByTestId('coverage-served')).toHaveTextContent(/45/);
@@ -181,7 +183,7 @@ describe('address step', () => {
       currency: 'PLN',
       servedBy: [{ id: '3', cityName: 'Warsaw', address: 'ul. Targowa 64', visitFee: 45, currency: 'PLN' }],
     };
-    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET patient': [200, [anna]], 'GET laboratories/2/coverage': [200, unserved] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET patient': [200, [anna]], 'GET laboratories/2/coverage': [200, unserved] });
     const { store } = openStep(<AddressStep />, '/order/address');
     await fill('03-734');
     const alert = await screen.findByTestId('coverage-unserved');
@@ -194,7 +196,7 @@ describe('address step', () => {
 
 describe('promo code at the summary', () => {
   it('applies a code as quoted by the server, lowers the total and sends the code with the order', async () => {
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'GET patient': [200, [anna]],
       'GET laboratories/2/coverage': [200, served('00-683', 49)],
@@ -223,7 +225,7 @@ describe('promo code at the summary', () => {
   });
 
   it('shows why a code was refused next to the field', async () => {
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'GET patient': [200, [anna]],
       'GET laboratories/2/coverage': [200, served('00-683', 49)],
@@ -247,7 +249,7 @@ describe('visit day strip', () => {
   }
 
   it('is one Tab stop; the arrow keys move the chosen day over the open days, Home and End to the ends', async () => {
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'GET nurse-slots': [
         200,
@@ -287,7 +289,7 @@ describe('visit day strip', () => {
 
 describe('/order/confirm-email', () => {
   it('sends the letter and confirms with its code through the account\'s confirmation, then goes on to data confirmed', async () => {
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'POST users/send-activation-email': [200, { status: 'ok' }],
       'POST users/activate': [200, {}],

@@ -5,14 +5,16 @@ import { navigation } from '@/store/navigation';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
-import { sampleUser } from '@/features/auth/testing/fakeBackend';
+import { sampleUser, analysis, cartOf, patient } from '@/testing/samples';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
 import { externalNavigation } from '@/features/payments/redirect';
 import type { CoverageDto } from '@/shared/types/api';
-import { analysis, cartOf, fakeShop, patient, renderShop, testRouter, type FakeShop } from '@/features/cart/testing/fakeShop';
 import { orderAddressSaved, visitTimeChosen } from '../checkoutSlice';
 import { DataConfirmedStep } from './DataConfirmedStep';
 
-let shop: FakeShop | null = null;
+let shop: FakeBackend | null = null;
 let goTo: jest.SpyInstance;
 let assign: jest.SpyInstance;
 beforeEach(() => {
@@ -37,11 +39,11 @@ function tomorrowAt(hour: number): string {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1, hour).toISOString();
 }
 
-function openSummary(routes: Parameters<typeof fakeShop>[0], currency: CoverageDto['currency'] = 'PLN') {
+function openSummary(routes: Parameters<typeof fakeBackend>[0], currency: CoverageDto['currency'] = 'PLN') {
   const cart = cartOf({ 5: [glucose] });
   cart.cartTotal = { ...cart.cartTotal, currency };
-  shop = fakeShop({ 'GET cart/get-cart': [200, cart], 'GET patient': [200, [anna]], 'GET laboratories/2/coverage': [200, served(currency)], ...routes });
-  const app = renderShop(<DataConfirmedStep />, { router: testRouter('/order/data-confirmed') });
+  shop = fakeBackend({ 'GET cart/get-cart': [200, cart], 'GET patient': [200, [anna]], 'GET laboratories/2/coverage': [200, served(currency)], ...routes });
+  const app = renderApp(<DataConfirmedStep />, { sagas: 'shop', router: testRouter('/order/data-confirmed') });
   act(() => {
     writeStorage('token', 'tok-1');
     app.store.dispatch(activeLaboratorySet('2'));

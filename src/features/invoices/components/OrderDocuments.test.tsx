@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderApp } from '@/testing/renderApp';
 import { ApiError } from '@/lib/apiError';
 import { invoicesApi } from '../invoicesApi';
 import { OrderDocuments } from './OrderDocuments';
@@ -18,7 +18,7 @@ describe('OrderDocuments', () => {
     api.request
       .mockRejectedValueOnce(new ApiError('bad', 422, { 'buyer.taxId': 'This is not a valid NIP (ten digits with a correct check digit)' }, 'validation_failed'))
       .mockResolvedValueOnce({ id: 7, number: 'FV/2026/000001', issuedAt: '2026-11-26T10:00:00Z' });
-    renderWithApp(<OrderDocuments orderId={3} orderNumber="LS-1" canInvoice />);
+    renderApp(<OrderDocuments orderId={3} orderNumber="LS-1" canInvoice />);
 
     fireEvent.change(await screen.findByTestId('invoice-taxId'), { target: { value: '1234567890' } });
     fireEvent.change(screen.getByTestId('invoice-name'), { target: { value: 'Firma' } });
@@ -35,7 +35,7 @@ describe('OrderDocuments', () => {
 
   it('offers only the receipt where the laboratory issues no invoices', async () => {
     api.list.mockResolvedValue([]);
-    renderWithApp(<OrderDocuments orderId={3} orderNumber="LS-1" canInvoice={false} />);
+    renderApp(<OrderDocuments orderId={3} orderNumber="LS-1" canInvoice={false} />);
     expect(await screen.findByRole('button', { name: 'Download the receipt' })).toBeInTheDocument();
     await waitFor(() => expect(api.list).toHaveBeenCalled());
     expect(screen.queryByTestId('invoice-taxId')).not.toBeInTheDocument();

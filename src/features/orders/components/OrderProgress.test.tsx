@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderApp } from '@/testing/renderApp';
 import type { OrderDetailDto } from '@/shared/types/results';
 import { OrderProgress } from './OrderProgress';
 
@@ -7,7 +7,7 @@ const order = (status: OrderDetailDto['status']) => ({ status }) as OrderDetailD
 
 describe('OrderProgress', () => {
   it('lists the five steps in order, the current one marked, the reached ones done', () => {
-    renderWithApp(<OrderProgress order={order('sample_collected')} />);
+    renderApp(<OrderProgress order={order('sample_collected')} />);
     const list = screen.getByRole('list', { name: 'Progress' });
     const steps = within(list).getAllByRole('listitem');
     expect(steps.map((s) => s.textContent)).toEqual(['Order placed', 'Visit confirmed', 'Sample collected', 'In the laboratory', 'Results ready'].map((label, i) => (i < 3 ? label : `${i + 1}${label}`)));
@@ -17,7 +17,7 @@ describe('OrderProgress', () => {
   });
 
   it('with partial results the laboratory step is done and says so, and the results are what comes next', () => {
-    renderWithApp(<OrderProgress order={order('partial_results')} />);
+    renderApp(<OrderProgress order={order('partial_results')} />);
     const steps = within(screen.getByRole('list', { name: 'Progress' })).getAllByRole('listitem');
     expect(steps[3]).toHaveTextContent('In the laboratoryPartial results');
     expect(steps[3]).toHaveClass('step-done');
@@ -27,7 +27,7 @@ describe('OrderProgress', () => {
   });
 
   it('a completed order has every step done', () => {
-    renderWithApp(<OrderProgress order={order('completed')} />);
+    renderApp(<OrderProgress order={order('completed')} />);
     const steps = within(screen.getByRole('list', { name: 'Progress' })).getAllByRole('listitem');
     expect(steps.every((s) => s.classList.contains('step-done'))).toBe(true);
     expect(steps[4]).toHaveAttribute('aria-current', 'step');

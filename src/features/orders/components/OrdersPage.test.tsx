@@ -2,8 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeStorage } from '@/shared/storage';
 import { loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
 import type { OrderSummaryDto } from '@/shared/types/results';
 import { ordersSaga } from '../ordersSaga';
 import { OrdersPage } from './OrdersPage';
@@ -32,7 +33,7 @@ describe('/orders', () => {
   it('lists the user\'s orders with their status and a link to each', async () => {
     backend = fakeBackend({ 'GET orders': [200, [summary]] });
     writeStorage('token', 'tok-1');
-    const app = renderWithApp(<OrdersPage />, { router: memoryRouter('/orders').router, saga: ordersSaga });
+    const app = renderApp(<OrdersPage />, { router: testRouter('/orders'), saga: ordersSaga });
     act(() => {
       app.store.dispatch(loggedIn());
     });
@@ -44,7 +45,7 @@ describe('/orders', () => {
 
   it('asks a visitor to log in, through the auth modal, and asks the server nothing', async () => {
     backend = fakeBackend({});
-    const app = renderWithApp(<OrdersPage />, { router: memoryRouter('/orders').router, saga: ordersSaga });
+    const app = renderApp(<OrdersPage />, { router: testRouter('/orders'), saga: ordersSaga });
     expect(await screen.findByText('Log in to see your results')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Log in' }));
     expect(app.store.getState().auth.modalOpen).toBe(true);

@@ -4,8 +4,9 @@ import { navigation } from '@/store/navigation';
 import { writeStorage } from '@/shared/storage';
 import type { PatientDto } from '@/shared/types/api';
 import { loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp, testRouter } from '@/features/auth/testing/render';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
 import { PatientEditorPage } from './PatientEditorPage';
 import { PatientsPage } from './PatientsPage';
 
@@ -30,7 +31,7 @@ afterEach(() => {
 
 function loggedInApp(ui: React.ReactElement, router = testRouter()) {
   writeStorage('token', 'tok-1');
-  const app = renderWithApp(ui, { router });
+  const app = renderApp(ui, { sagas: 'account', router });
   act(() => {
     app.store.dispatch(loggedIn());
   });
@@ -126,7 +127,7 @@ describe('patients list', () => {
 
   it('a visitor is asked to log in and nothing is fetched', async () => {
     backend = fakeBackend({});
-    renderWithApp(<PatientsPage />);
+    renderApp(<PatientsPage />, { sagas: 'account' });
     expect(await screen.findByText('Log in to see your patients')).toBeInTheDocument();
     expect(backend.requests).toHaveLength(0);
   });

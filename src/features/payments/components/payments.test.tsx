@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { writeStorage } from '@/shared/storage';
 import { navigation } from '@/store/navigation';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { sampleUser } from '@/features/auth/testing/fakeBackend';
-import { fakeShop, renderShop, testRouter, type FakeShop } from '@/features/cart/testing/fakeShop';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { sampleUser } from '@/testing/samples';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
 import type { ShopOrderDto } from '@/shared/types/order';
 import { OrderSubmittedView } from '@/features/checkout/components/OrderSubmittedView';
 import { externalNavigation } from '../redirect';
@@ -13,7 +14,7 @@ import type { OrderPaymentDto } from '../types';
 import { TestPaymentView } from './TestPaymentView';
 import { OrderPaymentBlock } from './OrderPaymentBlock';
 
-let shop: FakeShop | null = null;
+let shop: FakeBackend | null = null;
 let goTo: jest.SpyInstance;
 let assign: jest.SpyInstance;
 beforeEach(() => {
@@ -58,7 +59,7 @@ const summary: ShopOrderDto = {
 } as unknown as ShopOrderDto;
 
 function openSubmitted() {
-  const app = renderShop(<OrderSubmittedView />, { router: testRouter('/order/order-submitted', { orderId: '90' }) });
+  const app = renderApp(<OrderSubmittedView />, { sagas: 'shop', router: testRouter('/order/order-submitted', { orderId: '90' }) });
   act(() => {
     writeStorage('token', 'tok-1');
     app.store.dispatch(loggedIn());
@@ -72,12 +73,12 @@ const actions = (action: string) => shop?.calls('POST payments/test/ps_1').filte
 
 describe('the test provider page', () => {
   const open = (status = 'awaiting') => {
-    shop = fakeShop({
+    shop = fakeBackend({
       // The session as the server answers it: the attempt's own state.
       'GET payments/test/ps_1': [200, { sessionId: 'ps_1', orderId: 90, orderNumber: 'LS-90', amount: 154.5, currency: 'PLN', status: status === 'awaiting' ? 'registered' : status, returnUrl: '/order/order-submitted?orderId=90', test: true }],
       'POST payments/test/ps_1': (req) => ((req.body as { action: string }).action === 'pay' ? [200, {}] : [200, { redirectUrl: '/order/order-submitted?orderId=90&declined=1' }]),
     });
-    renderShop(<TestPaymentView />, { router: testRouter('/payments/test/[id]', { id: 'ps_1' }) });
+    renderApp(<TestPaymentView />, { sagas: 'shop', router: testRouter('/payments/test/[id]', { id: 'ps_1' }) });
   };
 
   it('says it is a test, shows the amount and the order, and "Pay" pays then returns to the order', async () => {
@@ -115,7 +116,7 @@ describe('the test provider page', () => {
 
 describe('the order-submitted page follows the payment', () => {
   it('waits (asking again every 2 s, announced as a status) until the payment is paid', async () => {
-    shop = fakeShop({ 'GET order/90': [200, summary], 'GET orders/90': [[200, { payment: payment('awaiting') }], [200, { payment: payment('paid') }]] });
+    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [[200, { payment: payment('awaiting') }], [200, { payment: payment('paid') }]] });
     openSubmitted();
     const waiting = await screen.findByTestId('payment-status');
     expect(waiting).toHaveAttribute('role', 'status');
@@ -130,7 +131,7 @@ describe('the order-submitted page follows the payment', () => {
   });
 
   it('failed: "Try again" starts a new attempt and goes to the operator\'s page by a full navigation', async () => {
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET order/90': [200, summary],
       'GET orders/90': [200, { payment: payment('failed') }],
       'POST orders/90/pay': [200, { orderId: 90, redirectUrl: 'https://sandbox.przelewy24.pl/trnRequest/TOKEN-2' }],
@@ -144,7 +145,7 @@ describe('the order-submitted page follows the payment', () => {
   });
 
   it('failed and the operator still unreachable: says so and stays', async () => {
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET order/90': [200, summary],
       'GET orders/90': [200, { payment: payment('failed') }],
       'POST orders/90/pay': [502, { error: 'Payment could not start', code: 'payment_unavailable' }],
@@ -156,7 +157,7 @@ describe('the order-submitted page follows the payment', () => {
   });
 
   it('expired: says so with a link to order again, and stops asking', async () => {
-    shop = fakeShop({ 'GET order/90': [200, summary], 'GET orders/90': [200, { payment: payment('expired') }] });
+    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { payment: payment('expired') }] });
     openSubmitted();
     expect(await screen.findByText('The time to pay has run out and the order was cancelled.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Order again' })).toHaveAttribute('href', '/order/cart');
@@ -165,7 +166,7 @@ describe('the order-submitted page follows the payment', () => {
   });
 
   it('pay on visit: no payment panel, the nurse is paid', async () => {
-    shop = fakeShop({ 'GET order/90': [200, summary], 'GET orders/90': [200, { payment: payment('on_visit', { method: 'on_visit' }) }] });
+    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { payment: payment('on_visit', { method: 'on_visit' }) }] });
     openSubmitted();
     expect(await screen.findByText('Pay the nurse at the visit.')).toBeInTheDocument();
     expect(screen.queryByTestId('payment-status')).toBeNull();
@@ -174,7 +175,7 @@ describe('the order-submitted page follows the payment', () => {
 
 describe('the order page payment block', () => {
   it('shows method, status, amount, refunded, paid at and the refund of a cancellation now', () => {
-    renderWithApp(<OrderPaymentBlock payment={payment('partially_refunded', { refundedAmount: 30, paidAt: '2026-11-26T10:00:00.000Z' })} canCancel />);
+    renderApp(<OrderPaymentBlock payment={payment('partially_refunded', { refundedAmount: 30, paidAt: '2026-11-26T10:00:00.000Z' })} canCancel />);
     const block = screen.getByRole('region', { name: 'Payment' });
     expect(block).toHaveTextContent('MethodOnline');
     expect(block).toHaveTextContent('StatusPartly refunded');
@@ -185,10 +186,10 @@ describe('the order page payment block', () => {
   });
 
   it('after the cancellation deadline no refund by cancellation; on visit nothing to refund', () => {
-    const { unmount } = renderWithApp(<OrderPaymentBlock payment={payment('paid')} canCancel={false} />);
+    const { unmount } = renderApp(<OrderPaymentBlock payment={payment('paid')} canCancel={false} />);
     expect(screen.getByTestId('refund-if-cancelled')).toHaveTextContent('can no longer be cancelled');
     unmount();
-    renderWithApp(<OrderPaymentBlock payment={payment('on_visit', { method: 'on_visit' })} canCancel />);
+    renderApp(<OrderPaymentBlock payment={payment('on_visit', { method: 'on_visit' })} canCancel />);
     expect(screen.getByTestId('refund-if-cancelled')).toHaveTextContent('Nothing was paid online');
   });
 });

@@ -2,8 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeStorage } from '@/shared/storage';
 import { loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
 import type { AnalysisResultDetailDto, PatientResultsDto, TestResultSummaryDto } from '@/shared/types/results';
 import { resultsSaga } from '../resultsSaga';
 import { TestResultsPage } from './TestResultsPage';
@@ -39,8 +40,8 @@ afterEach(() => {
 
 function render(ui: React.ReactElement, query: Record<string, string> = {}) {
   writeStorage('token', 'tok-1');
-  const { router } = memoryRouter('/test-results', query);
-  const app = renderWithApp(ui, { router, saga: resultsSaga });
+  const router = testRouter('/test-results', query);
+  const app = renderApp(ui, { router, saga: resultsSaga });
   act(() => {
     app.store.dispatch(loggedIn());
   });

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderApp } from '@/testing/renderApp';
 import type { SharedResultsDto } from '@/shared/types/results';
 import { SharedResultsPage } from './SharedResultsPage';
 
@@ -18,7 +18,7 @@ test.each([
   ['ru', 'Скачать файл для медицинской программы (FHIR)', 'Лаборатория: Варшава.'],
   ['pl', 'Pobierz plik do programu medycznego (FHIR)', 'Laboratorium: Warszawa.'],
 ] as const)('the doctor\'s page in %s says the FHIR download in plain words and names the laboratory in the language', (language, download, laboratory) => {
-  renderWithApp(<SharedResultsPage state="ok" token="tok" data={data} />, { language });
+  renderApp(<SharedResultsPage state="ok" token="tok" data={data} />, { language });
   const link = screen.getByRole('link', { name: download });
   expect(link).toHaveAttribute('href', expect.stringMatching(/shared-results\/tok\/fhir$/));
   expect(link).not.toHaveTextContent('R4');

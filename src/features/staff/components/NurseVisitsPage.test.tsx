@@ -2,8 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { writeStorage } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
 import type { NurseVisitDto, NurseVisitsDto } from '@/shared/types/results';
 import { NurseVisitsPage, mapSearchUrl } from './NurseVisitsPage';
 
@@ -39,8 +40,8 @@ afterEach(() => {
 
 function render() {
   writeStorage('token', 'tok-1');
-  const { router } = memoryRouter('/staff/visits', { day: '2026-12-01' });
-  const app = renderWithApp(<NurseVisitsPage />, { router });
+  const router = testRouter('/staff/visits', { day: '2026-12-01' });
+  const app = renderApp(<NurseVisitsPage />, { router });
   act(() => {
     app.store.dispatch(loggedIn());
     app.store.dispatch(currentUserReceived(nurse));

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { writeStorage } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
 import type { LabAuditRecordDto } from '@/shared/types/audit';
 import { StaffAuditPage } from './StaffAuditPage';
 
@@ -25,8 +26,8 @@ afterEach(() => {
 
 function render(role: 'staff' | 'patient') {
   writeStorage('token', 'tok-1');
-  const { router } = memoryRouter('/staff/audit');
-  const app = renderWithApp(<StaffAuditPage />, { router });
+  const router = testRouter('/staff/audit');
+  const app = renderApp(<StaffAuditPage />, { router });
   act(() => {
     app.store.dispatch(loggedIn());
     app.store.dispatch(currentUserReceived({ ...staffUser, role }));

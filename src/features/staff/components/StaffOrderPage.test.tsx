@@ -2,8 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeStorage } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
 import type { StaffOrderDetailDto } from '@/shared/types/results';
 import { staffSaga } from '../staffSaga';
 import { StaffOrderPage } from './StaffOrderPage';
@@ -50,8 +51,8 @@ afterEach(() => {
 
 function render(role: 'staff' | 'patient') {
   writeStorage('token', 'tok-1');
-  const { router } = memoryRouter('/staff/orders/[orderId]', { orderId: '12' });
-  const app = renderWithApp(<StaffOrderPage />, { router, saga: staffSaga });
+  const router = testRouter('/staff/orders/[orderId]', { orderId: '12' });
+  const app = renderApp(<StaffOrderPage />, { router, saga: staffSaga });
   act(() => {
     app.store.dispatch(loggedIn());
     app.store.dispatch(currentUserReceived({ ...staffUser, role }));

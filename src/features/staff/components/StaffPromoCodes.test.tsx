@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
 import type { StaffPromoCodeDto } from '@/shared/types/results';
 import { StaffPromoCodes } from './StaffPromoCodes';
 
@@ -41,8 +42,8 @@ it('lists the codes with their use and creates one, showing the field the server
     },
   });
   const user = userEvent.setup();
-  const { router } = memoryRouter('/staff');
-  renderWithApp(<StaffPromoCodes />, { router });
+  const router = testRouter('/staff');
+  renderApp(<StaffPromoCodes />, { router });
   const list = await screen.findByRole('list', { name: 'Promo codes of your laboratory' });
   expect(within(list).getByText(/used 3 of 10/)).toBeInTheDocument();
   expect(within(list).getByText(/3 orders here, 45 PLN off/)).toBeInTheDocument();

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { writeStorage } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { fakeBackend, type FakeBackend } from '@/features/auth/testing/fakeBackend';
-import { renderWithApp, memoryRouter } from '@/features/shell/testing/renderWithApp';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
 import type { SecurityEventDto } from '@/shared/types/audit';
 import { StaffSecurityEventsPage } from './StaffSecurityEventsPage';
 
@@ -23,8 +24,8 @@ afterEach(() => {
 
 function render(role: 'staff' | 'patient' = 'staff') {
   writeStorage('token', 'tok-1');
-  const { router } = memoryRouter('/staff/security-events');
-  const app = renderWithApp(<StaffSecurityEventsPage />, { router });
+  const router = testRouter('/staff/security-events');
+  const app = renderApp(<StaffSecurityEventsPage />, { router });
   act(() => {
     app.store.dispatch(loggedIn());
     app.store.dispatch(currentUserReceived({ ...staffUser, role }));
