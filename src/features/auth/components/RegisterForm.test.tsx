@@ -94,7 +94,7 @@ describe('RegisterForm', () => {
   ] as const)('under "Duplicating fields found", %s', async (_case, answer, reason) => {
     backend = fakeBackend({ 'POST register': [answer[0], answer[1]] });
     const user = userEvent.setup();
-    renderWithApp(<RegisterForm />);
+    renderApp(<RegisterForm />, { sagas: 'account' });
     await fillValid(user);
     await submit(user);
     const alert = await screen.findByRole('alert');
