@@ -6,7 +6,7 @@ import type { AuthUser } from '@/server/http/auth';
 import { HttpError } from '@/server/http/errors';
 import * as repo from '@/server/orders/repositories/orders';
 import * as resultsRepo from '@/server/results/repositories/results';
-import { isStaffOf } from '@/server/orders/orderLifecycle';
+import { isStaffOf } from '@/server/orders/orderAccess';
 import { writeResults, type ResultInput } from '@/server/results/resultEntry';
 import { actorOf, recordAudit } from '@/server/audit/audit';
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/createDb';
 import type { Language } from '@/shared/i18n';
 import type { AuthUser } from '../http/auth';
 import { conflict, notFound } from '../http/errors';
-import { ORDER_NOT_FOUND } from '@/server/orders/orderLifecycle';
+import { ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
 import * as orders from '@/server/orders/repositories/orders';
 import { findLaboratoriesByIds } from '@/server/laboratories/repositories/laboratories';
 import { getSeller } from '@/server/invoices/repositories/invoices';

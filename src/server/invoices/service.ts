@@ -4,7 +4,7 @@ import type { AuthUser } from '../http/auth';
 import { conflict, HttpError, notFound } from '../http/errors';
 import { ERROR_CODES } from '@/shared/errorCodes';
 import { invoiceRequestSchema, type InvoiceBuyer } from '@/shared/validation/invoice';
-import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderLifecycle';
+import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
 import * as orders from '@/server/orders/repositories/orders';
 import * as repo from '@/server/invoices/repositories/invoices';
 import { buildFa3Xml, totalMinor, type InvoiceParty } from './fa3Xml';

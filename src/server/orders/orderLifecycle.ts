@@ -11,6 +11,7 @@ import type {
 import { isCurrency, DEFAULT_CURRENCY, toMajor } from '@/shared/money';
 import { canChangeVisit, stepsAfterResults, transitionRefusal, visitChangeDeadline, type TransitionRefusal } from '@/shared/orderLifecycle';
 import type { AuthUser } from '@/server/http/auth';
+import { isStaffOf, ORDER_NOT_FOUND } from './orderAccess';
 import { conflict, notFound } from '@/server/http/errors';
 import { getConfig } from '@/server/config';
 import { queueMail } from '@/server/mail/queueMail';
@@ -44,7 +45,6 @@ import { recordHealthReadByOther } from '@/server/audit/audit';
  * results are ready.
  */
 
-export const ORDER_NOT_FOUND = 'Order not found';
 export const VISIT_CHANGE_CLOSED = 'The visit can no longer be changed: less than 24 hours are left or the order is past that stage';
 export const SLOT_FULL = 'This visit time is no longer available';
 export const SLOT_NOT_FOUND = 'Visit time not found';
@@ -62,10 +62,7 @@ const REFUSAL_MESSAGES: Record<TransitionRefusal, string> = {
 
 /* ---------- access ---------- */
 
-/** Staff of the order's laboratory (nurses excluded: they reach only their own visits). */
-export function isStaffOf(user: AuthUser | null, laboratoryId: string): boolean {
-  return !!user && user.role === 'staff' && user.staffRole !== 'nurse' && !!user.staffLaboratoryId && user.staffLaboratoryId === laboratoryId;
-}
+
 
 /**
  * Only the ordering user and staff of the order's laboratory reach an order; anyone else gets 404.

@@ -4,7 +4,7 @@ import type { PaymentDto } from '@/shared/types/payment';
 import { toMinor } from '@/shared/money';
 import type { AuthUser } from '../http/auth';
 import { notFound } from '../http/errors';
-import { isStaffOf } from '@/server/orders/orderLifecycle';
+import { isStaffOf } from '@/server/orders/orderAccess';
 import * as ordersRepo from '@/server/orders/repositories/orders';
 import { staffRefund } from './refunds';
 import { paymentDto } from './payments';

@@ -7,7 +7,7 @@ import * as visitsRepo from '@/server/visits/repositories/visits';
 import { findSlotsByIds } from '@/server/visits/repositories/slots';
 import { findLaboratoriesByIds, findLaboratory } from '@/server/laboratories/repositories/laboratories';
 import { localDay, localToUtc, timeZoneOf } from './laboratoryTime';
-import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderLifecycle';
+import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
 import { orderAddressDto, visitDto } from '@/server/orders/orders';
 import { LAB_DEFAULTS } from '@/shared/laboratory';
 import { intlLocale } from '@/shared/i18n';
