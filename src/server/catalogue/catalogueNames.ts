@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@/server/db/schema';
+import type { Db } from '@/server/db/createDb';
 import type { CatalogueI18nDto } from '@/shared/types/api';
 import { findPreparations, findTranslations, type TranslationKind, type TranslationRow } from '@/server/catalogue/repositories/translations';
 
@@ -16,7 +15,7 @@ export function i18nByItem(rows: TranslationRow[]): Map<number, CatalogueI18nDto
 }
 
 /** The names of catalogue items in ru and pl (for results, orders and the shared view), by id. */
-export async function namesI18n(db: Kysely<Database>, kind: TranslationKind, ids: number[]): Promise<Map<number, CatalogueI18nDto>> {
+export async function namesI18n(db: Db, kind: TranslationKind, ids: number[]): Promise<Map<number, CatalogueI18nDto>> {
   const names = new Map<number, CatalogueI18nDto>();
   for (const [id, entry] of i18nByItem(await findTranslations(db, kind, ids))) {
     names.set(id, Object.fromEntries(Object.entries(entry).map(([lang, v]) => [lang, { name: v.name }])) as CatalogueI18nDto);
@@ -40,7 +39,7 @@ export function i18nOf(names: Map<number, CatalogueI18nDto>, id: number): { i18n
 }
 
 /** The names of an order's analyses (with their preparation texts) and materials in ru and pl, by id. */
-export async function orderNamesI18n(db: Kysely<Database>, analysisIds: number[], materialIds: number[]): Promise<{ analyses: Map<number, CatalogueI18nDto>; materials: Map<number, CatalogueI18nDto> }> {
+export async function orderNamesI18n(db: Db, analysisIds: number[], materialIds: number[]): Promise<{ analyses: Map<number, CatalogueI18nDto>; materials: Map<number, CatalogueI18nDto> }> {
   const [analyses, materials, preparations] = await Promise.all([namesI18n(db, 'analysis', analysisIds), namesI18n(db, 'material', materialIds), findPreparations(db, analysisIds)]);
   addPreparations(analyses, preparations);
   return { analyses, materials };

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@/server/db/schema';
+import type { Db } from '@/server/db/createDb';
 import { DEFAULT_CURRENCY, type Currency } from '@/shared/money';
 import { findAnalysisMaterials, findAnalysisPrices } from '@/server/cart/repositories/cart';
 import { findLaboratory } from '@/server/laboratories/repositories/laboratories';
@@ -68,7 +67,7 @@ export interface PricedCart {
 }
 
 /** Loads prices and materials of `analysisIds` from the laboratory's price list (none: 0 EUR). */
-export async function loadPricingCatalogue(db: Kysely<Database>, laboratoryId: string | null, analysisIds: number[]): Promise<PricingCatalogue> {
+export async function loadPricingCatalogue(db: Db, laboratoryId: string | null, analysisIds: number[]): Promise<PricingCatalogue> {
   const list = laboratoryId ? await findLaboratory(db, laboratoryId) : null;
   const analyses = new Map<number, PricedAnalysis>();
   const ids = [...new Set(analysisIds)];

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '@/server/db/createDb';
 import type { AuthUser } from '../http/auth';
 import { languageFromCookie } from '@/shared/i18n';
 import { getOrder } from '@/server/orders/repositories/orders';
@@ -9,7 +8,7 @@ import { readInvoice } from './service';
 
 /** The files of an issued invoice: its stored FA(3) XML as issued, or its PDF in the reader's language. */
 export async function invoiceFile(
-  db: Kysely<Database>,
+  db: Db,
   user: AuthUser,
   orderId: number,
   documentId: number | undefined,

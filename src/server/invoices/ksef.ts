@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '@/server/db/createDb';
 import { enqueue } from '../jobs/queue';
 import type { JobDefinition } from '../jobs/types';
 
@@ -29,7 +28,7 @@ export function ksefSettings(env: NodeJS.ProcessEnv = process.env): KsefSettings
 }
 
 /** Enqueues the sending of an invoice when KSeF sending is on; idempotent per invoice. */
-export async function queueKsefSend(trx: Kysely<Database>, invoiceId: number, laboratoryId: string, settings = ksefSettings()): Promise<boolean> {
+export async function queueKsefSend(trx: Db, invoiceId: number, laboratoryId: string, settings = ksefSettings()): Promise<boolean> {
   if (!settings.enabled) return false;
   await enqueue(trx, KSEF_SEND, { invoiceId }, { key: `invoice:${invoiceId}`, laboratoryId });
   return true;

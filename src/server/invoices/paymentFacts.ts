@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database, OrderStatus } from '../db/schema';
+import type { Db } from '@/server/db/createDb';
+import type { OrderStatus } from '../db/schema';
 import { getOrder } from '@/server/orders/repositories/orders';
 import { listRefunds } from '@/server/payments/repositories/payments';
 import { firstStatusAt } from '@/server/invoices/repositories/invoices';
@@ -23,7 +23,7 @@ export interface OrderPaymentFacts {
 
 const COLLECTED: OrderStatus[] = ['sample_collected', 'in_lab', 'partial_results', 'completed'];
 
-export async function orderPaymentFacts(db: Kysely<Database>, orderId: number): Promise<OrderPaymentFacts> {
+export async function orderPaymentFacts(db: Db, orderId: number): Promise<OrderPaymentFacts> {
   const order = await getOrder(db, orderId);
   if (!order) return { paid: false, method: 'on_visit', paidAt: null, refunds: [] };
   const refunds = (await listRefunds(db, orderId)).filter((r) => r.status === 'done').map((r) => ({ amountMinor: r.amount_minor, at: r.settled_at ?? r.updated_at }));

@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '@/server/db/createDb';
 
 /**
  * The job queue's small interface (docs/backend.md, "Jobs and the mail outbox"): work is enqueued by
  * name with a payload of ids, run by the handler registered under that name, retried with exponential
  * backoff up to its limit, then dead-lettered (state `failed`, visible to staff).
  */
-export type JobDb = Kysely<Database>;
+export type JobDb = Db;
 
 export interface JobContext {
   /** The database to work in (not the transaction of the enqueue, which has committed). */

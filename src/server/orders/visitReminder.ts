@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@/server/db/schema';
+import type { Db } from '@/server/db/createDb';
 import { intlLocale } from '@/shared/i18n';
 import { buildAppUrl } from '@/server/mail/mailer';
 import { mailMessageId, queueMail } from '@/server/mail/queueMail';
@@ -22,7 +21,7 @@ const BEFORE_VISIT = new Set(['placed', 'visit_confirmed']);
  * Runs one visit reminder job: mails the order's owner in their language, unless the order was
  * cancelled, moved to another time than the job's, or its visit has begun. 'skipped' is final too.
  */
-export async function runVisitReminder(db: Kysely<Database>, payload: VisitReminderPayload, now: Date): Promise<'sent' | 'skipped'> {
+export async function runVisitReminder(db: Db, payload: VisitReminderPayload, now: Date): Promise<'sent' | 'skipped'> {
   const order = await ordersRepo.getOrder(db, payload.orderId);
   if (!order || !BEFORE_VISIT.has(order.status)) return 'skipped';
   const summary = await getOrderSummary(db, order.user_id, order.id);

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '@/server/db/createDb';
 import { cancelJobs } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
 import * as repo from '@/server/payments/repositories/payments';
@@ -11,7 +10,7 @@ import { requestRefund } from './refunds';
  * still awaiting its payment stops waiting (its attempts close, the hold's job is dropped, and a
  * payment that arrives anyway is refunded at once).
  */
-export async function settlePaymentOnCancel(trx: Kysely<Database>, orderId: number, by: 'patient_cancel' | 'lab_cancel', actorUserId: number | null, now: Date): Promise<void> {
+export async function settlePaymentOnCancel(trx: Db, orderId: number, by: 'patient_cancel' | 'lab_cancel', actorUserId: number | null, now: Date): Promise<void> {
   const order = await ordersRepo.getOrder(trx, orderId);
   if (!order || order.payment_method !== 'online') return;
   const at = now.toISOString();

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '@/server/db/createDb';
 import { JOB } from '../jobs/specs';
 import type { JobDefinition } from '../jobs/types';
 import * as repo from '@/server/payments/repositories/payments';
@@ -15,7 +14,7 @@ import { queuePaymentMail } from './mails';
  */
 export const EXPIRED_NOTE = 'Cancelled: the payment did not arrive in time';
 
-export async function expireOrder(db: Kysely<Database>, orderId: number, now = new Date()): Promise<boolean> {
+export async function expireOrder(db: Db, orderId: number, now = new Date()): Promise<boolean> {
   return ordersRepo.inWriteTransaction(db, async (trx) => {
     const order = await ordersRepo.lockOrder(trx, orderId);
     if (!order || order.payment_method !== 'online' || !['awaiting', 'failed'].includes(order.payment_status)) return false;

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '@/server/db/createDb';
 import { getConfig } from '../config';
 import { mailMessageId, queueMail } from '../mail/queueMail';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
@@ -11,7 +10,7 @@ import * as ordersRepo from '@/server/orders/repositories/orders';
  * Queues a payment mail to the order's owner in the transaction of the change that owes it; the
  * Message-ID names the event, so a repeated change never mails twice.
  */
-export async function queuePaymentMail(db: Kysely<Database>, orderId: number, kind: PaymentMailKind, amountMinor: number, eventKey: string, reason?: string): Promise<void> {
+export async function queuePaymentMail(db: Db, orderId: number, kind: PaymentMailKind, amountMinor: number, eventKey: string, reason?: string): Promise<void> {
   const order = await ordersRepo.getOrder(db, orderId);
   if (!order) return;
   const user = await ordersRepo.getUser(db, order.user_id);

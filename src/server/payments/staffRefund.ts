@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '@/server/db/createDb';
 import type { PaymentDto } from '@/shared/types/payment';
 import { toMinor } from '@/shared/money';
 import type { AuthUser } from '../http/auth';
@@ -10,7 +9,7 @@ import { staffRefund } from './refunds';
 import { paymentDto } from './payments';
 
 /** `POST staff/orders/{id}/refund`: staff of the order's laboratory only (404 for others). */
-export async function staffRefundOrder(db: Kysely<Database>, staff: AuthUser, orderId: number, amount: number, reason: string): Promise<PaymentDto> {
+export async function staffRefundOrder(db: Db, staff: AuthUser, orderId: number, amount: number, reason: string): Promise<PaymentDto> {
   const order = await ordersRepo.getOrder(db, orderId);
   if (!order || !isStaffOf(staff, order.laboratory_id)) throw notFound('Order not found');
   await staffRefund(db, staff.id, orderId, toMinor(amount), reason);

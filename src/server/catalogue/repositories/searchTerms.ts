@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '@/server/db/schema';
+import type { Db } from '@/server/db/createDb';
 import { findTranslations } from './translations';
 
 /**
@@ -31,7 +30,7 @@ export function prefixUpperBound(prefix: string): string {
 }
 
 /** Replaces the search terms of the given analyses. */
-export async function indexAnalyses(db: Kysely<Database> | Transaction<Database>, rows: { id: number; code: string; name: string }[]): Promise<void> {
+export async function indexAnalyses(db: Db, rows: { id: number; code: string; name: string }[]): Promise<void> {
   if (!rows.length) return;
   const ids = rows.map((r) => r.id);
   for (let i = 0; i < ids.length; i += 500) {

@@ -1,7 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '@/server/db/schema';
+import type { Db } from '@/server/db/createDb';
 
-type Q = Kysely<Database> | Transaction<Database>;
+type Q = Db;
 
 export type TranslationKind = 'analysis' | 'profile' | 'material' | 'header';
 
