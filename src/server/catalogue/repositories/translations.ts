@@ -1,7 +1,5 @@
 import type { Db } from '@/server/db/createDb';
 
-type Q = Db;
-
 export type TranslationKind = 'analysis' | 'profile' | 'material' | 'header';
 
 export interface TranslationRow {
@@ -24,7 +22,7 @@ export interface LaboratoryTranslationRow {
 }
 
 /** Translations of the given items, every language. */
-export async function findTranslations(db: Q, kind: TranslationKind, ids: number[]): Promise<TranslationRow[]> {
+export async function findTranslations(db: Db, kind: TranslationKind, ids: number[]): Promise<TranslationRow[]> {
   const unique = [...new Set(ids)];
   const out: TranslationRow[] = [];
   for (let i = 0; i < unique.length; i += 500) {
@@ -46,7 +44,7 @@ export async function findTranslations(db: Q, kind: TranslationKind, ids: number
  * The translated preparation texts of analyses (non-empty ones), every language. Apart from
  * findTranslations, which the search index reads in migration 0010_5_1, before this column exists.
  */
-export async function findPreparations(db: Q, ids: number[]): Promise<{ item_id: number; language: string; preparation: string }[]> {
+export async function findPreparations(db: Db, ids: number[]): Promise<{ item_id: number; language: string; preparation: string }[]> {
   const unique = [...new Set(ids)];
   const out: { item_id: number; language: string; preparation: string }[] = [];
   for (let i = 0; i < unique.length; i += 500) {
@@ -64,7 +62,7 @@ export async function findPreparations(db: Q, ids: number[]): Promise<{ item_id:
 }
 
 /** Writes (replaces) translations; the preparation text only where the rows carry it. */
-export async function upsertTranslations(db: Q, rows: TranslationRow[]): Promise<void> {
+export async function upsertTranslations(db: Db, rows: TranslationRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) {
     await db
       .insertInto('catalogue_translations')
@@ -82,7 +80,7 @@ export async function upsertTranslations(db: Q, rows: TranslationRow[]): Promise
 }
 
 /** Writes (replaces) laboratories' city names and addresses. */
-export async function upsertLaboratoryTranslations(db: Q, rows: LaboratoryTranslationRow[]): Promise<void> {
+export async function upsertLaboratoryTranslations(db: Db, rows: LaboratoryTranslationRow[]): Promise<void> {
   if (!rows.length) return;
   await db
     .insertInto('laboratory_translations')
