@@ -7,7 +7,7 @@ import { activeLaboratorySet } from '@/features/lab/labSlice';
 import { eventually } from '@/features/auth/testing/fakeBackend';
 import {
   addToCartRequested,
-  cartReloadRequested,
+  cartRequested,
   materialDecisionMade,
   removeAnalysisRequested,
   removePatientAnalysisRequested,
@@ -92,7 +92,7 @@ describe('cart loading', () => {
     await eventually(() => expect(store.getState().cart.cart.status).toBe(Status.ERROR));
     expect(store.getState().cart.cart.error?.message).toBe('Service unavailable');
     up = true;
-    store.dispatch(cartReloadRequested());
+    store.dispatch(cartRequested());
     await eventually(() => expect(store.getState().cart.cart.data).toEqual(cart));
     expect(store.getState().cart.cart.status).toBe(Status.SUCCESS);
   });

@@ -2,7 +2,7 @@ import { emptyCart } from '@/shared/emptyShapes';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { Status } from '@/lib/status';
-import { fail, reset, resource, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
+import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
 import type { AddToCartResponse, CartDto } from '@/shared/types/api';
 import type { AddRequest } from './cartApi';
 
@@ -49,20 +49,12 @@ const cartSlice = createSlice({
   name: 'cart',
   initialState,
   reducers: {
-    /** The user asks to load the cart again (retry after an error); the saga loads it. */
-    cartReloadRequested(state) {
-      startLoading(state.cart);
-    },
+    /** `cartRequested`: the user asks to load the cart again (retry after an error); the saga loads it. */
+    ...resourceReducers<CartState, CartDto>()('cart', (s) => s.cart),
     cartLoadRequested(state) {
       // Keep showing the known cart while it reloads; the icon spins only before the first load.
       if (state.cart.status === Status.SUCCESS) state.cart.error = null;
       else startLoading(state.cart);
-    },
-    cartReceived(state, action: PayloadAction<CartDto>) {
-      succeed(state.cart, action.payload);
-    },
-    cartLoadFailed(state, action: PayloadAction<Failure>) {
-      fail(state.cart, action.payload);
     },
     /** Logout: a visitor's cart is empty. */
     cartCleared: visitorCart,
@@ -146,10 +138,10 @@ const cartSlice = createSlice({
 });
 
 export const {
-  cartReloadRequested,
+  cartRequested,
   cartLoadRequested,
   cartReceived,
-  cartLoadFailed,
+  cartFailed,
   cartCleared,
   addToCartRequested,
   addToCartAnswered,

@@ -18,11 +18,11 @@ import { selectOrderTotals } from './orderTotals';
 import {
   checkoutFailed,
   checkoutRequested,
-  checkoutSucceeded,
+  checkoutReceived,
   coverageFailed,
   coverageReceived,
   coverageRequested,
-  promoApplied,
+  promoReceived,
   promoFailed,
   promoRequested,
   idempotencyKeyCreated,
@@ -115,7 +115,7 @@ function* applyPromo(action: PayloadAction<string>): Generator {
   try {
     if (!laboratoryId) throw new Error('Choose a laboratory first');
     const quote = yield* callApi(checkoutApi.promo, laboratoryId, action.payload.trim());
-    yield put(promoApplied(quote));
+    yield put(promoReceived(quote));
   } catch (e) {
     yield put(promoFailed(toFailure(e)));
   }
@@ -138,7 +138,7 @@ function* checkout(): Generator {
     yield put(checkoutFailed(answer.payload));
     return;
   }
-  yield put(checkoutSucceeded());
+  yield put(checkoutReceived(null));
   yield* call([navigation, navigation.goTo], answer.payload.emailConfirmed ? routes.dataConfirmed.path : routes.confirmEmailInOrder.path);
 }
 
