@@ -22,9 +22,7 @@ export interface CartState {
   materialDecision: Record<string, boolean> | null;
   /** Patients the addable does not apply to, while the restriction dialog is open. */
   restrictedPatientIds: number[] | null;
-  /** Increases on every add that put something into the cart (the page shows the success message). */
-  addedCount: number;
-  /** Patients the last add put something in the cart for. */
+  /** Patients the last add put something in the cart for (none: the add answered with restrictions for all). */
   lastAddedPatientIds: number[];
 
   /** Changes on the cart page (remove, reset). */
@@ -37,7 +35,6 @@ const initialState: CartState = {
   pendingAdd: null,
   materialDecision: null,
   restrictedPatientIds: null,
-  addedCount: 0,
   lastAddedPatientIds: [],
   mutation: resource(null),
 };
@@ -75,8 +72,6 @@ const cartSlice = createSlice({
       }
       const requested = new Set(state.pendingAdd?.patientIds ?? []);
       const excluded = res.patientIds ?? [];
-      const somethingAdded = res.status === 'added' || [...requested].some((id) => !excluded.includes(id));
-      if (somethingAdded) state.addedCount += 1;
       state.lastAddedPatientIds = [...requested].filter((id) => !excluded.includes(id));
       succeed(state.add, null);
       state.pendingAdd = null;
