@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   slotFull: 'slot_full',
   /** No laboratory is chosen, nor saved for the account (400 from the cart's calls). */
   laboratoryRequired: 'laboratory_required',
+  /** A patient named in a cart call is not one of the account's (404). */
+  patientNotFound: 'patient_not_found',
   /** An analysis asked for is not sold by the laboratory (400 when added to the cart; 409 when the cart is quoted or ordered). */
   notSoldInLaboratory: 'not_sold_in_laboratory',
   /** The chosen visit time is not one of the laboratory's (400, `fields.orderSlotId`). */

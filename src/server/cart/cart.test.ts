@@ -159,7 +159,7 @@ test("another user's patient is 404 everywhere and nothing changes", async () =>
 
   const foreignAdd = await add(a.user, { analysisId: shop.fx.analyses.cbc, patientIds: [a.anna, b.anna] });
   expect(foreignAdd.status).toBe(404);
-  expect(foreignAdd.body).toEqual({ error: 'Patient not found', code: 'not_found' });
+  expect(foreignAdd.body).toEqual({ error: 'Patient not found', code: 'patient_not_found' });
   expect((await getCart(a.user)).analysisIdsByPatientId).toEqual({});
 
   expect((await shop.api.call('POST', '/api/cart/remove-patient-analysis', { token: a.user.token, body: { patientId: b.anna, analysisId: shop.fx.analyses.cbc } })).status).toBe(404);

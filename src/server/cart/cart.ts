@@ -111,7 +111,7 @@ export async function addToCart(db: Db, userId: number, input: AddInput, request
 
   const patientIds = [...new Set(input.patientIds)];
   const patients = await repo.findOwnPatients(db, userId, patientIds);
-  if (patients.length !== patientIds.length) throw notFound(PATIENT_NOT_FOUND);
+  if (patients.length !== patientIds.length) throw notFound(PATIENT_NOT_FOUND, ERROR_CODES.patientNotFound);
 
   let analysisIds: number[];
   let profileId: number | null = null;
@@ -176,7 +176,7 @@ export async function addToCart(db: Db, userId: number, input: AddInput, request
 
 async function requireOwnPatient(db: Db, userId: number, patientId: number): Promise<void> {
   const [p] = await repo.findOwnPatients(db, userId, [patientId]);
-  if (!p) throw notFound(PATIENT_NOT_FOUND);
+  if (!p) throw notFound(PATIENT_NOT_FOUND, ERROR_CODES.patientNotFound);
 }
 
 export async function removePatientAnalysis(db: Db, userId: number, patientId: number, analysisId: number, lab?: string | null): Promise<CartDto> {

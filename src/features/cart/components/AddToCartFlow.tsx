@@ -43,6 +43,7 @@ function addFailureTexts(type: Addable['type']): FailureTexts {
     codes: {
       [ERROR_CODES.laboratoryRequired]: 'cart:failure.laboratoryRequired',
       [ERROR_CODES.notSoldInLaboratory]: analysis ? 'cart:failure.analysisNotSold' : 'cart:failure.profileNotSold',
+      [ERROR_CODES.patientNotFound]: 'cart:failure.patientNotFound',
       [ERROR_CODES.notFound]: analysis ? 'cart:failure.analysisNotFound' : 'cart:failure.profileNotFound',
       // A profile without analyses is the one other refusal of an add.
       ...(analysis ? {} : { [ERROR_CODES.badRequest]: 'cart:failure.profileEmpty' }),
