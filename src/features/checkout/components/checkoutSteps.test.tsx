@@ -97,6 +97,11 @@ describe('visit time step', () => {
       store.dispatch(submitFailed({ failure: toFailure(new ApiError(SLOT_FULL_MESSAGE, 409, {}, ERROR_CODES.slotFull)), slotFull: true }));
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('The selected visit time is fully booked, please choose another');
+    // Sent without a visit time: the step asks for one, whatever the error's own text.
+    act(() => {
+      store.dispatch(submitFailed({ failure: toFailure(new Error('Some sentence')), slotFull: true }));
+    });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Choose a visit time'));
   });
 });
 
