@@ -41,4 +41,10 @@ describe('useFailureText', () => {
     expect(textOf(failure(400, 'validation_failed', { lastName: 'This field is required' }), texts, 'ru')).not.toBe('This field is required');
     expect(textOf(failure(409, 'conflict', { lastName: 'Enter at most 100 characters' }), texts)).toBe('Something went wrong. Please try again.');
   });
+
+  it('reads the field’s sentence in the namespace the site names', () => {
+    const texts: FailureTexts = { field: (fields) => fields.promoCode, fieldNs: 'cart' };
+    expect(textOf(failure(400, 'promo_code_refused', { promoCode: 'This promo code has expired' }), texts)).toBe('This promo code has expired');
+    expect(textOf(failure(400, 'promo_code_refused', { promoCode: 'This promo code has expired' }), texts, 'ru')).not.toBe('This promo code has expired');
+  });
 });

@@ -27,6 +27,8 @@ export interface FailureTexts {
    * (`src/shared/validation/messages.ts`), translated like a form field's own error.
    */
   field?: (fields: Record<string, string>) => string | null | undefined;
+  /** The namespace of those validation messages: `account` (`src/shared/validation/messages.ts`) unless said. */
+  fieldNs?: string;
 }
 
 /**
@@ -37,7 +39,7 @@ export function useFailureText(failure: Failure | null | undefined, texts: Failu
   const { t } = useTranslation();
   if (!failure) return '';
   const field = failure.status === 400 ? texts.field?.(failure.fields) : null;
-  if (field) return t(field, { ns: 'account', keySeparator: false, nsSeparator: false, defaultValue: field });
+  if (field) return t(field, { ns: texts.fieldNs ?? 'account', keySeparator: false, nsSeparator: false, defaultValue: field });
   const bare = failure.code === null && failure.status !== null ? texts.statuses?.[failure.status] : undefined;
   if (bare) return t(bare);
   const code = (failure.code ?? (failure.status !== null ? codeOfStatus(failure.status) : null)) as ErrorCode | null;

@@ -22,12 +22,26 @@ export const ERROR_CODES = {
   emailNotConfirmed: 'email_not_confirmed',
   confirmationTokenNotFound: 'confirmation_token_not_found',
   slotFull: 'slot_full',
+  /** No laboratory is chosen, nor saved for the account (400 from the cart's calls). */
+  laboratoryRequired: 'laboratory_required',
+  /** A patient named in a cart call is not one of the account's (404). */
+  patientNotFound: 'patient_not_found',
+  /** An analysis asked for is not sold by the laboratory (400 when added to the cart; 409 when the cart is quoted or ordered). */
+  notSoldInLaboratory: 'not_sold_in_laboratory',
+  /** The chosen visit time is not one of the laboratory's (400, `fields.orderSlotId`). */
+  slotNotOffered: 'slot_not_offered',
+  /** The chosen visit time has already begun (400, `fields.orderSlotId`). */
+  slotPassed: 'slot_passed',
+  /** The visit date sent is not the start of the chosen visit time (400, `fields.nurseCheckoutDate`). */
+  visitDateMismatch: 'visit_date_mismatch',
   /** The order address's postal code is not visited by the laboratory (400, `fields["orderAddress.postalCode"]`). */
   addressNotServed: 'address_not_served',
   /** Unknown, other-laboratory, not yet valid, expired or under-minimum promo code (400, `fields.promoCode`). */
   promoCodeRefused: 'promo_code_refused',
-  /** The promo code is used up, in total or by this user (409, `fields.promoCode`). */
+  /** The promo code is used up in total (409, `fields.promoCode`). */
   promoCodeUsedUp: 'promo_code_used_up',
+  /** This user has used the promo code as many times as it allows (409, `fields.promoCode`). */
+  promoCodeUserLimit: 'promo_code_user_limit',
   /** The account already has as many open upcoming visits as allowed (409, `RATE_LIMIT_OPEN_VISITS`). */
   tooManyOpenVisits: 'too_many_open_visits',
   /** The payment operator could not be reached: the order is kept (`orderId` in the answer), `POST orders/{id}/pay` tries again (503). */

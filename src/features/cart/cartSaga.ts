@@ -14,12 +14,12 @@ import {
   addToCartFailed,
   addToCartRequested,
   cartCleared,
-  cartLoadFailed,
+  cartFailed,
   cartLoadRequested,
   cartMutated,
   cartMutationFailed,
   cartReceived,
-  cartReloadRequested,
+  cartRequested,
   materialDecisionMade,
   removeAnalysisRequested,
   removePatientAnalysisRequested,
@@ -44,7 +44,7 @@ export function* loadCart(): Generator {
     const cart = yield* callApi(cartApi.getCart, lab);
     yield put(cartReceived(cart));
   } catch (e) {
-    yield put(cartLoadFailed(toFailure(e)));
+    yield put(cartFailed(toFailure(e)));
   }
 }
 
@@ -89,7 +89,7 @@ function* stripFlowQuery(): Generator {
 
 export function* cartSaga(): Generator {
   yield takeEvery(appStarted, stripFlowQuery);
-  yield takeLatest([appStarted, loggedIn, logout, activeLaboratorySet, cartReloadRequested], loadCart);
+  yield takeLatest([appStarted, loggedIn, logout, activeLaboratorySet, cartRequested], loadCart);
   yield takeEvery(addToCartRequested, add);
   yield takeEvery(materialDecisionMade, resendWithDecision);
   yield takeEvery([removePatientAnalysisRequested, removePatientRequested, removeAnalysisRequested, resetCartRequested], mutate);

@@ -2,7 +2,7 @@ import { emptyCart } from '@/shared/emptyShapes';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { Status } from '@/lib/status';
-import { fail, reset, resource, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
+import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
 import type { AddToCartResponse, CartDto } from '@/shared/types/api';
 import type { AddRequest } from './cartApi';
 
@@ -22,9 +22,7 @@ export interface CartState {
   materialDecision: Record<string, boolean> | null;
   /** Patients the addable does not apply to, while the restriction dialog is open. */
   restrictedPatientIds: number[] | null;
-  /** Increases on every add that put something into the cart (the page shows the success message). */
-  addedCount: number;
-  /** Patients the last add put something in the cart for. */
+  /** Patients the last add put something in the cart for (none: the add answered with restrictions for all). */
   lastAddedPatientIds: number[];
 
   /** Changes on the cart page (remove, reset). */
@@ -37,7 +35,6 @@ const initialState: CartState = {
   pendingAdd: null,
   materialDecision: null,
   restrictedPatientIds: null,
-  addedCount: 0,
   lastAddedPatientIds: [],
   mutation: resource(null),
 };
@@ -49,20 +46,12 @@ const cartSlice = createSlice({
   name: 'cart',
   initialState,
   reducers: {
-    /** The user asks to load the cart again (retry after an error); the saga loads it. */
-    cartReloadRequested(state) {
-      startLoading(state.cart);
-    },
+    /** `cartRequested`: the user asks to load the cart again (retry after an error); the saga loads it. */
+    ...resourceReducers<CartState, CartDto>()('cart', (s) => s.cart),
     cartLoadRequested(state) {
       // Keep showing the known cart while it reloads; the icon spins only before the first load.
       if (state.cart.status === Status.SUCCESS) state.cart.error = null;
       else startLoading(state.cart);
-    },
-    cartReceived(state, action: PayloadAction<CartDto>) {
-      succeed(state.cart, action.payload);
-    },
-    cartLoadFailed(state, action: PayloadAction<Failure>) {
-      fail(state.cart, action.payload);
     },
     /** Logout: a visitor's cart is empty. */
     cartCleared: visitorCart,
@@ -83,8 +72,6 @@ const cartSlice = createSlice({
       }
       const requested = new Set(state.pendingAdd?.patientIds ?? []);
       const excluded = res.patientIds ?? [];
-      const somethingAdded = res.status === 'added' || [...requested].some((id) => !excluded.includes(id));
-      if (somethingAdded) state.addedCount += 1;
       state.lastAddedPatientIds = [...requested].filter((id) => !excluded.includes(id));
       succeed(state.add, null);
       state.pendingAdd = null;
@@ -146,10 +133,10 @@ const cartSlice = createSlice({
 });
 
 export const {
-  cartReloadRequested,
+  cartRequested,
   cartLoadRequested,
   cartReceived,
-  cartLoadFailed,
+  cartFailed,
   cartCleared,
   addToCartRequested,
   addToCartAnswered,

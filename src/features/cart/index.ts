@@ -5,7 +5,7 @@
 export { loadCart } from './cartSaga';
 export {
   cartCleared,
-  cartReloadRequested,
+  cartRequested,
   removeAnalysisRequested,
   removePatientAnalysisRequested,
   removePatientRequested,

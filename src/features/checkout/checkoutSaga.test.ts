@@ -12,6 +12,7 @@ import { SLOT_FULL_MESSAGE } from '@/shared/validation/order';
 import {
   checkoutRequested,
   orderAddressSaved,
+  promoRequested,
   submitRequested,
   visitTimeChosen,
 } from './checkoutSlice';
@@ -54,6 +55,17 @@ describe('checkout', () => {
     expect(store.getState().checkout).toMatchObject(kept);
     expect(window.sessionStorage.getItem(OLD_CHECKOUT_STORAGE_KEY)).toBeNull();
     expect(JSON.parse(window.sessionStorage.getItem(CHECKOUT_STORAGE_KEY) ?? '{}')).toEqual(kept);
+  });
+
+  it('a promo code asked for without a laboratory fails as laboratory_required, without a call', async () => {
+    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })] });
+    writeStorage('token', 'tok-1');
+    const store = makeShopStore();
+    store.dispatch(loggedIn());
+    store.dispatch(promoRequested('AUTUMN10'));
+    await eventually(() => expect(store.getState().checkout.promo.status).toBe(Status.ERROR));
+    expect(store.getState().checkout.promo.error).toMatchObject({ status: null, code: 'laboratory_required' });
+    expect(shop.calls('POST order/promo')).toHaveLength(0);
   });
 
   it.each([

@@ -4,7 +4,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { callApi } from '@/store/callApi';
 import { navigation } from '@/store/navigation';
 import type { RootState } from '@/store/makeStore';
-import { failedWith } from '@/lib/apiError';
+import { ApiError, failedWith } from '@/lib/apiError';
 import { routes } from '@/lib/routes';
 import { appStarted } from '@/store/appActions';
 import { currentUserFailed, currentUserReceived, currentUserRequested, logout } from '@/features/auth';
@@ -18,11 +18,11 @@ import { selectOrderTotals } from './orderTotals';
 import {
   checkoutFailed,
   checkoutRequested,
-  checkoutSucceeded,
+  checkoutReceived,
   coverageFailed,
   coverageReceived,
   coverageRequested,
-  promoApplied,
+  promoReceived,
   promoFailed,
   promoRequested,
   idempotencyKeyCreated,
@@ -107,15 +107,16 @@ function* loadCoverage(action: PayloadAction<CoverageQuery>): Generator {
   }
 }
 
-/** A refused or used-up promo code (its message is the translation key). */
-const promoRefused = (e: unknown): boolean => failedWith(e, ERROR_CODES.promoCodeRefused) || failedWith(e, ERROR_CODES.promoCodeUsedUp);
+/** A refused or used-up promo code. */
+const promoRefused = (e: unknown): boolean =>
+  failedWith(e, ERROR_CODES.promoCodeRefused) || failedWith(e, ERROR_CODES.promoCodeUsedUp) || failedWith(e, ERROR_CODES.promoCodeUserLimit);
 
 function* applyPromo(action: PayloadAction<string>): Generator {
   const laboratoryId = yield* select((s: RootState) => s.lab.activeLaboratoryId);
   try {
-    if (!laboratoryId) throw new Error('Choose a laboratory first');
+    if (!laboratoryId) throw new ApiError('Choose a laboratory first', null, {}, ERROR_CODES.laboratoryRequired);
     const quote = yield* callApi(checkoutApi.promo, laboratoryId, action.payload.trim());
-    yield put(promoApplied(quote));
+    yield put(promoReceived(quote));
   } catch (e) {
     yield put(promoFailed(toFailure(e)));
   }
@@ -138,7 +139,7 @@ function* checkout(): Generator {
     yield put(checkoutFailed(answer.payload));
     return;
   }
-  yield put(checkoutSucceeded());
+  yield put(checkoutReceived(null));
   yield* call([navigation, navigation.goTo], answer.payload.emailConfirmed ? routes.dataConfirmed.path : routes.confirmEmailInOrder.path);
 }
 

@@ -113,33 +113,23 @@ const checkoutSlice = createSlice({
         state.coverage.data = null;
       },
     }),
-    promoRequested(state, _action: PayloadAction<string>) {
-      startLoading(state.promo);
-    },
-    promoApplied(state, action: PayloadAction<PromoQuoteDto>) {
-      succeed(state.promo, action.payload);
-    },
-    /** The code was refused (when quoted, or at submission): it is no longer applied. */
-    promoFailed(state, action: PayloadAction<Failure>) {
-      state.promo.data = null;
-      fail(state.promo, action.payload);
-    },
+    /** A refused code (when quoted, or at submission) is no longer applied. */
+    ...resourceReducers<CheckoutState, PromoQuoteDto, string>()('promo', (s) => s.promo, {
+      failed: (state) => {
+        state.promo.data = null;
+      },
+    }),
     promoRemoved(state) {
       state.promo.data = null;
       reset(state.promo);
     },
 
     /** Last data step: save the contact details, refresh the current user, then confirm e-mail or go on. */
-    checkoutRequested(state, action: PayloadAction<FeedbackDetails>) {
-      state.feedbackDetails = action.payload;
-      startLoading(state.checkout);
-    },
-    checkoutSucceeded(state) {
-      succeed(state.checkout, null);
-    },
-    checkoutFailed(state, action: PayloadAction<Failure>) {
-      fail(state.checkout, action.payload);
-    },
+    ...resourceReducers<CheckoutState, null, FeedbackDetails>()('checkout', (s) => s.checkout, {
+      requested: (state, feedbackDetails) => {
+        state.feedbackDetails = feedbackDetails;
+      },
+    }),
 
     idempotencyKeyCreated(state, action: PayloadAction<string>) {
       if (!state.idempotencyKey) state.idempotencyKey = action.payload;
@@ -186,11 +176,11 @@ export const {
   coverageReceived,
   coverageFailed,
   promoRequested,
-  promoApplied,
+  promoReceived,
   promoFailed,
   promoRemoved,
   checkoutRequested,
-  checkoutSucceeded,
+  checkoutReceived,
   checkoutFailed,
   idempotencyKeyCreated,
   paymentMethodChosen,

@@ -2,7 +2,7 @@ import { makeStore } from '@/store/makeStore';
 import { cartReceived } from '@/features/cart/cartSlice';
 import { activeLaboratorySet, laboratoryReceived } from '@/features/lab/labSlice';
 import type { CartDto, LaboratoryDto } from '@/shared/types/api';
-import { coverageReceived, orderAddressSaved, promoApplied } from './checkoutSlice';
+import { coverageReceived, orderAddressSaved, promoReceived } from './checkoutSlice';
 import { selectOrderTotals } from './orderTotals';
 
 const cart = { cartTotal: { price: 20.1, currency: 'PLN' } } as CartDto;
@@ -25,7 +25,7 @@ test('the checkout takes the zone fee of the address and the promo discount', ()
   store.dispatch(laboratoryReceived(lab));
   store.dispatch(orderAddressSaved({ country: 'PL', city: 'Warszawa', postalCode: '02-715', street: 'Prosta 5', entry: '', floor: '', apartment: '', intercomCode: '', notes: '' } as never));
   store.dispatch(coverageReceived({ laboratoryId: 'waw', country: 'PL', postalCode: '02-715', served: true, visitFee: 0.3, currency: 'PLN', servedBy: [] }));
-  store.dispatch(promoApplied({ promoCode: 'SPRING', discount: 0.1, subtotal: 20.1, currency: 'PLN' }));
+  store.dispatch(promoReceived({ promoCode: 'SPRING', discount: 0.1, subtotal: 20.1, currency: 'PLN' }));
   expect(selectOrderTotals(store.getState(), 'checkout')).toEqual({ currency: 'PLN', subtotalMinor: 2010, visitFeeMinor: 30, visitFeeExact: true, discountMinor: 10, totalMinor: 2030 });
   // The cart shows the same zone fee (what the server will charge), without the discount.
   expect(selectOrderTotals(store.getState(), 'cart')).toMatchObject({ visitFeeMinor: 30, visitFeeExact: true, totalMinor: 2040 });

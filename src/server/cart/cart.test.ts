@@ -45,7 +45,7 @@ test('an empty cart of a user without a laboratory is 0 EUR; adding needs a labo
   expect((await getCart(user)).cartTotal).toEqual({ price: 0, currency: 'EUR' });
   const res = await add(user, { analysisId: shop.fx.analyses.cbc, patientIds: [anna] });
   expect(res.status).toBe(400);
-  expect(res.body).toEqual({ error: 'Choose a laboratory first', code: 'bad_request' });
+  expect(res.body).toEqual({ error: 'Choose a laboratory first', code: 'laboratory_required' });
 });
 
 test('adding asks for optional materials first, then prices shared materials once per patient', async () => {
@@ -140,14 +140,14 @@ test('the laboratory query changes the saved laboratory and the currency', async
   // Berlin has no price for the prenatal screening: it cannot be added there.
   const res = await add(user, { analysisId: shop.fx.analyses.prenatal, patientIds: [anna] });
   expect(res.status).toBe(400);
-  expect(res.body).toEqual({ error: 'This analysis is not available in the selected laboratory', code: 'bad_request' });
+  expect(res.body).toEqual({ error: 'This analysis is not available in the selected laboratory', code: 'not_sold_in_laboratory' });
 });
 
 test('an analysis without a price cannot be added', async () => {
   const { user, anna } = await setup();
   const res = await add(user, { analysisId: shop.fx.analyses.unpriced, patientIds: [anna] });
   expect(res.status).toBe(400);
-  expect(res.body).toEqual({ error: 'This analysis is not available in the selected laboratory', code: 'bad_request' });
+  expect(res.body).toEqual({ error: 'This analysis is not available in the selected laboratory', code: 'not_sold_in_laboratory' });
   expect((await add(user, { analysisId: 999999, patientIds: [anna] })).status).toBe(404);
 });
 
@@ -159,7 +159,7 @@ test("another user's patient is 404 everywhere and nothing changes", async () =>
 
   const foreignAdd = await add(a.user, { analysisId: shop.fx.analyses.cbc, patientIds: [a.anna, b.anna] });
   expect(foreignAdd.status).toBe(404);
-  expect(foreignAdd.body).toEqual({ error: 'Patient not found', code: 'not_found' });
+  expect(foreignAdd.body).toEqual({ error: 'Patient not found', code: 'patient_not_found' });
   expect((await getCart(a.user)).analysisIdsByPatientId).toEqual({});
 
   expect((await shop.api.call('POST', '/api/cart/remove-patient-analysis', { token: a.user.token, body: { patientId: b.anna, analysisId: shop.fx.analyses.cbc } })).status).toBe(404);

@@ -3,6 +3,7 @@ import type { Db } from '@/server/db/createDb';
 import type { AddToCartResponse, AnalysisDto, CartDto, MaterialCartRefDto } from '@/shared/types/api';
 import { toMajor } from '@/shared/money';
 import { badRequest, notFound } from '@/server/http/errors';
+import { ERROR_CODES } from '@/shared/errorCodes';
 import * as repo from '@/server/cart/repositories/cart';
 import { laboratoryExists } from '@/server/laboratories/repositories/laboratories';
 import { loadAnalysisDtos } from '@/server/catalogue/catalogue';
@@ -106,11 +107,11 @@ export async function addToCart(db: Db, userId: number, input: AddInput, request
   // below saves it), so a refused request changes nothing.
   const laboratoryId =
     requestedLaboratoryId && (await laboratoryExists(db, requestedLaboratoryId)) ? requestedLaboratoryId : await repo.getUserLaboratoryId(db, userId);
-  if (!laboratoryId) throw badRequest(NO_LABORATORY_MESSAGE);
+  if (!laboratoryId) throw badRequest(NO_LABORATORY_MESSAGE, undefined, ERROR_CODES.laboratoryRequired);
 
   const patientIds = [...new Set(input.patientIds)];
   const patients = await repo.findOwnPatients(db, userId, patientIds);
-  if (patients.length !== patientIds.length) throw notFound(PATIENT_NOT_FOUND);
+  if (patients.length !== patientIds.length) throw notFound(PATIENT_NOT_FOUND, ERROR_CODES.patientNotFound);
 
   let analysisIds: number[];
   let profileId: number | null = null;
@@ -133,6 +134,8 @@ export async function addToCart(db: Db, userId: number, input: AddInput, request
       input.addable.kind === 'analysis'
         ? 'This analysis is not available in the selected laboratory'
         : `Some analyses of this profile are not available in the selected laboratory: ${unpriced.map((r) => r.name).join(', ')}`,
+      undefined,
+      ERROR_CODES.notSoldInLaboratory,
     );
   }
 
@@ -173,7 +176,7 @@ export async function addToCart(db: Db, userId: number, input: AddInput, request
 
 async function requireOwnPatient(db: Db, userId: number, patientId: number): Promise<void> {
   const [p] = await repo.findOwnPatients(db, userId, [patientId]);
-  if (!p) throw notFound(PATIENT_NOT_FOUND);
+  if (!p) throw notFound(PATIENT_NOT_FOUND, ERROR_CODES.patientNotFound);
 }
 
 export async function removePatientAnalysis(db: Db, userId: number, patientId: number, analysisId: number, lab?: string | null): Promise<CartDto> {

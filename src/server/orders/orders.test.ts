@@ -150,14 +150,16 @@ test('an unconfirmed e-mail, an empty cart, a foreign or past slot and bad input
 
   const { user } = await userWithCart();
   const berlinSlot = await createFixtureSlot(shop.db.db, 'fx-ber', 5);
-  expect((await create(user, berlinSlot)).status).toBe(400);
+  const otherLab = await create(user, berlinSlot);
+  expect(otherLab.status).toBe(400);
+  expect(otherLab.body).toMatchObject({ error: 'The selected visit time is not offered by this laboratory', code: 'slot_not_offered' });
   const past = await createFixtureSlot(shop.db.db, 'fx-waw', 5, -1);
   const pastRes = await create(user, past);
   expect(pastRes.status).toBe(400);
-  expect(pastRes.body.error).toBe('The selected visit time has already passed, please choose another');
+  expect(pastRes.body).toMatchObject({ error: 'The selected visit time has already passed, please choose another', code: 'slot_passed' });
   const mismatch = await create(user, { id: slot.id, start: new Date(Date.parse(slot.start) + 3600000).toISOString() });
   expect(mismatch.status).toBe(400);
-  expect(mismatch.body.error).toBe('The visit date does not match the selected visit time');
+  expect(mismatch.body).toMatchObject({ error: 'The visit date does not match the selected visit time', code: 'visit_date_mismatch' });
 
   const bad: Record<string, unknown>[] = [
     { orderAddress: { city: '', street: 'x' } },

@@ -114,13 +114,13 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
   if (!laboratory) throw badRequest('Unknown laboratory', { laboratoryId: 'Unknown laboratory' });
   const slot = await findSlot(db, input.orderSlotId);
   if (!slot || slot.laboratory_id !== laboratory.id) {
-    throw badRequest('The selected visit time is not offered by this laboratory', { orderSlotId: 'Choose another visit time' });
+    throw badRequest('The selected visit time is not offered by this laboratory', { orderSlotId: 'Choose another visit time' }, ERROR_CODES.slotNotOffered);
   }
   if (slot.start_at <= new Date().toISOString()) {
-    throw badRequest('The selected visit time has already passed, please choose another', { orderSlotId: 'Choose another visit time' });
+    throw badRequest('The selected visit time has already passed, please choose another', { orderSlotId: 'Choose another visit time' }, ERROR_CODES.slotPassed);
   }
   if (Date.parse(input.nurseCheckoutDate) !== Date.parse(slot.start_at)) {
-    throw badRequest('The visit date does not match the selected visit time', { nurseCheckoutDate: 'Choose the visit time again' });
+    throw badRequest('The visit date does not match the selected visit time', { nurseCheckoutDate: 'Choose the visit time again' }, ERROR_CODES.visitDateMismatch);
   }
   // Coverage and the visit fee come from the laboratory's zones, whatever the client believes.
   const coverage = await getCoverage(db, laboratory.id, input.orderAddress.country, input.orderAddress.postalCode).catch((e: unknown) => {
@@ -241,7 +241,7 @@ async function priceOrderCart(db: Db, userId: number, laboratoryId: string) {
   if (!lines.length) throw conflict(EMPTY_CART_MESSAGE);
   if (priced.unpricedAnalysisIds.length) {
     const names = (await findAnalysisRules(db, priced.unpricedAnalysisIds)).map((a) => a.name);
-    throw conflict(`Some analyses in your cart are not available in the selected laboratory: ${names.join(', ')}. Remove them from the cart.`);
+    throw conflict(`Some analyses in your cart are not available in the selected laboratory: ${names.join(', ')}. Remove them from the cart.`, undefined, ERROR_CODES.notSoldInLaboratory);
   }
   return priced;
 }

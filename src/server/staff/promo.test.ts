@@ -101,7 +101,7 @@ test('a per-user limit is a 409 with a clear message, and the cart stays', async
   await shop.api.call('POST', '/api/cart/add-to-cart', { token: user.token, body: { analysisId: shop.fx.analyses.cbc, patientIds: [anna] } });
   const again = await shop.api.call('POST', '/api/order/create', { token: user.token, body: orderBody(slot, code) });
   expect(again.status).toBe(409);
-  expect(again.body).toEqual({ error: 'You have already used this promo code as many times as allowed', code: 'promo_code_used_up', fields: { promoCode: 'You have already used this promo code as many times as allowed' } });
+  expect(again.body).toEqual({ error: 'You have already used this promo code as many times as allowed', code: 'promo_code_user_limit', fields: { promoCode: 'You have already used this promo code as many times as allowed' } });
   expect(await cartSize(user.id)).toBe(1);
 });
 

@@ -3,7 +3,7 @@ import type { PromoCodeTable } from '@/server/db/schema';
 import type { Db } from '@/server/db/createDb';
 import { MESSAGES } from '@/shared/validation/order';
 import { badRequest, conflict, HttpError } from '@/server/http/errors';
-import { ERROR_CODES } from '@/shared/errorCodes';
+import { ERROR_CODES, type ErrorCode } from '@/shared/errorCodes';
 import * as repo from '@/server/staff/repositories/promo';
 import { laboratoryExists } from '@/server/laboratories/repositories/laboratories';
 
@@ -22,17 +22,19 @@ export function discountFor(promo: Pick<PromoCode, 'kind' | 'value'>, subtotalMi
 }
 
 const refused = (message: string) => badRequest(message, { promoCode: message }, ERROR_CODES.promoCodeRefused);
-const usedUp = (message: string) => conflict(message, { promoCode: message }, ERROR_CODES.promoCodeUsedUp);
+const usedUp = (message: string, code: ErrorCode = ERROR_CODES.promoCodeUsedUp) => conflict(message, { promoCode: message }, code);
+
+const PROMO_REFUSALS: readonly ErrorCode[] = [ERROR_CODES.promoCodeRefused, ERROR_CODES.promoCodeUsedUp, ERROR_CODES.promoCodeUserLimit];
 
 /** Whether `e` is checkPromo's refusal of the code (what a guess gets). */
 export function isPromoRefusal(e: unknown): boolean {
-  return e instanceof HttpError && (e.code === ERROR_CODES.promoCodeRefused || e.code === ERROR_CODES.promoCodeUsedUp);
+  return e instanceof HttpError && PROMO_REFUSALS.includes(e.code);
 }
 
 /**
  * The code if `userId` may use it now in `laboratoryId` on a subtotal of `subtotalMinor`: unknown,
  * other laboratory, outside its dates or under its minimum is a 400 naming `promoCode`; used up in
- * total or by this user a 409.
+ * total (or by this user: its own code) a 409.
  */
 export async function checkPromo(db: Db, userId: number, laboratoryId: string, code: string, subtotalMinor: number, now = new Date()): Promise<PromoCode> {
   const promo = await repo.findPromoByCode(db, code.trim().toUpperCase());
@@ -44,7 +46,7 @@ export async function checkPromo(db: Db, userId: number, laboratoryId: string, c
   if (subtotalMinor < promo.min_order_minor) throw refused(MESSAGES.promoMinOrder);
   if (promo.max_uses !== null && promo.used_count >= promo.max_uses) throw usedUp(MESSAGES.promoExhausted);
   if (promo.per_user_limit !== null && (await repo.countUserRedemptions(db, promo.id, userId)) >= promo.per_user_limit) {
-    throw usedUp(MESSAGES.promoUserLimit);
+    throw usedUp(MESSAGES.promoUserLimit, ERROR_CODES.promoCodeUserLimit);
   }
   return promo;
 }

@@ -142,6 +142,19 @@ describe('adding for the chosen patients', () => {
     expect(shop.calls('POST cart/add-to-cart')[0]?.body).toEqual({ analysisId: 11, patientIds: [5] });
   });
 
+  it('words a refused add from its code and the addable, not from the server’s sentence', async () => {
+    shop = fakeShop({
+      'GET cart/get-cart': [200, emptyCart()],
+      'GET patient': [200, [anna]],
+      'POST cart/add-profile-to-cart': [400, { error: 'The server’s sentence', code: 'not_sold_in_laboratory' }],
+    });
+    open({ type: 'profile', item: profile }, { addableFlowPage: 'addPatients' }, true);
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Anna Checkout' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart for 1 patient' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Some analyses of this profile are not available in the selected laboratory');
+    expect(screen.queryByText('The server’s sentence')).not.toBeInTheDocument();
+  });
+
   it('creates a patient inline and selects it, staying in the flow', async () => {
     const maria = patient(9, 'Maria', 'New', 'female');
     shop = fakeBackend({ 'GET cart/get-cart': [200, emptyCart()], 'GET patient': [200, []], 'POST patient': [201, maria] });

@@ -17,6 +17,8 @@ import { StickyActionBar } from '@/components/StickyActionBar';
 import { patientName } from './patientName';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { Notice } from '@/components/Notice';
+import { useFailureText, type FailureTexts } from '@/components/useFailureText';
+import { ERROR_CODES } from '@/shared/errorCodes';
 import { PageHead } from '@/components/PageHead';
 import { useLanguage } from '@/i18n/useLanguage';
 import { localName } from '@/shared/catalogueText';
@@ -33,6 +35,21 @@ export const ADDABLE_FLOW_PAGES = ['addableCard', 'register', 'login', 'addPatie
 export type AddableFlowPage = (typeof ADDABLE_FLOW_PAGES)[number];
 
 export const ADDED_MESSAGE = 'Analysis has been added to the cart';
+
+/** What the add answers, worded for an analysis or a profile. */
+function addFailureTexts(type: Addable['type']): FailureTexts {
+  const analysis = type === 'analysis';
+  return {
+    codes: {
+      [ERROR_CODES.laboratoryRequired]: 'cart:failure.laboratoryRequired',
+      [ERROR_CODES.notSoldInLaboratory]: analysis ? 'cart:failure.analysisNotSold' : 'cart:failure.profileNotSold',
+      [ERROR_CODES.patientNotFound]: 'cart:failure.patientNotFound',
+      [ERROR_CODES.notFound]: analysis ? 'cart:failure.analysisNotFound' : 'cart:failure.profileNotFound',
+      // A profile without analyses is the one other refusal of an add.
+      ...(analysis ? {} : { [ERROR_CODES.badRequest]: 'cart:failure.profileEmpty' }),
+    },
+  };
+}
 
 function flowPage(raw: unknown): AddableFlowPage {
   return typeof raw === 'string' && (ADDABLE_FLOW_PAGES as readonly string[]).includes(raw) ? (raw as AddableFlowPage) : 'addableCard';
@@ -52,6 +69,7 @@ export function AddToCartFlow({ addable }: { addable: Addable }) {
   const { status: addStatus, error: addError } = cartState.add;
   const patients = useAppSelector((s) => s.patients.list.data);
   const page = flowPage(router.query.addableFlowPage);
+  const addFailureText = useFailureText(addError, addFailureTexts(addable.type));
 
   const go = (next: AddableFlowPage) =>
     void router.replace({ pathname: router.pathname, query: { ...router.query, addableFlowPage: next } }, undefined, { shallow: true, scroll: true });
@@ -135,7 +153,7 @@ export function AddToCartFlow({ addable }: { addable: Addable }) {
       <AddableSummary addable={addable} />
       {addStatus === Status.ERROR && addError && (
         <Notice severity="error" role="alert" sx={{ mb: 2 }}>
-          {t(addError.message)}
+          {addFailureText}
         </Notice>
       )}
       {content}

@@ -21,7 +21,7 @@ import { OrderAmount } from './OrderAmount';
 import { useSavedAddressCoverage } from './useSavedAddressCoverage';
 import { selectOrderTotals } from '../orderTotals';
 import {
-  cartReloadRequested,
+  cartRequested,
   patientName,
   removeAnalysisRequested,
   removePatientAnalysisRequested,
@@ -95,7 +95,7 @@ export function CartView() {
 
   let body;
   if (loading) body = <ListSkeleton rows={4} />;
-  else if (status === Status.ERROR) body = <ErrorState message={error?.message} onRetry={() => dispatch(cartReloadRequested())} />;
+  else if (status === Status.ERROR) body = <ErrorState message={error?.message} onRetry={() => dispatch(cartRequested())} />;
   else if (!isLoggedIn || !cart || patientIds.length === 0)
     body = (
       <EmptyState

@@ -21,6 +21,8 @@ import { coverageRequested, paymentMethodChosen, submitRequested } from '../chec
 import { coverageMatches } from './coverage';
 import { formatAddress } from './formatAddress';
 import { PromoCodeField } from './PromoCodeField';
+import { SUBMIT_FAILURE_TEXTS } from './failureTexts';
+import { useFailureText } from '@/components/useFailureText';
 import { shallowEqual } from 'react-redux';
 import { selectOrderTotals } from '../orderTotals';
 import { OrderAmount } from './OrderAmount';
@@ -97,6 +99,7 @@ export function DataConfirmedStep() {
   const paymentMethod: PaymentMethod = order.paymentMethod && methods.includes(order.paymentMethod) ? order.paymentMethod : (methods[0] ?? 'on_visit');
   const submitting = order.submit.status === Status.LOADING || order.submit.status === Status.SUCCESS;
   const notStarted = order.submit.status === Status.ERROR && order.submit.error?.code === PAYMENT_NOT_STARTED;
+  const submitFailureText = useFailureText(order.submit.error, SUBMIT_FAILURE_TEXTS);
   const submitWith = (m: PaymentMethod) => {
     dispatch(paymentMethodChosen(m));
     dispatch(submitRequested());
@@ -172,7 +175,7 @@ export function DataConfirmedStep() {
           )}
           {order.submit.status === Status.ERROR && order.submit.error && !order.slotFull && !notStarted && (
             <Notice severity="error" role="alert" sx={{ mt: 2 }}>
-              {t(order.submit.error.message)}
+              {submitFailureText}
             </Notice>
           )}
           <StickyActionBar

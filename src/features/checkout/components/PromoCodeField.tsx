@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
+import { useFailureText } from '@/components/useFailureText';
 import { promoRemoved, promoRequested } from '../checkoutSlice';
+import { PROMO_FAILURE_TEXTS } from './failureTexts';
 
 /** The summary step's promo code: applied through the server, which says what it takes off. */
 export function PromoCodeField() {
@@ -15,6 +17,7 @@ export function PromoCodeField() {
   const dispatch = useAppDispatch();
   const { data: promo, status: promoStatus, error: promoError } = useAppSelector((s) => s.checkout.promo);
   const [code, setCode] = useState('');
+  const failureText = useFailureText(promoStatus === Status.ERROR ? promoError : null, PROMO_FAILURE_TEXTS);
 
   if (promo) {
     return (
@@ -40,7 +43,7 @@ export function PromoCodeField() {
         value={code}
         onChange={(e) => setCode(e.target.value)}
         error={promoStatus === Status.ERROR}
-        helperText={promoStatus === Status.ERROR && promoError ? t(promoError.message) : ' '}
+        helperText={failureText || ' '}
         autoComplete="off"
         slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters' } }}
         sx={{ flex: 1 }}

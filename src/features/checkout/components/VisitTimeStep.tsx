@@ -26,6 +26,13 @@ import { groupSlotsByDay } from '@/lib/slots';
 import { VISIT_BOOKING_DAYS } from '@/shared/orderLifecycle';
 import { labCity } from '@/shared/catalogueText';
 import { PageHead } from '@/components/PageHead';
+import { useFailureText, type FailureTexts } from '@/components/useFailureText';
+import { ERROR_CODES } from '@/shared/errorCodes';
+
+const SLOT_FAILURE_TEXTS: FailureTexts = {
+  codes: { [ERROR_CODES.slotFull]: 'cart:failure.slotFull' },
+  fallback: 'cart:failure.slotRequired',
+};
 
 /** `/order/nurse-checkout-time`: a day within the next 30 days, then one of its open nurse slots. */
 export function VisitTimeStep() {
@@ -36,7 +43,8 @@ export function VisitTimeStep() {
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
   const { orderSlotId, slotFull, submit } = useAppSelector((s) => s.checkout);
   const { data: slots, status: slotsStatus, error: slotsError } = useAppSelector(selectSlots);
-  const error = submit.error?.message;
+  // The time filled up meanwhile (slot_full), or none was chosen when the order was sent.
+  const error = useFailureText(slotFull ? submit.error : null, SLOT_FAILURE_TEXTS);
   const [pickedDay, setDay] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number | null>(orderSlotId);
   const lab = useAppSelector((s) => s.lab.laboratory.data);
@@ -153,7 +161,7 @@ export function VisitTimeStep() {
       <CheckoutStepper active="visitTime" />
       {slotFull && error && (
         <Notice severity="warning" role="alert" sx={{ mb: 2 }}>
-          {t(error)}
+          {error}
         </Notice>
       )}
       {body}

@@ -99,6 +99,11 @@ describe('visit time step', () => {
       store.dispatch(submitFailed({ failure: toFailure(new ApiError(SLOT_FULL_MESSAGE, 409, {}, ERROR_CODES.slotFull)), slotFull: true }));
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('The selected visit time is fully booked, please choose another');
+    // Sent without a visit time: the step asks for one, whatever the error's own text.
+    act(() => {
+      store.dispatch(submitFailed({ failure: toFailure(new Error('Some sentence')), slotFull: true }));
+    });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Choose a visit time'));
   });
 });
 
@@ -239,6 +244,28 @@ describe('promo code at the summary', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Promo code' }), 'OLD');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('This promo code has expired')).toBeInTheDocument();
+  });
+
+  it('words a refused submission from its code, in the texts the server’s sentences said', async () => {
+    shop = fakeShop({
+      'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
+      'GET patient': [200, [anna]],
+      'GET laboratories/2/coverage': [200, served('00-683', 49)],
+      'POST order/create': [
+        [400, { error: 'The server’s sentence', code: 'slot_passed', fields: { orderSlotId: 'Choose another visit time' } }],
+        [409, { error: 'The server’s sentence', code: 'promo_code_user_limit', fields: { promoCode: 'You have already used this promo code as many times as allowed' } }],
+      ],
+    });
+    const { store } = openStep(<DataConfirmedStep />, '/order/data-confirmed', { ...sampleUser, emailConfirmed: true });
+    act(() => {
+      store.dispatch(orderAddressSaved(address));
+      store.dispatch(visitTimeChosen({ orderSlotId: 42, nurseCheckoutDate: tomorrowAt(10) }));
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit and pay' }));
+    expect(await screen.findByText('The selected visit time has already passed, please choose another', { selector: '[role=alert] *' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit and pay' }));
+    expect(await screen.findByText('You have already used this promo code as many times as allowed', { selector: '[role=alert] *' })).toBeInTheDocument();
+    expect(screen.queryByText('The server’s sentence')).not.toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -8,10 +8,12 @@ import { TextInput } from '@/components/TextInput';
 import Typography from '@mui/material/Typography';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { useTranslation } from 'react-i18next';
-import type { ResultShareCreatedDto, ResultShareDto } from '@/shared/types/results';
 import { resultsApi } from '../lazyResultsApi';
 import { formatDateTime } from '@/lib/format';
 import { Notice } from '@/components/Notice';
+import { useFailureText } from '@/components/useFailureText';
+import { Status } from '@/lib/status';
+import { useCall } from '@/lib/store/useCall';
 
 /**
  * Share one patient's results of one order with a doctor: a read-only link valid 1 to 30 days
@@ -21,58 +23,38 @@ import { Notice } from '@/components/Notice';
 export function ShareLinks({ testResultId, patientId, language }: { testResultId: number; patientId: number; language: string }) {
   const { t } = useTranslation('results');
   const [days, setDays] = useState('7');
-  const [links, setLinks] = useState<ResultShareDto[] | null>(null);
-  const [created, setCreated] = useState<ResultShareCreatedDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setLinks(await resultsApi.shares(testResultId, patientId));
-    } catch {
-      setError(t('share.failed'));
-    }
-  }, [testResultId, patientId, t]);
+  // The link made last is shown until it is revoked.
+  const [revokedId, setRevokedId] = useState<number | null>(null);
+  const list = useCall(() => resultsApi.shares(testResultId, patientId));
+  const make = useCall((validDays: number) => resultsApi.createShare(testResultId, patientId, validDays));
+  const revocation = useCall((id: number) => resultsApi.revokeShare(testResultId, patientId, id));
+  const { run: load } = list;
 
   useEffect(() => {
-    let live = true;
-    resultsApi
-      .shares(testResultId, patientId)
-      .then((list) => live && setLinks(list))
-      .catch(() => live && setError(t('share.failed')));
-    return () => {
-      live = false;
-    };
-  }, [testResultId, patientId, t]);
+    void load();
+  }, [testResultId, patientId, load]);
+
+  const links = list.resource.data;
+  const created = make.resource.data && make.resource.data.id !== revokedId ? make.resource.data : null;
+  const failure = [list, make, revocation].find((c) => c.resource.status === Status.ERROR)?.resource.error;
+  const error = useFailureText(failure, { fallback: 'results:share.failed' });
+  // A made or revoked link is followed by the list's reload, during which the buttons stay off.
+  const busy = make.resource.status === Status.LOADING || revocation.resource.status === Status.LOADING || (list.resource.status === Status.LOADING && links !== null);
 
   const n = Number(days);
   const daysValid = Number.isInteger(n) && n >= 1 && n <= 30;
 
   const create = async () => {
     if (!daysValid) return;
-    setBusy(true);
-    setError(null);
     setCopied(false);
-    try {
-      setCreated(await resultsApi.createShare(testResultId, patientId, n));
-      await load();
-    } catch {
-      setError(t('share.failed'));
-    }
-    setBusy(false);
+    if (await make.run(n)) await load();
   };
 
   const revoke = async (id: number) => {
-    setBusy(true);
-    try {
-      await resultsApi.revokeShare(testResultId, patientId, id);
-      if (created?.id === id) setCreated(null);
-      await load();
-    } catch {
-      setError(t('share.failed'));
-    }
-    setBusy(false);
+    if (!(await revocation.run(id))) return;
+    if (created?.id === id) setRevokedId(id);
+    await load();
   };
 
   const copy = async () => {
