@@ -58,9 +58,9 @@ describe('checkout', () => {
   });
 
   it('a promo code asked for without a laboratory fails as laboratory_required, without a call', async () => {
-    shop = fakeShop({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })] });
+    shop = fakeBackend({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })] });
     writeStorage('token', 'tok-1');
-    const store = makeShopStore();
+    const store = testStore({ sagas: 'shop' });
     store.dispatch(loggedIn());
     store.dispatch(promoRequested('AUTUMN10'));
     await eventually(() => expect(store.getState().checkout.promo.status).toBe(Status.ERROR));

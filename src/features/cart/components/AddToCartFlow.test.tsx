@@ -143,7 +143,7 @@ describe('adding for the chosen patients', () => {
   });
 
   it('words a refused add from its code and the addable, not from the server’s sentence', async () => {
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, emptyCart()],
       'GET patient': [200, [anna]],
       'POST cart/add-profile-to-cart': [400, { error: 'The server’s sentence', code: 'not_sold_in_laboratory' }],

@@ -247,7 +247,7 @@ describe('promo code at the summary', () => {
   });
 
   it('words a refused submission from its code, in the texts the server’s sentences said', async () => {
-    shop = fakeShop({
+    shop = fakeBackend({
       'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
       'GET patient': [200, [anna]],
       'GET laboratories/2/coverage': [200, served('00-683', 49)],

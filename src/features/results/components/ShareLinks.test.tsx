@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderWithApp } from '@/features/shell/testing/renderWithApp';
+import { renderApp } from '@/testing/renderApp';
 import { ApiError } from '@/lib/apiError';
 import type { ResultShareDto } from '@/shared/types/results';
 import { resultsApi } from '../lazyResultsApi';
@@ -27,7 +27,7 @@ describe('ShareLinks', () => {
     api.shares.mockResolvedValueOnce([]).mockResolvedValueOnce([link(4, 'active')]).mockResolvedValueOnce([link(4, 'revoked')]);
     api.createShare.mockResolvedValueOnce({ ...link(4, 'active'), url: 'https://shop.test/shared/abc' });
     api.revokeShare.mockResolvedValueOnce(undefined);
-    renderWithApp(<ShareLinks testResultId={9} patientId={5} language="en" />);
+    renderApp(<ShareLinks testResultId={9} patientId={5} language="en" />);
     await waitFor(() => expect(api.shares).toHaveBeenCalledWith(9, 5));
 
     fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
@@ -42,7 +42,7 @@ describe('ShareLinks', () => {
   it('says that it did not work when the list or a new link fails, whatever the answer', async () => {
     api.shares.mockRejectedValueOnce(new ApiError('Too many requests', 429, {}, 'rate_limited'));
     api.createShare.mockRejectedValueOnce(new Error('Network Error'));
-    renderWithApp(<ShareLinks testResultId={9} patientId={5} language="en" />);
+    renderApp(<ShareLinks testResultId={9} patientId={5} language="en" />);
     expect(await screen.findByText('That did not work. Please try again.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
     await waitFor(() => expect(api.createShare).toHaveBeenCalled());
