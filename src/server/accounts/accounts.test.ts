@@ -1,8 +1,7 @@
-import { getConfig } from '@/server/config';
-import { readOutbox } from '@/server/testing/outbox';
 import { issueToken } from '@/server/accounts/repositories/accounts';
 import { createTestDb, type TestDb } from '@/server/testing/testDb';
 import { startApiServer, type TestApiServer } from '@/server/testing/apiServer';
+import { B, ipHeaders, mailsTo, newEmail, registerUser as registerAccount, tokenIn } from '@/server/testing/accountHelpers';
 
 /** Accounts over HTTP (SQLite and PostgreSQL): registration, login, tokens, mails, rate limit. */
 let tdb: TestDb;
@@ -17,22 +16,7 @@ afterAll(async () => {
   await tdb.cleanup();
 });
 
-const B = '/api/backend';
-let seq = 0;
-const newEmail = () => `user${++seq}.${Date.now()}@example.com`;
-/** Each test logs in from its own address so the per-IP limit of one test does not reach another. */
-const ipHeaders = (ip: string) => ({ 'X-Forwarded-For': ip });
-
-async function registerUser(overrides: Record<string, unknown> = {}) {
-  const email = newEmail();
-  const body = { email, password: 'correct horse 1', firstName: 'Anna', lastName: 'Kowalska', ...overrides };
-  const res = await api.call('POST', `${B}/register`, { body });
-  expect(res.status).toBe(201);
-  return { email: String(body.email).toLowerCase(), password: String(body.password), token: res.body.accessToken as string };
-}
-
-const mailsTo = (email: string) => readOutbox(getConfig().outboxDir).filter((m) => m.to === email);
-const tokenIn = (text: string, path: string) => new URL(/https?:\/\/\S+/.exec(text.slice(text.indexOf(path) - 40))?.[0] ?? 'x:').searchParams.get('token');
+const registerUser = (overrides: Record<string, unknown> = {}) => registerAccount(api, overrides);
 
 describe('register', () => {
   test('the activation mail is in the request language (lang cookie, else Accept-Language), which the account keeps', async () => {
