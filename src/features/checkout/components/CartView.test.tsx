@@ -177,4 +177,23 @@ describe('the cart page', () => {
     await userEvent.click(retry);
     expect(await screen.findByRole('region', { name: 'Anna Checkout' })).toBeInTheDocument();
   });
+
+  it("words a refused removal and a failed load from their codes, not from the server's sentence", async () => {
+    let up = false;
+    shop = fakeBackend({
+      'GET cart/get-cart': () => (up ? [200, fullCart()] : [500, { error: 'The server’s sentence', code: 'internal' }]),
+      'GET patient': [200, [anna, jan]],
+      'POST cart/remove-patient-analysis': [404, { error: 'The server’s sentence', code: 'patient_not_found' }],
+    });
+    open();
+    expect(await screen.findByText('Internal server error')).toBeInTheDocument();
+    expect(screen.queryByText('The server’s sentence')).not.toBeInTheDocument();
+    up = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    const annaSection = await screen.findByRole('region', { name: 'Anna Checkout' });
+    await userEvent.click(within(annaSection).getByRole('button', { name: 'Actions for TSH' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Remove for this patient' }));
+    expect(await screen.findByText('Patient not found')).toBeInTheDocument();
+    expect(screen.queryByText('The server’s sentence')).not.toBeInTheDocument();
+  });
 });

@@ -31,6 +31,13 @@ import {
 import { patientsRequested } from '@/features/patients';
 import { useToast } from '@/components/Toast';
 import { PageHead } from '@/components/PageHead';
+import { useFailureText, type FailureTexts } from '@/components/useFailureText';
+import { ERROR_CODES } from '@/shared/errorCodes';
+
+/** A removal the server refused: the patient or the analysis is no longer in the cart; anything else is the generic text. */
+const MUTATION_FAILURE: FailureTexts = {
+  codes: { [ERROR_CODES.patientNotFound]: 'cart:failure.patientNotFound', [ERROR_CODES.notFound]: 'cart:failure.analysisNotFound' },
+};
 
 type Pending =
   | { kind: 'reset' }
@@ -51,6 +58,8 @@ export function CartView() {
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const [pending, setPending] = useState<Pending>(null);
   const totals = useAppSelector((s) => selectOrderTotals(s, 'cart'), shallowEqual);
+  const loadFailureText = useFailureText(error);
+  const mutationFailureText = useFailureText(mutationError, MUTATION_FAILURE);
 
   useEffect(() => {
     if (isLoggedIn && patientsStatus === Status.INITIAL) dispatch(patientsRequested());
@@ -58,8 +67,8 @@ export function CartView() {
   // The fee of the saved address's zone, when an address was given earlier in this checkout.
   useSavedAddressCoverage(isLoggedIn);
   useEffect(() => {
-    if (mutationStatus === Status.ERROR && mutationError) toast.error(mutationError.message);
-  }, [mutationStatus, mutationError, toast]);
+    if (mutationStatus === Status.ERROR && mutationFailureText) toast.error(mutationFailureText);
+  }, [mutationStatus, mutationFailureText, toast]);
 
   const patientIds = cart ? Object.keys(cart.analysisIdsByPatientId).map(Number) : [];
   const loading = !mounted || status === Status.INITIAL || (status === Status.LOADING && !cart);
@@ -95,7 +104,7 @@ export function CartView() {
 
   let body;
   if (loading) body = <ListSkeleton rows={4} />;
-  else if (status === Status.ERROR) body = <ErrorState message={error?.message} onRetry={() => dispatch(cartRequested())} />;
+  else if (status === Status.ERROR) body = <ErrorState message={loadFailureText} onRetry={() => dispatch(cartRequested())} />;
   else if (!isLoggedIn || !cart || patientIds.length === 0)
     body = (
       <EmptyState
