@@ -56,22 +56,23 @@ export const ERROR_CODES = {
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
+/** Spelled out (not read from ERROR_CODES) so that a page needing only `codeOfStatus` does not carry every code. */
 const BY_STATUS: Record<number, ErrorCode> = {
-  400: ERROR_CODES.badRequest,
-  401: ERROR_CODES.unauthorized,
-  403: ERROR_CODES.forbidden,
-  404: ERROR_CODES.notFound,
-  405: ERROR_CODES.methodNotAllowed,
-  409: ERROR_CODES.conflict,
-  410: ERROR_CODES.gone,
-  413: ERROR_CODES.payloadTooLarge,
-  415: ERROR_CODES.unsupportedMediaType,
-  429: ERROR_CODES.rateLimited,
-  500: ERROR_CODES.internal,
-  503: ERROR_CODES.unavailable,
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  410: 'gone',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  500: 'internal',
+  503: 'unavailable',
 };
 
 /** The generic code of an HTTP status (`bad_request` for an unlisted 4xx, `internal` for 5xx). */
 export function codeOfStatus(status: number): ErrorCode {
-  return BY_STATUS[status] ?? (status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest);
+  return BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'bad_request');
 }

@@ -1,4 +1,4 @@
-import Head from 'next/head';
+import dynamic from 'next/dynamic';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useMemo } from 'react';
@@ -14,9 +14,9 @@ import { routes } from '@/lib/routes';
 import { useSession } from '@/features/auth';
 import { newPatient, patientFromDto, type Patient } from '../patientMapping';
 import { patientFormOpened, patientRequested, patientSaveRequested } from '../patientsSlice';
-import { PatientForm } from './PatientForm';
 import { patientReturnPath } from './returnPath';
 import { Skeleton } from '@/components/Skeleton';
+import { PageHead } from '@/components/PageHead';
 
 function FormSkeleton() {
   const { t } = useTranslation('common');
@@ -29,6 +29,14 @@ function FormSkeleton() {
   );
 }
 
+/**
+ * The form (formik and its fields) is a chunk of its own, requested as the page mounts: the page shows
+ * its skeleton until the session is known anyway, so the form is ready by then without weighing on the
+ * page's first JavaScript.
+ */
+const loadPatientForm = () => import('./PatientForm').then((m) => m.PatientForm);
+const PatientForm = dynamic(loadPatientForm, { ssr: false, loading: FormSkeleton });
+
 /** `/patients/create` (mode create) and `/patients/edit/[patientId]` (mode edit). */
 export function PatientEditorPage({ mode }: { mode: 'create' | 'edit' }) {
   const { t } = useTranslation('account');
@@ -40,6 +48,9 @@ export function PatientEditorPage({ mode }: { mode: 'create' | 'edit' }) {
   const rawId = router.query.patientId;
   const patientId = typeof rawId === 'string' && /^\d+$/.test(rawId) ? Number(rawId) : null;
 
+  useEffect(() => {
+    void loadPatientForm();
+  }, []);
   useEffect(() => {
     if (mode === 'create') dispatch(patientFormOpened());
   }, [mode, dispatch]);
@@ -93,9 +104,7 @@ export function PatientEditorPage({ mode }: { mode: 'create' | 'edit' }) {
 
   return (
     <>
-      <Head>
-        <title>{`${title} · ${t('common:appName')}`}</title>
-      </Head>
+      <PageHead title={title} />
       <PageContainer title={title} maxWidth="sm">
         {content}
       </PageContainer>
