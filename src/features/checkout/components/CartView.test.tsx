@@ -196,4 +196,18 @@ describe('the cart page', () => {
     expect(await screen.findByText('Patient not found')).toBeInTheDocument();
     expect(screen.queryByText('The server’s sentence')).not.toBeInTheDocument();
   });
+
+  it('a removal of what is no longer in the cart says so, not that an analysis is missing', async () => {
+    shop = fakeBackend({
+      'GET cart/get-cart': [200, fullCart()],
+      'GET patient': [200, [anna, jan]],
+      'POST cart/remove-patient': [404, { error: 'This patient has nothing in the cart', code: 'not_found' }],
+    });
+    open();
+    const janSection = await screen.findByRole('region', { name: 'Jan Checkout' });
+    await userEvent.click(within(janSection).getByRole('button', { name: 'Remove patient' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove Jan Checkout from the cart?' })).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('This is no longer in your cart')).toBeInTheDocument();
+    expect(screen.queryByText('Analysis not found')).not.toBeInTheDocument();
+  });
 });

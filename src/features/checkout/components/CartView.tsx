@@ -34,9 +34,9 @@ import { PageHead } from '@/components/PageHead';
 import { useFailureText, type FailureTexts } from '@/components/useFailureText';
 import { ERROR_CODES } from '@/shared/errorCodes';
 
-/** A removal the server refused: the patient or the analysis is no longer in the cart; anything else is the generic text. */
+/** A removal the server refused: the patient is not the user's, or what was removed is no longer in the cart; anything else is the generic text. */
 const MUTATION_FAILURE: FailureTexts = {
-  codes: { [ERROR_CODES.patientNotFound]: 'cart:failure.patientNotFound', [ERROR_CODES.notFound]: 'cart:failure.analysisNotFound' },
+  codes: { [ERROR_CODES.patientNotFound]: 'cart:failure.patientNotFound', [ERROR_CODES.notFound]: 'cart:failure.notInCart' },
 };
 
 type Pending =
