@@ -3,6 +3,8 @@ import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
 import { requestInvoice } from '@/server/invoices/service';
 
+export const config = { api: { bodyParser: false } };
+
 /** The owner asks for the order's VAT invoice: 201 when issued now, 200 with the one already issued (docs/invoices.md). */
 export default route({
   POST: method({
