@@ -42,14 +42,26 @@ export interface FuzzResult {
 // ---------------------------------------------------------------------------------------------
 // The run
 
-async function send(baseUrl: string, req: FuzzRequest, timeoutMs: number): Promise<{ status: number; text: string }> {
+async function send(baseUrl: string, req: FuzzRequest, timeoutMs: number): Promise<{ status: number; text: string; type: string }> {
   const res = await fetch(baseUrl + req.url, { method: req.method, headers: req.headers, body: req.body, signal: AbortSignal.timeout(timeoutMs) });
+  const type = (res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   // An event stream (GET orders/{id}/events) stays open by design: its status and headers are the answer.
-  if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+  if (type === 'text/event-stream') {
     await res.body?.cancel();
-    return { status: res.status, text: '' };
+    return { status: res.status, text: '', type };
   }
-  return { status: res.status, text: req.method === 'HEAD' ? '' : (await res.text()).slice(0, 300) };
+  return { status: res.status, text: req.method === 'HEAD' ? '' : (await res.text()).slice(0, 300), type };
+}
+
+/**
+ * Why an answer's media type is wrong, or null: every answer with a body is JSON, except the types the
+ * operation documents (PDF, XML, FHIR, iCalendar, HL7, the event stream, the metrics' text).
+ */
+export function unexpectedType(op: Operation, type: string, text: string): string | null {
+  if (type === 'text/event-stream') return op.responseTypes.includes(type) ? null : 'answered an undocumented event stream';
+  if (!text) return null;
+  if (type === 'application/json' || op.responseTypes.includes(type)) return null;
+  return `answered ${type || 'without a content type'}, not JSON or a documented type`;
 }
 
 export async function fuzz(opts: {
@@ -99,8 +111,9 @@ export async function fuzz(opts: {
       serverErrors.length = 0;
       let status: number | 'timeout' | 'error';
       let text = '';
+      let type = '';
       try {
-        ({ status, text } = await send(api.url, req, opts.timeoutMs ?? 30_000));
+        ({ status, text, type } = await send(api.url, req, opts.timeoutMs ?? 30_000));
       } catch (e) {
         status = e instanceof Error && e.name === 'TimeoutError' ? 'timeout' : 'error';
         text = e instanceof Error ? e.message : String(e);
@@ -112,6 +125,8 @@ export async function fuzz(opts: {
       (perOperation[opKey] as Record<string, number>)[key] = ((perOperation[opKey] as Record<string, number>)[key] ?? 0) + 1;
       const fail = (problem: string) => failures.push({ index: i, request: { ...req, body: req.body && req.body.length > 500 ? `${req.body.slice(0, 500)}... (${req.body.length} chars)` : req.body }, status, problem, answer: text, serverErrors: [...serverErrors] });
       if (typeof status !== 'number' || status >= 500) fail(`answered ${status}`);
+      const wrongType = typeof status === 'number' ? unexpectedType(op, type, text) : null;
+      if (wrongType) fail(wrongType);
       if (typeof status === 'number' && status < 300 && req.method !== 'GET' && /logout|password|users\/(current|\d)/.test(req.url)) signedOut = true;
       const now = await totalChanges(db);
       if (now !== changes) {

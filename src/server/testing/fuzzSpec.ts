@@ -20,6 +20,8 @@ export interface Operation {
   parameters: Parameter[];
   body: Schema | null;
   contentTypes: string[];
+  /** The media types its documented answers may have besides JSON (PDF, XML, FHIR, iCalendar, HL7, event stream). */
+  responseTypes: string[];
 }
 
 const SPEC_FILE = path.join(process.cwd(), 'docs', 'openapi.yaml');
@@ -67,10 +69,20 @@ export function loadOperations(file = SPEC_FILE): Operation[] {
         parameters: params,
         body: json ? deref(spec, json, 0) : Object.keys(content).length ? { type: 'string' } : null,
         contentTypes: Object.keys(content),
+        responseTypes: responseTypes(spec, op),
       });
     }
   }
   return out;
+}
+
+/** Every media type named by the operation's documented answers. */
+function responseTypes(spec: Spec, op: Schema): string[] {
+  const types = new Set<string>();
+  for (const r of Object.values((op.responses ?? {}) as Record<string, unknown>)) {
+    for (const t of Object.keys((resolve(spec, r).content ?? {}) as Record<string, unknown>)) types.add(t.toLowerCase());
+  }
+  return [...types];
 }
 
 /** The schema with every $ref replaced (depth-limited). */
