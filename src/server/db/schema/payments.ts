@@ -86,4 +86,18 @@ export interface InvoiceTable {
   xml: string;
   ksef_number: Generated<string | null>;
   ksef_sent_at: Generated<string | null>;
+  /** Null: issued while KSeF sending was off. */
+  ksef_status: Generated<KsefStatus | null>;
+  /** The invoice's reference number in its KSeF session, and the session's. */
+  ksef_reference: Generated<string | null>;
+  ksef_session_reference: Generated<string | null>;
+  /** The UPO (official receipt) of the accepted invoice, XML as KSeF gave it. */
+  ksef_upo: Generated<string | null>;
+  ksef_rejection_reason: Generated<string | null>;
+  ksef_accepted_at: Generated<string | null>;
+  /** Attempts that found KSeF unavailable, and the last such error (cleared once accepted). */
+  ksef_attempts: Generated<number>;
+  ksef_last_error: Generated<string | null>;
 }
+
+export type KsefStatus = 'queued' | 'sent' | 'accepted' | 'rejected';

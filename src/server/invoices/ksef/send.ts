@@ -1,0 +1,83 @@
+import type { Db } from '@/server/db/createDb';
+import * as repo from '@/server/invoices/repositories/ksef';
+import { KsefRefused, KsefUnavailable, type KsefClient, type SessionInvoiceStatus } from './client';
+
+/**
+ * Sends one issued invoice to KSeF and follows it to its end (docs/invoices.md, "Sending to KSeF"):
+ * `queued` -> an online session opened, the stored FA(3) XML sent encrypted -> `sent` (the session's
+ * and the invoice's reference numbers kept, so a later attempt asks about the same invoice instead of
+ * sending it twice) -> the invoice's status polled -> `accepted` with the KSeF number and the UPO, or
+ * `rejected` with KSeF's reason; the session is then closed. KSeF unreachable, busy (429) or still
+ * processing: KsefUnavailable is thrown and the row stays `queued` or `sent` for the next attempt.
+ */
+
+/** Statuses of a sent invoice (SessionInvoiceStatusResponse): still in progress, or a failure on KSeF's side worth a new send. */
+const IN_PROGRESS = new Set([100, 150]);
+const RESEND = new Set([405, 500, 550]);
+const DUPLICATE = 440;
+
+export interface SendOptions {
+  /** How long the invoice's status is polled in one attempt, ms. */
+  pollMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => Date;
+}
+
+const statusText = (s: SessionInvoiceStatus['status']) => [`${s.code} ${s.description}`, ...(s.details ?? [])].join(': ');
+
+export async function sendInvoiceToKsef(db: Db, invoiceId: number, client: KsefClient, opts: SendOptions = {}): Promise<'accepted' | 'rejected' | 'skipped'> {
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const now = opts.now ?? (() => new Date());
+  const row = await repo.getInvoice(db, invoiceId);
+  if (!row || (row.ksef_status !== 'queued' && row.ksef_status !== 'sent')) return 'skipped';
+
+  let sessionRef = row.ksef_session_reference;
+  let invoiceRef = row.ksef_reference;
+  if (row.ksef_status === 'queued' || !sessionRef || !invoiceRef) {
+    const session = await client.openSession();
+    sessionRef = session.referenceNumber;
+    invoiceRef = await client.sendInvoice(session, Buffer.from(row.xml, 'utf8'));
+    await repo.markSent(db, invoiceId, sessionRef, invoiceRef, now().toISOString());
+  }
+
+  const deadline = Date.now() + (opts.pollMs ?? 20_000);
+  let status: SessionInvoiceStatus;
+  for (let pause = 250; ; pause = Math.min(pause * 2, 2000)) {
+    status = await client.invoiceStatus(sessionRef, invoiceRef);
+    if (!IN_PROGRESS.has(status.status.code)) break;
+    if (Date.now() > deadline) throw new KsefUnavailable(`KSeF is still processing invoice ${invoiceRef} (${statusText(status.status)})`);
+    await sleep(pause);
+  }
+
+  const code = status.status.code;
+  if (code === 200 && status.ksefNumber) {
+    const upo = await client.invoiceUpo(sessionRef, invoiceRef);
+    await repo.markAccepted(db, invoiceId, { number: status.ksefNumber, upo, sessionRef, reference: invoiceRef, at: now().toISOString() });
+    await closeQuietly(client, sessionRef);
+    return 'accepted';
+  }
+  // Already in KSeF (an earlier send whose answer was lost): the original number and its UPO.
+  const original = status.status.extensions ?? {};
+  if (code === DUPLICATE && original.originalKsefNumber && original.originalSessionReferenceNumber) {
+    const upo = await client.invoiceUpoByKsefNumber(original.originalSessionReferenceNumber, original.originalKsefNumber);
+    await repo.markAccepted(db, invoiceId, { number: original.originalKsefNumber, upo, sessionRef: original.originalSessionReferenceNumber, reference: invoiceRef, at: now().toISOString() });
+    await closeQuietly(client, sessionRef);
+    return 'accepted';
+  }
+  if (RESEND.has(code)) {
+    await repo.markRequeued(db, invoiceId, statusText(status.status));
+    throw new KsefUnavailable(`KSeF could not process invoice ${invoiceRef}: ${statusText(status.status)}`);
+  }
+  await repo.markRejected(db, invoiceId, statusText(status.status));
+  await closeQuietly(client, sessionRef);
+  return 'rejected';
+}
+
+/** Closing the session starts its collective UPO; a failure to close changes nothing for the invoice. */
+async function closeQuietly(client: KsefClient, sessionRef: string): Promise<void> {
+  try {
+    await client.closeSession(sessionRef);
+  } catch (e) {
+    if (!(e instanceof KsefUnavailable || e instanceof KsefRefused)) throw e;
+  }
+}
