@@ -31,7 +31,7 @@ const nextConfig = {
       addCompileHints(path.resolve(__dirname, distDir));
     },
   },
-  serverExternalPackages: ['better-sqlite3', 'pg', 'nodemailer', 'pdfkit', 'bcryptjs', '@node-rs/argon2'],
+  serverExternalPackages: ['better-sqlite3', 'pg', 'nodemailer', 'pdfkit', 'bcryptjs', '@node-rs/argon2', 'xmllint-wasm'],
   // Bundled with MUI so its Emotion cache provider and MUI's styles share one @emotion/react instance
   // on the server (otherwise the page's styles are inlined in the body instead of one style sheet).
   transpilePackages: ['@mui/material-nextjs'],

@@ -52,6 +52,10 @@ export const ERROR_CODES = {
   paymentNotificationRefused: 'payment_notification_refused',
   /** Online payment is not offered for this laboratory (400, `fields.paymentMethod`). */
   paymentMethodUnavailable: 'payment_method_unavailable',
+  /** The order's money was wholly refunded (or is being refunded): no VAT invoice for it (409 from `POST orders/{id}/invoice`). */
+  orderRefunded: 'order_refunded',
+  /** The invoice would not be valid FA(3) (checked against the official schema before it takes a number): nothing was issued (422). */
+  invoiceInvalid: 'invoice_invalid',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -73,7 +73,7 @@ async function seedInto(db: Db, now: Date): Promise<void> {
 
   const materialIds = new Map<string, number>();
   for (const m of DEMO_MATERIALS) {
-    const row = await db.insertInto('materials').values({ name: m.name }).returning('id').executeTakeFirstOrThrow();
+    const row = await db.insertInto('materials').values({ name: m.name, vat_rate: m.vatRate ?? 'zw' }).returning('id').executeTakeFirstOrThrow();
     materialIds.set(m.key, row.id);
   }
   const materialId = (key: string): number => {

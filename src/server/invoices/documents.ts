@@ -1,23 +1,37 @@
 import type { Db } from '../db/createDb';
 import type { OrderRow } from '@/server/orders/repositories/orders';
 import { listLines } from '@/server/orders/repositories/orders';
-import type { InvoiceLineData } from './fa3Xml';
+import { orderMaterialCharges } from '@/server/invoices/repositories/invoices';
+import type { InvoiceLineData, VatRate } from './fa3Xml';
 
 /**
- * What an order's documents list: one line per analysis and one for the home visit, with the
- * order's discount spread over the analyses so the lines add up to the amount paid, to the grosz.
+ * What an order's documents list (receipt, invoice, correction, their PDFs and the FA(3) XML), all
+ * from this one function and the order's stored lines: per patient each analysis and each sample
+ * material bought for them (once per patient, at the price the order charged), then the home visit.
+ * The promo discount came off the subtotal (analyses and materials), so it is spread over those
+ * lines in proportion, largest remainder first: the lines add up to the order's total to the grosz.
+ * Analyses and the visit are exempt from VAT (`zw`); a material carries its catalogue rate.
  */
 
+export type DocumentLineKind = 'analysis' | 'material' | 'visit' | 'refund';
+
 export interface DocumentLine extends InvoiceLineData {
-  /** The analysis of the line, null for the visit fee. */
+  /** Absent on lines issued before materials were itemised: read as `analysis` or, without an analysis, `visit`. */
+  kind?: DocumentLineKind;
+  /** The analysis of the line, null for a material, the visit fee or a refund. */
   analysisId: number | null;
-  /** The analysis name as catalogued (the invoice line's text adds a Polish prefix). */
+  /** The material of a material line. */
+  materialId?: number | null;
+  /** The analysis or material name as catalogued (the invoice line's text adds a Polish prefix). */
   itemName: string;
   patientName: string | null;
   patientId: number | null;
   /** Before the discount share. */
   listPriceMinor: number;
 }
+
+/** The kind of a stored line, also of one written before lines had kinds. */
+export const lineKind = (l: DocumentLine): DocumentLineKind => l.kind ?? (l.analysisId === null ? (l.itemName === 'refund' ? 'refund' : 'visit') : 'analysis');
 
 /** Splits `discount` over `amounts` in proportion, largest remainders first, so the parts sum exactly. */
 export function spreadDiscount(amounts: number[], discount: number): number[] {
@@ -38,23 +52,28 @@ export function spreadDiscount(amounts: number[], discount: number): number[] {
 
 export const VISIT_LINE_PL = 'Pobranie materiału do badań w domu pacjenta (wizyta)';
 export const analysisLinePl = (name: string) => `Badanie laboratoryjne: ${name}`;
+export const materialLinePl = (name: string) => `Materiał do pobrania próbki: ${name}`;
 
 export async function orderDocumentLines(db: Db, order: OrderRow): Promise<DocumentLine[]> {
-  const rows = await listLines(db, [order.id]);
+  const [rows, materials] = await Promise.all([listLines(db, [order.id]), orderMaterialCharges(db, order.id)]);
+  const patientName = new Map(rows.map((r) => [r.patient_id, `${r.first_name} ${r.last_name}`]));
+  const charged: DocumentLine[] = [];
+  const patientIds = [...new Set([...rows.map((r) => r.patient_id), ...materials.map((m) => m.patient_id)])];
+  for (const patientId of patientIds) {
+    for (const r of rows.filter((x) => x.patient_id === patientId)) {
+      charged.push({ kind: 'analysis', analysisId: r.analysis_id, itemName: r.name, name: analysisLinePl(r.name), patientId, patientName: patientName.get(patientId) ?? null, listPriceMinor: r.price_minor, amountMinor: r.price_minor, vatRate: 'zw' });
+    }
+    for (const m of materials.filter((x) => x.patient_id === patientId)) {
+      charged.push({ kind: 'material', analysisId: null, materialId: m.material_id, itemName: m.name, name: materialLinePl(m.name), patientId, patientName: patientName.get(patientId) ?? null, listPriceMinor: m.price_minor, amountMinor: m.price_minor, vatRate: m.vat_rate });
+    }
+  }
   const shares = spreadDiscount(
-    rows.map((r) => r.price_minor),
+    charged.map((l) => l.listPriceMinor),
     order.discount_minor,
   );
-  const lines: DocumentLine[] = rows.map((r, i) => ({
-    analysisId: r.analysis_id,
-    itemName: r.name,
-    name: analysisLinePl(r.name),
-    patientId: r.patient_id,
-    patientName: `${r.first_name} ${r.last_name}`,
-    listPriceMinor: r.price_minor,
-    amountMinor: r.price_minor - (shares[i] ?? 0),
-  }));
+  const lines = charged.map((l, i) => ({ ...l, amountMinor: l.listPriceMinor - (shares[i] ?? 0) }));
   lines.push({
+    kind: 'visit',
     analysisId: null,
     itemName: 'visit',
     name: VISIT_LINE_PL,
@@ -62,6 +81,11 @@ export async function orderDocumentLines(db: Db, order: OrderRow): Promise<Docum
     patientName: null,
     listPriceMinor: order.delivery_price_minor,
     amountMinor: order.delivery_price_minor,
+    vatRate: 'zw',
   });
   return lines;
 }
+
+/** The lines' total in minor units. */
+export const linesTotal = (lines: { amountMinor: number }[]) => lines.reduce((n, l) => n + l.amountMinor, 0);
+export type { VatRate };

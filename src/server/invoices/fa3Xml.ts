@@ -3,9 +3,13 @@ import { create } from 'xmlbuilder2';
 /**
  * The FA(3) XML of an invoice (schema `http://crd.gov.pl/wzor/2025/06/25/13775/`, the official XSD
  * is kept beside this file in fa3/). Built with xmlbuilder2 from plain data: every text is escaped by
- * the library. Laboratory tests are exempt from VAT, so every line carries `P_12` = `zw`, the net
- * total is `P_13_7` and the exemption's legal basis is stated in `P_19A`. A correcting invoice
- * (`KOR`) references the original by number and date and carries the refunded lines negative.
+ * the library. Each line carries its VAT rate in `P_12`: laboratory tests and the home visit are
+ * exempt (`zw`, the legal basis in `P_19A`, their sum in `P_13_7`); a sample material sold as goods
+ * is taxed at 8 or 23 per cent. Prices are gross (what the patient paid), so taxed lines give their
+ * gross unit price and value (`P_9B`, `P_11A`, art. 106e ust. 7 and 8) and the tax of each rate is
+ * computed once from the rate's gross sum (`P_13_1`/`P_14_1` for 23 %, `P_13_2`/`P_14_2` for 8 %).
+ * `P_15` is the sum of the lines. A correcting invoice (`KOR`) references the original by number
+ * and date and carries the refunded lines negative.
  */
 export const FA3_NAMESPACE = 'http://crd.gov.pl/wzor/2025/06/25/13775/';
 export const VAT_EXEMPTION_BASIS = 'art. 43 ust. 1 pkt 18 ustawy z dnia 11 marca 2004 r. o podatku od towarów i usług';
@@ -20,11 +24,16 @@ export interface InvoiceParty {
   country: string;
 }
 
+/** The VAT treatment of a line: exempt, or taxed at 8 or 23 per cent. */
+export type VatRate = 'zw' | '8' | '23';
+
 export interface InvoiceLineData {
-  /** What was sold, as printed: `Glucose (Jan Kowalski)`, `Home visit`. */
+  /** What was sold, as printed: `Badanie laboratoryjne: Glucose`. */
   name: string;
-  /** Signed gross amount in grosz (negative on a correction). Exempt, so net = gross. */
+  /** Signed gross amount in grosz (negative on a correction); for an exempt line net = gross. */
   amountMinor: number;
+  /** Absent on lines issued before rates were per line: exempt. */
+  vatRate?: VatRate;
 }
 
 export interface InvoicePaymentData {
@@ -70,8 +79,45 @@ export function totalMinor(lines: InvoiceLineData[]): number {
   return lines.reduce((n, l) => n + l.amountMinor, 0);
 }
 
+export const rateOf = (l: InvoiceLineData): VatRate => l.vatRate ?? 'zw';
+
+/** Per rate present on the lines: the gross sum, and for a taxed rate its tax (from the gross sum, half away from zero) and net. */
+export interface RateTotal {
+  rate: VatRate;
+  grossMinor: number;
+  vatMinor: number;
+  netMinor: number;
+}
+
+export function rateTotals(lines: InvoiceLineData[]): RateTotal[] {
+  const out: RateTotal[] = [];
+  for (const rate of ['23', '8', 'zw'] as const) {
+    const of = lines.filter((l) => rateOf(l) === rate);
+    if (!of.length) continue;
+    const grossMinor = totalMinor(of);
+    const r = rate === 'zw' ? 0 : Number(rate);
+    const exact = (Math.abs(grossMinor) * r) / (100 + r);
+    const vatMinor = Math.sign(grossMinor) * Math.round(exact);
+    out.push({ rate, grossMinor, vatMinor, netMinor: grossMinor - vatMinor });
+  }
+  return out;
+}
+
+/** FA(3) totals in schema order: net and tax per taxed rate, then the exempt sum. */
+function rateFields(totals: RateTotal[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const t23 = totals.find((t) => t.rate === '23');
+  if (t23) Object.assign(fields, { P_13_1: amount(t23.netMinor), P_14_1: amount(t23.vatMinor) });
+  const t8 = totals.find((t) => t.rate === '8');
+  if (t8) Object.assign(fields, { P_13_2: amount(t8.netMinor), P_14_2: amount(t8.vatMinor) });
+  const zw = totals.find((t) => t.rate === 'zw');
+  if (zw) fields.P_13_7 = amount(zw.grossMinor);
+  return fields;
+}
+
 export function buildFa3Xml(data: InvoiceData): string {
   const total = totalMinor(data.lines);
+  const hasExempt = data.lines.some((l) => rateOf(l) === 'zw');
   const issuedOn = data.issuedAt.slice(0, 10);
   const correction = data.kind === 'KOR' && data.corrected
     ? {
@@ -115,29 +161,25 @@ export function buildFa3Xml(data: InvoiceData): string {
         P_1M: data.seller.city,
         P_2: data.number,
         P_6: data.saleDate,
-        P_13_7: amount(total),
+        ...rateFields(rateTotals(data.lines)),
         P_15: amount(total),
         Adnotacje: {
           P_16: '2',
           P_17: '2',
           P_18: '2',
           P_18A: '2',
-          Zwolnienie: { P_19: '1', P_19A: VAT_EXEMPTION_BASIS },
+          Zwolnienie: hasExempt ? { P_19: '1', P_19A: VAT_EXEMPTION_BASIS } : { P_19N: '1' },
           NoweSrodkiTransportu: { P_22N: '1' },
           P_23: '2',
           PMarzy: { P_PMarzyN: '1' },
         },
         RodzajFaktury: data.kind,
         ...correction,
-        FaWiersz: data.lines.map((l, i) => ({
-          NrWierszaFa: String(i + 1),
-          P_7: l.name,
-          P_8A: 'usł.',
-          P_8B: '1',
-          P_9A: amount(l.amountMinor),
-          P_11: amount(l.amountMinor),
-          P_12: 'zw',
-        })),
+        FaWiersz: data.lines.map((l, i) =>
+          rateOf(l) === 'zw'
+            ? { NrWierszaFa: String(i + 1), P_7: l.name, P_8A: 'usł.', P_8B: '1', P_9A: amount(l.amountMinor), P_11: amount(l.amountMinor), P_12: 'zw' }
+            : { NrWierszaFa: String(i + 1), P_7: l.name, P_8A: 'szt.', P_8B: '1', P_9B: amount(l.amountMinor), P_11A: amount(l.amountMinor), P_12: rateOf(l) },
+        ),
         Platnosc: payment,
       },
     },

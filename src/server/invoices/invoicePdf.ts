@@ -2,7 +2,7 @@ import type { Language } from '@/shared/i18n';
 import type { InvoiceRow } from '@/server/invoices/repositories/invoices';
 import type { DocumentLine } from './documents';
 import type { InvoiceParty } from './fa3Xml';
-import { VAT_EXEMPTION_BASIS } from './fa3Xml';
+import { VAT_EXEMPTION_BASIS, rateOf, rateTotals } from './fa3Xml';
 import { pdfTools, renderPdf } from './pdf';
 
 /**
@@ -37,8 +37,19 @@ export function renderInvoicePdf(row: InvoiceRow, orderNumber: string, language:
       { heading: t('doc.buyer'), lines: party(buyer) },
     ],
     header: { item: t('doc.item'), amount: t('doc.amount'), extra: t('doc.vat') },
-    rows: lines.map((l) => ({ text: l.name, amount: money(l.amountMinor, row.currency), extra: t('doc.exempt') })),
-    totals: [{ text: t('doc.total'), amount: money(row.total_minor, row.currency), bold: true }],
+    rows: lines.map((l) => ({ text: l.name, amount: money(l.amountMinor, row.currency), extra: rateOf(l) === 'zw' ? t('doc.exempt') : `${rateOf(l)}%` })),
+    totals: [
+      // Per taxed rate its net value and tax (as the FA(3) P_13_x/P_14_x), the exempt sum, then the total.
+      ...rateTotals(lines).flatMap((r) =>
+        r.rate === 'zw'
+          ? [{ text: t('doc.exemptTotal'), amount: money(r.grossMinor, row.currency) }]
+          : [
+              { text: t('doc.netAt', { rate: r.rate }), amount: money(r.netMinor, row.currency) },
+              { text: t('doc.vatAt', { rate: r.rate }), amount: money(r.vatMinor, row.currency) },
+            ],
+      ),
+      { text: t('doc.total'), amount: money(row.total_minor, row.currency), bold: true },
+    ],
     notes: [t('invoice.exemption', { basis: VAT_EXEMPTION_BASIS })],
   });
 }

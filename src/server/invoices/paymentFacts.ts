@@ -5,29 +5,49 @@ import { listRefunds } from '@/server/payments/repositories/payments';
 import { firstStatusAt } from '@/server/invoices/repositories/invoices';
 
 /**
- * The one question the invoices and receipts ask about money: was the order paid, how, when, and
- * what was refunded since (docs/invoices.md, docs/payments.md).
- * - Paid online: when the operator's verified notification recorded it (`orders.paid_at`); a refund
- *   afterwards does not undo that it was paid (it makes a correcting invoice).
+ * The one question the invoices and receipts ask about money: was the order paid, how, when, how
+ * much, and what was refunded since (docs/invoices.md, docs/payments.md).
+ * - Paid online: when the operator's verified notification recorded it (`orders.paid_at`), the amount
+ *   `orders.paid_minor`; a refund afterwards does not undo that it was paid (it makes a correcting
+ *   invoice).
  * - Paid on the visit: the nurse takes the payment when collecting the samples, so the order counts
- *   as paid from its `sample_collected` step on (the statuses after it included), at that step's time.
- *   A cancelled order that never reached it was never paid.
- * Refunds: those the operator settled.
+ *   as paid (its total) from its `sample_collected` step on (the statuses after it included), at that
+ *   step's time. A cancelled order that never reached it was never paid.
+ * Refunds: those the operator settled (`refunds`), and the sum of those still under way.
+ * What is kept: paid − settled refunds.
  */
 export interface OrderPaymentFacts {
   paid: boolean;
   method: 'online' | 'on_visit';
   paidAt: string | null;
-  refunds: { amountMinor: number; at: string }[];
+  /** What was paid, minor units (0 while unpaid). */
+  paidMinor: number;
+  refunds: { id: number; amountMinor: number; at: string }[];
+  /** Refunds asked for and not yet settled (nor failed), minor units. */
+  refundingMinor: number;
+  /** paid − settled refunds. */
+  keptMinor: number;
 }
 
 const COLLECTED: OrderStatus[] = ['sample_collected', 'in_lab', 'partial_results', 'completed'];
 
 export async function orderPaymentFacts(db: Db, orderId: number): Promise<OrderPaymentFacts> {
   const order = await getOrder(db, orderId);
-  if (!order) return { paid: false, method: 'on_visit', paidAt: null, refunds: [] };
-  const refunds = (await listRefunds(db, orderId)).filter((r) => r.status === 'done').map((r) => ({ amountMinor: r.amount_minor, at: r.settled_at ?? r.updated_at }));
-  if (order.payment_method === 'online') return { paid: !!order.paid_at, method: 'online', paidAt: order.paid_at, refunds };
+  if (!order) return { paid: false, method: 'on_visit', paidAt: null, paidMinor: 0, refunds: [], refundingMinor: 0, keptMinor: 0 };
+  const all = await listRefunds(db, orderId);
+  const refunds = all.filter((r) => r.status === 'done').map((r) => ({ id: r.id, amountMinor: r.amount_minor, at: r.settled_at ?? r.updated_at }));
+  const refundingMinor = all.filter((r) => r.status === 'pending' || r.status === 'requested').reduce((n, r) => n + r.amount_minor, 0);
+  const settled = refunds.reduce((n, r) => n + r.amountMinor, 0);
+  const facts = (paid: boolean, method: 'online' | 'on_visit', paidAt: string | null, paidMinor: number): OrderPaymentFacts => ({
+    paid,
+    method,
+    paidAt,
+    paidMinor: paid ? paidMinor : 0,
+    refunds,
+    refundingMinor,
+    keptMinor: paid ? paidMinor - settled : 0,
+  });
+  if (order.payment_method === 'online') return facts(!!order.paid_at, 'online', order.paid_at, order.paid_minor || order.total_minor);
   const collectedAt = COLLECTED.includes(order.status) ? await firstStatusAt(db, orderId, COLLECTED) : null;
-  return { paid: !!collectedAt, method: 'on_visit', paidAt: collectedAt, refunds };
+  return facts(!!collectedAt, 'on_visit', collectedAt, order.total_minor);
 }

@@ -9,7 +9,7 @@ import { ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
 import * as orders from '@/server/orders/repositories/orders';
 import { findLaboratoriesByIds } from '@/server/laboratories/repositories/laboratories';
 import { getSeller } from '@/server/invoices/repositories/invoices';
-import { orderDocumentLines } from './documents';
+import { lineKind, orderDocumentLines } from './documents';
 import { orderPaymentFacts } from './paymentFacts';
 import { pdfTools, renderPdf, type PdfRow } from './pdf';
 import { NOT_PAID } from './service';
@@ -17,8 +17,9 @@ import { NOT_PAID } from './service';
 /**
  * The receipt of a paid order, for its owner only (anyone else 404), in the reader's language and
  * the order's currency: the laboratory as seller (legal name and tax id where it has seller data),
- * the payer, each analysis under its patient, the home visit, the discount, the payment (method
- * and time) and any refunds. It is rendered from the order as placed (its lines, prices and frozen
+ * the payer, each analysis and each sample material bought under its patient (the lines of
+ * `orderDocumentLines`, as the invoice), the home visit, the discount, the payment (method and time)
+ * and any refunds. It is rendered from the order as placed (its lines, prices and frozen
  * patient identities never change) and the payment facts, so the same order always gives the same
  * receipt; a refund adds its line, it never rewrites one.
  */
@@ -29,11 +30,12 @@ export async function orderReceiptPdf(db: Db, user: AuthUser, orderId: number, l
   const payment = await orderPaymentFacts(db, orderId);
   if (!payment.paid || !payment.paidAt) throw conflict(NOT_PAID);
   const lines = await orderDocumentLines(db, order);
-  const [labs, seller, payer, names] = await Promise.all([
+  const [labs, seller, payer, names, materialNames] = await Promise.all([
     findLaboratoriesByIds(db, [order.laboratory_id]),
     getSeller(db, order.laboratory_id),
     orders.getUser(db, order.user_id),
     namesI18n(db, 'analysis', lines.flatMap((l) => (l.analysisId === null ? [] : [l.analysisId]))),
+    namesI18n(db, 'material', lines.flatMap((l) => (l.materialId ? [l.materialId] : []))),
   ]);
   const lab = labs.get(order.laboratory_id);
   const { t, day, dayTime, money } = pdfTools(language);
@@ -44,12 +46,18 @@ export async function orderReceiptPdf(db: Db, user: AuthUser, orderId: number, l
     : [lab ? labPlace({ cityName: lab.city_name, address: lab.address, i18n: laboratoryI18n(lab) }, language) : order.laboratory_id];
   const rows: PdfRow[] = [];
   let patient: string | null = null;
-  for (const l of lines.filter((x) => x.analysisId !== null)) {
+  for (const l of lines.filter((x) => lineKind(x) === 'analysis' || lineKind(x) === 'material')) {
     if (l.patientName !== patient) {
       patient = l.patientName;
       rows.push({ text: t('receipt.patient', { name: patient }), amount: '', bold: true });
     }
-    rows.push({ text: `   ${localName({ name: l.itemName, i18n: names.get(l.analysisId as number) }, language)}`, amount: m(l.listPriceMinor) });
+    if (lineKind(l) === 'analysis') {
+      rows.push({ text: `   ${localName({ name: l.itemName, i18n: names.get(l.analysisId as number) }, language)}`, amount: m(l.listPriceMinor) });
+    } else {
+      const name = localName({ name: l.itemName, i18n: materialNames.get(l.materialId as number) }, language);
+      const taxed = l.vatRate && l.vatRate !== 'zw';
+      rows.push({ text: `   ${t('receipt.material', { name })}`, amount: m(l.listPriceMinor), ...(taxed ? { note: `   ${t('receipt.vatIncluded', { rate: l.vatRate })}` } : {}) });
+    }
   }
   rows.push({ text: t('receipt.visitFee'), amount: m(order.delivery_price_minor) });
   const totals: PdfRow[] = [{ text: t('receipt.subtotal'), amount: m(order.subtotal_minor) }];

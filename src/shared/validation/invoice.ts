@@ -19,6 +19,8 @@ export const INVOICE_MESSAGES = {
   postalCodeRequired: 'Enter the postal code',
   cityRequired: 'Enter the city',
   countryInvalid: 'Choose a country of the European Union',
+  oneLine: 'Write it on one line',
+  badCharacters: 'Remove the control or invisible characters',
 } as const;
 
 export const BUYER_LIMITS = { name: 512, street: 512, postalCode: 16, city: 200 } as const;
@@ -29,17 +31,28 @@ export const INVOICE_COUNTRIES = [
 ] as const;
 
 const NON_LATIN = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Arabic}\p{Script=Han}\p{Script=Hebrew}]/u;
+/**
+ * Characters XML 1.0 cannot carry (an invoice with one is not even well-formed): C0 controls other
+ * than tab, CR and LF, DEL, the noncharacters U+FFFE and U+FFFF, and a surrogate without its pair
+ * (in a `u` regular expression a range of surrogates matches only unpaired ones).
+ */
+export const NOT_XML_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF\uD800-\uDFFF]/u;
+/** Every buyer field is one line of the invoice. */
+const LINE_BREAK = /[\r\n]/;
 const latinText = (required: string, max: number) =>
   string()
     .trim()
     .required(required)
     .max(max, INVOICE_MESSAGES.tooLong)
+    .test('xml', INVOICE_MESSAGES.badCharacters, (v) => !v || !NOT_XML_CHARACTER.test(v))
+    .test('line', INVOICE_MESSAGES.oneLine, (v) => !v || !LINE_BREAK.test(v))
     .test('latin', INVOICE_MESSAGES.latinOnly, (v) => !v || !NON_LATIN.test(v));
 
 export const invoiceBuyerSchema = object({
   taxId: string()
     .trim()
     .required(INVOICE_MESSAGES.taxIdRequired)
+    .test('xml', INVOICE_MESSAGES.badCharacters, (v) => !v || !NOT_XML_CHARACTER.test(v))
     .test('nip', INVOICE_MESSAGES.taxIdInvalid, (v) => !!v && isValidNip(v))
     .transform((v: unknown) => (typeof v === 'string' && isValidNip(v) ? normaliseNip(v) : v)),
   name: latinText(INVOICE_MESSAGES.nameRequired, BUYER_LIMITS.name),

@@ -26,6 +26,8 @@ export interface DemoMaterial {
   price: number;
   /** The patient may bring it instead of buying it. */
   optional: boolean;
+  /** VAT when the laboratory sells it as goods; absent: exempt as part of the service (`zw`). */
+  vatRate?: '8' | '23';
 }
 
 export const DEMO_MATERIALS: DemoMaterial[] = [
@@ -35,7 +37,7 @@ export const DEMO_MATERIALS: DemoMaterial[] = [
   { key: 'B', name: 'Buccal swab kit', price: 4, optional: false },
   { key: 'T', name: 'Throat swab kit', price: 3, optional: false },
   { key: 'N', name: 'Nasopharyngeal swab kit', price: 3.5, optional: false },
-  { key: 'L', name: 'Saliva collection tube', price: 2, optional: true },
+  { key: 'L', name: 'Saliva collection tube', price: 2, optional: true, vatRate: '23' },
   { key: 'C', name: 'Citrate blood tube (coagulation)', price: 1.5, optional: false },
   { key: 'K', name: 'Sterile urine culture container', price: 1.8, optional: false },
 ];

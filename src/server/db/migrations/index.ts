@@ -23,6 +23,7 @@ import { migration as m0010Chain } from './0010_4_3_audit_chain';
 import { migration as m0010Barriers } from './0010_4_4_barrier_reports';
 import { migration as m0010StaffNames } from './0010_7_staff_display_names';
 import { migration as m0010Notifications } from './0010_9_notifications';
+import { migration as m0011MaterialVat } from './0011_2_material_vat';
 import { migration as m0011Ksef } from './0011_3_ksef';
 
 /**
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0010_4_4_barrier_reports': m0010Barriers,
   '0010_7_staff_display_names': m0010StaffNames,
   '0010_9_notifications': m0010Notifications,
+  '0011_2_material_vat': m0011MaterialVat,
   '0011_3_ksef': m0011Ksef,
 };
 

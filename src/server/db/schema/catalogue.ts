@@ -99,9 +99,14 @@ export interface AnalysisPriceTable {
   updated: string;
 }
 
+/** How VAT treats a sold material: exempt as part of the diagnostic service, or goods at 8 or 23 per cent. */
+export type MaterialVatRate = 'zw' | '8' | '23';
+
 export interface MaterialTable {
   id: Generated<number>;
   name: string;
+  /** `zw` by default (docs/invoices.md). */
+  vat_rate: Generated<MaterialVatRate>;
 }
 
 export interface MaterialPriceTable {

@@ -1,5 +1,6 @@
 import type { Db } from '@/server/db/createDb';
 import { type Insertable, type Selectable } from 'kysely';
+import { isPostgres } from '@/server/db/kind';
 import type { InvoiceTable, LaboratorySellerTable, OrderStatus } from '@/server/db/schema';
 
 /** Reads and writes of invoices, their number series and the laboratories' seller data. */
@@ -30,24 +31,33 @@ export async function listUserInvoices(db: Q, userId: number): Promise<InvoiceRo
 }
 
 /**
- * Takes the next number of a seller's series for a year: inside the caller's transaction, so a
- * rolled-back invoice gives its number back and the series has no gaps. On PostgreSQL the update
- * locks the counter row until the transaction ends; SQLite runs one writer at a time.
+ * The next number of a seller's series for a year, not yet taken: inside the caller's transaction,
+ * which then validates the document built with it and takes it with `takeSeq`. On PostgreSQL the
+ * counter row is locked until the transaction ends, so no other invoice of the seller reads the same
+ * number meanwhile; SQLite runs one writer at a time. A rolled-back invoice leaves the series as it
+ * was: the series has no gaps.
  */
-export async function takeNextSeq(trx: Q, laboratoryId: string, year: number): Promise<number> {
+export async function lockNextSeq(trx: Q, laboratoryId: string, year: number): Promise<number> {
   await trx
     .insertInto('invoice_counters')
     .values({ laboratory_id: laboratoryId, year, last_seq: 0 })
     .onConflict((oc) => oc.columns(['laboratory_id', 'year']).doNothing())
     .execute();
-  const row = await trx
+  const query = trx.selectFrom('invoice_counters').select('last_seq').where('laboratory_id', '=', laboratoryId).where('year', '=', year);
+  const row = await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirstOrThrow();
+  return row.last_seq + 1;
+}
+
+/** Takes number `seq` (read by `lockNextSeq` in the same transaction) of the seller's series. */
+export async function takeSeq(trx: Q, laboratoryId: string, year: number, seq: number): Promise<void> {
+  const r = await trx
     .updateTable('invoice_counters')
-    .set((eb) => ({ last_seq: eb('last_seq', '+', 1) }))
+    .set({ last_seq: seq })
     .where('laboratory_id', '=', laboratoryId)
     .where('year', '=', year)
-    .returning('last_seq')
-    .executeTakeFirstOrThrow();
-  return row.last_seq;
+    .where('last_seq', '=', seq - 1)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw new Error(`invoice number ${seq} of ${laboratoryId}/${year} was taken meanwhile`);
 }
 
 export async function insertInvoice(trx: Q, row: Insertable<InvoiceTable>): Promise<InvoiceRow> {
@@ -58,4 +68,17 @@ export async function insertInvoice(trx: Q, row: Insertable<InvoiceTable>): Prom
 export async function firstStatusAt(db: Q, orderId: number, statuses: OrderStatus[]): Promise<string | null> {
   const row = await db.selectFrom('order_status_events').select(['at']).where('order_id', '=', orderId).where('status', 'in', statuses).orderBy('at').orderBy('id').executeTakeFirst();
   return row?.at ?? null;
+}
+
+/** The sample materials an order charged (bought, at a price), per patient, with each material's VAT rate. */
+export async function orderMaterialCharges(db: Q, orderId: number) {
+  return db
+    .selectFrom('order_materials')
+    .innerJoin('materials', 'materials.id', 'order_materials.material_id')
+    .select(['order_materials.patient_id', 'order_materials.material_id', 'order_materials.price_minor', 'materials.name', 'materials.vat_rate'])
+    .where('order_materials.order_id', '=', orderId)
+    .where('order_materials.bought', '=', 1)
+    .where('order_materials.price_minor', '>', 0)
+    .orderBy('order_materials.id')
+    .execute();
 }
