@@ -13,12 +13,7 @@ import { withRequestContext } from './requestContext';
 import { clientAddress } from './clientAddress';
 import { log, safePath } from '../log';
 import { observeRequest } from '../metrics';
-
-/** The route of a request for the metrics: the path with ids (numbers, UUIDs, tokens) as `{id}`. */
-export function routeLabel(url: string | undefined): string {
-  const path = (url ?? '').split('?')[0] ?? '';
-  return path.replace(/\/(\d+|[0-9a-f-]{36}|[A-Za-z0-9_-]{20,})(?=\/|$)/gi, '/{id}') || '/';
-}
+import { routePattern } from './routePattern';
 
 /**
  * API routes are a method-to-handler table. Each method may declare a yup schema for the query and
@@ -181,7 +176,8 @@ export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
     res.once('finish', () => {
       const ms = Date.now() - started;
       log().info({ method: req.method, path: safePath(req.url), status: res.statusCode, ms }, 'api request');
-      observeRequest(routeLabel(req.url), req.method ?? '', res.statusCode, ms / 1000);
+      // Labelled by the route file's pattern, never the raw path (a bounded set of labels).
+      observeRequest(routePattern(req.url), req.method ?? '', res.statusCode, ms / 1000);
     });
     try {
       const spec = table[(req.method ?? 'GET').toUpperCase() as Method];

@@ -40,10 +40,32 @@ test('the metrics show request durations by route, the queue by job and state, a
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
   const text = await res.text();
-  expect(text).toMatch(/http_request_duration_seconds_count\{route="\/api\/backend\/laboratories\/\{id\}",method="GET",status="\d+"\} 1/);
+  expect(text).toMatch(/http_request_duration_seconds_count\{route="\/api\/backend\/laboratories\/\[id\]",method="GET",status="\d+"\} 1/);
   // The mail could not be delivered (nothing listens on port 1): one failed attempt, the mail waits for its retry.
   expect(text).toMatch(/mail_total\{outcome="failed",kind="support"\} 1/);
   expect(text).toMatch(/mail_outbox\{status="queued"\} 1/);
   expect(text).toMatch(/jobs\{name="mail-send",state="pending"\} 1/);
   expect(text).toContain('process_resident_memory_bytes');
 });
+
+test('5,000 requests to random paths leave the metrics the same size: labels are route patterns', async () => {
+  setConfigForTests({ ...getConfig(), metricsToken: TOKEN });
+  const scrape = async () => (await fetch(`${api.url}/api/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
+  // Every label that will be used exists once, then the size is measured.
+  await api.call('GET', '/api/backend/labService/warmup', { settle: false });
+  await api.call('GET', '/api/backend/labService/warmup/x', { settle: false });
+  const before = (await scrape()).length;
+  for (let i = 0; i < 5000; i += 50) {
+    await Promise.all(
+      Array.from({ length: 50 }, (_, k) => {
+        const n = i + k;
+        // A dynamic segment of a real route, and paths no route serves.
+        return fetch(`${api.url}${n % 2 ? `/api/backend/labService/card${n}` : `/api/backend/labService/card${n}/x${n}`}`).then((r) => r.arrayBuffer());
+      }),
+    );
+  }
+  const text = await scrape();
+  expect(Math.abs(text.length - before)).toBeLessThan(4096);
+  expect(text).toMatch(/route="\/api\/backend\/labService\/\[analysisId\]"/);
+  expect(text).not.toMatch(/card\d/);
+}, 120_000);
