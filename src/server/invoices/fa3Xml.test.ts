@@ -1,5 +1,5 @@
-import { amount, buildFa3Xml, totalMinor, VAT_EXEMPTION_BASIS, type InvoiceData, type InvoiceLineData } from './fa3Xml';
-import { fa3Errors } from './fa3Validate';
+import { amount, buildFa3Xml, rateTotals, totalMinor, VAT_EXEMPTION_BASIS, type InvoiceData, type InvoiceLineData } from './fa3Xml';
+import { fa3Errors, fa3SchemaErrors } from './fa3Validate';
 
 /** Every generated FA(3) document validates against the official XSD (xmllint). */
 const seller = { taxId: '5250000015', name: 'Lab Shop Mokotów Sp. z o.o.', street: 'ul. Puławska 145', postalCode: '02-715', city: 'Warszawa', country: 'PL' };
@@ -88,4 +88,46 @@ test('the validator does catch a broken document', () => {
 test('a name over the schema limit does not validate (the service refuses it before)', () => {
   const xml = buildFa3Xml(invoice([{ name: 'Glucose', amountMinor: 100 }], { buyer: { ...buyer, name: 'x'.repeat(513) } }));
   expect(fa3Errors(xml)).toMatch(/Nazwa/);
+});
+
+describe('VAT per line', () => {
+  const tag = (xml: string, name: string) => xml.match(new RegExp(`<${name}>([^<]*)</${name}>`))?.[1];
+
+  test('exempt analyses with materials at 8 % and 23 %: each rate has its totals, P_15 is the sum of the lines, both validators accept it', async () => {
+    const lines: InvoiceLineData[] = [
+      { name: 'Badanie laboratoryjne: Glucose', amountMinor: 2990 },
+      { name: 'Materiał do pobrania próbki: Saliva tube', amountMinor: 651, vatRate: '23' },
+      { name: 'Materiał do pobrania próbki: Urine container', amountMinor: 299, vatRate: '8' },
+      { name: 'Materiał do pobrania próbki: Blood tube', amountMinor: 500, vatRate: 'zw' },
+      { name: 'Wizyta', amountMinor: 2500 },
+    ];
+    const xml = buildFa3Xml(invoice(lines));
+    expect(fa3Errors(xml)).toBeNull();
+    expect(await fa3SchemaErrors(xml)).toBeNull();
+    // 23 %: 6.51 gross = 5.29 + 1.22; 8 %: 2.99 gross = 2.77 + 0.22 (0.2215 rounded); exempt 29.90 + 5.00 + 25.00.
+    expect([tag(xml, 'P_13_1'), tag(xml, 'P_14_1'), tag(xml, 'P_13_2'), tag(xml, 'P_14_2'), tag(xml, 'P_13_7'), tag(xml, 'P_15')]).toEqual(['5.29', '1.22', '2.77', '0.22', '59.90', '69.40']);
+    expect([...xml.matchAll(/<P_12>([^<]*)<\/P_12>/g)].map((m) => m[1])).toEqual(['zw', '23', '8', 'zw', 'zw']);
+    expect(tag(xml, 'P_19')).toBe('1');
+    expect(rateTotals(lines).map((r) => r.rate)).toEqual(['23', '8', 'zw']);
+  });
+
+  test('a correction of a taxed material alone carries negative totals and no exemption (P_19N)', async () => {
+    const xml = buildFa3Xml(
+      invoice([{ name: 'Materiał do pobrania próbki: Saliva tube', amountMinor: -651, vatRate: '23' }], {
+        kind: 'KOR',
+        number: 'FV/2026/000002',
+        corrected: { number: 'FV/2026/000001', issuedOn: '2026-11-26', ksefNumber: null, reason: 'Zwrot zapłaty' },
+      }),
+    );
+    expect(fa3Errors(xml)).toBeNull();
+    expect(await fa3SchemaErrors(xml)).toBeNull();
+    expect([tag(xml, 'P_13_1'), tag(xml, 'P_14_1'), tag(xml, 'P_15'), tag(xml, 'P_19N')]).toEqual(['-5.29', '-1.22', '-6.51', '1']);
+    expect(tag(xml, 'P_13_7')).toBeUndefined();
+  });
+
+  test('the runtime validator refuses what the schema refuses, with its messages', async () => {
+    const xml = buildFa3Xml(invoice([{ name: 'Wizyta', amountMinor: 2500 }])).replace('<P_2>', '<P_2X>x</P_2X><P_2>');
+    expect(await fa3SchemaErrors(xml)).toMatch(/P_2X/);
+    expect(await fa3SchemaErrors('<?xml version="1.0"?><Faktura>\u0001</Faktura>')).toMatch(/invalid Char value 1/);
+  });
 });
