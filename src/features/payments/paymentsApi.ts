@@ -6,6 +6,8 @@ import type { OrderPaymentDto, PaymentRedirect, PaymentStatus, TestPaymentDto } 
 interface TestSessionAnswer {
   sessionId: string;
   orderId: number;
+  /** The order's number (`LS-…`), the one the patient knows. */
+  orderNumber: string;
   amount: number;
   currency: Currency;
   /** The attempt's own state. */
@@ -32,7 +34,7 @@ export const paymentsApi = {
   /** A new attempt for an order awaiting payment: answers where to pay. */
   retry: (orderId: number) => backendClient.post<PaymentRedirect>(PAYMENT_ROUTES.retry(orderId), {}).then((r) => r.data),
   testPayment: (id: string) =>
-    shopClient.get<TestSessionAnswer>(PAYMENT_ROUTES.testSession(id)).then((r): TestPaymentDto => ({ id: r.data.sessionId, orderId: r.data.orderId, amount: r.data.amount, currency: r.data.currency, status: ATTEMPT_TO_PAYMENT[r.data.status] })),
+    shopClient.get<TestSessionAnswer>(PAYMENT_ROUTES.testSession(id)).then((r): TestPaymentDto => ({ id: r.data.sessionId, orderId: r.data.orderId, orderNumber: r.data.orderNumber, amount: r.data.amount, currency: r.data.currency, status: ATTEMPT_TO_PAYMENT[r.data.status] })),
   testPay: (id: string) => shopClient.post<Partial<PaymentRedirect>>(PAYMENT_ROUTES.testSession(id), { action: 'pay' }).then((r) => r.data),
   testDecline: (id: string) => shopClient.post<Partial<PaymentRedirect>>(PAYMENT_ROUTES.testSession(id), { action: 'decline' }).then((r) => r.data),
 };

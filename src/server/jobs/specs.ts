@@ -19,6 +19,7 @@ export const JOB = {
   visitReminder: 'visit-reminder',
   purge: 'purge',
   paymentExpire: 'payment-expire',
+  paymentAwaiting: 'payment-awaiting',
   paymentRefund: 'payment-refund',
   ksefSend: 'ksef-send',
   pushSend: 'push-send',
@@ -31,6 +32,7 @@ export const JOB_SPECS: Record<string, Partial<JobSpec>> = {
   [JOB.visitReminder]: { retryLimit: 8, retryDelaySeconds: 30, timeoutSeconds: 60 },
   [JOB.purge]: { retryLimit: 3, retryDelaySeconds: 60, timeoutSeconds: 900 },
   [JOB.paymentExpire]: { retryLimit: 8, retryDelaySeconds: 30 },
+  [JOB.paymentAwaiting]: { retryLimit: 8, retryDelaySeconds: 30, timeoutSeconds: 60 },
   // A refund is retried until the operator takes it (about a day of doubling delays, then staff see it failed).
   [JOB.paymentRefund]: { retryLimit: 14, retryDelaySeconds: 10, timeoutSeconds: 120 },
   [JOB.ksefSend]: { retryLimit: 10, retryDelaySeconds: 60, timeoutSeconds: 120 },

@@ -17,6 +17,8 @@ import { providerById, providerForCurrency } from './providers';
 import { ProviderUnavailable, type PaymentProvider, type ProviderId } from './provider';
 import { queuePaymentMail } from './mails';
 import { requestRefund } from './refunds';
+import { scheduleAwaitingMail } from './awaiting';
+import { payByOf } from './payBy';
 
 /**
  * Online payment of an order (docs/payments.md): an attempt per try, registered with the provider;
@@ -52,6 +54,7 @@ export async function paymentDto(db: Db, order: OrderRow): Promise<PaymentDto> {
     refundedAmount: toMajor(order.refunded_minor),
     paidAt: order.paid_at,
     pendingRefundAmount: toMajor(pending),
+    payBy: payByOf(order),
   };
 }
 
@@ -69,6 +72,7 @@ export async function openFirstAttempt(trx: Db, order: OrderRow, now: Date): Pro
   const attempt = await repo.insertAttempt(trx, { orderId: order.id, provider: provider.id, sessionId: newSessionId(order.id), amountMinor: order.total_minor, currency: order.currency }, now.toISOString());
   const runAt = new Date(now.getTime() + getConfig().payments.holdMinutes * 60_000);
   await enqueue(trx, JOB.paymentExpire, { orderId: order.id }, { key: `order:${order.id}:hold`, runAt, laboratoryId: order.laboratory_id });
+  await scheduleAwaitingMail(trx, order, now);
   return attempt;
 }
 
@@ -148,7 +152,10 @@ export async function handlePaymentNotification(db: Db, providerId: ProviderId, 
     if (!notice.paid) {
       if (await repo.setAttempt(trx, attempt.id, { status: 'failed' }, now, ['created', 'registered'])) {
         const order = await ordersRepo.lockOrder(trx, attempt.order_id);
-        if (order && order.payment_status === 'awaiting') await repo.setOrderPayment(trx, order.id, { payment_status: 'failed' }, now);
+        if (order && order.payment_status === 'awaiting') {
+          await repo.setOrderPayment(trx, order.id, { payment_status: 'failed' }, now);
+          if (order.status !== 'cancelled') await queuePaymentMail(trx, order.id, 'failed', attempt.amount_minor, `attempt-${attempt.id}`);
+        }
       }
       return;
     }

@@ -13,6 +13,8 @@ export interface PaymentDto {
   paidAt: string | null;
   /** Refunds started and not yet settled (staff see them pending), major units. */
   pendingRefundAmount: number;
+  /** While awaiting or failed: the instant the hold releases the visit unless paid (ISO); else null. */
+  payBy: string | null;
 }
 
 /** `order/create` and `POST orders/{id}/pay`: where to send the payer. */

@@ -54,6 +54,10 @@ export function OrderSubmittedView() {
   const orderId = typeof raw === 'string' && /^[1-9][0-9]*$/.test(raw) ? Number(raw) : null;
   const paymentState = useOrderPayment(mounted && isLoggedIn ? orderId : null);
   const paidOnline = paymentState.payment?.method === 'online';
+  // A declined or expired payment: the page is not "Order submitted / Thank you".
+  const paymentStatus = paymentState.payment?.method === 'online' ? paymentState.payment.status : null;
+  const unsettled = paymentStatus === 'failed' || paymentStatus === 'expired';
+  const title = paymentStatus === 'failed' ? 'Failed' : paymentStatus === 'expired' ? 'Expired' : '';
 
   useEffect(() => {
     if (mounted && isLoggedIn && orderId !== null) dispatch(summaryRequested(orderId));
@@ -72,14 +76,14 @@ export function OrderSubmittedView() {
     const prep = localOrderPreparation(current.preparation, lang);
     body = (
       <>
-        {orderId !== null && <PaymentStatusPanel orderId={orderId} state={paymentState} />}
+        {orderId !== null && <PaymentStatusPanel orderId={orderId} state={paymentState} timeZone={zone} />}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
-          <CheckCircleOutlineIcon color="success" sx={{ fontSize: 48 }} aria-hidden />
+          {!unsettled && <CheckCircleOutlineIcon color="success" sx={{ fontSize: 48 }} aria-hidden />}
           <Box>
             <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
               {t('submitted.number', { number: current.number })}
             </Typography>
-            <Typography color="text.secondary">{t('submitted.thanks')}</Typography>
+            <Typography color="text.secondary">{unsettled ? t('submitted.notPaid') : t('submitted.thanks')}</Typography>
           </Box>
         </Box>
         <Card variant="outlined" sx={{ mb: 2 }}>
@@ -147,8 +151,8 @@ export function OrderSubmittedView() {
     );
   }
   return (
-    <PageContainer title={t('submitted.title')}>
-      <PageHead title={t('submitted.pageTitle')} complete />
+    <PageContainer title={t(`submitted.title${title}`)}>
+      <PageHead title={t(`submitted.pageTitle${title}`)} complete />
       {body}
     </PageContainer>
   );

@@ -58,7 +58,7 @@ function Progress({ order }: { order: OrderDetailDto }) {
 
 /** The order's payment (`payment` of `GET orders/{id}`), when the order has one. */
 function PaymentOf({ order }: { order: OrderDetailDto & { payment?: OrderPaymentDto | null } }) {
-  return order.payment ? <OrderPaymentBlock payment={order.payment} canCancel={order.canChangeVisit} /> : null;
+  return order.payment ? <OrderPaymentBlock payment={order.payment} canCancel={order.canChangeVisit} orderId={order.id} timeZone={order.visit.timeZone} /> : null;
 }
 
 /** `/orders/{orderId}`: status progress and timeline, visit, lines per patient, totals; cancel and move the visit. */

@@ -8,15 +8,19 @@ import { formatMoney } from '@/shared/money';
 import { useLanguage } from '@/i18n/useLanguage';
 import { refundIfCancelledNow } from '../paymentRules';
 import type { OrderPaymentDto } from '../types';
+import { PayNow, canPayNow } from './PayNow';
 
 interface Props {
   payment: OrderPaymentDto;
   /** The patient may still cancel (until 24 h before the visit). */
   canCancel: boolean;
+  /** For "Pay now" (awaiting or failed): the order and its laboratory's zone. */
+  orderId?: number;
+  timeZone?: string;
 }
 
 /** The order page's payment: method, status, amount, refunded, paid at, and what cancelling now would refund. */
-export function OrderPaymentBlock({ payment, canCancel }: Props) {
+export function OrderPaymentBlock({ payment, canCancel, orderId, timeZone }: Props) {
   const { t } = useTranslation('cart');
   const language = useLanguage();
   const refund = refundIfCancelledNow(payment, canCancel);
@@ -44,6 +48,7 @@ export function OrderPaymentBlock({ payment, canCancel }: Props) {
           </Box>
         ))}
       </Box>
+      {orderId !== undefined && timeZone && canPayNow(payment) && <PayNow orderId={orderId} payBy={payment.payBy} timeZone={timeZone} />}
       <Typography variant="body2" sx={{ mt: 1.5 }} data-testid="refund-if-cancelled">
         {refund === null ? t('payment.refundClosed') : refund > 0 ? t('payment.refundNow', { amount: formatMoney(refund, payment.currency, language) }) : t('payment.refundNone')}
       </Typography>

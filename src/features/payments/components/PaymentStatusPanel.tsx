@@ -1,32 +1,25 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import NextLink from 'next/link';
-import { Status } from '@/lib/status';
-import { useCall } from '@/lib/store/useCall';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components';
 import { Notice } from '@/components/Notice';
 import { routes } from '@/lib/routes';
-import { paymentsApi } from '../lazyPaymentsApi';
-import { followRedirect } from '../redirect';
 import type { OrderPaymentState } from '../useOrderPayment';
+import { PayNow, canPayNow } from './PayNow';
 
 /**
  * The order-submitted page's payment: waiting (asked again every 2 s, with a visible progress),
- * paid, failed with "try again" (a new attempt), or expired with a way to order again. Announced
+ * paid, failed; while awaiting or failed "Pay now" (a new attempt) and the deadline, or expired with a way to order again. Announced
  * through `role=status`. Renders nothing for an order paid on visit.
  */
-export function PaymentStatusPanel({ orderId, state }: { orderId: number; state: OrderPaymentState }) {
+export function PaymentStatusPanel({ orderId, state, timeZone }: { orderId: number; state: OrderPaymentState; timeZone: string }) {
   const { t } = useTranslation('cart');
-  // A new payment session sends the browser to the operator: the button stays busy once it succeeded.
-  const retry = useCall(async () => followRedirect((await paymentsApi.retry(orderId)).redirectUrl));
-  const working = retry.resource.status === Status.LOADING || retry.resource.status === Status.SUCCESS;
   const { payment, failed, reload } = state;
-
-  const startAgain = () => retry.run();
+  // Awaiting or failed: "Pay now" and the deadline (the payer may have left the operator's page).
+  const payNow = canPayNow(payment) ? <PayNow orderId={orderId} payBy={payment.payBy} timeZone={timeZone} /> : null;
 
   if (failed && !payment)
     return (
@@ -49,6 +42,7 @@ export function PaymentStatusPanel({ orderId, state }: { orderId: number; state:
             {t('payment.waitingHint')} {amount}
           </Typography>
           <LinearProgress aria-label={t('payment.status.awaiting')} />
+          {payNow}
         </Paper>
       );
       break;
@@ -62,16 +56,7 @@ export function PaymentStatusPanel({ orderId, state }: { orderId: number; state:
     case 'failed':
       content = (
         <Notice severity="error" role="status" title={t('payment.failedText')} sx={{ mb: 2 }} data-testid="payment-status" data-status="failed">
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
-            <Button variant="contained" onClick={() => void startAgain()} disabled={working} sx={{ minHeight: 48 }}>
-              {working ? t('payment.retrying') : t('payment.retry')}
-            </Button>
-          </Box>
-          {retry.resource.status === Status.ERROR && (
-            <Typography variant="body2" sx={{ mt: 1 }}>
-              {t('payment.retryFailed')}
-            </Typography>
-          )}
+          {payNow}
         </Notice>
       );
       break;

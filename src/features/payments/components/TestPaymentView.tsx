@@ -66,7 +66,7 @@ export function TestPaymentView() {
               {t('payment.test.order')}
             </Typography>
             <Typography component="dd" sx={{ m: 0 }}>
-              {t('payment.test.orderId', { id: payment.orderId })}
+              {t('payment.test.orderNumber', { number: payment.orderNumber })}
             </Typography>
             <Typography component="dt" color="text.secondary">
               {t('payment.test.amount')}

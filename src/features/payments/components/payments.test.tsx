@@ -45,7 +45,7 @@ const summary: ShopOrderDto = {
   createdAt: '2026-11-26T09:00:00.000Z',
   paymentMode: 'pay_nurse',
   laboratory: { id: '2', cityName: 'Warsaw', address: 'ul. Targowa 64', phone: '+48 22 000 00 00', email: 'lab@example.com' },
-  visit: { slotId: 42, start: '2026-11-28T08:00:00.000Z', end: '2026-11-28T09:00:00.000Z' },
+  visit: { slotId: 42, start: '2026-11-28T08:00:00.000Z', end: '2026-11-28T09:00:00.000Z', timeZone: 'Europe/Warsaw' },
   address: { country: 'PL', city: 'Warsaw', postalCode: '00-683', street: 'Marszałkowska 10', entry: '', floor: '1', apartment: '1', intercomCode: '', notes: '' },
   feedback: { useEmail: true, usePhone: false, quickPhone: '' },
   currency: 'PLN',
@@ -86,7 +86,9 @@ describe('the test provider page', () => {
     expect(await screen.findByTestId('test-banner')).toHaveTextContent('No money moves');
     expect(screen.getByRole('heading', { name: 'Test payment — no money moves' })).toBeInTheDocument();
     expect(screen.getByTestId('test-amount')).toHaveTextContent('154.50');
-    expect(screen.getByText('Order ID 90')).toBeInTheDocument();
+    // The order's number, the one the patient knows, not its database id.
+    expect(screen.getByText('Order LS-90')).toBeInTheDocument();
+    expect(screen.queryByText(/Order ID/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=90'));
     expect(actions('pay')).toHaveLength(1);
@@ -130,15 +132,15 @@ describe('the order-submitted page follows the payment', () => {
     expect(screen.queryByText('Pay the nurse at the visit.')).toBeNull();
   });
 
-  it('failed: "Try again" starts a new attempt and goes to the operator\'s page by a full navigation', async () => {
+  it('failed: "Pay now" starts a new attempt and goes to the operator\'s page by a full navigation', async () => {
     shop = fakeBackend({
       'GET order/90': [200, summary],
-      'GET orders/90': [200, { payment: payment('failed') }],
+      'GET orders/90': [200, { payment: payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }) }],
       'POST orders/90/pay': [200, { orderId: 90, redirectUrl: 'https://sandbox.przelewy24.pl/trnRequest/TOKEN-2' }],
     });
     openSubmitted();
     expect(await screen.findByText('The payment failed, try again.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://sandbox.przelewy24.pl/trnRequest/TOKEN-2'));
     expect(goTo).not.toHaveBeenCalled();
     expect(shop.calls('POST orders/90/pay')).toHaveLength(1);
@@ -147,13 +149,34 @@ describe('the order-submitted page follows the payment', () => {
   it('failed and the operator still unreachable: says so and stays', async () => {
     shop = fakeBackend({
       'GET order/90': [200, summary],
-      'GET orders/90': [200, { payment: payment('failed') }],
+      'GET orders/90': [200, { payment: payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }) }],
       'POST orders/90/pay': [502, { error: 'Payment could not start', code: 'payment_unavailable' }],
     });
     openSubmitted();
-    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay now' }));
     expect(await screen.findByText('Payment could not start. Try again or pay on visit.')).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('awaiting (the payer left the operator\'s page): "Pay now" and the deadline in the laboratory\'s zone', async () => {
+    shop = fakeBackend({
+      'GET order/90': [200, summary],
+      'GET orders/90': [200, { payment: payment('awaiting', { payBy: '2026-11-26T15:25:00.000Z' }) }],
+      'POST orders/90/pay': [200, { orderId: 90, redirectUrl: '/payments/test/ps_2' }],
+    });
+    openSubmitted();
+    expect(await screen.findByTestId('pay-by')).toHaveTextContent(/^Pay by (26 Nov 2026, )?16:25, or the visit is released\.$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/payments/test/ps_2'));
+  });
+
+  it('after a decline the page is not titled "Order submitted" and does not thank', async () => {
+    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { payment: payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }) }] });
+    openSubmitted();
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Order submitted' })).toBeNull();
+    expect(screen.queryByText(/Thank you/)).toBeNull();
+    expect(screen.getByText('Your order is not paid yet.')).toBeInTheDocument();
   });
 
   it('expired: says so with a link to order again, and stops asking', async () => {
@@ -183,6 +206,15 @@ describe('the order page payment block', () => {
     expect(block).toHaveTextContent(/Refunded.*30\.00/);
     expect(block).toHaveTextContent('Paid at');
     expect(screen.getByTestId('refund-if-cancelled')).toHaveTextContent(/If you cancel now, you get back .*124\.50/);
+  });
+
+  it('awaiting or failed: "Pay now" with the deadline; paid: none', async () => {
+    const { unmount } = renderApp(<OrderPaymentBlock payment={payment('failed', { payBy: '2026-11-26T15:25:00.000Z' })} canCancel orderId={90} timeZone="Europe/Minsk" />);
+    expect(screen.getByTestId('pay-by')).toHaveTextContent(/Pay by (26 Nov 2026, )?18:25, or the visit is released/);
+    expect(screen.getByRole('button', { name: 'Pay now' })).toBeInTheDocument();
+    unmount();
+    renderApp(<OrderPaymentBlock payment={payment('paid')} canCancel orderId={90} timeZone="Europe/Warsaw" />);
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
   });
 
   it('after the cancellation deadline no refund by cancellation; on visit nothing to refund', () => {
