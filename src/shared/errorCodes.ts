@@ -56,6 +56,30 @@ export const ERROR_CODES = {
   orderRefunded: 'order_refunded',
   /** The invoice would not be valid FA(3) (checked against the official schema before it takes a number): nothing was issued (422). */
   invoiceInvalid: 'invoice_invalid',
+  /** Results of an adult family member who has not (or no longer) agreed that the account reads them (403). */
+  consentRequired: 'consent_required',
+  /** An invite accepted or refused by an account whose e-mail is not the invited address (403). */
+  inviteOtherAddress: 'invite_other_address',
+  /** An invite for someone under 16 (400). */
+  inviteMinor: 'invite_minor',
+  /** An invite to the account's own address, or for the account holder's own record (400). */
+  inviteOwnAddress: 'invite_own_address',
+  /** An invite for a record without an e-mail (400, `fields["personalDetails.email"]`). */
+  inviteNoEmail: 'invite_no_email',
+  /** An unknown, used or expired invite link (404 unknown; 410 used or expired). */
+  inviteInvalid: 'invite_invalid',
+  /** The record is already readable by the account with another person's consent, or claimed by another account (409). */
+  recordClaimed: 'record_claimed',
+  /** A doctor's list over 5,000 characters (400 from `POST cart/parse`, `fields.text`). */
+  listTooLong: 'list_too_long',
+  /** A doctor's list of more than 100 non-empty lines (400 from `POST cart/parse`, `fields.text`). */
+  listTooManyLines: 'list_too_many_lines',
+  /** A free redraw asked for an order with no rejected sample (409 from `POST orders/{id}/redraw`). */
+  nothingRejected: 'nothing_rejected',
+  /** The free redraw of a rejected sample is past its deadline (409). */
+  redrawExpired: 'redraw_expired',
+  /** A visit time that breaks a timing rule of an analysis (fasting, time of day, cycle day): 400 naming the analysis. */
+  timingNotMet: 'timing_not_met',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

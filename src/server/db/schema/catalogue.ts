@@ -153,6 +153,17 @@ export interface CatalogueTranslationTable {
   preparation: ColumnType<string, string | undefined, string>;
 }
 
+/**
+ * A word or phrase doctors write for a catalogue item (an abbreviation, a short or colloquial name:
+ * "OB", "ОАК", "lipidogram"), per language; read by the doctor's-list matcher.
+ */
+export interface CatalogueSynonymTable {
+  kind: 'analysis' | 'profile';
+  item_id: number;
+  language: string;
+  term: string;
+}
+
 /** A laboratory's city name and address in another language (`laboratories` holds the fallback). */
 export interface LaboratoryTranslationTable {
   laboratory_id: string;

@@ -1,14 +1,15 @@
-import type { AnalysisHeaderTable, AnalysisMaterialTable, AnalysisPriceTable, AnalysisReferenceRangeTable, AnalysisSearchTermTable, AnalysisTable, CatalogueHeaderTable, CatalogueTranslationTable, LaboratoryTable, LaboratoryTranslationTable, LaboratoryZoneTable, MaterialPriceTable, MaterialTable, PriceListTable, ProfileAnalysisTable, ProfileTable } from './catalogue';
+import type { AnalysisHeaderTable, AnalysisMaterialTable, AnalysisPriceTable, AnalysisReferenceRangeTable, AnalysisSearchTermTable, AnalysisTable, CatalogueHeaderTable, CatalogueSynonymTable, CatalogueTranslationTable, LaboratoryTable, LaboratoryTranslationTable, LaboratoryZoneTable, MaterialPriceTable, MaterialTable, PriceListTable, ProfileAnalysisTable, ProfileTable } from './catalogue';
 import type { AuthTokenTable, KnownDeviceTable, LoginAttemptTable, PatientTable, RefreshTokenTable, SecurityEventTable, SessionTable, UserTable } from './accounts';
 import type { CartLineTable, CartMaterialDecisionTable } from './cart';
 import type { NurseSlotDayTable, NurseSlotTable, VisitEventTable } from './visits';
-import type { OrderLineTable, OrderMaterialTable, OrderPatientTable, OrderStatusEventTable, OrderTable, PromoCodeTable, PromoRedemptionTable } from './orders';
+import type { OrderLineTable, OrderMaterialTable, OrderPatientTable, OrderStatusEventTable, OrderTable, PromoCodeTable, PromoRedemptionTable, SampleRejectionTable } from './orders';
 import type { InvoiceCounterTable, InvoiceTable, LaboratorySellerTable, PaymentAttemptTable, PaymentRefundTable } from './payments';
 import type { AnalysisResultRevisionTable, AnalysisResultTable, ResultShareOpeningTable, ResultShareTable } from './results';
 import type { AuditEventTable } from './audit';
 import type { JobTable, MailOutboxTable } from './jobs';
 import type { BarrierReportTable } from './support';
 import type { NotificationSettingTable, PushSubscriptionTable } from './notifications';
+import type { PatientInviteTable, RecordAccessNoticeTable, RecordAccessTable } from './household';
 
 export type * from './catalogue';
 export type * from './accounts';
@@ -21,6 +22,7 @@ export type * from './audit';
 export type * from './jobs';
 export type * from './support';
 export type * from './notifications';
+export type * from './household';
 
 /**
  * Database tables. Conventions, the same on SQLite and PostgreSQL:
@@ -42,6 +44,7 @@ export interface Database {
   analysis_materials: AnalysisMaterialTable;
   profiles: ProfileTable;
   profile_analyses: ProfileAnalysisTable;
+  catalogue_synonyms: CatalogueSynonymTable;
   users: UserTable;
   auth_tokens: AuthTokenTable;
   sessions: SessionTable;
@@ -73,6 +76,7 @@ export interface Database {
   promo_codes: PromoCodeTable;
   promo_redemptions: PromoRedemptionTable;
   order_patients: OrderPatientTable;
+  sample_rejections: SampleRejectionTable;
   audit_events: AuditEventTable;
   known_devices: KnownDeviceTable;
   security_events: SecurityEventTable;
@@ -80,4 +84,7 @@ export interface Database {
   analysis_result_revisions: AnalysisResultRevisionTable;
   notification_settings: NotificationSettingTable;
   push_subscriptions: PushSubscriptionTable;
+  patient_invites: PatientInviteTable;
+  record_access: RecordAccessTable;
+  record_access_notices: RecordAccessNoticeTable;
 }

@@ -1,0 +1,17 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema';
+import { DEMO_SHORTHAND } from './demo/shorthand';
+import { insertSynonyms, type SynonymRow } from '@/server/catalogue/repositories/synonyms';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Writes the demo catalogue's shorthand (DEMO_SHORTHAND) for the demo analyses and profiles present,
+ * keeping rows already there. Idempotent: run by the seed and by migration 0011_8_1.
+ */
+export async function writeDemoShorthand(db: Q): Promise<void> {
+  const [analyses, profiles] = await Promise.all([db.selectFrom('analyses').select(['id', 'code']).execute(), db.selectFrom('profiles').select(['id', 'code']).execute()]);
+  const rowsOf = (kind: SynonymRow['kind'], id: number, code: string): SynonymRow[] =>
+    Object.entries(DEMO_SHORTHAND[code] ?? {}).flatMap(([language, terms]) => (terms as string[]).map((term) => ({ kind, item_id: id, language, term })));
+  await insertSynonyms(db, [...analyses.flatMap((a) => rowsOf('analysis', a.id, a.code)), ...profiles.flatMap((p) => rowsOf('profile', p.id, p.code))]);
+}
