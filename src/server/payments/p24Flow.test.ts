@@ -66,7 +66,7 @@ test('order/create registers the payment with a valid sign and sends the payer t
   const session = sessionOf(res.body.redirectUrl as string);
   const total = (await shop.api.call('GET', `/api/order/${res.body.orderId as number}`, { token: user.token })).body.total as number;
   expect(p24.sessions.get(session)?.amount).toBe(Math.round(total * 100));
-  expect(await payment(user, res.body.orderId as number)).toEqual({ method: 'online', status: 'awaiting', amount: total, currency: 'PLN', refundedAmount: 0, paidAt: null, pendingRefundAmount: 0 });
+  expect(await payment(user, res.body.orderId as number)).toMatchObject({ method: 'online', status: 'awaiting', amount: total, currency: 'PLN', refundedAmount: 0, paidAt: null, pendingRefundAmount: 0, attempts: [{ id: expect.any(Number), status: 'registered', amount: total, paidAt: null }] });
   expect(p24.refused).toEqual([]);
 });
 

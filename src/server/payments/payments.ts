@@ -8,15 +8,15 @@ import type { PaymentDto, PaymentRedirectDto } from '@/shared/types/payment';
 import { getConfig } from '../config';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { log } from '../log';
-import { enqueue, cancelJobs } from '../jobs/queue';
+import { enqueue } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
 import { recordAudit } from '@/server/audit/audit';
 import * as repo from '@/server/payments/repositories/payments';
 import * as ordersRepo from '@/server/orders/repositories/orders';
 import { providerById, providerForCurrency } from './providers';
-import { ProviderUnavailable, type PaymentProvider, type ProviderId } from './provider';
+import { ProviderUnavailable, type PaymentNotice, type PaymentProvider, type ProviderId } from './provider';
 import { queuePaymentMail } from './mails';
-import { requestRefund } from './refunds';
+import { recordVerifiedPayment } from './recordPayment';
 import { scheduleAwaitingMail } from './awaiting';
 import { payByOf } from './payBy';
 
@@ -43,10 +43,25 @@ export function choosePaymentMethod(currency: string, requested: PaymentMethod |
   return requested ?? (online ? 'online' : 'on_visit');
 }
 
+/** One status for the overpayment's refunds: failed if the operator refused one, pending while one is under way, else done. */
+function overpaidStatus(rows: repo.RefundRow[]): 'pending' | 'done' | 'failed' {
+  if (rows.some((r) => r.status === 'failed')) return 'failed';
+  return rows.some((r) => r.status === 'pending' || r.status === 'requested') ? 'pending' : 'done';
+}
+
 export async function paymentDto(db: Db, order: OrderRow): Promise<PaymentDto> {
-  const refunds = order.payment_method === 'online' ? await repo.listRefunds(db, order.id) : [];
+  const online = order.payment_method === 'online';
+  const [refunds, attempts] = online ? await Promise.all([repo.listRefunds(db, order.id), repo.listAttempts(db, order.id)]) : [[], []];
   const pending = refunds.filter((r) => r.status === 'pending' || r.status === 'requested').reduce((n, r) => n + r.amount_minor, 0);
+  const overpaid = refunds.filter((r) => r.kind === 'overpaid');
+  const extra = online
+    ? {
+        attempts: attempts.map((a) => ({ id: a.id, status: a.status, amount: toMajor(a.amount_minor), paidAt: a.paid_at })),
+        ...(overpaid.length > 0 ? { overpaidRefund: { amount: toMajor(overpaid.reduce((n, r) => n + r.amount_minor, 0)), status: overpaidStatus(overpaid) } } : {}),
+      }
+    : {};
   return {
+    ...extra,
     method: order.payment_method,
     status: order.payment_status,
     amount: toMajor(order.total_minor),
@@ -124,6 +139,32 @@ export async function payOrder(db: Db, userId: number, orderId: number, language
   return registerAttempt(db, attempt, order, user?.email ?? '', language);
 }
 
+/** Verifications under way in this process, by session: parallel notifications of one payment share one. */
+const inFlight = new Map<string, Promise<void>>();
+
+/**
+ * Verifies a notified payment with the operator OUTSIDE any transaction (the call may take seconds;
+ * nothing else waits for it), then records it in a short write transaction that locks the attempt
+ * and checks its status again (recordPayment.ts). Parallel notifications of one session in this
+ * process share one verification; a failed one answers 503 and changes nothing (the operator repeats).
+ */
+export function verifyAndRecord(db: Db, provider: PaymentProvider, notice: PaymentNotice, ip: string): Promise<void> {
+  const key = `${provider.id}:${notice.sessionId}`;
+  const running = inFlight.get(key);
+  if (running) return running;
+  const run = (async () => {
+    try {
+      await provider.verify(notice);
+    } catch (e) {
+      if (e instanceof ProviderUnavailable) throw new HttpError(503, 'The payment could not be verified yet', { code: ERROR_CODES.unavailable });
+      throw e;
+    }
+    await ordersRepo.inWriteTransaction(db, (trx) => recordVerifiedPayment(trx, notice.sessionId, notice.providerOrderId, ip));
+  })().finally(() => inFlight.delete(key));
+  inFlight.set(key, run);
+  return run;
+}
+
 /** A refused notification: nothing changes; an audit record and a log line (never the sign or a key). */
 async function refuse(db: Db, providerId: string, why: string, ip: string, orderId: number | null): Promise<never> {
   log().warn({ provider: providerId, why, orderId }, 'payment notification refused');
@@ -133,8 +174,9 @@ async function refuse(db: Db, providerId: string, why: string, ip: string, order
 
 /**
  * The operator's notification (`POST /api/payments/p24/status`, the test provider's notify route).
- * Checked before anything is written; then, under the attempt's lock, verified with the operator once
- * and recorded once. A payment for an order that expired or was cancelled meanwhile is refunded at once.
+ * Checked before anything is written; then verified with the operator outside any transaction and
+ * recorded once under the attempt's lock (verifyAndRecord). A payment the order does not owe (a second
+ * paid attempt, a payment after expiry, cancellation or a full refund) is refunded at once.
  */
 export async function handlePaymentNotification(db: Db, providerId: ProviderId, body: unknown, ip: string): Promise<{ status: 'ok' }> {
   const provider: PaymentProvider | null = providerById(providerId);
@@ -145,11 +187,12 @@ export async function handlePaymentNotification(db: Db, providerId: ProviderId, 
   if (!known || known.provider !== providerId) return refuse(db, providerId, 'unknown session', ip, null);
   if (known.amount_minor !== notice.amountMinor || known.currency !== notice.currency) return refuse(db, providerId, 'other amount or currency than registered', ip, known.order_id);
 
-  await ordersRepo.inWriteTransaction(db, async (trx) => {
-    const attempt = await repo.findAttemptBySession(trx, notice.sessionId, true);
-    if (!attempt || attempt.status === 'paid') return;
-    const now = new Date().toISOString();
-    if (!notice.paid) {
+  if (known.status === 'paid') return { status: 'ok' };
+  if (!notice.paid) {
+    await ordersRepo.inWriteTransaction(db, async (trx) => {
+      const attempt = await repo.findAttemptBySession(trx, notice.sessionId, true);
+      if (!attempt || attempt.status === 'paid') return;
+      const now = new Date().toISOString();
       if (await repo.setAttempt(trx, attempt.id, { status: 'failed' }, now, ['created', 'registered'])) {
         const order = await ordersRepo.lockOrder(trx, attempt.order_id);
         if (order && order.payment_status === 'awaiting') {
@@ -157,26 +200,9 @@ export async function handlePaymentNotification(db: Db, providerId: ProviderId, 
           if (order.status !== 'cancelled') await queuePaymentMail(trx, order.id, 'failed', attempt.amount_minor, `attempt-${attempt.id}`);
         }
       }
-      return;
-    }
-    // Only a verified payment counts; a failed verification leaves everything as it was (the operator repeats).
-    try {
-      await provider.verify(notice);
-    } catch (e) {
-      if (e instanceof ProviderUnavailable) throw new HttpError(503, 'The payment could not be verified yet', { code: ERROR_CODES.unavailable });
-      throw e;
-    }
-    await repo.setAttempt(trx, attempt.id, { status: 'paid', provider_order_id: notice.providerOrderId, paid_at: now }, now);
-    const order = await ordersRepo.lockOrder(trx, attempt.order_id);
-    if (!order) return;
-    await repo.setOrderPayment(trx, order.id, { payment_status: 'paid', paid_minor: attempt.amount_minor, paid_at: now }, now);
-    await recordAudit(trx, { action: 'payment_paid', actorKind: 'anonymous', orderId: order.id, ip, detail: `${providerId} ${attempt.amount_minor} ${attempt.currency}` });
-    await queuePaymentMail(trx, order.id, 'paid', attempt.amount_minor, `attempt-${attempt.id}`);
-    if (order.status === 'cancelled') {
-      await requestRefund(trx, order.id, { kind: 'expired_payment' }, null, new Date(now));
-    } else {
-      await cancelJobs(trx, JOB.paymentExpire, `order:${order.id}:`);
-    }
-  });
+    });
+    return { status: 'ok' };
+  }
+  await verifyAndRecord(db, provider, notice, ip);
   return { status: 'ok' };
 }

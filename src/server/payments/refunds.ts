@@ -16,6 +16,8 @@ import { signedTestRefundNotice } from './testProvider';
 import { queuePaymentMail } from './mails';
 import { issueCorrectionForRefund } from '../invoices/service';
 import { refundFor, type RefundCause, type RefundDecision } from './refundRule';
+import type { RefundKind } from '@/server/db/schema';
+import { allocateRefund, keptAfterRefundsMinor, loadMoneyFacts, nextPaymentStatus, overpaidMinor, paidMinor, settledRefundMinor } from './invariant';
 
 /**
  * Refunds (docs/payments.md): decided by the rule (refundRule.ts) in the transaction of the change
@@ -31,19 +33,39 @@ export const REFUND_REFUSALS: Record<Exclude<RefundDecision, { refund: true }>['
   reason_required: 'Give the reason of the refund',
 };
 
+const KIND_OF: Record<RefundCause['kind'], RefundKind> = { patient_cancel: 'cancel', lab_cancel: 'cancel', expired_payment: 'overpaid', staff_partial: 'staff' };
+
+/** Writes the refund rows of `parts` (one per attempt it comes from) and their jobs; the first row's id names the mail. */
+async function insertRefunds(trx: Db, order: ordersRepo.OrderRow, parts: { attemptId: number; amountMinor: number }[], kind: RefundKind, reason: string, actorUserId: number | null, at: string): Promise<repo.RefundRow[]> {
+  const rows: repo.RefundRow[] = [];
+  for (const part of parts) {
+    const refund = await repo.insertRefund(
+      trx,
+      { orderId: order.id, attemptId: part.attemptId, requestId: crypto.randomUUID(), refundsUuid: crypto.randomUUID(), amountMinor: part.amountMinor, currency: order.currency, reason, actorUserId, kind },
+      at,
+    );
+    // An overpayment is refunded once per attempt: the job's key names the attempt.
+    await enqueue(trx, JOB.paymentRefund, { refundId: refund.id }, { key: kind === 'overpaid' ? `refund:attempt:${part.attemptId}` : `refund:${refund.id}`, laboratoryId: order.laboratory_id });
+    rows.push(refund);
+  }
+  return rows;
+}
+
 /** Starts the refund the rule gives for `cause`; the decision is returned (no refund: nothing written). */
 export async function requestRefund(trx: Db, orderId: number, cause: RefundCause, actorUserId: number | null, now = new Date()): Promise<RefundDecision> {
   const order = await ordersRepo.lockOrder(trx, orderId);
   if (!order) throw notFound('Order not found');
-  const attempt = await repo.paidAttempt(trx, orderId);
-  if (order.payment_method !== 'online' || !attempt) return { refund: false, why: 'nothing_paid' };
+  if (order.payment_method !== 'online') return { refund: false, why: 'nothing_paid' };
+  const facts = await loadMoneyFacts(trx, order);
+  const paid = paidMinor(facts);
+  if (paid <= 0) return { refund: false, why: 'nothing_paid' };
   const slot = (await findSlotsByIds(trx, [order.slot_id])).get(order.slot_id);
   const decision = refundFor(
     {
       totalMinor: order.total_minor,
       visitFeeMinor: order.delivery_price_minor,
-      paidMinor: order.paid_minor,
-      refundedMinor: await repo.sumRefunds(trx, orderId),
+      paidMinor: paid,
+      refundedMinor: paid - keptAfterRefundsMinor(facts),
       notAtHome: !!order.not_at_home_at,
       visitStart: slot?.start_at ?? order.nurse_checkout_date,
     },
@@ -51,16 +73,35 @@ export async function requestRefund(trx: Db, orderId: number, cause: RefundCause
     now,
   );
   if (!decision.refund) return decision;
-  const at = now.toISOString();
-  const refund = await repo.insertRefund(
-    trx,
-    { orderId, attemptId: attempt.id, requestId: crypto.randomUUID(), refundsUuid: crypto.randomUUID(), amountMinor: decision.amountMinor, currency: attempt.currency, reason: decision.reason, actorUserId },
-    at,
-  );
-  await enqueue(trx, JOB.paymentRefund, { refundId: refund.id }, { key: `refund:${refund.id}`, laboratoryId: order.laboratory_id });
-  await recordAudit(trx, { action: 'refund_requested', actorKind: cause.kind === 'patient_cancel' ? 'patient' : actorUserId === null ? 'anonymous' : 'staff', actorUserId, orderId, detail: `${decision.amountMinor} ${attempt.currency}: ${decision.reason}` }, now);
-  await queuePaymentMail(trx, orderId, 'refundStarted', decision.amountMinor, `refund-${refund.id}`, decision.reason);
+  const rows = await insertRefunds(trx, order, allocateRefund(facts, decision.amountMinor), KIND_OF[cause.kind], decision.reason, actorUserId, now.toISOString());
+  await recordAudit(trx, { action: 'refund_requested', actorKind: cause.kind === 'patient_cancel' ? 'patient' : actorUserId === null ? 'anonymous' : 'staff', actorUserId, orderId, detail: `${decision.amountMinor} ${order.currency}: ${decision.reason}` }, now);
+  await queuePaymentMail(trx, orderId, 'refundStarted', decision.amountMinor, `refund-${rows[0]!.id}`, decision.reason);
   return decision;
+}
+
+export const OVERPAID_REASON = {
+  twice: 'Paid twice: the second payment goes back',
+  afterEnd: 'Paid after the order ended: the payment goes back',
+} as const;
+
+/**
+ * Inside the transaction that recorded a payment or changed what the order owes (the order locked):
+ * any money beyond what the order owes (invariant.ts) is refunded at once, from the attempt that
+ * brought it first. Repeating it changes nothing: pending refunds count as gone. An attempt whose
+ * overpayment refund the operator refused is left to staff (it is not asked again).
+ */
+export async function refundOverpayment(trx: Db, order: ordersRepo.OrderRow, attemptId: number | undefined, reason: string, now: Date): Promise<number> {
+  const facts = await loadMoneyFacts(trx, order);
+  const over = overpaidMinor(facts);
+  if (over <= 0) return 0;
+  const refused = new Set(facts.refunds.filter((r) => r.kind === 'overpaid').map((r) => r.attempt_id));
+  const parts = allocateRefund({ ...facts, attempts: facts.attempts.filter((a) => !refused.has(a.id)) }, over, attemptId);
+  if (parts.length === 0) return 0;
+  const rows = await insertRefunds(trx, order, parts, 'overpaid', reason, null, now.toISOString());
+  const amount = parts.reduce((n, p) => n + p.amountMinor, 0);
+  await recordAudit(trx, { action: 'refund_requested', actorKind: 'anonymous', orderId: order.id, detail: `${amount} ${order.currency}: ${reason}` }, now);
+  await queuePaymentMail(trx, order.id, 'refundStarted', amount, `refund-${rows[0]!.id}`, reason);
+  return amount;
 }
 
 /** `POST staff/orders/{id}/refund`: part of a paid order, with a reason (never more than is left). */
@@ -125,13 +166,22 @@ export async function handleRefundNotification(db: Db, providerId: 'p24' | 'test
       }
       return;
     }
-    if (!(await repo.setRefundStatus(trx, refund.id, 'done', at, ['pending', 'requested']))) return;
-    const refunded = order.refunded_minor + refund.amount_minor;
-    await repo.setOrderPayment(trx, order.id, { refunded_minor: refunded, payment_status: refunded >= order.paid_minor ? 'refunded' : 'partially_refunded' }, at);
-    await recordAudit(trx, { action: 'refund_settled', actorKind: 'anonymous', orderId: order.id, ip, detail: `refund ${refund.id}: ${refund.amount_minor} ${refund.currency}` });
-    await queuePaymentMail(trx, order.id, 'refundDone', refund.amount_minor, `refund-${refund.id}-done`);
-    // An invoiced order gets its correcting invoice with the refund (docs/invoices.md).
-    await issueCorrectionForRefund(trx, order.id, { refundKey: `refund:${refund.id}`, amountMinor: refund.amount_minor });
+    await settleRefund(trx, order, refund, ip, at);
   });
   return { status: 'ok' };
+}
+
+/**
+ * Settles a refund once (the order locked): refunded = the sum of settled refunds, the status moves
+ * only forwards (invariant.ts), audited and mailed. An invoiced order gets its correcting invoice,
+ * except for an overpayment going back, which was never part of the sale (docs/invoices.md).
+ */
+export async function settleRefund(trx: Db, order: ordersRepo.OrderRow, refund: repo.RefundRow, ip: string, at: string): Promise<boolean> {
+  if (!(await repo.setRefundStatus(trx, refund.id, 'done', at, ['pending', 'requested']))) return false;
+  const facts = await loadMoneyFacts(trx, order);
+  await repo.setOrderPayment(trx, order.id, { refunded_minor: settledRefundMinor(facts), payment_status: nextPaymentStatus(order.payment_status, facts) }, at);
+  await recordAudit(trx, { action: 'refund_settled', actorKind: 'anonymous', orderId: order.id, ip, detail: `refund ${refund.id}: ${refund.amount_minor} ${refund.currency}` });
+  await queuePaymentMail(trx, order.id, 'refundDone', refund.amount_minor, `refund-${refund.id}-done`);
+  if (refund.kind !== 'overpaid') await issueCorrectionForRefund(trx, order.id, { refundKey: `refund:${refund.id}`, amountMinor: refund.amount_minor });
+  return true;
 }

@@ -13,8 +13,20 @@ export interface PaymentDto {
   paidAt: string | null;
   /** Refunds started and not yet settled (staff see them pending), major units. */
   pendingRefundAmount: number;
+  /** Online orders: every attempt (oldest first); a paid one counts or is refunded (docs/payments.md). */
+  attempts?: PaymentAttemptDto[];
+  /** Money paid beyond what the order owes (e.g. paid twice), going back or gone back; absent when none. */
+  overpaidRefund?: { amount: number; status: 'pending' | 'done' | 'failed' };
   /** While awaiting or failed: the instant the hold releases the visit unless paid (ISO); else null. */
   payBy: string | null;
+}
+
+export interface PaymentAttemptDto {
+  id: number;
+  /** `created`/`registered`: open; `paid`; `failed` (declined or replaced by a new attempt); `expired`. */
+  status: 'created' | 'registered' | 'paid' | 'failed' | 'expired';
+  amount: number;
+  paidAt: string | null;
 }
 
 /** `order/create` and `POST orders/{id}/pay`: where to send the payer. */

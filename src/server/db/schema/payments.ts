@@ -5,6 +5,8 @@ export type PaymentMethod = 'online' | 'on_visit';
 export type PaymentStatus = 'awaiting' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded' | 'on_visit';
 export type AttemptStatus = 'created' | 'registered' | 'paid' | 'failed' | 'expired';
 export type RefundStatus = 'pending' | 'requested' | 'done' | 'failed';
+/** Why a refund exists: the rule on cancellation, a staff partial refund (lowers what the order owes), or a payment beyond what the order owes. */
+export type RefundKind = 'cancel' | 'staff' | 'overpaid';
 
 /** One payment attempt: a session registered with a provider (`p24` or `test`). */
 export interface PaymentAttemptTable {
@@ -34,6 +36,7 @@ export interface PaymentRefundTable {
   amount_minor: number;
   currency: string;
   status: Generated<RefundStatus>;
+  kind: Generated<RefundKind>;
   reason: string;
   actor_user_id: number | null;
   created_at: string;

@@ -1,6 +1,6 @@
 import type { Db } from '@/server/db/createDb';
 import type { Selectable } from 'kysely';
-import type { AttemptStatus, PaymentAttemptTable, PaymentRefundTable, PaymentStatus, RefundStatus } from '@/server/db/schema';
+import type { AttemptStatus, PaymentAttemptTable, PaymentRefundTable, PaymentStatus, RefundKind, RefundStatus } from '@/server/db/schema';
 import { isPostgres } from '@/server/db/kind';
 
 /** Payment attempts and refunds (docs/payments.md). */
@@ -30,6 +30,16 @@ export async function latestAttempt(db: Q, orderId: number): Promise<AttemptRow 
   return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).orderBy('id', 'desc').executeTakeFirst();
 }
 
+/** Every attempt of the order, oldest first. */
+export async function listAttempts(db: Q, orderId: number): Promise<AttemptRow[]> {
+  return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+/** Attempts of an order that the operator may still take a payment for (registered there, not paid). */
+export async function unpaidRegisteredAttempts(db: Q, orderId: number): Promise<AttemptRow[]> {
+  return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).where('status', 'in', ['registered', 'failed', 'expired']).where('provider_token', 'is not', null).orderBy('id').execute();
+}
+
 export async function paidAttempt(db: Q, orderId: number): Promise<AttemptRow | undefined> {
   return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).where('status', '=', 'paid').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
@@ -55,10 +65,10 @@ export async function setOrderPayment(db: Q, orderId: number, set: { payment_sta
   await db.updateTable('orders').set({ ...set, updated_at: at }).where('id', '=', orderId).execute();
 }
 
-export async function insertRefund(db: Q, r: { orderId: number; attemptId: number; requestId: string; refundsUuid: string; amountMinor: number; currency: string; reason: string; actorUserId: number | null }, at: string): Promise<RefundRow> {
+export async function insertRefund(db: Q, r: { orderId: number; attemptId: number; requestId: string; refundsUuid: string; amountMinor: number; currency: string; reason: string; actorUserId: number | null; kind: RefundKind }, at: string): Promise<RefundRow> {
   return db
     .insertInto('payment_refunds')
-    .values({ order_id: r.orderId, attempt_id: r.attemptId, request_id: r.requestId, refunds_uuid: r.refundsUuid, amount_minor: r.amountMinor, currency: r.currency, reason: r.reason, actor_user_id: r.actorUserId, settled_at: null, created_at: at, updated_at: at })
+    .values({ order_id: r.orderId, attempt_id: r.attemptId, request_id: r.requestId, refunds_uuid: r.refundsUuid, amount_minor: r.amountMinor, currency: r.currency, reason: r.reason, actor_user_id: r.actorUserId, kind: r.kind, settled_at: null, created_at: at, updated_at: at })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
