@@ -141,7 +141,8 @@ test('20 requests at once for 20 orders of one seller get 20 consecutive numbers
   const seqs = answers.map((a) => Number(a.invoice.number.slice(-6))).sort((a, b) => a - b);
   expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   expect(new Set(answers.map((a) => a.invoice.id)).size).toBe(20);
-});
+  // Each invoice is validated against the FA(3) schema inside its transaction: 20 in a row take a while on a busy machine.
+}, 120_000);
 
 test('the same order asked for 5 times at once gets one invoice', async () => {
   const labId = await createLab(db.db);
@@ -193,4 +194,127 @@ test('the data export lists the invoice; erasing the account keeps it unchanged'
   await eraseAccount(db.db, owner.id, 'Erase-Me-Passphrase-2026');
   const after = await db.db.selectFrom('invoices').selectAll().where('id', '=', vat.invoice.id).executeTakeFirstOrThrow();
   expect(after).toEqual(before);
+});
+
+/** An online payment of the whole order (59.99) with refunds in the given states. */
+async function paidOnline(order: { id: number }, refunds: { amountMinor: number; status: 'pending' | 'done' | 'failed' }[], opts: { cancelled?: boolean } = {}) {
+  const at = new Date().toISOString();
+  const total = (await db.db.selectFrom('orders').select('total_minor').where('id', '=', order.id).executeTakeFirstOrThrow()).total_minor;
+  const refunded = refunds.filter((r) => r.status === 'done').reduce((n, r) => n + r.amountMinor, 0);
+  await db.db
+    .updateTable('orders')
+    .set({ payment_method: 'online', payment_status: refunded >= total ? 'refunded' : refunded ? 'partially_refunded' : 'paid', paid_minor: total, refunded_minor: refunded, paid_at: at, ...(opts.cancelled ? { status: 'cancelled' } : {}) })
+    .where('id', '=', order.id)
+    .execute();
+  const attempt = await db.db
+    .insertInto('payment_attempts')
+    .values({ order_id: order.id, provider: 'test', session_id: `s-${order.id}-${Math.random()}`, amount_minor: total, currency: 'PLN', status: 'paid', provider_token: null, provider_order_id: null, paid_at: at, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [i, r] of refunds.entries()) {
+    await db.db
+      .insertInto('payment_refunds')
+      .values({ order_id: order.id, attempt_id: attempt.id, request_id: `r-${order.id}-${i}`, refunds_uuid: `u-${order.id}-${i}-${Math.random()}`, amount_minor: r.amountMinor, currency: 'PLN', status: r.status, reason: 'test', actor_user_id: null, created_at: at, settled_at: r.status === 'done' ? at : null, updated_at: at })
+      .execute();
+  }
+}
+
+test('F2: no invoice for an order whose money was wholly refunded or is on its way back (409 order_refunded), and no number is taken', async () => {
+  const labId = await createLab(db.db);
+  await seller(labId);
+  const owner = await createUser(db.db);
+  const cancelledRefunded = await paidOrder(labId, owner, { status: 'cancelled' });
+  await paidOnline(cancelledRefunded, [{ amountMinor: 5999, status: 'done' }], { cancelled: true });
+  const refundedInTwo = await paidOrder(labId, owner);
+  await paidOnline(refundedInTwo, [
+    { amountMinor: 2000, status: 'done' },
+    { amountMinor: 3999, status: 'done' },
+  ]);
+  const refundUnderWay = await paidOrder(labId, owner);
+  await paidOnline(refundUnderWay, [{ amountMinor: 5999, status: 'pending' }]);
+
+  for (const order of [cancelledRefunded, refundedInTwo, refundUnderWay]) {
+    const e = await failure(requestInvoice(db.db, asUser(owner), order.id, { buyer }));
+    expect([e.status, e.code, e.message]).toEqual([409, 'order_refunded', 'The money of this order was refunded: there is nothing to invoice']);
+    expect(await listInvoices(db.db, asUser(owner), order.id)).toEqual([]);
+  }
+  const paid = await paidOrder(labId, owner);
+  await paidOnline(paid, []);
+  expect((await requestInvoice(db.db, asUser(owner), paid.id, { buyer })).invoice.number).toMatch(/\/000001$/);
+});
+
+test('F2: a partly refunded order gets the full sale and, in the same request, a correction down to what was kept', async () => {
+  const labId = await createLab(db.db);
+  await seller(labId);
+  const owner = await createUser(db.db);
+  const order = await paidOrder(labId, owner);
+  await paidOnline(order, [
+    { amountMinor: 1000, status: 'done' },
+    { amountMinor: 500, status: 'failed' },
+  ]);
+
+  const vat = await requestInvoice(db.db, asUser(owner), order.id, { buyer });
+  expect(vat.created).toBe(true);
+  const list = await listInvoices(db.db, asUser(owner), order.id);
+  expect(list.map((d) => [d.kind, d.total, d.number.slice(-6)])).toEqual([
+    ['VAT', 59.99, '000001'],
+    ['KOR', -10, '000002'],
+  ]);
+  const kor = await readInvoice(db.db, asUser(owner), order.id, list[1]?.id);
+  expect(fa3Errors(kor.xml)).toBeNull();
+  expect(kor.xml).toContain(`<NrFaKorygowanej>${vat.invoice.number}</NrFaKorygowanej>`);
+  expect(kor.xml).toContain('<P_15>-10.00</P_15>');
+  // The refund (the failed one does not count) is spread over the invoice's lines (19.99, 20.00 and the 20.00 visit), largest remainder first.
+  expect([...kor.xml.matchAll(/<P_11>([^<]*)<\/P_11>/g)].map((m) => m[1])).toEqual(['-3.33', '-3.34', '-3.33']);
+  // Asked again: the same invoice, no second correction.
+  expect((await requestInvoice(db.db, asUser(owner), order.id, { buyer })).created).toBe(false);
+  expect(await listInvoices(db.db, asUser(owner), order.id)).toHaveLength(2);
+});
+
+test('F6: every buyer field refuses each character XML 1.0 cannot carry, and line breaks, with a 422 naming the field; no number is taken', async () => {
+  const labId = await createLab(db.db);
+  await seller(labId);
+  const owner = await createUser(db.db);
+  const order = await paidOrder(labId, owner);
+  const bad = ['\u0000', '\u0001', '\u0008', '\u000B', '\u000C', '\u001B[31m', '\u001F', '\u007F', '\uFFFE', '\uFFFF', '\uD800', '\uDFFF', 'a\uDC00b', '\n', '\r'];
+  const fields: [string, (v: string) => unknown][] = [
+    ['buyer.name', (v) => ({ buyer: { ...buyer, name: `ACME${v} Sp. z o.o.` } })],
+    ['buyer.address.street', (v) => ({ buyer: { ...buyer, address: { ...buyer.address, street: `Prosta${v} 5` } } })],
+    ['buyer.address.postalCode', (v) => ({ buyer: { ...buyer, address: { ...buyer.address, postalCode: `00${v}850` } } })],
+    ['buyer.address.city', (v) => ({ buyer: { ...buyer, address: { ...buyer.address, city: `War${v}szawa` } } })],
+  ];
+  for (const [field, body] of fields) {
+    for (const ch of bad) {
+      const e = await failure(requestInvoice(db.db, asUser(owner), order.id, body(ch)));
+      expect([field, JSON.stringify(ch), e.status, Object.keys(e.fields ?? {})]).toEqual([field, JSON.stringify(ch), 422, [field]]);
+      expect(e.fields?.[field]).toBe(/[\r\n]/.test(ch) ? 'Write it on one line' : 'Remove the control or invisible characters');
+    }
+  }
+  expect((await failure(requestInvoice(db.db, asUser(owner), order.id, { buyer: { ...buyer, taxId: '5260250274\u0001' } }))).fields).toEqual({ 'buyer.taxId': 'Remove the control or invisible characters' });
+  // A pair of surrogates (an emoji) is a character XML carries.
+  const ok = await requestInvoice(db.db, asUser(owner), order.id, { buyer: { ...buyer, name: 'ACME 🧪 Sp. z o.o.' } });
+  expect(ok.invoice.number).toMatch(/\/000001$/);
+  const row = await readInvoice(db.db, asUser(owner), order.id);
+  expect(fa3Errors(row.xml)).toBeNull();
+});
+
+test('a document the FA(3) schema refuses is not issued (422 invoice_invalid) and takes no number: the series stays without a gap', async () => {
+  const labId = await createLab(db.db);
+  // A seller NIP the schema's pattern refuses (it may not start with 0).
+  await db.db
+    .insertInto('laboratory_sellers')
+    .values({ laboratory_id: labId, legal_name: 'Lab Test Sp. z o.o.', tax_id: '0250000015', street: 'ul. Marszałkowska 1', postal_code: '00-001', city: 'Warszawa', country: 'PL' })
+    .execute();
+  const owner = await createUser(db.db);
+  const first = await paidOrder(labId, owner);
+  const e = await failure(requestInvoice(db.db, asUser(owner), first.id, { buyer }));
+  expect([e.status, e.code]).toEqual([422, 'invoice_invalid']);
+  expect(await listInvoices(db.db, asUser(owner), first.id)).toEqual([]);
+  const counter = await db.db.selectFrom('invoice_counters').select('last_seq').where('laboratory_id', '=', labId).executeTakeFirst();
+  expect(counter?.last_seq ?? 0).toBe(0);
+
+  await db.db.updateTable('laboratory_sellers').set({ tax_id: '5250000015' }).where('laboratory_id', '=', labId).execute();
+  const second = await paidOrder(labId, owner);
+  expect((await requestInvoice(db.db, asUser(owner), second.id, { buyer })).invoice.number).toMatch(/\/000001$/);
+  expect((await requestInvoice(db.db, asUser(owner), first.id, { buyer })).invoice.number).toMatch(/\/000002$/);
 });
