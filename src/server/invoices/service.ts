@@ -14,6 +14,7 @@ import { fa3SchemaErrors } from './fa3Validate';
 import { lineKind, orderDocumentLines, spreadDiscount, type DocumentLine } from './documents';
 import { orderPaymentFacts, type OrderPaymentFacts } from './paymentFacts';
 import { queueKsefSend } from './ksef';
+import { ksefDto, type InvoiceKsefDto } from './ksef/dto';
 
 /**
  * VAT invoices on request (docs/invoices.md): for a paid order of a laboratory that has seller
@@ -46,6 +47,8 @@ export interface InvoiceListItemDto extends InvoiceSummaryDto {
   currency: string;
   pdfUrl: string;
   xmlUrl: string;
+  /** The invoice in KSeF (null: issued while sending to KSeF was off). */
+  ksef: InvoiceKsefDto | null;
 }
 
 /** YYYY-MM-DD of an instant in Warsaw. */
@@ -103,6 +106,7 @@ export function listItemDto(row: repo.InvoiceRow): InvoiceListItemDto {
     currency: row.currency,
     pdfUrl: `${base}/invoice.pdf?document=${row.id}`,
     xmlUrl: `${base}/invoice.xml?document=${row.id}`,
+    ksef: ksefDto(row),
   };
 }
 
