@@ -24,12 +24,14 @@ export function isSettled(status: PaymentStatus): boolean {
 /**
  * What the patient would get back by cancelling now (for display; the server decides the refund):
  * a patient may cancel until 24 h before the visit (`canCancel`) and then gets back all that was paid
- * and not yet refunded; an unpaid or pay-on-visit order has nothing to refund.
+ * and not yet refunded (an overpayment returned aside); an unpaid or pay-on-visit order has nothing to refund.
  */
 export function refundIfCancelledNow(payment: OrderPaymentDto, canCancel: boolean): number | null {
   if (!canCancel) return null;
   if (payment.method !== 'online' || (payment.status !== 'paid' && payment.status !== 'partially_refunded')) return 0;
-  return Math.max(0, payment.amount - payment.refundedAmount);
+  // Money paid beyond the order and returned is not part of what a cancellation gives back.
+  const overpaidBack = payment.overpaidRefund?.status === 'done' ? payment.overpaidRefund.amount : 0;
+  return Math.max(0, payment.amount - (payment.refundedAmount - overpaidBack));
 }
 
 /**

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -31,6 +32,8 @@ export function OrderPaymentBlock({ payment, canCancel, orderId, timeZone }: Pro
   ];
   if (payment.refundedAmount > 0) rows.push([t('payment.refunded'), <Money key="r" amount={payment.refundedAmount} currency={payment.currency} />]);
   if (payment.paidAt) rows.push([t('payment.paidAt'), formatDateTime(payment.paidAt, language)]);
+  const overpaid = payment.overpaidRefund;
+  const paidTwice = (payment.attempts ?? []).filter((a) => a.status === 'paid').length > 1;
   return (
     <Paper variant="outlined" component="section" aria-label={t('payment.blockTitle')} sx={{ p: 2, mb: 2 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -48,6 +51,13 @@ export function OrderPaymentBlock({ payment, canCancel, orderId, timeZone }: Pro
           </Box>
         ))}
       </Box>
+      {overpaid && (
+        <Alert severity={overpaid.status === 'failed' ? 'warning' : 'info'} sx={{ mt: 1.5 }} data-testid="overpaid-refund">
+          {t(overpaid.status === 'failed' ? 'payment.overpaid.failed' : `payment.overpaid.${paidTwice ? 'twice' : 'late'}${overpaid.status === 'done' ? 'Done' : 'Pending'}`, {
+            amount: formatMoney(overpaid.amount, payment.currency, language),
+          })}
+        </Alert>
+      )}
       {orderId !== undefined && timeZone && canPayNow(payment) && <PayNow orderId={orderId} payBy={payment.payBy} timeZone={timeZone} />}
       <Typography variant="body2" sx={{ mt: 1.5 }} data-testid="refund-if-cancelled">
         {refund === null ? t('payment.refundClosed') : refund > 0 ? t('payment.refundNow', { amount: formatMoney(refund, payment.currency, language) }) : t('payment.refundNone')}

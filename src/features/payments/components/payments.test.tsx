@@ -217,6 +217,27 @@ describe('the order page payment block', () => {
     expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
   });
 
+  it('paid twice: says plainly how much is on its way back (order currency), then that it was returned; a cancellation still gives back the order', () => {
+    const attempts = [
+      { id: 1, status: 'paid' as const, amount: 86.5, paidAt: '2026-11-26T10:00:00.000Z' },
+      { id: 2, status: 'paid' as const, amount: 86.5, paidAt: '2026-11-26T10:01:00.000Z' },
+    ];
+    const { unmount } = renderApp(<OrderPaymentBlock payment={payment('paid', { amount: 86.5, attempts, overpaidRefund: { amount: 86.5, status: 'pending' }, pendingRefundAmount: 86.5 })} canCancel />);
+    expect(screen.getByTestId('overpaid-refund')).toHaveTextContent(/^You paid twice; PLN\s86\.50 is on its way back\.$/);
+    unmount();
+    renderApp(<OrderPaymentBlock payment={payment('paid', { amount: 86.5, attempts, refundedAmount: 86.5, overpaidRefund: { amount: 86.5, status: 'done' } })} canCancel />);
+    expect(screen.getByTestId('overpaid-refund')).toHaveTextContent(/You paid twice; PLN\s86\.50 was returned/);
+    expect(screen.getByTestId('refund-if-cancelled')).toHaveTextContent(/you get back .*86\.50/);
+  });
+
+  it('a payment after the order ended, in EUR: on its way back; no notice without an overpayment', () => {
+    const { unmount } = renderApp(<OrderPaymentBlock payment={payment('expired', { currency: 'EUR', amount: 40, attempts: [{ id: 3, status: 'paid', amount: 40, paidAt: null }], overpaidRefund: { amount: 40, status: 'pending' } })} canCancel />);
+    expect(screen.getByTestId('overpaid-refund')).toHaveTextContent(/arrived after the order had ended; (€40\.00|40\.00\s€|40\.00\sEUR) is on its way back/);
+    unmount();
+    renderApp(<OrderPaymentBlock payment={payment('paid')} canCancel />);
+    expect(screen.queryByTestId('overpaid-refund')).toBeNull();
+  });
+
   it('after the cancellation deadline no refund by cancellation; on visit nothing to refund', () => {
     const { unmount } = renderApp(<OrderPaymentBlock payment={payment('paid')} canCancel={false} />);
     expect(screen.getByTestId('refund-if-cancelled')).toHaveTextContent('can no longer be cancelled');
