@@ -50,13 +50,18 @@ export function pushEndpointAllowed(endpoint: string, hosts = getConfig().push.s
   const host = url.hostname.toLowerCase();
   const listed = hosts.some((h) => host === h || host.endsWith(`.${h}`));
   if (!listed || url.username || url.password) return false;
-  if (url.protocol === 'https:') return true;
+  // Push services listen on 443: another port of a listed host is not a push service.
+  if (url.protocol === 'https:') return url.port === '';
   return url.protocol === 'http:' && (host === '127.0.0.1' || host === 'localhost' || host === '[::1]');
 }
 
+/** Devices with a push subscription per account; a newer one replaces the oldest. */
+export const MAX_PUSH_DEVICES = 10;
+
 export async function subscribePush(db: Db, user: AuthUser, input: PushSubscriptionInput, now = new Date()): Promise<{ endpoint: string }> {
   if (!pushEndpointAllowed(input.endpoint)) throw badRequest(NOTIFICATION_MESSAGES.endpointInvalid, { endpoint: NOTIFICATION_MESSAGES.endpointInvalid });
-  await repo.saveSubscription(db, user.id, user.sessionId ?? null, input, now);
+  // The answer is the same whether the endpoint was the caller's to take or not: no account learns another's devices.
+  if (await repo.saveSubscription(db, user.id, user.sessionId ?? null, input, now)) await repo.trimUserSubscriptions(db, user.id, MAX_PUSH_DEVICES);
   return { endpoint: input.endpoint };
 }
 

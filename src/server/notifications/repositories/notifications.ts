@@ -37,16 +37,29 @@ export function findSubscription(db: Db, id: number): Promise<PushSubscriptionRo
 }
 
 /**
- * Keeps the device's subscription: one row per endpoint. An endpoint that another account had
- * (the same browser, another sign-in) moves to this account and session.
+ * Keeps the device's subscription: one row per endpoint. A new endpoint is added; the caller's own
+ * endpoint takes the new keys and session; an endpoint another account holds moves to the caller only
+ * when the same keys are presented (the same browser, signed in to another account), and is left as
+ * it is otherwise (knowing an endpoint is not owning the device). Answers whether the row is the caller's.
  */
-export async function saveSubscription(db: Db, userId: number, sessionId: number | null, s: PushSubscriptionInput, now: Date): Promise<void> {
+export async function saveSubscription(db: Db, userId: number, sessionId: number | null, s: PushSubscriptionInput, now: Date): Promise<boolean> {
   const row = { user_id: userId, session_id: sessionId, endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth, created_at: now.toISOString() };
-  await db
-    .insertInto('push_subscriptions')
-    .values(row)
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: row.user_id, session_id: row.session_id, p256dh: row.p256dh, auth: row.auth, created_at: row.created_at }))
-    .execute();
+  const inserted = await db.insertInto('push_subscriptions').values(row).onConflict((oc) => oc.column('endpoint').doNothing()).executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+  const moved = await db
+    .updateTable('push_subscriptions')
+    .set({ user_id: row.user_id, session_id: row.session_id, p256dh: row.p256dh, auth: row.auth, created_at: row.created_at })
+    .where('endpoint', '=', s.endpoint)
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb.and([eb('p256dh', '=', s.keys.p256dh), eb('auth', '=', s.keys.auth)])]))
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) > 0;
+}
+
+/** Keeps the account's `keep` newest subscriptions and removes the older ones; answers how many went. */
+export async function trimUserSubscriptions(db: Db, userId: number, keep: number): Promise<number> {
+  const kept = db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(keep);
+  const r = await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('id', 'not in', kept).executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
 
 /** Removes the caller's subscription of `endpoint`; how many rows went (0 or 1). */
