@@ -6,8 +6,10 @@ import { ProviderUnavailable, type PaymentNotice, type PaymentProvider, type Ref
  * Przelewy24 over its public REST API v1 (docs/payments.md): Basic auth `posId:apiKey`, amounts in
  * minor units, every `sign` from p24Sign.ts. A network failure or a non-2xx answer is
  * ProviderUnavailable (the caller keeps the order and retries); the API key never reaches a log.
+ * Calls give up after TIMEOUT_MS: the operator repeats a notification and the jobs retry, so a slow
+ * operator costs a retry, never a request waiting a quarter of a minute.
  */
-const TIMEOUT_MS = 15_000;
+const TIMEOUT_MS = 5_000;
 
 export function p24Provider(c: P24Config, fetchImpl: typeof fetch = fetch): PaymentProvider {
   const auth = `Basic ${Buffer.from(`${c.posId}:${c.apiKey}`).toString('base64')}`;

@@ -206,3 +206,39 @@ test('paymentMethod: a bad value and online for a BYN laboratory are 400s naming
   expect(onVisit.res.body.redirectUrl).toBe(`/order/order-submitted?orderId=${onVisit.res.body.orderId as number}`);
   expect(await payment(user, onVisit.res.body.orderId as number)).toMatchObject({ method: 'on_visit', status: 'on_visit' });
 });
+
+test('a slow operator (verify takes 1.5 s) stalls no other request: verify runs outside the write transaction, then the payment is recorded once', async () => {
+  const user = await cartUser();
+  const { res } = await order(user);
+  const orderId = res.body.orderId as number;
+  const session = sessionOf(res.body.redirectUrl as string);
+  const other = await createFixtureUser(shop.db.db, { laboratoryId: 'fx-waw' });
+  const anna = await createFixturePatient(shop.db.db, other.id, { firstName: 'Anna' });
+  const emma = await createFixturePatient(shop.db.db, other.id, { firstName: 'Emma' });
+  // Warm the routes up, so the measure below is of waiting, not of loading.
+  await shop.api.call('GET', `/api/backend/orders/${orderId}`, { token: user.token });
+  expect((await shop.api.call('POST', '/api/cart/add-to-cart', { token: other.token, body: { analysisId: shop.fx.analyses.cbc, patientIds: [emma] } })).body.status).toBe('added');
+  p24.verifyDelayMs = 1500;
+  try {
+    const started = Date.now();
+    const pending = Promise.all([notify(p24.notification(session)), notify(p24.notification(session))]);
+    await new Promise((r) => setTimeout(r, 200));
+    const t0 = Date.now();
+    // A read and a write of another patient while the operator thinks.
+    const read = await shop.api.call('GET', `/api/backend/orders/${orderId}`, { token: user.token });
+    const write = await shop.api.call('POST', '/api/cart/add-to-cart', { token: other.token, body: { analysisId: shop.fx.analyses.cbc, patientIds: [anna] } });
+    const otherMs = Date.now() - t0;
+    expect(read.status).toBe(200);
+    expect(read.body.payment.status).toBe('awaiting');
+    expect(write.body.status).toBe('added');
+    expect(otherMs).toBeLessThan(800);
+    const answers = await pending;
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+  } finally {
+    p24.verifyDelayMs = 0;
+  }
+  expect(p24.verifications.filter((v) => v.sessionId === session)).toHaveLength(1);
+  expect((await payment(user, orderId)).status).toBe('paid');
+  expect(await mails(orderId, 'payment.paid')).toBe(1);
+});

@@ -20,6 +20,8 @@ export interface FakeP24 {
   refused: string[];
   /** While true every call answers 503 (the operator is down). */
   down: boolean;
+  /** Milliseconds the verify call takes (a slow operator). */
+  verifyDelayMs: number;
   /** The signed payment notification of a registered session; `over` changes fields after signing (a forgery). */
   notification(sessionId: string, over?: Record<string, unknown>): Record<string, unknown>;
   refundNotification(refundsUuid: string, status?: number, over?: Record<string, unknown>): Record<string, unknown>;
@@ -38,6 +40,7 @@ export async function startFakeP24(opts: { merchantId?: number; apiKey?: string;
     refunds: [],
     refused: [],
     down: false,
+    verifyDelayMs: 0,
   } as unknown as FakeP24;
   let nextOrderId = 300000000;
 
@@ -78,6 +81,7 @@ export async function startFakeP24(opts: { merchantId?: number; apiKey?: string;
           return send(400, { error: 'Incorrect sign or data', code: 400 });
         }
         fake.verifications.push({ sessionId: String(b.sessionId), orderId: s.orderId });
+        if (fake.verifyDelayMs > 0) return void setTimeout(() => send(200, { data: { status: 'success' }, responseCode: 0 }), fake.verifyDelayMs);
         return send(200, { data: { status: 'success' }, responseCode: 0 });
       }
       if (req.method === 'POST' && path === '/api/v1/transaction/refund') {
