@@ -6,7 +6,7 @@ import type { ShopOrderPatientDto, ShopOrderDto } from '@/shared/types/order';
 import { i18nOf, orderNamesI18n } from '@/server/catalogue/catalogueNames';
 import { localOrderPreparation } from '@/shared/catalogueText';
 import { IDEMPOTENCY_KEY_PATTERN, MESSAGES, SLOT_FULL_MESSAGE, type CreateOrderInput } from '@/shared/validation/order';
-import { formatMoney, toMajor } from '@/shared/money';
+import { toMajor } from '@/shared/money';
 import { badRequest, conflict, HttpError, notFound } from '@/server/http/errors';
 import { clearCart, findAnalysisRules } from '@/server/cart/repositories/cart';
 import { priceUserCart } from '@/server/cart/cart';
@@ -29,6 +29,7 @@ import { updateUser } from '@/server/accounts/repositories/accounts';
 import { reserveAction } from '@/server/rateLimit';
 import { addressLine, formatVisit, preparationLines } from '@/server/mail/templates/common';
 import { orderConfirmationMail } from '@/server/mail/templates/orderConfirmation';
+import { orderMoneyLines } from '@/server/mail/templates/orderMoney';
 import { scheduleVisitReminder } from './visitReminderSchedule';
 import { choosePaymentMethod, openFirstAttempt, paymentDto, registerAttempt } from '@/server/payments/payments';
 import type { AttemptRow } from '@/server/payments/repositories/payments';
@@ -305,16 +306,13 @@ async function sendOrderConfirmation(db: Db, userId: number, orderId: number, re
   const language = mailLanguage(requestLanguage ?? user.locale);
   const t = mailTranslator(language);
   const lab = await findLaboratory(db, order.laboratory.id);
-  const money = (v: number) => formatMoney(v, order.currency, language);
   const mail = orderConfirmationMail(
     {
       name: user.first_name,
       number: order.number,
       when: formatVisit(order.visit.start, order.visit.end, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)),
       where: addressLine(order.address, t),
-      discount: order.discount > 0 ? { code: order.promoCode ?? '', amount: money(order.discount) } : null,
-      homeVisit: money(order.deliveryPrice),
-      total: money(order.total),
+      money: orderMoneyLines(order, t, language),
       preparation: localOrderPreparation(order.preparation, language),
       orderLink: buildAppUrl(`/orders/${order.id}`),
     },

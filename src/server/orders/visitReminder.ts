@@ -6,6 +6,7 @@ import { JOB } from '@/server/jobs/specs';
 import type { JobDefinition } from '@/server/jobs/types';
 import { mailLanguage, mailTranslator } from '@/server/mail/i18n';
 import { addressLine, formatVisit } from '@/server/mail/templates/common';
+import { orderMoneyLines } from '@/server/mail/templates/orderMoney';
 import { visitReminderMail } from '@/server/mail/templates/visitReminder';
 import { timeZoneOf } from '@/server/visits/laboratoryTime';
 import { findLaboratoriesByIds } from '@/server/laboratories/repositories/laboratories';
@@ -37,6 +38,7 @@ export async function runVisitReminder(db: Db, payload: VisitReminderPayload, no
       number: summary.number,
       when: formatVisit(summary.visit.start, summary.visit.end, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)),
       where: addressLine(summary.address, t),
+      money: orderMoneyLines(summary, t, language),
       preparation: localOrderPreparation(summary.preparation, language),
       bring: summary.patients.flatMap((p) => p.materials.filter((m) => !m.bought).map((m) => ({ name: localName(m, language), patient: `${p.firstName} ${p.lastName}`.trim() }))),
       orderLink: buildAppUrl(`/orders/${order.id}`),

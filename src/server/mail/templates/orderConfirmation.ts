@@ -3,8 +3,9 @@ import { preparationLines, type Preparation } from './common';
 
 /**
  * The order confirmation: the order number, the visit, the address (never the intercom code), the
- * amounts, the preparation and the link to the order page. The ordered analyses are not listed:
- * a mailbox is no place for them, the order page shows them after signing in.
+ * money as the order page lists it and how it is paid (`orderMoney.ts`), the preparation and the link
+ * to the order page. The ordered analyses are not named: a mailbox is no place for them, the order
+ * page shows them after signing in.
  */
 export interface OrderConfirmationData {
   name: string;
@@ -12,10 +13,8 @@ export interface OrderConfirmationData {
   /** The visit window, formatted in the laboratory's time zone. */
   when: string;
   where: string;
-  /** Formatted amounts; `discount` with its code when a promo code was used. */
-  discount: { code: string; amount: string } | null;
-  homeVisit: string;
-  total: string;
+  /** The money lines and how the order is paid (`orderMoneyLines`). */
+  money: string[];
   preparation: Preparation;
   orderLink: string;
 }
@@ -28,9 +27,7 @@ export function orderConfirmationMail(d: OrderConfirmationData, t: TFunction): {
     `  ${d.when}`,
     `  ${d.where}`,
     '',
-    d.discount ? t('order.discount', d.discount) : '',
-    t('order.homeVisit', { amount: d.homeVisit }),
-    t('order.total', { amount: d.total }),
+    ...d.money,
     '',
     t('order.prepare'),
     ...preparationLines(d.preparation, t).map((l) => `  ${l}`),

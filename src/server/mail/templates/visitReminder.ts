@@ -11,6 +11,8 @@ export interface VisitReminderData {
   /** The address line, without the intercom code. */
   where: string;
   preparation: Preparation;
+  /** The money lines and how the order is paid (`orderMoneyLines`). */
+  money: string[];
   /** Optional materials the patients chose to bring themselves. */
   bring: { name: string; patient: string }[];
   orderLink: string;
@@ -25,6 +27,8 @@ export function visitReminderMail(d: VisitReminderData, t: TFunction): { subject
     t('reminder.intro', { number: d.number }),
     `  ${t('reminder.when', { when: d.when })}`,
     `  ${t('reminder.where', { where: d.where })}`,
+    '',
+    ...d.money,
     '',
     t('reminder.prepare'),
     ...prep.map((l) => `  ${l}`),
@@ -41,6 +45,7 @@ export function visitReminderMail(d: VisitReminderData, t: TFunction): { subject
     `<p>${escapeHtml(t('greeting', { name: d.name }))}</p>`,
     `<p>${escapeHtml(t('reminder.intro', { number: d.number }))}</p>`,
     list([t('reminder.when', { when: d.when }), t('reminder.where', { where: d.where })]),
+    list(d.money),
     `<p>${escapeHtml(t('reminder.prepare'))}</p>`,
     list(prep),
     `<p>${escapeHtml(t('reminder.ready'))}</p>`,
