@@ -64,3 +64,10 @@ test('a refused add-to-cart leaves the saved laboratory as it was; an accepted o
   expect(accepted.status).toBe(200);
   expect(await labOf()).toBe('warsaw-mokotow');
 });
+
+test('a null among the notification settings is 400 naming events, not a 500', async () => {
+  const user = await createUser(db.db);
+  const res = await api.call('PUT', '/api/backend/users/current/notifications', { token: user.token, body: { events: [null, { event: 'results_ready', email: false, push: true }] } });
+  expect(res.status).toBe(400);
+  expect(Object.keys(res.body.fields).some((f) => f.startsWith('events'))).toBe(true);
+});

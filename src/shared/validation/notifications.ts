@@ -23,7 +23,7 @@ export const notificationSettingsSchema = object({
     .typeError(M.eventsInvalid)
     .required(M.eventsInvalid)
     .max(NOTIFICATION_EVENTS.length, M.eventsInvalid)
-    .test('unique', M.eventsInvalid, (list) => !list || new Set(list.map((e) => e.event)).size === list.length),
+    .test('unique', M.eventsInvalid, (list) => !list || new Set(list.map((e) => e?.event)).size === list.length),
 });
 
 const base64url = (min: number, max: number) =>
