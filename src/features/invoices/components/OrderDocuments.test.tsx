@@ -33,6 +33,19 @@ describe('OrderDocuments', () => {
     expect(screen.getByRole('button', { name: 'XML (KSeF)' })).toBeInTheDocument();
   });
 
+  it('words a refunded order and an invoice the schema refused in the reader’s language, not the server’s', async () => {
+    api.list.mockResolvedValue([]);
+    api.request
+      .mockRejectedValueOnce(new ApiError('The money of this order was refunded: there is nothing to invoice', 409, {}, 'order_refunded'))
+      .mockRejectedValueOnce(new ApiError('The invoice could not be made a valid KSeF document; nothing was issued', 422, {}, 'invoice_invalid'));
+    renderApp(<OrderDocuments orderId={3} orderNumber="LS-1" canInvoice />);
+    fireEvent.change(await screen.findByTestId('invoice-taxId'), { target: { value: '5260250274' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Get the invoice' }));
+    expect(await screen.findByText('The money of this order was refunded, so there is nothing to invoice.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Get the invoice' }));
+    expect(await screen.findByText('The invoice could not be issued with these details. Check them, or contact the laboratory.')).toBeInTheDocument();
+  });
+
   it('offers only the receipt where the laboratory issues no invoices', async () => {
     api.list.mockResolvedValue([]);
     renderApp(<OrderDocuments orderId={3} orderNumber="LS-1" canInvoice={false} />);

@@ -35,6 +35,9 @@ const FIELD_OF: Record<string, Field> = {
   'buyer.address.country': 'country',
 };
 
+/** Refusals the form words itself, by code. */
+const REFUSAL_TEXT: Partial<Record<string, string>> = { order_refunded: 'form.refunded', invoice_invalid: 'form.invalid' };
+
 export function OrderDocuments({ orderId, orderNumber, canInvoice }: Props) {
   const { t } = useTranslation('invoices');
   const list = useCall((id: number) => invoicesApi.list(id));
@@ -47,10 +50,12 @@ export function OrderDocuments({ orderId, orderNumber, canInvoice }: Props) {
   const docs = list.resource.status === Status.ERROR ? [] : list.resource.data;
   const sending = request.resource.status === Status.LOADING;
   const refusal = request.resource.status === Status.ERROR ? request.resource.error : null;
-  // Field errors go under their fields; any other refusal above the form (a 409 in the server's words).
+  // Field errors go under their fields; any other refusal above the form: a refunded order or an invoice
+  // the schema refuses in the reader's language, another 409 in the server's words.
   const errors: Partial<Record<Field, string>> = {};
   for (const [key, text] of Object.entries(refusal?.fields ?? {})) errors[FIELD_OF[key] ?? 'taxId'] = t(text);
-  const requestMessage = refusal && !Object.keys(refusal.fields).length ? (refusal.status === 409 ? refusal.message : t('form.failed')) : null;
+  const coded = refusal?.code ? REFUSAL_TEXT[refusal.code] : undefined;
+  const requestMessage = refusal && !Object.keys(refusal.fields).length ? (coded ? t(coded) : refusal.status === 409 ? refusal.message : t('form.failed')) : null;
   const message = requestMessage ?? (downloadFailed ? t('form.failed') : null);
 
   const { run: load } = list;
