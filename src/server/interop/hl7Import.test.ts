@@ -126,6 +126,59 @@ test('a malformed message is answered AE naming the segment, and nothing is writ
   expect(await rowsOf(s.order.id)).toEqual([]);
 });
 
+/** An SPM segment whose SPM-21 (specimen reject reason, HL7 table 0490) is `reason`. */
+function spm(reason: string): string {
+  const fields = ['SPM', '1', '', '', 'BLD^Blood^HL70487', ...Array<string>(16).fill(''), reason];
+  return fields.join('|');
+}
+
+test('SPM-21 = RH on one specimen rejects its analysis (the patient is offered a redraw) while the other specimens give their results; sent again, nothing changes', async () => {
+  const s = await scenario();
+  const message = (reason: string) =>
+    [
+      `MSH|^~\\&|LIS|LAB|SHOP|SHOP|20261122101500||ORU^R01^ORU_R01|SPM1|P|2.5.1`,
+      `PID|1||${s.anna}^^^SHOP^PI||Kowalska^Anna||19800301|F`,
+      `ORC|RE|${s.order.number}`,
+      `OBR|1|${s.order.number}||${s.glucoseCode}^Glucose^L`,
+      spm(reason),
+      `OBR|2|${s.order.number}||PANEL^Panel^L`,
+      `OBX|1|NM|${s.tshLoinc}^TSH^LN||2.2|m[IU]/L^mIU/L^UCUM|0.4-4|N|||F`,
+      `OBX|2|ST|${s.hbsagCode}^HBsAg^L||Negative||negative|N|||F`,
+      `SPM|2|||BLD^Blood^HL70487`,
+      `PID|2||${s.jan}^^^SHOP^PI||Kowalski^Jan||20150707|M`,
+      `OBR|3|${s.order.number}||PANEL^Panel^L`,
+      `OBX|1|NM|${s.glucoseCode}^Glucose^L||4.4|mmol/L^mmol/L^UCUM|3.9-5.6|N|||F`,
+    ].join('\r');
+  const rejections = () => tdb.db.selectFrom('sample_rejections').select(['patient_id', 'analysis_id', 'reason', 'source', 'staff_task']).where('order_id', '=', s.order.id).execute();
+
+  // A reason outside table 0490 names SPM-21, and nothing is written.
+  const bad = await post(message('XX^Whatever^HL70490'), s.staff.token);
+  expect(bad.ack?.getSegment('MSA')?.getField(1).toString()).toBe('AE');
+  expect(bad.ack?.getSegment('ERR')?.getField(2).toString()).toBe('SPM^1^21');
+  expect(await rowsOf(s.order.id)).toEqual([]);
+  expect(await rejections()).toEqual([]);
+
+  const first = await post(message('RH^Haemolysis^HL70490'), s.staff.token);
+  expect(first.ack?.getSegment('MSA')?.getField(1).toString()).toBe('AA');
+  expect((await rowsOf(s.order.id)).map((r) => [r.patient_id, r.analysis_id, r.value_num ?? r.value_text])).toEqual([
+    [s.anna, s.tsh, 2.2],
+    [s.anna, s.hbsag, 'Negative'],
+    [s.jan, s.glucose, 4.4],
+  ]);
+  expect(await rejections()).toEqual([{ patient_id: s.anna, analysis_id: s.glucose, reason: 'RH', source: 'import', staff_task: 0 }]);
+  // The order stays open for the redraw; the patient reads the reason and is offered the redraw.
+  const detail = await api.call('GET', `/api/backend/orders/${s.order.id}`, { token: s.owner.token });
+  expect(detail.body.status).toBe('partial_results');
+  const lines = (detail.body.patients as { id: number; lines: { analysisId: number; sample: unknown }[] }[]).flatMap((p) => p.lines.map((l) => ({ patient: p.id, ...l })));
+  expect(lines.find((l) => l.patient === s.anna && l.analysisId === s.glucose)?.sample).toEqual({ status: 'rejected', reason: 'RH', reasonText: 'The blood sample broke down (haemolysis) before it could be tested.' });
+  expect(lines.find((l) => l.patient === s.jan && l.analysisId === s.glucose)?.sample).toEqual({ status: 'ok' });
+  expect(detail.body.redraw.available).toBe(true);
+
+  const again = await post(message('RH^Haemolysis^HL70490'), s.staff.token);
+  expect(again.ack?.getSegment('MSA')?.getField(1).toString()).toBe('AA');
+  expect(await rejections()).toHaveLength(1);
+});
+
 test('not an ORU^R01 or not HL7 at all is rejected AR; only staff may import', async () => {
   const s = await scenario();
   const adt = await post(oru(s, { type: 'ADT^A01^ADT_A01' }), s.staff.token);

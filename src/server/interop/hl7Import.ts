@@ -9,6 +9,9 @@ import * as resultsRepo from '@/server/results/repositories/results';
 import { isStaffOf } from '@/server/orders/orderAccess';
 import { writeResults, type ResultInput } from '@/server/results/resultEntry';
 import { actorOf, recordAudit } from '@/server/audit/audit';
+import { isRejectionReason, REJECTION_REASONS, type RejectionReason } from '@/shared/sampleRejection';
+import { rejectSamples } from '@/server/orders/rejections';
+import { listRejections } from '@/server/orders/repositories/rejections';
 
 /**
  * HL7 v2.5.1 ORU^R01 import (ER7 encoding), parsed with Medplum's HL7 v2 parser:
@@ -17,7 +20,9 @@ import { actorOf, recordAudit } from '@/server/audit/audit';
  * - OBX-5 the value (NM numeric; ST, TX, CE/CWE, SN as text), OBX-6 the unit, OBX-7 the
  *   laboratory's range (`3.9-5.6`, `<5`, `>10` or a text), OBX-8 the abnormal flag (used only where
  *   the shop has no interval), OBX-11 the result status (F final or C corrected are accepted);
- *   NTE after an OBX becomes its comment.
+ *   NTE after an OBX becomes its comment;
+ * - SPM-21 (specimen reject reason, HL7 table 0490) on the SPM of a request rejects the sample of the
+ *   analysis its OBR-4 names (by LOINC or the shop's code), like `POST staff/orders/{id}/rejections`.
  * Every segment is checked before anything is written: the answer is an ACK with MSA-1 `AA`
  * (written), `AE` (an error in the content, with an ERR segment naming the segment and field; nothing
  * written) or `AR` (not an ORU^R01 or not HL7 v2; nothing written). Writing is the same upsert as the
@@ -87,7 +92,15 @@ interface ParsedResult {
   entry: ResultInput;
 }
 
-async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ orders: Map<string, repo.OrderRow>; results: ParsedResult[] }> {
+interface ParsedRejection {
+  orderNumber: string;
+  patientId: number;
+  analysisId: number;
+  reason: RejectionReason;
+  note: string;
+}
+
+async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ orders: Map<string, repo.OrderRow>; results: ParsedResult[]; rejections: ParsedRejection[] }> {
   const ctx = msg.context;
   const counters = new Map<string, number>();
   let patientId: number | null = null;
@@ -97,6 +110,9 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
   const pending: { seg: Hl7Segment; seq: number; orderNumber: string; patientId: number; comment: string[]; preliminary: boolean }[] = [];
   // OBR-25 (result status) of the current request: P = preliminary, F / C = final (empty: final).
   let obrPreliminary = false;
+  // OBR-4 of the current request: the analysis an SPM-21 rejection is about.
+  let obrService = '';
+  const spms: { seq: number; orderNumber: string; patientId: number; service: string; reason: RejectionReason; note: string }[] = [];
 
   for (const seg of msg.segments) {
     const seq = (counters.get(seg.name) ?? 0) + 1;
@@ -120,6 +136,15 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
       const obrStatus = (seg.getField(25)?.toString() ?? '').trim().toUpperCase();
       if (obrStatus && !['P', 'F', 'C'].includes(obrStatus)) throw new SegmentError('OBR', seq, 25, `OBR-25 result status "${obrStatus}" is not accepted (P, F or C)`, '103');
       obrPreliminary = obrStatus === 'P';
+      obrService = seg.getComponent(4, 1).trim();
+    } else if (seg.name === 'SPM') {
+      const reason = seg.getComponent(21, 1).trim().toUpperCase();
+      if (reason) {
+        if (!isRejectionReason(reason)) throw new SegmentError('SPM', seq, 21, `SPM-21 reject reason "${reason}" is not in HL7 table 0490 (${REJECTION_REASONS.join(', ')})`, '103');
+        if (patientId === null || !orderNumber) throw new SegmentError('SPM', seq, 0, 'SPM before any PID and OBR with an order number', '101');
+        if (!obrService) throw new SegmentError('OBR', seq, 4, 'OBR-4 (the analysis of the rejected specimen) is missing', '101');
+        spms.push({ seq, orderNumber, patientId, service: obrService, reason, note: unescapeHl7(seg.getComponent(21, 2), ctx).trim().slice(0, 200) });
+      }
     } else if (seg.name === 'OBX') {
       if (patientId === null) throw new SegmentError('OBX', seq, 0, 'OBX before any PID segment', '101');
       if (!orderNumber) throw new SegmentError('OBX', seq, 0, 'OBX before any OBR or ORC with an order number', '101');
@@ -130,9 +155,9 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
       if (last && text) last.comment.push(text);
     }
   }
-  if (!pending.length) throw new SegmentError('OBX', 1, 0, 'The message has no OBX segment', '101');
+  if (!pending.length && !spms.length) throw new SegmentError('OBX', 1, 0, 'The message has no OBX segment', '101');
 
-  const numbers = [...new Set(pending.map((p) => p.orderNumber))];
+  const numbers = [...new Set([...pending, ...spms].map((p) => p.orderNumber))];
   const orders = new Map<string, repo.OrderRow>();
   for (const number of numbers) {
     const order = await repo.getOrderByNumber(db, number);
@@ -144,10 +169,15 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
   }
   const lines = await repo.listLines(db, [...orders.values()].map((o) => o.id));
   const codes = pending.map((p) => ({ id: p.seg.getComponent(3, 1).trim(), system: p.seg.getComponent(3, 3).trim().toUpperCase() }));
-  const [byLoinc, byCode] = await Promise.all([
-    resultsRepo.findAnalysesByLoinc(db, codes.map((c) => c.id).filter(Boolean)),
-    resultsRepo.findAnalysesByCode(db, codes.map((c) => c.id).filter(Boolean)),
-  ]);
+  const lookup = [...codes.map((c) => c.id), ...spms.map((r) => r.service)].filter(Boolean);
+  const [byLoinc, byCode] = await Promise.all([resultsRepo.findAnalysesByLoinc(db, lookup), resultsRepo.findAnalysesByCode(db, lookup)]);
+  const rejections: ParsedRejection[] = spms.map((r) => {
+    const analysis = byCode.get(r.service) ?? byLoinc.get(r.service);
+    const order = orders.get(r.orderNumber) as repo.OrderRow;
+    const line = analysis && lines.find((l) => l.order_id === order.id && l.patient_id === r.patientId && l.analysis_id === analysis.id);
+    if (!analysis || !line) throw new SegmentError('SPM', r.seq, 21, `OBR-4 "${r.service}" of the rejected specimen is not an analysis of patient ${r.patientId} in order ${r.orderNumber}`, '204');
+    return { orderNumber: r.orderNumber, patientId: r.patientId, analysisId: analysis.id, reason: r.reason, note: r.note };
+  });
 
   pending.forEach((p, i) => {
     const { seg, seq } = p;
@@ -197,7 +227,7 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
       },
     });
   });
-  return { orders, results };
+  return { orders, results, rejections };
 }
 
 function errSegment(ctx: Hl7Context, e: SegmentError): Hl7Segment {
@@ -259,12 +289,12 @@ export async function importHl7(db: Db, staff: AuthUser, text: string): Promise<
     return { ack: 'AR', saved: 0, message: rejectUnparsable('Not a well-formed HL7 v2 message'), error: { segment: 'MSH', sequence: 1, field: 0, text: 'Not well formed' } };
   }
   try {
-    const { orders, results } = parsed;
+    const { orders, results, rejections } = parsed;
     let saved = 0;
     for (const [number, order] of orders) {
       const mine = results.filter((r) => r.orderNumber === number);
       try {
-        saved += (await writeResults(db, order.id, mine.map((r) => r.entry), staff.id, new Date(), 'import')).saved;
+        if (mine.length) saved += (await writeResults(db, order.id, mine.map((r) => r.entry), staff.id, new Date(), 'import')).saved;
       } catch (e) {
         // A value the analysis does not take (text for a numeric analysis, an unknown finding) names its OBX-5.
         const refused = e instanceof HttpError ? Object.entries(e.fields ?? {}).find(([k]) => /^entries\[\d+\]\.value$/.test(k)) : undefined;
@@ -272,6 +302,7 @@ export async function importHl7(db: Db, staff: AuthUser, text: string): Promise<
         if (refused && at) throw new SegmentError('OBX', at.seq, 5, `OBX-5 "${at.entry.value}": ${refused[1]}`, '102');
         throw e;
       }
+      await importRejections(db, staff, order.id, rejections.filter((r) => r.orderNumber === number));
       const control = (msg.getSegment('MSH')?.getField(10)?.toString() ?? '').slice(0, 40);
       await recordAudit(db, { action: 'health_write', ...actorOf(staff), orderId: order.id, detail: `HL7 import ${control} (${mine.length})` });
     }
@@ -279,6 +310,18 @@ export async function importHl7(db: Db, staff: AuthUser, text: string): Promise<
   } catch (e) {
     if ((e instanceof HttpError && e.status < 500) || e instanceof SegmentError) return rejected(msg, e);
     throw e;
+  }
+}
+
+/** SPM-21 rejections of one order, per patient and reason; a sample rejected already (the message sent again) is left as it is. */
+async function importRejections(db: Db, staff: AuthUser, orderId: number, rows: ParsedRejection[]): Promise<void> {
+  if (!rows.length) return;
+  const done = new Set((await listRejections(db, [orderId])).map((r) => `${r.patient_id}:${r.analysis_id}`));
+  const groups = new Map<string, ParsedRejection[]>();
+  for (const r of rows.filter((x) => !done.has(`${x.patientId}:${x.analysisId}`))) groups.set(`${r.patientId}:${r.reason}`, [...(groups.get(`${r.patientId}:${r.reason}`) ?? []), r]);
+  for (const group of groups.values()) {
+    const first = group[0] as ParsedRejection;
+    await rejectSamples(db, staff, orderId, { analysisIds: group.map((r) => r.analysisId), reason: first.reason, patientId: first.patientId, note: first.note }, 'import');
   }
 }
 

@@ -8,6 +8,7 @@ import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { onTheWayMail } from '../mail/templates/onTheWay';
 import { resultsReadyMail } from '../mail/templates/resultsReady';
 import { criticalResultMail } from '../mail/templates/criticalResult';
+import { sampleRejectedMail } from '../mail/templates/sampleRejected';
 import { formatTimes } from '../mail/templates/common';
 import { intlLocale } from '@/shared/i18n';
 import type { NotificationEvent } from '@/shared/types/notifications';
@@ -20,7 +21,7 @@ import { notify } from './notify';
 type Order = Pick<repo.OrderRow, 'id' | 'user_id' | 'laboratory_id'>;
 
 /** The mail template of each notice (the outbox's `kind`). */
-const MAIL_KIND: Record<NotificationEvent, string> = { on_the_way: 'onTheWay', not_at_home: 'notAtHome', results_ready: 'resultsReady', critical_result: 'criticalResult' };
+const MAIL_KIND: Record<NotificationEvent, string> = { on_the_way: 'onTheWay', not_at_home: 'notAtHome', results_ready: 'resultsReady', critical_result: 'criticalResult', sample_rejected: 'sampleRejected' };
 
 export interface Recipient {
   email: string;
@@ -82,4 +83,20 @@ export async function noticeCritical(db: Db, order: Order, at: string): Promise<
   if (!r) return;
   const path = `/test-results/${order.id}/patients`;
   await send(db, order, r, 'critical_result', `critical_result-${order.id}-${at}`, criticalResultMail({ resultsLink: buildAppUrl(path) }, r.t), r.t('notice.critical'), path);
+}
+
+/** A sample of the order could not be tested: once per order, the mail always sent (the patient books the free redraw), naming no analysis. */
+export async function noticeSampleRejected(db: Db, order: Order, now: Date): Promise<void> {
+  const r = await recipientOf(db, order);
+  if (!r) return;
+  const path = `/orders/${order.id}`;
+  await send(db, order, r, 'sample_rejected', `sample_rejected-${order.id}`, sampleRejectedMail({ orderLink: buildAppUrl(path) }, r.t), r.t('notice.sampleRejected'), path, now);
+}
+
+/** A held sensitive result was released (by the laboratory's doctor or after 72 h): "New results are ready", naming nothing, not urgent. */
+export async function noticeResultReleased(db: Db, order: Order, key: string): Promise<void> {
+  const r = await recipientOf(db, order);
+  if (!r) return;
+  const path = `/test-results/${order.id}/patients`;
+  await send(db, order, r, 'results_ready', `result_released-${key}`, resultsReadyMail({ resultsLink: buildAppUrl(path) }, r.t), r.t('notice.resultsReady'), path);
 }

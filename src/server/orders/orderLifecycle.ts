@@ -37,6 +37,8 @@ import { localDay } from '@/server/visits/laboratoryTime';
 import { paymentDto } from '@/server/payments/payments';
 import { settlePaymentOnCancel } from '@/server/payments/cancellation';
 import { recordHealthReadByOther } from '@/server/audit/audit';
+import { sampleView } from './rejections';
+import type { Language } from '@/shared/i18n';
 
 /**
  * What happens to an order after it is placed: status changes (each stored as an event with its
@@ -133,13 +135,14 @@ export async function listOrders(db: Db, userId: number): Promise<OrderSummaryDt
 }
 
 /** GET orders/{id}: lines per patient, timeline, visit, address and totals. */
-export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, now = new Date()): Promise<OrderDetailDto> {
+export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, now = new Date(), language: Language = 'en'): Promise<OrderDetailDto> {
   const order = await loadReadableOrder(db, user, orderId);
-  const [{ list, lines }, events, results, materials] = await Promise.all([
+  const [{ list, lines }, events, results, materials, samples] = await Promise.all([
     summaries(db, [order]),
     repo.listEvents(db, order.id),
     resultsRepo.listOrderResults(db, [order.id]),
     repo.findOrderMaterials(db, order.id),
+    sampleView(db, order, order.user_id === user.id, language, now),
   ]);
   const summary = list[0] as OrderSummaryDto;
   const [tracking, lab, names] = await Promise.all([
@@ -171,6 +174,7 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
         hasResult: !!result,
         expectedBy: expectedBy(l.exec_period),
         preliminary: result?.preliminary === 1,
+        sample: samples.sampleOf(l.patient_id, l.analysis_id),
       });
     },
   );
@@ -190,6 +194,8 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
     payment: await paymentDto(db, order),
     canChangeVisit: order.user_id === user.id && canChangeVisit(order.status, summary.visit.start, now),
     changeDeadline: visitChangeDeadline(summary.visit.start).toISOString(),
+    redraw: samples.redraw,
+    redrawOf: samples.redrawOf,
   };
 }
 

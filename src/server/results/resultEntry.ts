@@ -11,6 +11,7 @@ import * as resultsRepo from '@/server/results/repositories/results';
 import { advanceAfterResults, notifyChanges, type StatusChange } from '@/server/orders/orderLifecycle';
 import { checkResultValue, resultKindOf } from './resultValues';
 import { interpretationOf } from './results';
+import { closeOriginalAfterRedraw } from '@/server/orders/redraw';
 import type { Db } from '@/server/db/createDb';
 
 /** The writing of results by staff or a laboratory system (the reading is in results.ts). */
@@ -216,6 +217,8 @@ export async function writeResults(
       await resultsRepo.upsertResult(trx, row);
     }
     const changes: StatusChange[] = await advanceAfterResults(trx, order, actorUserId, at);
+    // A free redraw completed: its original order, kept open for it, completes too.
+    await closeOriginalAfterRedraw(trx, order, changes.some((c) => c.to === 'completed'), actorUserId, at);
     // The mails are owed exactly when the results commit: queued in the same transaction.
     await notifyChanges(trx, changes);
     // The alert names no analysis or value (docs/notifications.md); sent whatever the contact preference.

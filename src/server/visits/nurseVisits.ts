@@ -17,6 +17,8 @@ import { addressLine, formatVisit } from '@/server/mail/templates/common';
 import { notAtHomeMail } from '@/server/mail/templates/notAtHome';
 import { actorOfUser, checkVisitMove, followVisit } from './visitStates';
 import { actorOf, recordAudit, type AuditContext } from '@/server/audit/audit';
+import { listRejections } from '@/server/orders/repositories/rejections';
+import { BUTTERFLY_REASONS, type RejectionReason } from '@/shared/sampleRejection';
 
 /**
  * The nurse's day (spec §4 states kept; see docs/spec-decisions.md): the home visits of a day in
@@ -73,6 +75,13 @@ async function visitDtos(db: Db, orders: repo.OrderRow[]): Promise<NurseVisitDto
     Promise.all([...new Set(orders.map((o) => o.user_id))].map((id) => repo.getUser(db, id))),
     visitsRepo.getStaffMembers(db, orders.flatMap((o) => (o.nurse_user_id ? [o.nurse_user_id] : []))),
   ]);
+  // A redraw shows why the first sample failed: after haemolysis, too little blood or clotting the nurse uses a butterfly needle.
+  const firstDraws = await listRejections(db, orders.flatMap((o) => (o.redraw_of ? [o.redraw_of] : [])));
+  const redrawOf = (o: repo.OrderRow) => {
+    if (!o.redraw_of) return null;
+    const reasons = [...new Set(firstDraws.filter((r) => r.order_id === o.redraw_of && r.staff_task === 0).map((r) => r.reason as RejectionReason))];
+    return { reasons, butterfly: reasons.some((r) => BUTTERFLY_REASONS.includes(r)) };
+  };
   return orders.map((o) => {
     const customer = customers.find((u) => u?.id === o.user_id);
     const orderMaterials = materials.filter((m) => m.order_id === o.id);
@@ -110,6 +119,7 @@ async function visitDtos(db: Db, orders: repo.OrderRow[]): Promise<NurseVisitDto
       arrivalWindow: o.visit_arrival_start && o.visit_arrival_end && (o.visit_state === 'on_the_way' || o.visit_state === 'arrived') ? { start: o.visit_arrival_start, end: o.visit_arrival_end } : null,
       canMarkCollected: nurseCanCollect(o.status),
       canMarkNotAtHome: nurseCanCollect(o.status),
+      redraw: redrawOf(o),
     };
   });
 }

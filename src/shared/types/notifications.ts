@@ -3,11 +3,11 @@
  * Push subscription (`POST`/`DELETE users/current/push-subscriptions`). Notifications never carry
  * health data: no analysis name, no value, no patient's name.
  */
-export const NOTIFICATION_EVENTS = ['on_the_way', 'not_at_home', 'results_ready', 'critical_result'] as const;
+export const NOTIFICATION_EVENTS = ['on_the_way', 'not_at_home', 'results_ready', 'critical_result', 'sample_rejected'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
-/** Events always mailed, whatever the settings: a critical result is a safety notice. */
-export const ALWAYS_BY_EMAIL: readonly NotificationEvent[] = ['critical_result'];
+/** Events always mailed, whatever the settings: a critical result is a safety notice; a rejected sample needs the patient to book a redraw. */
+export const ALWAYS_BY_EMAIL: readonly NotificationEvent[] = ['critical_result', 'sample_rejected'];
 
 export interface NotificationChannels {
   event: NotificationEvent;

@@ -1,4 +1,5 @@
 import type { PaymentDto } from './payment';
+import type { RedrawDto, SampleDto } from '@/shared/sampleRejection';
 /**
  * Wire shapes of the order lifecycle, the lab staff console and the test results (docs/openapi.yaml:
  * `GET orders`, `GET test-results` ... under the backend root). Built by the server in
@@ -90,6 +91,8 @@ export interface OrderLineDto {
   expectedBy: string | null;
   /** The result shown is preliminary (the laboratory may still change it). */
   preliminary: boolean;
+  /** The sample of this line: fine, rejected by the laboratory, or its free redraw booked. */
+  sample?: SampleDto;
 }
 
 export interface OrderPatientDto {
@@ -131,6 +134,10 @@ export interface OrderDetailDto extends OrderSummaryDto {
   canChangeVisit: boolean;
   /** The moment after which the visit can no longer be cancelled or moved. */
   changeDeadline: string;
+  /** The free redraw of rejected samples (docs/backend.md, "Rejected samples"). */
+  redraw?: RedrawDto;
+  /** This order is the free redraw of that order. */
+  redrawOf?: number | null;
 }
 
 /** One set of results = one order that has results. */
@@ -164,6 +171,8 @@ export interface TestResultPatientDto {
   resultCount: number;
   flaggedCount: number;
   criticalCount: number;
+  /** This adult has not agreed that the account reads their results (household consent): no counts, their calls answer 403 `consent_required`. */
+  consentRequired?: boolean;
 }
 
 export interface TestResultDto extends TestResultSummaryDto {
@@ -211,6 +220,10 @@ export interface AnalysisResultDto {
   explanation?: ResultExplanationDto;
   /** In the patient's views: the analysis' name in Russian and Polish (English is `analysisName`). */
   analysisI18n?: CatalogueI18nDto;
+  /** In the patient's views: a sensitive analysis (shown after a "Show result" tap; docs/notifications.md). */
+  sensitive?: boolean;
+  /** In the patient's views: how a sensitive result that was held came to be shown. */
+  release?: ResultReleaseDto;
 }
 
 export interface PendingAnalysisDto {
@@ -301,3 +314,6 @@ export interface SharedResultsDto {
 }
 
 export type * from './staff';
+
+/** How a held sensitive result was released: by the laboratory's doctor with a note, or after 72 hours (with the laboratory's phone). */
+export type ResultReleaseDto = { by: 'doctor'; at: string; note: string } | { by: 'time'; at: string; laboratoryPhone: string };

@@ -1,4 +1,5 @@
-import type { AnalysisResultDto, OrderAddressDto, OrderEventDto, OrderStatusDto, VisitDto } from './results';
+import type { AnalysisResultDto, OrderAddressDto, OrderEventDto, OrderStatusDto, ResultInterpretationDto, VisitDto } from './results';
+import type { RejectionReason } from '@/shared/sampleRejection';
 import type { VisitStateDto } from '@/shared/visitState';
 import type { PaymentDto } from './payment';
 /**
@@ -102,6 +103,8 @@ export interface NurseVisitDto {
   canMarkCollected: boolean;
   /** The visit can be marked "not at home" now. */
   canMarkNotAtHome: boolean;
+  /** A second draw for rejected samples: their reasons, and whether to use a butterfly needle (RH, QS, RC). */
+  redraw?: { reasons: RejectionReason[]; butterfly: boolean } | null;
 }
 
 export interface NurseVisitsDto {
@@ -152,4 +155,20 @@ export interface StaffPromoCodeDto {
   orderCount: number;
   discountGiven: number;
   createdAt: string;
+}
+
+/** A sensitive result outside its range held for the laboratory's doctor (`GET staff/held-results`). */
+export interface HeldResultDto {
+  resultId: number;
+  orderId: number;
+  orderNumber: string;
+  patientId: number;
+  analysisCode: string;
+  analysisName: string;
+  value: number | string;
+  unit: string;
+  interpretation: ResultInterpretationDto;
+  heldAt: string;
+  /** Shown to the patient by then at the latest, with the laboratory's phone number. */
+  releaseDue: string;
 }

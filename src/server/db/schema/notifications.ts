@@ -5,7 +5,7 @@ import type { Generated } from 'kysely';
 /** One row per user and event that differs from the default (e-mail on, push on). */
 export interface NotificationSettingTable {
   user_id: number;
-  event: 'on_the_way' | 'not_at_home' | 'results_ready' | 'critical_result';
+  event: 'on_the_way' | 'not_at_home' | 'results_ready' | 'critical_result' | 'sample_rejected';
   email: number;
   push: number;
   updated_at: string;

@@ -66,6 +66,8 @@ export interface OrderTable {
   paid_at: Generated<string | null>;
   /** Why the order was cancelled by the system (e.g. `payment_expired`). */
   cancel_reason: Generated<string | null>;
+  /** The order whose rejected samples this one redraws, free of charge (docs/backend.md, "Rejected samples"). */
+  redraw_of: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -134,4 +136,20 @@ export interface OrderPatientTable {
   last_name: string;
   gender: 'male' | 'female';
   date_of_birth: string;
+}
+
+/** A rejected sample of one order line: the HL7 table 0490 reason, who or what rejected it. */
+export interface SampleRejectionTable {
+  id: Generated<number>;
+  order_id: number;
+  patient_id: number;
+  analysis_id: number;
+  reason: string;
+  note: string;
+  source: 'staff' | 'import';
+  rejected_by: number | null;
+  created_at: string;
+  /** 1: the line was a redraw already; the laboratory follows it up (no further free redraw). */
+  staff_task: Generated<number>;
+  task_closed_at: Generated<string | null>;
 }
