@@ -52,6 +52,8 @@ export interface ServerConfig {
   metricsToken: string | null;
   /** Days that used login attempts, expired tokens and finished jobs are kept before the purge job deletes them. */
   retentionDays: number;
+  /** Event streams (GET orders/{id}/events) one process keeps open at most; more are answered 503 (EVENT_STREAMS_MAX, default 1000). */
+  eventStreamsMax: number;
   /** Keep rendered public pages for the catalogue's minute (src/server/ssr/renderCache.ts); `RENDER_CACHE=off` renders every request. */
   renderCache: boolean;
   /** Online payment (docs/payments.md). */
@@ -133,6 +135,12 @@ export interface RateLimitConfig {
   share: RateLimitPair;
   /** Open orders with a visit still ahead, per account. */
   openVisits: number;
+  /** Per client address and per order (`pay`: new payment attempts), account (push subscriptions, invoice requests, event streams opened) or address (payment and refund notifications). */
+  pay: RateLimitPair;
+  push: RateLimitPair;
+  invoice: RateLimitPair;
+  events: RateLimitPair;
+  notify: RateLimitPair;
 }
 
 export class ConfigError extends Error {
@@ -225,6 +233,11 @@ function parseRateLimits(env: Env): RateLimitConfig {
     promo: pair('PROMO', 'ACCOUNT', 30, 10),
     share: pair('SHARE', 'LINK', 60, 30),
     openVisits: parseIntKey('RATE_LIMIT_OPEN_VISITS', env.RATE_LIMIT_OPEN_VISITS, 5),
+    pay: pair('PAY', 'ORDER', 30, 5),
+    push: pair('PUSH', 'ACCOUNT', 30, 20),
+    invoice: pair('INVOICE', 'ACCOUNT', 30, 10),
+    events: pair('EVENTS', 'ACCOUNT', 240, 120),
+    notify: pair('NOTIFY', 'ADDRESS', 600, 600),
   };
 }
 
@@ -291,6 +304,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     smtpConnectionTimeoutMs: parseIntKey('SMTP_CONNECTION_TIMEOUT_MS', env.SMTP_CONNECTION_TIMEOUT_MS, 5000),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     retentionDays: parseIntKey('RETENTION_DAYS', env.RETENTION_DAYS, 30),
+    eventStreamsMax: parseIntKey('EVENT_STREAMS_MAX', env.EVENT_STREAMS_MAX, 1000),
     renderCache: parseSwitch('RENDER_CACHE', env.RENDER_CACHE, true),
     payments: parsePayments(env),
     ksef: parseKsef(env),

@@ -149,7 +149,7 @@ export async function reserveLoginAttempt(db: Db, email: string, ip: string, now
   };
 }
 
-export type LimitedAction = 'register' | 'reset' | 'activation' | 'order' | 'support' | 'promo' | 'share';
+export type LimitedAction = 'register' | 'reset' | 'activation' | 'order' | 'support' | 'promo' | 'share' | 'pay' | 'push' | 'invoice' | 'events' | 'notify';
 
 export const TOO_MANY_REQUESTS = 'Too many requests, try again later';
 

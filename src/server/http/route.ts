@@ -14,6 +14,8 @@ import { clientAddress } from './clientAddress';
 import { log, safePath } from '../log';
 import { observeRequest } from '../metrics';
 import { routePattern } from './routePattern';
+import { reserveAction, type LimitedAction } from '../rateLimit';
+import { addressGroup } from './clientAddress';
 
 /**
  * API routes are a method-to-handler table. Each method may declare a yup schema for the query and
@@ -45,6 +47,13 @@ export interface MethodSpec<QS extends AnySchema | undefined, BS extends AnySche
   body?: BS;
   /** Status for a successful answer (default 200). */
   status?: number;
+  /**
+   * The method's anti-automation limit (`reserveAction`, configuration `RATE_LIMIT_*`): one use is
+   * reserved after authentication and before the body is read, per client address and per `per`
+   * (the account, the account's order of the path's `orderId`, or the address alone); over it, 429
+   * with `Retry-After`.
+   */
+  limit?: { action: LimitedAction; per: 'account' | 'order' | 'address' };
   handler: (
     ctx: HandlerContext<QS extends AnySchema ? InferType<QS> : Record<string, never>, BS extends AnySchema ? InferType<BS> : undefined, A>,
   ) => Promise<unknown> | unknown;
@@ -146,6 +155,15 @@ export function clientIp(req: NextApiRequest, trustProxy = getConfig().trustProx
   return clientAddress(req, trustProxy ? (trusted ?? 1) : null);
 }
 
+/** The second key of a method's limit (beside the client address). */
+function limitKey(per: 'account' | 'order' | 'address', user: AuthUser | null, req: NextApiRequest, ip: string): string {
+  if (per === 'address') return `ip:${addressGroup(ip)}`;
+  const account = `user:${user?.id ?? 'anonymous'}`;
+  if (per === 'account') return account;
+  const orderId = String(req.query.orderId ?? '');
+  return `${account}:order:${/^\d+$/.test(orderId) ? Number(orderId) : orderId.slice(0, 40)}`;
+}
+
 function bearer(req: NextApiRequest): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
@@ -194,11 +212,12 @@ export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
       if ((mode === 'staff' || mode === 'staffOrNurse') && user?.role !== 'staff') throw forbidden('Staff only');
       // Nurses reach only their visits (`staffOrNurse` routes), none of the rest of the console.
       if (mode === 'staff' && isNurse(user)) throw forbidden('Not available to nurses');
+      const ip = clientIp(req);
+      if (spec.limit) await reserveAction(db, spec.limit.action, { ip, key: limitKey(spec.limit.per, user, req, ip) });
       // The body is read only once the caller may use the route.
       const raw = req.body !== undefined && typeof req.body !== 'string' ? req.body : await readBody(req);
       const query = await check(spec.query, { ...req.query }, 'query');
       const body = await check(spec.body, raw, 'body');
-      const ip = clientIp(req);
       const result = await withRequestContext({ ip }, () => spec.handler({ req, res, db, query, body, user, token, ip }));
       if (res.headersSent) return;
       if (result === undefined) {

@@ -6,5 +6,5 @@ export const config = { api: { bodyParser: false } };
 
 /** Przelewy24's refund notification: signed; settles the refund once; 400 when refused. */
 export default route({
-  POST: method({ body: mixed(), handler: ({ db, body, ip }) => handleRefundNotification(db, 'p24', body, ip) }),
+  POST: method({ limit: { action: 'notify', per: 'address' }, body: mixed(), handler: ({ db, body, ip }) => handleRefundNotification(db, 'p24', body, ip) }),
 });

@@ -6,5 +6,5 @@ export const config = { api: { bodyParser: false } };
 
 /** Przelewy24's payment notification (urlStatus): signed; verified once; 400 when refused. */
 export default route({
-  POST: method({ body: mixed(), handler: ({ db, body, ip }) => handlePaymentNotification(db, 'p24', body, ip) }),
+  POST: method({ limit: { action: 'notify', per: 'address' }, body: mixed(), handler: ({ db, body, ip }) => handlePaymentNotification(db, 'p24', body, ip) }),
 });

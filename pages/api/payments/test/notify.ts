@@ -6,5 +6,5 @@ export const config = { api: { bodyParser: false } };
 
 /** The built-in test provider's notification (HMAC of PAYMENT_TEST_SECRET): the same handling as an operator's. */
 export default route({
-  POST: method({ body: mixed(), handler: ({ db, body, ip }) => handlePaymentNotification(db, 'test', body, ip) }),
+  POST: method({ limit: { action: 'notify', per: 'address' }, body: mixed(), handler: ({ db, body, ip }) => handlePaymentNotification(db, 'test', body, ip) }),
 });

@@ -9,6 +9,7 @@ export const config = { api: { bodyParser: false, responseLimit: false } };
 export default route({
   GET: method({
     auth: 'user',
+    limit: { action: 'events', per: 'account' },
     query: object({ orderId: idParam() }),
     handler: ({ db, user, query, req, res }) => streamOrderEvents(db, user, query.orderId, req, res, { pollMs: Number(process.env.ORDER_EVENTS_POLL_MS) || undefined }),
   }),

@@ -9,6 +9,7 @@ export const config = { api: { bodyParser: false } };
 export default route({
   POST: method({
     auth: 'user',
+    limit: { action: 'invoice', per: 'account' },
     query: object({ orderId: idParam() }),
     // Checked by the service, which answers 422 naming the field (FA(3) limits, NIP check digit).
     body: mixed(),

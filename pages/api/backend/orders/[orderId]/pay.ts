@@ -10,6 +10,7 @@ export const config = { api: { bodyParser: false } };
 export default route({
   POST: method({
     auth: 'user',
+    limit: { action: 'pay', per: 'order' },
     query: object({ orderId: idParam() }),
     handler: ({ db, user, query, req }) => payOrder(db, user.id, query.orderId, requestLanguage(req)),
   }),

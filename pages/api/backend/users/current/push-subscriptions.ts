@@ -6,7 +6,7 @@ export const config = { api: { bodyParser: false } };
 
 /** This device's Web Push subscription: kept with the sign-in session, removed on sign-out. */
 export default route({
-  POST: method({ auth: 'user', status: 201, body: pushSubscriptionSchema, handler: ({ db, user, body }) => subscribePush(db, user, body) }),
+  POST: method({ auth: 'user', limit: { action: 'push', per: 'account' }, status: 201, body: pushSubscriptionSchema, handler: ({ db, user, body }) => subscribePush(db, user, body) }),
   DELETE: method({
     auth: 'user',
     body: pushEndpointSchema,
