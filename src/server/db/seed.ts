@@ -6,7 +6,7 @@ import { applyDemoZones } from './demo/zones';
 import { DEMO_SCIENCE } from './demo/science';
 import { referenceRangeRows } from './science';
 import { writeDemoCatalogueExtras, writeDemoTranslations } from './catalogueTranslations';
-import { writeDemoShorthand } from './catalogueShorthand';
+import { markDemoSensitive, writeDemoShorthand } from './catalogueShorthand';
 import { generateSlotDays, slotDaysAhead } from '@/server/visits/slots';
 
 const BATCH = 100;
@@ -174,6 +174,7 @@ async function seedInto(db: Db, now: Date): Promise<void> {
   await writeDemoTranslations(db);
   await writeDemoCatalogueExtras(db);
   await writeDemoShorthand(db);
+  await markDemoSensitive(db);
   // A promo code to try the order summary with (README): 10 % off in every laboratory, once per user.
   await db
     .insertInto('promo_codes')

@@ -6,9 +6,11 @@ import { paymentAwaitingJob } from '../payments/awaiting';
 import { paymentRefundJob } from '../payments/refunds';
 import { ksefSendJob } from '../invoices/ksef';
 import { pushSendJob } from '../notifications/pushSend';
+import { ageOutJob } from '@/server/accounts/householdAgeOut';
+import { sensitiveReleaseJob } from '@/server/results/sensitiveResults';
 import type { JobDefinition } from './types';
 
 /** Every job the shop runs, by name. A new kind of background work is listed here (and in specs.ts). */
 export function jobDefinitions(): readonly JobDefinition[] {
-  return [mailSendJob, visitReminderJob, purgeJob, paymentExpireJob, paymentAwaitingJob, paymentRefundJob, ksefSendJob, pushSendJob] as unknown as readonly JobDefinition[];
+  return [mailSendJob, visitReminderJob, purgeJob, paymentExpireJob, paymentAwaitingJob, paymentRefundJob, ksefSendJob, pushSendJob, ageOutJob, sensitiveReleaseJob] as unknown as readonly JobDefinition[];
 }

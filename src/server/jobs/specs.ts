@@ -23,6 +23,8 @@ export const JOB = {
   paymentRefund: 'payment-refund',
   ksefSend: 'ksef-send',
   pushSend: 'push-send',
+  recordAccessAgeOut: 'record-access-age-out',
+  sensitiveRelease: 'sensitive-release',
 } as const;
 
 export const JOB_SPECS: Record<string, Partial<JobSpec>> = {

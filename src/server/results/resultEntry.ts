@@ -12,6 +12,7 @@ import { advanceAfterResults, notifyChanges, type StatusChange } from '@/server/
 import { checkResultValue, resultKindOf } from './resultValues';
 import { interpretationOf } from './results';
 import { closeOriginalAfterRedraw } from '@/server/orders/redraw';
+import { holdSensitiveResults } from './sensitiveResults';
 import type { Db } from '@/server/db/createDb';
 
 /** The writing of results by staff or a laboratory system (the reading is in results.ts). */
@@ -188,11 +189,13 @@ export async function writeResults(
       writes.push({ row: { ...row, corrected_at: at }, replaces: old, reason });
     });
     if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);
+    // Sensitive results outside their range wait for the laboratory's doctor: no alert at once (sensitiveResults.ts).
+    const held = await holdSensitiveResults(trx, order, rows, (p, a) => byKey.get(`${p}:${a}`)?.date_of_birth ?? null, day, now);
     // Critical results that were not critical before: the patient is told at once.
     const wasCritical = new Set(before.filter((r) => isCritical(interpretationOf(r))).map((r) => `${r.patient_id}:${r.analysis_id}`));
     const newlyCritical = writes
       .map((w) => w.row)
-      .filter((r) => isCritical(r.interpretation ?? null) && !wasCritical.has(`${r.patient_id}:${r.analysis_id}`))
+      .filter((r) => isCritical(r.interpretation ?? null) && !wasCritical.has(`${r.patient_id}:${r.analysis_id}`) && !held.has(`${r.order_id}:${r.patient_id}:${r.analysis_id}`))
       .map((r) => byKey.get(`${r.patient_id}:${r.analysis_id}`)?.name ?? '');
     for (const { row, replaces, reason } of writes) {
       if (replaces) {

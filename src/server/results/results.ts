@@ -16,6 +16,9 @@ import { linesByPatient } from '@/server/orders/linesByPatient';
 import { namesI18n } from '@/server/catalogue/catalogueNames';
 import { orderLaboratoryDto } from '@/server/laboratories/laboratories';
 import { recordHealthReadByOther } from '@/server/audit/audit';
+import { assertReadsPatientResults, patientsWithoutConsent } from './resultAccess';
+import { heldResultKeys, sensitiveMarks } from './sensitiveResults';
+import { consentRequired } from '@/server/accounts/household';
 
 /**
  * Test results: the patient's four levels (result sets, patients of a set, one patient's results,
@@ -62,7 +65,8 @@ interface OrderBundle {
   summary: TestResultSummaryDto;
 }
 
-async function bundles(db: Db, orders: repo.OrderRow[]): Promise<OrderBundle[]> {
+/** `hidden`: patients whose results the reader may not see (household consent); their results are left out. */
+async function bundles(db: Db, orders: repo.OrderRow[], hidden: Set<number> = new Set()): Promise<OrderBundle[]> {
   const ids = orders.map((o) => o.id);
   const [slots, labs, lines, results, collected] = await Promise.all([
     findSlotsByIds(db, orders.map((o) => o.slot_id)),
@@ -71,9 +75,11 @@ async function bundles(db: Db, orders: repo.OrderRow[]): Promise<OrderBundle[]> 
     resultsRepo.listOrderResults(db, ids),
     repo.findCollectedAt(db, ids),
   ]);
+  // Held sensitive results are awaited, for the patient, until released (sensitiveResults.ts).
+  const held = await heldResultKeys(db, ids);
   return orders.map((order) => {
     const ownLines = lines.filter((l) => l.order_id === order.id);
-    const ownResults = results.filter((r) => r.order_id === order.id);
+    const ownResults = results.filter((r) => r.order_id === order.id && !hidden.has(r.patient_id) && !held.has(`${r.order_id}:${r.patient_id}:${r.analysis_id}`));
     const updatedAt = ownResults.reduce((max, r) => (r.entered_at > max ? r.entered_at : max), '');
     return {
       order,
@@ -134,12 +140,16 @@ async function explanationsFor(db: Db, analysisIds: number[], rows: { analysis_i
 export async function listTestResults(db: Db, userId: number): Promise<TestResultSummaryDto[]> {
   const ids = await resultsRepo.listUserOrderIdsWithResults(db, userId);
   const orders = await repo.listOrdersByIds(db, ids);
-  return (await bundles(db, orders)).map((b) => b.summary);
+  const lines = await repo.listLines(db, orders.map((o) => o.id));
+  const hidden = await patientsWithoutConsent(db, userId, lines.map((l) => l.patient_id));
+  return (await bundles(db, orders, hidden)).map((b) => b.summary);
 }
 
 /** GET test-results/{id}: the set with its patients and their result counts. */
 export async function getTestResult(db: Db, user: AuthUser, orderId: number): Promise<TestResultDto> {
   const b = await loadResultSet(db, user, orderId);
+  const hidden = b.order.user_id === user.id ? await patientsWithoutConsent(db, user.id, b.lines.map((l) => l.patient_id)) : new Set<number>();
+  if (hidden.size && b.results.every((r) => hidden.has(r.patient_id))) throw consentRequired();
   await recordHealthReadByOther(db, user, b.order, 'results');
   const patients = linesByPatient(
     b.lines,
@@ -148,9 +158,13 @@ export async function getTestResult(db: Db, user: AuthUser, orderId: number): Pr
       p.analysisCount += 1;
     },
   );
+  for (const id of hidden) {
+    const p = patients.get(id);
+    if (p) p.consentRequired = true;
+  }
   for (const r of b.results) {
     const p = patients.get(r.patient_id);
-    if (!p) continue;
+    if (!p || hidden.has(r.patient_id)) continue;
     p.resultCount += 1;
     if (r.flag !== 'normal') p.flaggedCount += 1;
     if (isCritical(interpretationOf(r))) p.criticalCount += 1;
@@ -161,6 +175,7 @@ export async function getTestResult(db: Db, user: AuthUser, orderId: number): Pr
 /** GET test-results/{id}/patients/{patientId}: every result of that patient in the set. */
 export async function getPatientResults(db: Db, user: AuthUser, orderId: number, patientId: number, detail: 'results' | 'pdf' = 'results'): Promise<PatientResultsDto> {
   const b = await loadResultSet(db, user, orderId);
+  await assertReadsPatientResults(db, user, b.order, patientId);
   const dto = await patientResultsOf(db, b, patientId);
   await recordHealthReadByOther(db, user, b.order, detail, patientId);
   return dto;
@@ -180,13 +195,18 @@ async function patientResultsOf(db: Db, b: OrderBundle, patientId: number): Prom
   const pending = b.lines
     .filter((l) => l.patient_id === patientId && !done.has(l.analysis_id))
     .map((l) => ({ analysisId: l.analysis_id, code: l.code, name: l.name }));
-  const [explain, names] = await Promise.all([explanationsFor(db, results.map((r) => r.analysis_id), results), namesI18n(db, 'analysis', results.map((r) => r.analysis_id))]);
-  return { testResult: b.summary, patient, results: results.map((r) => ({ ...resultDto(r), explanation: explain.get(r.analysis_id), ...(names.has(r.analysis_id) ? { analysisI18n: names.get(r.analysis_id) } : {}) })), pending };
+  const [explain, names, marks] = await Promise.all([
+    explanationsFor(db, results.map((r) => r.analysis_id), results),
+    namesI18n(db, 'analysis', results.map((r) => r.analysis_id)),
+    sensitiveMarks(db, b.order, results, () => patient.dateOfBirth),
+  ]);
+  return { testResult: b.summary, patient, results: results.map((r) => ({ ...resultDto(r), explanation: explain.get(r.analysis_id), ...(names.has(r.analysis_id) ? { analysisI18n: names.get(r.analysis_id) } : {}), ...marks.get(`${r.patient_id}:${r.analysis_id}`) })), pending };
 }
 
 /** GET .../analysis-results/{id}: one result, its description and the patient's history of that analysis. */
 export async function getAnalysisResult(db: Db, user: AuthUser, orderId: number, patientId: number, resultId: number): Promise<AnalysisResultDetailDto> {
   const b = await loadResultSet(db, user, orderId);
+  await assertReadsPatientResults(db, user, b.order, patientId);
   const patient = patientOf(b, patientId);
   const row = b.results.find((r) => r.id === resultId && r.patient_id === patientId);
   if (!row) throw notFound(TEST_RESULT_NOT_FOUND);
@@ -198,7 +218,12 @@ export async function getAnalysisResult(db: Db, user: AuthUser, orderId: number,
   return {
     testResult: b.summary,
     patient,
-    result: { ...resultDto(row), explanation: (await explanationsFor(db, [row.analysis_id], [row])).get(row.analysis_id), analysisI18n: (await namesI18n(db, 'analysis', [row.analysis_id])).get(row.analysis_id) },
+    result: {
+      ...resultDto(row),
+      explanation: (await explanationsFor(db, [row.analysis_id], [row])).get(row.analysis_id),
+      analysisI18n: (await namesI18n(db, 'analysis', [row.analysis_id])).get(row.analysis_id),
+      ...(await sensitiveMarks(db, b.order, [row], () => patient.dateOfBirth)).get(`${row.patient_id}:${row.analysis_id}`),
+    },
     description: row.description,
     history: history.map((h) => ({
       resultId: h.id,

@@ -19,3 +19,8 @@ export async function insertSynonyms(db: Db, rows: SynonymRow[]): Promise<void> 
     await db.insertInto('catalogue_synonyms').values(rows.slice(i, i + 200)).onConflict((oc) => oc.doNothing()).execute();
   }
 }
+
+/** Marks analyses (by code) sensitive: 'always', or 'minor' (for a patient under 18). */
+export async function markSensitive(db: Db, codes: string[], kind: 'always' | 'minor'): Promise<void> {
+  if (codes.length) await db.updateTable('analyses').set({ sensitive: kind }).where('code', 'in', codes).execute();
+}

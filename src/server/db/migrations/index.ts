@@ -24,6 +24,7 @@ import { migration as m0010Barriers } from './0010_4_4_barrier_reports';
 import { migration as m0010StaffNames } from './0010_7_staff_display_names';
 import { migration as m0010Notifications } from './0010_9_notifications';
 import { migration as m0011Synonyms } from './0011_8_1_catalogue_synonyms';
+import { migration as m0011Sensitive } from './0011_8_2_sensitive_results';
 import { migration as m0011HouseholdConsent } from './0011_7_household_consent';
 import { migration as m0011PaymentInvariant } from './0011_1_payment_invariant';
 import { migration as m0011MaterialVat } from './0011_2_material_vat';
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0010_7_staff_display_names': m0010StaffNames,
   '0010_9_notifications': m0010Notifications,
   '0011_8_1_catalogue_synonyms': m0011Synonyms,
+  '0011_8_2_sensitive_results': m0011Sensitive,
   '0011_7_household_consent': m0011HouseholdConsent,
   '0011_1_payment_invariant': m0011PaymentInvariant,
   '0011_2_material_vat': m0011MaterialVat,

@@ -68,6 +68,8 @@ export interface AnalysisTable {
   /** Critical (panic) limits: a value beyond them is flagged LL / HH. */
   critical_low: number | null;
   critical_high: number | null;
+  /** '' not sensitive; 'always' (HIV, hepatitis, syphilis, tumour markers); 'minor': for a patient under 18 (hCG). Never named in a notice; a result outside its range is held (`result_holds`). */
+  sensitive: Generated<'' | 'always' | 'minor'>;
 }
 
 /** Reference intervals of an analysis by sex and age band; the first applicable (by position) wins. */

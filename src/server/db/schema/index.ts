@@ -4,7 +4,7 @@ import type { CartLineTable, CartMaterialDecisionTable } from './cart';
 import type { NurseSlotDayTable, NurseSlotTable, VisitEventTable } from './visits';
 import type { OrderLineTable, OrderMaterialTable, OrderPatientTable, OrderStatusEventTable, OrderTable, PromoCodeTable, PromoRedemptionTable, SampleRejectionTable } from './orders';
 import type { InvoiceCounterTable, InvoiceTable, LaboratorySellerTable, PaymentAttemptTable, PaymentRefundTable } from './payments';
-import type { AnalysisResultRevisionTable, AnalysisResultTable, ResultShareOpeningTable, ResultShareTable } from './results';
+import type { AnalysisResultRevisionTable, AnalysisResultTable, ResultHoldTable, ResultShareOpeningTable, ResultShareTable } from './results';
 import type { AuditEventTable } from './audit';
 import type { JobTable, MailOutboxTable } from './jobs';
 import type { BarrierReportTable } from './support';
@@ -45,6 +45,7 @@ export interface Database {
   profiles: ProfileTable;
   profile_analyses: ProfileAnalysisTable;
   catalogue_synonyms: CatalogueSynonymTable;
+  result_holds: ResultHoldTable;
   users: UserTable;
   auth_tokens: AuthTokenTable;
   sessions: SessionTable;

@@ -74,3 +74,19 @@ export interface ResultShareOpeningTable {
   share_id: number;
   at: string;
 }
+
+/**
+ * A sensitive result outside its range, kept from the patient until the laboratory's doctor releases
+ * it with a note (`released_by`) or `release_due` passes (released by the job, `released_by` null).
+ */
+export interface ResultHoldTable {
+  order_id: number;
+  patient_id: number;
+  analysis_id: number;
+  laboratory_id: string;
+  held_at: string;
+  release_due: string;
+  released_at: string | null;
+  released_by: number | null;
+  release_note: Generated<string>;
+}
