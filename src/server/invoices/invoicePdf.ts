@@ -4,6 +4,7 @@ import type { DocumentLine } from './documents';
 import type { InvoiceParty } from './fa3Xml';
 import { VAT_EXEMPTION_BASIS, rateOf, rateTotals } from './fa3Xml';
 import { pdfTools, renderPdf } from './pdf';
+import { ksefPdfParts } from './ksef/pdfBlock';
 
 /**
  * The PDF of an issued invoice or correction: a readable rendering of the stored row (the same
@@ -27,7 +28,9 @@ export function renderInvoicePdf(row: InvoiceRow, orderNumber: string, language:
     t('invoice.order', { number: orderNumber }),
   ];
   if (corrected) facts.push(t('invoice.corrects', { number: corrected.number, date: day(corrected.issued_at) }));
-  if (row.ksef_number) facts.push(t('invoice.ksef', { number: row.ksef_number }));
+  // KSeF: the number or "awaiting KSeF", and the verification QR code (KOD I) with its label (ksef/pdfBlock.ts).
+  const ksef = ksefPdfParts(row, t);
+  facts.push(...ksef.facts);
   return renderPdf({
     title,
     documentTitle: title,
@@ -51,5 +54,6 @@ export function renderInvoicePdf(row: InvoiceRow, orderNumber: string, language:
       { text: t('doc.total'), amount: money(row.total_minor, row.currency), bold: true },
     ],
     notes: [t('invoice.exemption', { basis: VAT_EXEMPTION_BASIS })],
+    ...(ksef.qr ? { qr: ksef.qr } : {}),
   });
 }

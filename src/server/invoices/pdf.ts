@@ -4,6 +4,7 @@ import PDFDocument from 'pdfkit';
 import { intlLocale, type Language } from '@/shared/i18n';
 import { serverI18n } from '@/shared/i18n/resources';
 import { formatMoney } from '@/shared/money';
+import { drawQr, type PdfQr } from './ksef/pdfBlock';
 
 /**
  * The receipt and invoice PDFs share one layout (pdfkit, DejaVu Sans for Cyrillic and Polish
@@ -40,6 +41,8 @@ export interface PdfLayout {
   rows: PdfRow[];
   totals: PdfRow[];
   notes: string[];
+  /** The KSeF verification QR code with its label, after the notes (ksef/pdfBlock.ts). */
+  qr?: PdfQr;
 }
 
 export function pdfTools(language: Language) {
@@ -113,6 +116,7 @@ export function renderPdf(layout: PdfLayout): Promise<Buffer> {
   doc.moveDown();
   doc.font('body').fontSize(9).fillColor('#333');
   for (const n of layout.notes) doc.text(n, left, doc.y, { width });
+  if (layout.qr) drawQr(doc, layout.qr, left, doc.y + 12, width);
   doc.end();
   return done;
 }

@@ -1,4 +1,7 @@
+import crypto from 'node:crypto';
 import { createTestDb, type TestDb } from '../../testing/testDb';
+import { pdfText } from '../../testing/pdfText';
+import { pdfQrCode } from '../../testing/pdfQr';
 import { startApiServer, type TestApiServer } from '../../testing/apiServer';
 import { startFakeKsef, type FakeKsef } from '../../testing/fakeKsef';
 import { makeJobsDue } from '../../testing/jobs';
@@ -6,7 +9,7 @@ import { createAnalysis, createLab, createOrder, createPatient, createSlot, crea
 import { stopBosses } from '../../jobs/pgBossQueue';
 import { listJobsByKey } from '../../jobs/queue';
 import { runJobsOnce } from '../../jobs/worker';
-import { setConfigForTests } from '../../config';
+import { getConfig, setConfigForTests } from '../../config';
 import { forgetKsefTokens } from './client';
 import { isValidKsefNumber } from './number';
 import { sha256Base64 } from './crypto';
@@ -29,15 +32,15 @@ beforeAll(async () => {
   tdb = await createTestDb({ seed: false });
   api = await startApiServer();
   fake = await startFakeKsef({ tokens: { [TOKEN]: SELLER_NIP } });
-  setConfigForTests({ ksef: { env: 'test', baseUrl: fake.baseUrl, token: TOKEN, nip: SELLER_NIP, publicKeyPem: null } });
+  setConfigForTests({ ...getConfig(), ksef: { env: 'test', baseUrl: fake.baseUrl, token: TOKEN, nip: SELLER_NIP, publicKeyPem: null } });
 });
 afterAll(async () => {
-  setConfigForTests();
   forgetKsefTokens();
   await stopBosses(1000);
   await fake.close();
   await api.close();
   await tdb.cleanup();
+  setConfigForTests();
 });
 beforeEach(() => {
   fake.unavailable = false;
@@ -209,3 +212,37 @@ test('KSeF unavailable (503, then connection refused): the invoice waits queued 
   const left = (await listJobsByKey(tdb.db, 'ksef-send', [`invoice:${invoice.id}`])).filter((j) => j.state !== 'done');
   expect(left).toEqual([]);
 });
+
+test('the invoice PDF: "awaiting KSeF" and OFFLINE until the number, then the number; its QR code decodes to the KOD I address', async () => {
+  fake.unavailable = true;
+  const s = await paidOrder();
+  const invoice = await issue(s);
+  const xml = await (await get(`${s.base}/invoice.xml?document=${invoice.id}`, s.owner.token)).text();
+  const [y, m, d] = (/<P_1>(\d{4})-(\d{2})-(\d{2})<\/P_1>/.exec(xml) ?? []).slice(1);
+  const expected = `https://qr-test.ksef.mf.gov.pl/invoice/${SELLER_NIP}/${d}-${m}-${y}/${crypto.createHash('sha256').update(xml, 'utf8').digest('base64url')}`;
+  const pdfOf = async (lang: string) => {
+    const r = await fetch(`${api.url}${s.base}/invoice.pdf?document=${invoice.id}`, { headers: { authorization: `Bearer ${s.owner.token}`, cookie: `lang=${lang}` } });
+    expect(r.status).toBe(200);
+    return Buffer.from(await r.arrayBuffer());
+  };
+
+  const waiting = await pdfOf('en');
+  const waitingText = await pdfText(waiting);
+  expect(waitingText).toContain('KSeF number: awaiting KSeF');
+  expect(waitingText).toContain('OFFLINE');
+  expect(await pdfQrCode(waiting)).toBe(expected);
+  expect(await pdfText(await pdfOf('pl'))).toContain('Numer KSeF: oczekuje na KSeF');
+  expect(await pdfText(await pdfOf('ru'))).toContain('Номер KSeF: ожидает KSeF');
+
+  fake.unavailable = false;
+  await makeJobsDue(tdb.db, 'ksef-send');
+  await runJobsOnce(tdb.db);
+  const number = (await listed(s)).ksef.number as string;
+  expect(isValidKsefNumber(number)).toBe(true);
+  const done = await pdfOf('pl');
+  const doneText = await pdfText(done);
+  expect(doneText).toContain(`Numer KSeF: ${number}`);
+  expect(doneText).not.toContain('OFFLINE');
+  expect(doneText).not.toContain('oczekuje');
+  expect(await pdfQrCode(done)).toBe(expected);
+}, 180_000);
