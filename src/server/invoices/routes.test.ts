@@ -84,7 +84,7 @@ test('pay on visit, download the receipt, ask for an invoice, download both file
 
   const list = await api.call('GET', `${base}/invoices`, { token: s.owner.token });
   expect(list.body).toEqual([
-    { id: created.body.id, number: created.body.number, issuedAt: created.body.issuedAt, kind: 'VAT', total: 54.9, currency: 'PLN', pdfUrl: `${base}/invoice.pdf?document=${created.body.id}`, xmlUrl: `${base}/invoice.xml?document=${created.body.id}` },
+    { id: created.body.id, number: created.body.number, issuedAt: created.body.issuedAt, kind: 'VAT', total: 54.9, currency: 'PLN', pdfUrl: `${base}/invoice.pdf?document=${created.body.id}`, xmlUrl: `${base}/invoice.xml?document=${created.body.id}`, ksef: null },
   ]);
   expect((await get(list.body[0].xmlUrl, s.owner.token)).status).toBe(200);
   expect((await api.call('GET', `${base}/invoices`, { token: s.other.token })).status).toBe(404);
