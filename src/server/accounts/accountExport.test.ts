@@ -14,7 +14,7 @@ test('the archive holds profile, patients, orders, results with revisions, share
   const analysis = await createAnalysis(suite.db.db, { name: 'Glucose' });
   const owner = await createUser(suite.db.db, { firstName: 'Ewa', lastName: 'Eksport' });
   const other = await createUser(suite.db.db);
-  const patientId = await createPatient(suite.db.db, owner.id, { firstName: 'Kuba' });
+  const patientId = await createPatient(suite.db.db, owner.id, { firstName: 'Kuba', isUser: true });
   await createPatient(suite.db.db, other.id, { firstName: 'Stranger' });
   const staff = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: labId });
   const slot = await createSlot(suite.db.db, labId, 72);

@@ -33,7 +33,7 @@ test('create, read, list and update the caller\'s patients', async () => {
   const created = await suite.api.call('POST', `${B}/patient/?userAsPatient=false`, { token, body: childBody });
   expect(created.status).toBe(201);
   const child = created.body as PatientDto;
-  expect(child).toEqual({ id: expect.any(Number), ...childBody });
+  expect(child).toEqual({ id: expect.any(Number), ...childBody, access: 'guardian' });
 
   expect((await suite.api.call('GET', `${B}/patient/${child.id}`, { token })).body).toEqual(child);
   const updated = await suite.api.call('PUT', `${B}/patient/${child.id}`, {
@@ -57,7 +57,10 @@ test('userAsPatient=true makes the user their own patient once, names and birth 
   expect(twice.status).toBe(409);
   await suite.api.call('POST', `${B}/patient?userAsPatient=false`, { token, body: childBody });
   const list = (await suite.api.call('GET', `${B}/patient`, { token })).body as PatientDto[];
-  expect(list.map((p) => p.personalDetails.firstName)).toEqual(['Jan', 'Ola']);
+  expect(list.map((p) => [p.personalDetails.firstName, p.access])).toEqual([
+    ['Jan', 'self'],
+    ['Ola', 'guardian'],
+  ]);
 });
 
 test('userAsPatient=true without a birth date on the account needs one in the body', async () => {

@@ -6,6 +6,7 @@ import { patientSchema, type PatientInput, type UserPatientInput } from '@/share
 import { badRequest, conflict, notFound, unauthorized } from '@/server/http/errors';
 import * as repo from '@/server/accounts/repositories/patients';
 import { findUserById } from '@/server/accounts/repositories/accounts';
+import { accessOfRecords } from '@/server/accounts/household';
 
 /**
  * The caller's patients (spec §3 server shape). Every read and write is scoped to the caller:
@@ -75,14 +76,18 @@ async function validatePatient(value: unknown): Promise<PatientInput> {
   }
 }
 
-export async function listPatients(db: Db, userId: number): Promise<PatientDto[]> {
-  return (await repo.findPatients(db, userId)).map(toPatientDto);
+/** Every answer of the patient calls carries each record's `access` (household consent). */
+export async function listPatients(db: Db, userId: number, now = new Date()): Promise<PatientDto[]> {
+  const rows = await repo.findPatients(db, userId);
+  const access = await accessOfRecords(db, rows, now);
+  return rows.map((r) => ({ ...toPatientDto(r), access: access.get(r.id) ?? 'pending' }));
 }
 
 export async function getPatient(db: Db, userId: number, id: number): Promise<PatientDto> {
   const row = await repo.findPatient(db, userId, id);
   if (!row) throw notFound(PATIENT_NOT_FOUND);
-  return toPatientDto(row);
+  const access = await accessOfRecords(db, [row]);
+  return { ...toPatientDto(row), access: access.get(row.id) ?? 'pending' };
 }
 
 /**

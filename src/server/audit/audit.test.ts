@@ -54,7 +54,7 @@ test('staff and share-link reads and writes are recorded; the patient sees who o
   const otherLab = await createLab(suite.db.db);
   const analysis = await createAnalysis(suite.db.db, { name: 'Glucose' });
   const owner = await createUser(suite.db.db);
-  const patientId = await createPatient(suite.db.db, owner.id);
+  const patientId = await createPatient(suite.db.db, owner.id, { isUser: true });
   const staff = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: labId, firstName: 'Olga', lastName: 'Lab' });
   const foreign = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: otherLab });
   const slot = await createSlot(suite.db.db, labId, 72);

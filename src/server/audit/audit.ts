@@ -1,9 +1,11 @@
 import type { Db } from '@/server/db/createDb';
+import { RECORD_ACCESS_EVENTS, type RecordAccessEventDto } from '@/shared/types/audit';
 import type { AccessRecordDto, AccessWhatDto, AuditActionDto as AuditAction, AuditActorKindDto as AuditActorKind, LabAuditRecordDto, SecurityEventDto } from '@/shared/types/audit';
 import type { AuthUser } from '@/server/http/auth';
 import { requestIp } from '@/server/http/requestContext';
 import { appendChained } from './auditChain';
 import * as repo from '@/server/audit/repositories/audit';
+import { findRecordWithHolder } from '@/server/accounts/repositories/household';
 
 /**
  * The append-only audit trail (table `audit_events`; database triggers refuse updates and deletes):
@@ -105,6 +107,7 @@ const HEALTH: AuditAction[] = ['health_read', 'health_write'];
  * assigned the nurse; another status change of the order.
  */
 export function accessWhat(action: AuditAction, detail: string): AccessWhatDto {
+  if (action === 'record_access') return (RECORD_ACCESS_EVENTS as readonly string[]).includes(detail) ? (detail as RecordAccessEventDto) : 'access_granted';
   if (action !== 'health_write') return 'opened';
   if (detail === 'status sample_collected' || detail === 'visit collected') return 'samples';
   if (/^(results|HL7 import)/.test(detail)) return 'results';
@@ -128,14 +131,28 @@ function accessDto(r: repo.AuditRow): AccessRecordDto {
   };
 }
 
-/** GET users/current/audit: who (laboratory staff or a share link) opened or changed the caller's health data, newest first. */
+/**
+ * GET users/current/audit: who (laboratory staff or a share link) opened or changed the caller's
+ * health data, and every invite, grant, refusal, withdrawal and end of a family member's access to a
+ * record (in both people's logs, `counterpartName` the other person), newest first.
+ */
 export async function listAccessToMyData(db: Db, userId: number, q: repo.AuditQuery = {}): Promise<AccessRecordDto[]> {
   const rows = await repo.selectAuditEvents(db, q)
     .where('audit_events.subject_user_id', '=', userId)
-    .where('audit_events.action', 'in', HEALTH)
-    .where('audit_events.actor_kind', 'in', ['staff', 'share'])
+    .where((eb) => eb.or([eb.and([eb('audit_events.action', 'in', HEALTH), eb('audit_events.actor_kind', 'in', ['staff', 'share'])]), eb('audit_events.action', '=', 'record_access')]))
     .execute();
-  return rows.map(accessDto);
+  const names = await counterpartNames(db, userId, rows.filter((r) => r.action === 'record_access').map((r) => r.patient_id ?? 0));
+  return rows.map((r) => (r.action === 'record_access' ? { ...accessDto(r), counterpartName: names.get(r.patient_id ?? 0) ?? null } : accessDto(r)));
+}
+
+/** For a record's holder the name on the record; for the family member, the holder's name. */
+async function counterpartNames(db: Db, userId: number, patientIds: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (const id of new Set(patientIds)) {
+    const r = await findRecordWithHolder(db, id);
+    if (r) out.set(id, (r.user_id === userId ? `${r.first_name} ${r.last_name}` : `${r.holder_first_name} ${r.holder_last_name}`).trim());
+  }
+  return out;
 }
 
 /** GET staff/audit: the trail of the staff member's laboratory, newest first. */

@@ -18,7 +18,7 @@ async function labWithReads() {
   const labId = await createLab(suite.db.db);
   const analysis = await createAnalysis(suite.db.db, { name: 'Glucose' });
   const owner = await createUser(suite.db.db);
-  const patientId = await createPatient(suite.db.db, owner.id);
+  const patientId = await createPatient(suite.db.db, owner.id, { isUser: true });
   const staff = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: labId });
   const nurse = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: labId, staffRole: 'nurse' });
   const order = await createOrder(suite.db.db, { userId: owner.id, laboratoryId: labId, slotId: (await createSlot(suite.db.db, labId, 48)).id, lines: [{ patientId, analysisId: analysis }], status: 'in_lab' });

@@ -35,7 +35,7 @@ async function scenario() {
   const owner = await createUser(tdb.db, { firstName: 'Anna' });
   const other = await createUser(tdb.db);
   const staff = await createUser(tdb.db, { role: 'staff', staffLaboratoryId: labId });
-  const p1 = await createPatient(tdb.db, owner.id, { firstName: 'Łucja', lastName: 'Żółć', gender: 'female', dateOfBirth: '1985-05-05' });
+  const p1 = await createPatient(tdb.db, owner.id, { firstName: 'Łucja', lastName: 'Żółć', gender: 'female', dateOfBirth: '1985-05-05', isUser: true });
   const p2 = await createPatient(tdb.db, owner.id, { firstName: 'Jan', lastName: 'Nowak', gender: 'male', dateOfBirth: '2012-02-29' });
   const slot = await createSlot(tdb.db, labId, 30);
   const order = await createOrder(tdb.db, {

@@ -8,6 +8,8 @@ import { findLaboratoriesByIds } from '@/server/laboratories/repositories/labora
 import * as resultsRepo from '@/server/results/repositories/results';
 import { interpretationOf, TEST_RESULT_NOT_FOUND } from '@/server/results/results';
 import type { ResultInterpretationDto } from '@/shared/types/results';
+import { assertReadsPatientResults, patientsWithoutConsent } from '@/server/results/resultAccess';
+import { consentRequired } from '@/server/accounts/household';
 
 /**
  * FHIR R4 export of one set of results (one order): a `collection` Bundle with the laboratory as
@@ -75,15 +77,15 @@ function quantity(value: number, displayUnit: string, ucum: string | null): Reco
 }
 
 /** The export of the order's results, optionally for one patient. The caller has checked access. */
-export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId?: number, now = new Date()): Promise<FhirBundle> {
+export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId?: number, now = new Date(), hidden: Set<number> = new Set()): Promise<FhirBundle> {
   const [lines, results, slots, labs] = await Promise.all([
     repo.listLines(db, [order.id]),
     resultsRepo.listOrderResults(db, [order.id]),
     findSlotsByIds(db, [order.slot_id]),
     findLaboratoriesByIds(db, [order.laboratory_id]),
   ]);
-  const ownLines = lines.filter((l) => patientId === undefined || l.patient_id === patientId);
-  const ownResults = results.filter((r) => patientId === undefined || r.patient_id === patientId);
+  const ownLines = lines.filter((l) => (patientId === undefined || l.patient_id === patientId) && !hidden.has(l.patient_id));
+  const ownResults = results.filter((r) => (patientId === undefined || r.patient_id === patientId) && !hidden.has(r.patient_id));
   if (!ownLines.length || !ownResults.length) throw notFound(TEST_RESULT_NOT_FOUND);
   const science = await resultsRepo.findScience(db, ownLines.map((l) => l.analysis_id));
   const sys = shopSystems();
@@ -231,7 +233,11 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
 export async function exportOwnResults(db: Db, userId: number, orderId: number, patientId?: number): Promise<FhirBundle> {
   const order = await repo.getOrder(db, orderId);
   if (!order || order.user_id !== userId) throw notFound(TEST_RESULT_NOT_FOUND);
-  return buildResultsBundle(db, order, patientId);
+  // Household consent: one patient's export is refused; the whole order's leaves such patients out.
+  if (patientId !== undefined) await assertReadsPatientResults(db, { id: userId }, order, patientId);
+  const hidden = patientId === undefined ? await patientsWithoutConsent(db, userId, (await repo.listLines(db, [order.id])).map((l) => l.patient_id)) : new Set<number>();
+  if (hidden.size && !(await resultsRepo.listOrderResults(db, [order.id])).some((r) => !hidden.has(r.patient_id))) throw consentRequired();
+  return buildResultsBundle(db, order, patientId, new Date(), hidden);
 }
 
 export function fhirFileName(bundle: FhirBundle): string {

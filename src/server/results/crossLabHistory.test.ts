@@ -32,7 +32,7 @@ test("a result opened by staff of laboratory A shows no history from laboratory 
   const labB = await createLab(suite.db.db);
   const glucose = await createAnalysis(suite.db.db, { name: 'Glucose' });
   const owner = await createUser(suite.db.db);
-  const patientId = await createPatient(suite.db.db, owner.id);
+  const patientId = await createPatient(suite.db.db, owner.id, { isUser: true });
   const staffA = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: labA });
   const staffB = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: labB });
 

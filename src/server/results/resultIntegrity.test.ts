@@ -36,7 +36,7 @@ async function pdfText(url: string, token: string, lang = 'en'): Promise<string>
 /** An order placed through checkout for one patient (CBC), taken to the laboratory by its staff. */
 async function placedOrder() {
   const user = await createFixtureUser(tdb.db, { laboratoryId: 'fx-waw' });
-  const patientId = await createFixturePatient(tdb.db, user.id, { firstName: 'Maria', gender: 'female', dateOfBirth: '1980-03-04' });
+  const patientId = await createFixturePatient(tdb.db, user.id, { firstName: 'Maria', gender: 'female', dateOfBirth: '1980-03-04', isUser: true });
   await tdb.db.updateTable('patients').set({ last_name: 'Kowalska' }).where('id', '=', patientId).execute();
   const add = await api.call('POST', '/api/cart/add-to-cart', { token: user.token, body: { analysisId: fx.analyses.cbc, patientIds: [patientId] } });
   expect(add.status).toBe(200);

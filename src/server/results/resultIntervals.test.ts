@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { createMigrator, openDb } from '@/server/db/createDb';
 import { createTestDb, type TestDb } from '@/server/testing/testDb';
 import { startApiServer, type TestApiServer } from '@/server/testing/apiServer';
-import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '@/server/testing/orderFixtures';
+import { consentFor, createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '@/server/testing/orderFixtures';
 import { localDay, timeZoneOf } from '@/server/visits/laboratoryTime';
 import { applyDemoScience } from '@/server/db/science';
 
@@ -76,6 +76,7 @@ test('the interval follows sex and age on the sampling day; the 18th birthday on
   const adultToday = await createPatient(tdb.db, s.owner.id, { gender: 'male', dateOfBirth: shift(s.day, -18) });
   const adultTomorrow = await createPatient(tdb.db, s.owner.id, { gender: 'male', dateOfBirth: shift(s.day, -18, 1) });
   const woman = await createPatient(tdb.db, s.owner.id, { gender: 'female', dateOfBirth: '1980-05-05' });
+  for (const adult of [adultToday, woman]) await consentFor(tdb.db, s.owner.id, adult);
   const order = await createOrder(tdb.db, {
     userId: s.owner.id,
     laboratoryId: s.labId,
@@ -115,7 +116,7 @@ test('the interval follows sex and age on the sampling day; the 18th birthday on
 
 test('critical values are LL / HH and marked everywhere; the mail says to contact a doctor promptly; text results are A when unexpected', async () => {
   const s = await setup();
-  const patient = await createPatient(tdb.db, s.owner.id, { gender: 'female', dateOfBirth: '1990-01-01', firstName: 'Ola' });
+  const patient = await createPatient(tdb.db, s.owner.id, { gender: 'female', dateOfBirth: '1990-01-01', firstName: 'Ola', isUser: true });
   const order = await createOrder(tdb.db, {
     userId: s.owner.id,
     laboratoryId: s.labId,

@@ -1,5 +1,5 @@
 import { setUpApiSuite } from '@/server/testing/shopSuite';
-import { createAnalysis, createLab, createOrder, createPatient, createScenario, createSlot, createUser } from '@/server/testing/orderFixtures';
+import { consentFor, createAnalysis, createLab, createOrder, createPatient, createScenario, createSlot, createUser } from '@/server/testing/orderFixtures';
 
 /**
  * The order lifecycle, staff console and test results over the real API routes, on SQLite and
@@ -295,6 +295,7 @@ describe('result levels', () => {
   test('list newest first, patients with counts, values with flags, history over two orders, PDF', async () => {
     const s = await scenario();
     const second = await createPatient(suite.db.db, s.owner.id, { firstName: 'Ирина', lastName: 'Смирнова', gender: 'female' });
+    await consentFor(suite.db.db, s.owner.id, second);
     const earlySlot = await createSlot(suite.db.db, s.labId, 48);
     const earlier = await createOrder(suite.db.db, {
       userId: s.owner.id,

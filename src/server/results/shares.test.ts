@@ -24,7 +24,7 @@ async function scenario() {
   const owner = await createUser(tdb.db, { firstName: 'Owner', lastName: 'Account' });
   const other = await createUser(tdb.db);
   const staff = await createUser(tdb.db, { role: 'staff', staffLaboratoryId: labId });
-  const patient = await createPatient(tdb.db, owner.id, { firstName: 'Łucja', lastName: 'Żółć', gender: 'female', dateOfBirth: '1985-05-05' });
+  const patient = await createPatient(tdb.db, owner.id, { firstName: 'Łucja', lastName: 'Żółć', gender: 'female', dateOfBirth: '1985-05-05', isUser: true });
   const sibling = await createPatient(tdb.db, owner.id, { firstName: 'Jan', lastName: 'Żółć', gender: 'male', dateOfBirth: '2010-01-01' });
   const slot = await createSlot(tdb.db, labId, 30);
   const order = await createOrder(tdb.db, {

@@ -10,6 +10,7 @@ import { getPatientResults, getPatientResultsOfOrder, TEST_RESULT_NOT_FOUND } fr
 import { buildResultsBundle, type FhirBundle } from '@/server/interop/fhir';
 import { recordAudit } from '@/server/audit/audit';
 import { reserveAction } from '@/server/rateLimit';
+import { patientsWithoutConsent } from './resultAccess';
 
 /**
  * Read-only links to one patient's results of one order, for a doctor. The token is 32 random
@@ -76,6 +77,8 @@ async function liveShare(db: Db, token: string, now: Date, ip: string) {
   await reserveAction(db, 'share', { ip: ip || 'unknown', key: `share:${share.id}` }, SHARE_TOO_OFTEN, now);
   const order = await repo.getOrder(db, share.order_id);
   if (!order || order.status === 'cancelled') throw new HttpError(410, SHARE_GONE);
+  // Household consent: a link to an adult's results stops when the account may no longer read them.
+  if ((await patientsWithoutConsent(db, share.user_id, [share.patient_id], now)).has(share.patient_id)) throw new HttpError(410, SHARE_GONE);
   return { share, order };
 }
 

@@ -22,7 +22,7 @@ test('each staff route over health data writes exactly one audit record; the own
   const code = `AUD${Date.now().toString(36)}`.toUpperCase();
   const glucose = await createAnalysis(db, { name: 'Glucose', code, unit: 'mmol/L' });
   const owner = await createUser(db);
-  const patientId = await createPatient(db, owner.id);
+  const patientId = await createPatient(db, owner.id, { isUser: true });
   const staff = await createUser(db, { role: 'staff', staffLaboratoryId: lab });
   const nurse = await createUser(db, { role: 'staff', staffLaboratoryId: lab, staffRole: 'nurse' });
   const slot = await createSlot(db, lab, 30);

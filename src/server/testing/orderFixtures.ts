@@ -130,19 +130,20 @@ export async function createUser(
 export async function createPatient(
   db: Db,
   userId: number,
-  opts: { firstName?: string; lastName?: string; gender?: 'male' | 'female'; dateOfBirth?: string } = {},
+  opts: { firstName?: string; lastName?: string; gender?: 'male' | 'female'; dateOfBirth?: string; email?: string | null; isUser?: boolean; createdAt?: string } = {},
 ): Promise<number> {
-  const t = now();
+  const t = opts.createdAt ?? now();
   const row = await db
     .insertInto('patients')
     .values({
       user_id: userId,
-      is_user: 0,
+      // The account holder's own record reads its results; another adult's needs their consent (household consent).
+      is_user: opts.isUser ? 1 : 0,
       first_name: opts.firstName ?? 'Jan',
       last_name: opts.lastName ?? 'Kowalski',
       gender: opts.gender ?? 'male',
       date_of_birth: opts.dateOfBirth ?? '1985-05-05',
-      email: null,
+      email: opts.email ?? null,
       phone: null,
       country: '',
       region: '',
@@ -241,13 +242,20 @@ export async function createOrder(
   return { id: order.id, number };
 }
 
-/** A laboratory with two analyses, a patient user with one patient and a staff member. */
+/** A laboratory with two analyses, a patient user who is their own patient, and a staff member. */
 export async function createScenario(db: Db) {
   const labId = await createLab(db);
   const glucose = await createAnalysis(db, { name: 'Glucose', refLow: 3.9, refHigh: 5.6, unit: 'mmol/L' });
   const tsh = await createAnalysis(db, { name: 'TSH', refLow: 0.4, refHigh: 4, unit: 'mIU/L' });
   const owner = await createUser(db, { firstName: 'Anna', lastName: 'Nowak' });
-  const patientId = await createPatient(db, owner.id, { firstName: 'Łucja', lastName: 'Żółć' });
+  const patientId = await createPatient(db, owner.id, { firstName: 'Łucja', lastName: 'Żółć', isUser: true });
   const staff = await createUser(db, { role: 'staff', staffLaboratoryId: labId });
   return { labId, glucose, tsh, owner, patientId, staff };
+}
+
+/** An adult family member's consent: their own account agreed that the holder reads the record's results. */
+export async function consentFor(db: Db, holderId: number, patientId: number): Promise<number> {
+  const member = await createUser(db, { firstName: 'Family', lastName: 'Member' });
+  await db.insertInto('record_access').values({ patient_id: patientId, holder_user_id: holderId, member_user_id: member.id, state: 'consented', decided_at: now(), ended_at: null }).execute();
+  return member.id;
 }

@@ -194,9 +194,10 @@ export async function createFixtureUser(db: Db, opts: { emailConfirmed?: boolean
 export function createFixturePatient(
   db: Db,
   userId: number,
-  opts: { firstName?: string; gender?: 'male' | 'female'; dateOfBirth?: string } = {},
+  opts: { firstName?: string; gender?: 'male' | 'female'; dateOfBirth?: string; isUser?: boolean } = {},
 ): Promise<number> {
   return createPatient(db, userId, {
+    isUser: opts.isUser,
     firstName: opts.firstName ?? 'Patient',
     lastName: 'Tester',
     gender: opts.gender ?? 'female',

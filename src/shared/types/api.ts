@@ -149,10 +149,27 @@ export interface PatientAddressDto {
   addressNotes: string;
 }
 
+/**
+ * Who decides that the account reads a record's results (docs/privacy.md, "Family members"): the
+ * holder's own record (`self`); a child under 18 (`guardian`); an adult who agreed (`consented`),
+ * has not answered or was not asked (`pending`), refused (`refused`), or whose consent was withdrawn
+ * or whose guardianship ended at 18 (`ended`). Only `self`, `guardian` and `consented` read results.
+ */
+export type PatientAccessDto = 'self' | 'guardian' | 'consented' | 'pending' | 'refused' | 'ended';
+
 export interface PatientDto {
   id: number;
   personalDetails: PatientPersonalDetailsDto;
   address: PatientAddressDto;
+  /** Filled in every answer of the patient calls. */
+  access?: PatientAccessDto;
+}
+
+/** An account that reads the caller's record with their consent (`GET users/current/record-access`). */
+export interface RecordAccessDto {
+  id: number;
+  holderName: string;
+  since: string;
 }
 
 /** One open sign-in session of the current user (`GET users/current/sessions`). */

@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'refund_requested',
   'refund_settled',
   'barrier_closed',
+  'record_access',
 ] as const;
 export type AuditActionDto = (typeof AUDIT_ACTIONS)[number];
 
@@ -28,7 +29,14 @@ export type AuditActorKindDto = (typeof AUDIT_ACTOR_KINDS)[number];
  * What a record of health data did: `opened` it; entered `results`; marked the `samples` collected;
  * another step of the home `visit`; assigned the `nurse`; another `status` change of the order.
  */
-export type AccessWhatDto = 'opened' | 'results' | 'samples' | 'visit' | 'nurse' | 'status';
+export type AccessWhatDto = 'opened' | 'results' | 'samples' | 'visit' | 'nurse' | 'status' | RecordAccessEventDto;
+
+/**
+ * A family member's access to a record (`record_access` records, in both people's logs): invited,
+ * consent given, refused, withdrawn, or the guardian's access ended at the 18th birthday.
+ */
+export const RECORD_ACCESS_EVENTS = ['access_invited', 'access_granted', 'access_refused', 'access_withdrawn', 'access_ended'] as const;
+export type RecordAccessEventDto = (typeof RECORD_ACCESS_EVENTS)[number];
 
 /** Who opened or changed the caller's health data: laboratory staff (by name) or one of their share links. */
 export interface AccessRecordDto {
@@ -44,6 +52,8 @@ export interface AccessRecordDto {
   orderId: number | null;
   orderNumber: string | null;
   detail: string;
+  /** Of a family member's access (`record_access`): the other person (the record's name for its holder, the holder's name for the member). */
+  counterpartName?: string | null;
 }
 
 /** One record of the laboratory's trail, for its staff. */
