@@ -10,7 +10,9 @@ import { stopBosses } from '../../jobs/pgBossQueue';
 import { listJobsByKey } from '../../jobs/queue';
 import { runJobsOnce } from '../../jobs/worker';
 import { getConfig, setConfigForTests } from '../../config';
-import { forgetKsefTokens } from './client';
+import { forgetKsefTokens, KsefClient } from './client';
+import { sendInvoiceToKsef } from './send';
+import { issueCorrectionForRefund } from '../service';
 import { isValidKsefNumber } from './number';
 import { sha256Base64 } from './crypto';
 import { upoErrors } from './upoValidate';
@@ -246,3 +248,25 @@ test('the invoice PDF: "awaiting KSeF" and OFFLINE until the number, then the nu
   expect(doneText).not.toContain('oczekuje');
   expect(await pdfQrCode(done)).toBe(expected);
 }, 180_000);
+
+test('a correction waits for the invoice it corrects to get its KSeF number, then is sent', async () => {
+  fake.unavailable = true;
+  const s = await paidOrder();
+  const invoice = await issue(s);
+  const correction = await issueCorrectionForRefund(tdb.db, s.order.id, { refundKey: `ksef-test-${s.order.id}`, amountMinor: 1000 });
+  expect(correction).not.toBeNull();
+  expect((await row(correction!.id)).ksef_status).toBe('queued');
+
+  fake.unavailable = false;
+  const before = fake.requests.length;
+  await expect(sendInvoiceToKsef(tdb.db, correction!.id, new KsefClient(getConfig().ksef!))).rejects.toThrow(`waiting for invoice ${invoice.number}`);
+  expect(fake.requests.length).toBe(before);
+
+  for (let round = 0; round < 3; round++) {
+    await makeJobsDue(tdb.db, 'ksef-send');
+    await runJobsOnce(tdb.db);
+  }
+  const [original, kor] = [await row(invoice.id), await row(correction!.id)];
+  expect([original.ksef_status, kor.ksef_status]).toEqual(['accepted', 'accepted']);
+  expect(Date.parse(kor.ksef_sent_at as string)).toBeGreaterThanOrEqual(Date.parse(original.ksef_accepted_at as string));
+});

@@ -31,6 +31,12 @@ export async function sendInvoiceToKsef(db: Db, invoiceId: number, client: KsefC
   const row = await repo.getInvoice(db, invoiceId);
   if (!row || (row.ksef_status !== 'queued' && row.ksef_status !== 'sent')) return 'skipped';
 
+  // A correction follows its original into KSeF (tryby-offline.md): it waits while the original is on its way.
+  if (row.kind === 'KOR' && row.corrects_invoice_id && row.ksef_status === 'queued') {
+    const original = await repo.getInvoice(db, row.corrects_invoice_id);
+    if (original && (original.ksef_status === 'queued' || original.ksef_status === 'sent')) throw new KsefUnavailable(`waiting for invoice ${original.number} to get its KSeF number before its correction`);
+  }
+
   let sessionRef = row.ksef_session_reference;
   let invoiceRef = row.ksef_reference;
   if (row.ksef_status === 'queued' || !sessionRef || !invoiceRef) {
