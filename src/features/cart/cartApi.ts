@@ -1,5 +1,6 @@
 import { shopClient } from '@/lib/apiClient';
 import type { AddToCartResponse, CartDto } from '@/shared/types/api';
+import type { ParsedListDto } from '@/shared/types/doctorsList';
 
 /** Calls of the shop's cart API (spec §7). */
 export type AddableType = 'analysis' | 'profile';
@@ -33,6 +34,9 @@ export const cartApi = {
 
   removeAnalysis: (analysisId: number, laboratoryId: string | null) =>
     shopClient.post<CartDto>('cart/remove-analysis', undefined, { params: { analysisId, ...labParams(laboratoryId) } }).then((r) => r.data),
+
+  /** A doctor's list read line by line against the laboratory's catalogue (`POST cart/parse`). */
+  parseList: (text: string, laboratoryId: string, language: string) => shopClient.post<ParsedListDto>('cart/parse', { text, laboratoryId, language }).then((r) => r.data),
 
   reset: (laboratoryId: string | null) => shopClient.get<CartDto>('cart/reset-cart', { params: labParams(laboratoryId) }).then((r) => r.data),
 };

@@ -111,6 +111,10 @@ export function HomeView({ canonicalUrl }: { canonicalUrl: string }) {
           {profilesStatus === Status.SUCCESS && profiles.length > 0 && <ProfileList profiles={profiles.slice(0, HOME_PROFILES)} label={t('home.profiles')} />}
         </Section>
 
+        <Section id="paste-list" title={t('home.pasteListTitle')}>
+          <Link href="/order/paste">{t('home.pasteList')}</Link>
+        </Section>
+
         <Section id="preparation" title={t('home.preparation')}>
           <Link href={routePath('article')} className="home-article">
             <ArticleIcon />

@@ -177,6 +177,9 @@ export function CartView() {
       <PageHead title={t('cart.pageTitle')} complete description={t('cart.pageDescription')} />
       <CheckoutStepper active="cart" />
       {body}
+      <p>
+        <NextLink href="/order/paste">{t('paste.link')}</NextLink>
+      </p>
       <ConfirmDialog
         open={Boolean(pending)}
         title={dialog?.title ?? ''}

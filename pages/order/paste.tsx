@@ -1,0 +1,5 @@
+import { PasteListView } from '@/features/cart/components/PasteListView';
+
+export default function PasteListPage() {
+  return <PasteListView />;
+}
