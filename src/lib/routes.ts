@@ -44,6 +44,7 @@ export const routes = {
   staffAudit: { path: '/staff/audit', back: 'staff' },
   staffBackground: { path: '/staff/background', back: 'staff' },
   staffSecurityEvents: { path: '/staff/security-events', back: 'staff' },
+  staffMoney: { path: '/staff/money', back: 'staff' },
   staffBarrierReports: { path: '/staff/barrier-reports', back: 'staff' },
   sharedResults: { path: '/shared/results/[token]', back: null },
 } as const satisfies Record<string, { path: string; back: string | null }>;

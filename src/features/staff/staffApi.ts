@@ -4,6 +4,7 @@ import type { StaffPromoInput } from '@/shared/validation/results';
 import type { AuditActionDto, LabAuditRecordDto, SecurityEventDto } from '@/shared/types/audit';
 import type { BarrierReportDto, BarrierStatusFilter } from '@/shared/validation/accessibility';
 import type { BackgroundWorkDto } from '@/shared/types/backgroundWork';
+import type { MoneyDayDto } from '@/shared/types/money';
 
 export type NewStaffPromo = StaffPromoInput;
 import type { ResultEntry } from '@/shared/validation/results';
@@ -33,6 +34,10 @@ export const staffApi = {
   assignNurse: (id: number, nurseUserId: number | null) => backendClient.put<StaffOrderDetailDto>(`staff/orders/${id}/nurse`, { nurseUserId }).then((r) => r.data),
   /** The laboratory's audit trail, newest first: `limit` records before the record `before`, of one action when given. */
   audit: (params: { limit: number; before?: number; action?: AuditActionDto }) => backendClient.get<LabAuditRecordDto[]>('staff/audit', { params }).then((r) => r.data),
+  /** The laboratory's money of a day per payment method, and the anomalies to look at. */
+  money: (date: string) => backendClient.get<MoneyDayDto>('staff/money', { params: { date } }).then((r) => r.data),
+  /** The day's payments and refunds as CSV. */
+  moneyCsv: (date: string) => backendClient.get<Blob>('staff/money.csv', { params: { date }, responseType: 'blob' }).then((r) => r.data),
   /** Refused sign-ins and lock-outs of the laboratory's staff, newest first, paged like the audit trail. */
   securityEvents: (params: { limit: number; before?: number; action?: SecurityEventDto['action'] }) =>
     backendClient.get<SecurityEventDto[]>('staff/security-events', { params }).then((r) => r.data),

@@ -4,6 +4,7 @@ import { useRouter } from 'next/router';
 import { useEffect } from 'react';
 import { Hl7Upload } from './Hl7Upload';
 import { StaffPromoCodes } from './StaffPromoCodes';
+import { StaffRejections } from './StaffRejections';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -138,6 +139,9 @@ export function StaffOrdersPage() {
             <Button component={NextLink} href={routes.staffAudit.path} variant="outlined" startIcon={<HistoryOutlined />} sx={{ minHeight: 48 }}>
               {t('audit.open')}
             </Button>
+            <Button component={NextLink} href={routes.staffMoney.path} variant="outlined" sx={{ minHeight: 48 }}>
+              {t('money.open')}
+            </Button>
             <Button component={NextLink} href={routes.staffSecurityEvents.path} variant="outlined" sx={{ minHeight: 48 }}>
               {t('security.open')}
             </Button>
@@ -150,6 +154,7 @@ export function StaffOrdersPage() {
           <Box sx={{ mt: 3 }}>
             <StaffPromoCodes />
           </Box>
+          <StaffRejections />
         </StaffGate>
       </PageContainer>
     </>

@@ -1,0 +1,3 @@
+import { StaffMoneyPage } from '@/features/staff/components/StaffMoneyPage';
+
+export default StaffMoneyPage;
