@@ -4,6 +4,7 @@ import type { StaffPromoInput } from '@/shared/validation/results';
 import type { AuditActionDto, LabAuditRecordDto, SecurityEventDto } from '@/shared/types/audit';
 import type { BarrierReportDto, BarrierStatusFilter } from '@/shared/validation/accessibility';
 import type { BackgroundWorkDto } from '@/shared/types/backgroundWork';
+import type { RejectionReportDto } from '@/shared/sampleRejection';
 import type { MoneyDayDto } from '@/shared/types/money';
 
 export type NewStaffPromo = StaffPromoInput;
@@ -12,6 +13,8 @@ import type { ResultEntry } from '@/shared/validation/results';
 /** Calls of the lab staff console (backend root, `staff/*`). */
 export const staffApi = {
   orders: (date: string) => backendClient.get<StaffOrderDto[]>('staff/orders', { params: { date } }).then((r) => r.data),
+  /** Rejected samples by reason per week and the second rejections to follow up. */
+  rejections: (weeks = 8) => backendClient.get<RejectionReportDto>('staff/rejections', { params: { weeks } }).then((r) => r.data),
   order: (id: number) => backendClient.get<StaffOrderDetailDto>(`staff/orders/${id}`).then((r) => r.data),
   setStatus: (id: number, status: OrderStatusDto) => backendClient.post<StaffOrderDetailDto>(`staff/orders/${id}/status`, { status }).then((r) => r.data),
   /** Posts an HL7 v2 ORU^R01 message (ER7 text); answers the HL7 ACK as text, whatever its code. */

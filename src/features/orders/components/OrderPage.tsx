@@ -26,6 +26,7 @@ import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
 import { orderDetailBreakdown } from '@/shared/breakdown';
 import { OrderProgress } from './OrderProgress';
 import { StatusChip } from './StatusChip';
+import { SampleNote, SampleRedraw } from './SampleRedraw';
 import { idFrom } from '@/shared/ids';
 import { Notice } from '@/components/Notice';
 import type { OrderPaymentDto } from '@/features/payments';
@@ -191,6 +192,7 @@ export function OrderPage() {
                 </Paper>
               </Box>
               <Box>
+              <SampleRedraw order={o} />
               <PaymentOf order={o} />
               <Paper variant="outlined" sx={{ p: 2 }}>
                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -212,6 +214,7 @@ export function OrderPage() {
                                 {t('order.resultReady')}
                               </Typography>
                             )}
+                            <SampleNote line={l} />
                           </Typography>
                           <Typography variant="body2">
                             <Money amount={l.price} currency={o.total.currency} />

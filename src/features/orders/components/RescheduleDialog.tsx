@@ -27,11 +27,19 @@ export interface RescheduleDialogProps {
   timeZone: string;
   busy: boolean;
   onClose: () => void;
-  onConfirm: (slotId: number) => void;
+  onConfirm: (slotId: number, start: string) => void;
+  /** Another use of the picker (the free redraw): its own texts (`results:` keys) and visit times from an hour ahead. */
+  purpose?: 'move' | 'redraw';
 }
 
+const TEXTS = {
+  move: { title: 'order.rescheduleTitle', text: 'order.rescheduleText', confirm: 'order.rescheduleConfirm' },
+  redraw: { title: 'sample.dialogTitle', text: 'sample.dialogText', confirm: 'sample.confirm' },
+} as const;
+
 /** Picks another free visit time of the same laboratory, at least 24 hours ahead (mount it when opening). */
-export function RescheduleDialog({ open, laboratoryId, currentSlotId, timeZone, busy, onClose, onConfirm }: RescheduleDialogProps) {
+export function RescheduleDialog({ open, laboratoryId, currentSlotId, timeZone, busy, onClose, onConfirm, purpose = 'move' }: RescheduleDialogProps) {
+  const texts = TEXTS[purpose];
   const { t, i18n } = useTranslation('results');
   const dispatch = useAppDispatch();
   const theme = useTheme();
@@ -42,10 +50,10 @@ export function RescheduleDialog({ open, laboratoryId, currentSlotId, timeZone, 
 
   useEffect(() => {
     if (!open) return;
-    const from = new Date(Date.now() + VISIT_CHANGE_LIMIT_MS + 60_000);
+    const from = new Date(Date.now() + (purpose === 'redraw' ? 3_600_000 : VISIT_CHANGE_LIMIT_MS + 60_000));
     const to = new Date(from.getTime() + RESCHEDULE_DAYS * 86_400_000);
     dispatch(slotsRequested({ laboratoryId, from: from.toISOString(), to: to.toISOString() }));
-  }, [open, laboratoryId, dispatch]);
+  }, [open, laboratoryId, dispatch, purpose]);
 
   const items = slots.data;
   const byDay = useMemo(() => [...groupSlotsByDay(items, timeZone, { excludeId: currentSlotId })], [items, currentSlotId, timeZone]);
@@ -54,10 +62,10 @@ export function RescheduleDialog({ open, laboratoryId, currentSlotId, timeZone, 
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
-      <DialogTitle id={`${id}-title`}>{t('order.rescheduleTitle')}</DialogTitle>
+      <DialogTitle id={`${id}-title`}>{t(texts.title)}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('order.rescheduleText')}
+          {t(texts.text)}
         </Typography>
         {slots.status === Status.ERROR && <Notice severity="error">{t('order.slotsFailed')}</Notice>}
         {slots.status === Status.LOADING && (
@@ -94,8 +102,11 @@ export function RescheduleDialog({ open, laboratoryId, currentSlotId, timeZone, 
         <Button onClick={onClose} disabled={busy} sx={{ minHeight: 48 }}>
           {t('common:cancel')}
         </Button>
-        <Button variant="contained" disabled={chosen === null || busy} onClick={() => chosen !== null && onConfirm(chosen)} sx={{ minHeight: 48 }}>
-          {t('order.rescheduleConfirm')}
+        <Button variant="contained" disabled={chosen === null || busy} onClick={() => {
+            const slot = items?.find((s) => s.id === chosen);
+            if (slot) onConfirm(slot.id, slot.start);
+          }} sx={{ minHeight: 48 }}>
+          {t(texts.confirm)}
         </Button>
       </DialogActions>
     </Dialog>

@@ -64,6 +64,19 @@ describe('/staff/visits', () => {
     expect(within(card).getByTestId('visit-materials')).toHaveTextContent('Venous blood collection kit × 2');
   });
 
+  it('marks a second draw as such, with the butterfly needle when the first sample haemolysed, clotted or was too little', async () => {
+    const redraw = { ...visit, orderId: 2, number: 'LS-2', redraw: { reasons: ['RH' as const], butterfly: true } };
+    const plain = { ...visit, orderId: 3, number: 'LS-3', redraw: { reasons: ['RM' as const], butterfly: false } };
+    backend = fakeBackend({ 'GET staff/visits': [200, { ...day, visits: [visit, redraw, plain] }] });
+    render();
+    const list = await screen.findByRole('list', { name: 'Visits on 2026-12-01' });
+    const notes = within(list).getAllByTestId('visit-redraw');
+    expect(notes.map((n) => n.textContent)).toEqual([
+      'Second draw: the first sample could not be tested. Use a butterfly needle.',
+      'Second draw: the first sample could not be tested.',
+    ]);
+  });
+
   it('marks samples collected, and not at home only with a note', async () => {
     backend = fakeBackend({
       'GET staff/visits': [200, day],

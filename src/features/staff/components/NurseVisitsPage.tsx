@@ -115,6 +115,11 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
           )}
           {a.notes && <Typography component="li" variant="body2">{t('visits.notes', { v: a.notes })}</Typography>}
         </Box>
+        {v.redraw && (
+          <Notice severity="info" sx={{ mt: 1 }} data-testid="visit-redraw">
+            {v.redraw.butterfly ? t('visits.redrawButterfly') : t('visits.redraw')}
+          </Notice>
+        )}
         {v.notAtHome && (
           <Notice severity="warning" sx={{ mt: 1 }}>
             {t('visits.wasNotAtHome', { time: time(v.notAtHome.at), note: v.notAtHome.note })}
