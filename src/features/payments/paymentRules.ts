@@ -22,12 +22,14 @@ export function isSettled(status: PaymentStatus): boolean {
 }
 
 /**
- * What the patient would get back by cancelling now (for display; the server decides the refund):
- * a patient may cancel until 24 h before the visit (`canCancel`) and then gets back all that was paid
- * and not yet refunded (an overpayment returned aside); an unpaid or pay-on-visit order has nothing to refund.
+ * What the patient would get back by cancelling now: the server's `refundIfCancelled` (the refund
+ * rule over the order's facts, so after "not at home" the home-visit fee is kept); without it, all
+ * that was paid and not yet refunded (an overpayment returned aside) while the patient may cancel
+ * (`canCancel`); an unpaid or pay-on-visit order has nothing to refund.
  */
 export function refundIfCancelledNow(payment: OrderPaymentDto, canCancel: boolean): number | null {
   if (!canCancel) return null;
+  if (payment.refundIfCancelled !== undefined) return payment.refundIfCancelled;
   if (payment.method !== 'online' || (payment.status !== 'paid' && payment.status !== 'partially_refunded')) return 0;
   // Money paid beyond the order and returned is not part of what a cancellation gives back.
   const overpaidBack = payment.overpaidRefund?.status === 'done' ? payment.overpaidRefund.amount : 0;

@@ -7,7 +7,7 @@ export type PaymentMethod = 'online' | 'on_visit';
 export type PaymentStatus = 'awaiting' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded' | 'on_visit';
 
 /** `payment` of `GET orders/{id}`: amounts in the same units as the order's `total` (the server's `PaymentDto`). */
-export type OrderPaymentDto = Omit<PaymentDto, 'pendingRefundAmount' | 'payBy'> & { pendingRefundAmount?: number; payBy?: string | null };
+export type OrderPaymentDto = Omit<PaymentDto, 'pendingRefundAmount' | 'payBy' | 'refundIfCancelled'> & { pendingRefundAmount?: number; payBy?: string | null; refundIfCancelled?: number | null };
 
 /** `GET payments/test/{id}`: one payment session of the built-in test provider. */
 export interface TestPaymentDto {

@@ -19,6 +19,7 @@ import { queuePaymentMail } from './mails';
 import { recordVerifiedPayment } from './recordPayment';
 import { scheduleAwaitingMail } from './awaiting';
 import { payByOf } from './payBy';
+import { refundIfCancelledNowMinor } from './cancelQuote';
 
 /**
  * Online payment of an order (docs/payments.md): an attempt per try, registered with the provider;
@@ -70,6 +71,7 @@ export async function paymentDto(db: Db, order: OrderRow): Promise<PaymentDto> {
     paidAt: order.paid_at,
     pendingRefundAmount: toMajor(pending),
     payBy: payByOf(order),
+    refundIfCancelled: await refundIfCancelledNowMinor(db, order).then((m) => (m === null ? null : toMajor(m))),
   };
 }
 

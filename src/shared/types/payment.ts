@@ -19,6 +19,8 @@ export interface PaymentDto {
   overpaidRefund?: { amount: number; status: 'pending' | 'done' | 'failed' };
   /** While awaiting or failed: the instant the hold releases the visit unless paid (ISO); else null. */
   payBy: string | null;
+  /** What the patient's cancellation now would refund by the refund rule (major units); null when the patient can no longer cancel. */
+  refundIfCancelled: number | null;
 }
 
 export interface PaymentAttemptDto {

@@ -9,6 +9,8 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatMoney } from '@/shared/money';
 import { CardSkeleton, ConfirmDialog, Money, PageContainer } from '@/components';
 import { routePath, routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
@@ -59,7 +61,23 @@ function Progress({ order }: { order: OrderDetailDto }) {
 
 /** The order's payment (`payment` of `GET orders/{id}`), when the order has one. */
 function PaymentOf({ order }: { order: OrderDetailDto & { payment?: OrderPaymentDto | null } }) {
-  return order.payment ? <OrderPaymentBlock payment={order.payment} canCancel={order.canChangeVisit} orderId={order.id} timeZone={order.visit.timeZone} /> : null;
+  return order.payment ? <OrderPaymentBlock payment={order.payment} canCancel={order.canChangeVisit} orderId={order.id} timeZone={order.visit.timeZone} cancelled={order.status === 'cancelled'} /> : null;
+}
+
+type PaidOrder = OrderDetailDto & { payment?: OrderPaymentDto | null };
+
+/** The cancel dialog's word on money: the refund the rule gives now (the server's `refundIfCancelled`). */
+function cancelRefundText(o: PaidOrder, t: TFunction, language: string): string {
+  const p = o.payment;
+  if (!p || p.method !== 'online' || !['paid', 'partially_refunded'].includes(p.status)) return '';
+  const amount = p.refundIfCancelled ?? 0;
+  return amount > 0 ? t('order.cancelRefund', { amount: formatMoney(amount, p.currency, language) }) : t('order.cancelNoRefund');
+}
+
+/** After the cancellation: the refund under way, as the payment block shows it. */
+function cancelDoneText(o: PaidOrder, t: TFunction, language: string): string {
+  const pending = o.payment?.pendingRefundAmount ?? 0;
+  return pending > 0 && o.payment ? t('order.cancelDoneRefund', { amount: formatMoney(pending, o.payment.currency, language) }) : t('order.cancelDone');
 }
 
 /** `/orders/{orderId}`: status progress and timeline, visit, lines per patient, totals; cancel and move the visit. */
@@ -107,7 +125,7 @@ export function OrderPage() {
                 )}
                 {visitChange.status === Status.SUCCESS && (
                   <Notice severity="success" sx={{ mb: 2 }}>
-                    {o.status === 'cancelled' ? t('order.cancelDone') : t('order.rescheduleDone')}
+                    {o.status === 'cancelled' ? cancelDoneText(o, t, language) : t('order.rescheduleDone')}
                   </Notice>
                 )}
                 <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
@@ -231,7 +249,7 @@ export function OrderPage() {
               <ConfirmDialog
                 open={confirmCancel && !done}
                 title={t('order.cancelTitle')}
-                text={t('order.cancelText')}
+                text={`${t('order.cancelText')} ${cancelRefundText(o, t, language)}`.trim()}
                 confirmLabel={t('order.cancelConfirm')}
                 cancelLabel={t('order.keep')}
                 destructive

@@ -18,19 +18,23 @@ interface Props {
   /** For "Pay now" (awaiting or failed): the order and its laboratory's zone. */
   orderId?: number;
   timeZone?: string;
+  /** The order is cancelled: what is refunded is shown, no more "if you cancel now". */
+  cancelled?: boolean;
 }
 
 /** The order page's payment: method, status, amount, refunded, paid at, and what cancelling now would refund. */
-export function OrderPaymentBlock({ payment, canCancel, orderId, timeZone }: Props) {
+export function OrderPaymentBlock({ payment, canCancel, orderId, timeZone, cancelled = false }: Props) {
   const { t } = useTranslation('cart');
   const language = useLanguage();
   const refund = refundIfCancelledNow(payment, canCancel);
+  const paidOnline = payment.method === 'online' && ['paid', 'partially_refunded'].includes(payment.status);
   const rows: [string, React.ReactNode][] = [
     [t('payment.methodLabel'), t(`payment.method.${payment.method}`)],
     [t('payment.statusLabel'), <span key="s" data-testid="order-payment-status">{t(`payment.status.${payment.status}`)}</span>],
     [t('payment.amount'), <Money key="a" amount={payment.amount} currency={payment.currency} />],
   ];
   if (payment.refundedAmount > 0) rows.push([t('payment.refunded'), <Money key="r" amount={payment.refundedAmount} currency={payment.currency} />]);
+  if (payment.pendingRefundAmount) rows.push([t('payment.refundPending'), <Money key="p" amount={payment.pendingRefundAmount} currency={payment.currency} />]);
   if (payment.paidAt) rows.push([t('payment.paidAt'), formatDateTime(payment.paidAt, language)]);
   const overpaid = payment.overpaidRefund;
   const paidTwice = (payment.attempts ?? []).filter((a) => a.status === 'paid').length > 1;
@@ -59,10 +63,12 @@ export function OrderPaymentBlock({ payment, canCancel, orderId, timeZone }: Pro
         </Alert>
       )}
       {orderId !== undefined && timeZone && canPayNow(payment) && <PayNow orderId={orderId} payBy={payment.payBy} timeZone={timeZone} />}
-      <Typography variant="body2" sx={{ mt: 1.5 }} data-testid="refund-if-cancelled">
-        {refund === null ? t('payment.refundClosed') : refund > 0 ? t('payment.refundNow', { amount: formatMoney(refund, payment.currency, language) }) : t('payment.refundNone')}
-      </Typography>
-      {payment.method === 'online' && (
+      {!cancelled && (
+        <Typography variant="body2" sx={{ mt: 1.5 }} data-testid="refund-if-cancelled">
+          {refund === null ? t('payment.refundClosed') : refund > 0 ? t('payment.refundNow', { amount: formatMoney(refund, payment.currency, language) }) : t(paidOnline ? 'payment.refundNothing' : 'payment.refundNone')}
+        </Typography>
+      )}
+      {payment.method === 'online' && !cancelled && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {t('payment.refundRule')}
         </Typography>

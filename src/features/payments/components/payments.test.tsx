@@ -238,6 +238,25 @@ describe('the order page payment block', () => {
     expect(screen.queryByTestId('overpaid-refund')).toBeNull();
   });
 
+  it('"if you cancel now" is the server\'s amount by the refund rule (after "not at home" less the visit fee)', () => {
+    renderApp(<OrderPaymentBlock payment={payment('paid', { amount: 86.5, refundIfCancelled: 37.5 })} canCancel />);
+    expect(screen.getByTestId('refund-if-cancelled')).toHaveTextContent(/If you cancel now, you get back .*37\.50/);
+    expect(screen.getByTestId('refund-if-cancelled')).not.toHaveTextContent('86.50');
+  });
+
+  it('paid but the rule refunds nothing: says so, not "nothing was paid online"', () => {
+    renderApp(<OrderPaymentBlock payment={payment('paid', { refundIfCancelled: 0 })} canCancel />);
+    expect(screen.getByTestId('refund-if-cancelled')).toHaveTextContent('If you cancel now, nothing is refunded.');
+  });
+
+  it('cancelled: the refund under way, and no "can no longer be cancelled, so no refund"', () => {
+    renderApp(<OrderPaymentBlock payment={payment('paid', { pendingRefundAmount: 37.5, refundIfCancelled: null })} canCancel={false} cancelled />);
+    const block = screen.getByRole('region', { name: 'Payment' });
+    expect(block).toHaveTextContent(/Refund under way.*37\.50/);
+    expect(screen.queryByTestId('refund-if-cancelled')).toBeNull();
+    expect(block).not.toHaveTextContent('no refund');
+  });
+
   it('after the cancellation deadline no refund by cancellation; on visit nothing to refund', () => {
     const { unmount } = renderApp(<OrderPaymentBlock payment={payment('paid')} canCancel={false} />);
     expect(screen.getByTestId('refund-if-cancelled')).toHaveTextContent('can no longer be cancelled');
