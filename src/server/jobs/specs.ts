@@ -21,6 +21,7 @@ export const JOB = {
   paymentExpire: 'payment-expire',
   paymentAwaiting: 'payment-awaiting',
   paymentRefund: 'payment-refund',
+  paymentRefundCheck: 'payment-refund-check',
   ksefSend: 'ksef-send',
   pushSend: 'push-send',
   recordAccessAgeOut: 'record-access-age-out',
@@ -37,6 +38,8 @@ export const JOB_SPECS: Record<string, Partial<JobSpec>> = {
   [JOB.paymentAwaiting]: { retryLimit: 8, retryDelaySeconds: 30, timeoutSeconds: 60 },
   // A refund is retried until the operator takes it (about a day of doubling delays, then staff see it failed).
   [JOB.paymentRefund]: { retryLimit: 14, retryDelaySeconds: 10, timeoutSeconds: 120 },
+  // A refund the operator took but never notified is looked up again: 10 min, 20 min, ... (about a week in all).
+  [JOB.paymentRefundCheck]: { retryLimit: 10, retryDelaySeconds: 600, timeoutSeconds: 60 },
   [JOB.ksefSend]: { retryLimit: 10, retryDelaySeconds: 60, timeoutSeconds: 120 },
   // A push is worth a few tries over about half an hour; later it is stale.
   [JOB.pushSend]: { retryLimit: 5, retryDelaySeconds: 60, timeoutSeconds: 60 },

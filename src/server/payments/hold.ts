@@ -6,15 +6,39 @@ import * as ordersRepo from '@/server/orders/repositories/orders';
 import { releaseSlot } from '@/server/visits/repositories/slots';
 import { cancelVisitReminder } from '@/server/orders/visitReminderSchedule';
 import { queuePaymentMail } from './mails';
+import { providerById } from './providers';
+import { verifyAndRecord } from './payments';
 
 /**
  * The hold (docs/payments.md): an order awaiting online payment keeps its slot for
  * PAYMENT_HOLD_MINUTES. Then this job marks the payment expired, cancels the order with that reason,
  * frees the slot and mails the patient. A payment notified later is refunded at once.
+ *
+ * Before that the operator is asked for each attempt it may hold a payment for (Przelewy24
+ * `GET /api/v1/transaction/by/sessionId/{sessionId}`): a payment found there is verified and recorded
+ * like a notified one, and the order does not expire. An operator that cannot answer makes the job
+ * retry (with its backoff) rather than expire an order that may be paid.
  */
 export const EXPIRED_NOTE = 'Cancelled: the payment did not arrive in time';
 
+/** Asks the operator about the order's unpaid attempts; true when a payment was found (and recorded). */
+export async function lookUpPayments(db: Db, orderId: number): Promise<boolean> {
+  let found = false;
+  for (const attempt of await repo.unpaidRegisteredAttempts(db, orderId)) {
+    const provider = providerById(attempt.provider);
+    if (!provider) continue;
+    const notice = await provider.findPayment(attempt.session_id);
+    if (!notice || notice.amountMinor !== attempt.amount_minor || notice.currency !== attempt.currency) continue;
+    await verifyAndRecord(db, provider, notice, 'operator lookup');
+    found = true;
+  }
+  return found;
+}
+
 export async function expireOrder(db: Db, orderId: number, now = new Date()): Promise<boolean> {
+  const waiting = await ordersRepo.getOrder(db, orderId);
+  if (!waiting || waiting.payment_method !== 'online' || !['awaiting', 'failed'].includes(waiting.payment_status)) return false;
+  if (await lookUpPayments(db, orderId)) return false;
   return ordersRepo.inWriteTransaction(db, async (trx) => {
     const order = await ordersRepo.lockOrder(trx, orderId);
     if (!order || order.payment_method !== 'online' || !['awaiting', 'failed'].includes(order.payment_status)) return false;

@@ -14,19 +14,20 @@ const TIMEOUT_MS = 5_000;
 export function p24Provider(c: P24Config, fetchImpl: typeof fetch = fetch): PaymentProvider {
   const auth = `Basic ${Buffer.from(`${c.posId}:${c.apiKey}`).toString('base64')}`;
 
-  async function call(method: 'POST' | 'PUT', path: string, body: object): Promise<Record<string, unknown>> {
+  async function call(method: 'GET' | 'POST' | 'PUT', path: string, body?: object, notFound?: Record<string, unknown>): Promise<Record<string, unknown>> {
     let res: Response;
     try {
       res = await fetchImpl(`${c.baseUrl}${path}`, {
         method,
-        headers: { authorization: auth, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
+        headers: { authorization: auth, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (e) {
       throw new ProviderUnavailable(`Przelewy24 ${path} unreachable: ${(e as Error).name}`);
     }
     const text = await res.text().catch(() => '');
+    if (res.status === 404 && notFound) return notFound;
     if (!res.ok) throw new ProviderUnavailable(`Przelewy24 ${path} answered ${res.status}`);
     try {
       return JSON.parse(text) as Record<string, unknown>;
@@ -88,6 +89,23 @@ export function p24Provider(c: P24Config, fetchImpl: typeof fetch = fetch): Paym
         refundsUuid: r.refundsUuid,
         urlStatus: r.urlStatus,
       });
+    },
+    // GET /api/v1/transaction/by/sessionId/{sessionId}: status 0 no payment, 1 advance payment, 2 payment made, 3 returned.
+    async findPayment(sessionId: string): Promise<PaymentNotice | null> {
+      const answer = await call('GET', `/api/v1/transaction/by/sessionId/${encodeURIComponent(sessionId)}`, undefined, {});
+      const d = answer.data as Record<string, unknown> | undefined;
+      if (!d || (d.status !== 1 && d.status !== 2) || d.sessionId !== sessionId) return null;
+      if (!Number.isSafeInteger(d.orderId) || !Number.isSafeInteger(d.amount) || typeof d.currency !== 'string') return null;
+      return { sessionId, amountMinor: d.amount as number, currency: d.currency, providerOrderId: String(d.orderId), paid: true };
+    },
+    // GET /api/v1/refund/by/orderId/{orderId}: refunds[].status 1 completed, 2 pending, 3 awaiting acceptance, 4 rejected.
+    async findRefund(r: { providerOrderId: string; requestId: string }) {
+      const answer = await call('GET', `/api/v1/refund/by/orderId/${encodeURIComponent(r.providerOrderId)}`, undefined, {});
+      const refunds = (answer.data as { refunds?: unknown } | undefined)?.refunds;
+      const mine = Array.isArray(refunds) ? (refunds as Record<string, unknown>[]).find((x) => x && x.requestId === r.requestId) : undefined;
+      if (mine?.status === 1) return 'done';
+      if (mine?.status === 4) return 'rejected';
+      return 'pending';
     },
     parseRefundNotification(body: unknown): RefundNotice | null {
       const b = body as Record<string, unknown> | null;

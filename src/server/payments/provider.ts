@@ -58,6 +58,10 @@ export interface PaymentProvider {
   verify(notice: PaymentNotice): Promise<void>;
   refund(input: RefundInput): Promise<void>;
   parseRefundNotification(body: unknown): RefundNotice | null;
+  /** Asks the operator for the session's transaction: a payment it holds (to verify and record), else null. */
+  findPayment(sessionId: string): Promise<PaymentNotice | null>;
+  /** Asks the operator how a requested refund stands (a refund whose notification never came). */
+  findRefund(r: { providerOrderId: string; requestId: string }): Promise<'done' | 'pending' | 'rejected'>;
 }
 
 /** The operator could not be reached or refused a call; nothing was decided. */

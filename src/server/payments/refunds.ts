@@ -133,11 +133,47 @@ export const paymentRefundJob: JobDefinition<{ refundId: number }> = {
       description: refund.reason,
       urlStatus: `${getConfig().appUrl}/api/payments/p24/refund-status`,
     });
-    await repo.setRefundStatus(db, refund.id, 'requested', new Date().toISOString(), ['pending']);
+    const at = new Date();
+    if (await repo.setRefundStatus(db, refund.id, 'requested', at.toISOString(), ['pending'])) {
+      // Should the operator's notification never come, the refund is looked up (paymentRefundCheckJob).
+      await enqueue(db, JOB.paymentRefundCheck, { refundId: refund.id }, { key: `refund:${refund.id}:check`, runAt: new Date(at.getTime() + REFUND_CHECK_AFTER_MS), laboratoryId: (await ordersRepo.getOrder(db, refund.order_id))?.laboratory_id ?? null });
+    }
     if (provider.id === 'test') {
       const body = signedTestRefundNotice(getConfig().payments.testSecret, { sessionId: attempt.session_id, refundsUuid: refund.refunds_uuid, amount: refund.amount_minor, currency: refund.currency });
       await handleRefundNotification(db, 'test', body, '127.0.0.1');
     }
+  },
+};
+
+/** How long after requesting a refund the operator is first asked about it, if it did not notify. */
+export const REFUND_CHECK_AFTER_MS = 15 * 60 * 1000;
+
+/**
+ * A refund requested and never notified: the operator is asked how it stands (Przelewy24
+ * `GET /api/v1/refund/by/orderId/{orderId}`). Completed: it settles like a notified one; rejected: it
+ * is marked failed (staff follow up); still pending: the job fails and the queue asks again later,
+ * doubling the delay (specs.ts). A refund settled meanwhile by its notification is left alone.
+ */
+export const paymentRefundCheckJob: JobDefinition<{ refundId: number }> = {
+  name: JOB.paymentRefundCheck,
+  async handler({ refundId }, { db }) {
+    const refund = await repo.findRefund(db, refundId);
+    if (!refund || refund.status !== 'requested') return;
+    const attempt = (await repo.findAttempt(db, refund.attempt_id))!;
+    const provider = providerById(attempt.provider);
+    if (!provider) throw new Error(`Payment provider ${attempt.provider} is not enabled; the refund is looked up later`);
+    const state = await provider.findRefund({ providerOrderId: attempt.provider_order_id ?? '', requestId: refund.request_id });
+    if (state === 'pending') throw new Error(`Refund ${refund.id} is not settled by the operator yet`);
+    await ordersRepo.inWriteTransaction(db, async (trx) => {
+      const order = await ordersRepo.lockOrder(trx, refund.order_id);
+      if (!order) return;
+      const at = new Date().toISOString();
+      if (state === 'done') {
+        await settleRefund(trx, order, refund, '', at);
+      } else if (await repo.setRefundStatus(trx, refund.id, 'failed', at, ['pending', 'requested'])) {
+        await recordAudit(trx, { action: 'refund_settled', actorKind: 'anonymous', orderId: order.id, detail: `refund ${refund.id} refused by the operator (lookup)` });
+      }
+    });
   },
 };
 

@@ -47,6 +47,13 @@ export function testProvider(secret: string): PaymentProvider {
     },
     async verify() {},
     async refund() {},
+    // Its payments and refunds are notified at once: there is nothing to look up.
+    async findPayment() {
+      return null;
+    },
+    async findRefund() {
+      return 'pending';
+    },
     parseRefundNotification(body: unknown): RefundNotice | null {
       const b = body as Record<string, unknown> | null;
       if (!b || typeof b !== 'object' || !signOk(secret, b)) return null;

@@ -22,6 +22,14 @@ export interface FakeP24 {
   down: boolean;
   /** Milliseconds the verify call takes (a slow operator). */
   verifyDelayMs: number;
+  /** Sessions the payer paid (a notification was built for them, or `pay` was called): the transaction lookup finds them. */
+  paid: Set<string>;
+  /** The payer pays without the notification reaching the shop. */
+  pay(sessionId: string): void;
+  /** Refund states for the refund lookup by requestId (1 completed, 2 pending, 4 rejected); 2 when unset. */
+  refundStates: Map<string, number>;
+  /** Lookups answered, by path. */
+  lookups: string[];
   /** The signed payment notification of a registered session; `over` changes fields after signing (a forgery). */
   notification(sessionId: string, over?: Record<string, unknown>): Record<string, unknown>;
   refundNotification(refundsUuid: string, status?: number, over?: Record<string, unknown>): Record<string, unknown>;
@@ -41,6 +49,9 @@ export async function startFakeP24(opts: { merchantId?: number; apiKey?: string;
     refused: [],
     down: false,
     verifyDelayMs: 0,
+    paid: new Set(),
+    refundStates: new Map(),
+    lookups: [],
   } as unknown as FakeP24;
   let nextOrderId = 300000000;
 
@@ -58,6 +69,25 @@ export async function startFakeP24(opts: { merchantId?: number; apiKey?: string;
       if (req.headers.authorization !== expected) {
         fake.refused.push(`${path}: auth`);
         return send(401, { error: 'Incorrect authentication', code: 401 });
+      }
+      if (req.method === 'GET') {
+        fake.lookups.push(path);
+        const bySession = /^\/api\/v1\/transaction\/by\/sessionId\/([^/]+)$/.exec(path);
+        if (bySession) {
+          const sessionId = decodeURIComponent(bySession[1]!);
+          const s = fake.sessions.get(sessionId);
+          if (!s) return send(404, { error: 'Transaction not found', code: 404 });
+          return send(200, { data: { orderId: s.orderId, sessionId, status: fake.paid.has(sessionId) ? 2 : 0, amount: s.amount, currency: s.currency, statement: `p24-${s.orderId}` }, responseCode: 0 });
+        }
+        const byOrder = /^\/api\/v1\/refund\/by\/orderId\/(\d+)$/.exec(path);
+        if (byOrder) {
+          const orderId = Number(byOrder[1]);
+          const lines = fake.refunds.flatMap((r) => r.refunds.filter((l) => l.orderId === orderId).map((l) => ({ batchId: 1, requestId: r.requestId, date: new Date().toISOString(), login: 'api', description: l.description, status: fake.refundStates.get(r.requestId) ?? 2, amount: l.amount })));
+          if (lines.length === 0) return send(404, { error: 'Refund not found', code: 404 });
+          const s = [...fake.sessions.values()].find((x) => x.orderId === orderId);
+          return send(200, { data: { orderId, sessionId: [...fake.sessions.entries()].find(([, x]) => x.orderId === orderId)?.[0], amount: s?.amount, currency: s?.currency, refunds: lines }, responseCode: 0 });
+        }
+        return send(404, { error: 'Not found', code: 404 });
       }
       let b: Record<string, unknown>;
       try {
@@ -94,9 +124,11 @@ export async function startFakeP24(opts: { merchantId?: number; apiKey?: string;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  fake.pay = (sessionId) => void fake.paid.add(sessionId);
   fake.notification = (sessionId, over = {}) => {
     const s = fake.sessions.get(sessionId);
     if (!s) throw new Error(`unknown session ${sessionId}`);
+    fake.paid.add(sessionId);
     const body = { merchantId, posId: merchantId, sessionId, amount: s.amount, originAmount: s.amount, currency: s.currency, orderId: s.orderId, methodId: 154, statement: `p24-${s.orderId}` };
     return { ...body, sign: p24Sign('notification', body, fake.crc), ...over };
   };
