@@ -6,20 +6,25 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ChevronRight from '@mui/icons-material/ChevronRight';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisResultDto } from '@/shared/types/results';
 import { Explanation } from './ResultNotices';
 import { FlagChip } from './FlagChip';
+import { ReleaseNote, SensitiveRow } from './SensitiveResult';
 import { FLAG_COLOURS, formatDate, formatRange, formatValue } from '@/lib/format';
 import { resultName } from '@/shared/catalogueText';
 
 /** One patient's results with value, range, flag and explanation; rows link to the result page when `hrefOf` is given. */
 export function ResultList({ results, language, hrefOf }: { results: AnalysisResultDto[]; language: string; hrefOf?: (r: AnalysisResultDto) => string }) {
   const { t } = useTranslation('results');
+  // Sensitive results the patient tapped "Show result" for.
+  const [shown, setShown] = useState<number[]>([]);
   return (
     <Paper variant="outlined">
       <List disablePadding aria-label={t('patient.resultsLabel')}>
         {results.map((r, i) => {
+          if (r.sensitive && !shown.includes(r.id)) return <SensitiveRow key={r.id} result={r} language={language} divider={i < results.length - 1} onShow={() => setShown((s) => [...s, r.id])} />;
           const out = r.flag !== 'normal';
           const colour = r.critical ? FLAG_COLOURS.critical.bg : out ? FLAG_COLOURS[r.flag].fg : 'text.primary';
           const range = formatRange(r, language);
@@ -41,6 +46,7 @@ export function ResultList({ results, language, hrefOf }: { results: AnalysisRes
                     {t('preliminary.label')}: {t('preliminary.help')}
                   </Typography>
                 )}
+                <ReleaseNote result={r} />
                 {r.correctedAt && (
                   <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="corrected">
                     {t('corrected.on', { date: formatDate(r.correctedAt, language) })}
