@@ -270,3 +270,16 @@ test('a correction waits for the invoice it corrects to get its KSeF number, the
   expect([original.ksef_status, kor.ksef_status]).toEqual(['accepted', 'accepted']);
   expect(Date.parse(kor.ksef_sent_at as string)).toBeGreaterThanOrEqual(Date.parse(original.ksef_accepted_at as string));
 });
+
+test('KSEF_PUBLIC_KEY_PEM: the keys are not fetched; a token KSeF does not know is refused with its status 450', async () => {
+  forgetKsefTokens();
+  const certs = () => fake.requests.filter((r) => r.path === '/security/public-key-certificates').length;
+  const before = certs();
+  const client = new KsefClient({ baseUrl: fake.baseUrl, token: TOKEN, nip: SELLER_NIP, publicKeyPem: fake.publicKeyPem });
+  await expect(client.authenticate()).resolves.toEqual(expect.any(String));
+  expect(certs()).toBe(before);
+  forgetKsefTokens();
+  const wrong = new KsefClient({ baseUrl: fake.baseUrl, token: 'NOT-A-TOKEN', nip: SELLER_NIP, publicKeyPem: fake.publicKeyPem });
+  await expect(wrong.authenticate()).rejects.toThrow(/KSeF authentication failed: 450/);
+  forgetKsefTokens();
+});
