@@ -48,6 +48,8 @@ export const ERROR_CODES = {
   paymentUnavailable: 'payment_unavailable',
   /** The order does not await an online payment (409 from `POST orders/{id}/pay`). */
   paymentNotAwaited: 'payment_not_awaited',
+  /** A money job (refund, refund lookup, hold expiry, KSeF sending) cannot be discarded, only retried (409 from the staff background page). */
+  moneyJobNotDiscardable: 'money_job_not_discardable',
   /** The operator's notification was refused: wrong sign, unknown session, other amount or currency (400). */
   paymentNotificationRefused: 'payment_notification_refused',
   /** Online payment is not offered for this laboratory (400, `fields.paymentMethod`). */

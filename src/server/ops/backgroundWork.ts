@@ -1,6 +1,7 @@
 import type { Db } from '../db/createDb';
 import type { AuthUser } from '../http/auth';
-import { forbidden, notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../http/errors';
+import { ERROR_CODES } from '@/shared/errorCodes';
 import * as mailRepo from '@/server/mail/repositories/mailOutbox';
 import { discardJob, enqueue, findJob, listJobs, retryJob } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
@@ -24,13 +25,20 @@ export function maskAddress(address: string): string {
   return `${local.slice(0, 1)}***@${domain}`;
 }
 
+/**
+ * Jobs that move money or its records: a discarded one would leave a refund pending for good, an
+ * unpaid order holding its visit, or an invoice never sent to KSeF. Staff may retry them, never discard.
+ */
+export const MONEY_JOBS: ReadonlySet<string> = new Set([JOB.paymentRefund, JOB.paymentRefundCheck, JOB.paymentExpire, JOB.ksefSend]);
+export const MONEY_JOB_NOT_DISCARDABLE = 'Money jobs (refunds, payment holds, KSeF sending) cannot be discarded; retry them instead';
+
 export async function listBackgroundWork(db: Db, user: AuthUser): Promise<BackgroundWorkDto> {
   const laboratoryId = labOf(user);
   const [mails, jobs] = await Promise.all([mailRepo.listUnsentMail(db, { laboratoryId, limit: 100 }), listJobs(db, { laboratoryId, limit: 100 })]);
   return {
     mails: mails.map((m) => ({ id: m.id, kind: m.kind, to: maskAddress(m.to_address), status: m.status as 'queued' | 'sending' | 'failed', attempts: m.attempts, lastError: m.last_error, createdAt: m.created_at, attemptedAt: m.attempted_at })),
     // A mail's own delivery jobs are shown through the mail.
-    jobs: jobs.filter((j) => j.name !== JOB.mailSend).map((j) => ({ id: j.id, name: j.name, state: j.state as 'pending' | 'running' | 'retrying' | 'failed', attempts: j.attempts, lastError: j.lastError, runAt: j.runAt, createdAt: j.createdAt })),
+    jobs: jobs.filter((j) => j.name !== JOB.mailSend).map((j) => ({ id: j.id, name: j.name, state: j.state as 'pending' | 'running' | 'retrying' | 'failed', attempts: j.attempts, lastError: j.lastError, runAt: j.runAt, createdAt: j.createdAt, discardable: !MONEY_JOBS.has(j.name) })),
   };
 }
 
@@ -58,6 +66,7 @@ export async function actOnJob(db: Db, user: AuthUser, id: string, action: 'retr
   const laboratoryId = labOf(user);
   const job = await findJob(db, id);
   if (!job || job.laboratoryId !== laboratoryId) throw notFound('Job not found');
+  if (action === 'discard' && MONEY_JOBS.has(job.name)) throw conflict(MONEY_JOB_NOT_DISCARDABLE, undefined, ERROR_CODES.moneyJobNotDiscardable);
   const done = action === 'retry' ? await retryJob(db, job) : await discardJob(db, job);
   if (!done) throw notFound('Job not found');
   await recordAudit(db, { action: 'background_work', ...actorOf(user), laboratoryId, ip, detail: `${action} job ${job.name} ${job.id}` });

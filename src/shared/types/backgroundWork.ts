@@ -20,6 +20,8 @@ export interface BackgroundJobDto {
   lastError: string | null;
   runAt: string;
   createdAt: string;
+  /** False for money jobs (refunds, hold expiry, KSeF sending): they can be retried, never discarded. */
+  discardable: boolean;
 }
 
 export interface BackgroundWorkDto {

@@ -114,7 +114,7 @@ function WorkTables({ work, act }: { work: BackgroundWorkDto; act: Act }) {
                       <TableCell sx={{ wordBreak: 'break-word' }}>{j.lastError ?? '—'}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(j.runAt)}</TableCell>
                       <TableCell>
-                        <Actions kind="jobs" id={j.id} retry={j.state === 'failed'} discard={j.state !== 'running'} act={act} label={label} />
+                        <Actions kind="jobs" id={j.id} retry={j.state === 'failed'} discard={j.state !== 'running' && j.discardable !== false} act={act} label={label} />
                       </TableCell>
                     </TableRow>
                   );
