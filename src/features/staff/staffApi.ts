@@ -4,8 +4,9 @@ import type { StaffPromoInput } from '@/shared/validation/results';
 import type { AuditActionDto, LabAuditRecordDto, SecurityEventDto } from '@/shared/types/audit';
 import type { BarrierReportDto, BarrierStatusFilter } from '@/shared/validation/accessibility';
 import type { BackgroundWorkDto } from '@/shared/types/backgroundWork';
-import type { RejectionReportDto } from '@/shared/sampleRejection';
 import type { MoneyDayDto } from '@/shared/types/money';
+import type { RejectionReportDto } from '@/shared/sampleRejection';
+import type { HeldResultDto } from '@/shared/types/staff';
 
 export type NewStaffPromo = StaffPromoInput;
 import type { ResultEntry } from '@/shared/validation/results';
@@ -14,6 +15,9 @@ import type { ResultEntry } from '@/shared/validation/results';
 export const staffApi = {
   orders: (date: string) => backendClient.get<StaffOrderDto[]>('staff/orders', { params: { date } }).then((r) => r.data),
   /** Rejected samples by reason per week and the second rejections to follow up. */
+  /** Sensitive results outside their range held for the laboratory's doctor. */
+  heldResults: () => backendClient.get<HeldResultDto[]>('staff/held-results').then((r) => r.data),
+  releaseHeldResult: (resultId: number, note: string) => backendClient.post<{ releasedAt: string }>(`staff/held-results/${resultId}/release`, { note }).then((r) => r.data),
   rejections: (weeks = 8) => backendClient.get<RejectionReportDto>('staff/rejections', { params: { weeks } }).then((r) => r.data),
   order: (id: number) => backendClient.get<StaffOrderDetailDto>(`staff/orders/${id}`).then((r) => r.data),
   setStatus: (id: number, status: OrderStatusDto) => backendClient.post<StaffOrderDetailDto>(`staff/orders/${id}/status`, { status }).then((r) => r.data),

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Hl7Upload } from './Hl7Upload';
 import { StaffPromoCodes } from './StaffPromoCodes';
 import { StaffRejections } from './StaffRejections';
+import { StaffHeldResults } from './StaffHeldResults';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -154,6 +155,7 @@ export function StaffOrdersPage() {
           <Box sx={{ mt: 3 }}>
             <StaffPromoCodes />
           </Box>
+          <StaffHeldResults />
           <StaffRejections />
         </StaffGate>
       </PageContainer>
