@@ -21,6 +21,7 @@ export const routes = {
   categories: { path: '/categories/[categorySlug]', back: 'home' },
   article: { path: '/articles/getting-ready-for-analyses', back: 'home' },
   cart: { path: '/order/cart', back: 'home' },
+  pasteList: { path: '/order/paste', back: 'cart' },
   orderAddress: { path: '/order/address', back: 'cart' },
   nurseCheckoutTime: { path: '/order/nurse-checkout-time', back: 'cart' },
   orderFeedback: { path: '/order/feedback', back: 'nurseCheckoutTime' },
