@@ -2,6 +2,7 @@ import NextLink from 'next/link';
 import Button from '@mui/material/Button';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import SearchOff from '@mui/icons-material/SearchOff';
+import LockPersonOutlined from '@mui/icons-material/LockPersonOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { EmptyState } from './EmptyState';
@@ -60,6 +61,21 @@ export function ResourceGate<T>({ session, onLogin, resource, onRetry, skeleton,
         action={
           <Button component={NextLink} href={backHref} variant="outlined" sx={{ minHeight: 48 }}>
             {t('notFound.back')}
+          </Button>
+        }
+      />
+    );
+  }
+  // Household consent: an adult family member has not agreed that this account reads their results.
+  if (resource.status === Status.ERROR && resource.error?.status === 403 && resource.error.code === 'consent_required') {
+    return (
+      <EmptyState
+        icon={<LockPersonOutlined fontSize="inherit" />}
+        title={t('consent.title')}
+        text={t('consent.text')}
+        action={
+          <Button component={NextLink} href={routes.patientsList.path} variant="outlined" sx={{ minHeight: 48 }}>
+            {t('consent.patients')}
           </Button>
         }
       />

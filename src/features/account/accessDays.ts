@@ -11,7 +11,8 @@ export interface AccessDay {
   /** The times of that day, earliest first, e.g. ["09:12", "11:03"]. */
   times: string[];
   /** What was done, once each, in the order first seen (newest first). */
-  what: { what: AccessWhatDto; orderNumber: string }[];
+  /** `name`: the other person of a family member's access (`counterpartName`). */
+  what: { what: AccessWhatDto; orderNumber: string; name?: string }[];
 }
 
 /**
@@ -36,7 +37,7 @@ export function accessDays(records: AccessRecordDto[], language: string, timeZon
     }
     line.stamps.push(at.getTime());
     const orderNumber = r.orderNumber ?? '';
-    if (!line.what.some((w) => w.what === r.what && w.orderNumber === orderNumber)) line.what.push({ what: r.what, orderNumber });
+    if (!line.what.some((w) => w.what === r.what && w.orderNumber === orderNumber && w.name === (r.counterpartName ?? undefined))) line.what.push({ what: r.what, orderNumber, ...(r.counterpartName ? { name: r.counterpartName } : {}) });
   }
   return [...days.values()].map(({ stamps, ...line }) => ({
     ...line,

@@ -24,4 +24,8 @@ export const patientsApi = {
   async update(body: PatientDto): Promise<PatientDto> {
     return (await backendClient.put<PatientDto>(`patient/${body.id}`, body)).data;
   },
+  /** Invites the person of the record (16 or older, with an e-mail) to let the account read their results (household consent). */
+  async invite(id: number): Promise<{ expiresAt: string }> {
+    return (await backendClient.post<{ expiresAt: string }>(`patient/${id}/invite`)).data;
+  },
 };

@@ -65,7 +65,8 @@ export function PrivacySection() {
 
   const download = () => void exported.run();
 
-  const who = (r: AccessDay) => (r.actorKind === 'share' ? t('privacy.byShare') : t('privacy.byStaff', { name: r.actorName ?? t('privacy.laboratory') }));
+  const who = (r: AccessDay) =>
+    r.actorKind === 'share' ? t('privacy.byShare') : r.actorKind === 'patient' ? t('privacy.byFamily') : r.actorKind === 'operator' ? t('privacy.byShop') : t('privacy.byStaff', { name: r.actorName ?? t('privacy.laboratory') });
   const times = (list: string[]) => (list.length > MAX_TIMES ? `${list.slice(0, MAX_TIMES).join(', ')} ${t('privacy.moreTimes', { count: list.length - MAX_TIMES })}` : list.join(', '));
   return (
     <Box>
@@ -90,7 +91,7 @@ export function PrivacySection() {
           items={accessDays(records, language).map((d) => ({
             key: d.key,
             primary: `${who(d)} · ${d.day}: ${times(d.times)}`,
-            secondary: d.what.map((w) => t(`privacy.what.${w.what}`, { number: w.orderNumber })).join('; '),
+            secondary: d.what.map((w) => t(`privacy.what.${w.what}`, { number: w.orderNumber, name: w.name ?? '' })).join('; '),
           }))}
         />
       )}

@@ -25,6 +25,7 @@ import { Skeleton } from '@/components/Skeleton';
 const SectionLoading = () => <Skeleton variant="rounded" height={96} />;
 const SessionsSection = dynamic(() => import('./SessionsSection').then((m) => m.SessionsSection), { ssr: false, loading: SectionLoading });
 const PrivacySection = dynamic(() => import('./PrivacySection').then((m) => m.PrivacySection), { ssr: false, loading: SectionLoading });
+const RecordAccessSection = dynamic(() => import('./RecordAccessSection').then((m) => m.RecordAccessSection), { ssr: false, loading: SectionLoading });
 // The two forms (formik, their rules, the password's strength meter) load while the account is read,
 // like the sections below them.
 const ProfileForm = dynamic(() => import('./ProfileForm').then((m) => m.ProfileForm), { ssr: false, loading: SectionLoading });
@@ -119,6 +120,9 @@ export function SettingsPage() {
         </Section>
         <Section id="settings-sessions" title={t('sessions.title')}>
           <SessionsSection />
+        </Section>
+        <Section id="settings-record-access" title={t('household.title')}>
+          <RecordAccessSection />
         </Section>
         <Section id="settings-privacy" title={t('privacy.title')}>
           <PrivacySection />

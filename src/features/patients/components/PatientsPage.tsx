@@ -23,6 +23,7 @@ import { useSession } from '@/features/auth';
 import { patientFromDto } from '../patientMapping';
 import { patientsRequested } from '../patientsSlice';
 import { formatDateOfBirth } from './formatDate';
+import { PatientAccess } from './PatientAccess';
 
 /** `/patients`: the user's patients; a visitor is asked to log in. */
 export function PatientsPage() {
@@ -58,7 +59,7 @@ export function PatientsPage() {
           {items.map((dto, i) => {
             const p = patientFromDto(dto);
             return (
-              <ListItem key={dto.id} disablePadding divider={i < items.length - 1}>
+              <ListItem key={dto.id} disablePadding divider={i < items.length - 1} sx={{ flexDirection: 'column', alignItems: 'stretch' }}>
                 <ListItemButton component={NextLink} href={routePath('editPatient', { patientId: dto.id })} sx={{ minHeight: 64 }}>
                   <ListItemAvatar>
                     <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>
@@ -71,6 +72,7 @@ export function PatientsPage() {
                   />
                   <ChevronRight color="action" aria-hidden />
                 </ListItemButton>
+                <PatientAccess dto={dto} />
               </ListItem>
             );
           })}

@@ -23,6 +23,7 @@ import { useResource } from './useResource';
 import { idFrom } from '@/shared/ids';
 import { Notice } from '@/components/Notice';
 import { sampledText } from './sampledText';
+import { ADULT_AGE, CO_DECIDE_AGE, ageOn } from '@/shared/household';
 
 /** Saves the PDF or the FHIR bundle of one patient's results (the request carries the bearer token, so no plain link). */
 function useDownload(data: PatientResultsDto | null, kind: 'pdf' | 'fhir') {
@@ -46,6 +47,12 @@ function useDownload(data: PatientResultsDto | null, kind: 'pdf' | 'fhir') {
     }
   };
   return { state, download };
+}
+
+/** 16 or 17 today: the patient co-decides about their data (household consent); the guardian still reads the results. */
+function coDecides(dateOfBirth: string): boolean {
+  const age = ageOn(dateOfBirth, new Date());
+  return age >= CO_DECIDE_AGE && age < ADULT_AGE;
 }
 
 /** `/test-results/{testResultId}/patients/{patientId}`: every result of one patient in the set. */
@@ -99,6 +106,11 @@ export function PatientResultsPage() {
                   </Typography>
                 )}
               </Box>
+              {coDecides(d.patient.dateOfBirth) && (
+                <Notice severity="info" sx={{ mb: 2 }}>
+                  {t('consent.coDecides')}
+                </Notice>
+              )}
               <CriticalBanner results={d.results} laboratory={d.testResult.laboratory} actions />
               <ResultList
                 results={d.results}

@@ -1,0 +1,3 @@
+import { InviteAnswerPage } from '@/features/account/components/InviteAnswerPage';
+
+export default InviteAnswerPage;
