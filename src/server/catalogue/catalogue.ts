@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AnalysisTimingDto } from '@/shared/timing';
 import { findPreparations, findTranslations } from '@/server/catalogue/repositories/translations';
 import { addPreparations, i18nByItem, i18nOf as nameI18n, namesI18n } from './catalogueNames';
 import type { Db } from '@/server/db/createDb';
@@ -21,6 +22,15 @@ export const PROFILE_NOT_FOUND = 'Profile not found';
 
 /** Candidates considered for ranking a search before the limit is applied. */
 const SEARCH_CANDIDATES = 500;
+
+/** When the analysis may be drawn (`labService.timing`), from its row. */
+export function timingOfRow(row: Pick<repo.AnalysisRecord, 'timing_fasting_min' | 'timing_fasting_max' | 'timing_latest_local_time' | 'timing_cycle_from' | 'timing_cycle_to'>): AnalysisTimingDto {
+  return {
+    ...(row.timing_fasting_min !== null ? { fastingHours: [row.timing_fasting_min, row.timing_fasting_max ?? row.timing_fasting_min] as [number, number] } : {}),
+    ...(row.timing_latest_local_time ? { latestLocalTime: row.timing_latest_local_time } : {}),
+    ...(row.timing_cycle_from !== null ? { cycleDays: [row.timing_cycle_from, row.timing_cycle_to ?? row.timing_cycle_from] as [number, number] } : {}),
+  };
+}
 
 function restrictionsOf(row: repo.AnalysisRecord): RestrictionsDto {
   const r: RestrictionsDto = {};
@@ -111,6 +121,7 @@ async function buildAnalysisDtos(db: Db, ids: number[], priceListId: number | nu
       restrictions: restrictionsOf(row),
       fastingHours: row.fasting_hours,
       preparation: row.preparation,
+      timing: timingOfRow(row),
       loinc: row.loinc,
       unit: row.ucum_unit,
       displayUnit: row.result_unit,

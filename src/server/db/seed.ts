@@ -3,6 +3,7 @@ import { DEMO_ANALYSES, DEMO_HEADERS, DEMO_MATERIALS, DEMO_PROFILES } from './de
 import { DEMO_LABORATORIES, DEMO_PRICE_LISTS } from './demo/laboratories';
 import { DEMO_SELLERS } from '../invoices/demoSellers';
 import { applyDemoZones } from './demo/zones';
+import { applyDemoTiming } from './demo/timing';
 import { DEMO_SCIENCE } from './demo/science';
 import { referenceRangeRows } from './science';
 import { writeDemoCatalogueExtras, writeDemoTranslations } from './catalogueTranslations';
@@ -120,6 +121,7 @@ async function seedInto(db: Db, now: Date): Promise<void> {
     for (const r of rows) analysisIds.set(r.code, r.id);
     // Indexed for search (with the translations) by writeDemoTranslations below.
   }
+  await applyDemoTiming(db);
   const analysisId = (code: string): number => {
     const id = analysisIds.get(code);
     if (id === undefined) throw new Error(`Unknown demo analysis ${code}`);

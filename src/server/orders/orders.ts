@@ -31,6 +31,7 @@ import { addressLine, formatVisit, preparationLines } from '@/server/mail/templa
 import { orderConfirmationMail } from '@/server/mail/templates/orderConfirmation';
 import { orderMoneyLines } from '@/server/mail/templates/orderMoney';
 import { scheduleVisitReminder } from './visitReminderSchedule';
+import { checkCycleStart, checkOrderTiming } from './timing';
 import { choosePaymentMethod, openFirstAttempt, paymentDto, registerAttempt } from '@/server/payments/payments';
 import type { AttemptRow } from '@/server/payments/repositories/payments';
 
@@ -123,6 +124,9 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
   if (Date.parse(input.nurseCheckoutDate) !== Date.parse(slot.start_at)) {
     throw badRequest('The visit date does not match the selected visit time', { nurseCheckoutDate: 'Choose the visit time again' }, ERROR_CODES.visitDateMismatch);
   }
+  // Fasting, time of day and cycle days of every analysis in the cart (timing.ts).
+  const cycleStart = checkCycleStart(input.cycleStart);
+  await checkOrderTiming(db, userId, slot, timeZoneOf(laboratory.country), cycleStart);
   // Coverage and the visit fee come from the laboratory's zones, whatever the client believes.
   const coverage = await getCoverage(db, laboratory.id, input.orderAddress.country, input.orderAddress.postalCode).catch((e: unknown) => {
     if (e instanceof HttpError && e.status === 400) throw badRequest(e.message, { 'orderAddress.postalCode': e.message });
@@ -188,6 +192,7 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
         feedback_use_phone: f.usePhone ? 1 : 0,
         feedback_quick_phone: f.quickPhone,
         idempotency_key: idempotencyKey,
+        cycle_start: cycleStart,
         created_at: now,
         updated_at: now,
       });

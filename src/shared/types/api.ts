@@ -1,3 +1,4 @@
+import type { AnalysisTimingDto } from '@/shared/timing';
 /**
  * Wire shapes of the two HTTP APIs (docs/openapi.yaml), shared by the server (which builds them in exactly
  * one place per entity) and the client. Money amounts are major units (12.5 = 12.50).
@@ -101,6 +102,8 @@ export interface AnalysisDto {
   /** Additions: fasting hours before sampling and preparation notes. */
   fastingHours?: number;
   preparation?: string;
+  /** When it may be drawn: fasting hours, latest local time, cycle days (src/shared/timing.ts); {} when any time suits. */
+  timing?: AnalysisTimingDto;
   /** LOINC code where the analysis has one (null when it has none). */
   loinc?: string | null;
   /** UCUM code of the result unit (null for text results). */

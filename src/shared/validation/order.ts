@@ -117,6 +117,8 @@ export const createOrderSchema = object({
   promoCode: promoCodeSchema.optional(),
   /** `online` (default where the laboratory offers it) or `on_visit`. */
   paymentMethod: string().strict().oneOf(['online', 'on_visit'] as const, 'Choose "online" or "on_visit"').optional(),
+  /** The first day of the last period (YYYY-MM-DD), for cycle-day analyses; checked by the server (not in the future, at most a year back). */
+  cycleStart: string().strict().trim().max(10).nullable().optional(),
 });
 export type CreateOrderInput = InferType<typeof createOrderSchema>;
 

@@ -30,6 +30,11 @@ export interface AnalysisRecord {
   result_unit: string | null;
   critical_low: number | null;
   critical_high: number | null;
+  timing_fasting_min: number | null;
+  timing_fasting_max: number | null;
+  timing_latest_local_time: string | null;
+  timing_cycle_from: number | null;
+  timing_cycle_to: number | null;
 }
 
 export async function findAnalyses(db: Db, ids: number[]): Promise<AnalysisRecord[]> {
@@ -44,6 +49,11 @@ export async function findAnalyses(db: Db, ids: number[]): Promise<AnalysisRecor
         'exec_period',
         'fasting_hours',
         'preparation',
+        'timing_fasting_min',
+        'timing_fasting_max',
+        'timing_latest_local_time',
+        'timing_cycle_from',
+        'timing_cycle_to',
         'restriction_gender',
         'restriction_min_age',
         'restriction_max_age',

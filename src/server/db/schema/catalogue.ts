@@ -70,6 +70,12 @@ export interface AnalysisTable {
   critical_high: number | null;
   /** '' not sensitive; 'always' (HIV, hepatitis, syphilis, tumour markers); 'minor': for a patient under 18 (hCG). Never named in a notice; a result outside its range is held (`result_holds`). */
   sensitive: Generated<'' | 'always' | 'minor'>;
+  /** When it may be drawn (src/shared/timing.ts): fasting hours [min, max], latest local time "HH:MM", cycle days [from, to]. */
+  timing_fasting_min: Generated<number | null>;
+  timing_fasting_max: Generated<number | null>;
+  timing_latest_local_time: Generated<string | null>;
+  timing_cycle_from: Generated<number | null>;
+  timing_cycle_to: Generated<number | null>;
 }
 
 /** Reference intervals of an analysis by sex and age band; the first applicable (by position) wins. */

@@ -68,6 +68,8 @@ export interface OrderTable {
   cancel_reason: Generated<string | null>;
   /** The order whose rejected samples this one redraws, free of charge (docs/backend.md, "Rejected samples"). */
   redraw_of: Generated<number | null>;
+  /** The first day of the last period (YYYY-MM-DD) given for cycle-day analyses; kept with the order only. */
+  cycle_start: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
