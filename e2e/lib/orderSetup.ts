@@ -51,11 +51,14 @@ export async function registerConfirmed(ctx: JourneyContext, email: string, firs
   return token;
 }
 
-/** The account's patient Ирина Wąsowska (female, born 1984-04-12), whose name the journeys look for. */
+/**
+ * The account's own patient record, Ирина Wąsowska (female, born 1984-04-12), whose name the journeys
+ * look for: the holder's own record reads its results (another adult's would need their consent).
+ */
 export async function createPatient(ctx: JourneyContext, token: string): Promise<PatientDto> {
   const created = await ctx.api(
     'POST',
-    '/api/backend/patient/?userAsPatient=false',
+    '/api/backend/patient/?userAsPatient=true',
     {
       personalDetails: { firstName: 'Ирина', lastName: 'Wąsowska', gender: 'female', dateOfBirth: '1984-04-12', email: null, phone: null },
       address: { country: '', region: '', locality: '', district: '', street: '', houseNumber: '', entranceNumber: '', floorNumber: '', apartmentNumber: '', addressNotes: '' },
