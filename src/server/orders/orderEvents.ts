@@ -6,6 +6,11 @@ import * as lifecycleRepo from '@/server/orders/repositories/orders';
 import { getOrderFingerprints } from '@/server/visits/repositories/visitStates';
 import { loadReadableOrder } from './orderLifecycle';
 import { visitTracking } from '@/server/visits/visitStates';
+import { liveAccessTokenHashes } from '@/server/accounts/repositories/sessions';
+import { hashToken } from '@/server/tokens';
+import { getConfig } from '@/server/config';
+import { HttpError } from '@/server/http/errors';
+import { ERROR_CODES } from '@/shared/errorCodes';
 
 /**
  * GET orders/{id}/events: Server-Sent Events for the order page. Nothing about the order is kept in
@@ -14,8 +19,13 @@ import { visitTracking } from '@/server/visits/visitStates';
  * `pollMs`, and when an order's row changed, reads its status and visit once and sends them to each of
  * its streams. So 500 open streams cost one query per interval, not 500. Works the same with several
  * instances (each polls the shared database). A comment line every 15 seconds keeps proxies from
- * closing an idle stream; the stream ends after `maxMs` and the client reconnects (so an expired or
- * revoked token is noticed).
+ * closing an idle stream; the stream ends after `maxMs` and the client reconnects.
+ *
+ * Limits: at most MAX_STREAMS_PER_ORDER streams per account and order and MAX_STREAMS_PER_ACCOUNT per
+ * account (a new one closes the oldest), and EVENT_STREAMS_MAX per process (more are answered 503 with
+ * `Retry-After`); opening is rate-limited per account and address by the route (`RATE_LIMIT_EVENTS_*`).
+ * Once a heartbeat the poll checks the tokens of its streams in one query and ends every stream whose
+ * token or session has ended (sign-out, revocation, erasure).
  */
 
 export interface OrderChangeEvent {
@@ -27,7 +37,14 @@ export interface StreamOptions {
   pollMs?: number;
   heartbeatMs?: number;
   maxMs?: number;
+  /** The bearer token the stream was opened with: checked once a heartbeat. */
+  token?: string | null;
 }
+
+export const MAX_STREAMS_PER_ORDER = 3;
+export const MAX_STREAMS_PER_ACCOUNT = 10;
+/** Seconds a client refused for the process's cap is asked to wait. */
+export const STREAMS_RETRY_AFTER_SECONDS = 30;
 
 export const DEFAULT_POLL_MS = 2000;
 
@@ -39,6 +56,11 @@ async function snapshot(db: Db, orderId: number): Promise<OrderChangeEvent | nul
 /** One open stream as the shared poll sees it. */
 interface Watcher {
   orderId: number;
+  userId: number;
+  /** Hash of the stream's access token (null: not checked). */
+  tokenHash: string | null;
+  /** When the token was last found good. */
+  checked: number;
   last: string | null;
   lastBeat: number;
   started: number;
@@ -87,12 +109,26 @@ class SharedPoll {
     return n;
   }
 
+  /** Ends the streams whose token or session has ended: one query for every stream due for its check. */
+  private async endRevoked(now: number): Promise<void> {
+    const due: Watcher[] = [];
+    for (const set of this.watchers.values()) for (const w of set) if (w.tokenHash && now - w.checked >= w.heartbeatMs) due.push(w);
+    if (!due.length) return;
+    const live = await liveAccessTokenHashes(this.db, [...new Set(due.map((w) => w.tokenHash as string))], new Date(now));
+    for (const w of due) {
+      if (live.has(w.tokenHash as string)) w.checked = now;
+      else w.end();
+    }
+  }
+
   async tick(): Promise<void> {
     // A slow database never stacks polls: a tick that finds the last one running is skipped.
     if (this.running || !this.watchers.size) return;
     this.running = true;
     try {
       const now = Date.now();
+      await this.endRevoked(now);
+      if (!this.watchers.size) return;
       pollReads += 1;
       const fingerprints = await getOrderFingerprints(this.db, [...this.watchers.keys()]);
       for (const [orderId, set] of this.watchers) {
@@ -142,16 +178,30 @@ function sharedPoll(db: Db, pollMs: number): SharedPoll {
   return poll;
 }
 
+/** Open event streams of this process (all databases and intervals), oldest first. */
+const openStreams = new Set<Watcher>();
+
 /** Open event streams of this process (all databases and intervals). */
 export function openOrderStreams(): number {
-  let n = 0;
-  for (const poll of allPolls) n += poll.size;
-  return n;
+  return openStreams.size;
+}
+
+/** Closes the oldest of the account's streams (of the order, or of all its orders) beyond the limits, making room for one more. */
+function makeRoom(userId: number, orderId: number): void {
+  const mine = [...openStreams].filter((w) => w.userId === userId);
+  const ofOrder = mine.filter((w) => w.orderId === orderId);
+  for (const w of ofOrder.slice(0, Math.max(0, ofOrder.length - MAX_STREAMS_PER_ORDER + 1))) w.end();
+  const left = mine.filter((w) => openStreams.has(w));
+  for (const w of left.slice(0, Math.max(0, left.length - MAX_STREAMS_PER_ACCOUNT + 1))) w.end();
 }
 
 export async function streamOrderEvents(db: Db, user: AuthUser, orderId: number, req: IncomingMessage, res: ServerResponse, opts: StreamOptions = {}): Promise<void> {
   // Ownership first: another user's order is a 404 before any stream opens.
   await loadReadableOrder(db, user, orderId);
+  makeRoom(user.id, orderId);
+  if (openStreams.size >= getConfig().eventStreamsMax) {
+    throw new HttpError(503, 'Too many open event streams, try again shortly', { code: ERROR_CODES.unavailable, headers: { 'Retry-After': String(STREAMS_RETRY_AFTER_SECONDS) } });
+  }
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-store, no-transform',
@@ -164,6 +214,9 @@ export async function streamOrderEvents(db: Db, user: AuthUser, orderId: number,
   await new Promise<void>((resolve) => {
     const w: Watcher = {
       orderId,
+      userId: user.id,
+      tokenHash: opts.token ? hashToken(opts.token) : null,
+      checked: Date.now(),
       last: null,
       lastBeat: Date.now(),
       started: Date.now(),
@@ -185,9 +238,11 @@ export async function streamOrderEvents(db: Db, user: AuthUser, orderId: number,
     const finish = () => {
       if (closed) return;
       closed = true;
+      openStreams.delete(w);
       poll.remove(w);
       resolve();
     };
+    openStreams.add(w);
     req.once('close', finish);
     res.once('close', finish);
     // The current state at once, then whatever the shared poll finds changed.

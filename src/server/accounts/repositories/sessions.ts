@@ -164,6 +164,28 @@ export async function findAccessToken(db: Db, token: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Of the given access-token hashes, those still good at `now` (not revoked or expired, their sign-in
+ * session alive): one query for all the open event streams of a process.
+ */
+export async function liveAccessTokenHashes(db: Db, hashes: string[], now: Date): Promise<Set<string>> {
+  if (!hashes.length) return new Set();
+  const rows = await db
+    .selectFrom('auth_tokens')
+    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .leftJoin('sessions', 'sessions.id', 'auth_tokens.session_id')
+    .select(['auth_tokens.token_hash', 'auth_tokens.expires_at', 'auth_tokens.revoked_at', 'auth_tokens.session_id', 'sessions.revoked_at as session_revoked_at', 'sessions.idle_expires_at', 'sessions.absolute_expires_at'])
+    .where('auth_tokens.token_hash', 'in', hashes)
+    .where('auth_tokens.kind', '=', 'access')
+    .execute();
+  const at = iso(now);
+  return new Set(
+    rows
+      .filter((r) => !r.revoked_at && r.expires_at > at && (r.session_id == null || sessionAlive({ revoked_at: r.session_revoked_at, idle_expires_at: r.idle_expires_at ?? '', absolute_expires_at: r.absolute_expires_at ?? '' }, now)))
+      .map((r) => r.token_hash),
+  );
+}
+
 /** Deletes the sessions that ended before `cutoff` (revoked, idle or past their end) with their refresh tokens; answers how many sessions went (the purge). */
 export async function deleteEndedSessions(db: Db, cutoff: string): Promise<number> {
   const ended = db

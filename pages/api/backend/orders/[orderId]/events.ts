@@ -11,6 +11,6 @@ export default route({
     auth: 'user',
     limit: { action: 'events', per: 'account' },
     query: object({ orderId: idParam() }),
-    handler: ({ db, user, query, req, res }) => streamOrderEvents(db, user, query.orderId, req, res, { pollMs: Number(process.env.ORDER_EVENTS_POLL_MS) || undefined }),
+    handler: ({ db, user, token, query, req, res }) => streamOrderEvents(db, user, query.orderId, req, res, { token, pollMs: Number(process.env.ORDER_EVENTS_POLL_MS) || undefined, heartbeatMs: Number(process.env.ORDER_EVENTS_HEARTBEAT_MS) || undefined }),
   }),
 });
