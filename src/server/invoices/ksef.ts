@@ -1,5 +1,6 @@
 import type { Db } from '@/server/db/createDb';
-import { getConfig, type KsefConfig } from '../config';
+import { getConfig } from '../config';
+import type { KsefConfig } from '../ksefConfig';
 import { log } from '../log';
 import { enqueue } from '../jobs/queue';
 import { backoffSeconds, JOB } from '../jobs/specs';

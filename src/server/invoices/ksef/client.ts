@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { publicKeyOfPem, type KsefConfig } from '@/server/config';
+import { publicKeyOfPem, type KsefConfig } from '@/server/ksefConfig';
 import { aesEncrypt, publicKeyOfDerBase64, rsaOaepEncrypt, sha256Base64 } from './crypto';
 
 /**

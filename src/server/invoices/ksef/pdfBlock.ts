@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import type { TFunction } from 'i18next';
-import { getConfig, type KsefEnv } from '@/server/config';
+import { getConfig } from '@/server/config';
+import type { KsefEnv } from '@/server/ksefConfig';
 import type { InvoiceRow } from '@/server/invoices/repositories/invoices';
 import { invoiceQrFacts, invoiceVerificationUrl } from './qr';
 

@@ -1,4 +1,4 @@
-import type { KsefEnv } from '@/server/config';
+import type { KsefEnv } from '@/server/ksefConfig';
 import { sha256Base64Url } from './crypto';
 
 /** The verification addresses of each KSeF environment (kody-qr.md, "Środowiska"). */
