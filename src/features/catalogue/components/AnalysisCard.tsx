@@ -13,6 +13,7 @@ import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import { Link } from '@/components/Link';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timingLines } from '@/components/timingText';
 import { Money } from '@/components/Money';
 import { CATEGORIES, CATEGORY_SLUGS } from '@/lib/config';
 import { routePath } from '@/lib/routes';
@@ -68,6 +69,11 @@ export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
           <ScheduleOutlined fontSize="small" aria-hidden />
           <Typography variant="body2">{t('execPeriod', { count: analysis.execPeriod })}</Typography>
         </Stack>
+        {timingLines(analysis.timing, t).map((line) => (
+          <Typography variant="body2" key={line} data-testid="analysis-timing">
+            {line}
+          </Typography>
+        ))}
         {Boolean(analysis.fastingHours) && (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
             <NoFoodOutlined fontSize="small" aria-hidden />

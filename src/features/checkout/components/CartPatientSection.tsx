@@ -13,6 +13,7 @@ import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timingLines } from '@/components/timingText';
 import { Money } from '@/components/Money';
 import type { AnalysisDto, MaterialCartRefDto, MoneyDto } from '@/shared/types/api';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
@@ -103,7 +104,7 @@ export function CartPatientSection(props: CartPatientSectionProps) {
               >
                 <ListItemText
                   primary={localName(a, language)}
-                  secondary={a.code}
+                  secondary={[a.code, ...timingLines(a.timing, t)].join(' · ')}
                   slotProps={{ primary: { sx: { fontWeight: 500 } } }}
                 />
                 <Box sx={{ ml: 1, textAlign: 'right' }}>
