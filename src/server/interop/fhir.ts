@@ -6,7 +6,7 @@ import * as repo from '@/server/orders/repositories/orders';
 import { findSlotsByIds } from '@/server/visits/repositories/slots';
 import { findLaboratoriesByIds } from '@/server/laboratories/repositories/laboratories';
 import * as resultsRepo from '@/server/results/repositories/results';
-import { interpretationOf, TEST_RESULT_NOT_FOUND } from '@/server/results/results';
+import { shownInterpretation, TEST_RESULT_NOT_FOUND } from '@/server/results/results';
 import type { ResultInterpretationDto } from '@/shared/types/results';
 import { assertReadsPatientResults, patientsWithoutConsent } from '@/server/results/resultAccess';
 import { consentRequired } from '@/server/accounts/household';
@@ -167,7 +167,7 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
     if (!line) continue;
     const sci = science.get(r.analysis_id);
     const ucum = sci?.ucum_unit ?? null;
-    const interp = interpretationOf(r);
+    const interp = shownInterpretation(r);
     const fullUrl = url('Observation', r.id);
     const range: Record<string, unknown> = {};
     if (r.ref_low !== null) range.low = quantity(r.ref_low, r.unit, ucum);
@@ -189,7 +189,8 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
       issued: r.entered_at,
       performer: [{ reference: orgUrl }],
       ...(r.value_num !== null ? { valueQuantity: quantity(r.value_num, r.unit, ucum) } : { valueString: r.value_text ?? '' }),
-      interpretation: [{ coding: [{ system: V3_INTERPRETATION, code: interp, display: INTERPRETATION_DISPLAY[interp] }], text: INTERPRETATION_DISPLAY[interp] }],
+      // No reference range: no interpretation (neither normal nor abnormal).
+      ...(interp !== null ? { interpretation: [{ coding: [{ system: V3_INTERPRETATION, code: interp, display: INTERPRETATION_DISPLAY[interp] }], text: INTERPRETATION_DISPLAY[interp] }] } : {}),
       ...(Object.keys(range).length ? { referenceRange: [range] } : {}),
       ...(notes.length ? { note: notes } : {}),
     };

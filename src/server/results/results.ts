@@ -34,7 +34,20 @@ export function interpretationOf(r: { interpretation: ResultInterpretationDto | 
   return r.interpretation ?? interpretationFromFlag(r.flag, r.value_num ?? r.value_text ?? '', r.ref_low);
 }
 
+/**
+ * What the patient is shown: no flag at all for a result without a reference range (no low, high
+ * or expected text) that would otherwise read "Normal": there is nothing to judge it by. A flag the
+ * laboratory itself sent (abnormal, a critical limit) stays. The page, the PDF and FHIR
+ * `interpretation` follow it.
+ */
+export function shownInterpretation(r: Parameters<typeof interpretationOf>[0] & { ref_high: number | null; ref_text: string | null }): ResultInterpretationDto | null {
+  const i = interpretationOf(r);
+  if (r.ref_low === null && r.ref_high === null && !r.ref_text && i === 'N') return null;
+  return i;
+}
+
 export function resultDto(r: resultsRepo.ResultRow): AnalysisResultDto {
+  const shown = shownInterpretation(r);
   return {
     id: r.id,
     analysisId: r.analysis_id,
@@ -45,9 +58,9 @@ export function resultDto(r: resultsRepo.ResultRow): AnalysisResultDto {
     refLow: r.ref_low,
     refHigh: r.ref_high,
     refText: r.ref_text,
-    flag: r.flag,
-    interpretation: interpretationOf(r),
-    critical: isCritical(interpretationOf(r)),
+    flag: shown === null ? null : r.flag,
+    interpretation: shown,
+    critical: isCritical(shown),
     rangeSource: r.range_source === 'override' ? 'override' : r.range_source === 'catalogue' ? 'catalogue' : 'legacy',
     rangeReason: r.range_reason,
     loinc: r.loinc,

@@ -118,9 +118,10 @@ export function renderResultsPdf(data: PatientResultsDto, language: Language = d
   row(cols.map((c) => c.title), { bold: true, colour: '#173366' });
   for (const r of data.results) {
     const value = typeof r.value === 'number' ? `${r.value}${r.unit ? ` ${r.unit}` : ''}` : r.value;
-    const flagColour = r.flag === 'normal' ? undefined : FLAG_COLOUR[r.flag];
+    // No reference range: no flag (neither normal nor abnormal).
+    const flagColour = r.flag === null || r.flag === 'normal' ? undefined : FLAG_COLOUR[r.flag];
     const corrected = r.correctedAt ? `\n${t('pdf.corrected', { date: day(r.correctedAt) })}` : '';
-    row([`${resultName(r, language)} (${r.analysisCode})${r.comment ? `\n${r.comment}` : ''}${corrected}`, value, rangeText(r), t(flagLabelKey(r.flag, r.interpretation))], { flagColour });
+    row([`${resultName(r, language)} (${r.analysisCode})${r.comment ? `\n${r.comment}` : ''}${corrected}`, value, rangeText(r), r.flag === null ? '' : t(flagLabelKey(r.flag, r.interpretation))], { flagColour });
   }
   if (data.pending.length) {
     doc.moveDown();

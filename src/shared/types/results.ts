@@ -200,9 +200,10 @@ export interface AnalysisResultDto {
   refLow: number | null;
   refHigh: number | null;
   refText: string;
-  flag: ResultFlagDto;
-  /** HL7 v3 interpretation computed by the server: N, L, H, LL, HH (critical) or A (abnormal text). */
-  interpretation: ResultInterpretationDto;
+  /** Null when the result has no reference range to judge it by (no flag: neither normal nor abnormal). */
+  flag: ResultFlagDto | null;
+  /** HL7 v3 interpretation computed by the server: N, L, H, LL, HH (critical) or A (abnormal text); null without a reference range. */
+  interpretation: ResultInterpretationDto | null;
   /** Beyond a critical (panic) limit: contact a doctor promptly. */
   critical: boolean;
   /** `catalogue`: the interval for the patient's sex and age on the sampling day; `override`: set for this result, with `rangeReason`; `legacy`: stored before intervals by sex and age. */

@@ -51,17 +51,17 @@ export function AnalysisResultPage() {
           {(d) => {
             const r = d.result;
             const range = formatRange(r, language);
-            const out = r.flag !== 'normal';
+            const out = r.flag !== null && r.flag !== 'normal';
             const numericPoints = d.history.filter((h) => typeof h.value === 'number').length;
             return (
               <>
                 <CriticalBanner results={[r]} laboratory={data?.testResult.laboratory} actions shareHref={`${backHref}#share-title`} />
-                <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3, borderLeft: r.critical ? 10 : 6, borderLeftColor: r.critical ? FLAG_COLOURS.critical.bg : out ? FLAG_COLOURS[r.flag].fg : 'success.main' }}>
+                <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3, borderLeft: r.critical ? 10 : 6, borderLeftColor: r.critical ? FLAG_COLOURS.critical.bg : out && r.flag ? FLAG_COLOURS[r.flag].fg : 'success.main' }}>
                   <Typography variant="overline" color="text.secondary">
                     {t('analysis.yourResult')}
                   </Typography>
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-                    <Typography component="p" sx={{ fontSize: { xs: '2rem', sm: '2.5rem' }, fontWeight: 700, color: r.critical ? FLAG_COLOURS.critical.bg : out ? FLAG_COLOURS[r.flag].fg : 'text.primary' }} data-testid="result-value">
+                    <Typography component="p" sx={{ fontSize: { xs: '2rem', sm: '2.5rem' }, fontWeight: 700, color: r.critical ? FLAG_COLOURS.critical.bg : out && r.flag ? FLAG_COLOURS[r.flag].fg : 'text.primary' }} data-testid="result-value">
                       {formatValue(r, language)}
                     </Typography>
                     <FlagChip flag={r.flag} interpretation={r.interpretation} size="medium" />

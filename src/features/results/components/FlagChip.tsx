@@ -13,8 +13,10 @@ const ICONS = { normal: CheckCircleOutline, low: ArrowDownward, high: ArrowUpwar
 
 
 /** A result's flag as text, icon and colour (colour is never the only signal). */
-export function FlagChip({ flag, interpretation, size = 'small' }: { flag: ResultFlagDto; interpretation?: ResultInterpretationDto; size?: 'small' | 'medium' }) {
+/** Nothing for a result without a flag (no reference range to judge it by: neither normal nor abnormal). */
+export function FlagChip({ flag, interpretation, size = 'small' }: { flag: ResultFlagDto | null; interpretation?: ResultInterpretationDto | null; size?: 'small' | 'medium' }) {
   const { t } = useTranslation('results');
+  if (flag === null) return null;
   const Icon = ICONS[flag];
   const { fg, bg } = FLAG_COLOURS[flag];
   return (

@@ -25,8 +25,9 @@ export function ResultList({ results, language, hrefOf }: { results: AnalysisRes
       <List disablePadding aria-label={t('patient.resultsLabel')}>
         {results.map((r, i) => {
           if (r.sensitive && !shown.includes(r.id)) return <SensitiveRow key={r.id} result={r} language={language} divider={i < results.length - 1} onShow={() => setShown((s) => [...s, r.id])} />;
-          const out = r.flag !== 'normal';
-          const colour = r.critical ? FLAG_COLOURS.critical.bg : out ? FLAG_COLOURS[r.flag].fg : 'text.primary';
+          const flag = r.flag;
+          const out = flag !== null && flag !== 'normal';
+          const colour = r.critical ? FLAG_COLOURS.critical.bg : out ? FLAG_COLOURS[flag].fg : 'text.primary';
           const range = formatRange(r, language);
           const body = (
             <>
@@ -64,8 +65,8 @@ export function ResultList({ results, language, hrefOf }: { results: AnalysisRes
             alignItems: 'flex-start',
             gap: 1,
             borderLeft: r.critical ? 8 : 4,
-            borderLeftColor: r.critical ? FLAG_COLOURS.critical.bg : out ? FLAG_COLOURS[r.flag].fg : 'transparent',
-            bgcolor: out ? FLAG_COLOURS[r.critical ? 'high' : r.flag].bg : undefined,
+            borderLeftColor: r.critical ? FLAG_COLOURS.critical.bg : out ? FLAG_COLOURS[flag].fg : 'transparent',
+            bgcolor: out ? FLAG_COLOURS[r.critical ? 'high' : flag].bg : undefined,
             display: 'flex',
             width: '100%',
           };
