@@ -11,6 +11,6 @@ export const ordersApi = {
   /** The free redraw of the order's rejected samples: the redraw order's id (201, or 200 when booked before). */
   bookRedraw: (id: number, orderSlotId: number, nurseCheckoutDate: string) =>
     backendClient.post<{ orderId: number }>(`orders/${id}/redraw`, { orderSlotId, nurseCheckoutDate }).then((r) => r.data),
-  nurseSlots: (laboratoryId: string, from: string, to: string) =>
-    backendClient.get<NurseSlotDto[]>('nurse-slots', { params: { laboratoryId, from, to } }).then((r) => r.data),
+  nurseSlots: (laboratoryId: string, from: string, to: string, forCart = false) =>
+    backendClient.get<NurseSlotDto[]>('nurse-slots', { params: { laboratoryId, from, to, ...(forCart ? { forCart: 'true' } : {}) } }).then((r) => r.data),
 };

@@ -59,8 +59,8 @@ function* rescheduleOrder(action: PayloadAction<{ orderId: number; slotId: numbe
 
 function* loadSlots(action: PayloadAction<SlotsQuery>): Generator {
   try {
-    const { laboratoryId, from, to } = action.payload;
-    const slots = yield* callApi(ordersApi.nurseSlots, laboratoryId, from, to);
+    const { laboratoryId, from, to, forCart } = action.payload;
+    const slots = yield* callApi(ordersApi.nurseSlots, laboratoryId, from, to, forCart ?? false);
     yield put(slotsReceived(slots));
   } catch (e) {
     yield put(slotsFailed(toFailure(e)));

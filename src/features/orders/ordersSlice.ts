@@ -8,6 +8,8 @@ export interface SlotsQuery {
   laboratoryId: string;
   from: string;
   to: string;
+  /** Only the times that suit every analysis of the caller's cart (timing rules). */
+  forCart?: boolean;
 }
 
 /** An order as loaded: null until first received (a 404 failure means not found). */

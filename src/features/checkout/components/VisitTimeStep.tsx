@@ -19,6 +19,8 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { visitTimeChosen } from '../checkoutSlice';
 import { selectSlots, slotsRequested } from '@/features/orders';
 import { Notice } from '@/components/Notice';
+import { timingLines } from '@/components/timingText';
+import { localName } from '@/shared/catalogueText';
 import { addDaysToKey, formatDayKey, formatLabTime, labDayKey, zoneNote } from '@/shared/labTime';
 import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
 import { timeZoneOfCountry } from '@/shared/timeZones';
@@ -48,6 +50,15 @@ export function VisitTimeStep() {
   const [pickedDay, setDay] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number | null>(orderSlotId);
   const lab = useAppSelector((s) => s.lab.laboratory.data);
+  // Why some days or hours are not offered: each analysis's timing rule ("Cortisol: Sample before 10:00").
+  const cart = useAppSelector((s) => s.cart.cart.data);
+  const timingNotes = [
+    ...new Set(
+      Object.values(cart?.analysisDtosByPatientId ?? {})
+        .flat()
+        .flatMap((a) => timingLines(a.timing, t).map((line) => `${localName(a, i18n.language)}: ${line}`)),
+    ),
+  ];
   const zone = lab?.timeZone ?? timeZoneOfCountry(lab?.country);
   const labCityName = lab ? labCity(lab, i18n.language) : '';
   const deviceZone = useDeviceTimeZone();
@@ -56,7 +67,7 @@ export function VisitTimeStep() {
     if (!laboratoryId) return;
     const from = new Date();
     const to = new Date(from.getTime() + VISIT_BOOKING_DAYS * 86400000);
-    dispatch(slotsRequested({ laboratoryId, from: from.toISOString(), to: to.toISOString() }));
+    dispatch(slotsRequested({ laboratoryId, from: from.toISOString(), to: to.toISOString(), forCart: true }));
   };
   useEffect(() => {
     if (ready) load();
@@ -159,6 +170,16 @@ export function VisitTimeStep() {
     <PageContainer title={t('visit.title')} subtitle={t('visit.subtitle')}>
       <PageHead title={t('visit.pageTitle')} complete />
       <CheckoutStepper active="visitTime" />
+      {timingNotes.length > 0 && (
+        <Notice severity="info" sx={{ mb: 2 }} data-testid="visit-timing">
+          {t('visit.timingIntro')}
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {timingNotes.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </Box>
+        </Notice>
+      )}
       {slotFull && error && (
         <Notice severity="warning" role="alert" sx={{ mb: 2 }}>
           {error}

@@ -76,6 +76,19 @@ describe('contact step', () => {
 });
 
 describe('visit time step', () => {
+  it("says which analysis keeps some times out (the analysis's timing rule)", async () => {
+    const cortisol = { ...analysis(12, 'Cortisol', 30), timing: { latestLocalTime: '10:00' } };
+    shop = fakeBackend({
+      'GET cart/get-cart': [200, cartOf({ 5: [glucose, cortisol] })],
+      'GET nurse-slots': [200, [{ id: 41, start: tomorrowAt(8), end: tomorrowAt(9), capacity: 2, available: 2 }]],
+      'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
+    });
+    openStep(<VisitTimeStep />, '/order/nurse-checkout-time');
+    const note = await screen.findByTestId('visit-timing');
+    expect(note).toHaveTextContent('Only times that suit every test in your cart are offered:');
+    expect(within(note).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Cortisol: Sample before 10:00']);
+  });
+
   it('offers only slots with places and shows why the chosen one was lost', async () => {
     const slots: NurseSlotDto[] = [
       { id: 41, start: tomorrowAt(8), end: tomorrowAt(9), capacity: 2, available: 0 },
@@ -91,7 +104,8 @@ describe('visit time step', () => {
     const times = await screen.findByRole('radiogroup', { name: /^Times on/ });
     expect(within(times).getAllByRole('radio')).toHaveLength(1);
     expect(within(times).getByRole('radio')).toHaveTextContent('1 place left');
-    expect(shop.calls('GET nurse-slots')[0]?.params).toMatchObject({ laboratoryId: '2' });
+    // Only the times that suit the cart's analyses are asked for.
+    expect(shop.calls('GET nurse-slots')[0]?.params).toMatchObject({ laboratoryId: '2', forCart: 'true' });
 
     // The submission found the slot full meanwhile: the step says so.
     act(() => {
