@@ -67,11 +67,11 @@ describe('register', () => {
     expect(mails[0]?.text).toContain('http://localhost:3000/confirm-email?token=');
   });
 
-  test('an existing e-mail (in any case) is answered as a new one (201; registerKnownAddress.test.ts)', async () => {
+  test("an existing e-mail (in any case) is 400 'Such user exists' on the e-mail (spec §8; registerKnownAddress.test.ts)", async () => {
     const { email } = await registerUser();
     const res = await api.call('POST', `${B}/register`, { body: { email: email.toUpperCase(), password: 'whatever pass 12', firstName: 'B', lastName: 'C' } });
-    expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(['accessToken', 'expiresIn']);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Such user exists', code: 'user_exists', fields: { email: 'Such user exists' } });
   });
 
   test('bad input is 400 with fields and creates nothing', async () => {

@@ -6,16 +6,14 @@ import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
 import { getConfig } from '@/server/config';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '@/server/http/errors';
 import { buildAppUrl } from '@/server/mail/mailer';
-import { mailMessageId, queueMail } from '@/server/mail/queueMail';
+import { queueMail } from '@/server/mail/queueMail';
 import { activationMail } from '@/server/mail/templates/activation';
 import { passwordChangedMail } from '@/server/mail/templates/passwordChanged';
 import { passwordResetMail } from '@/server/mail/templates/passwordReset';
-import { registrationAttemptMail } from '@/server/mail/templates/registrationAttempt';
 import { mailLanguage, mailTranslator } from '@/server/mail/i18n';
 import type { Language } from '@/shared/i18n';
 import { reserveAction, reserveLoginAttempt } from '@/server/rateLimit';
 import * as devices from '@/server/accounts/repositories/devices';
-import { newToken } from '@/server/tokens';
 import { isStrongEnough } from '@/shared/passwordScore';
 import { afterResponse } from '@/server/background';
 import { dummyPasswordHash, hashPassword, isBreachedPassword, verifyPassword } from '@/server/passwords';
@@ -95,8 +93,9 @@ export async function register(
   await reserveAction(db, 'register', { ip, key: email });
   assertNotBreached(input.password, 'password', [email, input.firstName, input.lastName]);
   const passwordHash = await hashPassword(input.password);
-  const existing = await repo.findUserByEmail(db, email);
-  if (existing) return answerKnownAddress(db, existing, language);
+  // Spec §5/§8: a known address is 400 'Such user exists'; the limits above bound how many addresses
+  // one client can try (docs/security.md M6, docs/spec-decisions.md §11).
+  if (await repo.findUserByEmail(db, email)) throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
   const config = getConfig();
   let userId: number;
   let session: SessionTokens;
@@ -117,31 +116,11 @@ export async function register(
     }));
   } catch (e) {
     // Registered by a parallel request a moment ago: as for any known address.
-    if (isUniqueViolation(e)) {
-      const raced = await repo.findUserByEmail(db, email);
-      if (raced) return answerKnownAddress(db, raced, language);
-      throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
-    }
+    if (isUniqueViolation(e)) throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
     throw e;
   }
   const user = await repo.findUserById(db, userId);
   if (!user) throw new Error('Registered user vanished');
-  return { answer: { accessToken: session.accessToken, expiresIn: session.expiresIn }, session };
-}
-
-/**
- * Registration of an address that has an account (M6): the same answer as for a new account (a token
- * and a refresh cookie of the same form and lifetime, neither stored, so they open nothing), and the
- * owner is mailed instead, as the reset request does; the account is not touched.
- */
-async function answerKnownAddress(db: Db, user: repo.UserRecord, language?: Language): Promise<{ answer: { accessToken: string; expiresIn: number }; session: SessionTokens }> {
-  const config = getConfig();
-  const refreshMaxAge = config.sessions.patient.absoluteSeconds;
-  const session: SessionTokens = { accessToken: newToken(), expiresIn: Math.min(config.accessTokenTtl, refreshMaxAge), refreshToken: newToken(), refreshMaxAge };
-  const t = mailTranslator(mailLanguage(language ?? user.locale));
-  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  // One mail per account and minute however often the address is tried (a stable Message-ID).
-  await queueMail(db, { kind: 'registrationAttempt', to: user.email, messageId: mailMessageId(`registration-attempt-${user.id}-${when.replace(/\D/g, '')}`), ...registrationAttemptMail({ name: user.first_name, when, loginLink: buildAppUrl('/login') }, t) });
   return { answer: { accessToken: session.accessToken, expiresIn: session.expiresIn }, session };
 }
 
