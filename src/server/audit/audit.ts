@@ -99,6 +99,16 @@ export async function recordSignIn(db: Db, email: unknown, ip: string, outcome: 
   await repo.countSecurityEvent(db, { key: `${outcome}:${address}`, window_start: windowStart, action: outcome, subject_user_id: user?.id ?? null, laboratory_id: user?.staff_laboratory_id ?? null, client_ip: ip, first_at: at, last_at: at });
 }
 
+/**
+ * A refused payment or refund notification (docs/payments.md): counted in security_events, one row
+ * per kind, reason, address and 15-minute window, never an audit record each (anyone can send them).
+ */
+export async function recordRefusedNotification(db: Db, action: 'payment_notification_refused' | 'refund_notification_refused', reason: string, ip: string, laboratoryId: string | null, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  const windowStart = new Date(Math.floor(now.getTime() / SECURITY_WINDOW_MS) * SECURITY_WINDOW_MS).toISOString();
+  await repo.countSecurityEvent(db, { key: `${action}:${reason}@${ip}`.slice(0, 300), window_start: windowStart, action, subject_user_id: null, laboratory_id: laboratoryId, client_ip: ip, first_at: at, last_at: at });
+}
+
 const HEALTH: AuditAction[] = ['health_read', 'health_write'];
 
 /**
@@ -166,5 +176,6 @@ export async function listLabAudit(db: Db, staff: AuthUser, q: repo.AuditQuery =
 export async function listLabSecurityEvents(db: Db, staff: AuthUser, q: Pick<repo.AuditQuery, 'limit' | 'before'> & { action?: SecurityEventDto['action'] } = {}): Promise<SecurityEventDto[]> {
   if (!staff.staffLaboratoryId) return [];
   const rows = await repo.listSecurityEvents(db, staff.staffLaboratoryId, q);
-  return rows.map((r) => ({ id: r.id, action: r.action, subjectUserId: r.subject_user_id, subjectEmail: r.email ?? null, clientIp: r.client_ip, count: r.count, firstAt: r.first_at, lastAt: r.last_at }));
+  const reasonOf = (r: (typeof rows)[number]) => (r.action === 'payment_notification_refused' || r.action === 'refund_notification_refused' ? r.key.slice(r.action.length + 1, r.key.lastIndexOf('@')) : null);
+  return rows.map((r) => ({ id: r.id, action: r.action, reason: reasonOf(r), subjectUserId: r.subject_user_id, subjectEmail: r.email ?? null, clientIp: r.client_ip, count: r.count, firstAt: r.first_at, lastAt: r.last_at }));
 }

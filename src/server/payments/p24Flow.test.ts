@@ -70,7 +70,7 @@ test('order/create registers the payment with a valid sign and sends the payer t
   expect(p24.refused).toEqual([]);
 });
 
-test('a wrong sign, an unknown session, another amount or currency: 400, nothing changes, an audit record', async () => {
+test('a wrong sign, an unknown session, another amount or currency: 400, nothing changes, counted as security events', async () => {
   const user = await cartUser();
   const { res } = await order(user);
   const orderId = res.body.orderId as number;
@@ -89,9 +89,31 @@ test('a wrong sign, an unknown session, another amount or currency: 400, nothing
   }
   expect((await payment(user, orderId)).status).toBe('awaiting');
   expect(p24.verifications.filter((v) => v.sessionId === session)).toHaveLength(0);
+  // Forged (wrong sign) refusals are counted in security_events, not written to the audit trail.
   const audits = await shop.db.db.selectFrom('audit_events').select('detail').where('action', '=', 'payment_rejected').execute();
-  expect(audits.length).toBeGreaterThanOrEqual(4);
-  expect(audits.map((a) => a.detail).join(' ')).not.toContain(p24.crc);
+  expect(audits).toEqual([]);
+  const events = await shop.db.db.selectFrom('security_events').select(['key', 'count']).where('action', '=', 'payment_notification_refused').execute();
+  expect(events.reduce((n, e) => n + e.count, 0)).toBeGreaterThanOrEqual(4);
+  expect(events.map((e) => e.key).join(' ')).not.toContain(p24.crc);
+});
+
+test('300 forged notifications (payments and refunds) add a handful of security_events rows and no audit row; the staff page lists them with their reason', async () => {
+  const auditBefore = (await shop.db.db.selectFrom('audit_events').select('id').execute()).length;
+  const eventsBefore = (await shop.db.db.selectFrom('security_events').select('id').execute()).length;
+  for (let i = 0; i < 300; i++) {
+    const path = i % 3 === 2 ? '/api/payments/p24/refund-status' : '/api/payments/p24/status';
+    const r = await shop.api.call('POST', path, { body: i % 2 ? { junk: i } : { merchantId: p24.merchantId, posId: p24.posId, sessionId: `o${i}-x`, amount: 1, originAmount: 1, currency: 'PLN', orderId: i, methodId: 1, statement: 's', sign: 'c'.repeat(96) } });
+    expect(r.status).toBe(400);
+  }
+  expect((await shop.db.db.selectFrom('audit_events').select('id').execute()).length).toBe(auditBefore);
+  const added = (await shop.db.db.selectFrom('security_events').select('id').execute()).length - eventsBefore;
+  expect(added).toBeGreaterThan(0);
+  expect(added).toBeLessThanOrEqual(6);
+  const staff = await createUser(shop.db.db, { role: 'staff', staffLaboratoryId: 'fx-waw' });
+  const list = await shop.api.call('GET', '/api/backend/staff/security-events?action=payment_notification_refused', { token: staff.token });
+  expect(list.status).toBe(200);
+  expect(list.body).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'payment_notification_refused', reason: 'p24: wrong sign or malformed', count: expect.any(Number) })]));
+  expect((list.body as { count: number }[]).reduce((n, e) => n + e.count, 0)).toBeGreaterThanOrEqual(200);
 });
 
 test('the same notification 3 times and 3 at once: verified once, paid once, one mail', async () => {

@@ -10,7 +10,7 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { log } from '../log';
 import { enqueue } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
-import { recordAudit } from '@/server/audit/audit';
+import { recordAudit, recordRefusedNotification } from '@/server/audit/audit';
 import * as repo from '@/server/payments/repositories/payments';
 import * as ordersRepo from '@/server/orders/repositories/orders';
 import { providerById, providerForCurrency } from './providers';
@@ -167,10 +167,16 @@ export function verifyAndRecord(db: Db, provider: PaymentProvider, notice: Payme
   return run;
 }
 
-/** A refused notification: nothing changes; an audit record and a log line (never the sign or a key). */
-async function refuse(db: Db, providerId: string, why: string, ip: string, orderId: number | null): Promise<never> {
+/**
+ * A refused notification: nothing changes; a log line (never the sign or a key) and a count in
+ * security_events (per reason, address and window). Only a notification whose sign was right (a real
+ * operator problem: an unknown session, another amount) also goes to the audit trail.
+ */
+async function refuse(db: Db, providerId: string, why: string, ip: string, orderId: number | null, signed = false): Promise<never> {
   log().warn({ provider: providerId, why, orderId }, 'payment notification refused');
-  await recordAudit(db, { action: 'payment_rejected', actorKind: 'anonymous', orderId, ip, detail: `${providerId}: ${why}` });
+  const laboratoryId = orderId === null ? null : ((await ordersRepo.getOrder(db, orderId))?.laboratory_id ?? null);
+  await recordRefusedNotification(db, 'payment_notification_refused', `${providerId}: ${why}`, ip, laboratoryId);
+  if (signed) await recordAudit(db, { action: 'payment_rejected', actorKind: 'anonymous', orderId, ip, detail: `${providerId}: ${why}` });
   throw badRequest(`Notification refused: ${why}`, undefined, ERROR_CODES.paymentNotificationRefused);
 }
 
@@ -186,8 +192,8 @@ export async function handlePaymentNotification(db: Db, providerId: ProviderId, 
   const notice = provider.parseNotification(body);
   if (!notice) return refuse(db, providerId, 'wrong sign or malformed', ip, null);
   const known = await repo.findAttemptBySession(db, notice.sessionId);
-  if (!known || known.provider !== providerId) return refuse(db, providerId, 'unknown session', ip, null);
-  if (known.amount_minor !== notice.amountMinor || known.currency !== notice.currency) return refuse(db, providerId, 'other amount or currency than registered', ip, known.order_id);
+  if (!known || known.provider !== providerId) return refuse(db, providerId, 'unknown session', ip, null, true);
+  if (known.amount_minor !== notice.amountMinor || known.currency !== notice.currency) return refuse(db, providerId, 'other amount or currency than registered', ip, known.order_id, true);
 
   if (known.status === 'paid') return { status: 'ok' };
   if (!notice.paid) {

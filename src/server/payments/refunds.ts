@@ -7,7 +7,7 @@ import { log } from '../log';
 import { enqueue } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
 import type { JobDefinition } from '../jobs/types';
-import { recordAudit } from '@/server/audit/audit';
+import { recordAudit, recordRefusedNotification } from '@/server/audit/audit';
 import * as repo from '@/server/payments/repositories/payments';
 import * as ordersRepo from '@/server/orders/repositories/orders';
 import { findSlotsByIds } from '@/server/visits/repositories/slots';
@@ -179,9 +179,12 @@ export const paymentRefundCheckJob: JobDefinition<{ refundId: number }> = {
 
 /** The operator's refund notification: checked like a payment notification; settles the refund once. */
 export async function handleRefundNotification(db: Db, providerId: 'p24' | 'test', body: unknown, ip: string): Promise<{ status: 'ok' }> {
-  const refuse = async (why: string, orderId: number | null): Promise<never> => {
+  // Counted in security_events; in the audit trail only when the sign was right (see payments.ts).
+  const refuse = async (why: string, orderId: number | null, signed = false): Promise<never> => {
     log().warn({ provider: providerId, why, orderId }, 'refund notification refused');
-    await recordAudit(db, { action: 'payment_rejected', actorKind: 'anonymous', orderId, ip, detail: `${providerId} refund: ${why}` });
+    const laboratoryId = orderId === null ? null : ((await ordersRepo.getOrder(db, orderId))?.laboratory_id ?? null);
+    await recordRefusedNotification(db, 'refund_notification_refused', `${providerId} refund: ${why}`, ip, laboratoryId);
+    if (signed) await recordAudit(db, { action: 'payment_rejected', actorKind: 'anonymous', orderId, ip, detail: `${providerId} refund: ${why}` });
     throw badRequest(`Notification refused: ${why}`, undefined, ERROR_CODES.paymentNotificationRefused);
   };
   const provider = providerById(providerId);
@@ -190,8 +193,8 @@ export async function handleRefundNotification(db: Db, providerId: 'p24' | 'test
   if (!notice) return refuse('wrong sign or malformed', null);
   const refund = await repo.findRefundByUuid(db, notice.refundsUuid);
   const attempt = refund ? await repo.findAttempt(db, refund.attempt_id) : undefined;
-  if (!refund || !attempt || attempt.session_id !== notice.sessionId || attempt.provider !== providerId) return refuse('unknown refund', null);
-  if (refund.amount_minor !== notice.amountMinor || refund.currency !== notice.currency) return refuse('other amount or currency than requested', refund.order_id);
+  if (!refund || !attempt || attempt.session_id !== notice.sessionId || attempt.provider !== providerId) return refuse('unknown refund', null, true);
+  if (refund.amount_minor !== notice.amountMinor || refund.currency !== notice.currency) return refuse('other amount or currency than requested', refund.order_id, true);
   await ordersRepo.inWriteTransaction(db, async (trx) => {
     const order = await ordersRepo.lockOrder(trx, refund.order_id);
     if (!order) return;

@@ -67,7 +67,9 @@ export interface LabAuditRecordDto extends AccessRecordDto {
 /** Refused sign-ins or lock-outs of one account in one 15-minute window (`GET staff/security-events`). */
 export interface SecurityEventDto {
   id: number;
-  action: 'sign_in_failed' | 'locked_out';
+  action: 'sign_in_failed' | 'locked_out' | 'payment_notification_refused' | 'refund_notification_refused';
+  /** Refused notifications: why (`wrong sign or malformed`, `unknown session`, ...); else null. */
+  reason?: string | null;
   subjectUserId: number | null;
   subjectEmail: string | null;
   /** The client address of the latest one. */

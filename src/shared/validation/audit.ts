@@ -21,5 +21,7 @@ export const auditQuerySchema = auditPageSchema.shape({
 
 /** Paging and the outcome filter of `GET staff/security-events`. */
 export const securityEventsQuerySchema = auditPageSchema.shape({
-  action: mixed<'sign_in_failed' | 'locked_out'>().oneOf(['sign_in_failed', 'locked_out'], 'Unknown action').optional(),
+  action: mixed<'sign_in_failed' | 'locked_out' | 'payment_notification_refused' | 'refund_notification_refused'>()
+    .oneOf(['sign_in_failed', 'locked_out', 'payment_notification_refused', 'refund_notification_refused'], 'Unknown action')
+    .optional(),
 });

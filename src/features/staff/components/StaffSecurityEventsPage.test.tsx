@@ -12,6 +12,7 @@ const staffUser = { id: 2, username: 's@lab.test', firstName: 'Lab', lastName: '
 const events: SecurityEventDto[] = [
   { id: 9, action: 'locked_out', subjectUserId: 4, subjectEmail: 'nurse@lab.test', clientIp: '198.51.100.7', count: 12, firstAt: '2026-11-24T09:00:00.000Z', lastAt: '2026-11-24T09:10:00.000Z' },
   { id: 8, action: 'sign_in_failed', subjectUserId: null, subjectEmail: null, clientIp: '203.0.113.5', count: 1, firstAt: '2026-11-23T08:00:00.000Z', lastAt: '2026-11-23T08:00:00.000Z' },
+  { id: 7, action: 'payment_notification_refused', reason: 'p24: wrong sign or malformed', subjectUserId: null, subjectEmail: null, clientIp: '192.0.2.9', count: 300, firstAt: '2026-11-22T08:00:00.000Z', lastAt: '2026-11-22T08:10:00.000Z' },
 ];
 const many = (top: number, count: number): SecurityEventDto[] => Array.from({ length: count }, (_, i) => ({ ...events[1]!, id: top - i }));
 
@@ -38,7 +39,8 @@ it('lists refused sign-ins: when (since the first), what, the account, how many,
   render();
   const table = await screen.findByRole('table', { name: 'Sign-in security' });
   const rows = within(table).getAllByRole('row').slice(1);
-  expect(rows).toHaveLength(2);
+  expect(rows).toHaveLength(3);
+  expect(rows[2]).toHaveTextContent(/Refused payment notification.*p24: wrong sign or malformed.*300.*192\.0\.2\.9/);
   expect(rows[0]).toHaveTextContent(/24 Nov 2026, 09:10.*first at 24 Nov 2026, 09:00.*Locked out.*nurse@lab\.test.*12.*198\.51\.100\.7/);
   expect(rows[1]).toHaveTextContent(/Wrong password.*Unknown account.*1.*203\.0\.113\.5/);
   expect(rows[1]).not.toHaveTextContent('first at');

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { PageHead } from '@/components/PageHead';
 import { useCallback, useState } from 'react';
 import Table from '@mui/material/Table';
@@ -50,7 +51,7 @@ function EventRows({ events }: { events: SecurityEventDto[] }) {
                 )}
               </TableCell>
               <TableCell>{t(`security.action.${e.action}`)}</TableCell>
-              <TableCell sx={{ minWidth: 200, overflowWrap: 'anywhere' }}>{e.subjectEmail ?? t('security.unknownAccount')}</TableCell>
+              <TableCell sx={{ minWidth: 200, overflowWrap: 'anywhere' }}>{e.reason ? <Box component="span" sx={{ fontFamily: 'monospace' }}>{e.reason}</Box> : (e.subjectEmail ?? t('security.unknownAccount'))}</TableCell>
               <TableCell align="right">{e.count}</TableCell>
               <TableCell>{e.clientIp || '—'}</TableCell>
             </TableRow>
@@ -77,6 +78,8 @@ function SecurityEvents() {
         <option value="">{t('security.all')}</option>
         <option value="sign_in_failed">{t('security.action.sign_in_failed')}</option>
         <option value="locked_out">{t('security.action.locked_out')}</option>
+        <option value="payment_notification_refused">{t('security.action.payment_notification_refused')}</option>
+        <option value="refund_notification_refused">{t('security.action.refund_notification_refused')}</option>
       </TextInput>
       {content}
       <StaffPager list={list} label={t('security.title')} />

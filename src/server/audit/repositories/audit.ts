@@ -90,13 +90,17 @@ export function selectAuditEvents(db: Db, q: AuditQuery = {}) {
 
 export type AuditRow = Awaited<ReturnType<ReturnType<typeof selectAuditEvents>['execute']>>[number];
 
-/** Refused sign-ins and lock-outs of a laboratory's people, counted per window, newest first. */
+/**
+ * Refused sign-ins and lock-outs of a laboratory's people, and refused payment or refund
+ * notifications (of its orders, or of no known order: every laboratory's staff see those), counted per
+ * window, newest first.
+ */
 export async function listSecurityEvents(db: Db, laboratoryId: string, q: Pick<AuditQuery, 'limit' | 'before'> & { action?: SecurityEventTable['action'] } = {}) {
   let query = db
     .selectFrom('security_events')
     .leftJoin('users', 'users.id', 'security_events.subject_user_id')
-    .select(['security_events.id', 'security_events.action', 'security_events.subject_user_id', 'users.email', 'security_events.client_ip', 'security_events.count', 'security_events.first_at', 'security_events.last_at'])
-    .where('security_events.laboratory_id', '=', laboratoryId)
+    .select(['security_events.id', 'security_events.key', 'security_events.action', 'security_events.subject_user_id', 'users.email', 'security_events.client_ip', 'security_events.count', 'security_events.first_at', 'security_events.last_at'])
+    .where((eb) => eb.or([eb('security_events.laboratory_id', '=', laboratoryId), eb.and([eb('security_events.laboratory_id', 'is', null), eb('security_events.action', 'in', ['payment_notification_refused', 'refund_notification_refused'])])]))
     .orderBy('security_events.id', 'desc')
     .limit(q.limit ?? DEFAULT_LIMIT);
   if (q.before !== undefined) query = query.where('security_events.id', '<', q.before);

@@ -107,7 +107,8 @@ export interface SecurityEventTable {
   /** `<action>:<address typed>`. */
   key: string;
   window_start: string;
-  action: 'sign_in_failed' | 'locked_out';
+  /** Refused sign-ins and lock-outs; refused payment and refund notifications (docs/payments.md). */
+  action: 'sign_in_failed' | 'locked_out' | 'payment_notification_refused' | 'refund_notification_refused';
   subject_user_id: number | null;
   laboratory_id: string | null;
   /** The client address of the latest event counted. */
