@@ -60,7 +60,16 @@ export function setLogForTests(destination: DestinationStream | null): void {
   current = destination ? create(destination, 'debug') : null;
 }
 
-/** A request path fit for the log: no query string, token-like segments replaced. */
+/** A payment session id (`o<order id>-<random>`, docs/payments.md), of any length. */
+const PAYMENT_SESSION = /(^|\/)o\d+-[A-Za-z0-9_-]+(?=\/|$)/g;
+
+/**
+ * A request path fit for the log: no query string; payment session ids replaced by their pattern
+ * (whatever their length: an order 1-9 makes a short one), other token-like segments by length.
+ */
 export function safePath(url: string | undefined): string {
-  return (url ?? '').split('?')[0]!.replace(/[A-Za-z0-9_-]{20,}/g, '[redacted]');
+  return (url ?? '')
+    .split('?')[0]!
+    .replace(PAYMENT_SESSION, '$1[redacted]')
+    .replace(/[A-Za-z0-9_-]{20,}/g, '[redacted]');
 }
