@@ -2,7 +2,7 @@ import type { Db } from '../db/createDb';
 import type { OrderRow } from '@/server/orders/repositories/orders';
 import { listLines } from '@/server/orders/repositories/orders';
 import { orderMaterialCharges } from '@/server/invoices/repositories/invoices';
-import type { InvoiceLineData, VatRate } from './fa3Xml';
+import type { InvoiceLineData } from './fa3Xml';
 
 /**
  * What an order's documents list (receipt, invoice, correction, their PDFs and the FA(3) XML), all
@@ -87,5 +87,3 @@ export async function orderDocumentLines(db: Db, order: OrderRow): Promise<Docum
 }
 
 /** The lines' total in minor units. */
-export const linesTotal = (lines: { amountMinor: number }[]) => lines.reduce((n, l) => n + l.amountMinor, 0);
-export type { VatRate };

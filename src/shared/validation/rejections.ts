@@ -17,7 +17,6 @@ export const rejectionSchema = object({
   note: string().strict().trim().max(500).nullable().optional(),
   patientId: id().nullable().optional(),
 });
-export type RejectionBody = InferType<typeof rejectionSchema>;
 
 export const redrawSchema = object({
   orderSlotId: id().required(REJECTION_MESSAGES.slotRequired),

@@ -22,12 +22,6 @@ export async function findRedrawOf(db: Q, orderId: number): Promise<{ id: number
   return db.selectFrom('orders').select('id').where('redraw_of', '=', orderId).executeTakeFirst();
 }
 
-export async function findRedrawsOf(db: Q, orderIds: number[]): Promise<Map<number, number>> {
-  if (!orderIds.length) return new Map();
-  const rows = await db.selectFrom('orders').select(['id', 'redraw_of']).where('redraw_of', 'in', orderIds).execute();
-  return new Map(rows.map((r) => [r.redraw_of as number, r.id]));
-}
-
 /** Rejections of a laboratory's orders since `since` (ISO), with the order number and the analysis name. */
 export async function listLabRejections(db: Q, laboratoryId: string, since: string) {
   return db
