@@ -50,6 +50,9 @@ describe('payment settings', () => {
   test('production with the test provider needs it set explicitly and a secret of 16+ characters', () => {
     expect(() => loadConfig({ ...prod, PAYMENT_TEST_PROVIDER: 'true' })).toThrow(/PAYMENT_TEST_SECRET/);
     expect(loadConfig({ ...prod, PAYMENT_TEST_PROVIDER: 'true', PAYMENT_TEST_SECRET: 'x'.repeat(16) }).payments.testProvider).toBe(true);
+    // F14: never free test payments beside real ones in production.
+    expect(() => loadConfig({ ...prod, PAYMENT_TEST_PROVIDER: 'true', PAYMENT_TEST_SECRET: 'x'.repeat(16), P24_MERCHANT_ID: '11111', P24_API_KEY: 'k', P24_CRC: 'c' })).toThrow(/PAYMENT_TEST_PROVIDER.*P24_MERCHANT_ID/);
+    expect(loadConfig({ PAYMENT_TEST_PROVIDER: 'true', P24_MERCHANT_ID: '11111', P24_API_KEY: 'k', P24_CRC: 'c' }).payments.p24).not.toBeNull();
   });
   test('Przelewy24 needs its keys once the merchant id is set; the sandbox is the default base URL', () => {
     expect(loadConfig({}).payments.p24).toBeNull();

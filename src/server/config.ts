@@ -334,6 +334,8 @@ function parsePayments(env: Env): PaymentConfig {
     if (!env.P24_CRC) throw new ConfigError('P24_CRC', 'required when P24_MERCHANT_ID is set');
     p24 = { baseUrl, merchantId, posId, apiKey: env.P24_API_KEY, crc: env.P24_CRC };
   }
+  // Real money and free test payments side by side would let any order be "paid" for nothing.
+  if (production && testProvider && p24) throw new ConfigError('PAYMENT_TEST_PROVIDER', 'must be off in production when P24_MERCHANT_ID is set');
   return { p24, testProvider, testSecret, holdMinutes: parseIntKey('PAYMENT_HOLD_MINUTES', env.PAYMENT_HOLD_MINUTES, 30) };
 }
 

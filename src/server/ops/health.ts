@@ -13,13 +13,18 @@ export async function liveness(db: Db): Promise<{ status: 'ok' }> {
   return { status: 'ok' };
 }
 
-/** `GET /api/health/ready`: the database and the job queue answer; 503 naming what does not. */
-export async function readiness(db: Db): Promise<{ status: 'ok'; checks: Record<string, 'ok'> }> {
+/**
+ * `GET /api/health/ready`: the database and the job queue answer; 503 naming what does not. With the
+ * test payment provider on in production it says so (`testPayments: true`): any order can then be
+ * "paid" for nothing (docs/payments.md).
+ */
+export async function readiness(db: Db): Promise<{ status: 'ok'; checks: Record<string, 'ok'>; testPayments?: true }> {
   const failed: Record<string, string> = {};
   await pingDatabase(db).catch((e: unknown) => (failed.database = safeError(e)));
   if (!failed.database) await checkQueue(db).catch((e: unknown) => (failed.queue = safeError(e)));
   if (Object.keys(failed).length) throw new HttpError(503, `Not ready: ${Object.keys(failed).join(', ')}`, { fields: failed });
-  return { status: 'ok', checks: { database: 'ok', queue: 'ok' } };
+  const c = getConfig();
+  return { status: 'ok', checks: { database: 'ok', queue: 'ok' }, ...(c.payments.testProvider && process.env.NODE_ENV === 'production' ? { testPayments: true as const } : {}) };
 }
 
 /** `GET /api/metrics` with `Authorization: Bearer <METRICS_TOKEN>`; off (404) without a token configured. */
