@@ -1,3 +1,4 @@
+import { deleteOutboxFilesTo } from '@/server/mail/mailer';
 import crypto from 'node:crypto';
 import type { Db } from '@/server/db/createDb';
 import { badRequest, notFound } from '@/server/http/errors';
@@ -51,4 +52,6 @@ export async function eraseAccount(db: Db, userId: number, password: string, ip 
     await clearCart(trx, userId);
     await recordAudit(trx, { action: 'account_deleted', ...actorOf(user), subjectUserId: userId, ip }, now);
   });
+  // The local outbox's files of mails to the address (MAIL_OUTBOX without SMTP) go too.
+  await deleteOutboxFilesTo(user.email);
 }

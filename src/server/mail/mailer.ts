@@ -54,6 +54,33 @@ export async function sendMail(msg: MailMessage): Promise<void> {
   await fs.writeFile(path.join(config.outboxDir, outboxFileName()), info.message as Buffer);
 }
 
+/**
+ * Removes the outbox directory's `.eml` files addressed to `address` (erasure: the files hold the
+ * mails' bodies, which the database no longer does once sent); answers how many went.
+ */
+export async function deleteOutboxFilesTo(address: string): Promise<number> {
+  const dir = getConfig().outboxDir;
+  let names: string[];
+  try {
+    names = (await fs.readdir(dir)).filter((n) => n.endsWith('.eml'));
+  } catch {
+    return 0;
+  }
+  const wanted = address.trim().toLowerCase();
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const text = await fs.readFile(file, 'utf8').catch(() => '');
+    const head = text.split(/\r?\n\r?\n/, 1)[0] ?? '';
+    const to = /^To:[ \t]*(.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1]?.toLowerCase() ?? '';
+    if (to.split(/[\s,<>]+/).includes(wanted)) {
+      await fs.rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
 /** An absolute link into the app for e-mails: `buildAppUrl('/reset-password?token=x')`. */
 export function buildAppUrl(pathWithQuery: string): string {
   const base = getConfig().appUrl.replace(/\/+$/, '');
