@@ -17,7 +17,11 @@ export async function register(): Promise<void> {
     }
     const { loadConfig } = await import('./src/server/config');
     try {
-      loadConfig();
+      const config = loadConfig();
+      // The test payment provider in production lets any order be "paid" for nothing: say so at start-up.
+      if (config.payments.testProvider && process.env.NODE_ENV === 'production') {
+        console.warn('Test payments are ON (PAYMENT_TEST_PROVIDER): orders can be paid without money; /api/health/ready reports testPayments: true');
+      }
     } catch (e) {
       console.error(e instanceof Error ? e.message : e);
       process.exit(1);
