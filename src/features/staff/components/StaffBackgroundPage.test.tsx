@@ -1,0 +1,34 @@
+import { act, screen } from '@testing-library/react';
+import { writeStorage } from '@/shared/storage';
+import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
+import type { BackgroundWorkDto } from '@/shared/types/backgroundWork';
+import { StaffBackgroundPage } from './StaffBackgroundPage';
+
+const staffUser = { id: 2, username: 's@lab.test', firstName: 'Lab', lastName: 'Staff', email: 's@lab.test', emailConfirmed: true, phone: null, dateOfBirth: null, role: 'staff' as const };
+const job = (id: string, name: string, discardable: boolean) => ({ id, name, state: 'failed' as const, attempts: 15, lastError: 'answered 500', runAt: '2026-11-24T09:00:00.000Z', createdAt: '2026-11-24T08:00:00.000Z', discardable });
+const work: BackgroundWorkDto = { mails: [], jobs: [job('31', 'payment-refund', false), job('32', 'visit-reminder', true)] };
+
+let backend: FakeBackend | null = null;
+afterEach(() => {
+  backend?.restore();
+  backend = null;
+  window.localStorage.clear();
+});
+
+it('a money job (refund) offers "retry" but no "discard"; another job offers both', async () => {
+  backend = fakeBackend({ 'GET staff/background': [200, work] });
+  writeStorage('token', 'tok-1');
+  const app = renderApp(<StaffBackgroundPage />, { router: testRouter('/staff/background') });
+  act(() => {
+    app.store.dispatch(loggedIn());
+    app.store.dispatch(currentUserReceived(staffUser));
+  });
+  const retries = await screen.findAllByRole('button', { name: /^Retry/ });
+  expect(retries).toHaveLength(2);
+  const discards = screen.getAllByRole('button', { name: /^Discard/ });
+  expect(discards).toHaveLength(1);
+  expect(discards[0]!.getAttribute('aria-label')).not.toMatch(/refund/i);
+});
