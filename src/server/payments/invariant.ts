@@ -31,8 +31,6 @@ export async function loadMoneyFacts(db: Db, order: MoneyFacts['order'] & { id: 
 
 export const paidMinor = (f: MoneyFacts) => sum(f.attempts.filter((a) => a.status === 'paid'));
 export const settledRefundMinor = (f: MoneyFacts) => sum(f.refunds.filter((r) => r.status === 'done'));
-/** Refunds asked for and not settled (pending at the shop or requested from the operator). */
-export const pendingRefundMinor = (f: MoneyFacts) => sum(f.refunds.filter((r) => r.status === 'pending' || r.status === 'requested'));
 export const keptMinor = (f: MoneyFacts) => paidMinor(f) - settledRefundMinor(f);
 /** What is kept once every refund asked for has settled. */
 export const keptAfterRefundsMinor = (f: MoneyFacts) => paidMinor(f) - sum(f.refunds.filter(open));
