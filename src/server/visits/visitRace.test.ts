@@ -58,3 +58,23 @@ test('two parallel moves of one visit, and a move beside a cancellation, keep ev
   }
   expect((await consistency(ids)).map((r) => r.booked)).toEqual([0, 0, 0]);
 });
+
+test('two orders moved in parallel into the last place of one slot: one wins, the other is 409, capacity never exceeded', async () => {
+  const s = await setUp();
+  const home = s.slots[0] as { id: number };
+  for (let i = 0; i < 8; i++) {
+    // One place left in the target: capacity 2, one taken.
+    const target = await createSlot(tdb.db, s.labId, 144 + i, { capacity: 2, booked: 1 });
+    const orders = [
+      await createOrder(tdb.db, { userId: s.owner.id, laboratoryId: s.labId, slotId: home.id, lines: [{ patientId: s.patientId, analysisId: s.analysis }] }),
+      await createOrder(tdb.db, { userId: s.owner.id, laboratoryId: s.labId, slotId: home.id, lines: [{ patientId: s.patientId, analysisId: s.analysis }] }),
+    ];
+    const answers = await Promise.all(orders.map((o) => api.call('POST', `/api/backend/orders/${o.id}/reschedule`, { token: s.owner.token, body: { slotId: target.id } })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const row = await tdb.db.selectFrom('nurse_slots').select(['booked', 'capacity']).where('id', '=', target.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ booked: 2, capacity: 2 });
+    const moved = await tdb.db.selectFrom('orders').select('id').where('slot_id', '=', target.id).execute();
+    expect(moved).toHaveLength(1);
+    for (const o of orders) await api.call('POST', `/api/backend/orders/${o.id}/cancel`, { token: s.owner.token });
+  }
+});
