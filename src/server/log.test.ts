@@ -54,7 +54,7 @@ test('the log of a whole journey carries no password, token, share link or resul
   const nextRefresh = /labShop\.refresh=([^;]+)/.exec(renewed.headers.get('set-cookie') ?? '')?.[1] as string;
   // A wrong password is logged as a request too, without the password typed.
   expect((await api.call('POST', `${B}/login`, { body: { username: email, password: 'Wrong-Guess-Passphrase-55' } })).status).toBe(401);
-  const patient = await api.call('POST', `${B}/patient?userAsPatient=false`, {
+  const patient = await api.call('POST', `${B}/patient?userAsPatient=true`, {
     token,
     body: {
       personalDetails: { firstName: 'Mila', lastName: 'Log', gender: 'female', dateOfBirth: '1991-01-01', email: null, phone: null },

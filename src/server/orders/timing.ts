@@ -43,7 +43,9 @@ export function checkCycleStart(cycleStart: string | null | undefined, now = new
 
 /** `order/create`: the chosen visit must suit the cart; else 400 `timing_not_met`, `fields["timing.<analysisId>"]` naming the analysis. */
 export async function checkOrderTiming(db: Db, userId: number, slot: { start_at: string; end_at: string }, timeZone: string, cycleStart: string | null): Promise<void> {
-  const problems = problemsOf(await cartRules(db, userId), { start: slot.start_at, end: slot.end_at }, timeZone, cycleStart);
+  // The visit-time step does not ask for the first day of the last period yet: without it the cycle
+  // days are advice shown on the analysis and in the cart, not a refusal (docs/backend.md).
+  const problems = problemsOf(await cartRules(db, userId), { start: slot.start_at, end: slot.end_at }, timeZone, cycleStart).filter((p) => p.problem.kind !== 'cycleStartNeeded');
   if (!problems.length) return;
   const fields = Object.fromEntries(problems.map((p) => [p.problem.kind === 'cycleStartNeeded' ? 'cycleStart' : `timing.${p.analysisId}`, timingProblemText(p.name, p.problem)]));
   throw badRequest(`This visit time does not suit: ${Object.values(fields).join('; ')}`, fields, ERROR_CODES.timingNotMet);

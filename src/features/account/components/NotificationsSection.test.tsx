@@ -18,6 +18,7 @@ const SETTINGS: NotificationSettingsDto = {
     { event: 'not_at_home', email: true, push: false },
     { event: 'results_ready', email: false, push: false },
     { event: 'critical_result', email: true, push: true },
+    { event: 'sample_rejected', email: true, push: true },
   ],
   pushPublicKey: VAPID_KEY,
   quietHours: { start: '22:00', end: '07:00' },
@@ -88,6 +89,7 @@ test('a switch saves at once: the PUT carries every event with the one change', 
       { event: 'not_at_home', email: true, push: false },
       { event: 'results_ready', email: false, push: true },
       { event: 'critical_result', email: true, push: true },
+      { event: 'sample_rejected', email: true, push: true },
     ],
   });
   expect(switchOf(section, 'Your results are ready', 'Push')).toBeChecked();

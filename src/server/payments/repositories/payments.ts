@@ -40,10 +40,6 @@ export async function unpaidRegisteredAttempts(db: Q, orderId: number): Promise<
   return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).where('status', 'in', ['registered', 'failed', 'expired']).where('provider_token', 'is not', null).orderBy('id').execute();
 }
 
-export async function paidAttempt(db: Q, orderId: number): Promise<AttemptRow | undefined> {
-  return db.selectFrom('payment_attempts').selectAll().where('order_id', '=', orderId).where('status', '=', 'paid').orderBy('id', 'desc').limit(1).executeTakeFirst();
-}
-
 export async function setAttempt(db: Q, id: number, set: { status?: AttemptStatus; provider_token?: string; provider_order_id?: string; paid_at?: string }, at: string, onlyFrom?: AttemptStatus[]): Promise<boolean> {
   let q = db.updateTable('payment_attempts').set({ ...set, updated_at: at }).where('id', '=', id);
   if (onlyFrom) q = q.where('status', 'in', onlyFrom);
@@ -83,17 +79,6 @@ export async function findRefundByUuid(db: Q, refundsUuid: string): Promise<Refu
 
 export async function listRefunds(db: Q, orderId: number): Promise<RefundRow[]> {
   return db.selectFrom('payment_refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
-}
-
-/** Pending and requested refunds count against what is left to refund. */
-export async function sumRefunds(db: Q, orderId: number): Promise<number> {
-  const r = await db
-    .selectFrom('payment_refunds')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_minor'), eb.val(0)).as('n'))
-    .where('order_id', '=', orderId)
-    .where('status', '!=', 'failed')
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
 }
 
 export async function setRefundStatus(db: Q, id: number, status: RefundStatus, at: string, onlyFrom: RefundStatus[]): Promise<boolean> {
