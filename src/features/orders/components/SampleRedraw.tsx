@@ -14,7 +14,6 @@ import { Status } from '@/lib/status';
 import { routePath } from '@/lib/routes';
 import { formatLabTime } from '@/shared/labTime';
 import { useLanguage } from '@/i18n/useLanguage';
-import { ordersApi } from '../ordersApi';
 
 const RescheduleDialog = dynamic(() => import('./RescheduleDialog').then((m) => m.RescheduleDialog), { ssr: false });
 
@@ -42,6 +41,8 @@ export function SampleRedraw({ order }: { order: OrderDetailDto }) {
   const [picking, setPicking] = useState(false);
   // Booked: the redraw order is the next thing to look at.
   const booking = useCall(async (slotId: number, start: string) => {
+    // The API client is loaded with the first call, not with the order page.
+    const { ordersApi } = await import('../ordersApi');
     const answer = await ordersApi.bookRedraw(order.id, slotId, start);
     void router.push(routePath('orderDetail', { orderId: answer.orderId }));
     return answer;

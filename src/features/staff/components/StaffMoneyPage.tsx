@@ -23,7 +23,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { formatMoney } from '@/shared/money';
 import type { MoneyDayDto } from '@/shared/types/money';
 import { staffApi } from '../lazyStaffApi';
-import { localDate } from './StaffOrdersPage';
+import { localDate } from './localDate';
 import { StaffGate } from './StaffGate';
 
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);

@@ -1,4 +1,5 @@
 import { PageHead } from '@/components/PageHead';
+import { localDate } from './localDate';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
@@ -33,9 +34,6 @@ import { shiftDate } from './staffDates';
 import { StaffForbidden, StaffGate } from './StaffGate';
 
 /** Today's date in the browser's time zone, YYYY-MM-DD. */
-export function localDate(d = new Date()): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
