@@ -44,8 +44,9 @@ export default journey('the patient declines a test payment, tries again and pay
     await ctx.shot('payment failed');
   });
 
-  await ctx.step('"Try again" opens a new test payment; "Pay" pays and the page says so', async () => {
-    await page.getByRole('button', { name: 'Try again' }).click();
+  await ctx.step('"Pay now" opens a new test payment; "Pay" pays and the page says so', async () => {
+    await page.getByText(/^Pay by \d{2}:\d{2}, or the visit is released\.$/).waitFor();
+    await page.getByRole('button', { name: 'Pay now' }).click();
     await page.waitForURL(/\/payments\/test\/[^/]+$/);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(/\/order\/order-submitted\?orderId=\d+/);

@@ -100,6 +100,12 @@ export async function placeOrder(ctx: JourneyContext, token: string, lab: Labora
       assert.equal(answer.status, 'added');
     }
   }
+  // The analyses' timing rules (fasting, before 10:00) leave only some visits: keep the asked one if it
+  // suits the cart, else take a suitable one on the same day, else the first suitable one.
+  const suitable = (await ctx.api('GET', `/api/backend/nurse-slots?laboratoryId=${labId}&forCart=true`, undefined, token)).body as NurseSlotDto[];
+  if (Array.isArray(suitable) && suitable.length && !suitable.some((s) => s.id === slot.id)) {
+    slot = suitable.find((s) => s.start.slice(0, 10) === slot.start.slice(0, 10)) ?? suitable[0]!;
+  }
   // The visit goes to the laboratory's own postal code, which its home-visit zones cover.
   const created = await ctx.api(
     'POST',
