@@ -19,10 +19,10 @@ it('a sensitive result shows its value only after "Show result"; a released one 
   // Results that are not sensitive show at once.
   expect(within(list).getByText(/5\.1/)).toBeInTheDocument();
 
-  await userEvent.click(screen.getByRole('button', { name: 'Show the result of PSA (total)' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Show result: PSA (total)' }));
   expect(within(list).getByText(/1\.2/)).toBeInTheDocument();
   expect(within(list).getByText('Questions about this result? Call the laboratory: +48 22 000 00 00')).toBeInTheDocument();
-  await userEvent.click(screen.getByRole('button', { name: 'Show the result of HIV 1/2' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Show result: HIV 1/2' }));
   expect(within(list).getByText(/reactive/i)).toBeInTheDocument();
   expect(within(list).getByText("The laboratory's doctor: Please come for a confirmation test.")).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /Show the result/ })).not.toBeInTheDocument();
