@@ -100,25 +100,31 @@ export async function placeOrder(ctx: JourneyContext, token: string, lab: Labora
       assert.equal(answer.status, 'added');
     }
   }
-  // The analyses' timing rules (fasting, before 10:00) leave only some visits: keep the asked one if it
-  // suits the cart, else take a suitable one on the same day, else the first suitable one.
+  // The analyses' timing rules (fasting, before 10:00) leave only some visits: the asked one if it suits
+  // the cart, then suitable ones on the same day, then the other suitable ones; a full one is skipped.
   const suitable = (await ctx.api('GET', `/api/backend/nurse-slots?laboratoryId=${labId}&forCart=true`, undefined, token)).body as NurseSlotDto[];
-  if (Array.isArray(suitable) && suitable.length && !suitable.some((s) => s.id === slot.id)) {
-    slot = suitable.find((s) => s.start.slice(0, 10) === slot.start.slice(0, 10)) ?? suitable[0]!;
+  const asked = slot;
+  const candidates = !Array.isArray(suitable) || !suitable.length || suitable.some((s) => s.id === asked.id)
+    ? [asked]
+    : [...suitable.filter((s) => s.start.slice(0, 10) === asked.start.slice(0, 10)), ...suitable.filter((s) => s.start.slice(0, 10) !== asked.start.slice(0, 10))];
+  let created: Awaited<ReturnType<JourneyContext['api']>> | null = null;
+  for (const candidate of candidates.slice(0, 20)) {
+    // The visit goes to the laboratory's own postal code, which its home-visit zones cover.
+    created = await ctx.api(
+      'POST',
+      '/api/order/create',
+      {
+        laboratoryId: labId,
+        nurseCheckoutDate: candidate.start,
+        orderSlotId: candidate.id,
+        orderAddress: { country: lab.country ?? 'PL', city: lab.cityName, postalCode: labPostalCode(lab), street: 'Prosta 5', floor: '2', apartment: '7' },
+        feedbackDetails: { useEmail: true, usePhone: false, quickPhone: '' },
+      },
+      token,
+    );
+    if ((created.body as { code?: string } | null)?.code !== 'slot_full') break;
   }
-  // The visit goes to the laboratory's own postal code, which its home-visit zones cover.
-  const created = await ctx.api(
-    'POST',
-    '/api/order/create',
-    {
-      laboratoryId: labId,
-      nurseCheckoutDate: slot.start,
-      orderSlotId: slot.id,
-      orderAddress: { country: lab.country ?? 'PL', city: lab.cityName, postalCode: labPostalCode(lab), street: 'Prosta 5', floor: '2', apartment: '7' },
-      feedbackDetails: { useEmail: true, usePhone: false, quickPhone: '' },
-    },
-    token,
-  );
+  assert.ok(created);
   assert.equal(created.status < 300, true, `order/create: ${created.status} ${JSON.stringify(created.body)}`);
   return (created.body as CreateOrderResponse).orderId;
 }
