@@ -12,10 +12,15 @@ export function isPayable(order: Pick<PayableOrder, 'status' | 'payment_method' 
   return order.payment_method === 'online' && order.status !== 'cancelled' && (order.payment_status === 'awaiting' || order.payment_status === 'failed');
 }
 
+/** The instant the hold of an order placed at `placed` releases its visit (PAYMENT_HOLD_MINUTES later). */
+export function holdDeadline(placed: Date): Date {
+  return new Date(placed.getTime() + getConfig().payments.holdMinutes * 60_000);
+}
+
 /** The instant the hold releases the visit (the order's placing + PAYMENT_HOLD_MINUTES), while it can be paid; else null. */
 export function payByOf(order: PayableOrder): string | null {
   if (!isPayable(order)) return null;
-  const placed = new Date(order.created_at).getTime();
-  if (Number.isNaN(placed)) return null;
-  return new Date(placed + getConfig().payments.holdMinutes * 60_000).toISOString();
+  const placed = new Date(order.created_at);
+  if (Number.isNaN(placed.getTime())) return null;
+  return holdDeadline(placed).toISOString();
 }

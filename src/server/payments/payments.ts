@@ -18,7 +18,7 @@ import { ProviderUnavailable, type PaymentNotice, type PaymentProvider, type Pro
 import { queuePaymentMail } from './mails';
 import { recordVerifiedPayment } from './recordPayment';
 import { scheduleAwaitingMail } from './awaiting';
-import { payByOf } from './payBy';
+import { holdDeadline, payByOf } from './payBy';
 import { refundIfCancelledNowMinor } from './cancelQuote';
 
 /**
@@ -87,7 +87,7 @@ export async function openFirstAttempt(trx: Db, order: OrderRow, now: Date): Pro
   const provider = providerForCurrency(order.currency);
   if (!provider) throw badRequest(ONLINE_UNAVAILABLE, { paymentMethod: ONLINE_UNAVAILABLE }, ERROR_CODES.paymentMethodUnavailable);
   const attempt = await repo.insertAttempt(trx, { orderId: order.id, provider: provider.id, sessionId: newSessionId(order.id), amountMinor: order.total_minor, currency: order.currency }, now.toISOString());
-  const runAt = new Date(now.getTime() + getConfig().payments.holdMinutes * 60_000);
+  const runAt = holdDeadline(now);
   await enqueue(trx, JOB.paymentExpire, { orderId: order.id }, { key: `order:${order.id}:hold`, runAt, laboratoryId: order.laboratory_id });
   await scheduleAwaitingMail(trx, order, now);
   return attempt;
