@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import * as repo from '@/server/jobs/repositories/pgBossJobs';
-import { JOB_SPECS, specOf } from './specs';
+import { JOB, JOB_SPECS, specOf } from './specs';
 import { jobUuid, safeError } from './keys';
 import type { EnqueueOptions, JobDb, JobDefinition, JobState, JobView } from './types';
 import { log } from '../log';
@@ -40,7 +40,7 @@ export function bossFor(db: JobDb, appSchema: string | undefined): Promise<BossH
       const boss = new PgBoss({ db: repo.bossExecutor(db), schema, supervise: true, schedule: false, archiveCompletedAfterSeconds: 3600, deleteAfterDays: 7 });
       boss.on('error', (e) => log().error({ error: safeError(e) }, 'Job queue error'));
       await boss.start();
-      for (const name of Object.keys(JOB_SPECS)) await ensureQueue(boss, name);
+      for (const name of new Set([...Object.values(JOB), ...Object.keys(JOB_SPECS)])) await ensureQueue(boss, name);
       return { boss, schema };
     })();
     started.catch(() => holder.__labShopBoss?.delete(schema));
@@ -49,15 +49,38 @@ export function bossFor(db: JobDb, appSchema: string | undefined): Promise<BossH
   return started;
 }
 
-const created = new WeakMap<PgBoss, Set<string>>();
+const created = new WeakMap<PgBoss, Map<string, Promise<void>>>();
 
-async function ensureQueue(boss: PgBoss, name: string): Promise<void> {
-  const known = created.get(boss) ?? new Set<string>();
+/**
+ * `createQueue` attaches a partition to pg-boss's job table; another instance doing the same, or
+ * sending a job at that moment, may make PostgreSQL pick it as a deadlock victim: tried again.
+ */
+async function createQueueRetried(boss: PgBoss, name: string, options: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await boss.createQueue(name, options);
+    } catch (e) {
+      if ((e as { code?: string }).code !== '40P01' || attempt >= 5) throw e;
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+    }
+  }
+}
+
+/**
+ * Creates a queue once per process: concurrent callers share one creation (two `createQueue` calls
+ * for one name at the same moment deadlock on PostgreSQL); a failed creation is tried again next time.
+ */
+function ensureQueue(boss: PgBoss, name: string): Promise<void> {
+  const known = created.get(boss) ?? new Map<string, Promise<void>>();
   created.set(boss, known);
-  if (known.has(name)) return;
-  const spec = specOf(name);
-  await boss.createQueue(name, { name, retryLimit: spec.retryLimit, retryDelay: spec.retryDelaySeconds, retryBackoff: true, expireInSeconds: spec.timeoutSeconds, retentionDays: 14 });
-  known.add(name);
+  let pending = known.get(name);
+  if (!pending) {
+    const spec = specOf(name);
+    pending = createQueueRetried(boss, name, { name, retryLimit: spec.retryLimit, retryDelay: spec.retryDelaySeconds, retryBackoff: true, expireInSeconds: spec.timeoutSeconds, retentionDays: 14 });
+    pending.catch(() => known.delete(name));
+    known.set(name, pending);
+  }
+  return pending;
 }
 
 export async function enqueueInBoss(handle: BossHandle, db: JobDb, name: string, payload: object, key: string, opts: EnqueueOptions): Promise<boolean> {
