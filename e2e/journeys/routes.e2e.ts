@@ -68,6 +68,9 @@ export default journey('every page of the route table opens without an accessibi
     ['/reset-password', 'reset password'],
     ['/confirm-email', 'confirm e-mail'],
     ['/order/cart', 'cart (visitor)'],
+    ['/order/paste', "doctor's list (visitor)"],
+    ['/patient-invite?token=no-such-invite', 'record invite (unknown link)'],
+    ['/accessibility', 'accessibility statement'],
     ['/patients', 'patients (visitor)'],
     ['/orders', 'orders (visitor)'],
     ['/test-results', 'test results (visitor)'],
@@ -95,13 +98,14 @@ export default journey('every page of the route table opens without an accessibi
     ['/patients/create', 'new patient'],
     [`/patients/edit/${patient.id}`, 'edit patient'],
     ['/order/cart', 'empty cart'],
+    ['/order/paste', "doctor's list"],
     ['/orders', 'orders (none yet)'],
     ['/test-results', 'test results (none yet)'],
     [`/add-to-cart/analysis/${catalogue[0].id}`, 'add to cart'],
   ];
   for (const [path, name] of signedInPages) await visit(path, name);
 
-  // The laboratory's pages: the console, the visits of the day, the audit trail, sign-in security and barrier reports as staff, and the nurse's day.
+  // The laboratory's pages: the console, the visits of the day, the audit trail, sign-in security, barrier reports, money and background jobs as staff, and the nurse's day.
   const stamp = `${ctx.viewport}-${Date.now()}`;
   await ctx.prepare({ token: await signInNewStaff(ctx, `routes-staff-${stamp}@example.test`, lab.id) });
   await visit('/staff', 'staff console');
@@ -110,6 +114,8 @@ export default journey('every page of the route table opens without an accessibi
   await page.getByRole('table', { name: 'Audit trail' }).getByText('Role changed').first().waitFor();
   await visit('/staff/security-events', "the laboratory's sign-in security");
   await visit('/staff/barrier-reports', "the laboratory's accessibility barrier reports");
+  await visit('/staff/money', "the laboratory's money");
+  await visit('/staff/background', 'background jobs');
   await ctx.prepare({ token: await signInNewStaff(ctx, `routes-nurse-${stamp}@example.test`, lab.id, 'nurse') });
   await visit('/staff/visits', "the nurse's day");
 });
