@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { writeStorage } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
@@ -31,4 +31,26 @@ it('a money job (refund) offers "retry" but no "discard"; another job offers bot
   const discards = screen.getAllByRole('button', { name: /^Discard/ });
   expect(discards).toHaveLength(1);
   expect(discards[0]!.getAttribute('aria-label')).not.toMatch(/refund/i);
+});
+
+it('a refused discard says why in words (a money job), a retry that works says "Done" and the lists are loaded again', async () => {
+  backend = fakeBackend({
+    'GET staff/background': [200, work],
+    'POST staff/background/jobs/32/discard': [409, { error: 'A money job cannot be discarded', code: 'money_job_not_discardable' }],
+    'POST staff/background/jobs/31/retry': [200, work],
+  });
+  writeStorage('token', 'tok-1');
+  const app = renderApp(<StaffBackgroundPage />, { router: testRouter('/staff/background') });
+  act(() => {
+    app.store.dispatch(loggedIn());
+    app.store.dispatch(currentUserReceived(staffUser));
+  });
+  fireEvent.click(await screen.findByRole('button', { name: /^Discard/ }));
+  expect(await screen.findByText('A money job (a refund, a payment hold or an invoice to KSeF) cannot be discarded, only retried.')).toBeTruthy();
+  expect(screen.queryByText('A money job cannot be discarded')).toBeNull();
+  const loads = backend.calls('GET staff/background').length;
+  fireEvent.click(screen.getAllByRole('button', { name: /^Retry/ })[0]!);
+  expect(await screen.findByText('Done')).toBeTruthy();
+  await screen.findAllByRole('button', { name: /^Retry/ });
+  await waitFor(() => expect(backend?.calls('GET staff/background').length).toBe(loads + 1));
 });

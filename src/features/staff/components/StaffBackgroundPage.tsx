@@ -1,5 +1,5 @@
 import { PageHead } from '@/components/PageHead';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -18,6 +18,9 @@ import { useLanguage } from '@/i18n/useLanguage';
 import type { BackgroundWorkDto } from '@/shared/types/backgroundWork';
 import { staffApi } from '../lazyStaffApi';
 import { StaffGate } from './StaffGate';
+import { useCall } from '@/lib/store/useCall';
+import { Status } from '@/lib/status';
+import { useFailureText } from '@/components/useFailureText';
 
 type Act = (kind: 'mails' | 'jobs', id: number | string, action: 'retry' | 'discard') => void;
 
@@ -130,45 +133,31 @@ function WorkTables({ work, act }: { work: BackgroundWorkDto; act: Act }) {
 
 function BackgroundWork() {
   const { t } = useTranslation('staff');
-  const [work, setWork] = useState<BackgroundWorkDto | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [notice, setNotice] = useState<'done' | 'actionFailed' | null>(null);
-
-  const fetchWork = useCallback(
-    () =>
-      staffApi
-        .background()
-        .then((w) => {
-          setFailed(false);
-          setWork(w);
-        })
-        .catch(() => setFailed(true)),
-    [],
-  );
+  const loading = useCall(staffApi.background);
+  const acting = useCall(staffApi.backgroundAction);
+  const actionFailure = useFailureText(acting.resource.error, { codes: { money_job_not_discardable: 'staff:background.notDiscardable' }, fallback: 'staff:background.actionFailed' });
+  const { run: load } = loading;
   useEffect(() => {
-    void fetchWork();
-  }, [fetchWork]);
-  const load = () => void fetchWork();
+    void load();
+  }, [load]);
 
-  const act: Act = (kind, id, action) => {
-    setNotice(null);
-    staffApi
-      .backgroundAction(kind, id, action)
-      .then((w) => {
-        setWork(w);
-        setNotice('done');
-      })
-      .catch(() => setNotice('actionFailed'));
-  };
+  const work = loading.resource.data;
+  // After an action the lists are loaded again (the page keeps showing them meanwhile).
+  const act: Act = (kind, id, action) => void acting.run(kind, id, action).then((done) => done && load());
 
-  if (failed) return <ErrorState message={t('background.failed')} onRetry={load} />;
+  if (loading.resource.status === Status.ERROR) return <ErrorState message={t('background.failed')} onRetry={() => void load()} />;
   if (!work) return <ListSkeleton rows={4} />;
   return (
     <>
       <div role="status" aria-live="polite">
-        {notice && (
-          <Alert severity={notice === 'done' ? 'success' : 'error'} sx={{ mb: 2 }}>
-            {t(`background.${notice}`)}
+        {acting.resource.status === Status.SUCCESS && (
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {t('background.done')}
+          </Alert>
+        )}
+        {acting.resource.status === Status.ERROR && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {actionFailure}
           </Alert>
         )}
       </div>

@@ -19,13 +19,15 @@ import { staffApi } from '../lazyStaffApi';
 import { StaffGate } from './StaffGate';
 import { StaffPager } from './StaffPager';
 import { usePagedList } from './usePagedList';
+import { useCall } from '@/lib/store/useCall';
+import { Status } from '@/lib/status';
 
 const sameReport = (a: BarrierReportDto, b: BarrierReportDto) => a.id === b.id;
 
 function Report({ report, now, onClose }: { report: BarrierReportDto; now: number; onClose: (r: BarrierReportDto) => Promise<void> }) {
   const { t } = useTranslation('staff');
   const language = useLanguage();
-  const [busy, setBusy] = useState(false);
+  const closing = useCall(onClose);
   const open = report.status === 'open';
   const overdue = open && Date.parse(report.dueAt) < now;
   const headingId = `barrier-${report.id}`;
@@ -52,13 +54,10 @@ function Report({ report, now, onClose }: { report: BarrierReportDto; now: numbe
       {open && (
         <Button
           variant="outlined"
-          disabled={busy}
+          disabled={closing.resource.status === Status.LOADING}
           sx={{ mt: 1.5, minHeight: 48 }}
           aria-label={`${t('barriers.close')}: ${report.name}`}
-          onClick={() => {
-            setBusy(true);
-            void onClose(report).finally(() => setBusy(false));
-          }}
+          onClick={() => void closing.run(report)}
         >
           {t('barriers.close')}
         </Button>
