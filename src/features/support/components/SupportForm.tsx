@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { TextInput } from '@/components/TextInput';
 import { useFormik } from 'formik';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/apiError';
 import type { SupportContactInput } from '@/shared/validation/support';
@@ -12,13 +12,13 @@ import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { SUPPORT_MESSAGE_MAX } from '@/shared/validation/supportLimits';
 import { lazyApi } from '@/lib/lazyApi';
 import { Notice } from '@/components/Notice';
+import { useFailureText } from '@/components/useFailureText';
+import { useCall } from '@/lib/store/useCall';
+import { Status } from '@/lib/status';
 
 // The API module (with the HTTP client and axios) loads on first use, not with the page.
 const supportApi = lazyApi(() => import('../supportApi').then((m) => m.supportApi));
 
-type Outcome = { kind: 'sent' } | { kind: 'failed'; message: string } | null;
-
-const RATE_LIMITED = 'Too many messages, please try again in an hour';
 
 export interface SupportFormProps {
   laboratoryId: string | null;
@@ -35,7 +35,6 @@ export interface SupportFormProps {
 export function SupportForm({ laboratoryId, initialName = '', initialEmail = '', send = supportApi.contact, sentText }: SupportFormProps) {
   usePreloadedSchema(supportFormSchema);
   const { t } = useTranslation('catalogue');
-  const [outcome, setOutcome] = useState<Outcome>(null);
   // Stable while the user's data is the same, so a sent form keeps the name and e-mail.
   const initialValues = useMemo(() => ({ name: initialName, email: initialEmail, message: '' }), [initialName, initialEmail]);
   const formik = useFormik({
@@ -43,22 +42,19 @@ export function SupportForm({ laboratoryId, initialName = '', initialEmail = '',
     enableReinitialize: true,
     validate: supportFormSchema.validate,
     onSubmit: async (values, helpers) => {
-      setOutcome(null);
-      try {
-        await send({ ...values, ...(laboratoryId ? { laboratoryId } : {}) });
-        setOutcome({ kind: 'sent' });
-        helpers.resetForm({ values: { ...values, message: '' } });
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 429) setOutcome({ kind: 'failed', message: t(RATE_LIMITED) });
-        else {
-          if (e instanceof ApiError && Object.keys(e.fields).length) {
-            helpers.setErrors(Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, v])));
-          }
-          setOutcome({ kind: 'failed', message: t('support.sendFailed') });
-        }
-      }
+      if (await sending.run({ ...values, ...(laboratoryId ? { laboratoryId } : {}) })) helpers.resetForm({ values: { ...values, message: '' } });
     },
   });
+  // A refused field is shown at the field, like the form's own checks.
+  const sending = useCall(async (body: SupportContactInput) => {
+    try {
+      return await send(body);
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.fields).length) formik.setErrors({ ...e.fields });
+      throw e;
+    }
+  });
+  const failure = useFailureText(sending.resource.error, { codes: { rate_limited: 'catalogue:support.rateLimited' }, fallback: 'catalogue:support.sendFailed' });
   const fieldError = (name: 'name' | 'email' | 'message') => {
     const message = formik.touched[name] ? formik.errors[name] : undefined;
     return message ? t(message) : undefined;
@@ -101,14 +97,14 @@ export function SupportForm({ laboratoryId, initialName = '', initialEmail = '',
         slotProps={{ htmlInput: { maxLength: SUPPORT_MESSAGE_MAX + 100 } }}
         required
       />
-      {outcome?.kind === 'sent' && (
+      {sending.resource.status === Status.SUCCESS && (
         <Notice severity="success" role="status">
           {sentText ?? t('support.sent')}
         </Notice>
       )}
-      {outcome?.kind === 'failed' && (
+      {sending.resource.status === Status.ERROR && (
         <Notice severity="error" role="alert">
-          {outcome.message}
+          {failure}
         </Notice>
       )}
       <Box>
