@@ -26,14 +26,4 @@ export const invoicesApi = {
     blob(`orders/${orderId}/invoice.${kind}?document=${documentId}`, kind === 'pdf' ? 'application/pdf' : 'application/xml'),
 };
 
-/** Saves a Blob under a file name. */
-export function saveBlob(data: Blob, fileName: string): void {
-  const url = URL.createObjectURL(data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveBlob } from '@/lib/saveBlob';

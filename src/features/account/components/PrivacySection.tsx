@@ -13,6 +13,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { Notice } from '@/components/Notice';
 import { Status } from '@/lib/status';
 import { useCall } from '@/lib/store/useCall';
+import { saveBlob } from '@/lib/saveBlob';
 
 /** Records per page of "Who opened your results"; "Show earlier" loads the next. */
 const ACCESS_PAGE = 50;
@@ -41,13 +42,7 @@ export function PrivacySection() {
   });
   const exported = useCall(async () => {
     const { blob, fileName } = await accountApi.exportData();
-    const name = fileName ?? 'lab-shop-account.json';
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.click();
-    URL.revokeObjectURL(url);
+    saveBlob(blob, fileName ?? 'lab-shop-account.json');
   });
   const loadingMore = page.resource.status === Status.LOADING && records !== null;
   const downloading = exported.resource.status === Status.LOADING;

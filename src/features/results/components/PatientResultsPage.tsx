@@ -1,6 +1,5 @@
 import { PageHead } from '@/components/PageHead';
 import { useRouter } from 'next/router';
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -24,29 +23,18 @@ import { idFrom } from '@/shared/ids';
 import { Notice } from '@/components/Notice';
 import { sampledText } from './sampledText';
 import { ADULT_AGE, CO_DECIDE_AGE, ageOn } from '@/shared/household';
+import { saveBlob } from '@/lib/saveBlob';
+import { useCall } from '@/lib/store/useCall';
+import { Status } from '@/lib/status';
 
 /** Saves the PDF or the FHIR bundle of one patient's results (the request carries the bearer token, so no plain link). */
 function useDownload(data: PatientResultsDto | null, kind: 'pdf' | 'fhir') {
-  const [state, setState] = useState<'idle' | 'loading' | 'error'>('idle');
-  const download = async () => {
+  const call = useCall(async () => {
     if (!data) return;
-    setState('loading');
-    try {
-      const blob = await (kind === 'pdf' ? resultsApi.resultsPdf : resultsApi.resultsFhir)(data.testResult.id, data.patient.id);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `results-${data.testResult.orderNumber}-${data.patient.firstName}-${data.patient.lastName}.${kind === 'pdf' ? 'pdf' : 'fhir.json'}`;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setState('idle');
-    } catch {
-      setState('error');
-    }
-  };
-  return { state, download };
+    const blob = await (kind === 'pdf' ? resultsApi.resultsPdf : resultsApi.resultsFhir)(data.testResult.id, data.patient.id);
+    saveBlob(blob, `results-${data.testResult.orderNumber}-${data.patient.firstName}-${data.patient.lastName}.${kind === 'pdf' ? 'pdf' : 'fhir.json'}`);
+  });
+  return { loading: call.resource.status === Status.LOADING, failed: call.resource.status === Status.ERROR, download: call.run };
 }
 
 /** 16 or 17 today: the patient co-decides about their data (household consent); the guardian still reads the results. */
@@ -66,7 +54,7 @@ export function PatientResultsPage() {
   const { session, resource, reload } = useResource('patientResults', ok ? [id, patientId] : null);
   const needAccount = useAccountAction();
   const data = resource.data;
-  const { state, download } = useDownload(data, 'pdf');
+  const pdf = useDownload(data, 'pdf');
   const fhir = useDownload(data, 'fhir');
   const name = data ? `${data.patient.firstName} ${data.patient.lastName}` : t('patient.title');
   const backHref = id ? routePath('testResultPatients', { testResultId: id }) : '/test-results';
@@ -80,17 +68,17 @@ export function PatientResultsPage() {
         actions={
           data ? (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              <Button variant="contained" startIcon={<PictureAsPdfOutlined />} onClick={() => void download()} disabled={state === 'loading'} sx={{ minHeight: 48 }}>
-                {state === 'loading' ? t('patient.pdfPreparing') : t('patient.pdf')}
+              <Button variant="contained" startIcon={<PictureAsPdfOutlined />} onClick={() => void pdf.download()} disabled={pdf.loading} sx={{ minHeight: 48 }}>
+                {pdf.loading ? t('patient.pdfPreparing') : t('patient.pdf')}
               </Button>
-              <Button variant="outlined" startIcon={<MedicalInformationOutlined />} onClick={() => void fhir.download()} disabled={fhir.state === 'loading'} sx={{ minHeight: 48 }}>
+              <Button variant="outlined" startIcon={<MedicalInformationOutlined />} onClick={() => void fhir.download()} disabled={fhir.loading} sx={{ minHeight: 48 }}>
                 {t('patient.fhir')}
               </Button>
             </Box>
           ) : undefined
         }
       >
-        {(state === 'error' || fhir.state === 'error') && (
+        {(pdf.failed || fhir.failed) && (
           <Notice severity="error" sx={{ mb: 2 }}>
             {t('patient.pdfFailed')}
           </Notice>

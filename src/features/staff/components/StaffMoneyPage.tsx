@@ -18,6 +18,7 @@ import { TextInput } from '@/components/TextInput';
 import { formatDateTime } from '@/lib/format';
 import { Status } from '@/lib/status';
 import { useCall } from '@/lib/store/useCall';
+import { saveBlob } from '@/lib/saveBlob';
 import { routePath } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
 import { formatMoney } from '@/shared/money';
@@ -27,17 +28,6 @@ import { localDate } from './localDate';
 import { StaffGate } from './StaffGate';
 
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-
-function saveCsv(data: Blob, fileName: string): void {
-  const url = URL.createObjectURL(data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function MoneyOfDay() {
   const { t } = useTranslation('staff');
@@ -55,7 +45,7 @@ function MoneyOfDay() {
   const csv = async () => {
     setCsvFailed(false);
     try {
-      saveCsv(await staffApi.moneyCsv(date), `money-${date}.csv`);
+      saveBlob(await staffApi.moneyCsv(date), `money-${date}.csv`);
     } catch {
       setCsvFailed(true);
     }
