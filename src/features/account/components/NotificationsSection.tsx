@@ -61,8 +61,6 @@ export function NotificationsSection() {
   const settings = failure ? confirmed : edited;
   const failureText = useFailureText(failure, { field: (fields) => Object.values(fields)[0] });
   const [device, setDevice] = useState<Device>(initialDevice);
-  const [deviceBusy, setDeviceBusy] = useState(false);
-  const [deviceFailed, setDeviceFailed] = useState(false);
   const [notAllowed, setNotAllowed] = useState(false);
   useStatusChange(save.resource.status, {
     onSuccess: () => {
@@ -95,10 +93,17 @@ export function NotificationsSection() {
     await save.run(events);
   };
 
-  const turnOn = async (publicKey: string) => {
-    setDeviceBusy(true);
-    setDeviceFailed(false);
+  // Turning this device's notifications on or off: one call at a time, its failure kept to show.
+  const deviceCall = useCall(async (publicKey: string | null) => {
     setNotAllowed(false);
+    if (publicKey === null) {
+      const endpoint = await unsubscribeThisDevice();
+      setDevice('off');
+      // The browser no longer receives anything; a server that missed this forgets the
+      // subscription on the push service's 410 at its next message.
+      if (endpoint) await accountApi.removePushSubscription(endpoint).catch(() => undefined);
+      return;
+    }
     let subscribed = false;
     try {
       const subscription = await subscribeThisDevice(publicKey);
@@ -106,34 +111,19 @@ export function NotificationsSection() {
       await accountApi.addPushSubscription(subscription);
       setDevice('on');
     } catch (e) {
-      if (e instanceof PushPermissionRefused) {
-        if (e.permission === 'denied') setDevice('blocked');
-        else setNotAllowed(true);
-      } else {
-        setDeviceFailed(true);
+      if (!(e instanceof PushPermissionRefused)) {
         // A subscription the server does not know would only look "on" here: take it back.
         if (subscribed) await unsubscribeThisDevice().catch(() => null);
+        throw e;
       }
-    } finally {
-      setDeviceBusy(false);
+      if (e.permission === 'denied') setDevice('blocked');
+      else setNotAllowed(true);
     }
-  };
-
-  const turnOff = async () => {
-    setDeviceBusy(true);
-    setDeviceFailed(false);
-    try {
-      const endpoint = await unsubscribeThisDevice();
-      setDevice('off');
-      // The browser no longer receives anything; a server that missed this forgets the
-      // subscription on the push service's 410 at its next message.
-      if (endpoint) await accountApi.removePushSubscription(endpoint).catch(() => undefined);
-    } catch {
-      setDeviceFailed(true);
-    } finally {
-      setDeviceBusy(false);
-    }
-  };
+  });
+  const deviceBusy = deviceCall.resource.status === Status.LOADING;
+  const deviceFailed = deviceCall.resource.status === Status.ERROR;
+  const turnOn = (publicKey: string) => void deviceCall.run(publicKey);
+  const turnOff = () => void deviceCall.run(null);
 
   const pushKey = settings?.pushPublicKey ?? null;
   let deviceState: React.ReactNode = null;
