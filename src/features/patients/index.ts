@@ -4,3 +4,4 @@
  */
 export { newPatient, type Patient } from './patientMapping';
 export { patientFormOpened, patientSaveRequested, patientsRequested } from './patientsSlice';
+export { PATIENT_SAVE_FAILURE } from './patientFailure';

@@ -168,4 +168,15 @@ describe('adding for the chosen patients', () => {
     expect(shop.calls('POST patient')[0]?.url).toBe('patient/?userAsPatient=false');
     expect(navigation.goTo).not.toHaveBeenCalled();
   });
+
+  it('a refused inline patient is worded by its code, not by the server’s sentence', async () => {
+    shop = fakeBackend({ 'GET cart/get-cart': [200, emptyCart()], 'GET patient': [200, []], 'POST patient': [409, { error: 'The server’s sentence', code: 'conflict' }] });
+    open({ type: 'analysis', item: glucose }, { addableFlowPage: 'addPatients' }, true);
+    const form = await screen.findByRole('form', { name: 'New patient' });
+    await userEvent.type(within(form).getByLabelText('First name'), 'Maria');
+    await userEvent.type(within(form).getByLabelText('Last name'), 'New');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save patient' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('You are already one of your patients');
+    expect(screen.queryByText('The server’s sentence')).not.toBeInTheDocument();
+  });
 });

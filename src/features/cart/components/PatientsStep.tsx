@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, ListSkeleton } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
-import { newPatient, patientFormOpened, patientSaveRequested, patientsRequested, type Patient } from '@/features/patients';
+import { newPatient, PATIENT_SAVE_FAILURE, patientFormOpened, patientSaveRequested, patientsRequested, type Patient } from '@/features/patients';
+import { useFailureText } from '@/components/useFailureText';
 import { patientFormSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { useMessage } from '@/components/formFields';
@@ -19,10 +20,12 @@ import { Notice } from '@/components/Notice';
 
 function NewPatientForm({ onDone }: { onDone(): void }) {
   usePreloadedSchema(patientFormSchema);
-  const { t } = useTranslation('cart');
+  // The save failure's texts are the patient form's (account namespace).
+  const { t } = useTranslation(['cart', 'account']);
   const dispatch = useAppDispatch();
   const message = useMessage();
   const { status: patientCreateStatus, error: patientCreateError } = useAppSelector((s) => s.patients.save);
+  const patientCreateFailure = useFailureText(patientCreateError, PATIENT_SAVE_FAILURE);
   // A fresh form: a save of another page is not this one.
   useEffect(() => {
     dispatch(patientFormOpened());
@@ -61,7 +64,7 @@ function NewPatientForm({ onDone }: { onDone(): void }) {
                 </div>
               </Box>
               {patientCreateStatus === Status.ERROR && patientCreateError && (
-                <Notice severity="error" role="alert" sx={{ mb: 1 }}>{patientCreateError.message}</Notice>
+                <Notice severity="error" role="alert" sx={{ mb: 1 }}>{patientCreateFailure}</Notice>
               )}
               <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
                 <Button onClick={onDone} sx={{ minHeight: 48 }}>{t('add.cancel')}</Button>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { patientFormSchema } from '@/lib/validation/formSchemas';
 import { usePreloadedSchema } from '@/lib/validation/lazySchema';
 import { FormTextField, useMessage } from '@/components/formFields';
-import { useFailureText, type FailureTexts } from '@/components/useFailureText';
+import { useFailureText } from '@/components/useFailureText';
+import { PATIENT_SAVE_FAILURE } from '../patientFailure';
 import { SubmitButton } from '@/components/SubmitButton';
 import { Choice, ChoiceGroup } from '@/components/Choice';
 import { formFieldErrors, type Patient } from '../patientMapping';
@@ -59,18 +60,6 @@ export interface PatientFormProps {
   submitLabel: string;
 }
 
-/** A refused field names itself; the patient is gone, or the account holder is already a patient. */
-const PATIENT_SAVE_FAILURE: FailureTexts = {
-  field: (fields) => Object.values(fields)[0],
-  codes: {
-    not_found: 'account:failure.patientNotFound',
-    conflict: 'account:failure.alreadyPatient',
-    unauthorized: 'common:failure.unauthorized',
-    rate_limited: 'common:failure.rateLimited',
-    internal: 'common:failure.internal',
-  },
-  fallback: 'account:failure.patientSaveFailed',
-};
 
 /** First name, last name, gender and date of birth of a patient. */
 export function PatientForm({ initial, onSubmit, busy, failure, submitLabel }: PatientFormProps) {
