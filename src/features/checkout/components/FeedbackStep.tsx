@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Formik, Form } from 'formik';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'react-i18next';
+import { useFailureText } from '@/components/useFailureText';
 import { ListSkeleton, PageContainer } from '@/components';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
@@ -30,6 +31,7 @@ export function FeedbackStep() {
   const { ready } = useCheckoutGuard();
   const feedbackDetails = useAppSelector((s) => s.checkout.feedbackDetails);
   const { status: checkoutStatus, error: checkoutError } = useAppSelector((s) => s.checkout.checkout);
+  const checkoutFailure = useFailureText(checkoutError, { field: (fields) => Object.values(fields)[0], codes: { email_not_confirmed: 'cart:failure.emailNotConfirmed' } });
   const user = useAppSelector(selectCurrentUser);
 
   return (
@@ -77,7 +79,7 @@ export function FeedbackStep() {
                 />
                 {checkoutStatus === Status.ERROR && checkoutError && (
                   <Notice severity="error" role="alert" sx={{ mt: 2 }}>
-                    {checkoutError.message}
+                    {checkoutFailure}
                   </Notice>
                 )}
                 <StickyActionBar>

@@ -47,6 +47,7 @@ export function VisitTimeStep() {
   const { data: slots, status: slotsStatus, error: slotsError } = useAppSelector(selectSlots);
   // The time filled up meanwhile (slot_full), or none was chosen when the order was sent.
   const error = useFailureText(slotFull ? submit.error : null, SLOT_FAILURE_TEXTS);
+  const slotsFailure = useFailureText(slotsError, { codes: { [ERROR_CODES.laboratoryRequired]: 'cart:failure.laboratoryRequired' } });
   const [pickedDay, setDay] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number | null>(orderSlotId);
   const lab = useAppSelector((s) => s.lab.laboratory.data);
@@ -101,7 +102,7 @@ export function VisitTimeStep() {
 
   let body;
   if (!ready || slotsStatus === Status.LOADING || slotsStatus === Status.INITIAL) body = <ListSkeleton rows={3} />;
-  else if (slotsStatus === Status.ERROR) body = <ErrorState message={slotsError?.message} onRetry={load} />;
+  else if (slotsStatus === Status.ERROR) body = <ErrorState message={slotsFailure} onRetry={load} />;
   else if (byDay.size === 0)
     body = <EmptyState icon={<EventBusyIcon fontSize="inherit" />} title={t('visit.noneTitle')} text={t('visit.noneText')} />;
   else

@@ -75,6 +75,24 @@ describe('contact step', () => {
   });
 });
 
+describe('failures in words', () => {
+  it('a contact step whose account could not be read again says so in the page language, not the server’s sentence', async () => {
+    shop = fakeBackend({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET users/current': [500, { error: 'The server’s sentence', code: 'internal' }] });
+    openStep(<FeedbackStep />, '/order/feedback');
+    await userEvent.click(await screen.findByRole('button', { name: 'Check and confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error');
+    expect(screen.queryByText('The server’s sentence')).not.toBeInTheDocument();
+  });
+
+  it('visit times that could not be loaded say why, by the code, with a retry', async () => {
+    shop = fakeBackend({ 'GET cart/get-cart': [200, cartOf({ 5: [glucose] })], 'GET nurse-slots': [400, { error: 'The server’s sentence', code: 'laboratory_required' }] });
+    openStep(<VisitTimeStep />, '/order/nurse-checkout-time');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a laboratory first');
+    expect(screen.queryByText('The server’s sentence')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
 describe('visit time step', () => {
   it("says which analysis keeps some times out (the analysis's timing rule)", async () => {
     const cortisol = { ...analysis(12, 'Cortisol', 30), timing: { latestLocalTime: '10:00' } };
