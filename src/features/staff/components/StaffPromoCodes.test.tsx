@@ -61,3 +61,19 @@ it('lists the codes with their use and creates one, showing the field the server
   expect(backend.calls('POST staff/promo-codes')[1]?.body).toEqual({ code: 'autumn', percent: 10, maxUses: 50 });
   expect(within(list).getByText(/AUTUMN · 10%/)).toBeInTheDocument();
 });
+
+it('a refused code is worded in the page language: the field under it and the reason above, never the server’s English', async () => {
+  backend = fakeBackend({
+    'GET staff/promo-codes': [200, []],
+    'POST staff/promo-codes': [409, { error: 'The promo code AUTUMN exists already', code: 'conflict', fields: { code: 'Exists already' } }],
+  });
+  const user = userEvent.setup();
+  renderApp(<StaffPromoCodes />, { router: testRouter('/staff'), language: 'pl' });
+  const form = await screen.findByRole('form', { name: 'Nowy kod rabatowy' });
+  await user.type(within(form).getByRole('textbox', { name: 'Kod' }), 'autumn');
+  await user.type(within(form).getByRole('textbox', { name: /^Procent/ }), '10');
+  await user.click(within(form).getByRole('button', { name: /^Utwórz/ }));
+  expect(await within(form).findByText('Taki kod już istnieje')).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent('Taki kod już istnieje');
+  expect(screen.queryByText(/exists already/i)).not.toBeInTheDocument();
+});

@@ -13,6 +13,7 @@ import { staffApi } from '../lazyStaffApi';
 import { Notice } from '@/components/Notice';
 import { Status } from '@/lib/status';
 import { useCall } from '@/lib/store/useCall';
+import { useFailureText } from '@/components/useFailureText';
 
 const EMPTY = { code: '', kind: 'percent', value: '', minOrder: '', maxUses: '', perUser: '', from: '', to: '' };
 type Form = typeof EMPTY;
@@ -37,6 +38,19 @@ function toBody(f: Form): NewStaffPromo {
 }
 
 /** Promo codes of the staff member's laboratory: create one with the options of `npm run promo:add`, and see each code's use. */
+/** The promo code refusals the server names per field (src/server/staff/promo.ts), by their texts' keys. */
+const PROMO_FIELD_TEXTS: Record<string, string> = {
+  'Invalid code': 'promoField.invalidCode',
+  'Enter a date as YYYY-MM-DD': 'promoField.dateFormat',
+  'Give either a percent or an amount': 'promoField.percentOrAmount',
+  'Whole number from 1 to 100': 'promoField.percentRange',
+  'Must be positive': 'promoField.positive',
+  'Positive whole number': 'promoField.positiveWhole',
+  'Unknown laboratory': 'promoField.unknownLaboratory',
+  'Ends before it starts': 'promoField.endsBeforeStart',
+  'Exists already': 'promoField.exists',
+};
+
 export function StaffPromoCodes() {
   const { t } = useTranslation('staff');
   const language = useLanguage();
@@ -52,7 +66,9 @@ export function StaffPromoCodes() {
   const loaded = list.resource.status === Status.ERROR ? [] : list.resource.data;
   const codes = loaded ? [...created, ...loaded] : created.length ? created : null;
   const { status, data: last, error } = create.resource;
-  const fields: Record<string, string> = { ...error?.fields };
+  // The server's field messages, in the page's language (an unknown one as it came).
+  const fields: Record<string, string> = Object.fromEntries(Object.entries(error?.fields ?? {}).map(([k, m]) => [k, PROMO_FIELD_TEXTS[m] ? t(PROMO_FIELD_TEXTS[m]) : m]));
+  const failure = useFailureText(error, { codes: { conflict: 'staff:promoField.exists' }, field: () => null });
   // The value field stands for percent and amount alike.
   const value = fields.percent || fields.amount;
   if (value) fields.value = value;
@@ -106,7 +122,7 @@ export function StaffPromoCodes() {
       )}
       {status === Status.ERROR && (
         <Notice severity="error" sx={{ mt: 1 }} role="alert">
-          {t('order.actionFailed', { reason: error?.message ?? '' })}
+          {t('order.actionFailed', { reason: Object.values(fields)[0] ?? failure })}
         </Notice>
       )}
       {codes && codes.length === 0 && (
