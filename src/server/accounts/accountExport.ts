@@ -9,6 +9,7 @@ import { listItemDto } from '@/server/invoices/service';
 import type { Db } from '@/server/db/createDb';
 import { notFound } from '@/server/http/errors';
 import { actorOf, recordAudit } from '@/server/audit/audit';
+import { patientsWithoutConsent } from '@/server/results/resultAccess';
 
 /**
  * `GET users/current/export`: everything the shop holds about the account as one JSON document
@@ -17,7 +18,8 @@ import { actorOf, recordAudit } from '@/server/audit/audit';
  * links with each opening, promo codes used, session and token metadata, the attempts counted against
  * the address by the limits, security events, scheduled jobs of the orders (reminders) and the audit
  * records about the account, and the notification choices and push devices. Secrets are left out: the password hash and the token and share-link
- * hashes; so are other people's client addresses (only the records where the user acted keep theirs).
+ * hashes; so are other people's client addresses (only the records where the user acted keep theirs),
+ * and the results of family members whose results the account may not read (docs/privacy.md).
  * The mails sent are not part of it yet (they are kept by the mail outbox).
  */
 
@@ -50,7 +52,11 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
     accountData.readAccountRecords(db, userId, orderIds, attemptKeys),
     listJobsByKey(db, JOB.visitReminder, orderIds.map((id) => `${id}:`)),
   ]);
-  const { patients, cartLines, cartMaterials, lines, materials, events, identities, results, shares, tokens, sessions, audit, redemptions, attempts, securityEvents } = records;
+  const { patients, cartLines, cartMaterials, lines, materials, events, identities, shares, tokens, sessions, audit, redemptions, attempts, securityEvents } = records;
+  // Only the results the account may read (household consent): not those of an adult who has not
+  // agreed, refused or withdrew, nor of a child who turned 18; their order and its lines stay.
+  const hidden = await patientsWithoutConsent(db, userId, [...new Set(records.results.map((r) => r.patient_id))], now);
+  const results = records.results.filter((r) => !hidden.has(r.patient_id));
   const mails = await listMailTo(db, user.email);
   const shareIds = shares.map((sh) => sh.id);
   const openings = await accountData.listShareOpenings(db, shareIds);
