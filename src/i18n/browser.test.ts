@@ -6,17 +6,26 @@ function loaded(i18n: ReturnType<typeof createBrowserI18n>): Promise<void> {
 }
 
 describe('the browser i18n instance', () => {
-  it('downloads only the active language; another one loads when chosen', async () => {
+  it('downloads only the active language and only the namespaces in use; another language loads them when chosen', async () => {
     const i18n = createBrowserI18n('ru');
     await loaded(i18n);
     expect(i18n.t('menu.selectLab')).toBe('Выбрать лабораторию');
-    expect(i18n.hasResourceBundle('ru', 'catalogue')).toBe(true);
+    // Only `common` at start: a page's other namespaces load when its components ask for them.
+    expect(i18n.hasResourceBundle('ru', 'common')).toBe(true);
+    expect(i18n.hasResourceBundle('ru', 'catalogue')).toBe(false);
+    expect(i18n.hasResourceBundle('ru', 'staff')).toBe(false);
     expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
     expect(i18n.hasResourceBundle('pl', 'common')).toBe(false);
 
+    await i18n.loadNamespaces('cart');
+    expect(i18n.hasResourceBundle('ru', 'cart')).toBe(true);
+    expect(i18n.hasResourceBundle('ru', 'staff')).toBe(false);
+
     await i18n.changeLanguage('pl');
     expect(i18n.t('menu.selectLab')).toBe('Wybierz laboratorium');
+    // The namespaces in use come along in the new language; the others still are not loaded.
     expect(i18n.hasResourceBundle('pl', 'cart')).toBe(true);
+    expect(i18n.hasResourceBundle('pl', 'staff')).toBe(false);
     expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
   });
 

@@ -1,30 +1,65 @@
-import i18next, { type BackendModule, type i18n as I18n, type ResourceLanguage } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { i18nOptions, type Language } from '@/shared/i18n';
+import { defaultNamespace, i18nOptions, type Language, type Namespace } from '@/shared/i18n';
 
-/** One chunk per language: only the active language is downloaded; another loads when chosen. */
-const bundles: Record<Language, () => Promise<{ default: ResourceLanguage }>> = {
-  en: () => import('@/shared/i18n/bundles/en'),
-  ru: () => import('@/shared/i18n/bundles/ru'),
-  pl: () => import('@/shared/i18n/bundles/pl'),
+type NamespaceLoader = () => Promise<{ default: ResourceKey }>;
+
+/**
+ * One chunk per language and namespace: a page downloads only the namespaces its components use
+ * (`common` at once, the others when a component asking for them first renders: react-i18next
+ * suspends it, keeping the server HTML, until its namespace has arrived). A catalogue page needs
+ * `common` and `catalogue` (~5 kB gzip) instead of the whole language (~18 kB).
+ */
+const chunks: Record<Language, Record<Namespace, NamespaceLoader>> = {
+  en: {
+    common: () => import('../../locales/en/common.json'),
+    catalogue: () => import('../../locales/en/catalogue.json'),
+    account: () => import('../../locales/en/account.json'),
+    cart: () => import('../../locales/en/cart.json'),
+    results: () => import('../../locales/en/results.json'),
+    staff: () => import('../../locales/en/staff.json'),
+    visit: () => import('../../locales/en/visit.json'),
+    invoices: () => import('../../locales/en/invoices.json'),
+  },
+  ru: {
+    common: () => import('../../locales/ru/common.json'),
+    catalogue: () => import('../../locales/ru/catalogue.json'),
+    account: () => import('../../locales/ru/account.json'),
+    cart: () => import('../../locales/ru/cart.json'),
+    results: () => import('../../locales/ru/results.json'),
+    staff: () => import('../../locales/ru/staff.json'),
+    visit: () => import('../../locales/ru/visit.json'),
+    invoices: () => import('../../locales/ru/invoices.json'),
+  },
+  pl: {
+    common: () => import('../../locales/pl/common.json'),
+    catalogue: () => import('../../locales/pl/catalogue.json'),
+    account: () => import('../../locales/pl/account.json'),
+    cart: () => import('../../locales/pl/cart.json'),
+    results: () => import('../../locales/pl/results.json'),
+    staff: () => import('../../locales/pl/staff.json'),
+    visit: () => import('../../locales/pl/visit.json'),
+    invoices: () => import('../../locales/pl/invoices.json'),
+  },
 };
 
 const chunkBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(lng, ns, callback) {
-    const load = bundles[lng as Language];
-    if (!load) return callback(new Error(`No translations for ${lng}`), false);
+    const load = chunks[lng as Language]?.[ns as Namespace];
+    if (!load) return callback(new Error(`No translations for ${lng}/${ns}`), false);
     load().then(
-      (m) => callback(null, m.default[ns] as ResourceLanguage),
+      (m) => callback(null, m.default),
       (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false),
     );
   },
 };
 
 /**
- * The browser's i18next instance: it starts loading the active language's chunk at once, and
- * components using translations suspend (keeping the server HTML) until it has arrived.
+ * The browser's i18next instance: it starts loading the active language's `common` namespace at
+ * once; components using translations suspend (keeping the server HTML) until their namespaces
+ * have arrived, and a change of language loads the namespaces already in use.
  * No fallback language: every locale has every key (src/shared/i18n/locales.test.ts), so a second
  * language is never fetched for fallback.
  */
@@ -33,7 +68,7 @@ export function createBrowserI18n(lng: Language): I18n {
   void instance
     .use(chunkBackend)
     .use(initReactI18next)
-    .init({ ...i18nOptions(lng), fallbackLng: false, react: { useSuspense: true } });
+    .init({ ...i18nOptions(lng), ns: [defaultNamespace], fallbackLng: false, react: { useSuspense: true } });
   return instance;
 }
 

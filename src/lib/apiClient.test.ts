@@ -1,5 +1,6 @@
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { backendClient, onUnauthorized, shopClient } from './apiClient';
+import { backendClient as lazyBackendClient, bearerToken, onUnauthorized } from './apiClient';
+import { backendClient, shopClient } from './axiosClients';
 import { ApiError } from './apiError';
 import { readStorage, writeStorage } from '@/shared/storage';
 
@@ -132,4 +133,20 @@ test('every request, a GET or DELETE without a body too, says Content-Type: appl
     { method: 'DELETE', type: 'application/json', data: null },
     { method: 'POST', type: 'application/json', data: '{"laboratoryId":"x","promoCode":"Y"}' },
   ]);
+});
+
+test('the callers\' client loads the real one with its first call and answers through it (refresh included)', async () => {
+  writeStorage('token', 'old');
+  tokens = { valid: 'new', next: 'new' };
+  const res = await lazyBackendClient.get<{ ok: string }>('orders');
+  expect(res.data).toEqual({ ok: 'orders' });
+  expect(seen.map((s) => `${s.method} ${s.url} ${s.auth}`)).toEqual(['GET orders Bearer old', 'POST auth/refresh Bearer old', 'GET orders Bearer new']);
+  expect(signedOut).toBe(0);
+});
+
+test('a transport outside axios renews the token through the same refresh, and an ended session signs out', async () => {
+  writeStorage('token', 'old');
+  tokens = { valid: 'x', next: null };
+  expect(await bearerToken.renew('old')).toBeNull();
+  expect(signedOut).toBe(1);
 });

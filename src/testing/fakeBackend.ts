@@ -1,5 +1,6 @@
 import { AxiosError, type AxiosAdapter, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { backendClient, shopClient } from '@/lib/apiClient';
+// The real clients (the app's `@/lib/apiClient` loads these with its first call and calls through them).
+import { backendClient, shopClient } from '@/lib/axiosClients';
 
 export interface FakeRequest {
   method: string;

@@ -31,8 +31,14 @@ export function AppShell({ children, cookiesAccepted }: { children: ReactNode; c
         {children}
       </Main>
       <Footer aria-label={t('footer.label')}>
-        <Link href="/accessibility">{t('footer.accessibility')}</Link>
-        <Link href="/support">{t('footer.support')}</Link>
+        {/* No prefetch on sight: on short pages the footer is visible at once, and its two pages'
+            scripts would be downloaded by every first visit (pointing at a link still prefetches). */}
+        <Link href="/accessibility" prefetch={false}>
+          {t('footer.accessibility')}
+        </Link>
+        <Link href="/support" prefetch={false}>
+          {t('footer.support')}
+        </Link>
       </Footer>
       <LabSelectorHost />
       <AuthModalHost />

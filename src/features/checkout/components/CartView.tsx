@@ -112,7 +112,7 @@ export function CartView() {
         title={t('cart.emptyTitle')}
         text={isLoggedIn ? t('cart.emptyText') : t('cart.emptyVisitorText')}
         action={
-          <Button component={NextLink} href={routes.search.path} variant="contained" sx={{ minHeight: 48 }}>
+          <Button component={NextLink} href={routes.search.path} prefetch={false} variant="contained" sx={{ minHeight: 48 }}>
             {t('cart.findTests')}
           </Button>
         }
@@ -178,7 +178,7 @@ export function CartView() {
       <CheckoutStepper active="cart" />
       {body}
       <p>
-        <NextLink href="/order/paste">{t('paste.link')}</NextLink>
+        <NextLink href="/order/paste" prefetch={false}>{t('paste.link')}</NextLink>
       </p>
       <ConfirmDialog
         open={Boolean(pending)}
