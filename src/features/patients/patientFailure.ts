@@ -6,6 +6,7 @@ export const PATIENT_SAVE_FAILURE: FailureTexts = {
   codes: {
     not_found: 'account:failure.patientNotFound',
     conflict: 'account:failure.alreadyPatient',
+    date_of_birth_locked: 'account:failure.dateOfBirthLocked',
     unauthorized: 'common:failure.unauthorized',
     rate_limited: 'common:failure.rateLimited',
     internal: 'common:failure.internal',

@@ -7,6 +7,8 @@ import { badRequest, conflict, notFound, unauthorized } from '@/server/http/erro
 import * as repo from '@/server/accounts/repositories/patients';
 import { findUserById } from '@/server/accounts/repositories/accounts';
 import { accessOfRecords } from '@/server/accounts/household';
+import { ERROR_CODES } from '@/shared/errorCodes';
+import { CO_DECIDE_AGE, ageOn } from '@/shared/household';
 
 /**
  * The caller's patients (spec §3 server shape). Every read and write is scoped to the caller:
@@ -15,6 +17,27 @@ import { accessOfRecords } from '@/server/accounts/household';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
 export const USER_ALREADY_PATIENT = 'You are already one of your patients';
+export const DATE_OF_BIRTH_LOCKED = 'The date of birth of this record can no longer be changed this way';
+
+/**
+ * The account holder changes a family member's date of birth only where no age rule of household
+ * consent is bypassed (docs/spec-decisions.md, 13): a record whose person agreed (or who owns it) is
+ * not changed at all; a record of someone 16 or older is not made younger (which would bring back,
+ * or keep, the guardian's access to an adult's results). Making a person older, and any change of
+ * a child under 16 or of the holder's own record, is free. 409 `date_of_birth_locked`, naming the field.
+ */
+async function assertDateOfBirthChange(db: Db, row: repo.PatientRecord, next: string, now = new Date()): Promise<void> {
+  if (row.is_user === 1 || next.slice(0, 10) === row.date_of_birth.slice(0, 10)) return;
+  const access = (await accessOfRecords(db, [row], now)).get(row.id);
+  const younger = next.slice(0, 10) > row.date_of_birth.slice(0, 10);
+  const field = 'personalDetails.dateOfBirth';
+  if (access === 'consented') {
+    throw conflict(DATE_OF_BIRTH_LOCKED, { [field]: 'This person agreed to share their record: only they can change it' }, ERROR_CODES.dateOfBirthLocked);
+  }
+  if (younger && ageOn(row.date_of_birth, now) >= CO_DECIDE_AGE) {
+    throw conflict(DATE_OF_BIRTH_LOCKED, { [field]: `A person of ${CO_DECIDE_AGE} or older cannot be made younger` }, ERROR_CODES.dateOfBirthLocked);
+  }
+}
 
 /** Patient rows become the wire shape here and nowhere else. */
 export function toPatientDto(p: repo.PatientRecord): PatientDto {
@@ -130,6 +153,9 @@ export async function createPatient(db: Db, userId: number, body: UserPatientInp
 /** Replaces the personal details (and the address when given) of the caller's patient. */
 export async function updatePatient(db: Db, userId: number, id: number, input: PatientInput): Promise<PatientDto> {
   const changes = { ...personalFields(input.personalDetails), ...(input.address ? addressFields(input.address) : {}) };
+  const row = await repo.findPatient(db, userId, id);
+  if (!row) throw notFound(PATIENT_NOT_FOUND);
+  await assertDateOfBirthChange(db, row, changes.date_of_birth);
   if (!(await repo.updatePatient(db, userId, id, changes))) throw notFound(PATIENT_NOT_FOUND);
   return getPatient(db, userId, id);
 }
