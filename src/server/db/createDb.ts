@@ -18,6 +18,14 @@ export interface DbHandle {
   destroy(): Promise<void>;
 }
 
+/** How each PostgreSQL database of this process was opened: for connections of their own beside the pool (LISTEN). */
+const pgConnections = new WeakMap<Db, { connectionString: string; schema: string | null; options?: string }>();
+
+/** The connection settings of a PostgreSQL database opened by `openDb` (null: SQLite, or not opened here). */
+export function pgConnectionOf(db: Db): { connectionString: string; schema: string | null; options?: string } | null {
+  return pgConnections.get(db) ?? null;
+}
+
 /** Opens a connection pool (PostgreSQL) or file (SQLite, WAL mode) without migrating. */
 export async function openDb(database: ServerConfig['database']): Promise<DbHandle> {
   if (database.kind === 'sqlite') {
@@ -40,6 +48,7 @@ export async function openDb(database: ServerConfig['database']): Promise<DbHand
     ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pgConnections.set(db, { connectionString: database.url, schema: schema ?? null, ...(schema ? { options: `-c search_path=${schema},public` } : {}) });
   if (schema) {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name ${schema}`);
     // Created only when missing: the app's role of the two-role setup may not create schemas.

@@ -3,28 +3,40 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import type { AuthUser } from '@/server/http/auth';
 import type { OrderStatusDto, VisitTrackingDto } from '@/shared/types/results';
 import * as lifecycleRepo from '@/server/orders/repositories/orders';
-import { getOrderFingerprints } from '@/server/visits/repositories/visitStates';
+import { latestEventId, orderEventFeed, type Watcher } from './orderEventFeed';
 import { loadReadableOrder } from './orderLifecycle';
 import { visitTracking } from '@/server/visits/visitStates';
-import { liveAccessTokenHashes } from '@/server/accounts/repositories/sessions';
 import { hashToken } from '@/server/tokens';
 import { getConfig } from '@/server/config';
 import { HttpError } from '@/server/http/errors';
 import { ERROR_CODES } from '@/shared/errorCodes';
 
 /**
- * GET orders/{id}/events: Server-Sent Events for the order page. Nothing about the order is kept in
- * the process but its last fingerprint: one shared poll per process (and poll interval) reads the
- * small row (visit_version, status, updated_at) of every order with an open stream in one query every
- * `pollMs`, and when an order's row changed, reads its status and visit once and sends them to each of
- * its streams. So 500 open streams cost one query per interval, not 500. Works the same with several
- * instances (each polls the shared database). A comment line every 15 seconds keeps proxies from
- * closing an idle stream; the stream ends after `maxMs` and the client reconnects.
+ * GET orders/{id}/events: Server-Sent Events for the order page. Every change of an order (its status,
+ * visit version or `updated_at`) is a row of `order_live_events`, written by a trigger on `orders` in
+ * the change's own transaction (migration 0012_3); the row's id is the event's SSE `id:`. The ids of
+ * one order only grow, and an `order` event carries the order's state as it is when it is sent.
+ * The contract (docs/openapi.yaml):
+ *
+ * - Without `Last-Event-ID` the stream starts with the order as it is, `id:` the order's latest event
+ *   id (0 when it never changed), then one `order` event per change, each with its own id, none
+ *   coalesced or skipped.
+ * - With `Last-Event-ID: N` (the header EventSource sends on reconnect, or `?lastEventId=N`) it starts
+ *   with every event of the order after N, oldest first (nothing when there is none), then goes on
+ *   live. An id past the order's latest event, or not a whole number, counts as none given.
+ *
+ * The events are rows of the shared database, so a client that reconnects to any instance misses
+ * nothing. How an instance hears of new rows (orderEventFeed.ts): on PostgreSQL through the trigger's
+ * NOTIFY (one LISTEN connection per process), with a catch-up read of every open order once a
+ * heartbeat; on SQLite one shared poll per process and interval reads the latest event id of every
+ * order with an open stream in one query every `pollMs`. An order's new events and its state are read
+ * once for all of its streams. A comment line every 15 seconds keeps proxies from closing an idle
+ * stream; the stream ends after `maxMs` and the client reconnects.
  *
  * Limits: at most MAX_STREAMS_PER_ORDER streams per account and order and MAX_STREAMS_PER_ACCOUNT per
  * account (a new one closes the oldest), and EVENT_STREAMS_MAX per process (more are answered 503 with
  * `Retry-After`); opening is rate-limited per account and address by the route (`RATE_LIMIT_EVENTS_*`).
- * Once a heartbeat the poll checks the tokens of its streams in one query and ends every stream whose
+ * Once a heartbeat the feed checks the tokens of its streams in one query and ends every stream whose
  * token or session has ended (sign-out, revocation, erasure).
  */
 
@@ -39,6 +51,8 @@ export interface StreamOptions {
   maxMs?: number;
   /** The bearer token the stream was opened with: checked once a heartbeat. */
   token?: string | null;
+  /** The id of the last event the client received (`Last-Event-ID`): the stream starts after it. */
+  lastEventId?: number | null;
 }
 
 export const MAX_STREAMS_PER_ORDER = 3;
@@ -48,134 +62,11 @@ export const STREAMS_RETRY_AFTER_SECONDS = 30;
 
 export const DEFAULT_POLL_MS = 2000;
 
+export { orderStreamPollReads } from './orderEventFeed';
+
 async function snapshot(db: Db, orderId: number): Promise<OrderChangeEvent | null> {
   const order = await lifecycleRepo.getOrder(db, orderId);
   return order ? { status: order.status, visit: await visitTracking(db, order) } : null;
-}
-
-/** One open stream as the shared poll sees it. */
-interface Watcher {
-  orderId: number;
-  userId: number;
-  /** Hash of the stream's access token (null: not checked). */
-  tokenHash: string | null;
-  /** When the token was last found good. */
-  checked: number;
-  last: string | null;
-  lastBeat: number;
-  started: number;
-  heartbeatMs: number;
-  maxMs: number;
-  send(event: OrderChangeEvent, id: string): void;
-  beat(): void;
-  end(): void;
-}
-
-/** The poll shared by every open stream of one database and interval. */
-class SharedPoll {
-  private readonly watchers = new Map<number, Set<Watcher>>();
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private running = false;
-
-  constructor(
-    private readonly db: Db,
-    private readonly pollMs: number,
-  ) {}
-
-  add(w: Watcher): void {
-    const set = this.watchers.get(w.orderId) ?? new Set<Watcher>();
-    set.add(w);
-    this.watchers.set(w.orderId, set);
-    if (!this.timer) {
-      this.timer = setInterval(() => void this.tick(), this.pollMs);
-      this.timer.unref?.();
-    }
-  }
-
-  remove(w: Watcher): void {
-    const set = this.watchers.get(w.orderId);
-    set?.delete(w);
-    if (set && !set.size) this.watchers.delete(w.orderId);
-    if (!this.watchers.size && this.timer) {
-      clearInterval(this.timer);
-      this.timer = null;
-    }
-  }
-
-  /** How many streams are open (for tests and the bench). */
-  get size(): number {
-    let n = 0;
-    for (const set of this.watchers.values()) n += set.size;
-    return n;
-  }
-
-  /** Ends the streams whose token or session has ended: one query for every stream due for its check. */
-  private async endRevoked(now: number): Promise<void> {
-    const due: Watcher[] = [];
-    for (const set of this.watchers.values()) for (const w of set) if (w.tokenHash && now - w.checked >= w.heartbeatMs) due.push(w);
-    if (!due.length) return;
-    const live = await liveAccessTokenHashes(this.db, [...new Set(due.map((w) => w.tokenHash as string))], new Date(now));
-    for (const w of due) {
-      if (live.has(w.tokenHash as string)) w.checked = now;
-      else w.end();
-    }
-  }
-
-  async tick(): Promise<void> {
-    // A slow database never stacks polls: a tick that finds the last one running is skipped.
-    if (this.running || !this.watchers.size) return;
-    this.running = true;
-    try {
-      const now = Date.now();
-      await this.endRevoked(now);
-      if (!this.watchers.size) return;
-      pollReads += 1;
-      const fingerprints = await getOrderFingerprints(this.db, [...this.watchers.keys()]);
-      for (const [orderId, set] of this.watchers) {
-        const fingerprint = fingerprints.get(orderId) ?? null;
-        let data: Promise<OrderChangeEvent | null> | null = null;
-        for (const w of [...set]) {
-          if (now - w.started >= w.maxMs) {
-            w.end();
-          } else if (fingerprint !== w.last) {
-            w.last = fingerprint;
-            // The order's status and visit are read once for all of its streams.
-            data ??= snapshot(this.db, orderId);
-            const event = await data;
-            if (event) w.send(event, fingerprint ?? '');
-          } else if (now - w.lastBeat >= w.heartbeatMs) {
-            w.beat();
-          }
-        }
-      }
-    } catch {
-      // A failed poll (database restart) ends the streams; the clients reconnect.
-      for (const set of [...this.watchers.values()]) for (const w of [...set]) w.end();
-    } finally {
-      this.running = false;
-    }
-  }
-}
-
-const polls = new WeakMap<Db, Map<number, SharedPoll>>();
-const allPolls = new Set<SharedPoll>();
-let pollReads = 0;
-
-/** How many times the shared polls of this process have read the database (for tests and the bench). */
-export function orderStreamPollReads(): number {
-  return pollReads;
-}
-
-function sharedPoll(db: Db, pollMs: number): SharedPoll {
-  const byInterval = polls.get(db) ?? new Map<number, SharedPoll>();
-  polls.set(db, byInterval);
-  let poll = byInterval.get(pollMs);
-  if (!poll) {
-    poll = new SharedPoll(db, pollMs);
-    byInterval.set(pollMs, poll);
-    allPolls.add(poll);
-  }
-  return poll;
 }
 
 /** Open event streams of this process (all databases and intervals), oldest first. */
@@ -195,6 +86,19 @@ function makeRoom(userId: number, orderId: number): void {
   for (const w of left.slice(0, Math.max(0, left.length - MAX_STREAMS_PER_ACCOUNT + 1))) w.end();
 }
 
+/**
+ * The event id a reconnecting client last received: the `Last-Event-ID` header (EventSource sends it)
+ * or the `lastEventId` query parameter (for clients that cannot set headers). Anything but a whole
+ * number counts as none (an id of the older fingerprint form, say).
+ */
+export function lastEventIdOf(req: IncomingMessage, queryValue?: string | null): number | null {
+  const header = req.headers['last-event-id'];
+  for (const v of [Array.isArray(header) ? header[0] : header, queryValue]) {
+    if (v && /^\d{1,15}$/.test(v.trim())) return Number(v.trim());
+  }
+  return null;
+}
+
 export async function streamOrderEvents(db: Db, user: AuthUser, orderId: number, req: IncomingMessage, res: ServerResponse, opts: StreamOptions = {}): Promise<void> {
   // Ownership first: another user's order is a 404 before any stream opens.
   await loadReadableOrder(db, user, orderId);
@@ -209,7 +113,8 @@ export async function streamOrderEvents(db: Db, user: AuthUser, orderId: number,
     Connection: 'keep-alive',
   });
   res.write(`retry: 3000\n\n`);
-  const poll = sharedPoll(db, opts.pollMs ?? DEFAULT_POLL_MS);
+  const heartbeatMs = opts.heartbeatMs ?? 15_000;
+  const feed = orderEventFeed(db, opts.pollMs ?? DEFAULT_POLL_MS, heartbeatMs, (id) => snapshot(db, id));
   let closed = false;
   await new Promise<void>((resolve) => {
     const w: Watcher = {
@@ -217,13 +122,15 @@ export async function streamOrderEvents(db: Db, user: AuthUser, orderId: number,
       userId: user.id,
       tokenHash: opts.token ? hashToken(opts.token) : null,
       checked: Date.now(),
-      last: null,
+      last: 0,
       lastBeat: Date.now(),
       started: Date.now(),
-      heartbeatMs: opts.heartbeatMs ?? 15_000,
+      heartbeatMs,
       maxMs: opts.maxMs ?? 10 * 60_000,
       send: (data, id) => {
-        if (!closed) res.write(`event: order\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`);
+        if (closed) return;
+        res.write(`event: order\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`);
+        w.last = id;
       },
       beat: () => {
         if (closed) return;
@@ -239,23 +146,29 @@ export async function streamOrderEvents(db: Db, user: AuthUser, orderId: number,
       if (closed) return;
       closed = true;
       openStreams.delete(w);
-      poll.remove(w);
+      feed.remove(w);
       resolve();
     };
     openStreams.add(w);
     req.once('close', finish);
     res.once('close', finish);
-    // The current state at once, then whatever the shared poll finds changed.
-    // (The fingerprint is read first: a change in between is sent again, never missed.)
-    getOrderFingerprints(db, [orderId])
-      .then(async (fingerprints) => {
-        const fingerprint = fingerprints.get(orderId) ?? null;
+    // Listening first (PostgreSQL), then the first read: an event in between is caught up by `add`.
+    (async () => {
+      await feed.ready();
+      const latest = await latestEventId(db, orderId);
+      const after = opts.lastEventId ?? null;
+      if (after !== null && after <= latest) {
+        // A reconnect: every event after the client's last one, then live.
+        w.last = after;
+      } else {
+        // The order as it is, with the id of its latest event.
         const data = await snapshot(db, orderId);
         if (closed) return;
-        w.last = fingerprint;
-        if (data) w.send(data, fingerprint ?? '');
-        poll.add(w);
-      })
-      .catch(() => w.end());
+        if (data) w.send(data, latest);
+        w.last = latest;
+      }
+      if (closed) return;
+      feed.add(w);
+    })().catch(() => w.end());
   });
 }
