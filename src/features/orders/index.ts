@@ -5,3 +5,4 @@
 export { OrderListCard } from './components/OrderListCard';
 export { StatusChip } from './components/StatusChip';
 export { selectSlots, slotsRequested } from './ordersSlice';
+export { useLiveOrder } from './components/useOrders';

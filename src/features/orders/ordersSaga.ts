@@ -1,12 +1,19 @@
-import { put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, cancel, fork, put, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { eventChannel, type EventChannel, type Task } from 'redux-saga';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { logout } from '@/features/auth';
+import { openEventStream } from '@/lib/eventStream';
+import type { OrderChangeEventDto } from '@/shared/types/order';
 import { toFailure } from '@/lib/store/resource';
 import { callApi } from '@/store/callApi';
 import { ordersApi } from './ordersApi';
 import {
   cancelRequested,
   orderFailed,
+  orderLiveUpdated,
   orderReceived,
+  orderWatchStarted,
+  orderWatchStopped,
   orderRequested,
   ordersFailed,
   ordersReceived,
@@ -67,6 +74,57 @@ function* loadSlots(action: PayloadAction<SlotsQuery>): Generator {
   }
 }
 
+/** The `order` events of the order's stream (`GET orders/{id}/events`), until the channel is closed. */
+export function orderEvents(orderId: number): EventChannel<OrderChangeEventDto> {
+  return eventChannel<OrderChangeEventDto>((emit) =>
+    openEventStream(`orders/${orderId}/events`, (e) => {
+      if (e.type !== 'order') return;
+      try {
+        emit(JSON.parse(e.data) as OrderChangeEventDto);
+      } catch {
+        // A malformed event is skipped; the next one carries the whole state again.
+      }
+    }),
+  );
+}
+
+function* followOrder(orderId: number): Generator {
+  const channel = (yield call(orderEvents, orderId)) as EventChannel<OrderChangeEventDto>;
+  try {
+    for (;;) {
+      const event = (yield take(channel)) as OrderChangeEventDto;
+      yield put(orderLiveUpdated({ ...event, orderId }));
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+/**
+ * The one place an order's event stream is opened: one stream per order however many pages follow
+ * it (counted), closed when the last one stops or the user signs out.
+ */
+function* watchOrders(): Generator {
+  const following = new Map<number, { task: Task; pages: number }>();
+  for (;;) {
+    const action = (yield take([orderWatchStarted, orderWatchStopped, logout])) as PayloadAction<{ orderId: number } | undefined>;
+    if (logout.match(action)) {
+      for (const { task } of following.values()) yield cancel(task);
+      following.clear();
+      continue;
+    }
+    const { orderId } = action.payload as { orderId: number };
+    const current = following.get(orderId);
+    if (orderWatchStarted.match(action)) {
+      if (current) current.pages += 1;
+      else following.set(orderId, { task: (yield fork(followOrder, orderId)) as Task, pages: 1 });
+    } else if (current && --current.pages <= 0) {
+      following.delete(orderId);
+      yield cancel(current.task);
+    }
+  }
+}
+
 /** The orders domain's watchers. */
 export function* ordersSaga(): Generator {
   yield takeEvery(ordersRequested, loadOrders);
@@ -74,4 +132,5 @@ export function* ordersSaga(): Generator {
   yield takeLatest(cancelRequested, cancelOrder);
   yield takeLatest(rescheduleRequested, rescheduleOrder);
   yield takeLatest(slotsRequested, loadSlots);
+  yield fork(watchOrders);
 }

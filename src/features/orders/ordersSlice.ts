@@ -1,8 +1,10 @@
-import { createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
 import type { NurseSlotDto } from '@/shared/types/api';
 import type { OrderDetailDto, OrderSummaryDto } from '@/shared/types/results';
+import type { OrderChangeEventDto } from '@/shared/types/order';
+import { canChangeVisit } from '@/shared/orderLifecycle';
 
 export interface SlotsQuery {
   laboratoryId: string;
@@ -35,6 +37,10 @@ const initialState: OrdersState = {
 
 const emptyOrder: OrderResource = resource(null);
 
+/** A page follows the order live (its event stream, opened by the saga) until `orderWatchStopped`; pages may overlap. */
+export const orderWatchStarted = createAction<{ orderId: number }>('orders/orderWatchStarted');
+export const orderWatchStopped = createAction<{ orderId: number }>('orders/orderWatchStopped');
+
 /** The order's resource, created INITIAL when new. */
 function orderAt(state: Draft<OrdersState>, orderId: number): Draft<OrderResource> {
   return (state.order[orderId] ??= resource(null));
@@ -53,6 +59,23 @@ const ordersSlice = createSlice({
     },
     orderFailed(state, action: PayloadAction<{ orderId: number; error: Failure }>) {
       fail(orderAt(state, action.payload.orderId), action.payload.error);
+    },
+    /**
+     * An event of the order's stream: its status, visit and payment replace the loaded ones, so every
+     * reader (status chip, cancel and move, visit timeline, payment block) shows the same moment.
+     */
+    orderLiveUpdated: {
+      reducer(state, action: PayloadAction<OrderChangeEventDto & { orderId: number; at: string }>) {
+        const order = state.order[action.payload.orderId]?.data;
+        if (!order) return;
+        const { status, visit, payment, at } = action.payload;
+        order.status = status;
+        order.visit = { ...order.visit, ...visit };
+        if (payment) order.payment = payment;
+        // Moving or cancelling closes with the status (a collected sample) as the server's rule says.
+        order.canChangeVisit = order.canChangeVisit && canChangeVisit(status, order.visit.start, new Date(at));
+      },
+      prepare: (payload: OrderChangeEventDto & { orderId: number }) => ({ payload: { ...payload, at: new Date().toISOString() } }),
     },
     cancelRequested(state, _action: PayloadAction<{ orderId: number }>) {
       startLoading(state.visitChange);
@@ -87,6 +110,7 @@ export const {
   orderRequested,
   orderReceived,
   orderFailed,
+  orderLiveUpdated,
   cancelRequested,
   rescheduleRequested,
   visitChanged,

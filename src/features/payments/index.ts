@@ -5,7 +5,6 @@
 export { PaymentMethodChoice } from './components/PaymentMethodChoice';
 export { PaymentStatusPanel } from './components/PaymentStatusPanel';
 export { OrderPaymentBlock } from './components/OrderPaymentBlock';
-export { useOrderPayment } from './useOrderPayment';
 export { PAYMENT_NOT_STARTED, paymentMethodsFor } from './paymentRules';
 export { followRedirect } from './redirect';
-export type { OrderPaymentDto, PaymentMethod } from './types';
+export type { OrderPaymentDto, OrderPaymentState, PaymentMethod } from './types';

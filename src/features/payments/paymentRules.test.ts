@@ -1,4 +1,4 @@
-import { isExternalUrl, isSettled, paymentMethodsFor, refundIfCancelledNow } from './paymentRules';
+import { isExternalUrl, paymentMethodsFor, refundIfCancelledNow } from './paymentRules';
 import type { OrderPaymentDto } from './types';
 
 const paid = (extra: Partial<OrderPaymentDto> = {}): OrderPaymentDto => ({ method: 'online', status: 'paid', amount: 99, currency: 'PLN', refundedAmount: 0, paidAt: '2026-11-26T10:00:00.000Z', ...extra });
@@ -15,15 +15,6 @@ describe('payment rules shown to the patient', () => {
   it('what the server says the laboratory offers wins over the currency (no provider configured: pay on visit only)', () => {
     expect(paymentMethodsFor('PLN', ['on_visit'])).toEqual(['on_visit']);
     expect(paymentMethodsFor('PLN', [])).toEqual(['online', 'on_visit']);
-  });
-
-  it.each([
-    ['awaiting', false],
-    ['paid', true],
-    ['failed', true],
-    ['expired', true],
-  ] as const)('%s settled: %s', (status, settled) => {
-    expect(isSettled(status)).toBe(settled);
   });
 
   it.each([

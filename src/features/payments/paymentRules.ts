@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@/shared/errorCodes';
-import type { OrderPaymentDto, PaymentMethod, PaymentStatus } from './types';
+import type { OrderPaymentDto, PaymentMethod } from './types';
 
 /** The error code of an answer saying the operator could not start the payment (the order is kept). */
 export const PAYMENT_NOT_STARTED = ERROR_CODES.paymentUnavailable;
@@ -14,11 +14,6 @@ const ONLINE_CURRENCIES: readonly string[] = ['PLN', 'EUR'];
 export function paymentMethodsFor(currency: string, offered?: readonly PaymentMethod[]): PaymentMethod[] {
   if (offered?.length) return [...offered];
   return ONLINE_CURRENCIES.includes(currency) ? ['online', 'on_visit'] : ['on_visit'];
-}
-
-/** Statuses after which the payment no longer changes by itself (polling stops). */
-export function isSettled(status: PaymentStatus): boolean {
-  return status !== 'awaiting';
 }
 
 /**

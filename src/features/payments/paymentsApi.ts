@@ -1,6 +1,6 @@
 import { backendClient, shopClient } from '@/lib/apiClient';
 import type { Currency } from '@/shared/money';
-import type { OrderPaymentDto, PaymentRedirect, PaymentStatus, TestPaymentDto } from './types';
+import type { PaymentRedirect, PaymentStatus, TestPaymentDto } from './types';
 
 /** `GET /api/payments/test/{sessionId}` as the server answers it. */
 interface TestSessionAnswer {
@@ -17,20 +17,16 @@ interface TestSessionAnswer {
 const ATTEMPT_TO_PAYMENT: Record<TestSessionAnswer['status'], PaymentStatus> = { created: 'awaiting', registered: 'awaiting', paid: 'paid', failed: 'failed', expired: 'expired' };
 
 /**
- * Every payment call of the browser, and the names of their routes, in one place: the order's
- * payment and a new attempt relative to NEXT_PUBLIC_API_ROOT; the built-in test provider's session
+ * Every payment call of the browser, and the names of their routes, in one place: a new attempt
+ * relative to NEXT_PUBLIC_API_ROOT (the order's payment comes with the order, `features/orders`); the built-in test provider's session
  * under the shop's own API (`/api/payments/test/{sessionId}`, GET and POST `{action}`).
  */
 export const PAYMENT_ROUTES = {
-  order: (orderId: number) => `orders/${orderId}`,
   retry: (orderId: number) => `orders/${orderId}/pay`,
   testSession: (id: string) => `payments/test/${encodeURIComponent(id)}`,
 } as const;
 
 export const paymentsApi = {
-  /** The order's payment (`payment` of `GET orders/{id}`); null for an order without one. */
-  orderPayment: (orderId: number) =>
-    backendClient.get<{ payment?: OrderPaymentDto | null }>(PAYMENT_ROUTES.order(orderId)).then((r) => r.data.payment ?? null),
   /** A new attempt for an order awaiting payment: answers where to pay. */
   retry: (orderId: number) => backendClient.post<PaymentRedirect>(PAYMENT_ROUTES.retry(orderId), {}).then((r) => r.data),
   testPayment: (id: string) =>

@@ -9,6 +9,15 @@ export type PaymentStatus = 'awaiting' | 'paid' | 'failed' | 'expired' | 'refund
 /** `payment` of `GET orders/{id}`: amounts in the same units as the order's `total` (the server's `PaymentDto`). */
 export type OrderPaymentDto = Omit<PaymentDto, 'pendingRefundAmount' | 'payBy' | 'refundIfCancelled'> & { pendingRefundAmount?: number; payBy?: string | null; refundIfCancelled?: number | null };
 
+/** The order-submitted page's payment: the order's as the store holds it (kept live by the order's event stream). */
+export interface OrderPaymentState {
+  /** Null until the order is loaded, and for an order without one. */
+  payment: OrderPaymentDto | null;
+  /** Loading the order failed (nothing to show yet). */
+  failed: boolean;
+  reload: () => void;
+}
+
 /** `GET payments/test/{id}`: one payment session of the built-in test provider. */
 export interface TestPaymentDto {
   id: string;

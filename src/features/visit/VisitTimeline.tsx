@@ -6,10 +6,9 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { formatLabTime } from '@/shared/labTime';
 import type { OrderDetailDto } from '@/shared/types/results';
 import { VISIT_PATH, type VisitStateDto } from '@/shared/visitState';
-import { useOrderEvents } from './useOrderEvents';
 
 /**
- * The home visit on the order page, live: an ordered list of the visit's steps with their times
+ * The home visit on the order page, live (the order in the store, which its event stream updates): an ordered list of the visit's steps with their times
  * (read by a screen reader as a list; the current step is said in words, not only by colour), the
  * arrival window, the nurse's first name, the laboratory's phone and what to have ready.
  */
@@ -20,7 +19,7 @@ const timeOf = (at: string, language: string, timeZone: string) => formatLabTime
 export function VisitTimeline({ order }: { order: OrderDetailDto }) {
   const { t } = useTranslation('visit');
   const language = useLanguage();
-  const { visit } = useOrderEvents(order);
+  const { visit } = order;
   const zone = order.visit.timeZone || 'UTC';
   const ending: VisitStateDto = visit.state === 'not_at_home' || visit.state === 'cancelled' ? visit.state : 'collected';
   const steps = [...VISIT_PATH.filter((s) => s !== 'collected'), ending];

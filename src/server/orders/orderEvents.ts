@@ -1,11 +1,12 @@
 import type { Db } from '@/server/db/createDb';
 import type { IncomingMessage, ServerResponse } from 'http';
 import type { AuthUser } from '@/server/http/auth';
-import type { OrderStatusDto, VisitTrackingDto } from '@/shared/types/results';
+import type { OrderChangeEventDto } from '@/shared/types/order';
 import * as lifecycleRepo from '@/server/orders/repositories/orders';
 import { latestEventId, orderEventFeed, type Watcher } from './orderEventFeed';
 import { loadReadableOrder } from './orderLifecycle';
 import { visitTracking } from '@/server/visits/visitStates';
+import { paymentDto } from '@/server/payments/payments';
 import { hashToken } from '@/server/tokens';
 import { getConfig } from '@/server/config';
 import { HttpError } from '@/server/http/errors';
@@ -40,10 +41,8 @@ import { ERROR_CODES } from '@/shared/errorCodes';
  * token or session has ended (sign-out, revocation, erasure).
  */
 
-export interface OrderChangeEvent {
-  status: OrderStatusDto;
-  visit: VisitTrackingDto;
-}
+/** The order's status, visit and payment (every payment change also writes the order's row, so it is a change of the order the stream hears). */
+export type OrderChangeEvent = Required<OrderChangeEventDto>;
 
 export interface StreamOptions {
   pollMs?: number;
@@ -66,7 +65,9 @@ export { orderStreamPollReads } from './orderEventFeed';
 
 async function snapshot(db: Db, orderId: number): Promise<OrderChangeEvent | null> {
   const order = await lifecycleRepo.getOrder(db, orderId);
-  return order ? { status: order.status, visit: await visitTracking(db, order) } : null;
+  if (!order) return null;
+  const [visit, payment] = await Promise.all([visitTracking(db, order), paymentDto(db, order)]);
+  return { status: order.status, visit, payment };
 }
 
 /** Open event streams of this process (all databases and intervals), oldest first. */

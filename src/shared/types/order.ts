@@ -5,7 +5,7 @@
  */
 import type { Currency } from '@/shared/money';
 import type { CatalogueI18nDto } from './api';
-import type { OrderAddressDto, OrderLaboratoryDto, VisitDto } from './results';
+import type { OrderAddressDto, OrderLaboratoryDto, OrderStatusDto, VisitDto, VisitTrackingDto } from './results';
 
 export interface ShopOrderLineDto {
   analysisId: number;
@@ -65,4 +65,15 @@ export interface ShopOrderDto {
   total: number;
   patients: ShopOrderPatientDto[];
   preparation: OrderPreparationDto;
+}
+
+/**
+ * `event: order` of `GET orders/{id}/events` (Server-Sent Events): what of the order changes while its
+ * page is open. `payment` is the order's payment as `GET orders/{id}` gives it (absent from servers
+ * before it was added).
+ */
+export interface OrderChangeEventDto {
+  status: OrderStatusDto;
+  visit: VisitTrackingDto;
+  payment?: PaymentDto;
 }

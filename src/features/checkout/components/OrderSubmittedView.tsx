@@ -20,7 +20,8 @@ import { summaryRequested } from '../checkoutSlice';
 import { formatAddress } from './formatAddress';
 import { Notice } from '@/components/Notice';
 import dynamic from 'next/dynamic';
-import { useOrderPayment } from '@/features/payments';
+import { useLiveOrder } from '@/features/orders';
+import type { OrderPaymentState } from '@/features/payments';
 import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
 
 // The payment's panel and the calendar button load after the page (the first-load budget).
@@ -52,7 +53,9 @@ export function OrderSubmittedView() {
   const { data: summary, status: summaryStatus, error: summaryError } = useAppSelector((s) => s.checkout.summary);
   const raw = router.query.orderId;
   const orderId = typeof raw === 'string' && /^[1-9][0-9]*$/.test(raw) ? Number(raw) : null;
-  const paymentState = useOrderPayment(mounted && isLoggedIn ? orderId : null);
+  // The payment is the order's in the store, kept live by the order's event stream (no polling here).
+  const live = useLiveOrder(mounted && isLoggedIn ? orderId : null);
+  const paymentState: OrderPaymentState = { payment: live.resource.data?.payment ?? null, failed: live.resource.status === Status.ERROR, reload: live.reload };
   const paidOnline = paymentState.payment?.method === 'online';
   // A declined or expired payment: the page is not "Order submitted / Thank you".
   const paymentStatus = paymentState.payment?.method === 'online' ? paymentState.payment.status : null;

@@ -20,7 +20,7 @@ import type { OrderDetailDto } from '@/shared/types/results';
 import { useAccountAction } from '@/features/auth';
 import { NOT_FOUND, ResourceGate } from '@/components/ResourceGate';
 import { cancelRequested, rescheduleRequested, visitChangeReset } from '../ordersSlice';
-import { useOrder } from './useOrders';
+import { useLiveOrder } from './useOrders';
 import { formatDateTime } from '@/lib/format';
 import { formatLabTime, formatVisitWindow } from '@/shared/labTime';
 import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
@@ -88,7 +88,8 @@ export function OrderPage() {
   const dispatch = useAppDispatch();
   const { query } = useRouter();
   const id = idFrom(query.orderId);
-  const { session, resource, reload } = useOrder(id);
+  // The order as loaded and then kept live by its event stream: the chip, the buttons, the visit and the payment move together.
+  const { session, resource, reload } = useLiveOrder(id);
   const needAccount = useAccountAction();
   const visitChange = useAppSelector((s) => s.orders.visitChange);
   const [confirmCancel, setConfirmCancel] = useState(false);

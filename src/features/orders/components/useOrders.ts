@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { useSession, type Session } from '@/features/auth';
 import type { Resource } from '@/lib/store/resource';
 import type { OrderDetailDto, OrderSummaryDto } from '@/shared/types/results';
-import { orderRequested, ordersRequested, selectOrder } from '../ordersSlice';
+import { orderRequested, ordersRequested, orderWatchStarted, orderWatchStopped, selectOrder } from '../ordersSlice';
 
 interface Loaded<T> {
   session: Session;
@@ -38,4 +38,26 @@ export function useOrder(orderId: number | null): Loaded<OrderDetailDto> {
     if (orderId !== null) dispatch(orderRequested({ orderId }));
   }, [dispatch, orderId]);
   return { session: useLoadForUser(reload), resource, reload };
+}
+
+/**
+ * Follows the order's event stream while mounted and `enabled` (the session a user's): the saga opens
+ * one stream per order, and its events update the order in the store for every reader.
+ */
+export function useOrderWatch(orderId: number | null, enabled: boolean): void {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (orderId === null || !enabled) return;
+    dispatch(orderWatchStarted({ orderId }));
+    return () => {
+      dispatch(orderWatchStopped({ orderId }));
+    };
+  }, [dispatch, orderId, enabled]);
+}
+
+/** One order, loaded once the session is a user's and then kept live by its event stream. */
+export function useLiveOrder(orderId: number | null): Loaded<OrderDetailDto> {
+  const loaded = useOrder(orderId);
+  useOrderWatch(orderId, loaded.session === 'user');
+  return loaded;
 }

@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Money } from '@/components';
 import { Notice } from '@/components/Notice';
 import { routes } from '@/lib/routes';
-import type { OrderPaymentState } from '../useOrderPayment';
+import type { OrderPaymentState } from '../types';
 import { PayNow, canPayNow } from './PayNow';
 
 /**
- * The order-submitted page's payment: waiting (asked again every 2 s, with a visible progress),
+ * The order-submitted page's payment: waiting (with a visible progress, until the order's event stream says it changed),
  * paid, failed; while awaiting or failed "Pay now" (a new attempt) and the deadline, or expired with a way to order again. Announced
  * through `role=status`. Renders nothing for an order paid on visit.
  */

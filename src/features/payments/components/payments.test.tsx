@@ -7,12 +7,48 @@ import { sampleUser } from '@/testing/samples';
 import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
 import { renderApp } from '@/testing/renderApp';
 import { testRouter } from '@/testing/router';
-import type { ShopOrderDto } from '@/shared/types/order';
+import type { OrderChangeEventDto, ShopOrderDto } from '@/shared/types/order';
+import { TextDecoder, TextEncoder } from 'util';
 import { OrderSubmittedView } from '@/features/checkout/components/OrderSubmittedView';
 import { externalNavigation } from '../redirect';
 import type { OrderPaymentDto } from '../types';
 import { TestPaymentView } from './TestPaymentView';
 import { OrderPaymentBlock } from './OrderPaymentBlock';
+
+/** The order's event stream faked at the HTTP boundary (`fetch`): the test writes `order` events into it. */
+function fakeOrderStream() {
+  const encoder = new TextEncoder();
+  const chunks: Uint8Array[] = [];
+  let wake: (() => void) | null = null;
+  const urls: string[] = [];
+  const fetchMock = jest.fn(async (url: string, init: { signal: AbortSignal }) => {
+    urls.push(url);
+    const read = async (): Promise<{ value?: Uint8Array; done: boolean }> => {
+      while (!chunks.length) {
+        if (init.signal.aborted) return { done: true };
+        await new Promise<void>((r) => {
+          wake = r;
+          init.signal.addEventListener('abort', () => r());
+        });
+      }
+      return { value: chunks.shift(), done: false };
+    };
+    return { ok: true, status: 200, body: { getReader: () => ({ read }) } };
+  });
+  return {
+    fetchMock,
+    urls,
+    send(data: OrderChangeEventDto) {
+      chunks.push(encoder.encode(`event: order\nid: 1\ndata: ${JSON.stringify(data)}\n\n`));
+      wake?.();
+    },
+  };
+}
+
+const realFetch = globalThis.fetch;
+beforeAll(() => {
+  Object.assign(globalThis, { TextDecoder, TextEncoder });
+});
 
 let shop: FakeBackend | null = null;
 let goTo: jest.SpyInstance;
@@ -25,6 +61,7 @@ afterEach(() => {
   shop?.restore();
   shop = null;
   jest.restoreAllMocks();
+  globalThis.fetch = realFetch;
   window.localStorage.clear();
 });
 
@@ -117,17 +154,21 @@ describe('the test provider page', () => {
 });
 
 describe('the order-submitted page follows the payment', () => {
-  it('waits (asking again every 2 s, announced as a status) until the payment is paid', async () => {
-    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [[200, { payment: payment('awaiting') }], [200, { payment: payment('paid') }]] });
+  it('waits (announced as a status) until the order\'s event stream says the payment is paid, without asking again', async () => {
+    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { id: 90, payment: payment('awaiting') }] });
+    const stream = fakeOrderStream();
+    globalThis.fetch = stream.fetchMock as unknown as typeof fetch;
     openSubmitted();
     const waiting = await screen.findByTestId('payment-status');
     expect(waiting).toHaveAttribute('role', 'status');
     expect(waiting).toHaveTextContent('Waiting for the payment');
     expect(within(screen.getByTestId('payment-status')).getByRole('progressbar')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid'), { timeout: 4000 });
+    await waitFor(() => expect(stream.urls).toEqual(['/api/backend/orders/90/events']));
+    act(() => stream.send({ status: 'placed', visit: { state: 'booked', window: null, nurseFirstName: null, events: [] }, payment: payment('paid') } as OrderChangeEventDto));
+    await waitFor(() => expect(screen.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid'));
     expect(screen.getByTestId('payment-status')).toHaveAttribute('role', 'status');
     expect(screen.getByTestId('payment-status')).toHaveTextContent('Paid. Thank you!');
-    expect(shop.calls('GET orders/90')).toHaveLength(2);
+    expect(shop.calls('GET orders/90')).toHaveLength(1);
     // Paid online: no "pay the nurse".
     expect(screen.queryByText('Pay the nurse at the visit.')).toBeNull();
   });
@@ -135,7 +176,7 @@ describe('the order-submitted page follows the payment', () => {
   it('failed: "Pay now" starts a new attempt and goes to the operator\'s page by a full navigation', async () => {
     shop = fakeBackend({
       'GET order/90': [200, summary],
-      'GET orders/90': [200, { payment: payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }) }],
+      'GET orders/90': [200, { id: 90, payment: payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }) }],
       'POST orders/90/pay': [200, { orderId: 90, redirectUrl: 'https://sandbox.przelewy24.pl/trnRequest/TOKEN-2' }],
     });
     openSubmitted();
@@ -149,7 +190,7 @@ describe('the order-submitted page follows the payment', () => {
   it('failed and the operator still unreachable: says so and stays', async () => {
     shop = fakeBackend({
       'GET order/90': [200, summary],
-      'GET orders/90': [200, { payment: payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }) }],
+      'GET orders/90': [200, { id: 90, payment: payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }) }],
       'POST orders/90/pay': [502, { error: 'Payment could not start', code: 'payment_unavailable' }],
     });
     openSubmitted();
@@ -161,7 +202,7 @@ describe('the order-submitted page follows the payment', () => {
   it('awaiting (the payer left the operator\'s page): "Pay now" and the deadline in the laboratory\'s zone', async () => {
     shop = fakeBackend({
       'GET order/90': [200, summary],
-      'GET orders/90': [200, { payment: payment('awaiting', { payBy: '2026-11-26T15:25:00.000Z' }) }],
+      'GET orders/90': [200, { id: 90, payment: payment('awaiting', { payBy: '2026-11-26T15:25:00.000Z' }) }],
       'POST orders/90/pay': [200, { orderId: 90, redirectUrl: '/payments/test/ps_2' }],
     });
     openSubmitted();
@@ -171,7 +212,7 @@ describe('the order-submitted page follows the payment', () => {
   });
 
   it('after a decline the page is not titled "Order submitted" and does not thank', async () => {
-    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { payment: payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }) }] });
+    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { id: 90, payment: payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }) }] });
     openSubmitted();
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Order submitted' })).toBeNull();
@@ -179,8 +220,8 @@ describe('the order-submitted page follows the payment', () => {
     expect(screen.getByText('Your order is not paid yet.')).toBeInTheDocument();
   });
 
-  it('expired: says so with a link to order again, and stops asking', async () => {
-    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { payment: payment('expired') }] });
+  it('expired: says so with a link to order again, and asks nothing more', async () => {
+    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { id: 90, payment: payment('expired') }] });
     openSubmitted();
     expect(await screen.findByText('The time to pay has run out and the order was cancelled.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Order again' })).toHaveAttribute('href', '/order/cart');
@@ -189,7 +230,7 @@ describe('the order-submitted page follows the payment', () => {
   });
 
   it('pay on visit: no payment panel, the nurse is paid', async () => {
-    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { payment: payment('on_visit', { method: 'on_visit' }) }] });
+    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { id: 90, payment: payment('on_visit', { method: 'on_visit' }) }] });
     openSubmitted();
     expect(await screen.findByText('Pay the nurse at the visit.')).toBeInTheDocument();
     expect(screen.queryByTestId('payment-status')).toBeNull();

@@ -1,0 +1,141 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { TextDecoder, TextEncoder } from 'util';
+import { writeStorage } from '@/shared/storage';
+import { loggedIn } from '@/features/auth/authSlice';
+import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { renderApp } from '@/testing/renderApp';
+import { testRouter } from '@/testing/router';
+import type { OrderDetailDto } from '@/shared/types/results';
+import type { OrderChangeEventDto } from '@/shared/types/order';
+import type { PaymentDto } from '@/shared/types/payment';
+import { ordersSaga } from '../ordersSaga';
+import { OrderPage } from './OrderPage';
+
+const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+
+const payment = (status: PaymentDto['status']): PaymentDto => ({
+  method: 'online',
+  status,
+  amount: 120,
+  currency: 'PLN',
+  refundedAmount: 0,
+  paidAt: status === 'paid' ? inDays(0) : null,
+  pendingRefundAmount: 0,
+  payBy: null,
+  refundIfCancelled: status === 'paid' ? 120 : 0,
+  attempts: [],
+});
+
+const order: OrderDetailDto = {
+  id: 5,
+  number: 'LS-5',
+  status: 'visit_confirmed',
+  createdAt: inDays(-1),
+  visit: { slotId: 1, start: inDays(3), end: inDays(3.1), timeZone: 'Europe/Warsaw', state: 'on_the_way', window: null, nurseFirstName: 'Nina', events: [] },
+  laboratory: { id: 'waw', cityName: 'Warszawa', address: 'Prosta 1', phone: '', timeZone: 'Europe/Warsaw' },
+  total: { price: 120, currency: 'PLN' },
+  patientCount: 1,
+  analysisCount: 1,
+  resultCount: 0,
+  subtotal: 100,
+  deliveryPrice: 20,
+  promoCode: null,
+  discount: 0,
+  address: { country: 'PL', city: 'Warszawa', postalCode: '00-683', street: 'Prosta 5', entry: '', floor: '1', apartment: '1', intercomCode: '', notes: '' },
+  feedback: { useEmail: true, usePhone: true, quickPhone: '' },
+  patients: [{ id: 7, firstName: 'Anna', lastName: 'Nowak', materials: [], lines: [{ analysisId: 1, code: 'TSH', name: 'TSH', price: 100, hasResult: false, expectedBy: null, preliminary: false, sample: { status: 'ok' } }] }],
+  events: [],
+  expectedBy: null,
+  canChangeVisit: true,
+  changeDeadline: inDays(2),
+  redraw: { available: false, deadline: null },
+  redrawOf: null,
+  payment: payment('awaiting'),
+} as unknown as OrderDetailDto;
+
+/**
+ * The order's event stream faked at the HTTP boundary: `fetch` answers `GET orders/5/events` with a
+ * body the test writes Server-Sent Events into.
+ */
+function fakeStream() {
+  const encoder = new TextEncoder();
+  const chunks: Uint8Array[] = [];
+  let wake: (() => void) | null = null;
+  const requests: { url: string; headers: Record<string, string> }[] = [];
+  const fetchMock = jest.fn(async (url: string, init: { headers: Record<string, string>; signal: AbortSignal }) => {
+    requests.push({ url, headers: init.headers });
+    const reader = {
+      read: async (): Promise<{ value?: Uint8Array; done: boolean }> => {
+        while (!chunks.length) {
+          if (init.signal.aborted) return { done: true };
+          await new Promise<void>((r) => {
+            wake = r;
+            init.signal.addEventListener('abort', () => r());
+          });
+        }
+        return { value: chunks.shift(), done: false };
+      },
+    };
+    return { ok: true, status: 200, body: { getReader: () => reader } };
+  });
+  return {
+    fetchMock,
+    requests,
+    send(id: string, data: OrderChangeEventDto) {
+      chunks.push(encoder.encode(`event: order\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`));
+      wake?.();
+    },
+  };
+}
+
+let backend: FakeBackend | null = null;
+const realFetch = globalThis.fetch;
+beforeAll(() => {
+  Object.assign(globalThis, { TextDecoder, TextEncoder });
+});
+afterEach(() => {
+  backend?.restore();
+  backend = null;
+  globalThis.fetch = realFetch;
+  window.localStorage.clear();
+});
+
+describe('/orders/{id} live', () => {
+  it('one event of the order stream moves the status chip, the cancel button, the visit timeline and the payment block together', async () => {
+    backend = fakeBackend({ 'GET orders/5': [200, order] });
+    const stream = fakeStream();
+    globalThis.fetch = stream.fetchMock as unknown as typeof fetch;
+    writeStorage('token', 'tok-1');
+    const app = renderApp(<OrderPage />, { router: testRouter('/orders/[orderId]', { orderId: '5' }, '/orders/5'), saga: ordersSaga });
+    act(() => {
+      app.store.dispatch(loggedIn());
+    });
+
+    const visitCard = (await screen.findByRole('heading', { name: 'Nurse visit' })).parentElement as HTMLElement;
+    expect(within(visitCard).getByText('Visit confirmed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel the order' })).toBeInTheDocument();
+    expect(await screen.findByTestId('visit-state')).toHaveTextContent('Nina is on the way.');
+    expect(await screen.findByTestId('order-payment-status')).toHaveTextContent('Waiting for the payment');
+    // One stream, opened with the API client's token.
+    await waitFor(() => expect(stream.requests).toHaveLength(1));
+    expect(stream.requests[0]?.url).toBe('/api/backend/orders/5/events');
+    expect(stream.requests[0]?.headers.Authorization).toBe('Bearer tok-1');
+
+    act(() => {
+      stream.send('7', {
+        status: 'sample_collected',
+        visit: { state: 'collected', window: null, nurseFirstName: 'Nina', events: [{ state: 'collected', at: inDays(0) }] } as unknown as OrderChangeEventDto['visit'],
+        payment: payment('paid'),
+      });
+    });
+
+    await waitFor(() => expect(within(visitCard).getByText('Sample collected')).toBeInTheDocument());
+    expect(within(visitCard).queryByText('Visit confirmed')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel the order' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('visit-state')).toHaveTextContent('The samples were collected and are on their way to the laboratory.');
+    expect(screen.getByTestId('order-payment-status')).toHaveTextContent('Paid');
+    // The page asked for the order once: the change came with the stream, not by asking again.
+    expect(backend.calls('GET orders/5')).toHaveLength(1);
+    app.unmount();
+  });
+});
