@@ -2,11 +2,19 @@ import { createTestDb, type TestDb } from '../testing/testDb';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser, type FixtureUser } from '../testing/orderFixtures';
 import type { AuthUser } from '../http/auth';
 import { HttpError } from '../http/errors';
+import * as fa3Validate from './fa3Validate';
 import { fa3Errors } from './fa3Validate';
 import { hashPassword } from '../passwords';
 import { exportAccount } from '@/server/accounts/accountExport';
 import { eraseAccount } from '@/server/accounts/accountErasure';
 import { invoiceDeadline, issueCorrectionForRefund, listInvoices, readInvoice, requestInvoice } from './service';
+
+// The schema check as it is, watched: the tests below see when it runs and can hold it.
+jest.mock('./fa3Validate', () => {
+  const actual = jest.requireActual<typeof import('./fa3Validate')>('./fa3Validate');
+  return { ...actual, fa3SchemaErrors: jest.fn(actual.fa3SchemaErrors) };
+});
+const realCheck = jest.requireActual<typeof import('./fa3Validate')>('./fa3Validate').fa3SchemaErrors;
 
 /** Invoices on request: who may ask, when, what is written, and a gap-free numbering under concurrency. */
 let db: TestDb;
@@ -317,4 +325,65 @@ test('a document the FA(3) schema refuses is not issued (422 invoice_invalid) an
   const second = await paidOrder(labId, owner);
   expect((await requestInvoice(db.db, asUser(owner), second.id, { buyer })).invoice.number).toMatch(/\/000001$/);
   expect((await requestInvoice(db.db, asUser(owner), first.id, { buyer })).invoice.number).toMatch(/\/000002$/);
+});
+
+test('the FA(3) check runs before the write transaction: while it works, the order and the series stay writable; under the lock it is not run again', async () => {
+  const labId = await createLab(db.db);
+  await seller(labId);
+  const owner = await createUser(db.db);
+  const order = await paidOrder(labId, owner);
+  const real = realCheck;
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let entered!: () => void;
+  const inCheck = new Promise<void>((r) => (entered = r));
+  const spy = jest.mocked(fa3Validate.fa3SchemaErrors);
+  spy.mockClear();
+  spy.mockImplementation(async (xml) => {
+    entered();
+    await gate;
+    return real(xml);
+  });
+  try {
+    const issuing = requestInvoice(db.db, asUser(owner), order.id, { buyer });
+    await inCheck;
+    // A write to the order row (locked by the invoice's transaction on PostgreSQL; the one connection held on SQLite) goes through at once.
+    const write = db.db.updateTable('orders').set({ updated_at: new Date().toISOString() }).where('id', '=', order.id).execute().then(() => 'written');
+    expect(await Promise.race([write, new Promise((r) => setTimeout(() => r('blocked'), 2000))])).toBe('written');
+    release();
+    expect((await issuing).invoice.number).toMatch(/\/000001$/);
+    expect(spy).toHaveBeenCalledTimes(1);
+  } finally {
+    release();
+    spy.mockImplementation(real);
+  }
+});
+
+test('another invoice of the seller taking the number between the check and the lock: the document is checked again with the next number, the series stays gap-free', async () => {
+  const labId = await createLab(db.db);
+  await seller(labId);
+  const owner = await createUser(db.db);
+  const [a, b] = [await paidOrder(labId, owner), await paidOrder(labId, owner)];
+  const real = realCheck;
+  let first = true;
+  const spy = jest.mocked(fa3Validate.fa3SchemaErrors);
+  spy.mockImplementation(async (xml) => {
+    if (first) {
+      first = false;
+      // Order b's invoice is issued while a's document is being checked with number 1.
+      spy.mockImplementation(real);
+      await requestInvoice(db.db, asUser(owner), b.id, { buyer });
+    }
+    return real(xml);
+  });
+  try {
+    const issued = await requestInvoice(db.db, asUser(owner), a.id, { buyer });
+    expect(issued.invoice.number).toMatch(/\/000002$/);
+    const row = await readInvoice(db.db, asUser(owner), a.id);
+    expect(row.xml).toContain(`<P_2>${issued.invoice.number}</P_2>`);
+    expect(fa3Errors(row.xml)).toBeNull();
+    expect((await readInvoice(db.db, asUser(owner), b.id)).number).toMatch(/\/000001$/);
+  } finally {
+    spy.mockImplementation(real);
+  }
 });

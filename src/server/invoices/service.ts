@@ -15,6 +15,8 @@ import { lineKind, orderDocumentLines, spreadDiscount, type DocumentLine } from 
 import { orderPaymentFacts, type OrderPaymentFacts } from './paymentFacts';
 import { queueKsefSend } from './ksef';
 import { ksefDto, type InvoiceKsefDto } from './ksef/dto';
+import { createHash } from 'node:crypto';
+import { inWriteTransaction } from '@/server/orders/repositories/orders';
 
 /**
  * VAT invoices on request (docs/invoices.md): for a paid order of a laboratory that has seller
@@ -68,9 +70,6 @@ export function invoiceDeadline(paidAt: string): string {
 /** One series per seller and year for invoices and corrections alike. */
 export const invoiceNumber = (year: number, seq: number) => `FV/${year}/${String(seq).padStart(6, '0')}`;
 
-/** Runs `fn` in the caller's transaction when there is one, in a new one otherwise. */
-const inTransaction = <T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
-
 function invalid(e: ValidationError): HttpError {
   const fields: Record<string, string> = {};
   for (const err of e.inner.length ? e.inner : [e]) {
@@ -110,46 +109,108 @@ export function listItemDto(row: repo.InvoiceRow): InvoiceListItemDto {
   };
 }
 
-/** Writes one invoice row with the next number of its seller's series, in one transaction with the number. */
-async function writeInvoice(
-  trx: Db,
-  order: orders.OrderRow,
-  seller: repo.SellerRow,
-  buyer: InvoiceParty,
-  lines: DocumentLine[],
-  payment: OrderPaymentFacts,
-  now: Date,
-  correction?: { of: repo.InvoiceRow; refundKey: string; reason: string },
-): Promise<repo.InvoiceRow> {
-  const kind = correction ? 'KOR' : 'VAT';
-  const year = Number(warsawDate(now).slice(0, 4));
-  // The next number is read (and its counter row locked on PostgreSQL) but taken only once the
-  // document built with it is valid: an invalid one leaves the series as it was.
-  const seq = await repo.lockNextSeq(trx, order.laboratory_id, year);
-  const number = invoiceNumber(year, seq);
-  const issuedAt = now.toISOString();
-  const paidOn = payment.paidAt ? warsawDate(new Date(payment.paidAt)) : null;
-  const saleDate = paidOn ?? warsawDate(now);
-  const xml = buildFa3Xml({
-    kind,
-    number,
-    issuedAt,
-    saleDate,
+type Correction = { of: Pick<repo.InvoiceRow, 'id' | 'number' | 'issued_at' | 'ksef_number'>; refundKey: string; reason: string };
+
+/** One document to issue: its buyer, lines and, for a correction, the invoice it corrects. */
+interface Draft {
+  order: orders.OrderRow;
+  seller: repo.SellerRow;
+  buyer: InvoiceParty;
+  lines: DocumentLine[];
+  payment: OrderPaymentFacts;
+  now: Date;
+  correction?: Correction;
+}
+
+const documentYear = (now: Date) => Number(warsawDate(now).slice(0, 4));
+
+/** The FA(3) XML of a draft with number `seq` of its seller's series. */
+function draftXml(d: Draft, seq: number): string {
+  const paidOn = d.payment.paidAt ? warsawDate(new Date(d.payment.paidAt)) : null;
+  return buildFa3Xml({
+    kind: d.correction ? 'KOR' : 'VAT',
+    number: invoiceNumber(documentYear(d.now), seq),
+    issuedAt: d.now.toISOString(),
+    saleDate: paidOn ?? warsawDate(d.now),
     currency: 'PLN',
-    seller: sellerParty(seller),
-    buyer,
-    lines,
-    payment: { paid: payment.paid, paidOn, method: payment.method },
-    corrected: correction
-      ? { number: correction.of.number, issuedOn: correction.of.issued_at.slice(0, 10), ksefNumber: correction.of.ksef_number, reason: correction.reason }
+    seller: sellerParty(d.seller),
+    buyer: d.buyer,
+    lines: d.lines,
+    payment: { paid: d.payment.paid, paidOn, method: d.payment.method },
+    corrected: d.correction
+      ? { number: d.correction.of.number, issuedOn: d.correction.of.issued_at.slice(0, 10), ksefNumber: d.correction.of.ksef_number, reason: d.correction.reason }
       : undefined,
   });
+}
+
+/**
+ * Documents whose exact XML passed the FA(3) check (their SHA-256), so the check under the lock is a
+ * look-up. The schema check is slow (libxml2 in WebAssembly, tens to hundreds of milliseconds): it runs
+ * before the write transaction, on the document built with the number the series will most likely
+ * give; under the lock the document is built again with the number actually taken and, when it is
+ * the same text, needs no second check.
+ */
+const VALIDATED_MAX = 500;
+const validated = new Set<string>();
+const xmlKey = (xml: string) => createHash('sha256').update(xml).digest('base64url');
+
+/** Checks the document against the FA(3) schema: 422 `invoice_invalid` when it fails; remembered when it passes. */
+async function checkFa3(xml: string, orderId: number, kind: 'VAT' | 'KOR'): Promise<void> {
   const errors = await fa3SchemaErrors(xml);
   if (errors) {
-    log().error({ orderId: order.id, kind, errors: errors.slice(0, 2000) }, 'invoice refused: not valid FA(3)');
+    log().error({ orderId, kind, errors: errors.slice(0, 2000) }, 'invoice refused: not valid FA(3)');
     throw new HttpError(422, INVOICE_INVALID, { code: ERROR_CODES.invoiceInvalid });
   }
+  if (validated.size >= VALIDATED_MAX) validated.delete(validated.values().next().value as string);
+  validated.add(xmlKey(xml));
+}
+
+/**
+ * Outside any transaction: builds the drafts with the numbers the seller's series would give now (the
+ * first draft the next one, a correction after it the one after) and checks them against the schema.
+ * An invalid document is refused here, before the transaction, and takes no number.
+ */
+async function prevalidate(db: Db, drafts: Draft[]): Promise<void> {
+  const first = drafts[0];
+  if (!first) return;
+  let seq = await repo.peekNextSeq(db, first.order.laboratory_id, documentYear(first.now));
+  let previous: { number: string; issued_at: string } | null = null;
+  for (const d of drafts) {
+    // A correction of the draft before it (issued in the same transaction) names that draft's number.
+    const draft = d.correction && d.correction.of.id === PENDING_ORIGINAL && previous ? { ...d, correction: { ...d.correction, of: { ...d.correction.of, ...previous } } } : d;
+    await checkFa3(draftXml(draft, seq), d.order.id, d.correction ? 'KOR' : 'VAT');
+    previous = { number: invoiceNumber(documentYear(d.now), seq), issued_at: d.now.toISOString() };
+    seq += 1;
+  }
+}
+
+/** Stands for "the invoice written just before in this transaction" in a correction drafted ahead of it. */
+const PENDING_ORIGINAL = -1;
+
+/** The number read under the lock is not the one the document was checked with (another invoice took it meanwhile). */
+class NumberMoved extends Error {}
+
+/**
+ * Writes one invoice row with the next number of its seller's series, in one transaction with the
+ * number. The document was checked before the transaction (`prevalidate`); here, under the counter's
+ * lock, it is built with the number taken and must be the text checked. When it is not (the series
+ * moved meanwhile), `strict` gives up with NumberMoved so the caller checks again outside the
+ * transaction; otherwise (a caller already inside another transaction) it is checked here.
+ */
+async function writeInvoice(trx: Db, d: Draft, strict: boolean): Promise<repo.InvoiceRow> {
+  const { order, correction, lines, now } = d;
+  const kind = correction ? 'KOR' : 'VAT';
+  const year = documentYear(now);
+  // The next number is read (and its counter row locked on PostgreSQL) but taken only once the
+  // document built with it is known valid: an invalid one leaves the series as it was.
+  const seq = await repo.lockNextSeq(trx, order.laboratory_id, year);
+  const xml = draftXml(d, seq);
+  if (!validated.has(xmlKey(xml))) {
+    if (strict) throw new NumberMoved(`invoice number ${seq} of ${order.laboratory_id}/${year} differs from the one checked`);
+    await checkFa3(xml, order.id, kind);
+  }
   await repo.takeSeq(trx, order.laboratory_id, year, seq);
+  const paidOn = d.payment.paidAt ? warsawDate(new Date(d.payment.paidAt)) : null;
   const row = await repo.insertInvoice(trx, {
     order_id: order.id,
     user_id: order.user_id,
@@ -159,20 +220,38 @@ async function writeInvoice(
     corrects_invoice_id: correction?.of.id ?? null,
     year,
     seq,
-    number,
-    issued_at: issuedAt,
-    sale_date: saleDate,
+    number: invoiceNumber(year, seq),
+    issued_at: now.toISOString(),
+    sale_date: paidOn ?? warsawDate(now),
     currency: 'PLN',
     total_minor: totalMinor(lines),
-    seller_json: JSON.stringify(sellerParty(seller)),
-    buyer_json: JSON.stringify(buyer),
+    seller_json: JSON.stringify(sellerParty(d.seller)),
+    buyer_json: JSON.stringify(d.buyer),
     lines_json: JSON.stringify(lines),
-    payment_json: JSON.stringify({ ...payment, paidOn }),
+    payment_json: JSON.stringify({ ...d.payment, paidOn }),
     refund_key: correction?.refundKey ?? null,
     xml,
   });
   await queueKsefSend(trx, row.id, order.laboratory_id);
   return row;
+}
+
+/**
+ * Checks the drafts outside the transaction, then runs `write` in it; when the series moved between
+ * the two (another invoice of the seller took the number), checks again outside and retries, a few
+ * times, before checking under the lock as a last resort.
+ */
+async function issueChecked<T>(db: Db, drafts: () => Draft[], write: (trx: Db, strict: boolean) => Promise<T>): Promise<T> {
+  const TRIES = 3;
+  for (let attempt = 1; ; attempt++) {
+    await prevalidate(db, drafts());
+    const strict = attempt < TRIES;
+    try {
+      return await inWriteTransaction(db, (trx) => write(trx, strict));
+    } catch (e) {
+      if (!(e instanceof NumberMoved)) throw e;
+    }
+  }
 }
 
 /**
@@ -195,21 +274,30 @@ export async function requestInvoice(db: Db, user: AuthUser, orderId: number, bo
   if (payment.keptMinor - payment.refundingMinor <= 0) throw conflict(ORDER_REFUNDED, undefined, ERROR_CODES.orderRefunded);
   if (warsawDate(now) > invoiceDeadline(payment.paidAt)) throw conflict(WINDOW_CLOSED);
   const lines = await orderDocumentLines(db, order);
+  const vat: Draft = { order, seller, buyer, lines, payment, now };
+  // Refunds settled before the request: the sale is invoiced in full and corrected down to what was kept.
+  const total = totalMinor(lines);
+  const refundedOfSale = total - Math.min(payment.keptMinor, total);
+  const correctionOf = (of: Correction['of']): Draft | null =>
+    refundedOfSale > 0 && payment.refunds.length
+      ? { ...vat, lines: correctionLines(lines, total, { amountMinor: refundedOfSale }), correction: { of, refundKey: `refunds-before-invoice:${orderId}`, reason: 'Zwrot zapłaty za badania' } }
+      : null;
 
-  return db.transaction().execute(async (trx) => {
-    // The order row's lock (PostgreSQL) makes a second request for the same order wait and then find the first's invoice.
-    await orders.lockOrder(trx, orderId);
-    const again = await repo.findVatInvoice(trx, orderId);
-    if (again) return { created: false, invoice: summaryDto(again) };
-    const row = await writeInvoice(trx, order, seller, buyer, lines, payment, now);
-    // Refunds settled before the request: the sale is invoiced in full and corrected down to what was kept.
-    const refundedOfSale = row.total_minor - Math.min(payment.keptMinor, row.total_minor);
-    if (refundedOfSale > 0 && payment.refunds.length) {
-      const correction = correctionLines(JSON.parse(row.lines_json) as DocumentLine[], row.total_minor, { amountMinor: refundedOfSale });
-      await writeInvoice(trx, order, seller, buyer, correction, payment, now, { of: row, refundKey: `refunds-before-invoice:${orderId}`, reason: 'Zwrot zapłaty za badania' });
-    }
-    return { created: true, invoice: summaryDto(row) };
-  });
+  const pending = correctionOf({ id: PENDING_ORIGINAL, number: '', issued_at: now.toISOString(), ksef_number: null });
+  return issueChecked(
+    db,
+    () => (pending ? [vat, pending] : [vat]),
+    async (trx, strict) => {
+      // The order row's lock (PostgreSQL) makes a second request for the same order wait and then find the first's invoice.
+      await orders.lockOrder(trx, orderId);
+      const again = await repo.findVatInvoice(trx, orderId);
+      if (again) return { created: false, invoice: summaryDto(again) };
+      const row = await writeInvoice(trx, vat, strict);
+      const correction = correctionOf(row);
+      if (correction) await writeInvoice(trx, correction, strict);
+      return { created: true, invoice: summaryDto(row) };
+    },
+  );
 }
 
 /**
@@ -270,24 +358,50 @@ export async function readInvoice(db: Db, user: AuthUser, orderId: number, docum
 export async function issueCorrectionForRefund(
   db: Db,
   orderId: number,
-  refund: { refundKey: string; amountMinor: number; lines?: (number | 'visit')[] },
+  refund: RefundDocument,
   now = new Date(),
 ): Promise<InvoiceSummaryDto | null> {
-  const original = await repo.findVatInvoice(db, orderId);
-  if (!original) return null;
   const done = await repo.findByRefundKey(db, refund.refundKey);
   if (done) return summaryDto(done);
+  const draft = await correctionDraft(db, orderId, refund, now);
+  if (!draft) return null;
+  // Inside the refund's transaction the document cannot be checked before it: the refund code checks
+  // it first (`checkCorrectionForRefund`) so that the check here is a look-up.
+  const write = async (trx: Db, strict: boolean) => {
+    await orders.lockOrder(trx, orderId);
+    const again = await repo.findByRefundKey(trx, refund.refundKey);
+    if (again) return summaryDto(again);
+    return summaryDto(await writeInvoice(trx, draft, strict));
+  };
+  if (db.isTransaction) return write(db, false);
+  return issueChecked(db, () => [draft], write);
+}
+
+type RefundDocument = { refundKey: string; amountMinor: number; lines?: (number | 'visit')[] };
+
+/** The correction a refund makes of the order's invoice, or null (no invoice, or already issued). */
+async function correctionDraft(db: Db, orderId: number, refund: RefundDocument, now: Date): Promise<Draft | null> {
+  const original = await repo.findVatInvoice(db, orderId);
+  if (!original) return null;
+  if (await repo.findByRefundKey(db, refund.refundKey)) return null;
   const order = await orders.getOrder(db, orderId);
   const seller = await repo.getSeller(db, original.laboratory_id);
   if (!order || !seller) return null;
   const lines = correctionLines(JSON.parse(original.lines_json) as DocumentLine[], original.total_minor, refund);
   const payment = await orderPaymentFacts(db, orderId);
   const buyer = JSON.parse(original.buyer_json) as InvoiceParty;
-  return inTransaction(db, async (trx) => {
-    await orders.lockOrder(trx, orderId);
-    const again = await repo.findByRefundKey(trx, refund.refundKey);
-    if (again) return summaryDto(again);
-    const row = await writeInvoice(trx, order, seller, buyer, lines, payment, now, { of: original, refundKey: refund.refundKey, reason: 'Zwrot zapłaty za badania' });
-    return summaryDto(row);
+  return { order, seller, buyer, lines, payment, now, correction: { of: original, refundKey: refund.refundKey, reason: 'Zwrot zapłaty za badania' } };
+}
+
+/**
+ * Before the transaction that settles a refund: checks the correction it will issue against the FA(3)
+ * schema, so that `issueCorrectionForRefund` inside that transaction finds it checked. An invalid one
+ * is only logged here (the refund settles all the same; the correction is then refused inside).
+ */
+export async function checkCorrectionForRefund(db: Db, orderId: number, refund: RefundDocument, now = new Date()): Promise<void> {
+  const draft = await correctionDraft(db, orderId, refund, now);
+  if (!draft) return;
+  await prevalidate(db, [draft]).catch((e: unknown) => {
+    if (!(e instanceof HttpError)) throw e;
   });
 }

@@ -14,7 +14,7 @@ import { findSlotsByIds } from '@/server/visits/repositories/slots';
 import { providerById } from './providers';
 import { signedTestRefundNotice } from './testProvider';
 import { queuePaymentMail } from './mails';
-import { issueCorrectionForRefund } from '../invoices/service';
+import { checkCorrectionForRefund, issueCorrectionForRefund } from '../invoices/service';
 import { refundFor, type RefundCause, type RefundDecision } from './refundRule';
 import type { RefundKind } from '@/server/db/schema';
 import { allocateRefund, keptAfterRefundsMinor, loadMoneyFacts, nextPaymentStatus, overpaidMinor, paidMinor, settledRefundMinor } from './invariant';
@@ -164,10 +164,11 @@ export const paymentRefundCheckJob: JobDefinition<{ refundId: number }> = {
     if (!provider) throw new Error(`Payment provider ${attempt.provider} is not enabled; the refund is looked up later`);
     const state = await provider.findRefund({ providerOrderId: attempt.provider_order_id ?? '', requestId: refund.request_id });
     if (state === 'pending') throw new Error(`Refund ${refund.id} is not settled by the operator yet`);
+    const at = new Date().toISOString();
+    if (state === 'done') await checkCorrectionBeforeSettling(db, refund, at);
     await ordersRepo.inWriteTransaction(db, async (trx) => {
       const order = await ordersRepo.lockOrder(trx, refund.order_id);
       if (!order) return;
-      const at = new Date().toISOString();
       if (state === 'done') {
         await settleRefund(trx, order, refund, '', at);
       } else if (await repo.setRefundStatus(trx, refund.id, 'failed', at, ['pending', 'requested'])) {
@@ -195,10 +196,11 @@ export async function handleRefundNotification(db: Db, providerId: 'p24' | 'test
   const attempt = refund ? await repo.findAttempt(db, refund.attempt_id) : undefined;
   if (!refund || !attempt || attempt.session_id !== notice.sessionId || attempt.provider !== providerId) return refuse('unknown refund', null, true);
   if (refund.amount_minor !== notice.amountMinor || refund.currency !== notice.currency) return refuse('other amount or currency than requested', refund.order_id, true);
+  const at = new Date().toISOString();
+  if (notice.done) await checkCorrectionBeforeSettling(db, refund, at);
   await ordersRepo.inWriteTransaction(db, async (trx) => {
     const order = await ordersRepo.lockOrder(trx, refund.order_id);
     if (!order) return;
-    const at = new Date().toISOString();
     if (!notice.done) {
       if (await repo.setRefundStatus(trx, refund.id, 'failed', at, ['pending', 'requested'])) {
         await recordAudit(trx, { action: 'refund_settled', actorKind: 'anonymous', orderId: order.id, ip, detail: `refund ${refund.id} refused by the operator` });
@@ -221,6 +223,13 @@ export async function settleRefund(trx: Db, order: ordersRepo.OrderRow, refund: 
   await repo.setOrderPayment(trx, order.id, { refunded_minor: settledRefundMinor(facts), payment_status: nextPaymentStatus(order.payment_status, facts) }, at);
   await recordAudit(trx, { action: 'refund_settled', actorKind: 'anonymous', orderId: order.id, ip, detail: `refund ${refund.id}: ${refund.amount_minor} ${refund.currency}` });
   await queuePaymentMail(trx, order.id, 'refundDone', refund.amount_minor, `refund-${refund.id}-done`);
-  if (refund.kind !== 'overpaid') await issueCorrectionForRefund(trx, order.id, { refundKey: `refund:${refund.id}`, amountMinor: refund.amount_minor });
+  if (refund.kind !== 'overpaid') await issueCorrectionForRefund(trx, order.id, correctionOf(refund), new Date(at));
   return true;
+}
+
+const correctionOf = (refund: repo.RefundRow) => ({ refundKey: `refund:${refund.id}`, amountMinor: refund.amount_minor });
+
+/** The correction a settling refund will issue is checked against the FA(3) schema before the transaction (slow), so the one inside only looks it up. */
+async function checkCorrectionBeforeSettling(db: Db, refund: repo.RefundRow, at: string): Promise<void> {
+  if (refund.kind !== 'overpaid' && refund.status !== 'done') await checkCorrectionForRefund(db, refund.order_id, correctionOf(refund), new Date(at));
 }

@@ -54,6 +54,30 @@ const tag = (xml: string, name: string, within?: string) => {
   return new RegExp(`<${name}>([^<]*)</${name}>`).exec(scope)?.[1] ?? null;
 };
 
+/**
+ * KSeF's check of a correction's DaneFaKorygowanej against what it holds: a KSeF number given must be
+ * the corrected invoice's (same seller, same invoice number); "not in KSeF" (NrKSeFN) is refused for
+ * an invoice of the seller and buyer with that number and date that KSeF did accept.
+ */
+function correctionProblemIn(accepted: Map<string, string>, xml: string, sellerNip: string): string | null {
+  if (tag(xml, 'RodzajFaktury') !== 'KOR') return null;
+  const corrected = tag(xml, 'NrFaKorygowanej', 'DaneFaKorygowanej');
+  const issuedOn = tag(xml, 'DataWystFaKorygowanej', 'DaneFaKorygowanej');
+  const named = tag(xml, 'NrKSeFFaKorygowanej', 'DaneFaKorygowanej');
+  const buyerNip = tag(xml, 'NIP', 'Podmiot2');
+  if (named) {
+    const original = accepted.get(named);
+    if (!original || tag(original, 'P_2') !== corrected || tag(original, 'NIP', 'Podmiot1') !== sellerNip) return `Faktura korygowana ${named} nie istnieje w KSeF dla faktury ${corrected}.`;
+    return null;
+  }
+  for (const [ksef, original] of accepted) {
+    if (tag(original, 'P_2') === corrected && tag(original, 'P_1') === issuedOn && tag(original, 'NIP', 'Podmiot1') === sellerNip && tag(original, 'NIP', 'Podmiot2') === buyerNip) {
+      return `Faktura korygowana ${corrected} ma numer KSeF ${ksef}: podaj go w NrKSeFFaKorygowanej.`;
+    }
+  }
+  return null;
+}
+
 export async function startFakeKsef(opts: { tokens?: Record<string, string> } = {}): Promise<FakeKsef> {
   const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const cert = certificateDer(privateKey, publicKey);
@@ -230,6 +254,7 @@ export async function startFakeKsef(opts: { tokens?: Record<string, string> } = 
         else if (duplicate)
           inv.status = { code: 440, description: 'Duplikat faktury', extensions: { originalSessionReferenceNumber: duplicate.session, originalKsefNumber: duplicate.ksefNumber } };
         else if (fake.rejectBuyerNips.has(buyerNip)) inv.status = { code: 450, description: 'Błąd weryfikacji semantyki dokumentu faktury', details: [`Nabywca ${buyerNip} nie może otrzymać tej faktury.`] };
+        else if (correctionProblemIn(fake.accepted, xml, sellerNip)) inv.status = { code: 450, description: 'Błąd weryfikacji semantyki dokumentu faktury', details: [correctionProblemIn(fake.accepted, xml, sellerNip) as string] };
         else {
           inv.acquisitionDate = new Date(now.getTime() + 1).toISOString();
           inv.ksefNumber = ksefNumber(sellerNip, day(now), hex(6));

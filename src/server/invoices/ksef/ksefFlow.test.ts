@@ -16,6 +16,7 @@ import { issueCorrectionForRefund } from '../service';
 import { isValidKsefNumber } from './number';
 import { sha256Base64 } from './crypto';
 import { upoErrors } from './upoValidate';
+import { fa3Errors } from '../fa3Validate';
 
 /**
  * Invoices reach KSeF: issued -> the ksef-send job -> the fake KSeF (real encryption, FA(3) XSD,
@@ -249,13 +250,15 @@ test('the invoice PDF: "awaiting KSeF" and OFFLINE until the number, then the nu
   expect(await pdfQrCode(done)).toBe(expected);
 }, 180_000);
 
-test('a correction waits for the invoice it corrects to get its KSeF number, then is sent', async () => {
+test('a correction issued before its invoice was accepted waits for the invoice\'s KSeF number, then is sent naming it (NrKSeFFaKorygowanej)', async () => {
   fake.unavailable = true;
   const s = await paidOrder();
   const invoice = await issue(s);
   const correction = await issueCorrectionForRefund(tdb.db, s.order.id, { refundKey: `ksef-test-${s.order.id}`, amountMinor: 1000 });
   expect(correction).not.toBeNull();
   expect((await row(correction!.id)).ksef_status).toBe('queued');
+  // Issued while the original had no KSeF number: "not in KSeF" for now.
+  expect((await row(correction!.id)).xml).toContain('<NrKSeFN>1</NrKSeFN>');
 
   fake.unavailable = false;
   const before = fake.requests.length;
@@ -267,8 +270,38 @@ test('a correction waits for the invoice it corrects to get its KSeF number, the
     await runJobsOnce(tdb.db);
   }
   const [original, kor] = [await row(invoice.id), await row(correction!.id)];
-  expect([original.ksef_status, kor.ksef_status]).toEqual(['accepted', 'accepted']);
+  expect([original.ksef_status, kor.ksef_status, kor.ksef_rejection_reason]).toEqual(['accepted', 'accepted', null]);
   expect(Date.parse(kor.ksef_sent_at as string)).toBeGreaterThanOrEqual(Date.parse(original.ksef_accepted_at as string));
+  // What KSeF received (decrypted by the fake, valid against the FA(3) XSD) names the original's KSeF number.
+  const received = fake.accepted.get(kor.ksef_number as string) as string;
+  const corrected = /<DaneFaKorygowanej>([\s\S]*?)<\/DaneFaKorygowanej>/.exec(received)?.[1] ?? '';
+  expect(corrected).toContain(`<NrFaKorygowanej>${invoice.number}</NrFaKorygowanej>`);
+  expect(corrected).toContain('<NrKSeF>1</NrKSeF>');
+  expect(corrected).toContain(`<NrKSeFFaKorygowanej>${original.ksef_number}</NrKSeFFaKorygowanej>`);
+  expect(corrected).not.toContain('NrKSeFN');
+  expect(kor.xml).toBe(received);
+  expect(fa3Errors(kor.xml)).toBeNull();
+  // A correction issued once the original has its number carries it from the start.
+  const later = await issueCorrectionForRefund(tdb.db, s.order.id, { refundKey: `ksef-test-later-${s.order.id}`, amountMinor: 500 });
+  expect((await row(later!.id)).xml).toContain(`<NrKSeFFaKorygowanej>${original.ksef_number}</NrKSeFFaKorygowanej>`);
+});
+
+test('the fake KSeF refuses a correction that says "not in KSeF" for an invoice it holds', async () => {
+  const s = await paidOrder();
+  const invoice = await issue(s);
+  expect((await row(invoice.id)).ksef_status).toBe('accepted');
+  const correction = await issueCorrectionForRefund(tdb.db, s.order.id, { refundKey: `ksef-test-nrksefn-${s.order.id}`, amountMinor: 700 });
+  const stale = (await row(correction!.id)).xml.replace(/<NrKSeF>1<\/NrKSeF>\s*<NrKSeFFaKorygowanej>[^<]*<\/NrKSeFFaKorygowanej>/, '<NrKSeFN>1</NrKSeFN>');
+  expect(fa3Errors(stale)).toBeNull();
+  // The shop never sends it so (send.ts fills the number in first); sent as it is, KSeF says why.
+  await tdb.db.updateTable('invoices').set({ xml: stale }).where('id', '=', correction!.id).execute();
+  const client = new KsefClient(getConfig().ksef!);
+  const session = await client.openSession();
+  const ref = await client.sendInvoice(session, Buffer.from(stale, 'utf8'));
+  let status = await client.invoiceStatus(session.referenceNumber, ref);
+  for (let read = 0; read < 10 && status.status.code < 200; read++) status = await client.invoiceStatus(session.referenceNumber, ref);
+  expect(status.status.code).toBe(450);
+  expect(status.status.details?.[0]).toContain('NrKSeFFaKorygowanej');
 });
 
 test('KSEF_PUBLIC_KEY_PEM: the keys are not fetched; a token KSeF does not know is refused with its status 450', async () => {

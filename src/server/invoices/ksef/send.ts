@@ -1,4 +1,5 @@
 import type { Db } from '@/server/db/createDb';
+import { fa3SchemaErrors } from '../fa3Validate';
 import * as repo from '@/server/invoices/repositories/ksef';
 import { KsefRefused, KsefUnavailable, type KsefClient, type SessionInvoiceStatus } from './client';
 
@@ -31,10 +32,18 @@ export async function sendInvoiceToKsef(db: Db, invoiceId: number, client: KsefC
   const row = await repo.getInvoice(db, invoiceId);
   if (!row || (row.ksef_status !== 'queued' && row.ksef_status !== 'sent')) return 'skipped';
 
-  // A correction follows its original into KSeF (tryby-offline.md): it waits while the original is on its way.
+  // A correction follows its original into KSeF (tryby-offline.md): it waits while the original is on
+  // its way, and names the original's KSeF number (DaneFaKorygowanej/NrKSeFFaKorygowanej) once known,
+  // also when it was issued before the original was accepted.
+  let xml = row.xml;
   if (row.kind === 'KOR' && row.corrects_invoice_id && row.ksef_status === 'queued') {
     const original = await repo.getInvoice(db, row.corrects_invoice_id);
     if (original && (original.ksef_status === 'queued' || original.ksef_status === 'sent')) throw new KsefUnavailable(`waiting for invoice ${original.number} to get its KSeF number before its correction`);
+    if (original?.ksef_status === 'rejected') throw new Error(`invoice ${original.number} was rejected by KSeF (${original.ksef_rejection_reason ?? 'no reason'}); its correction ${row.number} waits until it is in KSeF`);
+    if (original?.ksef_number && !xml.includes(`<NrKSeFFaKorygowanej>${original.ksef_number}</NrKSeFFaKorygowanej>`)) {
+      xml = await correctionNamingKsefNumber(xml, original.ksef_number, row.number);
+      await repo.setQueuedXml(db, invoiceId, xml);
+    }
   }
 
   let sessionRef = row.ksef_session_reference;
@@ -42,7 +51,7 @@ export async function sendInvoiceToKsef(db: Db, invoiceId: number, client: KsefC
   if (row.ksef_status === 'queued' || !sessionRef || !invoiceRef) {
     const session = await client.openSession();
     sessionRef = session.referenceNumber;
-    invoiceRef = await client.sendInvoice(session, Buffer.from(row.xml, 'utf8'));
+    invoiceRef = await client.sendInvoice(session, Buffer.from(xml, 'utf8'));
     await repo.markSent(db, invoiceId, sessionRef, invoiceRef, now().toISOString());
   }
 
@@ -77,6 +86,21 @@ export async function sendInvoiceToKsef(db: Db, invoiceId: number, client: KsefC
   await repo.markRejected(db, invoiceId, statusText(status.status));
   await closeQuietly(client, sessionRef);
   return 'rejected';
+}
+
+/**
+ * The correction's FA(3) with the corrected invoice's KSeF number in place of "not in KSeF"
+ * (`NrKSeFN`): `NrKSeF` 1 and `NrKSeFFaKorygowanej`, as the schema orders them. Checked against the
+ * schema before it is stored and sent.
+ */
+export async function correctionNamingKsefNumber(xml: string, ksefNumber: string, number: string): Promise<string> {
+  const without = /^([ \t]*)<NrKSeFN>1<\/NrKSeFN>$/m.exec(xml);
+  if (!without) throw new Error(`correction ${number}: no NrKSeFN in its DaneFaKorygowanej to replace with the KSeF number ${ksefNumber}`);
+  const indent = without[1] ?? '';
+  const named = xml.replace(without[0], `${indent}<NrKSeF>1</NrKSeF>\n${indent}<NrKSeFFaKorygowanej>${ksefNumber}</NrKSeFFaKorygowanej>`);
+  const errors = await fa3SchemaErrors(named);
+  if (errors) throw new Error(`correction ${number} with KSeF number ${ksefNumber} is not valid FA(3): ${errors.slice(0, 500)}`);
+  return named;
 }
 
 /** Closing the session starts its collective UPO; a failure to close changes nothing for the invoice. */

@@ -82,3 +82,9 @@ export async function orderMaterialCharges(db: Q, orderId: number) {
     .orderBy('order_materials.id')
     .execute();
 }
+
+/** The number the seller's series would give next, read without a lock (the document is checked with it before the write transaction). */
+export async function peekNextSeq(db: Q, laboratoryId: string, year: number): Promise<number> {
+  const row = await db.selectFrom('invoice_counters').select('last_seq').where('laboratory_id', '=', laboratoryId).where('year', '=', year).executeTakeFirst();
+  return (row?.last_seq ?? 0) + 1;
+}

@@ -12,6 +12,14 @@ export async function markQueued(db: Q, id: number): Promise<void> {
   await db.updateTable('invoices').set({ ksef_status: 'queued' }).where('id', '=', id).where('ksef_status', 'is', null).execute();
 }
 
+/**
+ * A queued correction's FA(3) once it names the corrected invoice's KSeF number: the only change to a
+ * document before it reaches KSeF (docs/invoices.md, "Corrections and KSeF"); never after it was sent.
+ */
+export async function setQueuedXml(db: Q, id: number, xml: string): Promise<void> {
+  await db.updateTable('invoices').set({ xml }).where('id', '=', id).where('ksef_status', '=', 'queued').execute();
+}
+
 /** Sent in session `sessionRef` as `reference`; KSeF is checking it. */
 export async function markSent(db: Q, id: number, sessionRef: string, reference: string, at: string): Promise<void> {
   await db
