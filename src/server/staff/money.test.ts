@@ -24,16 +24,17 @@ async function payOnline(orderId: number, paidAt: string) {
   return (
     await db
       .insertInto('payment_attempts')
-      .values({ order_id: orderId, provider: 'test', session_id: `s-${orderId}`, amount_minor: o.total_minor, currency: 'PLN', status: 'paid', provider_token: null, provider_order_id: null, paid_at: paidAt, created_at: paidAt, updated_at: paidAt })
+      .values({ order_id: orderId, provider: 'test', session_id: `s-${orderId}-${paidAt}`, amount_minor: o.total_minor, currency: 'PLN', status: 'paid', provider_token: null, provider_order_id: null, paid_at: paidAt, created_at: paidAt, updated_at: paidAt })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
 }
 
+/** A staff partial refund (the order owes that much less). */
 async function refund(orderId: number, attemptId: number, amountMinor: number, createdAt: string, settledAt: string | null) {
   await suite.db.db
     .insertInto('payment_refunds')
-    .values({ order_id: orderId, attempt_id: attemptId, request_id: `r-${orderId}-${createdAt}`, refunds_uuid: `u-${orderId}-${createdAt}`, amount_minor: amountMinor, currency: 'PLN', status: settledAt ? 'done' : 'pending', reason: 'test', actor_user_id: null, created_at: createdAt, settled_at: settledAt, updated_at: settledAt ?? createdAt })
+    .values({ order_id: orderId, attempt_id: attemptId, request_id: `r-${orderId}-${createdAt}`, refunds_uuid: `u-${orderId}-${createdAt}`, amount_minor: amountMinor, currency: 'PLN', status: settledAt ? 'done' : 'pending', kind: 'staff', reason: 'test', actor_user_id: null, created_at: createdAt, settled_at: settledAt, updated_at: settledAt ?? createdAt })
     .execute();
 }
 
@@ -94,4 +95,67 @@ test('a day per payment method, the anomalies each with its order, the CSV; nurs
   expect((await suite.api.call('GET', `/api/backend/staff/money?date=${DAY}`, { token: owner.token })).status).toBe(403);
   const bad = await suite.api.call('GET', '/api/backend/staff/money?date=20-11-2026', { token: staff.token });
   expect([bad.status, Object.keys(bad.body.fields ?? {})]).toEqual([400, ['date']]);
+});
+
+test('the money invariant broken and an invoice rejected by KSeF show as anomalies, each with its order; money that adds up does not', async () => {
+  const { db } = suite.db;
+  const labId = await createLab(db);
+  await db
+    .insertInto('laboratory_sellers')
+    .values({ laboratory_id: labId, legal_name: 'Lab Test Sp. z o.o.', tax_id: '5250000015', street: 'ul. Marszałkowska 1', postal_code: '00-001', city: 'Warszawa', country: 'PL' })
+    .execute();
+  const owner = await createUser(db);
+  const staff = await createUser(db, { role: 'staff', staffLaboratoryId: labId });
+
+  // Paid twice (two attempts of one order) and nothing going back: keeps 60.00, owes 30.00.
+  const twice = await order(labId, owner, 1000);
+  await payOnline(twice.id, at('08:00:00'));
+  await payOnline(twice.id, at('08:05:00'));
+  // Paid twice, the second already on its way back (an overpaid refund asked for an hour ago): adds up.
+  const recent = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+  const back = await order(labId, owner, 1000);
+  const second = (await payOnline(back.id, at('08:00:00')), await payOnline(back.id, at('08:06:00')));
+  await db
+    .insertInto('payment_refunds')
+    .values({ order_id: back.id, attempt_id: second, request_id: `r-back-${back.id}`, refunds_uuid: `u-back-${back.id}`, amount_minor: 3000, currency: 'PLN', status: 'pending', kind: 'overpaid', reason: 'Paid twice', actor_user_id: null, created_at: recent, settled_at: null, updated_at: recent })
+    .execute();
+  // Cancelled and refunded in full: owes 0, keeps 0.
+  const cancelled = await order(labId, owner, 1000);
+  const attempt = await payOnline(cancelled.id, at('08:00:00'));
+  await db.updateTable('orders').set({ status: 'cancelled', payment_status: 'refunded' }).where('id', '=', cancelled.id).execute();
+  await db
+    .insertInto('payment_refunds')
+    .values({ order_id: cancelled.id, attempt_id: attempt, request_id: `r-c-${cancelled.id}`, refunds_uuid: `u-c-${cancelled.id}`, amount_minor: 3000, currency: 'PLN', status: 'done', kind: 'cancel', reason: 'Cancelled', actor_user_id: null, created_at: at('08:10:00'), settled_at: at('08:20:00'), updated_at: at('08:20:00') })
+    .execute();
+  // Cancelled without its money going back: keeps 30.00, owes 0.
+  const kept = await order(labId, owner, 1000);
+  await payOnline(kept.id, at('08:00:00'));
+  await db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', kept.id).execute();
+  // Invoiced; KSeF rejected the invoice.
+  const rejected = await order(labId, owner, 2500);
+  await payOnline(rejected.id, at('09:00:00'));
+  const invoice = await requestInvoice(db, { id: owner.id, role: 'patient' } as AuthUser, rejected.id, { buyer }, new Date(at('09:30:00')));
+  await db
+    .updateTable('invoices')
+    .set({ ksef_status: 'rejected', ksef_sent_at: at('09:31:00'), ksef_rejection_reason: '450 Błąd weryfikacji semantyki dokumentu faktury' })
+    .where('id', '=', invoice.invoice.id)
+    .execute();
+
+  const res = await suite.api.call('GET', `/api/backend/staff/money?date=${DAY}`, { token: staff.token });
+  expect(res.status).toBe(200);
+  const day = res.body as MoneyDayDto;
+  expect(day.anomalies).toEqual([
+    { kind: 'invariant', orderId: twice.id, orderNumber: twice.number, amount: 60, expected: 30, since: null },
+    { kind: 'invariant', orderId: kept.id, orderNumber: kept.number, amount: 30, expected: 0, since: null },
+    {
+      kind: 'ksef_rejected',
+      orderId: rejected.id,
+      orderNumber: rejected.number,
+      amount: 45,
+      expected: null,
+      since: at('09:31:00'),
+      document: invoice.invoice.number,
+      reason: '450 Błąd weryfikacji semantyki dokumentu faktury',
+    },
+  ]);
 });

@@ -5,14 +5,17 @@ import { labTimeToIso } from '@/shared/labTime';
 import { timeZoneOfCountry } from '@/shared/timeZones';
 import { toMajor } from '@/shared/money';
 import type { MoneyAnomalyDto, MoneyDayDto, MoneyMethodDayDto } from '@/shared/types/money';
+import { keptAfterRefundsMinor, owedMinor, type MoneyFacts } from '@/server/payments/invariant';
 import * as repo from './repositories/money';
 
 /**
  * The staff money page (docs/payments.md, docs/invoices.md): for one day of the staff member's
  * laboratory (its time zone) and each payment method, what was paid, refunded, kept and is still
  * being refunded; and what needs a look now, each with its order: an order whose documents (the
- * invoice and its corrections) add up to another amount than was kept, and a refund unsettled for
- * over 24 hours. The day's movements also as CSV.
+ * invoice and its corrections) add up to another amount than was kept, a refund unsettled for over
+ * 24 hours, an order whose money breaks the invariant (what it keeps once the refunds asked for settle
+ * is not what it owes: payments/invariant.ts), and an invoice KSeF rejected. The day's movements also
+ * as CSV.
  */
 const METHODS = ['online', 'on_visit'] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,11 +41,14 @@ async function dayData(db: Db, staff: AuthUser, date: string, now: Date) {
   const zone = timeZoneOfCountry(lab?.country);
   const from = labTimeToIso(date, '00:00', zone) ?? `${date}T00:00:00.000Z`;
   const to = labTimeToIso(nextDay(date), '00:00', zone) ?? `${nextDay(date)}T00:00:00.000Z`;
-  const [online, visits, refunds, documented] = await Promise.all([
+  const [online, visits, refunds, documented, moneyOrders, moneyRows, rejected] = await Promise.all([
     repo.onlinePayments(db, laboratoryId, from, to),
     repo.visitPayments(db, laboratoryId, from, to),
     repo.refundsUntil(db, laboratoryId, now.toISOString() > to ? now.toISOString() : to),
     repo.documentedOrders(db, laboratoryId),
+    repo.onlineOrdersWithMoney(db, laboratoryId),
+    repo.onlineMoneyRows(db, laboratoryId),
+    repo.ksefRejectedInvoices(db, laboratoryId),
   ]);
   const movements: Movement[] = [
     ...online.map((o) => ({ at: o.paid_at as string, method: 'online' as const, orderId: o.id, orderNumber: o.number, kind: 'payment' as const, minor: o.paid_minor || o.total_minor })),
@@ -75,7 +81,27 @@ async function dayData(db: Db, staff: AuthUser, date: string, now: Date) {
       anomalies.push({ kind: 'refund_pending', orderId: r.order_id, orderNumber: r.number, amount: toMajor(r.amount_minor), expected: null, since: r.created_at });
     }
   }
+  anomalies.push(...invariantAnomalies(moneyOrders, moneyRows));
+  for (const r of rejected) {
+    anomalies.push({ kind: 'ksef_rejected', orderId: r.order_id, orderNumber: r.number, amount: toMajor(r.total_minor), expected: null, since: r.ksef_sent_at ?? r.issued_at, document: r.document, reason: r.ksef_rejection_reason ?? null });
+  }
   return { dto: { date, currency: lab?.currency ?? 'PLN', methods, anomalies } satisfies MoneyDayDto, movements };
+}
+
+/**
+ * Orders whose money breaks the invariant: what they keep once every refund asked for has settled is
+ * not what they owe (paid twice and nothing going back, or more refunded than the rule allows). A
+ * refund under way counts as going back (its delay has its own anomaly, `refund_pending`).
+ */
+function invariantAnomalies(orders: Awaited<ReturnType<typeof repo.onlineOrdersWithMoney>>, rows: Awaited<ReturnType<typeof repo.onlineMoneyRows>>): MoneyAnomalyDto[] {
+  const out: MoneyAnomalyDto[] = [];
+  for (const order of orders) {
+    const facts: MoneyFacts = { order, attempts: rows.attempts.filter((a) => a.order_id === order.id), refunds: rows.refunds.filter((r) => r.order_id === order.id) };
+    const kept = keptAfterRefundsMinor(facts);
+    const owed = owedMinor(facts);
+    if (kept !== owed) out.push({ kind: 'invariant', orderId: order.id, orderNumber: order.number, amount: toMajor(kept), expected: toMajor(owed), since: null });
+  }
+  return out;
 }
 
 /** GET staff/money?date=YYYY-MM-DD. */

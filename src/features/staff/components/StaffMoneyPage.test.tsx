@@ -19,6 +19,8 @@ const day: MoneyDayDto = {
   anomalies: [
     { kind: 'document_total', orderId: 7, orderNumber: 'LS-000007', amount: 59.99, expected: 49.99, since: null },
     { kind: 'refund_pending', orderId: 9, orderNumber: 'LS-000009', amount: 5, expected: null, since: '2026-11-19T10:00:00.000Z' },
+    { kind: 'invariant', orderId: 11, orderNumber: 'LS-000011', amount: 60, expected: 30, since: null },
+    { kind: 'ksef_rejected', orderId: 12, orderNumber: 'LS-000012', amount: 45, expected: null, since: '2026-11-20T09:31:00.000Z', document: 'FV/2026/000003', reason: '450 Błąd weryfikacji semantyki' },
   ],
 };
 
@@ -45,6 +47,10 @@ it('shows the day per payment method and each anomaly linking to its order', asy
   expect(screen.getByText(/the invoices add up to .*59\.99, but .*49\.99 was kept/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'LS-000009' })).toHaveAttribute('href', '/staff/orders/9');
   expect(screen.getByText(/a refund of .*5\.00 asked for on .* is still not settled/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'LS-000011' })).toHaveAttribute('href', '/staff/orders/11');
+  expect(screen.getByText(/it keeps .*60\.00 once its refunds settle, but it owes .*30\.00/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'LS-000012' })).toHaveAttribute('href', '/staff/orders/12');
+  expect(screen.getByText(/invoice FV\/2026\/000003 \(.*45\.00\) was rejected by KSeF: 450 Błąd weryfikacji semantyki/)).toBeInTheDocument();
   expect(backend.requests.find((r) => r.route === 'GET staff/money')?.params).toEqual({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   expect(screen.getByRole('button', { name: 'Download the day (CSV)' })).toBeInTheDocument();
 });

@@ -22,7 +22,7 @@ import { saveBlob } from '@/lib/saveBlob';
 import { routePath } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
 import { formatMoney } from '@/shared/money';
-import type { MoneyDayDto } from '@/shared/types/money';
+import type { MoneyAnomalyDto, MoneyDayDto } from '@/shared/types/money';
 import { staffApi } from '../lazyStaffApi';
 import { localDate } from './localDate';
 import { StaffGate } from './StaffGate';
@@ -51,6 +51,20 @@ function MoneyOfDay() {
     }
   };
   const m = (v: number) => formatMoney(v, day?.currency ?? 'PLN', language);
+  const anomalyText = (a: MoneyAnomalyDto): string => {
+    switch (a.kind) {
+      case 'document_total':
+        return t('money.documentTotal', { documents: m(a.amount), kept: m(a.expected ?? 0) });
+      case 'refund_pending':
+        return t('money.refundPending', { amount: m(a.amount), since: formatDateTime(a.since ?? '', language) });
+      case 'invariant':
+        return t('money.invariant', { kept: m(a.amount), owed: m(a.expected ?? 0) });
+      case 'ksef_rejected':
+        return a.reason
+          ? t('money.ksefRejected', { document: a.document ?? '', amount: m(a.amount), reason: a.reason, interpolation: { escapeValue: false } })
+          : t('money.ksefRejectedNoReason', { document: a.document ?? '', amount: m(a.amount) });
+    }
+  };
 
   let content;
   if (failed) content = <ErrorState message={t('money.failed')} />;
@@ -88,14 +102,12 @@ function MoneyOfDay() {
         {day.anomalies.length ? (
           <Box component="ul" sx={{ pl: 2, m: 0 }}>
             {day.anomalies.map((a) => (
-              <li key={`${a.kind}-${a.orderId}-${a.since ?? ''}`}>
+              <li key={`${a.kind}-${a.orderId}-${a.since ?? ''}-${a.document ?? ''}`}>
                 <Link component={NextLink} href={routePath('staffOrder', { orderId: a.orderId })}>
                   {a.orderNumber}
                 </Link>
                 {': '}
-                {a.kind === 'document_total'
-                  ? t('money.documentTotal', { documents: m(a.amount), kept: m(a.expected ?? 0) })
-                  : t('money.refundPending', { amount: m(a.amount), since: formatDateTime(a.since ?? '', language) })}
+                {anomalyText(a)}
               </li>
             ))}
           </Box>

@@ -1,4 +1,4 @@
-import type { AnalysisHeaderTable, AnalysisMaterialTable, AnalysisPriceTable, AnalysisReferenceRangeTable, AnalysisSearchTermTable, AnalysisTable, CatalogueHeaderTable, CatalogueSynonymTable, CatalogueTranslationTable, LaboratoryTable, LaboratoryTranslationTable, LaboratoryZoneTable, MaterialPriceTable, MaterialTable, PriceListTable, ProfileAnalysisTable, ProfileTable } from './catalogue';
+import type { AnalysisHeaderTable, AnalysisPanelComponentTable, AnalysisMaterialTable, AnalysisPriceTable, AnalysisReferenceRangeTable, AnalysisSearchTermTable, AnalysisTable, CatalogueHeaderTable, CatalogueSynonymTable, CatalogueTranslationTable, LaboratoryTable, LaboratoryTranslationTable, LaboratoryZoneTable, MaterialPriceTable, MaterialTable, PriceListTable, ProfileAnalysisTable, ProfileTable } from './catalogue';
 import type { AuthTokenTable, KnownDeviceTable, LoginAttemptTable, PatientTable, RefreshTokenTable, SecurityEventTable, SessionTable, UserTable } from './accounts';
 import type { CartLineTable, CartMaterialDecisionTable } from './cart';
 import type { NurseSlotDayTable, NurseSlotTable, VisitEventTable } from './visits';
@@ -70,6 +70,7 @@ export interface Database {
   catalogue_translations: CatalogueTranslationTable;
   laboratory_translations: LaboratoryTranslationTable;
   analysis_reference_ranges: AnalysisReferenceRangeTable;
+  analysis_panel_components: AnalysisPanelComponentTable;
   result_shares: ResultShareTable;
   result_share_openings: ResultShareOpeningTable;
   nurse_slot_days: NurseSlotDayTable;
