@@ -16,7 +16,8 @@ import { linesByPatient } from '@/server/orders/linesByPatient';
 import { namesI18n } from '@/server/catalogue/catalogueNames';
 import { orderLaboratoryDto } from '@/server/laboratories/laboratories';
 import { recordHealthReadByOther } from '@/server/audit/audit';
-import { assertReadsPatientResults, patientsWithoutConsent } from './resultAccess';
+import { assertReadsPatientResults, patientsWithoutConsent, readsAsPatient } from './resultAccess';
+import { transferredOrderIdsWithResults, transferredOrderOf } from '@/server/accounts/recordTransfer';
 import { heldResultKeys, sensitiveMarks } from './sensitiveResults';
 import { consentRequired } from '@/server/accounts/household';
 import { findPanels, lineOfResult, lineResultState, type Panels } from './panels';
@@ -131,8 +132,11 @@ function patientOf(b: OrderBundle, patientId: number): ResultPatientDto {
 
 /** An order that has results and that the caller may read; otherwise 404. */
 async function loadResultSet(db: Db, user: AuthUser, orderId: number): Promise<OrderBundle> {
-  const order = await loadReadableOrder(db, user, orderId, null).catch(() => {
-    throw notFound(TEST_RESULT_NOT_FOUND);
+  // The owner, the laboratory's staff, or the account a record of the order moved to at 18.
+  const order = await loadReadableOrder(db, user, orderId, null).catch(async () => {
+    const moved = await transferredOrderOf(db, user.id, orderId);
+    if (!moved) throw notFound(TEST_RESULT_NOT_FOUND);
+    return moved;
   });
   const [bundle] = await bundles(db, [order]);
   if (!bundle || !bundle.results.length) throw notFound(TEST_RESULT_NOT_FOUND);
@@ -156,7 +160,9 @@ async function explanationsFor(db: Db, analysisIds: number[], rows: { analysis_i
 
 /** GET test-results: the caller's orders that have results, newest first. */
 export async function listTestResults(db: Db, userId: number): Promise<TestResultSummaryDto[]> {
-  const ids = await resultsRepo.listUserOrderIdsWithResults(db, userId);
+  const own = await resultsRepo.listUserOrderIdsWithResults(db, userId);
+  // With the earlier orders of a record taken over at 18 (only that record's results show).
+  const ids = [...new Set([...own, ...(await transferredOrderIdsWithResults(db, userId))])];
   const orders = await repo.listOrdersByIds(db, ids);
   const lines = await repo.listLines(db, orders.map((o) => o.id));
   const hidden = await patientsWithoutConsent(db, userId, lines.map((l) => l.patient_id));
@@ -166,7 +172,7 @@ export async function listTestResults(db: Db, userId: number): Promise<TestResul
 /** GET test-results/{id}: the set with its patients and their result counts. */
 export async function getTestResult(db: Db, user: AuthUser, orderId: number): Promise<TestResultDto> {
   const b = await loadResultSet(db, user, orderId);
-  const hidden = b.order.user_id === user.id ? await patientsWithoutConsent(db, user.id, b.lines.map((l) => l.patient_id)) : new Set<number>();
+  const hidden = (await readsAsPatient(db, user, b.order)) ? await patientsWithoutConsent(db, user.id, b.lines.map((l) => l.patient_id)) : new Set<number>();
   if (hidden.size && b.results.every((r) => hidden.has(r.patient_id))) throw consentRequired();
   await recordHealthReadByOther(db, user, b.order, 'results');
   const patients = linesByPatient(

@@ -9,7 +9,7 @@ import type { AuditEventTable } from './audit';
 import type { JobTable, MailOutboxTable } from './jobs';
 import type { BarrierReportTable } from './support';
 import type { NotificationSettingTable, PushSubscriptionTable } from './notifications';
-import type { PatientInviteTable, RecordAccessNoticeTable, RecordAccessTable } from './household';
+import type { PatientInviteTable, RecordAccessNoticeTable, RecordAccessTable, RecordTransferTable } from './household';
 
 export type * from './catalogue';
 export type * from './accounts';
@@ -87,6 +87,7 @@ export interface Database {
   notification_settings: NotificationSettingTable;
   push_subscriptions: PushSubscriptionTable;
   patient_invites: PatientInviteTable;
+  record_transfers: RecordTransferTable;
   record_access: RecordAccessTable;
   record_access_notices: RecordAccessNoticeTable;
 }
