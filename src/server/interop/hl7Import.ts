@@ -17,7 +17,8 @@ import { listRejections } from '@/server/orders/repositories/rejections';
 /**
  * HL7 v2.5.1 ORU^R01 import (ER7 encoding), parsed with Medplum's HL7 v2 parser:
  * - ORC-2 / OBR-2 (placer order number) name the order; PID-3 the patient (the shop's patient id);
- * - OBX-3 the analysis by LOINC (coding system `LN`) or by the shop's analysis code;
+ * - OBX-3 the analysis by LOINC (coding system `LN`) or by the shop's analysis code; a panel's
+ *   component (the blood count's HGB, 718-7) fills the panel's line;
  * - OBX-5 the value (NM numeric; ST, TX, CE/CWE, SN as text), OBX-6 the unit, OBX-7 the
  *   laboratory's range (`3.9-5.6`, `<5`, `>10` or a text), OBX-8 the abnormal flag (used only where
  *   the shop has no interval), OBX-11 the result status (F final or C corrected are accepted);
