@@ -74,6 +74,8 @@ export const ERROR_CODES = {
   recordClaimed: 'record_claimed',
   /** A family member's date of birth changed in a way that bypasses the age rules of household consent (409, `fields["personalDetails.dateOfBirth"]`). */
   dateOfBirthLocked: 'date_of_birth_locked',
+  /** A record transfer accepted by an account that already has its own record (409 from `POST patient-invites/accept`). */
+  ownRecordExists: 'own_record_exists',
   /** A doctor's list over 5,000 characters (400 from `POST cart/parse`, `fields.text`). */
   listTooLong: 'list_too_long',
   /** A doctor's list of more than 100 non-empty lines (400 from `POST cart/parse`, `fields.text`). */

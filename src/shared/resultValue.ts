@@ -4,11 +4,13 @@ import { normaliseText, type CriticalLimits, type IntervalLike } from './resultF
 /**
  * What a result value may be, by analysis (shared by the server, which refuses, and the staff
  * console, which warns before saving):
- * - `numeric`: an analysis with a unit, a numeric interval or critical limits takes a number,
- *   with a decimal point or comma (`5.4`, `5,4`), optionally as a bound (`<0.01`, `>1000`, `≤5`);
+ * - `numeric`: every analysis that is neither of the two below takes a number, with a decimal
+ *   point or comma (`5.4`, `5,4`), optionally as a bound (`<0.01`, `>1000`, `≤5`);
  * - `text`: an analysis with an expected text (`negative`, `not detected`) takes a qualitative
  *   finding: its expected value or another one of QUALITATIVE (or a titre such as `1:160`);
- * - `free`: an analysis with neither (a blood count panel, a genetic report) takes any short text.
+ * - `free`: an analysis the catalogue marks as reporting text (`reports_text`: a genetic report,
+ *   urinalysis, blood group) takes any short text. A panel (the blood count) takes no value of its
+ *   own: its components (src/server/results/panels.ts) are numeric analyses.
  */
 export type ResultKind = 'numeric' | 'text' | 'free';
 

@@ -28,4 +28,8 @@ export const patientsApi = {
   async invite(id: number): Promise<{ expiresAt: string }> {
     return (await backendClient.post<{ expiresAt: string }>(`patient/${id}/invite`)).data;
   },
+  /** Record transfer at 18: invites the now-adult to take the record, history included, to their own account. */
+  async transferInvite(id: number): Promise<{ expiresAt: string }> {
+    return (await backendClient.post<{ expiresAt: string }>(`patient/${id}/transfer-invite`)).data;
+  },
 };

@@ -160,8 +160,10 @@ describe('an adult family member', () => {
     const put = (dateOfBirth: string, mail: string | null) =>
       suite.api.call('PUT', `${B}/patient/${f.patientId}`, { token: f.father.token, body: { personalDetails: { firstName: 'Ola', lastName: 'Kowalska', gender: 'female', dateOfBirth, email: mail, phone: null } } });
 
-    expect((await put(bornAgo(16, -10), f.memberEmail)).status).toBe(200);
-    const minor = await invite(f);
+    // An adult's record is not made a minor's (docs/spec-decisions.md, 13): a record of a child of 15 with an address.
+    expect((await put(bornAgo(16, -10), f.memberEmail)).body.code).toBe('date_of_birth_locked');
+    const child = await createPatient(suite.db.db, f.father.id, { firstName: 'Kid', dateOfBirth: bornAgo(16, -10), email: email('kid') });
+    const minor = await suite.api.call('POST', `${B}/patient/${child}/invite`, { token: f.father.token });
     expect([minor.status, minor.body.code]).toEqual([400, 'invite_minor']);
     expect((await put('1999-03-03', null)).status).toBe(200);
     expect((await invite(f)).body.code).toBe('invite_no_email');

@@ -13,6 +13,7 @@ import { patientInviteMail } from '@/server/mail/templates/household';
 import { recordAudit } from '@/server/audit/audit';
 import * as repo from '@/server/accounts/repositories/household';
 import type { PatientRecord } from '@/server/accounts/repositories/patients';
+import { answerTransfer } from './recordTransfer';
 
 /**
  * Household consent (docs/privacy.md, "Family members"). The account holder keeps records of the
@@ -90,11 +91,13 @@ export async function invitePatient(db: Db, user: AuthUser, patientId: number, l
 }
 
 /** `POST patient-invites/accept|refuse {token}`: the signed-in account of the invited address decides. */
-export async function answerInvite(db: Db, user: AuthUser, token: string, answer: 'accept' | 'refuse', now = new Date()): Promise<{ access: 'consented' | 'refused' }> {
+export async function answerInvite(db: Db, user: AuthUser, token: string, answer: 'accept' | 'refuse', now = new Date()): Promise<{ access: 'consented' | 'refused' | 'self' }> {
   const invite = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await repo.findInviteByHash(db, hashToken(token)) : undefined;
   if (!invite) throw notFound(INVITE_INVALID, ERROR_CODES.inviteInvalid);
   if (invite.email !== user.email.toLowerCase()) throw new HttpError(403, INVITE_OTHER_ADDRESS, { code: ERROR_CODES.inviteOtherAddress });
   if (invite.used_at || invite.expires_at <= now.toISOString()) throw new HttpError(410, INVITE_USED, { code: ERROR_CODES.inviteInvalid });
+  // An invite to take the record to one's own account (record transfer at 18, recordTransfer.ts).
+  if (invite.kind === 'transfer') return answerTransfer(db, user, invite, answer, now);
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const held = await repo.findConsent(trx, invite.patient_id);

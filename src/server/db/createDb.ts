@@ -8,7 +8,6 @@ import { grantAppRole, roleOf } from './roles';
 import type { Database } from './schema';
 import { seedDemo } from './seed';
 import { cachingStatements } from './statementCache';
-import { log } from '../log';
 
 export type Db = Kysely<Database>;
 
@@ -140,29 +139,13 @@ export async function createDb(config: Pick<ServerConfig, 'database' | 'seedDemo
 
 const holder = globalThis as unknown as { __labShopDb?: Promise<DbHandle> };
 
-/**
- * The app's own job worker (src/server/jobs/worker.ts), started with the process-wide database
- * unless JOBS_INTERVAL_SECONDS=0 (then `npm run jobs` runs the work). Loaded lazily: the worker
- * depends on the services.
- */
-function startAppWorker(db: Db): void {
-  if (!getConfig().jobsIntervalSeconds) return;
-  void import('../jobs/worker').then(({ startWorker }) => startWorker(db)).catch((e: unknown) => log().error({ err: e }, 'The job worker did not start'));
-}
-
 /** The process-wide database, opened and migrated on first use (kept across hot reloads). */
 export function getDb(): Promise<Db> {
   if (!holder.__labShopDb) {
-    holder.__labShopDb = createDb(getConfig()).then(
-      (h) => {
-        startAppWorker(h.db);
-        return h;
-      },
-      (e: unknown) => {
-        holder.__labShopDb = undefined;
-        throw e;
-      },
-    );
+    holder.__labShopDb = createDb(getConfig()).catch((e: unknown) => {
+      holder.__labShopDb = undefined;
+      throw e;
+    });
   }
   return holder.__labShopDb.then((h) => h.db);
 }

@@ -50,10 +50,13 @@ test('the demo seed fills laboratories, price lists, catalogue, profiles and slo
   expect(profiles.map((p) => p.name)).toEqual(expect.arrayContaining(['Профиль 3. Lipid panel', 'Профиль 12. Men\'s health']));
 });
 
+/** Analyses sold (every analysis but a panel's components, which are reported under their panel and never priced). */
+const sold = async () => (await count('analyses')) - Number((await tdb.db.selectFrom('analysis_panel_components').select((eb) => eb.fn.count<number>('component_id').distinct().as('n')).executeTakeFirstOrThrow()).n);
+
 test('one price list lacks a price for some analyses', async () => {
   const perList = await tdb.db.selectFrom('analysis_prices').select(['price_list_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('price_list_id').execute();
   const counts = perList.map((r) => Number(r.n));
-  const total = await count('analyses');
+  const total = await sold();
   expect(counts.filter((n) => n === total)).toHaveLength(4);
   expect(Math.min(...counts)).toBeLessThan(total);
 });
@@ -82,7 +85,36 @@ test('seeding again changes nothing, and slots are topped up to 30 days ahead', 
   expect(await count('nurse_slots')).toBe(slotsBefore + 3 * SLOT_WINDOWS.length);
 });
 
-test('the search terms index every analysis', async () => {
+test('the search terms index every analysis sold', async () => {
   const rows = await tdb.db.selectFrom('analysis_search_terms').select('analysis_id').distinct().execute();
-  expect(rows.length).toBe(await count('analyses'));
+  expect(rows.length).toBe(await sold());
+});
+
+test('the complete blood count is a panel of components with LOINC, UCUM unit and intervals by sex and age; written reports take text', async () => {
+  const components = await tdb.db
+    .selectFrom('analysis_panel_components as c')
+    .innerJoin('analyses as panel', 'panel.id', 'c.panel_id')
+    .innerJoin('analyses as a', 'a.id', 'c.component_id')
+    .select(['panel.code as panel', 'a.id', 'a.code', 'a.loinc', 'a.ucum_unit', 'a.result_unit'])
+    .where('panel.code', 'in', ['GB001', 'GB002'])
+    .orderBy('panel.code')
+    .orderBy('c.position')
+    .execute();
+  const gb001 = components.filter((c) => c.panel === 'GB001').map((c) => c.code.replace('CBC-', ''));
+  expect(gb001).toEqual(['WBC', 'RBC', 'HGB', 'HCT', 'MCV', 'MCH', 'MCHC', 'PLT', 'RDW', 'NEUT', 'LYMPH', 'MONO', 'EOS', 'BASO']);
+  expect(components.every((c) => /^\d+-\d$/.test(c.loinc ?? '') && c.ucum_unit && c.result_unit)).toBe(true);
+  const ranges = await tdb.db.selectFrom('analysis_reference_ranges').select(['analysis_id', 'gender', 'max_age']).where('analysis_id', 'in', components.map((c) => c.id)).execute();
+  expect(components.every((c) => ranges.some((r) => r.analysis_id === c.id))).toBe(true);
+  const hgb = components.find((c) => c.code === 'CBC-HGB')?.id;
+  expect(new Set(ranges.filter((r) => r.analysis_id === hgb).map((r) => r.gender ?? (r.max_age !== null ? 'child' : 'any')))).toEqual(new Set(['male', 'female', 'child']));
+  // Not sold alone.
+  const priced = await tdb.db.selectFrom('analysis_prices').select('analysis_id').where('analysis_id', 'in', components.map((c) => c.id)).execute();
+  expect(priced).toEqual([]);
+  const text = await tdb.db.selectFrom('analyses').select(['code', 'reports_text']).where('code', 'in', ['GN001', 'GB040', 'GB004', 'GB001']).orderBy('code').execute();
+  expect(text).toEqual([
+    { code: 'GB001', reports_text: 0 },
+    { code: 'GB004', reports_text: 0 },
+    { code: 'GB040', reports_text: 1 },
+    { code: 'GN001', reports_text: 1 },
+  ]);
 });

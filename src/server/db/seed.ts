@@ -4,6 +4,7 @@ import { DEMO_LABORATORIES, DEMO_PRICE_LISTS } from './demo/laboratories';
 import { DEMO_SELLERS } from '../invoices/demoSellers';
 import { applyDemoZones } from './demo/zones';
 import { applyDemoTiming } from './demo/timing';
+import { applyDemoPanels } from './demo/panels';
 import { DEMO_SCIENCE } from './demo/science';
 import { referenceRangeRows } from './science';
 import { writeDemoCatalogueExtras, writeDemoTranslations } from './catalogueTranslations';
@@ -177,6 +178,8 @@ async function seedInto(db: Db, now: Date): Promise<void> {
   await writeDemoCatalogueExtras(db);
   await writeDemoShorthand(db);
   await markDemoSensitive(db);
+  // The blood count's components (not sold alone, so after the search index) and the text reports.
+  await applyDemoPanels(db);
   // A promo code to try the order summary with (README): 10 % off in every laboratory, once per user.
   await db
     .insertInto('promo_codes')

@@ -4,6 +4,7 @@ import { ValidationError, type AnySchema, type InferType } from 'yup';
 import '@/shared/validation/safeStringCase';
 import { getConfig } from '../config';
 import { getDb, type Db } from '../db/createDb';
+import { startAppWorker } from '../jobs/worker';
 import { ERROR_CODES } from '@/shared/errorCodes';
 import { forbidden, HttpError, type ErrorBody } from './errors';
 import { authenticate, isNurse, type AuthUser } from './auth';
@@ -39,6 +40,8 @@ export interface HandlerContext<Q, B, A extends AuthMode> {
   /** The raw bearer token of the request, if any. */
   token: string | null;
   ip: string;
+  /** The body's bytes exactly as sent (for a signature over them); null when the body came parsed. */
+  rawBody: Buffer | null;
 }
 
 export interface MethodSpec<QS extends AnySchema | undefined, BS extends AnySchema | undefined, A extends AuthMode> {
@@ -79,7 +82,7 @@ function isJsonContentType(header: string | undefined): boolean {
   return (header ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
+async function readBody(req: IncomingMessage): Promise<{ raw: Buffer; parsed: unknown }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -88,7 +91,12 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
     if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large');
     chunks.push(buf);
   }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
+  const raw = Buffer.concat(chunks);
+  return { raw, parsed: parseJson(raw, req) };
+}
+
+function parseJson(raw: Buffer, req: IncomingMessage): unknown {
+  const text = raw.toString('utf8').trim();
   if (!text) return undefined;
   // Only JSON is read: a form or text body (what a cross-site form can send without a preflight) is refused.
   if (!isJsonContentType(req.headers['content-type'])) throw new HttpError(415, 'Request body must be application/json');
@@ -204,6 +212,7 @@ export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
         throw new HttpError(405, `Method ${req.method} not allowed`);
       }
       const db = await getDb();
+      startAppWorker(db);
       const token = bearer(req);
       const mode: AuthMode = spec.auth ?? 'none';
       let user: AuthUser | null = null;
@@ -215,10 +224,10 @@ export function route(table: Partial<Record<Method, AnyMethodSpec>>) {
       const ip = clientIp(req);
       if (spec.limit) await reserveAction(db, spec.limit.action, { ip, key: limitKey(spec.limit.per, user, req, ip) });
       // The body is read only once the caller may use the route.
-      const raw = req.body !== undefined && typeof req.body !== 'string' ? req.body : await readBody(req);
+      const read = req.body !== undefined && typeof req.body !== 'string' ? { raw: null, parsed: req.body as unknown } : await readBody(req);
       const query = await check(spec.query, { ...req.query }, 'query');
-      const body = await check(spec.body, raw, 'body');
-      const result = await withRequestContext({ ip }, () => spec.handler({ req, res, db, query, body, user, token, ip }));
+      const body = await check(spec.body, read.parsed, 'body');
+      const result = await withRequestContext({ ip }, () => spec.handler({ req, res, db, query, body, user, token, ip, rawBody: read.raw }));
       if (res.headersSent) return;
       if (result === undefined) {
         res.status(spec.status ?? 204).end();

@@ -8,6 +8,7 @@ import * as repo from '@/server/orders/repositories/orders';
 import * as resultsRepo from '@/server/results/repositories/results';
 import { isStaffOf } from '@/server/orders/orderAccess';
 import { writeResults, type ResultInput } from '@/server/results/resultEntry';
+import { findPanels, lineOfResult } from '@/server/results/panels';
 import { actorOf, recordAudit } from '@/server/audit/audit';
 import { isRejectionReason, REJECTION_REASONS, type RejectionReason } from '@/shared/sampleRejection';
 import { rejectSamples } from '@/server/orders/rejections';
@@ -16,7 +17,8 @@ import { listRejections } from '@/server/orders/repositories/rejections';
 /**
  * HL7 v2.5.1 ORU^R01 import (ER7 encoding), parsed with Medplum's HL7 v2 parser:
  * - ORC-2 / OBR-2 (placer order number) name the order; PID-3 the patient (the shop's patient id);
- * - OBX-3 the analysis by LOINC (coding system `LN`) or by the shop's analysis code;
+ * - OBX-3 the analysis by LOINC (coding system `LN`) or by the shop's analysis code; a panel's
+ *   component (the blood count's HGB, 718-7) fills the panel's line;
  * - OBX-5 the value (NM numeric; ST, TX, CE/CWE, SN as text), OBX-6 the unit, OBX-7 the
  *   laboratory's range (`3.9-5.6`, `<5`, `>10` or a text), OBX-8 the abnormal flag (used only where
  *   the shop has no interval), OBX-11 the result status (F final or C corrected are accepted);
@@ -170,7 +172,8 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
   const lines = await repo.listLines(db, [...orders.values()].map((o) => o.id));
   const codes = pending.map((p) => ({ id: p.seg.getComponent(3, 1).trim(), system: p.seg.getComponent(3, 3).trim().toUpperCase() }));
   const lookup = [...codes.map((c) => c.id), ...spms.map((r) => r.service)].filter(Boolean);
-  const [byLoinc, byCode] = await Promise.all([resultsRepo.findAnalysesByLoinc(db, lookup), resultsRepo.findAnalysesByCode(db, lookup)]);
+  const [byLoinc, byCode, panels] = await Promise.all([resultsRepo.findAnalysesByLoinc(db, lookup), resultsRepo.findAnalysesByCode(db, lookup), findPanels(db, lines.map((l) => l.analysis_id))]);
+  const science = await resultsRepo.findScience(db, [...byLoinc.values(), ...byCode.values()].map((a) => a.id));
   const rejections: ParsedRejection[] = spms.map((r) => {
     const analysis = byCode.get(r.service) ?? byLoinc.get(r.service);
     const order = orders.get(r.orderNumber) as repo.OrderRow;
@@ -186,8 +189,10 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
     if (!code.id) throw new SegmentError('OBX', seq, 3, 'OBX-3 (observation identifier) is missing', '101');
     const analysis = code.system === 'LN' ? (byLoinc.get(code.id) ?? byCode.get(code.id)) : (byCode.get(code.id) ?? byLoinc.get(code.id));
     if (!analysis) throw new SegmentError('OBX', seq, 3, `OBX-3 "${code.id}" is neither a known LOINC code nor an analysis code of the shop`, '103');
-    const line = lines.find((l) => l.order_id === order.id && l.patient_id === p.patientId && l.analysis_id === analysis.id);
+    // The analysis's own line, or (a component such as the blood count's HGB, 718-7) its panel's line.
+    const line = lineOfResult(lines.filter((l) => l.order_id === order.id), panels, p.patientId, analysis.id);
     if (!line) throw new SegmentError('OBX', seq, 3, `Patient ${p.patientId} has no analysis ${code.id} in order ${p.orderNumber}`, '204');
+    const catalogueUnits = [science.get(analysis.id)?.result_unit, science.get(analysis.id)?.ucum_unit, line.analysis_id === analysis.id ? line.result_unit : null];
     const status = seg.getField(11)?.toString().trim().toUpperCase() || 'F';
     if (status !== 'F' && status !== 'C' && status !== 'P') throw new SegmentError('OBX', seq, 11, `OBX-11 result status "${status}" is not accepted (P, F or C)`, '103');
     const type = seg.getField(2)?.toString().trim().toUpperCase() ?? '';
@@ -219,7 +224,7 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
         analysisId: analysis.id,
         value,
         // The catalogue's display unit when the laboratory sends the same UCUM code.
-        unit: typeof value === 'number' ? (unitCode && unitCode !== line.result_unit ? (unitText || unitCode).slice(0, 40) : undefined) : undefined,
+        unit: typeof value === 'number' ? (unitCode && !catalogueUnits.includes(unitCode) ? (unitText || unitCode).slice(0, 40) : undefined) : undefined,
         ...range,
         flag,
         comment: p.comment.join('\n').slice(0, 1000) || undefined,

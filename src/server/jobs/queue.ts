@@ -1,65 +1,66 @@
-import { getDb } from '../db/createDb';
-import { isPostgres } from '../db/kind';
-import * as table from './tableQueue';
-import * as pgBoss from './pgBossQueue';
-import { appSchema } from './pgBossQueue';
+import type { AnyObject } from 'yup';
+import { engineFor } from './engine';
+import { checkedPayload, type Job } from './defineJob';
 import { randomKey } from './keys';
 import { wakeWorkers } from './wake';
 import type { EnqueueOptions, JobDb, JobState, JobView } from './types';
 
 /**
  * The one entry to the job queue (docs/backend.md, "Jobs and the mail outbox"): pg-boss on
- * PostgreSQL, the `jobs` table on SQLite, chosen by the database. Pass the transaction of the change
- * that owes the work, so both commit together.
+ * PostgreSQL, the `jobs` table on SQLite, behind one `JobEngine` (engine.ts). Pass the transaction of
+ * the change that owes the work, so both commit together.
  */
-async function boss(): Promise<pgBoss.BossHandle> {
-  return pgBoss.bossFor(await getDb(), appSchema());
-}
 
-/** Enqueues `name` with `payload` (ids only); a second enqueue with the same `key` is a no-op. True when new. */
-export async function enqueue(db: JobDb, name: string, payload: object, opts: EnqueueOptions = {}): Promise<boolean> {
-  const key = opts.key ?? randomKey();
-  const added = isPostgres(db) ? await pgBoss.enqueueInBoss(await boss(), db, name, payload, key, opts) : await table.enqueueInTable(db, name, payload, key, opts);
+/**
+ * Enqueues `job` with `payload` (ids only), typed by the job's definition and checked against its
+ * schema (a `ValidationError` before anything is stored); a second enqueue with the same `key` is a
+ * no-op. True when new. The older form by name (`enqueue(db, 'mail-send', {...})`) still works while
+ * the last jobs move to `defineJob`.
+ */
+export async function enqueue<P extends AnyObject>(db: JobDb, job: Job<P>, payload: P, opts?: EnqueueOptions): Promise<boolean>;
+export async function enqueue(db: JobDb, name: string, payload: object, opts?: EnqueueOptions): Promise<boolean>;
+export async function enqueue(db: JobDb, job: Job | string, payload: object, opts: EnqueueOptions = {}): Promise<boolean> {
+  const name = typeof job === 'string' ? job : job.name;
+  const stored = typeof job === 'string' ? payload : checkedPayload(job, payload);
+  const added = await engineFor(db).enqueue(db, name, stored, opts.key ?? randomKey(), opts);
   if (added && (!opts.runAt || opts.runAt.getTime() <= Date.now() + 1000)) wakeWorkers();
   return added;
 }
 
-/** Waiting jobs of `name` whose key starts with `keyPrefix` will not run (e.g. the reminders of a cancelled visit). */
-export async function cancelJobs(db: JobDb, name: string, keyPrefix: string): Promise<void> {
-  if (isPostgres(db)) await pgBoss.cancelInBoss(await boss(), db, name, keyPrefix);
-  else await table.cancelInTable(db, name, keyPrefix);
+/** Waiting jobs of `job` whose key starts with `keyPrefix` will not run (e.g. the reminders of a cancelled visit). */
+export async function cancelJobs(db: JobDb, job: Job | string, keyPrefix: string): Promise<void> {
+  await engineFor(db).cancel(db, typeof job === 'string' ? job : job.name, keyPrefix);
 }
 
 /** Jobs for the staff console: pending, running, retrying and dead-lettered, newest first. */
 export async function listJobs(db: JobDb, opts: { laboratoryId?: string; limit?: number } = {}): Promise<JobView[]> {
-  const o = { ...(opts.laboratoryId !== undefined ? { laboratoryId: opts.laboratoryId } : {}), limit: opts.limit ?? 100 };
-  return isPostgres(db) ? pgBoss.listInBoss(await boss(), db, o) : table.listInTable(db, o);
+  return engineFor(db).list(db, { ...(opts.laboratoryId !== undefined ? { laboratoryId: opts.laboratoryId } : {}), limit: opts.limit ?? 100 });
 }
 
 /** Jobs of `name` whose key starts with one of `prefixes`, oldest first (e.g. an account's reminders for its export). */
 export async function listJobsByKey(db: JobDb, name: string, prefixes: string[]): Promise<JobView[]> {
-  return isPostgres(db) ? pgBoss.listByKeyInBoss(await boss(), db, name, prefixes) : table.listByKeyInTable(db, name, prefixes);
+  return engineFor(db).listByKey(db, name, prefixes);
 }
 
 export async function findJob(db: JobDb, id: string): Promise<JobView | null> {
-  return isPostgres(db) ? pgBoss.findInBoss(await boss(), db, id) : table.findInTable(db, id);
+  return engineFor(db).find(db, id);
 }
 
 /** A dead-lettered job runs again now. False when the job is not in a state to be retried. */
 export async function retryJob(db: JobDb, job: JobView): Promise<boolean> {
-  const ok = isPostgres(db) ? await pgBoss.retryInBoss(await boss(), job) : await table.retryInTable(db, job.id);
+  const ok = await engineFor(db).retry(db, job);
   if (ok) wakeWorkers();
   return ok;
 }
 
 /** A dead-lettered or waiting job will not run. */
 export async function discardJob(db: JobDb, job: JobView): Promise<boolean> {
-  return isPostgres(db) ? pgBoss.discardInBoss(await boss(), job) : table.discardInTable(db, job.id);
+  return engineFor(db).discard(db, job);
 }
 
 /** Jobs by name and state (the metrics' queue depth and failures). */
 export async function countJobs(db: JobDb): Promise<{ name: string; state: JobState; n: number }[]> {
-  return isPostgres(db) ? pgBoss.countInBoss(await boss(), db) : table.countInTable(db);
+  return engineFor(db).count(db);
 }
 
 /** The queue answers (readiness): its tables can be read. */

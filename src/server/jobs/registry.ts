@@ -8,9 +8,27 @@ import { ksefSendJob } from '../invoices/ksef';
 import { pushSendJob } from '../notifications/pushSend';
 import { ageOutJob } from '@/server/accounts/householdAgeOut';
 import { sensitiveReleaseJob } from '@/server/results/sensitiveResults';
+import { runnable } from './defineJob';
 import type { JobDefinition } from './types';
 
-/** Every job the shop runs, by name. A new kind of background work is listed here (and in specs.ts). */
+/**
+ * Every job the shop runs. A new kind of background work is one `defineJob` in its domain and one
+ * entry here (with its retry options in specs.ts). The list is typed entry by entry, without a cast.
+ */
+const JOBS: readonly JobDefinition[] = [
+  runnable(mailSendJob),
+  runnable(visitReminderJob),
+  runnable(purgeJob),
+  runnable(paymentExpireJob),
+  runnable(paymentAwaitingJob),
+  runnable(paymentRefundJob),
+  runnable(paymentRefundCheckJob),
+  runnable(ksefSendJob),
+  runnable(pushSendJob),
+  runnable(ageOutJob),
+  runnable(sensitiveReleaseJob),
+];
+
 export function jobDefinitions(): readonly JobDefinition[] {
-  return [mailSendJob, visitReminderJob, purgeJob, paymentExpireJob, paymentAwaitingJob, paymentRefundJob, paymentRefundCheckJob, ksefSendJob, pushSendJob, ageOutJob, sensitiveReleaseJob] as unknown as readonly JobDefinition[];
+  return JOBS;
 }

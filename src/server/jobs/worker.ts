@@ -1,7 +1,7 @@
 import { getConfig } from '../config';
 import { log } from '../log';
 import { enqueue } from './queue';
-import { isPostgres } from '../db/kind';
+import { engineFor } from './engine';
 import * as table from './tableQueue';
 import * as pgBoss from './pgBossQueue';
 import { appSchema } from './pgBossQueue';
@@ -38,9 +38,7 @@ export async function ensureRecurringJobs(db: JobDb, now = new Date()): Promise<
 /** Runs every job due now once and returns (for cron and tests). */
 export async function runJobsOnce(db: JobDb, opts: { now?: Date } = {}): Promise<RunReport> {
   await ensureRecurringJobs(db, opts.now);
-  const defs = jobDefinitions();
-  if (isPostgres(db)) return pgBoss.runDueInBoss(await pgBoss.bossFor(db, appSchema()), db, defs);
-  return table.runDueInTable(db, handlers(defs), { concurrency: getConfig().jobsConcurrency });
+  return engineFor(db).runDue(db, jobDefinitions(), getConfig().jobsConcurrency);
 }
 
 function startTableLoop(db: JobDb, concurrency: number): Running {
@@ -113,7 +111,7 @@ export async function startWorker(db: JobDb): Promise<void> {
   const placeholder: Running = { stop: async () => undefined };
   holder.__labShopWorker = placeholder;
   try {
-    holder.__labShopWorker = isPostgres(db) ? await startBossWorkers(db, concurrency) : startTableLoop(db, concurrency);
+    holder.__labShopWorker = engineFor(db).kind === 'pg-boss' ? await startBossWorkers(db, concurrency) : startTableLoop(db, concurrency);
   } catch (e) {
     holder.__labShopWorker = undefined;
     throw e;
@@ -125,4 +123,14 @@ export async function stopWorker(): Promise<void> {
   const w = holder.__labShopWorker;
   holder.__labShopWorker = undefined;
   await w?.stop();
+}
+
+/**
+ * The app's own worker, started by the routes' bundle on its first request (src/server/http/route.ts)
+ * unless JOBS_INTERVAL_SECONDS=0 (then `npm run jobs` runs the work). Not from `createDb`: opening the
+ * database no longer loads every job's handler, and the database layer imports nothing of the jobs.
+ */
+export function startAppWorker(db: JobDb): void {
+  if (holder.__labShopWorker || !getConfig().jobsIntervalSeconds) return;
+  startWorker(db).catch((e: unknown) => log().error({ err: e }, 'The job worker did not start'));
 }

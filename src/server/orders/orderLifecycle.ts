@@ -30,6 +30,7 @@ import { cancelVisitReminder, scheduleVisitReminder } from './visitReminderSched
 import * as repo from '@/server/orders/repositories/orders';
 import { bookSlot, findSlotsByIds, releaseSlot } from '@/server/visits/repositories/slots';
 import { findLaboratoriesByIds } from '@/server/laboratories/repositories/laboratories';
+import { findPanels, lineResultState } from '@/server/results/panels';
 import * as resultsRepo from '@/server/results/repositories/results';
 import { followVisit, visitTracking, type VisitActor } from '@/server/visits/visitStates';
 import { addWorkingDays } from './workingDays';
@@ -104,6 +105,7 @@ async function summaries(db: Db, orders: repo.OrderRow[]): Promise<{ list: Order
     repo.listLines(db, ids),
     resultsRepo.listOrderResults(db, ids),
   ]);
+  const panels = await findPanels(db, lines.map((l) => l.analysis_id));
   const list = orders.map((o) => {
     const own = lines.filter((l) => l.order_id === o.id);
     return {
@@ -116,7 +118,8 @@ async function summaries(db: Db, orders: repo.OrderRow[]): Promise<{ list: Order
       total: { price: toMajor(o.total_minor), currency: currencyOf(o) },
       patientCount: new Set(own.map((l) => l.patient_id)).size,
       analysisCount: own.length,
-      resultCount: results.filter((r) => r.order_id === o.id).length,
+      // Lines with their result in (a panel's when every component's is).
+      resultCount: own.filter((l) => lineResultState(l, panels, results.filter((r) => r.order_id === o.id)).has).length,
     };
   });
   return { list, lines };
@@ -150,7 +153,7 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
     findLaboratoriesByIds(db, [order.laboratory_id]).then((m) => m.get(order.laboratory_id)),
     orderNamesI18n(db, lines.map((l) => l.analysis_id), materials.map((m) => m.material_id)),
   ]);
-  const resultOf = new Map(results.map((r) => [`${r.patient_id}:${r.analysis_id}`, r]));
+  const panels = await findPanels(db, lines.map((l) => l.analysis_id));
   // Collected: the visit's "collected" event, or (orders older than the visit states) the status event.
   const collectedAt = [...tracking.events].reverse().find((e) => e.state === 'collected')?.at ?? events.find((e) => e.status === 'sample_collected')?.at ?? null;
   const expectedBy = (execPeriod: number) => (collectedAt ? expectedByDay(collectedAt, execPeriod, lab?.country ?? '') : null);
@@ -164,16 +167,17 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
       materials: materials.filter((m) => m.patient_id === l.patient_id).map((m) => ({ materialId: m.material_id, name: m.name, ...i18nOf(names.materials, m.material_id), bought: m.bought === 1, price: toMajor(m.price_minor) })),
     }),
     (p, l) => {
-      const result = resultOf.get(`${l.patient_id}:${l.analysis_id}`);
+      // A panel's line (the blood count) has its result when every component's is in.
+      const result = lineResultState(l, panels, results);
       p.lines.push({
         analysisId: l.analysis_id,
         code: l.code,
         name: l.name,
         ...i18nOf(names.analyses, l.analysis_id),
         price: toMajor(l.price_minor),
-        hasResult: !!result,
+        hasResult: result.has,
         expectedBy: expectedBy(l.exec_period),
-        preliminary: result?.preliminary === 1,
+        preliminary: result.has && !result.final,
         sample: samples.sampleOf(l.patient_id, l.analysis_id),
       });
     },

@@ -27,7 +27,7 @@ function resultsOf(body: unknown, analysisId: number): Record<string, unknown>[]
 test('a text typed for an analysis without a range has no flag; a glucose value outside its range has one', async () => {
   const labId = await createLab(suite.db.db);
   const glucose = await createAnalysis(suite.db.db, { name: 'Glucose', unit: 'mmol/L', ranges: [{ low: 3.9, high: 5.6 }] });
-  const report = await createAnalysis(suite.db.db, { name: 'Genetic report', unit: null, refLow: null, refHigh: null });
+  const report = await createAnalysis(suite.db.db, { name: 'Genetic report', unit: null, refLow: null, refHigh: null, reportsText: true });
   const owner = await createUser(suite.db.db);
   const staff = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: labId });
   const patientId = await createPatient(suite.db.db, owner.id, { firstName: 'Anna', isUser: true });

@@ -13,6 +13,8 @@ import { checkResultValue, resultKindOf } from './resultValues';
 import { interpretationOf } from './results';
 import { closeOriginalAfterRedraw } from '@/server/orders/redraw';
 import { holdSensitiveResults } from './sensitiveResults';
+import { findPanels, lineOfResult } from './panels';
+import { RESULT_MESSAGES } from '@/shared/validation/results';
 import type { Db } from '@/server/db/createDb';
 
 /** The writing of results by staff or a laboratory system (the reading is in results.ts). */
@@ -114,10 +116,17 @@ export async function writeResults(
     if (!order) throw notFound('Order not found');
     if (!RESULT_ENTRY_STATUSES.includes(order.status)) throw conflict(RESULTS_NOT_YET);
     const lines = await repo.listLines(trx, [order.id]);
-    const byKey = new Map(lines.map((l) => [`${l.patient_id}:${l.analysis_id}`, l]));
+    // A result belongs to its analysis's line, or (a component such as the blood count's HGB) to its panel's line.
+    const panels = await findPanels(trx, lines.map((l) => l.analysis_id));
+    const byKey = new Map<string, repo.OrderLineRow>();
+    for (const e of entries) {
+      const line = lineOfResult(lines, panels, e.patientId, e.analysisId);
+      if (line) byKey.set(`${e.patientId}:${e.analysisId}`, line);
+    }
     const fields: Record<string, string> = {};
     entries.forEach((e, i) => {
       if (!byKey.has(`${e.patientId}:${e.analysisId}`)) fields[`entries[${i}]`] = 'This patient has no such analysis in the order';
+      else if (panels.components.get(e.analysisId)?.length) fields[`entries[${i}].value`] = RESULT_MESSAGES.valuePanel;
     });
     if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] as string, fields);
     const [science, day] = await Promise.all([resultsRepo.findScience(trx, entries.map((e) => e.analysisId)), samplingDay(trx, order)]);
@@ -157,7 +166,7 @@ export async function writeResults(
         analysis_id: e.analysisId,
         value_num: checked.num,
         value_text: checked.text,
-        unit: e.unit ?? line.result_unit ?? '',
+        unit: e.unit ?? (line.analysis_id === e.analysisId ? line.result_unit : sci?.result_unit) ?? '',
         ref_low: numeric || interval.text === null ? interval.low : null,
         ref_high: numeric || interval.text === null ? interval.high : null,
         ref_text: interval.text ?? '',

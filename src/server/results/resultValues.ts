@@ -4,13 +4,15 @@ import { acceptsText, boundText, interpretBound, parseNumeric, type ResultKind }
 import { RESULT_MESSAGES } from '@/shared/validation/results';
 import type { AnalysisScienceRow } from '@/server/results/repositories/results';
 
-/** What kind of value an analysis takes (see src/shared/resultValue.ts). */
+/**
+ * What kind of value an analysis takes (see src/shared/resultValue.ts): free text only where the
+ * catalogue says the analysis reports text (`reports_text`); a qualitative finding where its
+ * interval is a text; a number otherwise (a unit, an interval, or nothing known).
+ */
 export function resultKindOf(sci: AnalysisScienceRow | undefined): ResultKind {
-  if (!sci) return 'free';
-  if (sci.ranges.some((r) => r.text)) return 'text';
-  const numbers = [sci.ref_low, sci.ref_high, sci.critical_low, sci.critical_high, ...sci.ranges.flatMap((r) => [r.low, r.high])];
-  if (sci.result_unit || numbers.some((n) => n !== null && n !== undefined)) return 'numeric';
-  return 'free';
+  if (sci?.reports_text === 1) return 'free';
+  if (sci?.ranges.some((r) => r.text)) return 'text';
+  return 'numeric';
 }
 
 export interface CheckedValue {

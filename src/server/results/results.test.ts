@@ -217,8 +217,8 @@ describe('status changes', () => {
 describe('flags and values', () => {
   test('flags come from the interval; a different range needs a reason that is kept; the sender\'s flag only where nothing can judge', async () => {
     const s = await scenario();
-    // A report without a unit or interval (free text): only there does the sender's flag count.
-    const extra = await createAnalysis(suite.db.db, { name: 'Sample report', refLow: null, refHigh: null, unit: null });
+    // A written report (free text, as the catalogue says): only where nothing can judge does the sender's flag count.
+    const extra = await createAnalysis(suite.db.db, { name: 'Sample report', refLow: null, refHigh: null, unit: null, reportsText: true });
     const slot = await createSlot(suite.db.db, s.labId, 96);
     const order = await createOrder(suite.db.db, {
       userId: s.owner.id,

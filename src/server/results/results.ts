@@ -1,5 +1,5 @@
 import type { Db } from '@/server/db/createDb';
-import type { AnalysisResultDetailDto, AnalysisResultDto, PatientResultsDto, ResultPatientDto, TestResultDto, TestResultPatientDto, ResultExplanationDto, ResultFlagDto, ResultInterpretationDto, TestResultSummaryDto } from '@/shared/types/results';
+import type { AnalysisResultDetailDto, AnalysisResultDto, PatientResultsDto, ResultPanelDto, ResultPatientDto, TestResultDto, TestResultPatientDto, ResultExplanationDto, ResultFlagDto, ResultInterpretationDto, TestResultSummaryDto } from '@/shared/types/results';
 import { interpretationFromFlag, isCritical } from '@/shared/resultFlag';
 import { timeZoneOf } from '@/server/visits/laboratoryTime';
 import { explanationOf } from './explanations';
@@ -16,9 +16,11 @@ import { linesByPatient } from '@/server/orders/linesByPatient';
 import { namesI18n } from '@/server/catalogue/catalogueNames';
 import { orderLaboratoryDto } from '@/server/laboratories/laboratories';
 import { recordHealthReadByOther } from '@/server/audit/audit';
-import { assertReadsPatientResults, patientsWithoutConsent } from './resultAccess';
+import { assertReadsPatientResults, patientsWithoutConsent, readsAsPatient } from './resultAccess';
+import { transferredOrderIdsWithResults, transferredOrderOf } from '@/server/accounts/recordTransfer';
 import { heldResultKeys, sensitiveMarks } from './sensitiveResults';
 import { consentRequired } from '@/server/accounts/household';
+import { findPanels, lineOfResult, lineResultState, type Panels } from './panels';
 
 /**
  * Test results: the patient's four levels (result sets, patients of a set, one patient's results,
@@ -75,6 +77,7 @@ interface OrderBundle {
   order: repo.OrderRow;
   lines: repo.OrderLineRow[];
   results: resultsRepo.ResultRow[];
+  panels: Panels;
   summary: TestResultSummaryDto;
 }
 
@@ -90,6 +93,7 @@ async function bundles(db: Db, orders: repo.OrderRow[], hidden: Set<number> = ne
   ]);
   // Held sensitive results are awaited, for the patient, until released (sensitiveResults.ts).
   const held = await heldResultKeys(db, ids);
+  const panels = await findPanels(db, lines.map((l) => l.analysis_id));
   return orders.map((order) => {
     const ownLines = lines.filter((l) => l.order_id === order.id);
     const ownResults = results.filter((r) => r.order_id === order.id && !hidden.has(r.patient_id) && !held.has(`${r.order_id}:${r.patient_id}:${r.analysis_id}`));
@@ -98,6 +102,7 @@ async function bundles(db: Db, orders: repo.OrderRow[], hidden: Set<number> = ne
       order,
       lines: ownLines,
       results: ownResults,
+      panels,
       summary: {
         id: order.id,
         orderNumber: order.number,
@@ -109,7 +114,8 @@ async function bundles(db: Db, orders: repo.OrderRow[], hidden: Set<number> = ne
         patientNames: [...new Map(ownLines.map((l) => [l.patient_id, `${l.first_name} ${l.last_name}`])).values()],
         sampledAt: collected.get(order.id) ?? null,
         analysisCount: ownLines.length,
-        resultCount: ownResults.length,
+        // Lines with their result in (a panel's when every component's is).
+        resultCount: ownLines.filter((l) => lineResultState(l, panels, ownResults).has).length,
         flaggedCount: ownResults.filter((r) => r.flag !== 'normal').length,
         criticalCount: ownResults.filter((r) => isCritical(interpretationOf(r))).length,
         updatedAt: updatedAt || order.updated_at,
@@ -126,8 +132,11 @@ function patientOf(b: OrderBundle, patientId: number): ResultPatientDto {
 
 /** An order that has results and that the caller may read; otherwise 404. */
 async function loadResultSet(db: Db, user: AuthUser, orderId: number): Promise<OrderBundle> {
-  const order = await loadReadableOrder(db, user, orderId, null).catch(() => {
-    throw notFound(TEST_RESULT_NOT_FOUND);
+  // The owner, the laboratory's staff, or the account a record of the order moved to at 18.
+  const order = await loadReadableOrder(db, user, orderId, null).catch(async () => {
+    const moved = await transferredOrderOf(db, user.id, orderId);
+    if (!moved) throw notFound(TEST_RESULT_NOT_FOUND);
+    return moved;
   });
   const [bundle] = await bundles(db, [order]);
   if (!bundle || !bundle.results.length) throw notFound(TEST_RESULT_NOT_FOUND);
@@ -151,7 +160,9 @@ async function explanationsFor(db: Db, analysisIds: number[], rows: { analysis_i
 
 /** GET test-results: the caller's orders that have results, newest first. */
 export async function listTestResults(db: Db, userId: number): Promise<TestResultSummaryDto[]> {
-  const ids = await resultsRepo.listUserOrderIdsWithResults(db, userId);
+  const own = await resultsRepo.listUserOrderIdsWithResults(db, userId);
+  // With the earlier orders of a record taken over at 18 (only that record's results show).
+  const ids = [...new Set([...own, ...(await transferredOrderIdsWithResults(db, userId))])];
   const orders = await repo.listOrdersByIds(db, ids);
   const lines = await repo.listLines(db, orders.map((o) => o.id));
   const hidden = await patientsWithoutConsent(db, userId, lines.map((l) => l.patient_id));
@@ -161,7 +172,7 @@ export async function listTestResults(db: Db, userId: number): Promise<TestResul
 /** GET test-results/{id}: the set with its patients and their result counts. */
 export async function getTestResult(db: Db, user: AuthUser, orderId: number): Promise<TestResultDto> {
   const b = await loadResultSet(db, user, orderId);
-  const hidden = b.order.user_id === user.id ? await patientsWithoutConsent(db, user.id, b.lines.map((l) => l.patient_id)) : new Set<number>();
+  const hidden = (await readsAsPatient(db, user, b.order)) ? await patientsWithoutConsent(db, user.id, b.lines.map((l) => l.patient_id)) : new Set<number>();
   if (hidden.size && b.results.every((r) => hidden.has(r.patient_id))) throw consentRequired();
   await recordHealthReadByOther(db, user, b.order, 'results');
   const patients = linesByPatient(
@@ -175,10 +186,13 @@ export async function getTestResult(db: Db, user: AuthUser, orderId: number): Pr
     const p = patients.get(id);
     if (p) p.consentRequired = true;
   }
+  for (const l of b.lines) {
+    const p = patients.get(l.patient_id);
+    if (p && !hidden.has(l.patient_id) && lineResultState(l, b.panels, b.results).has) p.resultCount += 1;
+  }
   for (const r of b.results) {
     const p = patients.get(r.patient_id);
     if (!p || hidden.has(r.patient_id)) continue;
-    p.resultCount += 1;
     if (r.flag !== 'normal') p.flaggedCount += 1;
     if (isCritical(interpretationOf(r))) p.criticalCount += 1;
   }
@@ -203,17 +217,57 @@ export async function getPatientResultsOfOrder(db: Db, order: repo.OrderRow, pat
 
 async function patientResultsOf(db: Db, b: OrderBundle, patientId: number): Promise<PatientResultsDto> {
   const patient = patientOf(b, patientId);
-  const results = b.results.filter((r) => r.patient_id === patientId);
-  const done = new Set(results.map((r) => r.analysis_id));
-  const pending = b.lines
-    .filter((l) => l.patient_id === patientId && !done.has(l.analysis_id))
+  const ownLines = b.lines.filter((l) => l.patient_id === patientId);
+  // A panel's components follow one another, in the panel's order, where the panel's first result stands.
+  const panelOf = (r: resultsRepo.ResultRow) => panelOfResult(ownLines, b.panels, r);
+  const results = inPanelOrder(b.results.filter((r) => r.patient_id === patientId), panelOf);
+  const pending = ownLines
+    .filter((l) => !lineResultState(l, b.panels, results).has)
     .map((l) => ({ analysisId: l.analysis_id, code: l.code, name: l.name }));
+  const panelIds = ownLines.filter((l) => b.panels.components.has(l.analysis_id)).map((l) => l.analysis_id);
   const [explain, names, marks] = await Promise.all([
     explanationsFor(db, results.map((r) => r.analysis_id), results),
-    namesI18n(db, 'analysis', results.map((r) => r.analysis_id)),
+    namesI18n(db, 'analysis', [...results.map((r) => r.analysis_id), ...panelIds]),
     sensitiveMarks(db, b.order, results, () => patient.dateOfBirth),
   ]);
-  return { testResult: b.summary, patient, results: results.map((r) => ({ ...resultDto(r), explanation: explain.get(r.analysis_id), ...(names.has(r.analysis_id) ? { analysisI18n: names.get(r.analysis_id) } : {}), ...marks.get(`${r.patient_id}:${r.analysis_id}`) })), pending };
+  return {
+    testResult: b.summary,
+    patient,
+    results: results.map((r) => {
+      const panel = panelOf(r);
+      return {
+        ...resultDto(r),
+        explanation: explain.get(r.analysis_id),
+        ...(names.has(r.analysis_id) ? { analysisI18n: names.get(r.analysis_id) } : {}),
+        ...marks.get(`${r.patient_id}:${r.analysis_id}`),
+        ...(panel ? { panel: { ...panel, ...(names.has(panel.analysisId) ? { i18n: names.get(panel.analysisId) } : {}) } } : {}),
+      };
+    }),
+    pending,
+  };
+}
+
+/** The panel a result is reported under (a component's), or undefined for a result of its own line. */
+function panelOfResult(lines: repo.OrderLineRow[], panels: Panels, r: resultsRepo.ResultRow): Omit<ResultPanelDto, 'i18n'> | undefined {
+  const line = lineOfResult(lines, panels, r.patient_id, r.analysis_id);
+  if (!line || line.analysis_id === r.analysis_id) return undefined;
+  const component = panels.components.get(line.analysis_id)?.find((c) => c.componentId === r.analysis_id);
+  return component ? { analysisId: line.analysis_id, code: line.code, name: line.name, position: component.position } : undefined;
+}
+
+/** Results in their order, except that a panel's components are gathered, by position, where its first one stands. */
+function inPanelOrder<R>(results: R[], panelOf: (r: R) => { analysisId: number; position: number } | undefined): R[] {
+  const out: R[] = [];
+  const placed = new Set<number>();
+  for (const r of results) {
+    const panel = panelOf(r);
+    if (!panel) out.push(r);
+    else if (!placed.has(panel.analysisId)) {
+      placed.add(panel.analysisId);
+      out.push(...results.filter((x) => panelOf(x)?.analysisId === panel.analysisId).sort((a, c) => (panelOf(a)?.position ?? 0) - (panelOf(c)?.position ?? 0)));
+    }
+  }
+  return out;
 }
 
 /** GET .../analysis-results/{id}: one result, its description and the patient's history of that analysis. */

@@ -29,6 +29,7 @@ import { orderAddressDto, visitDto } from '@/server/orders/orders';
 import { linesByPatient } from '@/server/orders/linesByPatient';
 import { ageOn } from '@/shared/resultFlag';
 import { resultDto } from '@/server/results/results';
+import { findPanels } from '@/server/results/panels';
 import { catalogueInterval, samplingDay, writeResults, type ResultInput } from '@/server/results/resultEntry';
 import { actorOf, recordAudit, type AuditContext } from '@/server/audit/audit';
 import { normalizeDisplayName } from './staffNames';
@@ -57,7 +58,9 @@ async function staffOrders(db: Db, orders: repo.OrderRow[]): Promise<StaffOrderD
     Promise.all(orders.map((o) => samplingDay(db, o))),
     visitsRepo.getStaffMembers(db, orders.flatMap((o) => (o.nurse_user_id ? [o.nurse_user_id] : []))),
   ]);
-  const science = await resultsRepo.findScience(db, lines.map((l) => l.analysis_id));
+  // A panel's line (the blood count) is entered as its components, each with its own interval.
+  const panels = await findPanels(db, lines.map((l) => l.analysis_id));
+  const science = await resultsRepo.findScience(db, [...lines.map((l) => l.analysis_id), ...[...panels.components.values()].flat().map((c) => c.componentId)]);
   return orders.map((o, index) => {
     const day = days[index] as string;
     const user = users.find((u) => u?.id === o.user_id);
@@ -65,23 +68,31 @@ async function staffOrders(db: Db, orders: repo.OrderRow[]): Promise<StaffOrderD
       lines.filter((x) => x.order_id === o.id),
       (l): StaffOrderPatientDto => ({ id: l.patient_id, firstName: l.first_name, lastName: l.last_name, dateOfBirth: l.date_of_birth, gender: l.gender, analyses: [] }),
       (p, l) => {
-        const r = results.find((x) => x.order_id === o.id && x.patient_id === l.patient_id && x.analysis_id === l.analysis_id);
-        const sci = science.get(l.analysis_id);
-        // The interval for this patient's sex and age on the sampling day.
-        const interval = catalogueInterval(sci, l.gender, ageOn(l.date_of_birth, day));
-        p.analyses.push({
-          analysisId: l.analysis_id,
-          code: l.code,
-          name: l.name,
-          defaultUnit: l.result_unit ?? '',
-          defaultRefLow: interval.low,
-          defaultRefHigh: interval.high,
-          defaultRefText: interval.text ?? '',
-          criticalLow: sci?.critical_low ?? null,
-          criticalHigh: sci?.critical_high ?? null,
-          loinc: sci?.loinc ?? null,
-          result: r ? resultDto(r) : null,
-        });
+        const parts = panels.components.get(l.analysis_id);
+        const entered = parts?.length
+          ? parts.map((c) => ({ analysisId: c.componentId, code: c.code, name: c.name, unit: c.resultUnit, panel: { analysisId: l.analysis_id, code: l.code, name: l.name } }))
+          : [{ analysisId: l.analysis_id, code: l.code, name: l.name, unit: l.result_unit, panel: undefined }];
+        for (const a of entered) {
+          const r = results.find((x) => x.order_id === o.id && x.patient_id === l.patient_id && x.analysis_id === a.analysisId);
+          const sci = science.get(a.analysisId);
+          // The interval for this patient's sex and age on the sampling day.
+          const interval = catalogueInterval(sci, l.gender, ageOn(l.date_of_birth, day));
+          p.analyses.push({
+            analysisId: a.analysisId,
+            code: a.code,
+            name: a.name,
+            defaultUnit: a.unit ?? '',
+            defaultRefLow: interval.low,
+            defaultRefHigh: interval.high,
+            defaultRefText: interval.text ?? '',
+            criticalLow: sci?.critical_low ?? null,
+            criticalHigh: sci?.critical_high ?? null,
+            loinc: sci?.loinc ?? null,
+            reportsText: sci?.reports_text === 1,
+            ...(a.panel ? { panel: a.panel } : {}),
+            result: r ? resultDto(r) : null,
+          });
+        }
       },
     );
     const all = [...patients.values()];

@@ -56,6 +56,8 @@ export async function createAnalysis(
     criticalHigh?: number | null;
     /** Reference intervals by sex and age band, in order of precedence. */
     ranges?: ScienceRange[];
+    /** The result is a written report (free text accepted). */
+    reportsText?: boolean;
   } = {},
 ): Promise<number> {
   const code = opts.code ?? `A${uid()}`;
@@ -80,11 +82,19 @@ export async function createAnalysis(
       ucum_unit: opts.ucum ?? null,
       critical_low: opts.criticalLow ?? null,
       critical_high: opts.criticalHigh ?? null,
+      reports_text: opts.reportsText ? 1 : 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   await insertReferenceRanges(db, row.id, opts.ranges ?? []);
   return row.id;
+}
+
+/** A panel (no value of its own) reported as `componentIds`, in that order. */
+export async function createPanel(db: Db, componentIds: number[], opts: { code?: string; name?: string; loinc?: string | null } = {}): Promise<number> {
+  const id = await createAnalysis(db, { code: opts.code, name: opts.name ?? 'Complete blood count', unit: null, refLow: null, refHigh: null, loinc: opts.loinc ?? null });
+  await db.insertInto('analysis_panel_components').values(componentIds.map((component_id, position) => ({ panel_id: id, component_id, position }))).execute();
+  return id;
 }
 
 export interface FixtureUser {

@@ -35,7 +35,7 @@ export type AccessWhatDto = 'opened' | 'results' | 'samples' | 'visit' | 'nurse'
  * A family member's access to a record (`record_access` records, in both people's logs): invited,
  * consent given, refused, withdrawn, or the guardian's access ended at the 18th birthday.
  */
-export const RECORD_ACCESS_EVENTS = ['access_invited', 'access_granted', 'access_refused', 'access_withdrawn', 'access_ended'] as const;
+export const RECORD_ACCESS_EVENTS = ['access_invited', 'access_granted', 'access_refused', 'access_withdrawn', 'access_ended', 'transfer_invited', 'transfer_refused', 'record_transferred'] as const;
 export type RecordAccessEventDto = (typeof RECORD_ACCESS_EVENTS)[number];
 
 /** Who opened or changed the caller's health data: laboratory staff (by name) or one of their share links. */

@@ -225,6 +225,18 @@ export interface AnalysisResultDto {
   sensitive?: boolean;
   /** In the patient's views: how a sensitive result that was held came to be shown. */
   release?: ResultReleaseDto;
+  /** A component of a panel (the blood count's HGB): the panel it is reported under, and its place there. */
+  panel?: ResultPanelDto;
+}
+
+export interface ResultPanelDto {
+  analysisId: number;
+  code: string;
+  name: string;
+  /** The panel's name in Russian and Polish. */
+  i18n?: CatalogueI18nDto;
+  /** The component's place in the panel's report (0 first). */
+  position: number;
 }
 
 export interface PendingAnalysisDto {

@@ -23,6 +23,10 @@ export interface StaffAnalysisLineDto {
   criticalLow: number | null;
   criticalHigh: number | null;
   loinc: string | null;
+  /** The analysis reports text (a written report): the only kind that takes free text; others take a number or, with `defaultRefText`, a finding. */
+  reportsText?: boolean;
+  /** A component of a panel ordered (the blood count's HGB): the panel's line it is entered under. */
+  panel?: { analysisId: number; code: string; name: string };
   result: AnalysisResultDto | null;
 }
 

@@ -11,6 +11,7 @@ export const RESULT_MESSAGES = {
   valueInvalid: 'A value is a number or a short text',
   valueNotNumber: 'Enter a number, such as 5.4, 5,4 or <0.01',
   valueNotFinding: 'Enter a finding, such as negative, positive or not detected',
+  valuePanel: 'This analysis is a panel: enter the value of each of its components',
   rangeInvalid: 'The lower limit must not exceed the upper limit',
   tooLong: 'Too long',
   statusInvalid: 'Unknown status',

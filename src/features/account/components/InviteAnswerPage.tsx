@@ -15,14 +15,15 @@ import { useAccountAction, useSession } from '@/features/auth';
 import { householdApi } from '../lazyHouseholdApi';
 
 const FAILURE = {
-  codes: { invite_other_address: 'account:household.invite.otherAddress', invite_invalid: 'account:household.invite.invalid', record_claimed: 'account:household.invite.claimed', not_found: 'account:household.invite.invalid', gone: 'account:household.invite.invalid' },
+  codes: { invite_other_address: 'account:household.invite.otherAddress', invite_invalid: 'account:household.invite.invalid', record_claimed: 'account:household.invite.claimed', own_record_exists: 'account:household.invite.ownRecordExists', not_found: 'account:household.invite.invalid', gone: 'account:household.invite.invalid' },
   fallback: 'account:household.invite.failed',
 } as const;
 
 /**
  * `/patient-invite?token=...`: the link of a household invite. The invited person, signed in with
  * the invited address (or after signing in or registering in the auth modal), agrees that the
- * inviting account reads their results, or refuses.
+ * inviting account reads their results, or refuses. With `kind=transfer` (record transfer at 18) the
+ * now-adult takes the record, with its history, to their own account, or declines.
  */
 export function InviteAnswerPage() {
   const { t } = useTranslation('account');
@@ -30,6 +31,8 @@ export function InviteAnswerPage() {
   const session = useSession();
   const needAccount = useAccountAction();
   const token = typeof router.query.token === 'string' ? router.query.token : '';
+  const transfer = router.query.kind === 'transfer';
+  const title = transfer ? t('account:household.invite.transferTitle') : t('account:household.invite.title');
   const call = useCall((answer: 'accept' | 'refuse') => householdApi.answerInvite(token, answer));
   const failure = useFailureText(call.resource.error, FAILURE);
   const busy = call.resource.status === Status.LOADING;
@@ -37,8 +40,8 @@ export function InviteAnswerPage() {
 
   return (
     <>
-      <PageHead title={t('account:household.invite.title')} />
-      <AuthPaper title={t('account:household.invite.title')}>
+      <PageHead title={title} />
+      <AuthPaper title={title}>
         {router.isReady && !token && (
           <Notice severity="warning" sx={{ mt: 2 }}>
             {t('account:household.invite.invalid')}
@@ -46,10 +49,12 @@ export function InviteAnswerPage() {
         )}
         {token && !done && (
           <>
-            <Typography sx={{ mt: 2 }}>{t('account:household.invite.text')}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {t('account:household.invite.withdrawLater')}
-            </Typography>
+            <Typography sx={{ mt: 2 }}>{transfer ? t('account:household.invite.transferText') : t('account:household.invite.text')}</Typography>
+            {!transfer && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {t('account:household.invite.withdrawLater')}
+              </Typography>
+            )}
             {session === 'visitor' && (
               <>
                 <Typography sx={{ mt: 2 }}>{t('account:household.invite.signIn')}</Typography>
@@ -61,10 +66,10 @@ export function InviteAnswerPage() {
             {session === 'user' && (
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
                 <Button variant="contained" onClick={() => void call.run('accept')} disabled={busy} sx={{ minHeight: 48, flex: 1 }}>
-                  {t('account:household.invite.accept')}
+                  {transfer ? t('account:household.invite.transferAccept') : t('account:household.invite.accept')}
                 </Button>
                 <Button variant="outlined" onClick={() => void call.run('refuse')} disabled={busy} sx={{ minHeight: 48, flex: 1 }}>
-                  {t('account:household.invite.refuse')}
+                  {transfer ? t('account:household.invite.transferDecline') : t('account:household.invite.refuse')}
                 </Button>
               </Box>
             )}
@@ -78,11 +83,13 @@ export function InviteAnswerPage() {
         {done && (
           <>
             <Notice severity="success" role="status" sx={{ mt: 2 }}>
-              {done === 'consented' ? t('account:household.invite.accepted') : t('account:household.invite.refused')}
+              {done === 'self' ? t('account:household.invite.transferred') : done === 'consented' ? t('account:household.invite.accepted') : transfer ? t('account:household.invite.transferDeclined') : t('account:household.invite.refused')}
             </Notice>
-            <Button component={NextLink} href={`${routes.settings.path}#settings-record-access`} variant="outlined" fullWidth sx={{ minHeight: 48, mt: 2 }}>
-              {t('household.title')}
-            </Button>
+            {done !== 'self' && (
+              <Button component={NextLink} href={`${routes.settings.path}#settings-record-access`} variant="outlined" fullWidth sx={{ minHeight: 48, mt: 2 }}>
+                {t('household.title')}
+              </Button>
+            )}
           </>
         )}
       </AuthPaper>

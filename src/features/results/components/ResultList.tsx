@@ -13,18 +13,15 @@ import { Explanation } from './ResultNotices';
 import { FlagChip } from './FlagChip';
 import { ReleaseNote, SensitiveRow } from './SensitiveResult';
 import { FLAG_COLOURS, formatDate, formatRange, formatValue } from '@/lib/format';
-import { resultName } from '@/shared/catalogueText';
+import { localName, resultName } from '@/shared/catalogueText';
 
 /** One patient's results with value, range, flag and explanation; rows link to the result page when `hrefOf` is given. */
 export function ResultList({ results, language, hrefOf }: { results: AnalysisResultDto[]; language: string; hrefOf?: (r: AnalysisResultDto) => string }) {
   const { t } = useTranslation('results');
   // Sensitive results the patient tapped "Show result" for.
   const [shown, setShown] = useState<number[]>([]);
-  return (
-    <Paper variant="outlined">
-      <List disablePadding aria-label={t('patient.resultsLabel')}>
-        {results.map((r, i) => {
-          if (r.sensitive && !shown.includes(r.id)) return <SensitiveRow key={r.id} result={r} language={language} divider={i < results.length - 1} onShow={() => setShown((s) => [...s, r.id])} />;
+  const row = (r: AnalysisResultDto, divider: boolean) => {
+          if (r.sensitive && !shown.includes(r.id)) return <SensitiveRow key={r.id} result={r} language={language} divider={divider} onShow={() => setShown((s) => [...s, r.id])} />;
           const flag = r.flag;
           const out = flag !== null && flag !== 'normal';
           const colour = r.critical ? FLAG_COLOURS.critical.bg : out ? FLAG_COLOURS[flag].fg : 'text.primary';
@@ -71,7 +68,7 @@ export function ResultList({ results, language, hrefOf }: { results: AnalysisRes
             width: '100%',
           };
           return (
-            <ListItem key={r.id} disablePadding divider={i < results.length - 1} data-flag={r.flag} data-interpretation={r.interpretation} sx={{ flexDirection: 'column', alignItems: 'stretch' }}>
+            <ListItem key={r.id} disablePadding divider={divider} data-flag={r.flag} data-interpretation={r.interpretation} sx={{ flexDirection: 'column', alignItems: 'stretch' }}>
               {hrefOf ? (
                 <ListItemButton component={NextLink} href={hrefOf(r)} sx={rowSx}>
                   {body}
@@ -83,8 +80,44 @@ export function ResultList({ results, language, hrefOf }: { results: AnalysisRes
               <Explanation result={r} language={language} />
             </ListItem>
           );
+  };
+  const groups = panelGroups(results);
+  return (
+    <Paper variant="outlined">
+      <List disablePadding aria-label={t('patient.resultsLabel')}>
+        {groups.map((g, gi) => {
+          const last = gi === groups.length - 1;
+          if (!g.panel) return row(g.results[0] as AnalysisResultDto, !last);
+          const name = localName({ name: g.panel.name, i18n: g.panel.i18n }, language);
+          // A panel (the blood count): its components as one list under the panel's name.
+          return (
+            <ListItem key={`panel-${g.panel.analysisId}`} disablePadding divider={!last} sx={{ flexDirection: 'column', alignItems: 'stretch' }} data-testid={`panel-${g.panel.code}`}>
+              <Box sx={{ px: 2, pt: 1.5, pb: 0.5, bgcolor: 'action.hover' }}>
+                <Typography component="h3" sx={{ fontWeight: 700 }}>
+                  {name}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {g.panel.code} · {t('patient.panel', { count: g.results.length })}
+                </Typography>
+              </Box>
+              <List disablePadding aria-label={name} sx={{ pl: { xs: 1, sm: 2 } }}>
+                {g.results.map((r, i) => row(r, i < g.results.length - 1))}
+              </List>
+            </ListItem>
+          );
         })}
       </List>
     </Paper>
   );
+}
+
+/** Results as shown: one by one, except a panel's components, gathered under their panel (the server sends them together). */
+function panelGroups(results: AnalysisResultDto[]): { panel?: NonNullable<AnalysisResultDto['panel']>; results: AnalysisResultDto[] }[] {
+  const out: { panel?: NonNullable<AnalysisResultDto['panel']>; results: AnalysisResultDto[] }[] = [];
+  for (const r of results) {
+    const prev = out[out.length - 1];
+    if (r.panel && prev?.panel?.analysisId === r.panel.analysisId) prev.results.push(r);
+    else out.push(r.panel ? { panel: r.panel, results: [r] } : { results: [r] });
+  }
+  return out;
 }

@@ -147,6 +147,28 @@ describe('/test-results/{id}/patients/{patientId}', () => {
     expect(within(steps).getByRole('link', { name: 'Share these results with a doctor' })).toHaveAttribute('href', '#share-title');
   });
 
+  it('shows the blood count as one panel of its components, and a text result without a flag', async () => {
+    const panel = { analysisId: 50, code: 'GB001', name: 'Complete blood count', i18n: { ru: { name: 'Общий анализ крови' }, pl: { name: 'Morfologia krwi' } } };
+    const wbc = { ...tsh, id: 51, analysisId: 60, analysisCode: 'CBC-WBC', analysisName: 'White blood cells (WBC)', value: 6.1, unit: '10^9/L', refLow: 4, refHigh: 10, loinc: '6690-2', panel: { ...panel, position: 0 } };
+    const hgb = { ...glucose, id: 52, analysisId: 61, analysisCode: 'CBC-HGB', analysisName: 'Haemoglobin (HGB)', value: 10.1, unit: 'g/dL', refLow: 12, refHigh: 16, flag: 'low' as const, interpretation: 'L' as const, loinc: '718-7', panel: { ...panel, position: 1 } };
+    const report = { ...tsh, id: 53, analysisId: 62, analysisCode: 'GN004', analysisName: 'MTHFR C677T', value: 'no variant found', unit: '', refLow: null, refHigh: null, flag: null, interpretation: null };
+    backend = fakeBackend({ 'GET test-results/9/patients/7': [200, { ...data, results: [wbc, hgb, report], pending: [] }] });
+    render(<PatientResultsPage />, { testResultId: '9', patientId: '7' });
+    const panelList = await screen.findByRole('list', { name: 'Complete blood count' });
+    const group = screen.getByTestId('panel-GB001');
+    expect(within(group).getByRole('heading', { name: 'Complete blood count' })).toBeInTheDocument();
+    expect(group).toHaveTextContent('Panel: 2 components');
+    const parts = within(panelList).getAllByRole('listitem');
+    expect(parts.map((r) => r.getAttribute('data-flag'))).toEqual(['normal', 'low']);
+    expect(within(parts[1] as HTMLElement).getByText('10.1 g/dL')).toBeInTheDocument();
+    const outer = within(screen.getByRole('list', { name: 'Analysis results' })).getAllByRole('listitem').filter((li) => li.parentElement?.getAttribute('aria-label') === 'Analysis results');
+    expect(outer).toHaveLength(2);
+    const text = outer[1] as HTMLElement;
+    expect(text).toHaveTextContent('no variant found');
+    expect(text).not.toHaveAttribute('data-flag');
+    expect(within(text).queryByText('Normal')).toBeNull();
+  });
+
   it('labels a preliminary value in words, and only that one', async () => {
     backend = fakeBackend({ 'GET test-results/9/patients/7': [200, { ...data, results: [{ ...glucose, preliminary: true }, { ...tsh, preliminary: false }] }] });
     render(<PatientResultsPage />, { testResultId: '9', patientId: '7' });

@@ -47,11 +47,11 @@ const num = (s: string): number | null => {
   return typeof v === 'number' && s.trim() !== '' ? v : null;
 };
 
-/** What the server will refuse in a typed value (the translation key), or null: numbers for numeric analyses, findings for text ones. */
+/** What the server will refuse in a typed value (the translation key), or null: findings for text analyses, any text for written reports, numbers otherwise. */
 function valueProblem(a: StaffAnalysisLineDto, value: string): string | null {
   if (a.defaultRefText) return acceptsText(value, [a.defaultRefText]) ? null : 'form.valueFinding';
-  const numeric = !!a.defaultUnit || [a.defaultRefLow, a.defaultRefHigh, a.criticalLow, a.criticalHigh].some((n) => n !== null);
-  return numeric && !parseNumeric(value) ? 'form.valueNumber' : null;
+  if (a.reportsText) return null;
+  return parseNumeric(value) ? null : 'form.valueNumber';
 }
 
 /** The typed range differs from the interval the catalogue gives this patient. */
@@ -126,14 +126,22 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
       <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
         {patient.firstName} {patient.lastName}
       </Typography>
-      {patient.analyses.map((a) => {
+      {patient.analyses.map((a, index) => {
         const row = rows[a.analysisId] as Row;
+        // A panel's components (the blood count's WBC, RBC ...) come one after another under the panel's name.
+        const panelStarts = a.panel && patient.analyses[index - 1]?.panel?.analysisId !== a.panel.analysisId;
         const preview = row.value.trim()
           ? interpret(parseResultValue(row.value), { low: num(row.refLow), high: num(row.refHigh), text: a.defaultRefText || null }, { criticalLow: a.criticalLow, criticalHigh: a.criticalHigh })
           : null;
         const changed = rangeChanged(a, row);
         return (
-          <Box key={a.analysisId} sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }} data-testid={`result-row-${a.code}`}>
+          <Box key={a.analysisId}>
+          {panelStarts && a.panel && (
+            <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 700, pt: 1.5, borderTop: 1, borderColor: 'divider' }} data-testid={`panel-${a.panel.code}`}>
+              {t('form.panel', { name: a.panel.name, code: a.panel.code })}
+            </Typography>
+          )}
+          <Box sx={{ py: 1.5, borderTop: a.panel && !panelStarts ? 1 : panelStarts ? 0 : 1, borderColor: 'divider', pl: a.panel ? { xs: 1, sm: 2 } : 0 }} data-testid={`result-row-${a.code}`}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
               <Typography sx={{ fontWeight: 600, flex: 1 }}>
                 {a.name} <Typography component="span" variant="caption" color="text.secondary">({a.code})</Typography>
@@ -206,6 +214,7 @@ export function ResultsForm({ patient, disabled, saving, saved, error, onSave }:
                 {invalid[a.analysisId]}
               </Typography>
             )}
+          </Box>
           </Box>
         );
       })}

@@ -31,7 +31,9 @@ import { migration as m0011MaterialVat } from './0011_2_material_vat';
 import { migration as m0011Ksef } from './0011_3_ksef';
 import { migration as m0011Rejections } from './0011_5_sample_rejections';
 import { migration as m0011Timing } from './0011_6_analysis_timing';
+import { migration as m0012RecordTransfers } from './0012_7_1_record_transfers';
 import { migration as m0012LiveEvents } from './0012_3_order_live_events';
+import { migration as m0012Panels } from './0012_8_1_result_reports_and_panels';
 
 /**
  * Every migration of the shop, one file each (`<prefix>_<name>.ts`). Ordered by name; add a new
@@ -70,7 +72,9 @@ export const migrations: Record<string, Migration> = {
   '0011_3_ksef': m0011Ksef,
   '0011_5_sample_rejections': m0011Rejections,
   '0011_6_analysis_timing': m0011Timing,
+  '0012_7_1_record_transfers': m0012RecordTransfers,
   '0012_3_order_live_events': m0012LiveEvents,
+  '0012_8_1_result_reports_and_panels': m0012Panels,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -76,6 +76,15 @@ export interface AnalysisTable {
   timing_latest_local_time: Generated<string | null>;
   timing_cycle_from: Generated<number | null>;
   timing_cycle_to: Generated<number | null>;
+  /** 1: the result is a written report (free text, e.g. a genetic report); 0: a number or, with a text interval, a qualitative finding. */
+  reports_text: Generated<number>;
+}
+
+/** A panel's components (e.g. the complete blood count's WBC, RBC, HGB ...): analyses reported under the panel, in `position` order. */
+export interface AnalysisPanelComponentTable {
+  panel_id: number;
+  component_id: number;
+  position: number;
 }
 
 /** Reference intervals of an analysis by sex and age band; the first applicable (by position) wins. */

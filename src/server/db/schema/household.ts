@@ -15,6 +15,18 @@ export interface PatientInviteTable {
   expires_at: string;
   /** Set when answered, or when a newer invite for the same record replaced it. */
   used_at: string | null;
+  /** `consent`: the person lets the holder read their results; `transfer`: the now-adult takes the record to their own account. */
+  kind: Generated<'consent' | 'transfer'>;
+}
+
+/** A record moved from the holder's account to the person's own (record transfer at 18). */
+export interface RecordTransferTable {
+  id: Generated<number>;
+  patient_id: number;
+  /** The guardian's account the record left (null once that account is erased). */
+  from_user_id: number | null;
+  to_user_id: number;
+  transferred_at: string;
 }
 
 /** One decision of a family member on the holder's record: `consented` (maybe later `withdrawn`) or `refused`. */

@@ -1,4 +1,4 @@
-import type { AnalysisHeaderTable, AnalysisMaterialTable, AnalysisPriceTable, AnalysisReferenceRangeTable, AnalysisSearchTermTable, AnalysisTable, CatalogueHeaderTable, CatalogueSynonymTable, CatalogueTranslationTable, LaboratoryTable, LaboratoryTranslationTable, LaboratoryZoneTable, MaterialPriceTable, MaterialTable, PriceListTable, ProfileAnalysisTable, ProfileTable } from './catalogue';
+import type { AnalysisHeaderTable, AnalysisPanelComponentTable, AnalysisMaterialTable, AnalysisPriceTable, AnalysisReferenceRangeTable, AnalysisSearchTermTable, AnalysisTable, CatalogueHeaderTable, CatalogueSynonymTable, CatalogueTranslationTable, LaboratoryTable, LaboratoryTranslationTable, LaboratoryZoneTable, MaterialPriceTable, MaterialTable, PriceListTable, ProfileAnalysisTable, ProfileTable } from './catalogue';
 import type { AuthTokenTable, KnownDeviceTable, LoginAttemptTable, PatientTable, RefreshTokenTable, SecurityEventTable, SessionTable, UserTable } from './accounts';
 import type { CartLineTable, CartMaterialDecisionTable } from './cart';
 import type { NurseSlotDayTable, NurseSlotTable, VisitEventTable } from './visits';
@@ -9,7 +9,7 @@ import type { AuditEventTable } from './audit';
 import type { JobTable, MailOutboxTable } from './jobs';
 import type { BarrierReportTable } from './support';
 import type { NotificationSettingTable, PushSubscriptionTable } from './notifications';
-import type { PatientInviteTable, RecordAccessNoticeTable, RecordAccessTable } from './household';
+import type { PatientInviteTable, RecordAccessNoticeTable, RecordAccessTable, RecordTransferTable } from './household';
 
 export type * from './catalogue';
 export type * from './accounts';
@@ -70,6 +70,7 @@ export interface Database {
   catalogue_translations: CatalogueTranslationTable;
   laboratory_translations: LaboratoryTranslationTable;
   analysis_reference_ranges: AnalysisReferenceRangeTable;
+  analysis_panel_components: AnalysisPanelComponentTable;
   result_shares: ResultShareTable;
   result_share_openings: ResultShareOpeningTable;
   nurse_slot_days: NurseSlotDayTable;
@@ -86,6 +87,7 @@ export interface Database {
   notification_settings: NotificationSettingTable;
   push_subscriptions: PushSubscriptionTable;
   patient_invites: PatientInviteTable;
+  record_transfers: RecordTransferTable;
   record_access: RecordAccessTable;
   record_access_notices: RecordAccessNoticeTable;
 }

@@ -2,6 +2,8 @@ import type { Db } from '@/server/db/createDb';
 import type { Insertable, Selectable } from 'kysely';
 import type { AnalysisReferenceRangeTable, AnalysisResultRevisionTable, AnalysisResultTable, ResultFlag, ResultInterpretation } from '@/server/db/schema';
 
+import { findPanels, lineResultState } from '@/server/results/panels';
+
 /** Reads and writes of analysis results. */
 type Q = Db;
 
@@ -156,11 +158,11 @@ export async function listRevisions(db: Q, resultIds: number[]): Promise<Revisio
 export async function countLinesAndResults(db: Q, orderId: number): Promise<{ lineCount: number; resultCount: number; finalCount: number }> {
   const lines = await db.selectFrom('order_lines').select(['patient_id', 'analysis_id']).where('order_id', '=', orderId).execute();
   const results = await db.selectFrom('analysis_results').select(['patient_id', 'analysis_id', 'preliminary']).where('order_id', '=', orderId).execute();
-  const lineKeys = new Set(lines.map((l) => `${l.patient_id}:${l.analysis_id}`));
-  const mine = results.filter((r) => lineKeys.has(`${r.patient_id}:${r.analysis_id}`));
-  const resultKeys = new Set(mine.map((r) => `${r.patient_id}:${r.analysis_id}`));
-  const finalKeys = new Set(mine.filter((r) => r.preliminary !== 1).map((r) => `${r.patient_id}:${r.analysis_id}`));
-  return { lineCount: lineKeys.size, resultCount: resultKeys.size, finalCount: finalKeys.size };
+  // A panel's line has its result when every component has one.
+  const panels = await findPanels(db, lines.map((l) => l.analysis_id));
+  const unique = [...new Map(lines.map((l) => [`${l.patient_id}:${l.analysis_id}`, l])).values()];
+  const states = unique.map((l) => lineResultState(l, panels, results));
+  return { lineCount: unique.length, resultCount: states.filter((s) => s.has).length, finalCount: states.filter((s) => s.final).length };
 }
 
 export interface AnalysisScienceRow {
@@ -173,6 +175,8 @@ export interface AnalysisScienceRow {
   ref_high: number | null;
   critical_low: number | null;
   critical_high: number | null;
+  /** 1: a written report (free text). */
+  reports_text: number;
   ranges: Selectable<AnalysisReferenceRangeTable>[];
 }
 
@@ -183,7 +187,7 @@ export async function findScience(db: Q, analysisIds: number[]): Promise<Map<num
   const [rows, ranges] = await Promise.all([
     db
       .selectFrom('analyses')
-      .select(['id', 'code', 'loinc', 'result_unit', 'ucum_unit', 'ref_low', 'ref_high', 'critical_low', 'critical_high'])
+      .select(['id', 'code', 'loinc', 'result_unit', 'ucum_unit', 'ref_low', 'ref_high', 'critical_low', 'critical_high', 'reports_text'])
       .where('id', 'in', ids)
       .execute(),
     db.selectFrom('analysis_reference_ranges').selectAll().where('analysis_id', 'in', ids).orderBy('analysis_id').orderBy('position').execute(),
