@@ -19,8 +19,10 @@ export async function register(): Promise<void> {
     try {
       const config = loadConfig();
       // The test payment provider in production lets any order be "paid" for nothing: say so at start-up.
-      if (config.payments.testProvider && process.env.NODE_ENV === 'production') {
-        console.warn('Test payments are ON (PAYMENT_TEST_PROVIDER): orders can be paid without money; /api/health/ready reports testPayments: true');
+      const { PAYMENT_PROVIDERS } = await import('./src/server/payments/registry');
+      const play = PAYMENT_PROVIDERS.find((m) => !m.realMoney && Object.hasOwn(config.payments.providers, m.id));
+      if (play && process.env.NODE_ENV === 'production') {
+        console.warn(`Test payments are ON (${play.settingKey}): orders can be paid without money; /api/health/ready reports testPayments: true`);
       }
     } catch (e) {
       console.error(e instanceof Error ? e.message : e);

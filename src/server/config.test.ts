@@ -44,22 +44,22 @@ test('the queue and mail settings are validated, and the metrics are off without
 describe('payment settings', () => {
   const prod = { NODE_ENV: 'production', MAIL_OUTBOX: 'true' };
   test('the test provider is on by default outside production and off in production', () => {
-    expect(loadConfig({}).payments.testProvider).toBe(true);
-    expect(loadConfig(prod).payments.testProvider).toBe(false);
+    expect(loadConfig({}).payments.providers.test).toBeDefined();
+    expect(loadConfig(prod).payments.providers.test).toBeUndefined();
   });
   test('production with the test provider needs it set explicitly and a secret of 16+ characters', () => {
     expect(() => loadConfig({ ...prod, PAYMENT_TEST_PROVIDER: 'true' })).toThrow(/PAYMENT_TEST_SECRET/);
-    expect(loadConfig({ ...prod, PAYMENT_TEST_PROVIDER: 'true', PAYMENT_TEST_SECRET: 'x'.repeat(16) }).payments.testProvider).toBe(true);
+    expect(loadConfig({ ...prod, PAYMENT_TEST_PROVIDER: 'true', PAYMENT_TEST_SECRET: 'x'.repeat(16) }).payments.providers.test).toEqual({ secret: 'x'.repeat(16) });
     // F14: never free test payments beside real ones in production.
     expect(() => loadConfig({ ...prod, PAYMENT_TEST_PROVIDER: 'true', PAYMENT_TEST_SECRET: 'x'.repeat(16), P24_MERCHANT_ID: '11111', P24_API_KEY: 'k', P24_CRC: 'c' })).toThrow(/PAYMENT_TEST_PROVIDER.*P24_MERCHANT_ID/);
-    expect(loadConfig({ PAYMENT_TEST_PROVIDER: 'true', P24_MERCHANT_ID: '11111', P24_API_KEY: 'k', P24_CRC: 'c' }).payments.p24).not.toBeNull();
+    expect(loadConfig({ PAYMENT_TEST_PROVIDER: 'true', P24_MERCHANT_ID: '11111', P24_API_KEY: 'k', P24_CRC: 'c' }).payments.providers.p24).toBeDefined();
   });
   test('Przelewy24 needs its keys once the merchant id is set; the sandbox is the default base URL', () => {
-    expect(loadConfig({}).payments.p24).toBeNull();
+    expect(loadConfig({}).payments.providers.p24).toBeUndefined();
     expect(() => loadConfig({ P24_MERCHANT_ID: '1234' })).toThrow(/P24_API_KEY/);
     expect(() => loadConfig({ P24_MERCHANT_ID: '1234', P24_API_KEY: 'k' })).toThrow(/P24_CRC/);
     expect(() => loadConfig({ P24_MERCHANT_ID: 'abc', P24_API_KEY: 'k', P24_CRC: 'c' })).toThrow(/P24_MERCHANT_ID/);
-    expect(loadConfig({ P24_MERCHANT_ID: '1234', P24_API_KEY: 'k', P24_CRC: 'c' }).payments.p24).toEqual({ baseUrl: 'https://sandbox.przelewy24.pl', merchantId: 1234, posId: 1234, apiKey: 'k', crc: 'c' });
+    expect(loadConfig({ P24_MERCHANT_ID: '1234', P24_API_KEY: 'k', P24_CRC: 'c' }).payments.providers.p24).toEqual({ baseUrl: 'https://sandbox.przelewy24.pl', merchantId: 1234, posId: 1234, apiKey: 'k', crc: 'c' });
     expect(() => loadConfig({ P24_BASE_URL: 'ftp://x' })).toThrow(/P24_BASE_URL/);
   });
   test('PAYMENT_HOLD_MINUTES is a positive integer, 30 by default', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseTrustedProxies, TrustedProxiesError, type TrustedProxies } from './http/clientAddress';
 import { parseKsef, type KsefConfig } from './ksefConfig';
+import { providerOptionsFromEnv } from './payments/registry';
 
 /**
  * Server configuration: read from the environment once, validated, and overridable in tests.
@@ -73,21 +74,12 @@ export interface PushConfig {
 /** The browsers' push services (Chrome, Firefox, Edge, Safari). */
 export const DEFAULT_PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
 
-export interface P24Config {
-  baseUrl: string;
-  merchantId: number;
-  posId: number;
-  apiKey: string;
-  crc: string;
-}
-
 export interface PaymentConfig {
-  /** Przelewy24, when P24_MERCHANT_ID is set (then P24_POS_ID, P24_API_KEY and P24_CRC are required). */
-  p24: P24Config | null;
-  /** The built-in test provider (PAYMENT_TEST_PROVIDER). */
-  testProvider: boolean;
-  /** Key of the test provider's HMAC (PAYMENT_TEST_SECRET). */
-  testSecret: string;
+  /**
+   * The options of each configured payment provider by its id, as the provider validated them
+   * (`payments/registry.ts`: Przelewy24's P24_*, the test provider's PAYMENT_TEST_*); absent: off.
+   */
+  providers: Record<string, unknown>;
   /** How long an order awaiting online payment holds its slot, minutes (PAYMENT_HOLD_MINUTES, default 30). */
   holdMinutes: number;
 }
@@ -310,33 +302,9 @@ function parsePush(env: Env): PushConfig {
   return { vapid: publicKey ? { publicKey, privateKey, subject } : null, serviceHosts: hosts.length ? hosts : DEFAULT_PUSH_SERVICE_HOSTS };
 }
 
-export const DEFAULT_P24_BASE_URL = 'https://sandbox.przelewy24.pl';
-const DEV_TEST_SECRET = 'test-provider-secret-for-development-only';
-
 function parsePayments(env: Env): PaymentConfig {
-  const production = env.NODE_ENV === 'production';
-  const explicit = env.PAYMENT_TEST_PROVIDER !== undefined && env.PAYMENT_TEST_PROVIDER !== '';
-  const testProvider = parseBool('PAYMENT_TEST_PROVIDER', env.PAYMENT_TEST_PROVIDER, !production);
-  if (production && testProvider && !explicit) throw new ConfigError('PAYMENT_TEST_PROVIDER', 'the test provider is never on by default in production');
-  const testSecret = env.PAYMENT_TEST_SECRET || (production ? '' : DEV_TEST_SECRET);
-  if (testProvider && testSecret.length < 16) throw new ConfigError('PAYMENT_TEST_SECRET', 'must be at least 16 characters when the test provider is on (required in production)');
-  const baseUrl = (env.P24_BASE_URL || DEFAULT_P24_BASE_URL).replace(/\/+$/, '');
-  try {
-    if (!/^https?:$/.test(new URL(baseUrl).protocol)) throw new Error('scheme');
-  } catch {
-    throw new ConfigError('P24_BASE_URL', 'not a valid http(s) URL');
-  }
-  let p24: P24Config | null = null;
-  if (env.P24_MERCHANT_ID) {
-    const merchantId = parseIntKey('P24_MERCHANT_ID', env.P24_MERCHANT_ID, 0);
-    const posId = parseIntKey('P24_POS_ID', env.P24_POS_ID, merchantId);
-    if (!env.P24_API_KEY) throw new ConfigError('P24_API_KEY', 'required when P24_MERCHANT_ID is set');
-    if (!env.P24_CRC) throw new ConfigError('P24_CRC', 'required when P24_MERCHANT_ID is set');
-    p24 = { baseUrl, merchantId, posId, apiKey: env.P24_API_KEY, crc: env.P24_CRC };
-  }
-  // Real money and free test payments side by side would let any order be "paid" for nothing.
-  if (production && testProvider && p24) throw new ConfigError('PAYMENT_TEST_PROVIDER', 'must be off in production when P24_MERCHANT_ID is set');
-  return { p24, testProvider, testSecret, holdMinutes: parseIntKey('PAYMENT_HOLD_MINUTES', env.PAYMENT_HOLD_MINUTES, 30) };
+  const providers = providerOptionsFromEnv(env, env.NODE_ENV === 'production', (key, message) => new ConfigError(key, message));
+  return { providers, holdMinutes: parseIntKey('PAYMENT_HOLD_MINUTES', env.PAYMENT_HOLD_MINUTES, 30) };
 }
 
 /** A metrics token is a secret: at least 16 characters. */

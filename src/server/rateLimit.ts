@@ -2,7 +2,7 @@ import type { Db } from './db/createDb';
 import { getConfig } from './config';
 import { HttpError, rateLimited, tooManyRequests } from './http/errors';
 import * as attemptsRepo from '@/server/accounts/repositories/loginAttempts';
-import { inWriteTransaction } from '@/server/orders/repositories/orders';
+import { inWriteTransaction } from './db/transactions';
 import { isPostgres } from './db/kind';
 import { addressGroup } from './http/clientAddress';
 
@@ -69,13 +69,10 @@ async function limitWait(
  * (taken in sorted order, so two callers cannot deadlock).
  */
 async function exclusively<T>(db: Db, keys: string[], fn: (trx: Db) => Promise<T>): Promise<T> {
-  if (isPostgres(db)) {
-    return db.transaction().execute(async (trx) => {
-      for (const key of [...new Set(keys)].sort()) await attemptsRepo.lockAttemptKey(trx, key);
-      return fn(trx);
-    });
-  }
-  return inWriteTransaction(db, fn);
+  return inWriteTransaction(db, async (trx) => {
+    if (isPostgres(trx)) for (const key of [...new Set(keys)].sort()) await attemptsRepo.lockAttemptKey(trx, key);
+    return fn(trx);
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import { deleteAttemptsUnder } from '@/server/accounts/repositories/loginAttempt
 import { deleteMailTo } from '@/server/mail/repositories/mailOutbox';
 import { revokeUserShares } from '@/server/results/repositories/shares';
 import { actorOf, recordAudit } from '@/server/audit/audit';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * `DELETE users/current` with the password: signs the account out everywhere and erases its
@@ -33,7 +34,7 @@ export async function eraseAccount(db: Db, userId: number, password: string, ip 
   if (!(await verifyPassword(password, user.password_hash)).ok) throw badRequest(WRONG_PASSWORD, { password: WRONG_PASSWORD });
   const at = now.toISOString();
   const unusable = await hashPassword(crypto.randomBytes(32).toString('base64url'));
-  await db.transaction().execute(async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     await accountsRepo.revokeAllUserTokens(trx, userId, now);
     // No more pushes to the account's devices; its notification choices go too.
     await notificationsRepo.deleteUserSubscriptions(trx, userId);

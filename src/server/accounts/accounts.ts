@@ -23,6 +23,7 @@ import * as sessionsRepo from '@/server/accounts/repositories/sessions';
 import { openSession, type SessionTokens } from './sessions';
 import { actorOf, recordAudit, recordSignIn } from '@/server/audit/audit';
 import type { AuthUser } from '@/server/http/auth';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * Accounts (spec §7; the routes in docs/openapi.yaml): registration, login and logout with bearer tokens, password reset
@@ -100,7 +101,7 @@ export async function register(
   let userId: number;
   let session: SessionTokens;
   try {
-    ({ userId, session } = await db.transaction().execute(async (trx) => {
+    ({ userId, session } = await inWriteTransaction(db, async (trx) => {
       const id = await repo.insertUser(trx, {
         email,
         passwordHash,
@@ -167,7 +168,7 @@ export async function requestPasswordReset(db: Db, email: string, language?: Lan
   // The token and its mail commit together, after the answer (so both answers take the same time).
   afterResponse('Password reset mail', async () => {
     if (!user) return;
-    await db.transaction().execute(async (trx) => {
+    await inWriteTransaction(db, async (trx) => {
       const token = await repo.issueToken(trx, user.id, 'reset', getConfig().resetTokenTtl);
       const t = mailTranslator(language ?? user.locale);
       const link = buildAppUrl(`/reset-password?${new URLSearchParams({ token }).toString()}`);
@@ -191,7 +192,7 @@ async function mailPasswordChanged(db: Db, user: repo.UserRecord, language: Lang
 async function setPassword(db: Db, userId: number, newPassword: string, keepToken: string | null, language: Language | undefined): Promise<void> {
   const now = new Date();
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction().execute(async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     await repo.updateUser(trx, userId, { password_hash: passwordHash });
     const keepSession = keepToken ? await sessionsRepo.sessionIdOfToken(trx, keepToken) : null;
     await sessionsRepo.revokeUserSessions(trx, userId, 'password_changed', keepSession, now);
@@ -268,7 +269,7 @@ export async function sendActivationEmail(db: Db, userId: number, returnTo?: str
   if (!user) throw unauthorized();
   if (user.email_confirmed === 1) throw conflict(EMAIL_ALREADY_CONFIRMED, undefined, ERROR_CODES.emailAlreadyConfirmed);
   await reserveAction(db, 'activation', { ip, key: `user:${user.id}` });
-  await db.transaction().execute(async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     const token = await repo.issueToken(trx, user.id, 'activation', getConfig().mailTokenTtl);
     await mailActivation(trx, user, token, mailLanguage(language ?? user.locale), returnTo);
   });

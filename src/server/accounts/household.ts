@@ -14,6 +14,7 @@ import { recordAudit } from '@/server/audit/audit';
 import * as repo from '@/server/accounts/repositories/household';
 import type { PatientRecord } from '@/server/accounts/repositories/patients';
 import { answerTransfer } from './recordTransfer';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * Household consent (docs/privacy.md, "Family members"). The account holder keeps records of the
@@ -79,7 +80,7 @@ export async function invitePatient(db: Db, user: AuthUser, patientId: number, l
   const token = newToken();
   const expiresAt = new Date(now.getTime() + INVITE_DAYS * 86_400_000).toISOString();
   const holderName = `${record.holder_first_name} ${record.holder_last_name}`.trim();
-  await db.transaction().execute(async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     await repo.retireInvites(trx, patientId, email, now.toISOString());
     await repo.insertInvite(trx, { patient_id: patientId, holder_user_id: user.id, email, token_hash: hashToken(token), created_at: now.toISOString(), expires_at: expiresAt, used_at: null });
     const t = mailTranslator(language ?? record.holder_locale);
@@ -99,7 +100,7 @@ export async function answerInvite(db: Db, user: AuthUser, token: string, answer
   // An invite to take the record to one's own account (record transfer at 18, recordTransfer.ts).
   if (invite.kind === 'transfer') return answerTransfer(db, user, invite, answer, now);
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return inWriteTransaction(db, async (trx) => {
     const held = await repo.findConsent(trx, invite.patient_id);
     if (held && held.member_user_id !== user.id) throw conflict(RECORD_CLAIMED, undefined, ERROR_CODES.recordClaimed);
     if (!(await repo.useInvite(trx, invite.id, at))) throw new HttpError(410, INVITE_USED, { code: ERROR_CODES.inviteInvalid });
@@ -130,7 +131,7 @@ export async function listRecordAccess(db: Db, userId: number): Promise<RecordAc
 
 /** `DELETE users/current/record-access/{id}`: withdraws the consent at once (204); unknown or not the caller's: 404. */
 export async function withdrawRecordAccess(db: Db, userId: number, id: number, now = new Date()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     const row = await repo.withdrawConsent(trx, id, userId, now.toISOString());
     if (!row) throw notFound(RECORD_ACCESS_NOT_FOUND);
     await logAccessEvent(trx, 'access_withdrawn', { patientId: row.patient_id, holderId: row.holder_user_id, memberId: userId, actorId: userId }, now);

@@ -8,6 +8,7 @@ import { JOB } from '@/server/jobs/specs';
 import type { JobDefinition } from '@/server/jobs/types';
 import * as repo from '@/server/accounts/repositories/household';
 import { logAccessEvent } from './household';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * The daily job of household consent: a child kept in an account turns 18, and the guardian's
@@ -53,7 +54,7 @@ async function notify(db: Db, patientId: number, kind: 'month_before' | 'ended',
   // A patient who agreed already (from 16) keeps the account's access: nothing ends.
   const consent = await repo.findConsent(db, patientId);
   if (consent) return false;
-  return db.transaction().execute(async (trx) => {
+  return inWriteTransaction(db, async (trx) => {
     if (!(await repo.claimNotice(trx, patientId, kind, now.toISOString()))) return false;
     const t = mailTranslator(record.holder_locale);
     const data = { name: record.holder_first_name, patientName: `${record.first_name} ${record.last_name}`.trim(), date: birthday, patientsLink: buildAppUrl('/patients') };

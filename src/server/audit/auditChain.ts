@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { AuditActionDto as AuditAction, AuditActorKindDto as AuditActorKind } from '@/shared/types/audit';
 import type { Db } from '@/server/db/createDb';
 import { isPostgres } from '@/server/db/kind';
+import { inWriteTransaction } from '@/server/db/transactions';
 import * as auditRepo from '@/server/audit/repositories/audit';
 
 /**
@@ -42,10 +43,7 @@ export async function appendChained(db: Db, row: ChainedContent): Promise<void> 
     const prev = (await auditRepo.lastAuditHash(trx)) || GENESIS_HASH;
     await auditRepo.insertAuditEvent(trx, { ...row, prev_hash: prev, hash: chainHash(prev, row) });
   };
-  if (db.isTransaction) return append(db);
-  if (isPostgres(db)) return db.transaction().execute(append);
-  // SQLite: one writer at a time from the read to the insert.
-  const { inWriteTransaction } = await import('@/server/orders/repositories/orders');
+  // SQLite: one writer at a time from the read to the insert (BEGIN IMMEDIATE); PostgreSQL: the chain's lock.
   return inWriteTransaction(db, append);
 }
 

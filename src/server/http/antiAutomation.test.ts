@@ -18,7 +18,7 @@ beforeAll(() => {
   const base = getConfig();
   setConfigForTests({
     ...base,
-    payments: { p24: null, testProvider: true, testSecret: SECRET, holdMinutes: 30 },
+    payments: { providers: { test: { secret: SECRET } }, holdMinutes: 30 },
     rateLimits: { ...base.rateLimits, enabled: true, invoice: { perIp: 30, perKey: 3 }, events: { perIp: 30, perKey: 2 }, push: { perIp: 30, perKey: 3 }, notify: { perIp: 4, perKey: 4 } },
   });
 });

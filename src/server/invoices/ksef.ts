@@ -5,7 +5,7 @@ import { log } from '../log';
 import { enqueue } from '../jobs/queue';
 import { backoffSeconds, JOB } from '../jobs/specs';
 import type { JobDefinition } from '../jobs/types';
-import { inWriteTransaction } from '@/server/orders/repositories/orders';
+import { inWriteTransaction } from '@/server/db/transactions';
 import * as repo from '@/server/invoices/repositories/ksef';
 import { KsefClient, KsefUnavailable } from './ksef/client';
 import { sendInvoiceToKsef } from './ksef/send';

@@ -10,6 +10,7 @@ import { deleteEndedSessions } from '@/server/accounts/repositories/sessions';
 import { deleteExpiredShares } from '@/server/results/repositories/shares';
 import { JOB } from './specs';
 import type { JobDefinition } from './types';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * The purge job: rows that only served a moment are deleted once useless -- expired tokens at once,
@@ -33,7 +34,7 @@ export interface PurgeReport {
 export async function purgeOldRows(db: Db, now = new Date()): Promise<PurgeReport> {
   const at = now.toISOString();
   const cutoff = new Date(now.getTime() - getConfig().retentionDays * 24 * 3_600_000).toISOString();
-  return db.transaction().execute(async (trx) => {
+  return inWriteTransaction(db, async (trx) => {
     const tokens = await deleteDeadTokens(trx, at, cutoff);
     const sessions = await deleteEndedSessions(trx, cutoff);
     const loginAttempts = await deleteAttemptsBefore(trx, cutoff);

@@ -8,6 +8,7 @@ import { createUser } from '../testing/orderFixtures';
 import { makeJobsDue } from '../testing/jobs';
 import { backgroundSettled } from '../background';
 import { JOB } from '../jobs/specs';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * The mail outbox against a real SMTP server that goes down, stalls and rejects: requests answer
@@ -159,7 +160,7 @@ test('the critical-result alert is sent before other waiting mail', async () => 
   const { queueMail } = await import('./queueMail');
   smtp.mode('refuse');
   const to = `prio-${Date.now()}@example.test`;
-  await db.db.transaction().execute(async (trx) => {
+  await inWriteTransaction(db.db, async (trx) => {
     for (let i = 0; i < 3; i++) await queueMail(trx, { kind: 'resultsReady', to, subject: `normal ${i}`, text: 'x' });
     await queueMail(trx, { kind: 'criticalResult', to, subject: 'critical', text: 'x', priority: 'critical' });
   });

@@ -3,6 +3,7 @@ import { getConfig } from '../config';
 import * as repo from '@/server/mail/repositories/mailOutbox';
 import { enqueue } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
+import { inWriteTransaction } from '../db/transactions';
 import type { JobDb } from '../jobs/types';
 import type { MailMessage } from './mailer';
 
@@ -50,7 +51,6 @@ export async function queueMail(db: JobDb, mail: QueuedMail): Promise<string> {
     );
     await enqueue(trx, JOB.mailSend, { mailId: id }, { key: `${id}:1`, priority, laboratoryId });
   };
-  if (db.isTransaction) await write(db);
-  else await db.transaction().execute(write);
+  await inWriteTransaction(db, write);
   return messageId;
 }

@@ -7,6 +7,7 @@ import { discardJob, enqueue, findJob, listJobs, retryJob } from '../jobs/queue'
 import { JOB } from '../jobs/specs';
 import { recordAudit, actorOf } from '@/server/audit/audit';
 import type { BackgroundWorkDto } from '@/shared/types/backgroundWork';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * The staff console's "Background work": the laboratory's mail that is not sent yet (waiting,
@@ -50,7 +51,7 @@ async function ownMail(db: Db, laboratoryId: string, id: number): Promise<mailRe
 
 export async function actOnMail(db: Db, user: AuthUser, id: number, action: 'retry' | 'discard', ip: string): Promise<BackgroundWorkDto> {
   const laboratoryId = labOf(user);
-  await db.transaction().execute(async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     const mail = await ownMail(trx, laboratoryId, id);
     const now = new Date().toISOString();
     if (action === 'retry') {

@@ -2,6 +2,7 @@ import { getConfig, setConfigForTests } from '../config';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startApiServer, type TestApiServer } from '../testing/apiServer';
 import { queueMail } from '../mail/queueMail';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /** Readiness and the Prometheus metrics, as an orchestrator and a scraper see them. */
 let db: TestDb;
@@ -34,7 +35,7 @@ test('the metrics are off without METRICS_TOKEN, and need the token when it is s
 
 test('the metrics show request durations by route, the queue by job and state, and the outbox', async () => {
   setConfigForTests({ ...getConfig(), metricsToken: TOKEN, smtpUrl: 'smtp://127.0.0.1:1' });
-  await db.db.transaction().execute((trx) => queueMail(trx, { kind: 'support', to: 'lab@example.test', subject: 's', text: 't' }));
+  await inWriteTransaction(db.db, (trx) => queueMail(trx, { kind: 'support', to: 'lab@example.test', subject: 's', text: 't' }));
   await api.call('GET', '/api/backend/laboratories/12345');
   const res = await fetch(`${api.url}/api/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
   expect(res.status).toBe(200);

@@ -3,6 +3,7 @@ import { checkQueue, countJobs } from '../jobs/queue';
 import { pingDatabase } from '@/server/ops/repositories/health';
 import { countMail } from '@/server/mail/repositories/mailOutbox';
 import { getConfig } from '../config';
+import { playMoneyProviderOn } from '@/server/payments/providers';
 import { renderMetrics } from '../metrics';
 import { HttpError } from '../http/errors';
 import { safeError } from '../jobs/keys';
@@ -23,8 +24,7 @@ export async function readiness(db: Db): Promise<{ status: 'ok'; checks: Record<
   await pingDatabase(db).catch((e: unknown) => (failed.database = safeError(e)));
   if (!failed.database) await checkQueue(db).catch((e: unknown) => (failed.queue = safeError(e)));
   if (Object.keys(failed).length) throw new HttpError(503, `Not ready: ${Object.keys(failed).join(', ')}`, { fields: failed });
-  const c = getConfig();
-  return { status: 'ok', checks: { database: 'ok', queue: 'ok' }, ...(c.payments.testProvider && process.env.NODE_ENV === 'production' ? { testPayments: true as const } : {}) };
+  return { status: 'ok', checks: { database: 'ok', queue: 'ok' }, ...(playMoneyProviderOn() && process.env.NODE_ENV === 'production' ? { testPayments: true as const } : {}) };
 }
 
 /** `GET /api/metrics` with `Authorization: Bearer <METRICS_TOKEN>`; off (404) without a token configured. */

@@ -16,12 +16,12 @@ afterAll(async () => {
 
 test('readiness shows testPayments: true only in production with the test provider on', async () => {
   const payments = getConfig().payments;
-  getConfig().payments = { ...payments, testProvider: true };
+  getConfig().payments = { ...payments, providers: { test: { secret: 'x'.repeat(16) } } };
   expect(await readiness(db.db)).toEqual({ status: 'ok', checks: { database: 'ok', queue: 'ok' } });
   env.NODE_ENV = 'production';
   try {
     expect(await readiness(db.db)).toEqual({ status: 'ok', checks: { database: 'ok', queue: 'ok' }, testPayments: true });
-    getConfig().payments = { ...payments, testProvider: false };
+    getConfig().payments = { ...payments, providers: {} };
     expect(await readiness(db.db)).toEqual({ status: 'ok', checks: { database: 'ok', queue: 'ok' } });
   } finally {
     env.NODE_ENV = nodeEnv;

@@ -40,6 +40,7 @@ import { settlePaymentOnCancel } from '@/server/payments/cancellation';
 import { recordHealthReadByOther } from '@/server/audit/audit';
 import { sampleView } from './rejections';
 import type { Language } from '@/shared/i18n';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * What happens to an order after it is placed: status changes (each stored as an event with its
@@ -216,7 +217,7 @@ export interface StatusChange {
  * transaction. Mails go out after the commit. Throws 409 with the reason otherwise.
  */
 export async function changeStatus(db: Db, orderId: number, to: OrderStatusDto, actorUserId: number | null, note = '', now = new Date()): Promise<OrderStatus> {
-  const change = await db.transaction().execute(async (trx) => {
+  const change = await inWriteTransaction(db, async (trx) => {
     const order = await repo.lockOrder(trx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     const facts = await resultsRepo.countLinesAndResults(trx, orderId);
@@ -271,7 +272,7 @@ async function visitFollowsStatus(trx: Db, order: repo.OrderRow, to: OrderStatus
 
 /** POST orders/{id}/cancel: the patient cancels until 24 hours before the visit; the slot is freed. */
 export async function cancelOrder(db: Db, userId: number, orderId: number, now = new Date()): Promise<OrderDetailDto> {
-  await db.transaction().execute(async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     // The order row is locked first, so the slot released is the one the order holds now.
     const order = await loadOwnOrder(trx, userId, orderId, true);
     const slot = (await findSlotsByIds(trx, [order.slot_id])).get(order.slot_id);
@@ -316,7 +317,7 @@ async function mailVisitChange(db: Db, userId: number, orderId: number, change: 
  * in one transaction; 409 when the slot is full or it is too late.
  */
 export async function rescheduleOrder(db: Db, userId: number, orderId: number, slotId: number, now = new Date()): Promise<OrderDetailDto> {
-  await db.transaction().execute(async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     // The order row is locked first: a parallel move or cancellation waits and then sees this one's outcome.
     const order = await loadOwnOrder(trx, userId, orderId, true);
     const slots = await findSlotsByIds(trx, [order.slot_id, slotId]);

@@ -34,6 +34,7 @@ import { scheduleVisitReminder } from './visitReminderSchedule';
 import { checkCycleStart, checkOrderTiming } from './timing';
 import { choosePaymentMethod, openFirstAttempt, paymentDto, registerAttempt } from '@/server/payments/payments';
 import type { AttemptRow } from '@/server/payments/repositories/payments';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * Order submission (spec §4 Checkout, §7 `POST order/create`) and the owner's read of a submitted
@@ -146,7 +147,7 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
   const outcome: { created: boolean; attempt: AttemptRow | null } = { created: false, attempt: null };
   let orderId: number;
   try {
-    orderId = await repo.inWriteTransaction(db, async (trx) => {
+    orderId = await inWriteTransaction(db, async (trx) => {
       await repo.lockUser(trx, userId);
       if (idempotencyKey) {
         const existing = await repo.findOrderIdByIdempotencyKey(trx, userId, idempotencyKey);

@@ -11,6 +11,7 @@ import { redrawDeadline } from './rejections';
 import { scheduleVisitReminder } from './visitReminderSchedule';
 import * as resultsRepo from '@/server/results/repositories/results';
 import { notifyChanges } from './orderLifecycle';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * `POST orders/{id}/redraw`: the free second visit for an order's rejected samples. A linked order
@@ -24,7 +25,7 @@ export const REDRAW_EXPIRED = 'The free redraw can no longer be booked; please c
 export async function bookRedraw(db: Db, userId: number, orderId: number, input: RedrawBody, now = new Date()): Promise<{ orderId: number; created: boolean }> {
   const slot = await findSlot(db, input.orderSlotId);
   try {
-    return await repo.inWriteTransaction(db, async (trx) => {
+    return await inWriteTransaction(db, async (trx) => {
       const order = await repo.lockOrder(trx, orderId);
       if (!order || order.user_id !== userId) throw notFound(ORDER_NOT_FOUND);
       const existing = await rejectionsRepo.findRedrawOf(trx, order.id);

@@ -11,6 +11,7 @@ import * as resultsRepo from '@/server/results/repositories/results';
 import { isStaffOf, ORDER_NOT_FOUND } from './orderAccess';
 import { noticeSampleRejected } from '@/server/notifications/notices';
 import { actorOf, recordAudit, type AuditContext } from '@/server/audit/audit';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * Rejected samples (HL7 table 0490 reasons) and what the patient sees of them. Staff (or the HL7
@@ -50,7 +51,7 @@ export async function rejectSamples(
   now = new Date(),
 ): Promise<RejectionAnswer> {
   const at = now.toISOString();
-  const answer = await db.transaction().execute(async (trx) => {
+  const answer = await inWriteTransaction(db, async (trx) => {
     const order = await repo.lockOrder(trx, orderId);
     if (!order || !isStaffOf(staff, order.laboratory_id)) throw notFound(ORDER_NOT_FOUND);
     if (!RESULT_ENTRY_STATUSES.includes(order.status) || order.status === 'completed') throw conflict(NOT_COLLECTED, { analysisIds: NOT_COLLECTED });

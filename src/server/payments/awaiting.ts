@@ -6,6 +6,7 @@ import { getConfig } from '../config';
 import * as ordersRepo from '@/server/orders/repositories/orders';
 import { queuePaymentMail } from './mails';
 import { isPayable } from './payBy';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * An order awaiting its online payment (docs/payments.md, "Paying later"): the mail "your order awaits payment" a while after the order was
@@ -25,7 +26,7 @@ export async function scheduleAwaitingMail(trx: Db, order: Pick<ordersRepo.Order
 
 /** Mails "your order awaits payment" once (the Message-ID names the order) if the order is still unpaid. */
 export async function mailIfAwaiting(db: Db, orderId: number): Promise<boolean> {
-  return ordersRepo.inWriteTransaction(db, async (trx) => {
+  return inWriteTransaction(db, async (trx) => {
     const order = await ordersRepo.lockOrder(trx, orderId);
     if (!order || !isPayable(order)) return false;
     await queuePaymentMail(trx, order.id, 'awaiting', order.total_minor, `order-${order.id}-awaiting`);

@@ -16,7 +16,7 @@ const shop = setUpShopSuite();
 const SECRET = 'test-secret-of-this-suite-0123456789';
 
 beforeAll(() => {
-  getConfig().payments = { p24: null, testProvider: true, testSecret: SECRET, holdMinutes: 30 };
+  getConfig().payments = { providers: { test: { secret: SECRET } }, holdMinutes: 30 };
 });
 
 async function placed(locale: string | null = null): Promise<{ user: FixtureUser; orderId: number; sessionId: string; number: string }> {

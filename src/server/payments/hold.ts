@@ -8,6 +8,7 @@ import { cancelVisitReminder } from '@/server/orders/visitReminderSchedule';
 import { queuePaymentMail } from './mails';
 import { providerById } from './providers';
 import { verifyAndRecord } from './payments';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * The hold (docs/payments.md): an order awaiting online payment keeps its slot for
@@ -39,7 +40,7 @@ export async function expireOrder(db: Db, orderId: number, now = new Date()): Pr
   const waiting = await ordersRepo.getOrder(db, orderId);
   if (!waiting || waiting.payment_method !== 'online' || !['awaiting', 'failed'].includes(waiting.payment_status)) return false;
   if (await lookUpPayments(db, orderId)) return false;
-  return ordersRepo.inWriteTransaction(db, async (trx) => {
+  return inWriteTransaction(db, async (trx) => {
     const order = await ordersRepo.lockOrder(trx, orderId);
     if (!order || order.payment_method !== 'online' || !['awaiting', 'failed'].includes(order.payment_status)) return false;
     // A paid attempt whose order row is not yet updated cannot exist: both are written in one transaction.

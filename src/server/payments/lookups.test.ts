@@ -19,7 +19,7 @@ let p24: FakeP24;
 
 beforeAll(async () => {
   p24 = await startFakeP24();
-  getConfig().payments = { p24: { baseUrl: p24.baseUrl, merchantId: p24.merchantId, posId: p24.posId, apiKey: p24.apiKey, crc: p24.crc }, testProvider: false, testSecret: '', holdMinutes: 30 };
+  getConfig().payments = { providers: { p24: { baseUrl: p24.baseUrl, merchantId: p24.merchantId, posId: p24.posId, apiKey: p24.apiKey, crc: p24.crc } }, holdMinutes: 30 };
 });
 afterAll(async () => {
   await p24?.close();

@@ -25,7 +25,7 @@ let staff: FixtureUser;
 
 beforeAll(async () => {
   p24 = await startFakeP24();
-  getConfig().payments = { p24: { baseUrl: p24.baseUrl, merchantId: p24.merchantId, posId: p24.posId, apiKey: p24.apiKey, crc: p24.crc }, testProvider: false, testSecret: '', holdMinutes: 30 };
+  getConfig().payments = { providers: { p24: { baseUrl: p24.baseUrl, merchantId: p24.merchantId, posId: p24.posId, apiKey: p24.apiKey, crc: p24.crc } }, holdMinutes: 30 };
   staff = await createUser(shop.db.db, { role: 'staff', staffLaboratoryId: 'fx-waw' });
 });
 afterAll(async () => {

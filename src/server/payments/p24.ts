@@ -1,6 +1,55 @@
-import type { P24Config } from '../config';
 import { p24Sign, signMatches } from './p24Sign';
-import { ProviderUnavailable, type PaymentNotice, type PaymentProvider, type RefundInput, type RefundNotice, type RegisterInput } from './provider';
+import {
+  ProviderUnavailable,
+  type PaymentNotice,
+  type PaymentProvider,
+  type PaymentProviderModule,
+  type ProviderNotification,
+  type RefundInput,
+  type RefundNotice,
+  type RegisterInput,
+} from './provider';
+
+export interface P24Config {
+  baseUrl: string;
+  merchantId: number;
+  posId: number;
+  apiKey: string;
+  crc: string;
+}
+
+const DEFAULT_P24_BASE_URL = 'https://sandbox.przelewy24.pl';
+
+/**
+ * Przelewy24 in the registry: on when P24_MERCHANT_ID is set (then P24_API_KEY and P24_CRC are
+ * required; P24_POS_ID defaults to the merchant id, P24_BASE_URL to the sandbox).
+ */
+export const p24Module: PaymentProviderModule<P24Config> = {
+  id: 'p24',
+  settingKey: 'P24_MERCHANT_ID',
+  realMoney: true,
+  fromEnv(env, _production, fail) {
+    const baseUrl = (env.P24_BASE_URL || DEFAULT_P24_BASE_URL).replace(/\/+$/, '');
+    try {
+      if (!/^https?:$/.test(new URL(baseUrl).protocol)) throw new Error('scheme');
+    } catch {
+      throw fail('P24_BASE_URL', 'not a valid http(s) URL');
+    }
+    if (!env.P24_MERCHANT_ID) return null;
+    const positive = (key: string, value: string | undefined, fallback: number): number => {
+      if (value === undefined || value === '') return fallback;
+      const n = Number(value);
+      if (!Number.isInteger(n) || n <= 0) throw fail(key, `expected a positive integer, got "${value}"`);
+      return n;
+    };
+    const merchantId = positive('P24_MERCHANT_ID', env.P24_MERCHANT_ID, 0);
+    const posId = positive('P24_POS_ID', env.P24_POS_ID, merchantId);
+    if (!env.P24_API_KEY) throw fail('P24_API_KEY', 'required when P24_MERCHANT_ID is set');
+    if (!env.P24_CRC) throw fail('P24_CRC', 'required when P24_MERCHANT_ID is set');
+    return { baseUrl, merchantId, posId, apiKey: env.P24_API_KEY, crc: env.P24_CRC };
+  },
+  create: (c) => p24Provider(c, fetch),
+};
 
 /**
  * Przelewy24 over its public REST API v1 (docs/payments.md): Basic auth `posId:apiKey`, amounts in
@@ -37,7 +86,8 @@ export function p24Provider(c: P24Config, fetchImpl: typeof fetch = fetch): Paym
   }
 
   return {
-    id: 'p24',
+    id: p24Module.id,
+    currencies: ['PLN', 'EUR'],
     async register(i: RegisterInput) {
       const values = { sessionId: i.sessionId, merchantId: c.merchantId, amount: i.amountMinor, currency: i.currency };
       const answer = await call('POST', '/api/v1/transaction/register', {
@@ -59,7 +109,7 @@ export function p24Provider(c: P24Config, fetchImpl: typeof fetch = fetch): Paym
       return { token, redirectUrl: this.redirectUrl({ sessionId: i.sessionId, token }) };
     },
     redirectUrl: ({ token }) => `${c.baseUrl}/trnRequest/${encodeURIComponent(token)}`,
-    parseNotification(body: unknown): PaymentNotice | null {
+    parseNotification({ body }: ProviderNotification): PaymentNotice | null {
       const b = body as Record<string, unknown> | null;
       if (!b || typeof b !== 'object') return null;
       const ints = ['merchantId', 'posId', 'amount', 'originAmount', 'orderId', 'methodId'];
@@ -107,7 +157,7 @@ export function p24Provider(c: P24Config, fetchImpl: typeof fetch = fetch): Paym
       if (mine?.status === 4) return 'rejected';
       return 'pending';
     },
-    parseRefundNotification(body: unknown): RefundNotice | null {
+    parseRefundNotification({ body }: ProviderNotification): RefundNotice | null {
       const b = body as Record<string, unknown> | null;
       if (!b || typeof b !== 'object') return null;
       if (!['orderId', 'merchantId', 'amount', 'status'].every((k) => Number.isSafeInteger(b[k]))) return null;

@@ -13,13 +13,14 @@ import { JOB } from '../jobs/specs';
 import { recordAudit, recordRefusedNotification } from '@/server/audit/audit';
 import * as repo from '@/server/payments/repositories/payments';
 import * as ordersRepo from '@/server/orders/repositories/orders';
-import { providerById, providerForCurrency } from './providers';
-import { ProviderUnavailable, type PaymentNotice, type PaymentProvider, type ProviderId } from './provider';
+import { noticeUrl, providerById, providerForCurrency } from './providers';
+import { ProviderUnavailable, type PaymentNotice, type PaymentProvider, type ProviderId, type ProviderNotification } from './provider';
 import { queuePaymentMail } from './mails';
 import { recordVerifiedPayment } from './recordPayment';
 import { scheduleAwaitingMail } from './awaiting';
 import { holdDeadline, payByOf } from './payBy';
 import { refundIfCancelledNowMinor } from './cancelQuote';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * Online payment of an order (docs/payments.md): an attempt per try, registered with the provider;
@@ -109,7 +110,7 @@ export async function registerAttempt(db: Db, attempt: repo.AttemptRow, order: O
       country: order.address_country || 'PL',
       language: ['pl', 'en', 'ru'].includes(language) ? language : 'en',
       urlReturn: `${appUrl}${orderSubmittedUrl(order.id)}`,
-      urlStatus: `${appUrl}${provider.id === 'p24' ? '/api/payments/p24/status' : '/api/payments/test/notify'}`,
+      urlStatus: noticeUrl(provider.id, 'status'),
     });
     await repo.setAttempt(db, attempt.id, { status: 'registered', provider_token: token }, new Date().toISOString(), ['created']);
     return { orderId: order.id, redirectUrl };
@@ -124,7 +125,7 @@ export async function registerAttempt(db: Db, attempt: repo.AttemptRow, order: O
 /** `POST orders/{id}/pay`: a new attempt (new session) while the order awaits its online payment. */
 export async function payOrder(db: Db, userId: number, orderId: number, language: string): Promise<PaymentRedirectDto> {
   const now = new Date();
-  const { attempt, order } = await ordersRepo.inWriteTransaction(db, async (trx) => {
+  const { attempt, order } = await inWriteTransaction(db, async (trx) => {
     const order = await ordersRepo.lockOrder(trx, orderId);
     if (!order || order.user_id !== userId) throw notFound('Order not found');
     if (order.payment_method !== 'online' || order.status === 'cancelled' || !['awaiting', 'failed'].includes(order.payment_status)) {
@@ -161,7 +162,7 @@ export function verifyAndRecord(db: Db, provider: PaymentProvider, notice: Payme
       if (e instanceof ProviderUnavailable) throw new HttpError(503, 'The payment could not be verified yet', { code: ERROR_CODES.unavailable });
       throw e;
     }
-    await ordersRepo.inWriteTransaction(db, (trx) => recordVerifiedPayment(trx, notice.sessionId, notice.providerOrderId, ip));
+    await inWriteTransaction(db, (trx) => recordVerifiedPayment(trx, notice.sessionId, notice.providerOrderId, ip));
   })().finally(() => inFlight.delete(key));
   inFlight.set(key, run);
   return run;
@@ -181,15 +182,15 @@ async function refuse(db: Db, providerId: string, why: string, ip: string, order
 }
 
 /**
- * The operator's notification (`POST /api/payments/p24/status`, the test provider's notify route).
+ * The operator's notification (`POST /api/payments/{provider}/status`: body, raw bytes and headers).
  * Checked before anything is written; then verified with the operator outside any transaction and
  * recorded once under the attempt's lock (verifyAndRecord). A payment the order does not owe (a second
  * paid attempt, a payment after expiry, cancellation or a full refund) is refunded at once.
  */
-export async function handlePaymentNotification(db: Db, providerId: ProviderId, body: unknown, ip: string): Promise<{ status: 'ok' }> {
+export async function handlePaymentNotification(db: Db, providerId: ProviderId, received: ProviderNotification, ip: string): Promise<{ status: 'ok' }> {
   const provider: PaymentProvider | null = providerById(providerId);
   if (!provider) return refuse(db, providerId, 'provider not enabled', ip, null);
-  const notice = provider.parseNotification(body);
+  const notice = provider.parseNotification(received);
   if (!notice) return refuse(db, providerId, 'wrong sign or malformed', ip, null);
   const known = await repo.findAttemptBySession(db, notice.sessionId);
   if (!known || known.provider !== providerId) return refuse(db, providerId, 'unknown session', ip, null, true);
@@ -197,7 +198,7 @@ export async function handlePaymentNotification(db: Db, providerId: ProviderId, 
 
   if (known.status === 'paid') return { status: 'ok' };
   if (!notice.paid) {
-    await ordersRepo.inWriteTransaction(db, async (trx) => {
+    await inWriteTransaction(db, async (trx) => {
       const attempt = await repo.findAttemptBySession(trx, notice.sessionId, true);
       if (!attempt || attempt.status === 'paid') return;
       const now = new Date().toISOString();

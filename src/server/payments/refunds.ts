@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/createDb';
 import { ERROR_CODES } from '@/shared/errorCodes';
-import { getConfig } from '../config';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { log } from '../log';
 import { enqueue } from '../jobs/queue';
@@ -11,13 +10,14 @@ import { recordAudit, recordRefusedNotification } from '@/server/audit/audit';
 import * as repo from '@/server/payments/repositories/payments';
 import * as ordersRepo from '@/server/orders/repositories/orders';
 import { findSlotsByIds } from '@/server/visits/repositories/slots';
-import { providerById } from './providers';
-import { signedTestRefundNotice } from './testProvider';
+import { noticeUrl, providerById } from './providers';
+import type { ProviderId, ProviderNotification } from './provider';
 import { queuePaymentMail } from './mails';
 import { checkCorrectionForRefund, issueCorrectionForRefund } from '../invoices/service';
 import { refundFor, type RefundCause, type RefundDecision } from './refundRule';
 import type { RefundKind } from '@/server/db/schema';
 import { allocateRefund, keptAfterRefundsMinor, loadMoneyFacts, nextPaymentStatus, overpaidMinor, paidMinor, settledRefundMinor } from './invariant';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * Refunds (docs/payments.md): decided by the rule (refundRule.ts) in the transaction of the change
@@ -106,7 +106,7 @@ export async function refundOverpayment(trx: Db, order: ordersRepo.OrderRow, att
 
 /** `POST staff/orders/{id}/refund`: part of a paid order, with a reason (never more than is left). */
 export async function staffRefund(db: Db, staffUserId: number, orderId: number, amountMinor: number, reason: string): Promise<void> {
-  const decision = await ordersRepo.inWriteTransaction(db, (trx) => requestRefund(trx, orderId, { kind: 'staff_partial', amountMinor, reason }, staffUserId));
+  const decision = await inWriteTransaction(db, (trx) => requestRefund(trx, orderId, { kind: 'staff_partial', amountMinor, reason }, staffUserId));
   if (!decision.refund) {
     const message = REFUND_REFUSALS[decision.why];
     if (decision.why === 'bad_amount') throw badRequest(message, { amount: message });
@@ -124,24 +124,23 @@ export const paymentRefundJob: JobDefinition<{ refundId: number }> = {
     const provider = providerById(attempt.provider);
     if (!provider) throw new Error(`Payment provider ${attempt.provider} is not enabled; the refund waits`);
     // The same requestId and refundsUuid on every try: the operator takes a repeated request once.
-    await provider.refund({
+    const outcome = await provider.refund({
       requestId: refund.request_id,
       refundsUuid: refund.refunds_uuid,
       providerOrderId: attempt.provider_order_id ?? '',
       sessionId: attempt.session_id,
       amountMinor: refund.amount_minor,
       description: refund.reason,
-      urlStatus: `${getConfig().appUrl}/api/payments/p24/refund-status`,
+      currency: refund.currency,
+      urlStatus: noticeUrl(provider.id, 'refund-status'),
     });
     const at = new Date();
     if (await repo.setRefundStatus(db, refund.id, 'requested', at.toISOString(), ['pending'])) {
       // Should the operator's notification never come, the refund is looked up (paymentRefundCheckJob).
       await enqueue(db, JOB.paymentRefundCheck, { refundId: refund.id }, { key: `refund:${refund.id}:check`, runAt: new Date(at.getTime() + REFUND_CHECK_AFTER_MS), laboratoryId: (await ordersRepo.getOrder(db, refund.order_id))?.laboratory_id ?? null });
     }
-    if (provider.id === 'test') {
-      const body = signedTestRefundNotice(getConfig().payments.testSecret, { sessionId: attempt.session_id, refundsUuid: refund.refunds_uuid, amount: refund.amount_minor, currency: refund.currency });
-      await handleRefundNotification(db, 'test', body, '127.0.0.1');
-    }
+    // A provider with no operator behind it settles at once, through the same notification handling.
+    if (outcome?.settledAtOnce) await handleRefundNotification(db, provider.id, outcome.settledAtOnce, '127.0.0.1');
   },
 };
 
@@ -166,7 +165,7 @@ export const paymentRefundCheckJob: JobDefinition<{ refundId: number }> = {
     if (state === 'pending') throw new Error(`Refund ${refund.id} is not settled by the operator yet`);
     const at = new Date().toISOString();
     if (state === 'done') await checkCorrectionBeforeSettling(db, refund, at);
-    await ordersRepo.inWriteTransaction(db, async (trx) => {
+    await inWriteTransaction(db, async (trx) => {
       const order = await ordersRepo.lockOrder(trx, refund.order_id);
       if (!order) return;
       if (state === 'done') {
@@ -179,7 +178,7 @@ export const paymentRefundCheckJob: JobDefinition<{ refundId: number }> = {
 };
 
 /** The operator's refund notification: checked like a payment notification; settles the refund once. */
-export async function handleRefundNotification(db: Db, providerId: 'p24' | 'test', body: unknown, ip: string): Promise<{ status: 'ok' }> {
+export async function handleRefundNotification(db: Db, providerId: ProviderId, received: ProviderNotification, ip: string): Promise<{ status: 'ok' }> {
   // Counted in security_events; in the audit trail only when the sign was right (see payments.ts).
   const refuse = async (why: string, orderId: number | null, signed = false): Promise<never> => {
     log().warn({ provider: providerId, why, orderId }, 'refund notification refused');
@@ -190,7 +189,7 @@ export async function handleRefundNotification(db: Db, providerId: 'p24' | 'test
   };
   const provider = providerById(providerId);
   if (!provider) return refuse('provider not enabled', null);
-  const notice = provider.parseRefundNotification(body);
+  const notice = provider.parseRefundNotification(received);
   if (!notice) return refuse('wrong sign or malformed', null);
   const refund = await repo.findRefundByUuid(db, notice.refundsUuid);
   const attempt = refund ? await repo.findAttempt(db, refund.attempt_id) : undefined;
@@ -198,7 +197,7 @@ export async function handleRefundNotification(db: Db, providerId: 'p24' | 'test
   if (refund.amount_minor !== notice.amountMinor || refund.currency !== notice.currency) return refuse('other amount or currency than requested', refund.order_id, true);
   const at = new Date().toISOString();
   if (notice.done) await checkCorrectionBeforeSettling(db, refund, at);
-  await ordersRepo.inWriteTransaction(db, async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     const order = await ordersRepo.lockOrder(trx, refund.order_id);
     if (!order) return;
     if (!notice.done) {

@@ -4,6 +4,7 @@ import * as repo from '@/server/payments/repositories/payments';
 import * as ordersRepo from '@/server/orders/repositories/orders';
 import { payOrder } from './payments';
 import { providerById } from './providers';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * `order/create` sent again with the same Idempotency-Key for an order still awaiting its online
@@ -18,7 +19,7 @@ export async function replayOrderPayment(db: Db, userId: number, orderId: number
   const order = await ordersRepo.getOrder(db, orderId);
   if (!order || order.user_id !== userId || order.payment_method !== 'online' || order.status === 'cancelled' || !['awaiting', 'failed'].includes(order.payment_status)) return null;
   if (requested === 'on_visit') {
-    await ordersRepo.inWriteTransaction(db, async (trx) => {
+    await inWriteTransaction(db, async (trx) => {
       const at = new Date().toISOString();
       await repo.closeOpenAttempts(trx, orderId, 'failed', at);
       await repo.switchToPayOnVisit(trx, orderId, at);

@@ -9,7 +9,7 @@ const shop = setUpShopSuite();
 const SECRET = 'test-secret-of-this-suite-0123456789';
 
 beforeAll(() => {
-  getConfig().payments = { p24: null, testProvider: true, testSecret: SECRET, holdMinutes: 30 };
+  getConfig().payments = { providers: { test: { secret: SECRET } }, holdMinutes: 30 };
 });
 
 async function placed(): Promise<{ user: FixtureUser; orderId: number; sessionId: string }> {
@@ -68,4 +68,13 @@ test('a cancelled paid order is refunded through the test provider at once by th
   await runJobsOnce(shop.db.db);
   const p = (await shop.api.call('GET', `/api/backend/orders/${orderId}`, { token: user.token })).body.payment;
   expect(p).toMatchObject({ status: 'refunded', refundedAmount: p.amount, pendingRefundAmount: 0 });
+});
+
+test('the generic notification URL /api/payments/test/status and the kept /api/payments/test/notify are one door', async () => {
+  const { user, orderId, sessionId } = await placed();
+  const amount = Math.round(((await shop.api.call('GET', `/api/order/${orderId}`, { token: user.token })).body.total as number) * 100);
+  expect((await shop.api.call('POST', '/api/payments/test/status', { body: signedTestNotice('another-secret-0123456789', { sessionId, amount, currency: 'PLN', result: 'paid' }) })).status).toBe(400);
+  expect((await shop.api.call('POST', '/api/payments/test/status', { body: signedTestNotice(SECRET, { sessionId, amount, currency: 'PLN', result: 'paid' }) })).status).toBe(200);
+  expect(await status(user, orderId)).toBe('paid');
+  expect((await shop.api.call('POST', '/api/payments/test/notify', { body: signedTestNotice(SECRET, { sessionId, amount, currency: 'PLN', result: 'paid' }) })).status).toBe(200);
 });

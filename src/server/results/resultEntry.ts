@@ -16,6 +16,7 @@ import { holdSensitiveResults } from './sensitiveResults';
 import { findPanels, lineOfResult } from './panels';
 import { RESULT_MESSAGES } from '@/shared/validation/results';
 import type { Db } from '@/server/db/createDb';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /** The writing of results by staff or a laboratory system (the reading is in results.ts). */
 
@@ -110,7 +111,7 @@ export async function writeResults(
   source: ResultSource = 'staff',
 ): Promise<{ status: repo.OrderRow['status']; saved: number }> {
   const at = now.toISOString();
-  const { status } = await db.transaction().execute(async (trx) => {
+  const { status } = await inWriteTransaction(db, async (trx) => {
     // Locked: parallel writes of one order's results run one after another, so only one of them completes the order.
     const order = await repo.lockOrder(trx, orderId);
     if (!order) throw notFound('Order not found');

@@ -12,6 +12,7 @@ import { enqueue } from '@/server/jobs/queue';
 import { JOB } from '@/server/jobs/specs';
 import type { JobDefinition } from '@/server/jobs/types';
 import * as holds from './repositories/holds';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * Sensitive results (docs/notifications.md, "Sensitive results"): analyses the catalogue marks
@@ -99,7 +100,7 @@ export async function sensitiveMarks(db: Db, order: { id: number; laboratory_id:
 }
 
 async function released(db: Db, key: Key, by: number | null, note: string, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inWriteTransaction(db, async (trx) => {
     if (!(await holds.releaseHold(trx, key, now.toISOString(), by, note))) return false;
     const order = await orders.getOrder(trx, key.order_id);
     // The notice names nothing (docs/notifications.md); held by quiet hours like any non-urgent push.

@@ -11,6 +11,7 @@ import { buildResultsBundle, type FhirBundle } from '@/server/interop/fhir';
 import { recordAudit } from '@/server/audit/audit';
 import { reserveAction } from '@/server/rateLimit';
 import { patientsWithoutConsent } from './resultAccess';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * Read-only links to one patient's results of one order, for a doctor. The token is 32 random
@@ -105,7 +106,7 @@ export async function openShare(db: Db, token: string, ip = '', now = new Date()
   const { share, order } = await liveShare(db, token, now, ip);
   await auditShare(db, share, ip, 'results');
   const at = now.toISOString();
-  await db.transaction().execute((trx) => sharesRepo.recordOpening(trx, share.id, at));
+  await inWriteTransaction(db, (trx) => sharesRepo.recordOpening(trx, share.id, at));
   return sharedView(await getPatientResultsOfOrder(db, order, share.patient_id), share.expires_at);
 }
 

@@ -33,6 +33,7 @@ import { findPanels } from '@/server/results/panels';
 import { catalogueInterval, samplingDay, writeResults, type ResultInput } from '@/server/results/resultEntry';
 import { actorOf, recordAudit, type AuditContext } from '@/server/audit/audit';
 import { normalizeDisplayName } from './staffNames';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * The lab staff console: orders of the staff member's laboratory by visit day, status changes,
@@ -292,7 +293,7 @@ export async function addStaff(db: Db, email: string, laboratoryId: string, opti
   const displayName = options.displayName !== undefined ? normalizeDisplayName(options.displayName) : undefined;
   const hash = options.password !== undefined ? await hashPassword(options.password) : await unusableHash();
   const config = getConfig();
-  const result = await db.transaction().execute(async (trx) => {
+  const result = await inWriteTransaction(db, async (trx) => {
     const now = new Date();
     const existing = await accountsRepo.findUserByEmail(trx, normalized);
     let userId: number;
@@ -325,7 +326,7 @@ export async function addStaff(db: Db, email: string, laboratoryId: string, opti
  */
 export async function removeStaff(db: Db, email: string): Promise<{ userId: number; revokedTokens: number; unassignedVisits: number }> {
   const normalized = normalizedEmail(email);
-  return db.transaction().execute(async (trx) => {
+  return inWriteTransaction(db, async (trx) => {
     const user = await accountsRepo.findUserByEmail(trx, normalized);
     if (!user || user.role !== 'staff') throw notFound(NOT_STAFF);
     const now = new Date();
@@ -351,7 +352,7 @@ export async function assignNurse(db: Db, staff: AuthUser, orderId: number, nurs
     }
   }
   if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED);
-  await db.transaction().execute(async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     await visitsRepo.setNurse(trx, orderId, nurseUserId, new Date().toISOString());
     // Assigned: the patient sees that a nurse is coming; unassigned before the nurse set off: booked again.
     if (nurseUserId !== null && order.visit_state === 'booked') await followVisit(trx, order, 'nurse_assigned', actorOfUser(staff));

@@ -8,6 +8,7 @@ import { BARRIER_DUE_DAYS, type BarrierListQuery, type BarrierReportDto, type Ba
 import { actorOf, recordAudit } from '@/server/audit/audit';
 import { SUPPORT_MESSAGES } from '@/shared/validation/support';
 import { SUPPORT_RATE_MESSAGE } from './support';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * Barriers reported on the accessibility statement (`/accessibility`): each is a ticket of the chosen
@@ -57,7 +58,7 @@ export async function listBarrierReports(db: Db, staff: AuthUser, q: BarrierList
 export async function closeBarrierReport(db: Db, staff: AuthUser, id: number, ip: string): Promise<BarrierReportDto> {
   const laboratoryId = staff.staffLaboratoryId;
   if (!laboratoryId) throw notFound('Report not found');
-  return db.transaction().execute(async (trx) => {
+  return inWriteTransaction(db, async (trx) => {
     const row = await repo.findBarrierReport(trx, laboratoryId, id);
     if (!row) throw notFound('Report not found');
     if (row.status === 'closed') return toDto(row);

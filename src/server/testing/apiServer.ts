@@ -27,8 +27,20 @@ export function discoverApiRoutes(dir = PAGES_API, base = '/api'): ApiRoute[] {
       out.push({ pattern: name === 'index' ? base : `${base}/${name}`, file: full });
     }
   }
-  // Static segments win over dynamic ones, as in Next.
-  return out.sort((a, b) => (a.pattern.includes('[') ? 1 : 0) - (b.pattern.includes('[') ? 1 : 0));
+  // Static segments win over dynamic ones, and dynamic over catch-all, segment by segment from the left, as in Next.
+  return out.sort((a, b) => specificity(a.pattern, b.pattern));
+}
+
+const segmentRank = (seg: string | undefined) => (seg === undefined ? 0 : seg.startsWith('[...') ? 2 : seg.startsWith('[') ? 1 : 0);
+
+function specificity(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = segmentRank(x[i]) - segmentRank(y[i]);
+    if (d) return d;
+  }
+  return 0;
 }
 
 function match(pattern: string, pathname: string): Record<string, string | string[]> | null {

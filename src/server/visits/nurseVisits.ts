@@ -15,10 +15,11 @@ import { buildAppUrl } from '@/server/mail/mailer';
 import { noticeNotAtHome } from '@/server/notifications/notices';
 import { addressLine, formatVisit } from '@/server/mail/templates/common';
 import { notAtHomeMail } from '@/server/mail/templates/notAtHome';
-import { actorOfUser, checkVisitMove, followVisit } from './visitStates';
+import { actorOfUser, checkNurseDay, checkVisitMove, followVisit } from './visitStates';
 import { actorOf, recordAudit, type AuditContext } from '@/server/audit/audit';
 import { listRejections } from '@/server/orders/repositories/rejections';
 import { BUTTERFLY_REASONS, type RejectionReason } from '@/shared/sampleRejection';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * The nurse's day (spec §4 states kept; see docs/spec-decisions.md): the home visits of a day in
@@ -168,8 +169,9 @@ export async function getVisit(db: Db, user: AuthUser, orderId: number, audit?: 
 export async function markNotAtHome(db: Db, user: AuthUser, orderId: number, note: string, audit?: AuditContext, now = new Date()): Promise<NurseVisitDto> {
   const order = await loadVisit(db, user, orderId);
   if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED);
+  if (isNurse(user)) await checkNurseDay(db, order, now);
   if (order.visit_state !== 'not_at_home') await checkVisitMove(db, order, 'not_at_home', now);
-  await db.transaction().execute(async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     const first = await visitsRepo.setNotAtHome(trx, orderId, note, now.toISOString());
     // Only the first mark moves the visit and mails; a later (or a parallel, second) one updates the note.
     if (first) {

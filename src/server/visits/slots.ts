@@ -7,6 +7,7 @@ import { claimSlotDays, findSlotDaysFrom, findSlots, hasSlotDays, insertSlots } 
 import { findLaboratory } from '@/server/laboratories/repositories/laboratories';
 import { getLaboratoryPricing } from '@/server/laboratories/laboratories';
 import { daysAhead, localToUtc, timeZoneOf } from './laboratoryTime';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * Nurse visit slots: the windows of a laboratory's day in its local time (./laboratoryTime.ts), the
@@ -69,7 +70,7 @@ export async function ensureSlots(db: Db, laboratoryId: string, now = new Date()
   const haveSet = new Set(have);
   const missing = wanted.filter((d) => !haveSet.has(d));
   if (!missing.length) return;
-  await db.transaction().execute((trx) => generateSlotDays(trx, lab, missing));
+  await inWriteTransaction(db, (trx) => generateSlotDays(trx, lab, missing));
 }
 
 /** Longest range one call may ask for, days. */

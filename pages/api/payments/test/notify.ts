@@ -1,10 +1,11 @@
-import { mixed } from 'yup';
-import { method, route } from '@/server/http/route';
-import { handlePaymentNotification } from '@/server/payments/payments';
+import type { NextApiRequest, NextApiResponse } from 'next';
+import notices from '../[provider]/[notice]';
+import { testProviderModule } from '@/server/payments/testProvider';
 
 export const config = { api: { bodyParser: false } };
 
-/** The built-in test provider's notification (HMAC of PAYMENT_TEST_SECRET): the same handling as an operator's. */
-export default route({
-  POST: method({ limit: { action: 'notify', per: 'address' }, body: mixed(), handler: ({ db, body, ip }) => handlePaymentNotification(db, 'test', body, ip) }),
-});
+/** The test provider's first notification URL, kept: the same as `POST /api/payments/test/status`. */
+export default function handler(req: NextApiRequest, res: NextApiResponse) {
+  req.query = { ...req.query, provider: testProviderModule.id, notice: 'status' };
+  return notices(req, res);
+}

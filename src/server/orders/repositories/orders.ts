@@ -1,5 +1,5 @@
 import type { Db } from '@/server/db/createDb';
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { type Insertable, type Selectable } from 'kysely';
 import type { OrderStatus, OrderTable } from '@/server/db/schema';
 import { isPostgres } from '@/server/db/kind';
 
@@ -198,37 +198,6 @@ export async function bumpCalendarSequence(trx: Q, orderId: number): Promise<voi
     .set((eb) => ({ calendar_sequence: eb('calendar_sequence', '+', 1) }))
     .where('id', '=', orderId)
     .execute();
-}
-
-/**
- * Runs `fn` in one write transaction. On SQLite it is `BEGIN IMMEDIATE` (the write lock is taken at
- * the start, so parallel writers queue on the busy timeout instead of failing on lock upgrade); on
- * PostgreSQL a regular transaction, with row locks taken by the caller.
- */
-export async function inWriteTransaction<T>(db: Q, fn: (trx: Q) => Promise<T>): Promise<T> {
-  if (isPostgres(db)) return db.transaction().execute(fn);
-  return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    try {
-      const result = await fn(inTransaction(conn));
-      await sql`commit`.execute(conn);
-      return result;
-    } catch (e) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw e;
-    }
-  });
-}
-
-/** The connection as what it is between `begin` and `commit`: `isTransaction` (callers such as queueMail then add to it instead of opening their own). */
-function inTransaction(conn: Q): Q {
-  return new Proxy(conn, {
-    get(target, key) {
-      if (key === 'isTransaction') return true;
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
 }
 
 /** Serialises order creation of one user on PostgreSQL (SQLite's write transaction already does). */
