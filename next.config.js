@@ -48,9 +48,6 @@ const nextConfig = {
       },
     ];
   },
-  async rewrites() {
-    return { beforeFiles: [{ source: '/api/backend/patient/', destination: '/api/backend/patient' }], afterFiles: [], fallback: [] };
-  },
   env: {
     NEXT_PUBLIC_API_ROOT: process.env.NEXT_PUBLIC_API_ROOT || '/api/backend/',
   },

@@ -2,20 +2,98 @@
  * Weight budgets that CI can check deterministically on a production build (req/s and Lighthouse
  * stay in `npm run bench`, machines are too noisy for them):
  *
+ * - what a first visitor pays: each of home, search, category, analysis, profile and cart loaded once
+ *   in headless chromium with an empty cache, every script byte (gzip, as served) counted over 10 s
+ *   without interaction (prefetches and what loads after hydration included), <= 1.25x the floor
+ *   app's figure measured the same way (scripts/lib/coldVisit.ts; the floor's figure is kept in
+ *   scripts/floor-cold-visit.json, re-measured with `npm run check:budgets -- --measure-floor`);
  * - first-load JavaScript of every page, read from the build's build-manifest.json (gzip level 9);
  * - `__NEXT_DATA__` of home and the catalogue pages on the demo catalogue, <= 16 kB;
  * - every first-load chunk starts with V8's compile hint (scripts/compileHints.js).
  *
  * Usage: `npx tsx scripts/check-budgets.ts [distDir]` (default: the browser tests' build,
  * E2E_DIST_DIR or .next-e2e, so CI does not build twice). Exits 1 naming what is over budget.
+ * `npx tsx scripts/check-budgets.ts --measure-floor` builds a copy of the floor app in a temporary
+ * folder (bench/lib/servers.ts, prepareFloor; ../shared stays untouched), measures its cold visit and
+ * writes scripts/floor-cold-visit.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { firstLoadJs, nextDataBytes } from '../bench/lib/bundle';
-import { ROOT, startNext } from '../bench/lib/servers';
+import { ROOT, prepareFloor, startNext } from '../bench/lib/servers';
 import { LAB_COOKIE } from '@/shared/storage';
 import { firstLoadChunks, HINT } from './compileHints';
+import { CHROMIUM_ARGS, coldVisits, WATCH_MS, type ColdVisit } from './lib/coldVisit';
+
+/** The floor's cold-visit figure and how it was made (written by `--measure-floor`). */
+const FLOOR_COLD_VISIT_FILE = path.join(__dirname, 'floor-cold-visit.json');
+interface FloorColdVisit {
+  scriptBytes: number;
+  scripts: { url: string; bytes: number }[];
+  measuredAt: string;
+  command: string;
+  chromiumArgs: string[];
+  watchMs: number;
+}
+/** The issue's target for a cold visit of every page measured: no more than 1.25x the floor's. */
+const COLD_VISIT_RATIO = 1.25;
+/** The pages a cold visit is measured on (analysis and profile ids are read from the demo catalogue). */
+type ColdPage = 'home' | 'search' | 'category' | 'analysis' | 'profile' | 'cart';
+const DEMO_LAB = 'warsaw-mokotow';
+
+async function coldPages(base: string): Promise<Record<ColdPage, string>> {
+  const get = async (url: string) => {
+    const res = await fetch(base + url);
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    return (await res.json()) as { id: number }[];
+  };
+  const [analysis] = await get(`/api/backend/labService/search?searchNameTerm=tsh&laboratoryId=${DEMO_LAB}`);
+  const [profile] = await get(`/api/backend/profiles?laboratoryId=${DEMO_LAB}`);
+  if (!analysis || !profile) throw new Error('The demo catalogue has no analysis or profile');
+  return {
+    home: '/',
+    search: '/search?q=tsh',
+    category: '/categories/hormones',
+    analysis: `/search/analysis/${analysis.id}`,
+    profile: `/profiles/${profile.id}`,
+    cart: '/order/cart',
+  };
+}
+
+const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+function printVisit(v: ColdVisit, budget: number, floor: number): void {
+  const over = v.scriptBytes > budget;
+  console.log(`  ${v.page.padEnd(9)} ${v.path.padEnd(28)} ${kB(v.scriptBytes).padStart(9)}  ${String(v.scripts.length).padStart(2)} scripts  ${(v.scriptBytes / floor).toFixed(3)}x  ${over ? `OVER by ${kB(v.scriptBytes - budget)}` : 'ok'}`);
+  if (over || process.env.BUDGETS_VERBOSE) {
+    for (const s of [...v.scripts].sort((a, b) => b.bytes - a.bytes)) console.log(`      ${kB(s.bytes).padStart(9)}  ${new URL(s.url).pathname}`);
+  }
+}
+
+/** `--measure-floor`: the floor app built in a temporary copy, started, and visited like the shop. */
+async function measureFloor(): Promise<void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-shop-floor-visit-'));
+  const dir = prepareFloor(tmp, 'as-shipped');
+  const server = await startNext(dir, {}, '/', path.join(tmp, 'floor.log'));
+  try {
+    const [visit] = await coldVisits(server.url, { floor: '/' });
+    if (!visit) throw new Error('no visit');
+    const figure: FloorColdVisit = {
+      scriptBytes: visit.scriptBytes,
+      scripts: visit.scripts.map((s) => ({ url: new URL(s.url).pathname, bytes: s.bytes })),
+      measuredAt: new Date().toISOString(),
+      command: 'npm run check:budgets -- --measure-floor',
+      chromiumArgs: CHROMIUM_ARGS,
+      watchMs: WATCH_MS,
+    };
+    fs.writeFileSync(FLOOR_COLD_VISIT_FILE, `${JSON.stringify(figure, null, 2)}\n`);
+    console.log(`Floor cold visit of /: ${kB(visit.scriptBytes)} of script in ${visit.scripts.length} responses; written to ${path.relative(ROOT, FLOOR_COLD_VISIT_FILE)}`);
+  } finally {
+    await server.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
 
 /**
  * First-load JavaScript of the floor app's page (../shared/perf-floor, Next 16 + MUI 9 + RTK + saga
@@ -34,13 +112,13 @@ const DATA_PAGES = ['/', '/profiles', '/categories/hormones', '/search?q=tsh'];
 const OUTLINED_SEGMENT = /<div hidden id="S:\d+"/;
 
 async function main(): Promise<void> {
+  if (process.argv[2] === '--measure-floor') return measureFloor();
   const distDir = process.argv[2] || process.env.E2E_DIST_DIR || '.next-e2e';
   const abs = path.resolve(ROOT, distDir);
   if (!fs.existsSync(path.join(abs, 'build-manifest.json'))) throw new Error(`No production build in ${abs} (run next build or the browser tests first)`);
   const failures: string[] = [];
 
   const pages = firstLoadJs(abs);
-  const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
   console.log(`First-load JS (gzip): floor ${kB(FLOOR_FIRST_LOAD_JS)}, budget ${kB(FIRST_LOAD_JS_TARGET)} (1.25x) for every page`);
   for (const p of pages) {
     const mark = p.gzip > FIRST_LOAD_JS_TARGET ? `OVER by ${kB(p.gzip - FIRST_LOAD_JS_TARGET)}` : `ok (${(p.gzip / FLOOR_FIRST_LOAD_JS).toFixed(3)}x)`;
@@ -78,6 +156,17 @@ async function main(): Promise<void> {
         if (over) failures.push(`${page}${cookie ? ' (chosen laboratory)' : ''}: __NEXT_DATA__ ${kB(bytes)} > ${kB(NEXT_DATA_BUDGET)}`);
         if (outlined) failures.push(`${page}: the server HTML holds the page in a hidden segment revealed by script`);
       }
+    }
+
+    const floor = JSON.parse(fs.readFileSync(FLOOR_COLD_VISIT_FILE, 'utf8')) as FloorColdVisit;
+    const budget = Math.round(floor.scriptBytes * COLD_VISIT_RATIO);
+    console.log(
+      `Cold visit (every script byte, gzip as served, ${WATCH_MS / 1000} s, empty cache, headless chromium): floor ${kB(floor.scriptBytes)} (${path.relative(ROOT, FLOOR_COLD_VISIT_FILE)}), budget ${kB(budget)} (${COLD_VISIT_RATIO}x)`,
+    );
+    const visits = await coldVisits(server.url, await coldPages(server.url));
+    for (const v of visits) {
+      printVisit(v, budget, floor.scriptBytes);
+      if (v.scriptBytes > budget) failures.push(`${v.page} (${v.path}): cold visit ${kB(v.scriptBytes)} of script > ${kB(budget)} (${(v.scriptBytes / floor.scriptBytes).toFixed(2)}x the floor)`);
     }
   } finally {
     await server.stop();

@@ -114,3 +114,57 @@ test('actions dispatched while the kept ones are handed over wait behind them, a
   await flush();
   expect(seen).toEqual(['a', 'b', 'c', 'd', 'e']);
 });
+
+test('a feature saga is loaded with its feature\'s first action, which it still sees, and later actions in order; the other sagas are not held up for good', async () => {
+  const seen: string[] = [];
+  const chunk = deferred<RootSaga>();
+  let loads = 0;
+  const store = configureAppStore({
+    saga: {
+      load: async () => clearingSaga([]),
+      lazy: {
+        shell: () => {
+          loads++;
+          return chunk.promise;
+        },
+      },
+    },
+  });
+  await flush();
+  expect(loads).toBe(0);
+  // A `shell/...` action: the first of the (here lazily loaded) `shell` feature.
+  store.dispatch({ type: 'shell/ping' });
+  store.dispatch({ type: 'shell/ping' });
+  expect(loads).toBe(1);
+  await flush();
+  chunk.resolve(function* pings() {
+    yield takeEvery('shell/ping', function* onPing() {
+      seen.push('ping');
+    });
+  });
+  await flush();
+  expect(seen).toEqual(['ping', 'ping']);
+  store.dispatch({ type: 'shell/ping' });
+  await flush();
+  expect(seen).toEqual(['ping', 'ping', 'ping']);
+  // Asked for again (by a page): no second load.
+  await store.injectSaga('shell');
+  expect(loads).toBe(1);
+});
+
+test('while a feature saga loads, the start-up sagas\' actions wait and then arrive in order', async () => {
+  const seen: string[] = [];
+  const chunk = deferred<RootSaga>();
+  const store = configureAppStore({ saga: { load: async () => clearingSaga(seen), lazy: { later: () => chunk.promise } } });
+  await flush();
+  store.dispatch(recorded('before'));
+  await flush();
+  expect(seen).toEqual(['before']);
+  store.dispatch({ type: 'later/first' });
+  store.dispatch(recorded('during'));
+  await flush();
+  expect(seen).toEqual(['before']);
+  chunk.resolve(function* idle() {});
+  await flush();
+  expect(seen).toEqual(['before', 'during']);
+});

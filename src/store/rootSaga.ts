@@ -1,5 +1,4 @@
-import { all, call, put, spawn } from 'redux-saga/effects';
-import { errorRecorded } from '@/features/shell/errorsSlice';
+import { all, spawn } from 'redux-saga/effects';
 import { authSaga } from '@/features/auth/authSaga';
 import { accountSaga } from '@/features/account/accountSaga';
 import { labSaga } from '@/features/lab/labSaga';
@@ -11,9 +10,12 @@ import { ordersSaga } from '@/features/orders/ordersSaga';
 import { resultsSaga } from '@/features/results/resultsSaga';
 import { staffSaga } from '@/features/staff/staffSaga';
 import { signOutOnUnauthorized } from './callApi';
+import { keepAlive, type RootTask } from './keepAlive';
 
-type RootTask = () => Generator;
-
+/**
+ * Every feature's saga at once: the store of tests and scripts (makeStore). The browser starts only
+ * src/store/startupSaga.ts and loads the others when their feature is first used (src/store/lazySagas.ts).
+ */
 export const rootTasks: Record<string, RootTask> = {
   auth: authSaga,
   account: accountSaga,
@@ -27,23 +29,6 @@ export const rootTasks: Record<string, RootTask> = {
   staff: staffSaga,
   unauthorized: signOutOnUnauthorized,
 };
-
-/**
- * Runs a root task and restarts it when it fails: the error is logged and recorded in the errors
- * slice (spec §4). A task that returns normally is not restarted.
- */
-export function* keepAlive(name: string, task: RootTask): Generator {
-  for (;;) {
-    try {
-      yield call(task);
-      return;
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      console.error(`Saga task ${name} failed, restarting`, e);
-      yield put(errorRecorded({ task: name, message, at: new Date().toISOString() }));
-    }
-  }
-}
 
 export function* rootSaga(tasks: Record<string, RootTask> = rootTasks): Generator {
   yield all(Object.entries(tasks).map(([name, task]) => spawn(keepAlive, name, task)));

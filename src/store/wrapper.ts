@@ -3,6 +3,7 @@ import { configureStore, Tuple, type Middleware } from '@reduxjs/toolkit';
 import { createWrapper } from 'next-redux-wrapper';
 import { HYDRATED_ATTRIBUTE } from '@/lib/hydration';
 import { configureAppStore, type AppStore } from './configureAppStore';
+import { lazySagas } from './lazySagas';
 
 /** Settled by `useHydrationAfterFirstRender`'s effect (the browser's first render is done). */
 const firstRenderDone = (() => {
@@ -32,7 +33,12 @@ export const wrapper = createWrapper<AppStore>(({ context, reduxWrapperMiddlewar
         // start are handed to them then.
         // They start once the page's first render has committed and run its effects (firstRenderDone):
         // the start-up actions those effects dispatch are then handed to them in tasks of their own.
-        saga: typeof window === 'undefined' ? null : { load: () => import('./rootSaga').then((m) => m.rootSaga), after: firstRenderDone.promise },
+        // Only the start-up sagas come in that chunk; the other features' sagas are loaded when the
+        // feature is first used (src/store/lazySagas.ts).
+        saga:
+          typeof window === 'undefined'
+            ? null
+            : { load: () => import('./startupSaga').then((m) => m.startupSaga), after: firstRenderDone.promise, lazy: lazySagas },
       }),
 );
 
@@ -49,7 +55,7 @@ function recordingStore(record: Middleware): AppStore {
     middleware: () => new Tuple(record),
     devTools: false,
   });
-  return Object.assign(store, { sagaTask: null }) as unknown as AppStore;
+  return Object.assign(store, { sagaTask: null, injectSaga: () => Promise.resolve() }) as unknown as AppStore;
 }
 
 /** The flag next-redux-wrapper 9 sets after the first page that called useHydration has mounted. */

@@ -1,6 +1,5 @@
-import CircularProgress from '@mui/material/CircularProgress';
+import dynamic from 'next/dynamic';
 import { styled } from '@mui/material/styles';
-import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import { startTransition, useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +8,13 @@ import { Status } from '@/lib/status';
 import { LAB_DEFAULTS } from '@/shared/laboratory';
 import { labAddress, labCity } from '@/shared/catalogueText';
 import type { LaboratoryDto } from '@/shared/types/api';
-import { Notice } from '@/components/Notice';
 import { containedButtonLook, textButtonLook } from '@/components/plainLooks';
 import { canAutoFind, geolocationPermission, type GeoPermission } from './geolocation';
 import { positionRequested, laboratoryChosen, manualSelectionRequested, selectorClosed, selectorOpened } from './labSlice';
+
+// A failure or warning is rare: its notice (with its icons) loads when one is shown, so the selector's
+// chunk, which every first visit downloads, does not carry copies of what the pages already have.
+const Notice = dynamic(() => import('@/components/Notice').then((m) => m.Notice), { ssr: false });
 
 /** "cityName, address" (spec §2), in the user's language where the laboratory has it. */
 export const laboratoryLabel = (lab: Pick<LaboratoryDto, 'cityName' | 'address' | 'i18n'>, language: string) =>
@@ -104,10 +106,28 @@ function LocateIcon() {
   );
 }
 
+/** MUI's "PlaceOutlined" icon, in the primary colour. */
+function PlaceIcon() {
+  return (
+    <svg className="lab-icon lab-place" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M12 12c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2m6-1.8C18 6.57 15.35 4 12 4s-6 2.57-6 6.2c0 2.34 1.95 5.44 6 9.14 4.05-3.7 6-6.8 6-9.14M12 2c4.2 0 8 3.22 8 8.2 0 3.32-2.67 7.25-8 11.8-5.33-4.55-8-8.48-8-11.8C4 5.22 7.8 2 12 2" />
+    </svg>
+  );
+}
+
+/** A spinner drawn like the top bar's (plain SVG and one keyframes rule, no MUI CircularProgress). */
+function Spinner() {
+  return (
+    <svg className="lab-spinner" viewBox="0 0 44 44" aria-hidden="true" focusable="false">
+      <circle cx="22" cy="22" r="20" />
+    </svg>
+  );
+}
+
 function Waiting({ text }: { text: string }) {
   return (
     <div className="lab-waiting">
-      <CircularProgress size={28} />
+      <Spinner />
       <p className="lab-text">{text}</p>
     </div>
   );
@@ -194,7 +214,7 @@ function SelectorBody({ closable }: { closable: boolean }) {
             <>
               <p className="lab-text lab-intro">{t('lab.autoIntro')}</p>
               <div className="lab-closest" data-testid="closest-laboratory">
-                <PlaceOutlinedIcon color="primary" />
+                <PlaceIcon />
                 <div>
                   <p className="lab-text lab-strong"><Unbroken text={laboratoryLabel(closestLab, i18n.language)} /></p>
                   <p className="lab-text lab-secondary">{t('lab.distance', { km: Math.round(lab.closest.miles * 1.609344) })}</p>
@@ -366,4 +386,8 @@ const Backdrop = styled('div')(({ theme }) => ({
   '& .lab-contained': containedButtonLook(theme),
   '& .lab-inherit': { color: 'inherit', '&:hover': { backgroundColor: theme.palette.action.hover } },
   '& .lab-icon': { width: 20, height: 20, fill: 'currentColor', flexShrink: 0 },
+  '& .lab-place': { width: 24, height: 24, color: theme.palette.primary.main },
+  '& .lab-spinner': { width: 28, height: 28, flexShrink: 0, color: theme.palette.primary.main, animation: 'lab-spin 1.4s linear infinite' },
+  '& .lab-spinner circle': { fill: 'none', stroke: 'currentColor', strokeWidth: 3.6, strokeDasharray: '80 200', strokeLinecap: 'round' },
+  '@keyframes lab-spin': { to: { transform: 'rotate(360deg)' } },
 }));

@@ -4,3 +4,4 @@
  */
 export { LabSelectorHost } from './LabSelectorHost';
 export { activeLaboratorySet, selectorOpened } from './labSlice';
+export { listReceived as laboratoryListReceived } from './labSlice';

@@ -7,7 +7,7 @@ import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { appStarted } from '@/store/appActions';
 import { fakeBackend } from '@/testing/fakeBackend';
 import { labSaga } from './labSaga';
-import { activeLaboratorySet, laboratoryChosen, laboratoryReceived } from './labSlice';
+import { activeLaboratorySet, laboratoryChosen, laboratoryReceived, listReceived, selectorOpened } from './labSlice';
 
 const lab = (id: string): LaboratoryDto => ({ id, cityName: `City ${id}`, email: '', aboutLink: '', address: `Street ${id}`, latitude: 0, longitude: 0 });
 const user = {
@@ -42,6 +42,38 @@ beforeEach(() => {
 afterEach(() => backend.restore());
 
 describe('labSaga', () => {
+  it('a first visitor\'s selector opens with the list the server render gave, without a request', async () => {
+    const store = makeStore({ saga: labSaga });
+    store.dispatch(listReceived([lab('1'), lab('2')]));
+    store.dispatch(appStarted());
+    await settle();
+    expect(store.getState().lab.selectorOpen).toBe(true);
+    expect(store.getState().lab.list.data.map((l) => l.id)).toEqual(['1', '2']);
+    expect(backend.requests.map((r) => r.route)).toEqual([]);
+  });
+
+  it('a later opening of the selector loads the full list again', async () => {
+    const store = makeStore({ saga: labSaga });
+    store.dispatch(listReceived([lab('1')]));
+    store.dispatch(appStarted());
+    await settle();
+    expect(backend.requests).toHaveLength(0);
+    store.dispatch(laboratoryChosen('1'));
+    store.dispatch(selectorOpened());
+    await settle();
+    expect(backend.requests.map((r) => r.route)).toContain('GET laboratories');
+    expect(store.getState().lab.list.data.map((l) => l.id)).toEqual(['1', '2']);
+  });
+
+  it('without a list from the server, opening the selector loads it', async () => {
+    const store = makeStore({ saga: labSaga });
+    store.dispatch(appStarted());
+    await settle();
+    expect(store.getState().lab.selectorOpen).toBe(true);
+    expect(backend.requests.map((r) => r.route)).toEqual(['GET laboratories']);
+    expect(store.getState().lab.list.status).toBe(Status.SUCCESS);
+  });
+
   it('stores the active laboratory in storage and the cookie and loads it only when it differs', async () => {
     const store = makeStore({ saga: labSaga });
     store.dispatch(laboratoryReceived(lab('1')));

@@ -42,7 +42,17 @@ const LAB_COOKIE_DAYS = 365;
 const selectLab = (s: RootState) => s.lab;
 const selectAuth = (s: RootState) => s.auth;
 
+/**
+ * Loads the list for the selector. A first visitor's list came with the server render
+ * (src/features/shell/AppRoot.tsx, in the page's language only): the selector's first opening uses
+ * it without a request; a later opening loads the list as before (all languages, fresh).
+ */
 function* loadList(): Generator {
+  if (!serverListUsed && (yield* select(selectLab)).list.status === Status.SUCCESS) {
+    serverListUsed = true;
+    return;
+  }
+  serverListUsed = true;
   yield put(listRequested());
   try {
     const list = yield* callApi(labApi.list);
@@ -134,7 +144,10 @@ function* adoptUsersLaboratory({ payload }: ReturnType<typeof currentUserReceive
   }
 }
 
+let serverListUsed = false;
+
 export function* labSaga(): Generator {
+  serverListUsed = false;
   yield takeLatest(selectorOpened, loadList);
   yield takeLatest(positionRequested, findClosest);
   yield takeEvery(laboratoryChosen, choose);

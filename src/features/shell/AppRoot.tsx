@@ -16,6 +16,11 @@ import { ToastProvider } from '@/components/Toast';
 import { AppShell } from './AppShell';
 import { hasAcceptCookie } from './CookieBanner';
 import { warmIntlSoon } from '@/lib/warmIntl';
+import { laboratoryListReceived } from '@/features/lab';
+import { needsLaboratory } from '@/lib/routes';
+import { cookieValue } from '@/shared/cookies';
+import { LAB_COOKIE } from '@/shared/storage';
+import type { LaboratoryDto } from '@/shared/types/api';
 
 /**
  * The app around every page (`pages/_app.tsx` is this component): Emotion's cache, the store, the
@@ -23,7 +28,7 @@ import { warmIntlSoon } from '@/lib/warmIntl';
  * has loaded, the shared head, toasts and the shell. See docs/architecture.md "Client shell".
  */
 
-type Props = AppProps & { lang?: Language; cookiesAccepted?: boolean };
+type Props = AppProps & { lang?: Language; cookiesAccepted?: boolean; laboratories?: LaboratoryDto[] };
 
 /**
  * In the browser, Emotion's style elements carry the page's nonce (read from Next's data script,
@@ -81,8 +86,15 @@ function AppHead() {
 }
 
 export function AppRoot(props: Props) {
-  const { Component, pageProps, lang, cookiesAccepted } = props;
+  const { Component, pageProps, lang, cookiesAccepted, laboratories } = props;
   const store = wrapper.useStore();
+  // A first visitor's laboratory list comes with the server render (getInitialProps below): the
+  // selector that opens for them shows it without a request. Put in the store once, before any
+  // component reads it (the same on the server and in the browser).
+  useState(() => {
+    if (laboratories) store.dispatch(laboratoryListReceived(laboratories));
+    return null;
+  });
   // The language of the `lang` cookie, read by getInitialProps on the server and in the browser, so
   // the first render in the browser matches the server HTML.
   const [i18n] = useState(() => appI18n(lang ?? 'en'));
@@ -115,6 +127,12 @@ AppRoot.getInitialProps = async (context: AppContext) => {
   const lang = languageFromCookie(cookie);
   // Server only (the branch is removed from the browser build): every language, loaded once.
   if (typeof window === 'undefined') (await import('@/shared/i18n/resources')).serverI18n(lang);
+  // A first visitor (no laboratory chosen) gets the laboratory list with the page: the selector opens
+  // for them at once, and needs no request (nor the API client's chunk) for its list.
+  const laboratories =
+    typeof window === 'undefined' && needsLaboratory(context.ctx.pathname) && !cookieValue(cookie, LAB_COOKIE)
+      ? await (await import('@/server/ssr/firstVisit')).firstVisitLaboratories(lang)
+      : undefined;
   // A first visit gets the cookie banner in the server HTML (it paints with the page).
-  return { ...initial, lang, cookiesAccepted: hasAcceptCookie(cookie) };
+  return { ...initial, lang, cookiesAccepted: hasAcceptCookie(cookie), ...(laboratories ? { laboratories } : {}) };
 };

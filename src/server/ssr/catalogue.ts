@@ -7,6 +7,7 @@ import { getConfig } from '@/server/config';
 import { getDb, type Db } from '@/server/db/createDb';
 import { HttpError } from '@/server/http/errors';
 import { getLaboratory, listLaboratories } from '@/server/laboratories/laboratories';
+import { rememberedAnswer } from '@/server/catalogue/catalogueMemo';
 import { LAB_COOKIE } from '@/shared/storage';
 import type { LaboratoryDto } from '@/shared/types/api';
 
@@ -18,14 +19,22 @@ export async function pricingLaboratory(db: Db, ctx: Pick<GetServerSidePropsCont
   const fromCookie = ctx.req.cookies?.[LAB_COOKIE];
   if (fromCookie) {
     try {
-      return await getLaboratory(db, fromCookie);
+      return await rememberedAnswer(db, `ssr:laboratory:${fromCookie}`, () => getLaboratory(db, fromCookie), laboratoryBytes);
     } catch (e) {
       if (!(e instanceof HttpError && e.status === 404)) throw e;
     }
   }
-  const all = await listLaboratories(db);
+  const all = await rememberedAnswer(db, 'ssr:laboratories', () => listLaboratories(db), laboratoryBytes);
   return all[0] ?? null;
 }
+
+/**
+ * The laboratory of every catalogue page request was read from the database each time (a query
+ * with five correlated subqueries: translations and the lowest zone fee), ~6% of the server's CPU
+ * under load on the analysis card (docs/benchmarks.md, ninth round). It is kept for the catalogue's
+ * minute, as the prices rendered with it; an unknown id is not kept (its 404 is asked again).
+ */
+const laboratoryBytes = (v: unknown) => JSON.stringify(v).length * 2 + 256;
 
 /** Absolute URL of a path for the canonical link. */
 export function canonicalUrl(path: string): string {
