@@ -8,6 +8,17 @@ export interface InvoiceListItem {
   kind: 'VAT' | 'KOR';
   total: number;
   currency: string;
+  /** The invoice in KSeF; null when it was issued while sending to KSeF was off. */
+  ksef?: InvoiceKsef | null;
+}
+
+/** An invoice's place in KSeF (`GET orders/{id}/invoices`). */
+export interface InvoiceKsef {
+  status: 'queued' | 'sent' | 'accepted' | 'rejected';
+  number: string | null;
+  /** The UPO (KSeF's official receipt of the invoice), once there is one. */
+  upoUrl: string | null;
+  rejectionReason: string | null;
 }
 
 export interface InvoiceBuyerInput {
@@ -24,6 +35,8 @@ export const invoicesApi = {
   receiptPdf: (orderId: number) => blob(`orders/${orderId}/receipt.pdf`, 'application/pdf'),
   invoiceFile: (orderId: number, documentId: number, kind: 'pdf' | 'xml') =>
     blob(`orders/${orderId}/invoice.${kind}?document=${documentId}`, kind === 'pdf' ? 'application/pdf' : 'application/xml'),
+  /** The UPO at the address the list gave (`/api/backend/...`, read through the backend client with the token). */
+  upoFile: (upoUrl: string) => blob(upoUrl.replace(/^\/api\/backend\//, ''), 'application/xml'),
 };
 
 export { saveBlob } from '@/lib/saveBlob';

@@ -11,10 +11,10 @@ import { invoiceDeadline, issueCorrectionForRefund, listInvoices, readInvoice, r
 
 // The schema check as it is, watched: the tests below see when it runs and can hold it.
 jest.mock('./fa3Validate', () => {
-  const actual = jest.requireActual<typeof import('./fa3Validate')>('./fa3Validate');
+  const actual = jest.requireActual<typeof fa3Validate>('./fa3Validate');
   return { ...actual, fa3SchemaErrors: jest.fn(actual.fa3SchemaErrors) };
 });
-const realCheck = jest.requireActual<typeof import('./fa3Validate')>('./fa3Validate').fa3SchemaErrors;
+const realCheck = jest.requireActual<typeof fa3Validate>('./fa3Validate').fa3SchemaErrors;
 
 /** Invoices on request: who may ask, when, what is written, and a gap-free numbering under concurrency. */
 let db: TestDb;

@@ -8,14 +8,12 @@ import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
 import * as orders from '@/server/orders/repositories/orders';
 import * as repo from '@/server/invoices/repositories/invoices';
 import { recordHealthReadByOther } from '@/server/audit/audit';
-import { log } from '@/server/log';
 import { buildFa3Xml, totalMinor, type InvoiceParty } from './fa3Xml';
-import { fa3SchemaErrors } from './fa3Validate';
+import { checkFa3, wasChecked } from './fa3Checked';
 import { lineKind, orderDocumentLines, spreadDiscount, type DocumentLine } from './documents';
 import { orderPaymentFacts, type OrderPaymentFacts } from './paymentFacts';
 import { queueKsefSend } from './ksef';
 import { ksefDto, type InvoiceKsefDto } from './ksef/dto';
-import { createHash } from 'node:crypto';
 import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
@@ -34,7 +32,7 @@ export const NO_INVOICES = 'This laboratory does not issue VAT invoices';
 export const WINDOW_CLOSED = 'An invoice can be asked for until the 15th of the month after the payment; that date has passed';
 export const INVOICE_NOT_FOUND = 'No invoice for this order';
 export const ORDER_REFUNDED = 'The money of this order was refunded: there is nothing to invoice';
-export const INVOICE_INVALID = 'The invoice could not be made a valid KSeF document; nothing was issued';
+export { INVOICE_INVALID } from './fa3Checked';
 const ZONE = 'Europe/Warsaw';
 
 export interface InvoiceSummaryDto {
@@ -144,28 +142,6 @@ function draftXml(d: Draft, seq: number): string {
 }
 
 /**
- * Documents whose exact XML passed the FA(3) check (their SHA-256), so the check under the lock is a
- * look-up. The schema check is slow (libxml2 in WebAssembly, tens to hundreds of milliseconds): it runs
- * before the write transaction, on the document built with the number the series will most likely
- * give; under the lock the document is built again with the number actually taken and, when it is
- * the same text, needs no second check.
- */
-const VALIDATED_MAX = 500;
-const validated = new Set<string>();
-const xmlKey = (xml: string) => createHash('sha256').update(xml).digest('base64url');
-
-/** Checks the document against the FA(3) schema: 422 `invoice_invalid` when it fails; remembered when it passes. */
-async function checkFa3(xml: string, orderId: number, kind: 'VAT' | 'KOR'): Promise<void> {
-  const errors = await fa3SchemaErrors(xml);
-  if (errors) {
-    log().error({ orderId, kind, errors: errors.slice(0, 2000) }, 'invoice refused: not valid FA(3)');
-    throw new HttpError(422, INVOICE_INVALID, { code: ERROR_CODES.invoiceInvalid });
-  }
-  if (validated.size >= VALIDATED_MAX) validated.delete(validated.values().next().value as string);
-  validated.add(xmlKey(xml));
-}
-
-/**
  * Outside any transaction: builds the drafts with the numbers the seller's series would give now (the
  * first draft the next one, a correction after it the one after) and checks them against the schema.
  * An invalid document is refused here, before the transaction, and takes no number.
@@ -205,7 +181,7 @@ async function writeInvoice(trx: Db, d: Draft, strict: boolean): Promise<repo.In
   // document built with it is known valid: an invalid one leaves the series as it was.
   const seq = await repo.lockNextSeq(trx, order.laboratory_id, year);
   const xml = draftXml(d, seq);
-  if (!validated.has(xmlKey(xml))) {
+  if (!wasChecked(xml)) {
     if (strict) throw new NumberMoved(`invoice number ${seq} of ${order.laboratory_id}/${year} differs from the one checked`);
     await checkFa3(xml, order.id, kind);
   }

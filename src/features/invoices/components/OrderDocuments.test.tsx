@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '@/testing/renderApp';
 import { ApiError } from '@/lib/apiError';
-import { invoicesApi } from '../invoicesApi';
+import { invoicesApi, saveBlob } from '../invoicesApi';
 import { OrderDocuments } from './OrderDocuments';
 
 jest.mock('../invoicesApi', () => ({
-  invoicesApi: { list: jest.fn(), request: jest.fn(), receiptPdf: jest.fn(), invoiceFile: jest.fn() },
+  invoicesApi: { list: jest.fn(), request: jest.fn(), receiptPdf: jest.fn(), invoiceFile: jest.fn(), upoFile: jest.fn() },
   saveBlob: jest.fn(),
 }));
 const api = invoicesApi as jest.Mocked<typeof invoicesApi>;
@@ -52,5 +52,32 @@ describe('OrderDocuments', () => {
     expect(await screen.findByRole('button', { name: 'Download the receipt' })).toBeInTheDocument();
     await waitFor(() => expect(api.list).toHaveBeenCalled());
     expect(screen.queryByTestId('invoice-taxId')).not.toBeInTheDocument();
+  });
+
+  it('shows where each invoice stands in KSeF: waiting, sent, accepted with its number and the UPO to download, rejected with the reason', async () => {
+    const base = { issuedAt: '2026-11-26T10:00:00Z', total: 54.9, currency: 'PLN' };
+    api.list.mockResolvedValue([
+      { ...base, id: 7, number: 'FV/2026/000001', kind: 'VAT', ksef: { status: 'accepted', number: '5250000015-20261126-ABCDEF123456-7A', upoUrl: '/api/backend/orders/3/invoice.upo.xml?document=7', rejectionReason: null } },
+      { ...base, id: 8, number: 'FV/2026/000002', kind: 'KOR', total: -10, ksef: { status: 'queued', number: null, upoUrl: null, rejectionReason: null } },
+      { ...base, id: 9, number: 'FV/2026/000003', kind: 'KOR', total: -5, ksef: { status: 'sent', number: null, upoUrl: null, rejectionReason: null } },
+      { ...base, id: 10, number: 'FV/2026/000004', kind: 'KOR', total: -5, ksef: { status: 'rejected', number: null, upoUrl: null, rejectionReason: '450 Błąd weryfikacji semantyki' } },
+      { ...base, id: 11, number: 'FV/2026/000005', kind: 'VAT', ksef: null },
+    ]);
+    const upo = new Blob(['<UPO/>']);
+    api.upoFile.mockResolvedValue(upo);
+    renderApp(<OrderDocuments orderId={3} orderNumber="LS-1" canInvoice />);
+
+    expect(await screen.findByText('KSeF: accepted, number 5250000015-20261126-ABCDEF123456-7A')).toBeInTheDocument();
+    expect(screen.getByText('KSeF: waiting to be sent')).toBeInTheDocument();
+    expect(screen.getByText('KSeF: sent, waiting for confirmation')).toBeInTheDocument();
+    expect(screen.getByText('KSeF: rejected (450 Błąd weryfikacji semantyki). The laboratory has been told.')).toBeInTheDocument();
+    // Issued while sending to KSeF was off: no KSeF line.
+    expect(screen.getAllByTestId('invoice-ksef')).toHaveLength(4);
+    // Only the accepted invoice has a UPO.
+    const upoButtons = screen.getAllByRole('button', { name: 'KSeF receipt (UPO)' });
+    expect(upoButtons).toHaveLength(1);
+    fireEvent.click(upoButtons[0] as HTMLElement);
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(upo, 'upo-FV-2026-000001.xml'));
+    expect(api.upoFile).toHaveBeenCalledWith('/api/backend/orders/3/invoice.upo.xml?document=7');
   });
 });

@@ -10,7 +10,7 @@ import { Notice } from '@/components/Notice';
 import { Status } from '@/lib/status';
 import { useCall } from '@/lib/store/useCall';
 import { INVOICE_COUNTRIES } from '@/shared/validation/invoice';
-import { invoicesApi, saveBlob } from '../invoicesApi';
+import { invoicesApi, saveBlob, type InvoiceKsef } from '../invoicesApi';
 
 /**
  * The documents of a paid order on its page: the receipt download, the order's invoices (PDF and
@@ -37,6 +37,27 @@ const FIELD_OF: Record<string, Field> = {
 
 /** Refusals the form words itself, by code. */
 const REFUSAL_TEXT: Partial<Record<string, string>> = { order_refunded: 'form.refunded', invoice_invalid: 'form.invalid' };
+
+/** Where an invoice stands in KSeF, the national e-invoice system: its status, its KSeF number, and its UPO once KSeF gives one. */
+function KsefStatus({ ksef, onUpo }: { ksef: InvoiceKsef; onUpo: (upoUrl: string) => void }) {
+  const { t } = useTranslation('invoices');
+  let text: string;
+  if (ksef.status === 'accepted') text = t('form.ksef.accepted', { number: ksef.number ?? '' });
+  else if (ksef.status === 'rejected') text = ksef.rejectionReason ? t('form.ksef.rejectedWhy', { reason: ksef.rejectionReason, interpolation: { escapeValue: false } }) : t('form.ksef.rejected');
+  else text = t(`form.ksef.${ksef.status}`);
+  return (
+    <Box sx={{ flex: '1 1 100%', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      <Typography variant="body2" color={ksef.status === 'rejected' ? 'error' : 'text.secondary'} data-testid="invoice-ksef" data-status={ksef.status}>
+        {text}
+      </Typography>
+      {ksef.upoUrl && (
+        <Button size="small" variant="text" onClick={() => onUpo(ksef.upoUrl as string)}>
+          {t('form.ksef.upo')}
+        </Button>
+      )}
+    </Box>
+  );
+}
 
 export function OrderDocuments({ orderId, orderNumber, canInvoice }: Props) {
   const { t } = useTranslation('invoices');
@@ -112,6 +133,7 @@ export function OrderDocuments({ orderId, orderNumber, canInvoice }: Props) {
           <Button size="small" variant="outlined" onClick={() => download(() => invoicesApi.invoiceFile(orderId, d.id, 'xml'), `invoice-${d.number.replace(/\//g, '-')}.xml`)}>
             {t('form.xml')}
           </Button>
+          {d.ksef && <KsefStatus ksef={d.ksef} onUpo={(url) => download(() => invoicesApi.upoFile(url), `upo-${d.number.replace(/\//g, '-')}.xml`)} />}
         </Box>
       ))}
       {docs !== null && !invoices.length && canInvoice && (
