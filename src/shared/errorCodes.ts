@@ -76,6 +76,8 @@ export const ERROR_CODES = {
   dateOfBirthLocked: 'date_of_birth_locked',
   /** A record transfer accepted by an account that already has its own record (409 from `POST patient-invites/accept`). */
   ownRecordExists: 'own_record_exists',
+  /** A morning check-in for an order whose visit is over or cancelled (409 from `POST orders/{id}/check-in`). */
+  checkInClosed: 'check_in_closed',
   /** A doctor's list over 5,000 characters (400 from `POST cart/parse`, `fields.text`). */
   listTooLong: 'list_too_long',
   /** A doctor's list of more than 100 non-empty lines (400 from `POST cart/parse`, `fields.text`). */

@@ -10,6 +10,7 @@ import { shownInterpretation, TEST_RESULT_NOT_FOUND } from '@/server/results/res
 import type { ResultInterpretationDto } from '@/shared/types/results';
 import { assertReadsPatientResults, patientsWithoutConsent } from '@/server/results/resultAccess';
 import { consentRequired } from '@/server/accounts/household';
+import { sampleCheckIn } from '@/server/orders/checkIn';
 
 /**
  * FHIR R4 export of one set of results (one order): a `collection` Bundle with the laboratory as
@@ -26,6 +27,10 @@ export const UCUM = 'http://unitsofmeasure.org';
 export const V3_INTERPRETATION = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
 const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
 const V2_0074 = 'http://terminology.hl7.org/CodeSystem/v2-0074';
+/** HL7 v2 table 0916, Relevant clinical information: the specimen's fasting status. */
+export const V2_0916 = 'http://terminology.hl7.org/CodeSystem/v2-0916';
+/** A fast this long (hours) counts as fasting when no analysis of the order asks a longer one. */
+const FASTING_MIN_HOURS = 8;
 
 /** The shop's own systems, under the public address of the shop. */
 export function shopSystems(appUrl = getConfig().appUrl) {
@@ -198,6 +203,40 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
     observationUrls.set(r.patient_id, [...(observationUrls.get(r.patient_id) ?? []), fullUrl]);
   }
 
+  // The morning check-in travels with the sample: each patient's Specimen with its fasting status.
+  const checkIn = await sampleCheckIn(db, order.id);
+  const specimenUrls = new Map<number, string>();
+  if (checkIn) {
+    const fasting = checkIn.fastingHours !== null && checkIn.fastingHours >= (checkIn.requiredFastingHours ?? FASTING_MIN_HOURS);
+    for (const id of patients.keys()) {
+      const fullUrl = url('Specimen', id);
+      specimenUrls.set(id, fullUrl);
+      entry.push({
+        fullUrl,
+        resource: {
+          resourceType: 'Specimen',
+          identifier: [{ system: sys.order, value: `${order.number}-${id}-specimen` }],
+          status: 'available',
+          subject: { reference: url('Patient', id) },
+          collection: {
+            collectedDateTime: sampledAt,
+            fastingStatusCodeableConcept: {
+              coding: [fasting ? { system: V2_0916, code: 'F', display: 'Patient was fasting prior to the procedure.' } : { system: V2_0916, code: 'NF', display: 'The patient indicated they did not fast prior to the procedure.' }],
+              text: `Last meal ${checkIn.lastMealAt}${checkIn.fastingHours !== null ? ` (${checkIn.fastingHours} h before the visit)` : ''}`,
+            },
+          },
+          ...(checkIn.cycleStart ? { note: [{ text: `First day of the last period: ${checkIn.cycleStart}` }] } : {}),
+        },
+      });
+    }
+    for (const e of entry) {
+      if (e.resource.resourceType !== 'Observation') continue;
+      const subject = (e.resource.subject as { reference: string }).reference;
+      const id = [...patients.keys()].find((p) => url('Patient', p) === subject);
+      if (id !== undefined && specimenUrls.has(id)) e.resource.specimen = { reference: specimenUrls.get(id) };
+    }
+  }
+
   for (const id of patients.keys()) {
     const mine = ownLines.filter((l) => l.patient_id === id);
     const mineResults = ownResults.filter((r) => r.patient_id === id);
@@ -216,6 +255,7 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
         effectiveDateTime: sampledAt,
         ...(issued ? { issued } : {}),
         performer: [{ reference: orgUrl }],
+        ...(specimenUrls.has(id) ? { specimen: [{ reference: specimenUrls.get(id) }] } : {}),
         result: (observationUrls.get(id) ?? []).map((reference) => ({ reference })),
       },
     });

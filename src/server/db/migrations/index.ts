@@ -32,6 +32,7 @@ import { migration as m0011Ksef } from './0011_3_ksef';
 import { migration as m0011Rejections } from './0011_5_sample_rejections';
 import { migration as m0011Timing } from './0011_6_analysis_timing';
 import { migration as m0012RecordTransfers } from './0012_7_1_record_transfers';
+import { migration as m0012CheckIns } from './0012_7_2_visit_check_ins';
 import { migration as m0012LiveEvents } from './0012_3_order_live_events';
 import { migration as m0012Panels } from './0012_8_1_result_reports_and_panels';
 
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '0011_5_sample_rejections': m0011Rejections,
   '0011_6_analysis_timing': m0011Timing,
   '0012_7_1_record_transfers': m0012RecordTransfers,
+  '0012_7_2_visit_check_ins': m0012CheckIns,
   '0012_3_order_live_events': m0012LiveEvents,
   '0012_8_1_result_reports_and_panels': m0012Panels,
 };

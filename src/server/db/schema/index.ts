@@ -10,6 +10,7 @@ import type { JobTable, MailOutboxTable } from './jobs';
 import type { BarrierReportTable } from './support';
 import type { NotificationSettingTable, PushSubscriptionTable } from './notifications';
 import type { PatientInviteTable, RecordAccessNoticeTable, RecordAccessTable, RecordTransferTable } from './household';
+import type { VisitCheckInTable } from './checkIn';
 
 export type * from './catalogue';
 export type * from './accounts';
@@ -88,6 +89,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionTable;
   patient_invites: PatientInviteTable;
   record_transfers: RecordTransferTable;
+  visit_check_ins: VisitCheckInTable;
   record_access: RecordAccessTable;
   record_access_notices: RecordAccessNoticeTable;
 }
