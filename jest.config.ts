@@ -9,6 +9,8 @@ const common = {
     // As in next.config.js: formik's lodash copies are the shop's small ones, so the tests run formik as the pages do.
     '^lodash(-es)?/cloneDeep$': '<rootDir>/src/lib/formikDeps/cloneDeep.ts',
     '^lodash(-es)?/clone$': '<rootDir>/src/lib/formikDeps/clone.ts',
+    // Another Node line's build of the SQLite driver (.ci/run's Node 24 step builds one beside the machine's).
+    ...(process.env.BETTER_SQLITE3_PATH ? { '^better-sqlite3$': process.env.BETTER_SQLITE3_PATH } : {}),
   },
   testPathIgnorePatterns: ['/node_modules/', '/.next', '/e2e/'],
 };

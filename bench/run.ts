@@ -169,6 +169,7 @@ const USAGE = `npm run bench [-- options]
   --quick          4 s per load target, 1 Lighthouse run per page, growth with 10x only, memory over 5,000 requests
   --web-only       shop against the floor only; --search-only: the catalogue search section only
   --jobs-only      the job queue only (checkout with SMTP stalled and up; the kill run on PostgreSQL); --no-jobs: skip it
+  --cluster        nginx in front of three instances on one PostgreSQL: 1,000 streams, catalogue p99, one instance killed (bench/cluster.ts)
   --streams-only   500 open order event streams against none (RSS, CPU, catalogue p99); --no-streams: skip it
   --no-lighthouse  skip Lighthouse;  --no-growth: skip the 10x/100x catalogues
   --no-build       reuse the shop build in BENCH_DIST_DIR (default .next-bench) when there is one
@@ -265,6 +266,12 @@ ${kill}
 async function main(): Promise<void> {
   if (process.argv.includes('--help')) {
     console.log(USAGE);
+    return;
+  }
+  if (process.argv.includes('--cluster')) {
+    // Three instances behind nginx on one PostgreSQL (bench/cluster.ts), on its own.
+    const r = spawnSync(process.execPath, [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(__dirname, 'cluster.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
+    process.exitCode = r.status ?? 1;
     return;
   }
   const args = parseArgs(process.argv.slice(2));

@@ -2,7 +2,6 @@ import { backendClient, shopClient } from '@/lib/apiClient';
 import type { CoverageDto, CreateOrderResponse, PromoQuoteDto } from '@/shared/types/api';
 import type { ShopOrderDto } from '@/shared/types/order';
 import type { CreateOrderInput } from '@/shared/validation/order';
-import type { PaymentMethod } from '@/features/payments';
 
 /** Calls of the checkout: home-visit coverage, promo codes, order creation and the submitted order. */
 export const checkoutApi = {
@@ -10,7 +9,7 @@ export const checkoutApi = {
     backendClient.get<CoverageDto>(`laboratories/${encodeURIComponent(laboratoryId)}/coverage`, { params: { country, postalCode } }).then((r) => r.data),
 
   /** `paymentMethod`: `online` (the operator's page is the redirect URL) or `on_visit`. */
-  create: (input: CreateOrderInput & { paymentMethod: PaymentMethod }, idempotencyKey: string) =>
+  create: (input: CreateOrderInput, idempotencyKey: string) =>
     shopClient.post<CreateOrderResponse>('order/create', input, { headers: { 'Idempotency-Key': idempotencyKey } }).then((r) => r.data),
 
   promo: (laboratoryId: string, promoCode: string) => shopClient.post<PromoQuoteDto>('order/promo', { laboratoryId, promoCode }).then((r) => r.data),

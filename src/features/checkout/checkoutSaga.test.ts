@@ -13,6 +13,7 @@ import {
   checkoutRequested,
   orderAddressSaved,
   promoRequested,
+  paymentMethodChosen,
   submitRequested,
   visitTimeChosen,
 } from './checkoutSlice';
@@ -172,6 +173,8 @@ describe('order submission', () => {
       },
     });
     emptied = emptyTheCart;
+    // The summary step chose the method (paymentChoice); the saga sends it as chosen and decides nothing again.
+    store.dispatch(paymentMethodChosen('online'));
     store.dispatch(submitRequested());
     await eventually(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=77'));
     const call = shop?.calls('POST order/create')[0];

@@ -9,12 +9,11 @@ import { routes } from '@/lib/routes';
 import { appStarted } from '@/store/appActions';
 import { currentUserFailed, currentUserReceived, currentUserRequested, logout } from '@/features/auth';
 import { loadCart, cartCleared } from '@/features/cart';
-import { followRedirect, paymentMethodsFor, type PaymentMethod } from '@/features/payments';
+import { followRedirect } from '@/features/payments';
 import type { CreateOrderInput } from '@/shared/validation/order';
 import { ERROR_CODES } from '@/shared/errorCodes';
 import { toFailure } from '@/lib/store/resource';
 import { checkoutApi } from './checkoutApi';
-import { selectOrderTotals } from './orderTotals';
 import {
   checkoutFailed,
   checkoutRequested,
@@ -170,12 +169,10 @@ function* submit(): Generator {
     feedbackDetails: o.feedbackDetails,
     ...(o.promo.data ? { promoCode: o.promo.data.promoCode } : {}),
   };
-  const currency = yield* select((s: RootState) => selectOrderTotals(s, 'checkout').currency);
-  const offered = yield* select((s: RootState) => s.lab.laboratory.data?.paymentMethods);
-  const methods = paymentMethodsFor(currency, offered);
-  const paymentMethod: PaymentMethod = o.paymentMethod && methods.includes(o.paymentMethod) ? o.paymentMethod : (methods[0] ?? 'on_visit');
+  // The method the summary chose (paymentChoice, src/shared), not decided again here; none: the server's default.
+  const paymentMethod = o.paymentMethod ?? undefined;
   try {
-    const res = yield* callApi(checkoutApi.create, { ...input, paymentMethod }, o.idempotencyKey as string);
+    const res = yield* callApi(checkoutApi.create, { ...input, ...(paymentMethod ? { paymentMethod } : {}) }, o.idempotencyKey as string);
     yield put(submitSucceeded());
     // The server emptied the cart with the order: show it empty at once, then reload it.
     yield put(cartCleared());

@@ -5,6 +5,6 @@
 export { PaymentMethodChoice } from './components/PaymentMethodChoice';
 export { PaymentStatusPanel } from './components/PaymentStatusPanel';
 export { OrderPaymentBlock } from './components/OrderPaymentBlock';
-export { PAYMENT_NOT_STARTED, paymentMethodsFor } from './paymentRules';
+export { PAYMENT_NOT_STARTED } from './paymentRules';
 export { followRedirect } from './redirect';
 export type { OrderPaymentDto, OrderPaymentState, PaymentMethod } from './types';

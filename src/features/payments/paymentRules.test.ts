@@ -1,22 +1,9 @@
-import { isExternalUrl, paymentMethodsFor, refundIfCancelledNow } from './paymentRules';
+import { isExternalUrl, refundIfCancelledNow } from './paymentRules';
 import type { OrderPaymentDto } from './types';
 
 const paid = (extra: Partial<OrderPaymentDto> = {}): OrderPaymentDto => ({ method: 'online', status: 'paid', amount: 99, currency: 'PLN', refundedAmount: 0, paidAt: '2026-11-26T10:00:00.000Z', ...extra });
 
 describe('payment rules shown to the patient', () => {
-  it.each([
-    ['PLN', ['online', 'on_visit']],
-    ['EUR', ['online', 'on_visit']],
-    ['BYN', ['on_visit']],
-  ])('a laboratory in %s offers %j', (currency, methods) => {
-    expect(paymentMethodsFor(currency)).toEqual(methods);
-  });
-
-  it('what the server says the laboratory offers wins over the currency (no provider configured: pay on visit only)', () => {
-    expect(paymentMethodsFor('PLN', ['on_visit'])).toEqual(['on_visit']);
-    expect(paymentMethodsFor('PLN', [])).toEqual(['online', 'on_visit']);
-  });
-
   it.each([
     ['paid, may cancel', paid(), true, 99],
     ['partly refunded, may cancel', paid({ status: 'partially_refunded', refundedAmount: 30 }), true, 69],

@@ -1,20 +1,8 @@
 import { ERROR_CODES } from '@/shared/errorCodes';
-import type { OrderPaymentDto, PaymentMethod } from './types';
+import type { OrderPaymentDto } from './types';
 
 /** The error code of an answer saying the operator could not start the payment (the order is kept). */
 export const PAYMENT_NOT_STARTED = ERROR_CODES.paymentUnavailable;
-
-/** Currencies the online operator takes; a laboratory in another currency (BYN) is paid on visit only. */
-const ONLINE_CURRENCIES: readonly string[] = ['PLN', 'EUR'];
-
-/**
- * The methods the laboratory offers, the default first: what the server says it offers (online only
- * where a payment provider serves its currency), else by the currency alone.
- */
-export function paymentMethodsFor(currency: string, offered?: readonly PaymentMethod[]): PaymentMethod[] {
-  if (offered?.length) return [...offered];
-  return ONLINE_CURRENCIES.includes(currency) ? ['online', 'on_visit'] : ['on_visit'];
-}
 
 /**
  * What the patient would get back by cancelling now: the server's `refundIfCancelled` (the refund

@@ -1,20 +1,10 @@
 import { backendClient, shopClient } from '@/lib/apiClient';
 import type { Currency } from '@/shared/money';
+import type { TestPaymentSessionDto } from '@/shared/types/payment';
 import type { PaymentRedirect, PaymentStatus, TestPaymentDto } from './types';
 
-/** `GET /api/payments/test/{sessionId}` as the server answers it. */
-interface TestSessionAnswer {
-  sessionId: string;
-  orderId: number;
-  /** The order's number (`LS-…`), the one the patient knows. */
-  orderNumber: string;
-  amount: number;
-  currency: Currency;
-  /** The attempt's own state. */
-  status: 'created' | 'registered' | 'paid' | 'failed' | 'expired';
-}
 
-const ATTEMPT_TO_PAYMENT: Record<TestSessionAnswer['status'], PaymentStatus> = { created: 'awaiting', registered: 'awaiting', paid: 'paid', failed: 'failed', expired: 'expired' };
+const ATTEMPT_TO_PAYMENT: Record<TestPaymentSessionDto['status'], PaymentStatus> = { created: 'awaiting', registered: 'awaiting', paid: 'paid', failed: 'failed', expired: 'expired' };
 
 /**
  * Every payment call of the browser, and the names of their routes, in one place: a new attempt
@@ -30,7 +20,7 @@ export const paymentsApi = {
   /** A new attempt for an order awaiting payment: answers where to pay. */
   retry: (orderId: number) => backendClient.post<PaymentRedirect>(PAYMENT_ROUTES.retry(orderId), {}).then((r) => r.data),
   testPayment: (id: string) =>
-    shopClient.get<TestSessionAnswer>(PAYMENT_ROUTES.testSession(id)).then((r): TestPaymentDto => ({ id: r.data.sessionId, orderId: r.data.orderId, orderNumber: r.data.orderNumber, amount: r.data.amount, currency: r.data.currency, status: ATTEMPT_TO_PAYMENT[r.data.status] })),
+    shopClient.get<TestPaymentSessionDto>(PAYMENT_ROUTES.testSession(id)).then((r): TestPaymentDto => ({ id: r.data.sessionId, orderId: r.data.orderId, orderNumber: r.data.orderNumber, amount: r.data.amount, currency: r.data.currency as Currency, status: ATTEMPT_TO_PAYMENT[r.data.status] })),
   testPay: (id: string) => shopClient.post<Partial<PaymentRedirect>>(PAYMENT_ROUTES.testSession(id), { action: 'pay' }).then((r) => r.data),
   testDecline: (id: string) => shopClient.post<Partial<PaymentRedirect>>(PAYMENT_ROUTES.testSession(id), { action: 'decline' }).then((r) => r.data),
 };

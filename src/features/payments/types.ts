@@ -1,10 +1,11 @@
 import type { Currency } from '@/shared/money';
-import type { PaymentDto } from '@/shared/types/payment';
+import type { PaymentDto, PaymentMethodDto, PaymentStatusDto } from '@/shared/types/payment';
 
-/** How the patient pays: online through the operator (or the test provider), or to the nurse. */
-export type PaymentMethod = 'online' | 'on_visit';
+/** How the patient pays: online through the operator (or the test provider), or to the nurse (the wire type). */
+export type PaymentMethod = PaymentMethodDto;
 
-export type PaymentStatus = 'awaiting' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded' | 'on_visit';
+/** The order's payment status (the wire type). */
+export type PaymentStatus = PaymentStatusDto;
 
 /** `payment` of `GET orders/{id}`: amounts in the same units as the order's `total` (the server's `PaymentDto`). */
 export type OrderPaymentDto = Omit<PaymentDto, 'pendingRefundAmount' | 'payBy' | 'refundIfCancelled'> & { pendingRefundAmount?: number; payBy?: string | null; refundIfCancelled?: number | null };

@@ -1,9 +1,12 @@
-import { sql } from 'kysely';
 import type { Db } from '@/server/db/createDb';
 import { pgConnectionOf } from '@/server/db/createDb';
 import { isPostgres } from '@/server/db/kind';
 import { liveAccessTokenHashes } from '@/server/accounts/repositories/sessions';
 import { log } from '@/server/log';
+import type { Client } from 'pg';
+import { eventIdsAfter, latestEventIds } from './repositories/liveEvents';
+
+export { eventIdsAfter, latestEventId } from './repositories/liveEvents';
 
 /**
  * How the open event streams of one process hear of new `order_live_events` rows (see orderEvents.ts
@@ -33,29 +36,6 @@ export interface Watcher {
   end(): void;
 }
 
-/** The ids of an order's events after `after`, oldest first. */
-export async function eventIdsAfter(db: Db, orderId: number, after: number): Promise<number[]> {
-  const rows = await sql<{ id: number }>`select id from order_live_events where order_id = ${orderId} and id > ${after} order by id`.execute(db);
-  return rows.rows.map((r) => Number(r.id));
-}
-
-/** The latest event id of an order (0: it never changed since the events began). */
-export async function latestEventId(db: Db, orderId: number): Promise<number> {
-  const row = await sql<{ id: number | null }>`select max(id) as id from order_live_events where order_id = ${orderId}`.execute(db);
-  return Number(row.rows[0]?.id ?? 0);
-}
-
-/** The latest event id of each of the orders that have one. */
-async function latestEventIds(db: Db, orderIds: number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  for (let i = 0; i < orderIds.length; i += 500) {
-    const chunk = orderIds.slice(i, i + 500);
-    const rows = await sql<{ order_id: number; id: number }>`select order_id, max(id) as id from order_live_events where order_id in (${sql.join(chunk)}) group by order_id`.execute(db);
-    for (const r of rows.rows) out.set(Number(r.order_id), Number(r.id));
-  }
-  return out;
-}
-
 let pollReads = 0;
 
 /** How many times the feeds of this process have read the database for new events by polling (for tests and the bench). */
@@ -65,7 +45,7 @@ export function orderStreamPollReads(): number {
 
 /** PostgreSQL LISTEN on the schema's channel, one connection per database; wakes every feed of that database. */
 class Listener {
-  private client: import('pg').Client | null = null;
+  private client: Client | null = null;
   private connecting: Promise<boolean> | null = null;
   private closed = false;
   /** Set when the connection is up and listening. */
@@ -88,8 +68,8 @@ class Listener {
   private async connect(): Promise<boolean> {
     const settings = pgConnectionOf(this.db);
     if (!settings) return false;
-    const { Client } = await import('pg');
-    const client = new Client({ connectionString: settings.connectionString, ...(settings.options ? { options: settings.options } : {}) });
+    const pg = await import('pg');
+    const client = new pg.Client({ connectionString: settings.connectionString, ...(settings.options ? { options: settings.options } : {}) });
     const channel = `order_events:${settings.schema ?? 'public'}`;
     try {
       await client.connect();

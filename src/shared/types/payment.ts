@@ -36,3 +36,17 @@ export interface PaymentRedirectDto {
   orderId: number;
   redirectUrl: string;
 }
+
+/** `GET /api/payments/test/{sessionId}`: one session of the built-in test provider, as the server answers it. */
+export interface TestPaymentSessionDto {
+  sessionId: string;
+  orderId: number;
+  /** The order's number (`LS-…`), the one the patient knows. */
+  orderNumber: string;
+  amount: number;
+  currency: string;
+  /** The attempt's own state: `created`/`registered` waiting; `paid`, `failed`, `expired` settled. */
+  status: PaymentAttemptDto['status'];
+  returnUrl: string;
+  test: true;
+}

@@ -9,6 +9,7 @@ import { useRouter } from 'next/router';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton, Money, PageContainer } from '@/components';
+import Skeleton from '@mui/material/Skeleton';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
@@ -28,7 +29,8 @@ import { selectOrderTotals } from '../orderTotals';
 import { OrderAmount } from './OrderAmount';
 import { selectCurrentUser, selectCurrentUserStatus } from '@/features/auth';
 import { Notice } from '@/components/Notice';
-import { PAYMENT_NOT_STARTED, PaymentMethodChoice, paymentMethodsFor, type PaymentMethod } from '@/features/payments';
+import { PAYMENT_NOT_STARTED, PaymentMethodChoice, type PaymentMethod } from '@/features/payments';
+import { paymentChoice } from '@/shared/paymentMethods';
 import { formatVisitWindow } from '@/shared/labTime';
 import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
 import { timeZoneOfCountry } from '@/shared/timeZones';
@@ -95,8 +97,8 @@ export function DataConfirmedStep() {
 
   const currency = totals.currency;
   const offered = useAppSelector((s) => s.lab.laboratory.data?.paymentMethods);
-  const methods = paymentMethodsFor(currency, offered);
-  const paymentMethod: PaymentMethod = order.paymentMethod && methods.includes(order.paymentMethod) ? order.paymentMethod : (methods[0] ?? 'on_visit');
+  // The laboratory's methods as the server sends them; until they are known nothing is chosen or sent.
+  const choice = paymentChoice(offered, order.paymentMethod);
   const submitting = order.submit.status === Status.LOADING || order.submit.status === Status.SUCCESS;
   const notStarted = order.submit.status === Status.ERROR && order.submit.error?.code === PAYMENT_NOT_STARTED;
   const submitFailureText = useFailureText(order.submit.error, SUBMIT_FAILURE_TEXTS);
@@ -158,7 +160,7 @@ export function DataConfirmedStep() {
             <PromoCodeField />
           </Section>
           <Section title={t('payment.methodTitle')}>
-            <PaymentMethodChoice methods={methods} value={paymentMethod} onChange={(m) => dispatch(paymentMethodChosen(m))} disabled={submitting} />
+            {choice ? <PaymentMethodChoice methods={choice.methods} value={choice.method} onChange={(m) => dispatch(paymentMethodChosen(m))} disabled={submitting} /> : <Skeleton variant="rounded" height={96} />}
           </Section>
           {notStarted && (
             <Notice severity="error" role="alert" sx={{ mt: 2 }} data-testid="payment-not-started">
@@ -188,11 +190,11 @@ export function DataConfirmedStep() {
             <Button
               variant="contained"
               size="large"
-              disabled={submitting}
-              onClick={() => submitWith(paymentMethod)}
+              disabled={submitting || !choice}
+              onClick={() => choice && submitWith(choice.method)}
               sx={{ minHeight: 48 }}
             >
-              {order.submit.status === Status.LOADING ? t('confirm.submitting') : paymentMethod === 'online' ? t('payment.submitAndPay') : t('confirm.submit')}
+              {order.submit.status === Status.LOADING ? t('confirm.submitting') : choice?.method === 'online' ? t('payment.submitAndPay') : t('confirm.submit')}
             </Button>
           </StickyActionBar>
         </>

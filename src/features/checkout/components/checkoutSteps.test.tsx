@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { writeStorage } from '@/shared/storage';
 import { navigation } from '@/store/navigation';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { activeLaboratorySet } from '@/features/lab/labSlice';
+import { activeLaboratorySet, laboratoryReceived } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
 import { sampleUser, analysis, cartOf, patient } from '@/testing/samples';
 import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
@@ -13,7 +13,7 @@ import { SLOT_FULL_MESSAGE } from '@/shared/validation/order';
 import { ApiError } from '@/lib/apiError';
 import { ERROR_CODES } from '@/shared/errorCodes';
 import { toFailure } from '@/lib/store/resource';
-import type { CoverageDto, NurseSlotDto } from '@/shared/types/api';
+import type { CoverageDto, LaboratoryDto, NurseSlotDto } from '@/shared/types/api';
 import { orderAddressSaved, submitFailed, visitTimeChosen } from '../checkoutSlice';
 import { selectOrderTotals } from '../orderTotals';
 import { FeedbackStep } from './FeedbackStep';
@@ -52,6 +52,8 @@ function openStep(ui: React.ReactElement, path: string, user = sampleUser) {
   act(() => {
     writeStorage('token', 'tok-1');
     app.store.dispatch(activeLaboratorySet('2'));
+    // The laboratory as the server sends it, with its payment methods (the default first).
+    app.store.dispatch(laboratoryReceived({ id: '2', cityName: 'Warsaw', email: 'lab@example.com', aboutLink: '', address: 'ul. Targowa 64', latitude: 52.25, longitude: 21.04, paymentMethods: ['online', 'on_visit'] } as unknown as LaboratoryDto));
     app.store.dispatch(loggedIn());
     app.store.dispatch(currentUserReceived(user));
     app.store.dispatch(appStarted());

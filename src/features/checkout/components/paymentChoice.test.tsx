@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { writeStorage } from '@/shared/storage';
 import { navigation } from '@/store/navigation';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
-import { activeLaboratorySet } from '@/features/lab/labSlice';
+import { activeLaboratorySet, laboratoryReceived } from '@/features/lab/labSlice';
 import { appStarted } from '@/store/appActions';
 import { sampleUser, analysis, cartOf, patient } from '@/testing/samples';
 import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
 import { renderApp } from '@/testing/renderApp';
 import { testRouter } from '@/testing/router';
 import { externalNavigation } from '@/features/payments/redirect';
-import type { CoverageDto } from '@/shared/types/api';
+import type { CoverageDto, LaboratoryDto } from '@/shared/types/api';
 import { orderAddressSaved, visitTimeChosen } from '../checkoutSlice';
 import { DataConfirmedStep } from './DataConfirmedStep';
 
@@ -42,11 +42,14 @@ function tomorrowAt(hour: number): string {
 function openSummary(routes: Parameters<typeof fakeBackend>[0], currency: CoverageDto['currency'] = 'PLN') {
   const cart = cartOf({ 5: [glucose] });
   cart.cartTotal = { ...cart.cartTotal, currency };
+  // The laboratory as the server sends it: its payment methods (online only where a provider serves its currency), the default first.
+  const laboratory = { id: '2', cityName: 'Warsaw', email: 'lab@example.com', aboutLink: '', address: 'ul. Targowa 64', latitude: 52.25, longitude: 21.04, currency, paymentMethods: currency === 'BYN' ? ['on_visit'] : ['online', 'on_visit'] };
   shop = fakeBackend({ 'GET cart/get-cart': [200, cart], 'GET patient': [200, [anna]], 'GET laboratories/2/coverage': [200, served(currency)], ...routes });
   const app = renderApp(<DataConfirmedStep />, { sagas: 'shop', router: testRouter('/order/data-confirmed') });
   act(() => {
     writeStorage('token', 'tok-1');
     app.store.dispatch(activeLaboratorySet('2'));
+    app.store.dispatch(laboratoryReceived(laboratory as unknown as LaboratoryDto));
     app.store.dispatch(loggedIn());
     app.store.dispatch(currentUserReceived({ ...sampleUser, emailConfirmed: true }));
     app.store.dispatch(appStarted());

@@ -1,8 +1,10 @@
 import type { Generated } from 'kysely';
+import type { PaymentMethodDto, PaymentStatusDto } from '@/shared/types/payment';
 
 /** Payment attempts, refunds, invoice sellers, counters and invoices. Conventions in index.ts. */
-export type PaymentMethod = 'online' | 'on_visit';
-export type PaymentStatus = 'awaiting' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded' | 'on_visit';
+/** The order's payment method and status are stored as the wire says them (src/shared/types/payment.ts). */
+export type PaymentMethod = PaymentMethodDto;
+export type PaymentStatus = PaymentStatusDto;
 export type AttemptStatus = 'created' | 'registered' | 'paid' | 'failed' | 'expired';
 export type RefundStatus = 'pending' | 'requested' | 'done' | 'failed';
 /** Why a refund exists: the rule on cancellation, a staff partial refund (lowers what the order owes), or a payment beyond what the order owes. */
