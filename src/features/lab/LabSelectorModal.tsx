@@ -109,7 +109,7 @@ function LocateIcon() {
 /** MUI's "PlaceOutlined" icon, in the primary colour. */
 function PlaceIcon() {
   return (
-    <svg className="lab-icon lab-place" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className="lab-icon lab-place-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M12 12c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2m6-1.8C18 6.57 15.35 4 12 4s-6 2.57-6 6.2c0 2.34 1.95 5.44 6 9.14 4.05-3.7 6-6.8 6-9.14M12 2c4.2 0 8 3.22 8 8.2 0 3.32-2.67 7.25-8 11.8-5.33-4.55-8-8.48-8-11.8C4 5.22 7.8 2 12 2" />
     </svg>
   );
@@ -386,7 +386,7 @@ const Backdrop = styled('div')(({ theme }) => ({
   '& .lab-contained': containedButtonLook(theme),
   '& .lab-inherit': { color: 'inherit', '&:hover': { backgroundColor: theme.palette.action.hover } },
   '& .lab-icon': { width: 20, height: 20, fill: 'currentColor', flexShrink: 0 },
-  '& .lab-place': { width: 24, height: 24, color: theme.palette.primary.main },
+  '& .lab-place-icon': { width: 24, height: 24, color: theme.palette.primary.main },
   '& .lab-spinner': { width: 28, height: 28, flexShrink: 0, color: theme.palette.primary.main, animation: 'lab-spin 1.4s linear infinite' },
   '& .lab-spinner circle': { fill: 'none', stroke: 'currentColor', strokeWidth: 3.6, strokeDasharray: '80 200', strokeLinecap: 'round' },
   '@keyframes lab-spin': { to: { transform: 'rotate(360deg)' } },
