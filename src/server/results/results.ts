@@ -282,6 +282,9 @@ export async function getAnalysisResult(db: Db, user: AuthUser, orderId: number,
   // Staff see only their laboratory's orders: values measured by another laboratory stay out.
   const labScope = b.order.user_id === user.id ? null : b.order.laboratory_id;
   const [history, revisions] = await Promise.all([resultsRepo.listHistory(db, b.order.user_id, patientId, row.analysis_id, labScope), resultsRepo.listRevisions(db, [row.id])]);
+  // Each point at its collection as recorded (the results page and the PDF say the same), the booked visit before one is.
+  const collected = await repo.findCollectedAt(db, [...new Set(history.map((h) => h.order_id))]);
+  const sampled = (h: resultsRepo.HistoryRow) => collected.get(h.order_id) ?? h.start_at;
   return {
     testResult: b.summary,
     patient,
@@ -292,11 +295,11 @@ export async function getAnalysisResult(db: Db, user: AuthUser, orderId: number,
       ...(await sensitiveMarks(db, b.order, [row], () => patient.dateOfBirth)).get(`${row.patient_id}:${row.analysis_id}`),
     },
     description: row.description,
-    history: history.map((h) => ({
+    history: [...history].sort((a, c) => sampled(a).localeCompare(sampled(c)) || a.id - c.id).map((h) => ({
       resultId: h.id,
       orderId: h.order_id,
       orderNumber: h.number,
-      at: h.start_at,
+      at: sampled(h),
       value: h.value_num ?? h.value_text ?? '',
       unit: h.unit,
       flag: h.flag,

@@ -76,7 +76,9 @@ export function renderResultsPdf(data: PatientResultsDto, language: Language = d
   doc.text(t('pdf.patient', { name: `${patient.firstName} ${patient.lastName}` }));
   doc.text(t('pdf.dateOfBirth', { date: day(patient.dateOfBirth) }));
   doc.text(t('pdf.order', { number: testResult.orderNumber }));
-  doc.text(t('pdf.sampleTaken', { date: day(testResult.visit.start) }));
+  // The collection recorded (as on the results page and in the trend), the booked visit only before one is.
+  const labDay = (iso: string) => new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeZone: testResult.visit.timeZone || 'UTC' }).format(new Date(iso));
+  doc.text(t('pdf.sampleTaken', { date: labDay(testResult.sampledAt ?? testResult.visit.start) }));
   doc.text(t('pdf.laboratory', { place: labPlace(testResult.laboratory, language) }));
   doc.moveDown();
 

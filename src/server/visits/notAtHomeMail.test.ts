@@ -1,8 +1,9 @@
+import { soonToday } from '@/server/testing/soonToday';
 import { getConfig } from '@/server/config';
 import { readOutbox } from '@/server/testing/outbox';
 import { createTestDb, type TestDb } from '@/server/testing/testDb';
 import { startApiServer, type TestApiServer } from '@/server/testing/apiServer';
-import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '@/server/testing/orderFixtures';
+import { createAnalysis, createLab, createOrder, createPatient, createUser } from '@/server/testing/orderFixtures';
 
 /**
  * "Not at home" over the real route: the first mark mails the ordering user, in their saved
@@ -29,7 +30,9 @@ async function visit(locale: string | null) {
   const owner = await createUser(db.db, { firstName: 'Ewa' });
   await db.db.updateTable('users').set({ locale }).where('id', '=', owner.id).execute();
   const patientId = await createPatient(db.db, owner.id);
-  const slot = await createSlot(db.db, labId, 30);
+  // Today (the nurse's taps are taken only on the visit's day), about an hour ago.
+  const startAt = soonToday(-60, 'Europe/Warsaw');
+  const slot = { start: startAt.toISOString(), id: (await db.db.insertInto('nurse_slots').values({ laboratory_id: labId, start_at: startAt.toISOString(), end_at: new Date(startAt.getTime() + 2 * 3600_000).toISOString(), capacity: 2, booked: 0 }).returning('id').executeTakeFirstOrThrow()).id };
   // The patient asked not to be mailed: this mail goes out anyway, they need to act on it.
   const order = await createOrder(db.db, { userId: owner.id, laboratoryId: labId, slotId: slot.id, lines: [{ patientId, analysisId }], useEmail: false });
   await db.db.updateTable('orders').set({ address_intercom_code: '15K', address_postal_code: '00-683' }).where('id', '=', order.id).execute();

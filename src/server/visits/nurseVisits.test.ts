@@ -1,3 +1,5 @@
+import { labDayKey } from '@/shared/labTime';
+import { soonToday } from '@/server/testing/soonToday';
 import { setUpApiSuite } from '@/server/testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createUser, type FixtureUser } from '@/server/testing/orderFixtures';
 import type { NurseVisitsDto } from '@/shared/types/results';
@@ -67,7 +69,18 @@ async function world() {
 }
 
 /** The nurse is at the door ("not at home" needs that, or 15 minutes past the slot's start). */
-const arrived = (orderId: number) => suite.db.db.updateTable('orders').set({ visit_state: 'arrived' }).where('id', '=', orderId).execute();
+/** The visit moved to a slot starting now: the nurse's taps are taken only on the visit's day. */
+const onToday = async (orderId: number) => {
+  const order = await suite.db.db.selectFrom('orders').select('laboratory_id').where('id', '=', orderId).executeTakeFirstOrThrow();
+  const start = soonToday(0, 'Europe/Warsaw');
+  const slot = await suite.db.db.insertInto('nurse_slots').values({ laboratory_id: order.laboratory_id, start_at: start.toISOString(), end_at: new Date(start.getTime() + 2 * 3600_000).toISOString(), capacity: 4, booked: 1 }).returning('id').executeTakeFirstOrThrow();
+  await suite.db.db.updateTable('orders').set({ slot_id: slot.id }).where('id', '=', orderId).execute();
+};
+/** The nurse at the door, today. */
+const arrived = async (orderId: number) => {
+  await onToday(orderId);
+  await suite.db.db.updateTable('orders').set({ visit_state: 'arrived' }).where('id', '=', orderId).execute();
+};
 const assign = (token: string, orderId: number, nurseUserId: unknown) => suite.api.call('PUT', `/api/backend/staff/orders/${orderId}/nurse`, { token, body: { nurseUserId } });
 const visits = async (user: FixtureUser, day = DAY) => {
   const res = await suite.api.call('GET', `/api/backend/staff/visits?day=${day}`, { token: user.token });
@@ -183,13 +196,14 @@ test('a nurse marks samples collected or not at home with a note; nothing else o
   expect(JSON.stringify(nurseView.body)).not.toContain(w.owner.email);
   expect(staffView.body.customer.email).toBe(w.owner.email);
 
-  // Samples collected from a placed order: the existing status step (through visit confirmed).
+  // Samples collected from a placed order: the existing status step (through visit confirmed), on the visit's day.
+  await onToday(w.two.id);
   const collected = await suite.api.call('POST', `/api/backend/staff/orders/${w.two.id}/status`, { token: w.nurse1.token, body: { status: 'sample_collected' } });
   expect(collected.status).toBe(200);
   expect(collected.body.status).toBe('sample_collected');
   expect(collected.body.canEnterResults).toBe(false);
   expect(collected.body.events.map((e: { status: string }) => e.status)).toEqual(['placed', 'visit_confirmed', 'sample_collected']);
-  expect((await visits(w.nurse1)).visits.find((v) => v.orderId === w.two.id)).toMatchObject({ status: 'sample_collected', canMarkCollected: false });
+  expect((await visits(w.nurse1, labDayKey(new Date(), 'Europe/Warsaw'))).visits.find((v) => v.orderId === w.two.id)).toMatchObject({ status: 'sample_collected', canMarkCollected: false });
   // Once collected, "not at home" no longer applies.
   expect((await suite.api.call('POST', `/api/backend/staff/visits/${w.two.id}/not-at-home`, { token: w.nurse1.token, body: { note: 'x' } })).status).toBe(409);
 
@@ -216,6 +230,7 @@ test("the nurse's work is in the laboratory's audit trail: the day list read, no
   const since = (await suite.db.db.selectFrom('audit_events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0;
   const day = await visits(w.nurse1);
   expect((await suite.api.call('POST', `/api/backend/staff/visits/${w.morningOrder.id}/not-at-home`, { token: w.nurse1.token, body: { note: 'Rang twice at flat 12' } })).status).toBe(200);
+  await onToday(w.two.id);
   expect((await suite.api.call('POST', `/api/backend/staff/orders/${w.two.id}/status`, { token: w.nurse1.token, body: { status: 'sample_collected' } })).status).toBe(200);
   // A refused attempt (another nurse's visit) writes nothing.
   expect((await suite.api.call('POST', `/api/backend/staff/visits/${w.two.id}/not-at-home`, { token: w.nurse2.token, body: { note: 'x' } })).status).toBe(404);
