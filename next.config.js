@@ -46,6 +46,8 @@ const nextConfig = {
         destination: '/:path',
         permanent: true,
       },
+      // The cart a person (or an old bookmark) looks for at /cart is the order's first step.
+      { source: '/cart', destination: '/order/cart', permanent: false },
     ];
   },
   env: {
