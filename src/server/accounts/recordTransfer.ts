@@ -11,6 +11,7 @@ import { recordTransferMail } from '@/server/mail/templates/recordTransfer';
 import * as repo from '@/server/accounts/repositories/household';
 import * as transfers from '@/server/accounts/repositories/recordTransfers';
 import { logAccessEvent, INVITE_USED, RECORD_CLAIMED } from './household';
+import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * Record transfer at 18 (docs/privacy.md, "Family members"): the guardian of a child who is now an
@@ -35,7 +36,7 @@ export async function inviteTransfer(db: Db, user: AuthUser, patientId: number, 
   const token = newToken();
   const expiresAt = new Date(now.getTime() + INVITE_DAYS * 86_400_000).toISOString();
   const holderName = `${record.holder_first_name} ${record.holder_last_name}`.trim();
-  await transfers.inTransaction(db, async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     await repo.retireInvites(trx, patientId, email, now.toISOString());
     await repo.insertInvite(trx, { patient_id: patientId, holder_user_id: user.id, email, token_hash: hashToken(token), created_at: now.toISOString(), expires_at: expiresAt, used_at: null, kind: 'transfer' });
     const t = mailTranslator(language ?? record.holder_locale);
@@ -52,7 +53,7 @@ export async function inviteTransfer(db: Db, user: AuthUser, patientId: number, 
  */
 export async function answerTransfer(db: Db, user: AuthUser, invite: repo.InviteRow, answer: 'accept' | 'refuse', now = new Date()): Promise<{ access: 'self' | 'refused' }> {
   const at = now.toISOString();
-  return transfers.inTransaction(db, async (trx) => {
+  return inWriteTransaction(db, async (trx) => {
     if (!(await repo.useInvite(trx, invite.id, at))) throw new HttpError(410, INVITE_USED, { code: ERROR_CODES.inviteInvalid });
     const ids = { patientId: invite.patient_id, holderId: invite.holder_user_id, memberId: user.id, actorId: user.id };
     if (answer === 'refuse') {

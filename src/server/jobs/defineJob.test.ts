@@ -5,6 +5,7 @@ import { defineJob, runnable } from './defineJob';
 import { engineFor } from './engine';
 import { cancelJobs, enqueue, listJobsByKey } from './queue';
 import { JOB } from './specs';
+import { inWriteTransaction } from '../db/transactions';
 
 /** A job is one definition: `enqueue(trx, job, payload)` checks the payload against its schema, on either engine. */
 let db: TestDb;
@@ -35,7 +36,7 @@ test('a payload its schema refuses is not stored; a valid one is stored once per
   await expect(enqueue(db.db, reminder, bad, { key: 'define-job-test:1', runAt })).rejects.toBeInstanceOf(ValidationError);
   expect(await listJobsByKey(db.db, reminder.name, ['define-job-test:'])).toEqual([]);
 
-  const added = await db.db.transaction().execute((trx) => enqueue(trx, reminder, { orderId: 7, visitStart: '2026-12-01T08:00:00Z' }, { key: 'define-job-test:1', runAt }));
+  const added = await inWriteTransaction(db.db, (trx) => enqueue(trx, reminder, { orderId: 7, visitStart: '2026-12-01T08:00:00Z' }, { key: 'define-job-test:1', runAt }));
   expect(added).toBe(true);
   expect(await enqueue(db.db, reminder, { orderId: 7, visitStart: '2026-12-01T08:00:00Z' }, { key: 'define-job-test:1', runAt })).toBe(false);
   expect((await listJobsByKey(db.db, reminder.name, ['define-job-test:'])).map((j) => j.state)).toEqual(['pending']);

@@ -2,11 +2,6 @@ import type { Db } from '@/server/db/createDb';
 
 /** Record transfer at 18: the moves of records between accounts, and the orders they open to the new account. */
 
-/** Runs `fn` in a transaction (or in the caller's). */
-export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
-}
-
 export async function hasOwnRecord(db: Db, userId: number): Promise<boolean> {
   return (await db.selectFrom('patients').select('id').where('user_id', '=', userId).where('is_user', '=', 1).executeTakeFirst()) !== undefined;
 }
