@@ -27,7 +27,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { buildShop, freePort, ROOT } from './lib/servers';
-import { ensureNginx, startInstance, startNginx, type Instance } from './cluster/processes';
+import { ensureNginx, startInstance, startNginx, writeSection, type Instance } from './cluster/processes';
 import { load, warm, type LoadResult } from './lib/load';
 
 const { values } = parseArgs({
@@ -140,6 +140,8 @@ async function main(): Promise<void> {
   const { seedDemo } = await import('../src/server/db/seed');
   const f = await import('../src/server/testing/orderFixtures');
   const { countJobs } = await import('../src/server/jobs/queue');
+  const { scheduleVisitReminder } = await import('../src/server/orders/visitReminderSchedule');
+  const { makeJobsDue } = await import('../src/server/testing/jobs');
   const { stopBosses, bossSchemaFor } = await import('../src/server/jobs/pgBossQueue');
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-shop-cluster-'));
@@ -164,6 +166,8 @@ async function main(): Promise<void> {
       const patientId = await f.createPatient(db, user.id);
       const order = await f.createOrder(db, { userId: user.id, laboratoryId: LAB, slotId: slot.id, lines: [{ patientId, analysisId: analysis.id }], status: 'visit_confirmed' });
       orders.push({ orderId: order.id, token: user.token });
+      // A reminder mail per order, made due once the streams are open: the instances' workers send them across the kill.
+      await scheduleVisitReminder(db, order.id, slot.start, new Date(), LAB);
     }
 
     const ports = [await freePort(), await freePort(), await freePort()];
@@ -214,8 +218,20 @@ async function main(): Promise<void> {
     for (let i = 0; i < 100 && clients.some((c) => c.first === null); i++) await sleep(100);
     console.log(`opened ${clients.filter((c) => c.open).length} streams in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${clients.filter((c) => c.first !== null).length} received the order's state`);
 
-    // The writer: nurse assignments through the proxy, two at a time, alternating nurses.
+    const reminders = await makeJobsDue(db, 'visit-reminder');
+    console.log(`${reminders} visit reminders due now`);
+    // The writers: nurse assignments through the proxy (one at a time, alternating nurses), and changes
+    // written straight to the orders (\`updated_at\`, as any other instance or worker would), one every 20 ms.
     let writing = true;
+    let touches = 0;
+    const toucher = (async () => {
+      for (let n = 0; writing; n++) {
+        const o = orders[(n * 7) % orders.length] as (typeof orders)[number];
+        await db.updateTable('orders').set({ updated_at: new Date().toISOString() }).where('id', '=', o.orderId).execute();
+        touches += 1;
+        await sleep(20);
+      }
+    })();
     let writes = 0;
     let writeErrors = 0;
     const writer = (async () => {
@@ -234,7 +250,7 @@ async function main(): Promise<void> {
         }
         await sleep(40);
       };
-      while (writing) await Promise.all([one(), one()]);
+      while (writing) await one();
     })();
 
     const perInstance = () => instances.map((inst) => spawnSync('sh', ['-c', `ss -Htn state established '( sport = :${inst.port} )' | wc -l`], { encoding: 'utf8' }).stdout.trim());
@@ -249,7 +265,7 @@ async function main(): Promise<void> {
     await phase('during the reconnects after the kill');
     await phase('after (two instances)');
     writing = false;
-    await writer;
+    await Promise.all([writer, toucher]);
     const reconnectedBy = (Date.now() - killedAt) / 1000;
 
     // Every client must reach its order's latest event.
@@ -310,6 +326,8 @@ async function main(): Promise<void> {
       `| reconnects in all (incl. refused and retried) | ${clients.reduce((n, c) => n + c.reconnects, 0)} |`,
       `| streams open at the end | ${openNow} |`,
       `| nurse assignments written through nginx (failed) | ${writes} (${writeErrors}) |`,
+      `| order changes written straight to the database | ${touches} |`,
+      `| visit reminders made due (one mail each) | ${reminders} |`,
       `| events stored for the streams' orders | ${stored} |`,
       `| events due to the clients (after the one each started from) | ${due} |`,
       `| events received, each id counted once | ${received} |`,
@@ -329,8 +347,9 @@ ${SECONDS} s into the load with the streams open; all clients had caught up ${re
 ${table}
 `;
     console.log(`\n${section}`);
-    if (!values['no-doc']) writeSection(section);
-    if (missing > 0 || openNow < clients.length) process.exitCode = 1;
+    if (!values['no-doc']) writeSection(CLUSTER_HEADING, section);
+    const sentMails = Number(mails.find((m) => m.status === 'sent')?.n ?? 0);
+    if (missing > 0 || openNow < clients.length || sentMails < reminders || jobs.some((j) => j.state === 'failed')) process.exitCode = 1;
   } finally {
     for (const c of clients) c.stop();
     agent.destroy();
@@ -357,23 +376,6 @@ ${table}
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
-
-const DOC = path.join(__dirname, '..', 'docs', 'performance.md');
-
-/** Replaces (or appends) this bench's own section of docs/performance.md; the other sections stay as they are. */
-function writeSection(section: string): void {
-  const doc = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '# Performance\n';
-  const i = doc.indexOf(`${CLUSTER_HEADING}\n`);
-  let out: string;
-  if (i < 0) out = `${doc.trimEnd()}\n\n${section}`;
-  else {
-    const j = doc.indexOf('\n## ', i + CLUSTER_HEADING.length);
-    out = doc.slice(0, i) + section + (j < 0 ? '' : doc.slice(j + 1));
-  }
-  fs.writeFileSync(DOC, out);
-  console.log('Wrote the Cluster section of docs/performance.md');
-}
-
 
 main().then(
   () => process.exit(),

@@ -59,3 +59,19 @@ export function startNginx(bin: string, tmp: string, listen: number, ports: numb
   if (test.status !== 0) throw new Error(`nginx -t: ${test.stderr}`);
   return spawn(bin, ['-c', file, '-p', prefix, '-g', 'daemon off; user root;'], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
+
+const DOC = path.join(__dirname, '..', '..', 'docs', 'performance.md');
+
+/** Replaces (or appends) this bench's own section of docs/performance.md; the other sections stay as they are. */
+export function writeSection(heading: string, section: string): void {
+  const doc = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '# Performance\n';
+  const i = doc.indexOf(`${heading}\n`);
+  let out: string;
+  if (i < 0) out = `${doc.trimEnd()}\n\n${section}`;
+  else {
+    const j = doc.indexOf('\n## ', i + heading.length);
+    out = doc.slice(0, i) + section + (j < 0 ? '' : doc.slice(j + 1));
+  }
+  fs.writeFileSync(DOC, out);
+  console.log('Wrote the Cluster section of docs/performance.md');
+}
