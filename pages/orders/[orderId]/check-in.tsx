@@ -1,0 +1,3 @@
+import { CheckInPage } from '@/features/checkIn/components/CheckInPage';
+
+export default CheckInPage;
