@@ -52,7 +52,10 @@ export function ResultList({ results, language, hrefOf }: { results: AnalysisRes
                 )}
               </Box>
               <Box sx={{ textAlign: 'right', display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
-                <Typography sx={{ fontWeight: out ? 700 : 500, color: colour, whiteSpace: 'nowrap' }}>{formatValue(r, language)}</Typography>
+                {/* A number stays on one line; a written finding wraps instead of running over the name on a phone. */}
+                <Typography sx={{ fontWeight: out ? 700 : 500, color: colour, whiteSpace: typeof r.value === 'string' ? 'normal' : 'nowrap', textAlign: 'right', overflowWrap: 'anywhere', maxWidth: { xs: '11rem', sm: '20rem' } }}>
+                  {formatValue(r, language)}
+                </Typography>
                 <FlagChip flag={r.flag} interpretation={r.interpretation} />
               </Box>
             </>
