@@ -10,13 +10,14 @@
  *    through the proxy) and the catalogue is loaded again;
  * 3. one instance is killed with SIGKILL; its streams end, each client reconnects through the proxy
  *    with Last-Event-ID; the catalogue is loaded during and after the reconnects;
- * 4. the writer stops, every client must have received every stored event of its order after the one
+ * 4. (just before the kill `--mails` visit reminders are made due, sent by the instances' workers)
+ * 5. the writer stops, every client must have received every stored event of its order after the one
  *    it started from (each id counted once), and the job queue and mail outbox must drain with nothing
  *    failed.
  *
  * Prints a table and writes it into docs/performance.md, section "## Cluster" (only that section).
  *
- *   npx tsx bench/cluster.ts [--streams 1000] [--seconds 15] [--db postgres://postgres@127.0.0.1:5432/test] [--no-build]
+ *   npx tsx bench/cluster.ts [--streams 1000] [--seconds 15] [--mails 300] [--db postgres://postgres@127.0.0.1:5432/test] [--no-build]
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -38,10 +39,12 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     cluster: { type: 'boolean', default: false },
     'no-doc': { type: 'boolean', default: false },
+    mails: { type: 'string', default: '300' },
   },
   strict: false,
 });
 const STREAMS = Number(values.streams);
+const MAILS = Number(values.mails);
 const SECONDS = Number(values.seconds);
 const INSTANCES = 3;
 const LAB = 'warsaw-mokotow';
@@ -166,8 +169,8 @@ async function main(): Promise<void> {
       const patientId = await f.createPatient(db, user.id);
       const order = await f.createOrder(db, { userId: user.id, laboratoryId: LAB, slotId: slot.id, lines: [{ patientId, analysisId: analysis.id }], status: 'visit_confirmed' });
       orders.push({ orderId: order.id, token: user.token });
-      // A reminder mail per order, made due once the streams are open: the instances' workers send them across the kill.
-      await scheduleVisitReminder(db, order.id, slot.start, new Date(), LAB);
+      // Reminder mails, made due just before the kill: the instances' workers send them across it.
+      if (i < MAILS) await scheduleVisitReminder(db, order.id, slot.start, new Date(), LAB);
     }
 
     const ports = [await freePort(), await freePort(), await freePort()];
@@ -218,8 +221,6 @@ async function main(): Promise<void> {
     for (let i = 0; i < 100 && clients.some((c) => c.first === null); i++) await sleep(100);
     console.log(`opened ${clients.filter((c) => c.open).length} streams in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${clients.filter((c) => c.first !== null).length} received the order's state`);
 
-    const reminders = await makeJobsDue(db, 'visit-reminder');
-    console.log(`${reminders} visit reminders due now`);
     // The writers: nurse assignments through the proxy (one at a time, alternating nurses), and changes
     // written straight to the orders (\`updated_at\`, as any other instance or worker would), one every 20 ms.
     let writing = true;
@@ -257,6 +258,9 @@ async function main(): Promise<void> {
     console.log(`connections per instance (streams and proxy keep-alive): ${perInstance().join(' / ')}`);
     await phase(`${STREAMS} streams open, writer on`);
 
+    const reminders = await makeJobsDue(db, 'visit-reminder');
+    console.log(`${reminders} visit reminders due now`);
+    await sleep(3000);
     const victim = instances[0] as Instance;
     const onVictim = Number(perInstance()[0]);
     process.kill(-(victim.child.pid as number), 'SIGKILL');
@@ -299,9 +303,9 @@ async function main(): Promise<void> {
 
     // The queue: every job done, none failed; every mail of the outbox sent.
     let jobs: { name: string; state: string; n: number }[] = [];
-    for (let i = 0; i < 36; i++) {
+    for (let i = 0; i < 60; i++) {
       jobs = await countJobs(db);
-      if (!jobs.some((j) => j.state === 'created' || j.state === 'active' || j.state === 'retry')) break;
+      if (!jobs.some((j) => j.state === 'pending' || j.state === 'running' || j.state === 'retrying')) break;
       await sleep(5000);
     }
     const mails = await db.selectFrom('mail_outbox').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
@@ -327,7 +331,7 @@ async function main(): Promise<void> {
       `| streams open at the end | ${openNow} |`,
       `| nurse assignments written through nginx (failed) | ${writes} (${writeErrors}) |`,
       `| order changes written straight to the database | ${touches} |`,
-      `| visit reminders made due (one mail each) | ${reminders} |`,
+      `| visit reminders made due 3 s before the kill (one mail each) | ${reminders} |`,
       `| events stored for the streams' orders | ${stored} |`,
       `| events due to the clients (after the one each started from) | ${due} |`,
       `| events received, each id counted once | ${received} |`,
