@@ -1,10 +1,9 @@
 import type { Db } from '../db/createDb';
 import { enqueue } from '../jobs/queue';
-import { JOB } from '../jobs/specs';
 import { CRITICAL_PRIORITY, mailMessageId, queueMail, type QueuedMail } from '../mail/queueMail';
 import * as repo from '@/server/notifications/repositories/notifications';
 import type { NotificationEvent, PushPayload } from '@/shared/types/notifications';
-import type { PushJob } from './pushSend';
+import { pushSendJob, type PushJob } from './pushSend';
 import { quietUntil } from './quietHours';
 import { channelsOf } from './settings';
 
@@ -41,6 +40,6 @@ export async function notify(db: Db, n: Notice): Promise<void> {
   const runAt = urgent ? null : quietUntil(n.now ?? new Date(), n.timeZone);
   for (const device of devices) {
     const job: PushJob = { subscriptionId: device.id, payload: n.push, urgent };
-    await enqueue(db, JOB.pushSend, job, { key: `${key}:${device.id}`, priority: urgent ? CRITICAL_PRIORITY : 0, laboratoryId: n.laboratoryId, ...(runAt ? { runAt } : {}) });
+    await enqueue(db, pushSendJob, job, { key: `${key}:${device.id}`, priority: urgent ? CRITICAL_PRIORITY : 0, laboratoryId: n.laboratoryId, ...(runAt ? { runAt } : {}) });
   }
 }

@@ -1,5 +1,6 @@
 import webpush from 'web-push';
-import type { JobDefinition } from '../jobs/types';
+import { boolean, number, object, string } from 'yup';
+import { defineJob } from '../jobs/defineJob';
 import { JOB } from '../jobs/specs';
 import { log } from '../log';
 import * as repo from '@/server/notifications/repositories/notifications';
@@ -26,8 +27,15 @@ const PUSH_TIMEOUT_MS = 10_000;
 
 export class PushServiceError extends Error {}
 
-export const pushSendJob: JobDefinition<PushJob> = {
+const pushJobSchema = object({
+  subscriptionId: number().integer().required(),
+  payload: object({ title: string().required(), body: string().defined(), url: string().required(), tag: string().required() }).required(),
+  urgent: boolean().optional(),
+});
+
+export const pushSendJob = defineJob<PushJob>({
   name: JOB.pushSend,
+  payload: pushJobSchema,
   async handler({ subscriptionId, payload, urgent }, { db }) {
     const subscription = await repo.findSubscription(db, subscriptionId);
     const vapid = vapidDetails();
@@ -56,4 +64,4 @@ export const pushSendJob: JobDefinition<PushJob> = {
     if (res.status === 429 || res.status >= 500) throw new PushServiceError(`push service answered ${res.status}`);
     log().warn({ subscriptionId, status: res.status }, 'push refused by the push service');
   },
-};
+});
