@@ -38,12 +38,20 @@ test('a fast long enough is ok; a short one offers a free move until the visit; 
   const longFast = await post(owner.token, order.id, { lastMealAt: hoursBefore(slot.start, 10) });
   expect(longFast.status).toBe(200);
   expect(longFast.body).toEqual({ ok: true });
+  // Within 24 hours of the visit a move is closed unless the check-in offered one.
+  const elsewhere = await createSlot(suite.db.db, (await suite.db.db.selectFrom('orders').select('laboratory_id').where('id', '=', order.id).executeTakeFirstOrThrow()).laboratory_id, 96);
+  expect((await suite.api.call('POST', `${B}/orders/${order.id}/reschedule`, { token: owner.token, body: { slotId: elsewhere.id } })).status).toBe(409);
 
   const shortFast = await post(owner.token, order.id, { lastMealAt: hoursBefore(slot.start, 4) });
   expect(shortFast.status).toBe(200);
   expect(shortFast.body).toEqual({ ok: false, rescheduleOffer: { fee: 0, until: slot.start } });
   const after = (await suite.api.call('GET', `${B}/orders/${order.id}/check-in`, { token: owner.token })).body;
   expect(after.answer).toMatchObject({ ok: false, fastingHours: 4, cycleStart: null });
+  // The offer is honoured: the visit, within 24 hours, moves to another slot.
+  const labId = (await suite.db.db.selectFrom('orders').select('laboratory_id').where('id', '=', order.id).executeTakeFirstOrThrow()).laboratory_id;
+  const later = await createSlot(suite.db.db, labId, 72);
+  const moved = await suite.api.call('POST', `${B}/orders/${order.id}/reschedule`, { token: owner.token, body: { slotId: later.id } });
+  expect(moved.status).toBe(200);
 });
 
 test('a cycle-day analysis asks the first day of the period and checks the day of the visit', async () => {

@@ -91,3 +91,10 @@ export async function sampleCheckIn(db: Db, orderId: number) {
   const rules = await rulesOf(db, orderId);
   return { lastMealAt: row.last_meal_at, cycleStart: row.cycle_start, fastingHours: row.fasting_hours, requiredFastingHours: rules.fastingHours, ok: row.rules_met === 1, answeredAt: row.answered_at };
 }
+
+/** Whether a morning check-in that broke a rule lets the owner move the visit now (until it starts), inside the 24 hours. */
+export async function checkInOffersMove(db: Db, order: { id: number; status: string }, visitStart: string, now = new Date()): Promise<boolean> {
+  if (CLOSED_STATUSES.has(order.status) || Date.parse(visitStart) <= now.getTime()) return false;
+  const row = await repo.findCheckIn(db, order.id);
+  return !!row && row.rules_met === 0;
+}

@@ -41,6 +41,7 @@ import { recordHealthReadByOther } from '@/server/audit/audit';
 import { sampleView } from './rejections';
 import type { Language } from '@/shared/i18n';
 import { inWriteTransaction } from '@/server/db/transactions';
+import { checkInOffersMove } from './checkIn';
 
 /**
  * What happens to an order after it is placed: status changes (each stored as an event with its
@@ -313,7 +314,8 @@ async function mailVisitChange(db: Db, userId: number, orderId: number, change: 
 
 /**
  * POST orders/{id}/reschedule {slotId}: moves the visit to another free slot of the same
- * laboratory until 24 hours before the current visit. The new place is taken and the old one freed
+ * laboratory until 24 hours before the current visit (or, after a morning check-in that broke a
+ * timing rule, until the visit starts). The new place is taken and the old one freed
  * in one transaction; 409 when the slot is full or it is too late.
  */
 export async function rescheduleOrder(db: Db, userId: number, orderId: number, slotId: number, now = new Date()): Promise<OrderDetailDto> {
@@ -322,7 +324,8 @@ export async function rescheduleOrder(db: Db, userId: number, orderId: number, s
     const order = await loadOwnOrder(trx, userId, orderId, true);
     const slots = await findSlotsByIds(trx, [order.slot_id, slotId]);
     const current = slots.get(order.slot_id);
-    if (!canChangeVisit(order.status, current?.start_at ?? order.nurse_checkout_date, now)) throw conflict(VISIT_CHANGE_CLOSED);
+    // A morning check-in that broke a timing rule offers a free move until the visit starts (checkIn.ts).
+    if (!canChangeVisit(order.status, current?.start_at ?? order.nurse_checkout_date, now) && !(await checkInOffersMove(trx, order, current?.start_at ?? order.nurse_checkout_date, now))) throw conflict(VISIT_CHANGE_CLOSED);
     const next = slots.get(slotId);
     if (!next || next.laboratory_id !== order.laboratory_id) throw notFound(SLOT_NOT_FOUND);
     if (slotId === order.slot_id) throw conflict(SAME_SLOT);
