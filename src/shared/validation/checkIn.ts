@@ -1,4 +1,4 @@
-import { object, string, type InferType } from 'yup';
+import { object, string } from 'yup';
 
 /** The body of `POST orders/{id}/check-in`: the server checks the dates against the clock and the order. */
 export const CHECK_IN_MESSAGES = {
@@ -10,4 +10,3 @@ export const checkInSchema = object({
   lastMealAt: string().strict().trim().max(40).required(CHECK_IN_MESSAGES.lastMealRequired),
   cycleStart: string().strict().trim().max(10, CHECK_IN_MESSAGES.cycleStartInvalid).nullable().optional(),
 });
-export type CheckInBody = InferType<typeof checkInSchema>;
