@@ -4,7 +4,8 @@ import * as repo from '@/server/mail/repositories/mailOutbox';
 import { enqueue } from '../jobs/queue';
 import { JOB, specOf, backoffSeconds } from '../jobs/specs';
 import { safeError } from '../jobs/keys';
-import type { JobDefinition } from '../jobs/types';
+import { number, object } from 'yup';
+import { defineJob } from '../jobs/defineJob';
 import { sendMail, type MailMessage } from './mailer';
 import { mailCounter } from '../metrics';
 
@@ -28,8 +29,9 @@ function isPermanent(e: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-export const mailSendJob: JobDefinition<MailSendPayload> = {
+export const mailSendJob = defineJob<MailSendPayload>({
   name: JOB.mailSend,
+  payload: object({ mailId: number().integer().required() }),
   async handler({ mailId }, { db }) {
     const now = new Date();
     const staleBefore = new Date(now.getTime() - specOf(JOB.mailSend).timeoutSeconds * 1000).toISOString();
@@ -55,11 +57,11 @@ export const mailSendJob: JobDefinition<MailSendPayload> = {
       log().warn({ mail: mail.kind, id: mailId, attempt: mail.attempts, error, final: giveUp }, 'Mail not delivered');
       if (!giveUp) {
         const delay = backoffSeconds({ retryDelaySeconds: 2 }, mail.attempts, getConfig().mailRetryMaxMinutes * 60);
-        await enqueue(db, JOB.mailSend, { mailId }, { key: `${mailId}:${mail.attempts + 1}`, runAt: new Date(at.getTime() + delay * 1000), priority: mail.priority, laboratoryId: mail.laboratory_id });
+        await enqueue(db, mailSendJob, { mailId }, { key: `${mailId}:${mail.attempts + 1}`, runAt: new Date(at.getTime() + delay * 1000), priority: mail.priority, laboratoryId: mail.laboratory_id });
       }
       return;
     }
     await repo.markSent(db, mailId, new Date().toISOString());
     mailCounter('sent', mail.kind);
   },
-};
+});
