@@ -13,8 +13,8 @@ import { patientInviteMail } from '@/server/mail/templates/household';
 import { recordAudit } from '@/server/audit/audit';
 import * as repo from '@/server/accounts/repositories/household';
 import type { PatientRecord } from '@/server/accounts/repositories/patients';
-import { answerTransfer } from './recordTransfer';
 import { inWriteTransaction } from '@/server/db/transactions';
+import { answerTransfer } from './recordTransfer';
 
 /**
  * Household consent (docs/privacy.md, "Family members"). The account holder keeps records of the
