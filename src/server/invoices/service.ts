@@ -32,7 +32,6 @@ export const NO_INVOICES = 'This laboratory does not issue VAT invoices';
 export const WINDOW_CLOSED = 'An invoice can be asked for until the 15th of the month after the payment; that date has passed';
 export const INVOICE_NOT_FOUND = 'No invoice for this order';
 export const ORDER_REFUNDED = 'The money of this order was refunded: there is nothing to invoice';
-export { INVOICE_INVALID } from './fa3Checked';
 const ZONE = 'Europe/Warsaw';
 
 export interface InvoiceSummaryDto {

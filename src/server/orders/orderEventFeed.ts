@@ -6,7 +6,7 @@ import { log } from '@/server/log';
 import type { Client } from 'pg';
 import { eventIdsAfter, latestEventIds } from './repositories/liveEvents';
 
-export { eventIdsAfter, latestEventId } from './repositories/liveEvents';
+export { latestEventId } from './repositories/liveEvents';
 
 /**
  * How the open event streams of one process hear of new `order_live_events` rows (see orderEvents.ts

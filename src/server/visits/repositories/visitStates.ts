@@ -47,16 +47,3 @@ export async function getFirstName(db: Q, userId: number): Promise<string | null
   return row?.first_name || null;
 }
 
-/**
- * What the order's event stream compares between polls, for many orders in one read: one indexed
- * row each. Any visit change raises `visit_version`; status changes and results move `status` and
- * `updated_at`.
- */
-export async function getOrderFingerprints(db: Q, orderIds: number[]): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
-  for (let i = 0; i < orderIds.length; i += 500) {
-    const rows = await db.selectFrom('orders').select(['id', 'visit_version', 'status', 'updated_at']).where('id', 'in', orderIds.slice(i, i + 500)).execute();
-    for (const row of rows) out.set(row.id, `${row.visit_version}:${row.status}:${row.updated_at}`);
-  }
-  return out;
-}
