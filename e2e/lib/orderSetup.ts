@@ -54,13 +54,14 @@ export async function registerConfirmed(ctx: JourneyContext, email: string, firs
 /**
  * The account's own patient record, Ирина Wąsowska (female, born 1984-04-12), whose name the journeys
  * look for: the holder's own record reads its results (another adult's would need their consent).
+ * With `member`, a family member's record instead (not the account holder's own).
  */
-export async function createPatient(ctx: JourneyContext, token: string): Promise<PatientDto> {
+export async function createPatient(ctx: JourneyContext, token: string, member?: { firstName: string; lastName: string; gender: 'female' | 'male'; dateOfBirth: string; email: string | null }): Promise<PatientDto> {
   const created = await ctx.api(
     'POST',
-    '/api/backend/patient/?userAsPatient=true',
+    `/api/backend/patient/?userAsPatient=${member ? 'false' : 'true'}`,
     {
-      personalDetails: { firstName: 'Ирина', lastName: 'Wąsowska', gender: 'female', dateOfBirth: '1984-04-12', email: null, phone: null },
+      personalDetails: { ...(member ?? { firstName: 'Ирина', lastName: 'Wąsowska', gender: 'female', dateOfBirth: '1984-04-12', email: null }), phone: null },
       address: { country: '', region: '', locality: '', district: '', street: '', houseNumber: '', entranceNumber: '', floorNumber: '', apartmentNumber: '', addressNotes: '' },
     },
     token,

@@ -31,13 +31,17 @@ export function discoverApiRoutes(dir = PAGES_API, base = '/api'): ApiRoute[] {
   return out.sort((a, b) => specificity(a.pattern, b.pattern));
 }
 
-const segmentRank = (seg: string | undefined) => (seg === undefined ? 0 : seg.startsWith('[...') ? 2 : seg.startsWith('[') ? 1 : 0);
+const segmentRank = (seg: string) => (seg.startsWith('[...') ? 2 : seg.startsWith('[') ? 1 : 0);
 
+/**
+ * Lexicographic over the segments' ranks (a shorter pattern first where one is a prefix of the other):
+ * a total order, so the sort is the same whatever order the files were read in.
+ */
 function specificity(a: string, b: string): number {
-  const x = a.split('/');
-  const y = b.split('/');
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = segmentRank(x[i]) - segmentRank(y[i]);
+  const x = a.split('/').map(segmentRank);
+  const y = b.split('/').map(segmentRank);
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const d = (x[i] ?? -1) - (y[i] ?? -1);
     if (d) return d;
   }
   return 0;

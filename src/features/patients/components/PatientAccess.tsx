@@ -51,12 +51,12 @@ export function PatientAccess({ dto }: { dto: PatientDto }) {
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, pb: 1.5 }}>
       <Tag label={t(`patients.access.${access}`)} />
       {invitable && (
-        <Button size="small" variant="outlined" onClick={() => void send()} disabled={call.resource.status === Status.LOADING} sx={{ minHeight: 40 }} aria-label={t('patients.access.inviteFor', { name })}>
+        <Button size="small" variant="outlined" onClick={() => void send()} disabled={call.resource.status === Status.LOADING} sx={{ minHeight: 44 }} aria-label={t('patients.access.inviteFor', { name })}>
           {t('patients.access.invite')}
         </Button>
       )}
       {transferable && (
-        <Button size="small" variant="outlined" onClick={() => void sendHandOver()} disabled={handOver.resource.status === Status.LOADING} sx={{ minHeight: 40 }} aria-label={t('patients.access.handOverFor', { name })}>
+        <Button size="small" variant="outlined" onClick={() => void sendHandOver()} disabled={handOver.resource.status === Status.LOADING} sx={{ minHeight: 44 }} aria-label={t('patients.access.handOverFor', { name })}>
           {t('patients.access.handOver')}
         </Button>
       )}

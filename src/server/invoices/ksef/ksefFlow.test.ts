@@ -53,7 +53,13 @@ beforeEach(() => {
 
 const buyer = { taxId: '5260250274', name: 'Zakład Usługowy Żuraw', address: { street: 'ul. Długa 1', postalCode: '31-146', city: 'Kraków', country: 'PL' } };
 
-/** A paid order of a laboratory selling as SELLER_NIP (the KSeF context's own NIP). */
+let made = 0;
+
+/**
+ * A paid order of a laboratory selling as SELLER_NIP (the KSeF context's own NIP). Each laboratory
+ * numbers its own series, so every order is priced apart: two invoices issued in the same second would
+ * otherwise be the same document, byte for byte, which KSeF answers as a duplicate (440).
+ */
 async function paidOrder() {
   const labId = await createLab(tdb.db);
   await tdb.db
@@ -66,7 +72,7 @@ async function paidOrder() {
   const patient = await createPatient(tdb.db, owner.id, { firstName: 'Łucja', lastName: 'Żółć' });
   const analysis = await createAnalysis(tdb.db, { name: 'Glucose' });
   const slot = await createSlot(tdb.db, labId, 30);
-  const order = await createOrder(tdb.db, { userId: owner.id, laboratoryId: labId, slotId: slot.id, lines: [{ patientId: patient, analysisId: analysis, priceMinor: 3490 }] });
+  const order = await createOrder(tdb.db, { userId: owner.id, laboratoryId: labId, slotId: slot.id, lines: [{ patientId: patient, analysisId: analysis, priceMinor: 3490 + made++ }] });
   for (const status of ['visit_confirmed', 'sample_collected'] as const) {
     expect((await api.call('POST', `/api/backend/staff/orders/${order.id}/status`, { token: staff.token, body: { status } })).status).toBe(200);
   }
