@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { getConfig } from '@/server/config';
 import { setUpApiSuite } from '@/server/testing/shopSuite';
@@ -176,7 +175,9 @@ test('each event has the id of its stored row; a reconnect with Last-Event-ID is
   if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
   const url = new URL(database.url);
   url.searchParams.set('schema', database.schema as string);
-  const child: ChildProcess = spawn(process.execPath, [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server/testing/apiServerProcess.ts'], {
+  // One process (node with tsx's loader), not tsx's CLI, which runs the script in a child of its own
+  // that a kill of the CLI would leave running (holding this test's pipe, so jest never exits).
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/testing/apiServerProcess.ts'], {
     env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: url.toString(), SEED_DEMO: 'false', ORDER_EVENTS_POLL_MS: '100', ORDER_EVENTS_HEARTBEAT_MS: '60000', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
