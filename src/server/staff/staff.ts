@@ -24,7 +24,7 @@ import { findLaboratoriesByIds, laboratoryExists } from '@/server/laboratories/r
 import { timeZoneOf } from '@/server/visits/laboratoryTime';
 import { changeStatus, eventDto } from '@/server/orders/orderLifecycle';
 import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
-import { actorOfUser, checkNurseDay, followVisit } from '@/server/visits/visitStates';
+import { actorOfUser, followVisit } from '@/server/visits/visitStates';
 import { orderAddressDto, visitDto } from '@/server/orders/orders';
 import { linesByPatient } from '@/server/orders/linesByPatient';
 import { ageOn } from '@/shared/resultFlag';
@@ -172,8 +172,6 @@ export async function setLabOrderStatus(db: Db, staff: AuthUser, orderId: number
   const order = await loadLabOrder(db, staff, orderId);
   if (isNurse(staff)) {
     if (status !== 'sample_collected') throw forbidden(NURSE_STEP_ONLY);
-    // The nurse's "samples collected" only on the visit's day; the console's changes are not held to it.
-    await checkNurseDay(db, order, new Date());
     if (order.status === 'placed') await changeStatus(db, orderId, 'visit_confirmed', staff.id);
   }
   await changeStatus(db, orderId, status, staff.id, note);

@@ -31,26 +31,6 @@ async function visitInThreeDays() {
   return { owner, staff, nurse, order, patientId, analysisId, start, timeZone: timeZoneOf(country) };
 }
 
-test('the nurse\'s arrived, collected and not at home are refused before the visit\'s day; the console\'s status change is not', async () => {
-  const w = await visitInThreeDays();
-  const B = '/api/backend/staff';
-  for (const state of ['arrived', 'collected', 'not_at_home']) {
-    const res = await suite.api.call('POST', `${B}/visits/${w.order.id}/state`, { token: w.nurse.token, body: { state, reason: 'x' } });
-    expect([state, res.status]).toEqual([state, 409]);
-    expect(res.body.error).toMatch(/only on the day of the visit/);
-  }
-  const collected = await suite.api.call('POST', `${B}/orders/${w.order.id}/status`, { token: w.nurse.token, body: { status: 'sample_collected' } });
-  expect(collected.status).toBe(409);
-  const notHome = await suite.api.call('POST', `${B}/visits/${w.order.id}/not-at-home`, { token: w.nurse.token, body: { note: 'Nobody answers' } });
-  expect(notHome.status).toBe(409);
-  const order = await suite.api.call('GET', `/api/backend/orders/${w.order.id}`, { token: w.owner.token });
-  expect(order.body.status).toBe('visit_confirmed');
-  expect(order.body.visit.state).toBe('nurse_assigned');
-
-  // The laboratory's staff record a collection whenever it happened.
-  expect((await suite.api.call('POST', `${B}/orders/${w.order.id}/status`, { token: w.staff.token, body: { status: 'sample_collected' } })).status).toBe(200);
-});
-
 test('one collection time everywhere: the results page, the PDF and the trend show the collection recorded, not the booked visit', async () => {
   const w = await visitInThreeDays();
   const B = '/api/backend/staff';

@@ -15,7 +15,7 @@ import { buildAppUrl } from '@/server/mail/mailer';
 import { noticeNotAtHome } from '@/server/notifications/notices';
 import { addressLine, formatVisit } from '@/server/mail/templates/common';
 import { notAtHomeMail } from '@/server/mail/templates/notAtHome';
-import { actorOfUser, checkNurseDay, checkVisitMove, followVisit } from './visitStates';
+import { actorOfUser, checkVisitMove, followVisit } from './visitStates';
 import { actorOf, recordAudit, type AuditContext } from '@/server/audit/audit';
 import { listRejections } from '@/server/orders/repositories/rejections';
 import { BUTTERFLY_REASONS, type RejectionReason } from '@/shared/sampleRejection';
@@ -169,7 +169,6 @@ export async function getVisit(db: Db, user: AuthUser, orderId: number, audit?: 
 export async function markNotAtHome(db: Db, user: AuthUser, orderId: number, note: string, audit?: AuditContext, now = new Date()): Promise<NurseVisitDto> {
   const order = await loadVisit(db, user, orderId);
   if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED);
-  if (isNurse(user)) await checkNurseDay(db, order, now);
   if (order.visit_state !== 'not_at_home') await checkVisitMove(db, order, 'not_at_home', now);
   await inWriteTransaction(db, async (trx) => {
     const first = await visitsRepo.setNotAtHome(trx, orderId, note, now.toISOString());

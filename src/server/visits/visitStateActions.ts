@@ -8,7 +8,7 @@ import { changeStatus } from '@/server/orders/orderLifecycle';
 import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
 import { getVisit, isNurseOfVisit, markNotAtHome } from './nurseVisits';
 import { setLabOrderStatus } from '@/server/staff/staff';
-import { actorOfUser, applyVisitState, checkNurseDay, checkVisitMove, defaultWindow, VISIT_REFUSALS } from './visitStates';
+import { actorOfUser, applyVisitState, checkVisitMove, defaultWindow, VISIT_REFUSALS } from './visitStates';
 import { VISIT_MESSAGES } from '@/shared/validation/visit';
 import { noticeOnTheWay } from '@/server/notifications/notices';
 import { MAX_ARRIVAL_WINDOW_MINUTES } from '@/shared/visitState';
@@ -44,7 +44,6 @@ export async function setVisitState(db: Db, user: AuthUser, orderId: number, inp
     if (to !== 'on_the_way') throw badRequest(VISIT_MESSAGES.windowInvalid, { arrivalStart: VISIT_MESSAGES.windowInvalid });
   }
   // The nurse's taps only on the visit's day ("on the way" has its own rule and words).
-  if (isNurse(user) && to !== 'on_the_way') await checkNurseDay(db, order, now);
   if (!correction && to !== 'on_the_way') await checkVisitMove(db, order, to, now);
   if (correction && order.visit_state === to) throw conflict(VISIT_REFUSALS.same);
 

@@ -38,18 +38,6 @@ async function factsOf(db: Db, order: OrderRow, now: Date) {
   return { slotStart, slotEnd: slot?.end_at ?? slotStart, slotDay: localDay(new Date(slotStart), tz), today: localDay(now, tz), now };
 }
 
-export const NOT_VISIT_DAY_STEP = '"Arrived", "samples collected" and "not at home" are possible only on the day of the visit';
-
-/**
- * The nurse's taps (on the way, arrived, collected, not at home) only on the visit's day, in the
- * laboratory's time zone: 409 otherwise. The laboratory staff's status changes in the console are
- * not held to it (they record what happened, when they record it).
- */
-export async function checkNurseDay(db: Db, order: OrderRow, now: Date): Promise<void> {
-  const f = await factsOf(db, order, now);
-  if (f.today !== f.slotDay) throw conflict(NOT_VISIT_DAY_STEP);
-}
-
 /** Throws 409 with the reason when the rules refuse the move (staff corrections skip this). */
 export async function checkVisitMove(db: Db, order: OrderRow, to: VisitState, now: Date): Promise<void> {
   const refusal = visitRefusal(order.visit_state, to, await factsOf(db, order, now));
