@@ -23,7 +23,8 @@ export default journey(
       assert.ok(glucose);
       const token = await registerConfirmed(ctx, `tz-${stamp}@example.test`, 'Olga', 'Nowak');
       const patient = await createPatient(ctx, token);
-      const slot = (await freeSlots(ctx, lab.id))[2] as NurseSlotDto;
+      // A morning visit: glucose asks for fasting, so a later one would be swapped for another by placeOrder.
+      const slot = (await freeSlots(ctx, lab.id)).find((s) => clock(s.start, 'Europe/Warsaw') >= '07:00' && clock(s.start, 'Europe/Warsaw') < '10:00') as NurseSlotDto;
       const orderId = await placeOrder(ctx, token, lab, patient.id, [glucose.id], slot);
       const window = `${clock(slot.start, 'Europe/Warsaw')}–${clock(slot.end, 'Europe/Warsaw')}`;
       const wrong = `${clock(slot.start, 'America/New_York')}–${clock(slot.end, 'America/New_York')}`;
