@@ -70,12 +70,15 @@ export function timingProblemText(name: string, p: TimingProblem): string {
   return `${name}: give the first day of the last period (cycle days ${p.from}-${p.to})`;
 }
 
-/** A first day of the last period may be neither in the future nor over a year back. */
-export function cycleStartRefusal(value: string, now = new Date()): string | null {
+/**
+ * A first day of the last period may be neither in the future nor over a year back, both counted in
+ * the laboratory's local days (a Warsaw patient's "today" at 00:30 is still the previous day in UTC).
+ */
+export function cycleStartRefusal(value: string, timeZone: string, now = new Date()): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) return 'Give the date as YYYY-MM-DD';
-  const today = now.toISOString().slice(0, 10);
+  const today = localDayOf(now.toISOString(), timeZone);
   if (value > today) return 'The first day of the last period cannot be in the future';
-  const yearBack = new Date(now.getTime() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const yearBack = localDayOf(new Date(now.getTime() - 365 * 86_400_000).toISOString(), timeZone);
   if (value < yearBack) return 'The first day of the last period cannot be over a year back';
   return null;
 }

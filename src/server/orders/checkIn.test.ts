@@ -27,7 +27,8 @@ async function setUp(opts: { fasting?: boolean; cycle?: boolean } = {}) {
 
 const post = (token: string, orderId: number, body: object) => suite.api.call('POST', `${B}/orders/${orderId}/check-in`, { token, body });
 const hoursBefore = (iso: string, h: number) => new Date(Date.parse(iso) - h * 3_600_000).toISOString();
-const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
+/** The Warsaw calendar day `d` days back (the fixture laboratory's own days, as the server counts them). */
+const daysAgo = (d: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date(Date.now() - d * 86_400_000));
 
 test('a fast long enough is ok; a short one offers a free move until the visit; the answer is kept', async () => {
   const { owner, order, slot } = await setUp({ fasting: true });
@@ -76,7 +77,7 @@ test('bad input: another user\'s order 404, a future cycle date or last meal 400
   expect(stranger.status).toBe(404);
   expect((await suite.api.call('GET', `${B}/orders/${order.id}/check-in`, { token: other.token })).status).toBe(404);
 
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const tomorrow = daysAgo(-1);
   const futureCycle = await post(owner.token, order.id, { lastMealAt: hoursBefore(slot.start, 10), cycleStart: tomorrow });
   expect(futureCycle.status).toBe(400);
   expect(Object.keys(futureCycle.body.fields)).toEqual(['cycleStart']);

@@ -66,7 +66,7 @@ export async function checkIn(db: Db, userId: number, orderId: number, input: { 
   if (lastMeal < now.getTime() - 7 * 86_400_000) throw badRequest('The last meal cannot be over a week back', { lastMealAt: 'The last meal cannot be over a week back' });
   const cycleStart = input.cycleStart ? input.cycleStart : null;
   if (cycleStart) {
-    const refusal = cycleStartRefusal(cycleStart, now);
+    const refusal = cycleStartRefusal(cycleStart, timeZoneOf(order.country), now);
     if (refusal) throw badRequest(refusal, { cycleStart: refusal });
   }
   const rules = await rulesOf(db, orderId);

@@ -126,8 +126,9 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
     throw badRequest('The visit date does not match the selected visit time', { nurseCheckoutDate: 'Choose the visit time again' }, ERROR_CODES.visitDateMismatch);
   }
   // Fasting, time of day and cycle days of every analysis in the cart (timing.ts).
-  const cycleStart = checkCycleStart(input.cycleStart);
-  await checkOrderTiming(db, userId, slot, timeZoneOf(laboratory.country), cycleStart);
+  const timeZone = timeZoneOf(laboratory.country);
+  const cycleStart = checkCycleStart(input.cycleStart, timeZone);
+  await checkOrderTiming(db, userId, slot, timeZone, cycleStart);
   // Coverage and the visit fee come from the laboratory's zones, whatever the client believes.
   const coverage = await getCoverage(db, laboratory.id, input.orderAddress.country, input.orderAddress.postalCode).catch((e: unknown) => {
     if (e instanceof HttpError && e.status === 400) throw badRequest(e.message, { 'orderAddress.postalCode': e.message });

@@ -34,9 +34,9 @@ function problemsOf(rules: Awaited<ReturnType<typeof cartRules>>, slot: { start:
 }
 
 /** 400 naming `cycleStart` when the date is malformed, in the future or over a year back. */
-export function checkCycleStart(cycleStart: string | null | undefined, now = new Date()): string | null {
+export function checkCycleStart(cycleStart: string | null | undefined, timeZone: string, now = new Date()): string | null {
   if (cycleStart === null || cycleStart === undefined || cycleStart === '') return null;
-  const refusal = cycleStartRefusal(cycleStart, now);
+  const refusal = cycleStartRefusal(cycleStart, timeZone, now);
   if (refusal) throw badRequest(refusal, { cycleStart: refusal });
   return cycleStart;
 }
