@@ -105,7 +105,7 @@ export default journey('every page of the route table opens without an accessibi
   ];
   for (const [path, name] of signedInPages) await visit(path, name);
 
-  // The laboratory's pages: the console, the visits of the day, the audit trail, sign-in security, barrier reports and money as staff, and the nurse's day.
+  // The laboratory's pages: the console, the visits of the day, the audit trail, sign-in security, barrier reports, money and background jobs as staff, and the nurse's day.
   const stamp = `${ctx.viewport}-${Date.now()}`;
   await ctx.prepare({ token: await signInNewStaff(ctx, `routes-staff-${stamp}@example.test`, lab.id) });
   await visit('/staff', 'staff console');
@@ -115,6 +115,7 @@ export default journey('every page of the route table opens without an accessibi
   await visit('/staff/security-events', "the laboratory's sign-in security");
   await visit('/staff/barrier-reports', "the laboratory's accessibility barrier reports");
   await visit('/staff/money', "the laboratory's money");
+  await visit('/staff/background', 'background jobs');
   await ctx.prepare({ token: await signInNewStaff(ctx, `routes-nurse-${stamp}@example.test`, lab.id, 'nurse') });
   await visit('/staff/visits', "the nurse's day");
 });

@@ -31,6 +31,8 @@ it('a money job (refund) offers "retry" but no "discard"; another job offers bot
   const discards = screen.getAllByRole('button', { name: /^Discard/ });
   expect(discards).toHaveLength(1);
   expect(discards[0]!.getAttribute('aria-label')).not.toMatch(/refund/i);
+  // A phone's target size, as every other page's buttons (WCAG 2.2 2.5.8, the shop's 44 px).
+  for (const button of [...retries, ...discards]) expect(getComputedStyle(button).minHeight).toBe('44px');
 });
 
 it('a refused discard says why in words (a money job), a retry that works says "Done" and the lists are loaded again', async () => {

@@ -29,12 +29,12 @@ function Actions({ kind, id, retry, discard, act, label }: { kind: 'mails' | 'jo
   return (
     <Stack direction="row" spacing={1}>
       {retry && (
-        <Button size="small" variant="outlined" sx={{ minHeight: 40 }} onClick={() => act(kind, id, 'retry')} aria-label={`${t('background.retry')}: ${label}`}>
+        <Button size="small" variant="outlined" sx={{ minHeight: 44 }} onClick={() => act(kind, id, 'retry')} aria-label={`${t('background.retry')}: ${label}`}>
           {t('background.retry')}
         </Button>
       )}
       {discard && (
-        <Button size="small" color="error" sx={{ minHeight: 40 }} onClick={() => act(kind, id, 'discard')} aria-label={`${t('background.discard')}: ${label}`}>
+        <Button size="small" color="error" sx={{ minHeight: 44 }} onClick={() => act(kind, id, 'discard')} aria-label={`${t('background.discard')}: ${label}`}>
           {t('background.discard')}
         </Button>
       )}
