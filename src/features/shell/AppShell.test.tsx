@@ -84,8 +84,8 @@ describe('TopBar', () => {
     ['en', 'Lab shop', 'Warsaw'],
     ['ru', 'Лабораторный магазин', 'Варшава'],
     ['pl', 'Sklep laboratoryjny', 'Warszawa'],
-  ] as const)('in %s shows the whole shop name, wrapping between words on a phone instead of cutting it, and the laboratory city in the language', (language, name, city) => {
-    const warsaw = { id: 'warsaw-mokotow', cityName: 'Warsaw', address: 'ul. Puławska 145, 02-715 Warszawa', email: '', aboutLink: '', latitude: 0, longitude: 0, i18n: { ru: { cityName: 'Варшава', address: '' }, pl: { cityName: 'Warszawa', address: '' } } };
+  ] as const)('in %s shows the whole shop name, wrapping between words instead of cutting it, and the laboratory chip with its city in the language and its currency', (language, name, city) => {
+    const warsaw = { id: 'warsaw-mokotow', cityName: 'Warsaw', address: 'ul. Puławska 145, 02-715 Warszawa', email: '', aboutLink: '', latitude: 0, longitude: 0, currency: 'PLN' as const, i18n: { ru: { cityName: 'Варшава', address: '' }, pl: { cityName: 'Warszawa', address: '' } } };
     const state = { ...initial, lab: { ...initial.lab, activeLaboratoryId: warsaw.id, laboratory: { status: Status.SUCCESS, error: null, data: warsaw } } };
     const { container } = renderApp(<Shell />, { router: testRouter('/'), language, preloadedState: state });
     const title = container.querySelector('.bar-name') as HTMLElement;
@@ -93,7 +93,20 @@ describe('TopBar', () => {
     // Phones (no media query applies in jsdom): the name may wrap, is never ellipsised or clipped.
     const style = getComputedStyle(title);
     expect([style.whiteSpace, style.textOverflow, style.overflow]).toEqual(['normal', '', '']);
-    expect(container.querySelector('.bar-lab span')).toHaveTextContent(city);
+    expect(container.querySelector('.bar-lab-city')).toHaveTextContent(city);
+    const chip = screen.getByTestId('lab-chip');
+    expect(chip).toHaveTextContent(`${city}PLN`);
+    expect(chip.getAttribute('aria-label')).toContain(`${city}, PLN`);
+    // Shown on every width (phones too): a 44 px target.
+    expect([getComputedStyle(chip).display, getComputedStyle(chip).minHeight]).toEqual(['inline-flex', '44px']);
+  });
+
+  it('the laboratory chip opens the laboratory selector', async () => {
+    const warsaw = { id: 'warsaw-mokotow', cityName: 'Warsaw', address: 'ul. Puławska 145', email: '', aboutLink: '', latitude: 0, longitude: 0, currency: 'PLN' as const };
+    const state = { ...initial, lab: { ...initial.lab, activeLaboratoryId: warsaw.id, laboratory: { status: Status.SUCCESS, error: null, data: warsaw } } };
+    const { store } = renderApp(<Shell />, { router: testRouter('/orders/7', { orderId: '7' }, '/orders/7'), preloadedState: state });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Laboratory: Warsaw, PLN' }));
+    expect(store.getState().lab.selectorOpen).toBe(true);
   });
 });
 

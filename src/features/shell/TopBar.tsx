@@ -108,24 +108,42 @@ const Bar = styled('header')(({ theme }) => ({
     [theme.breakpoints.up('sm')]: { whiteSpace: 'nowrap', fontSize: '1.2rem', lineHeight: 1.5 },
   },
   '& .bar-grow': { flex: 1 },
+  // On a phone the shop's name gives its room to the laboratory chip (the logo keeps its name as its label).
+  '& .bar-with-lab .bar-name': { [theme.breakpoints.down('sm')]: { display: 'none' } },
+  // The active laboratory, city and currency, as a chip (a 44 px target around a 32 px pill); it opens the selector.
   '& .bar-lab': {
-    display: 'none',
+    display: 'inline-flex',
     alignItems: 'center',
-    gap: theme.spacing(1),
+    minWidth: 0,
     maxWidth: 280,
     minHeight: 44,
-    padding: theme.spacing(0.75, 1),
+    padding: 0,
     border: 0,
-    borderRadius: theme.shape.borderRadius,
     background: 'none',
     color: 'inherit',
     cursor: 'pointer',
-    ...theme.typography.button,
-    fontWeight: 500,
-    '&:hover': { backgroundColor: 'rgba(255,255,255,0.08)' },
-    [theme.breakpoints.up('md')]: { display: 'inline-flex' },
+    font: 'inherit',
   },
-  '& .bar-lab span': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  '& .bar-lab-chip': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: theme.spacing(0.5),
+    minWidth: 0,
+    height: 32,
+    padding: theme.spacing(0, 1.25, 0, 0.75),
+    border: '1px solid rgba(255,255,255,0.6)',
+    borderRadius: 16,
+    fontSize: '0.8125rem',
+    fontWeight: 500,
+    lineHeight: 1,
+    whiteSpace: 'nowrap',
+  },
+  '& .bar-lab:hover .bar-lab-chip': { backgroundColor: 'rgba(255,255,255,0.12)' },
+  '& .bar-lab:focus-visible': { outline: 'none' },
+  '& .bar-lab:focus-visible .bar-lab-chip': { outline: `2px solid ${theme.palette.common.white}`, outlineOffset: 2 },
+  '& .bar-lab-chip .bar-icon': { width: 18, height: 18 },
+  '& .bar-lab-city': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& .bar-lab-currency': { flexShrink: 0, paddingLeft: theme.spacing(0.5), borderLeft: '1px solid rgba(255,255,255,0.6)' },
   '& .bar-badge': {
     position: 'absolute',
     top: 12,
@@ -178,7 +196,7 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
 
   return (
     <Bar>
-      <div className="bar-row">
+      <div className={laboratory ? 'bar-row bar-with-lab' : 'bar-row'}>
         {back !== null ? (
           <Link href={back} className="bar-round" aria-label={t('back')} data-testid="back-button">
             <Icon path={ICONS.back} />
@@ -193,9 +211,18 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
         </Link>
         <span className="bar-grow" />
         {laboratory && (
-          <button type="button" className="bar-lab" onClick={() => dispatch(selectorOpened())} aria-label={t('lab.current', { name: labCity(laboratory, i18n.language) })}>
-            <Icon path={ICONS.place} />
-            <span>{labCity(laboratory, i18n.language)}</span>
+          <button
+            type="button"
+            className="bar-lab"
+            onClick={() => dispatch(selectorOpened())}
+            aria-label={t('lab.current', { name: [labCity(laboratory, i18n.language), laboratory.currency].filter(Boolean).join(', ') })}
+            data-testid="lab-chip"
+          >
+            <span className="bar-lab-chip">
+              <Icon path={ICONS.place} />
+              <span className="bar-lab-city">{labCity(laboratory, i18n.language)}</span>
+              {laboratory.currency && <span className="bar-lab-currency">{laboratory.currency}</span>}
+            </span>
           </button>
         )}
         <Link
