@@ -8,6 +8,7 @@ import { ksefSendJob } from '../invoices/ksef';
 import { pushSendJob } from '../notifications/pushSend';
 import { ageOutJob } from '@/server/accounts/householdAgeOut';
 import { sensitiveReleaseJob } from '@/server/results/sensitiveResults';
+import { liveEventsPruneJob } from '@/server/orders/liveEventsRetention';
 import { runnable } from './defineJob';
 import type { JobDefinition } from './types';
 
@@ -27,6 +28,7 @@ const JOBS: readonly JobDefinition[] = [
   runnable(pushSendJob),
   runnable(ageOutJob),
   runnable(sensitiveReleaseJob),
+  runnable(liveEventsPruneJob),
 ];
 
 export function jobDefinitions(): readonly JobDefinition[] {

@@ -26,6 +26,7 @@ export const JOB = {
   pushSend: 'push-send',
   recordAccessAgeOut: 'record-access-age-out',
   sensitiveRelease: 'sensitive-release',
+  liveEventsPrune: 'order-live-events-prune',
 } as const;
 
 export const JOB_SPECS: Record<string, Partial<JobSpec>> = {

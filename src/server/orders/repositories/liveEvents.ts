@@ -28,3 +28,12 @@ export async function latestEventIds(db: Db, orderIds: number[]): Promise<Map<nu
   }
   return out;
 }
+
+/**
+ * Deletes the events written before `cutoff` (ISO time), except each order's latest: the latest event
+ * id of an order stays what it was. Returns the number of rows deleted.
+ */
+export async function deleteLiveEventsBefore(db: Db, cutoff: string): Promise<number> {
+  const res = await sql`delete from order_live_events where created_at < ${cutoff} and exists (select 1 from order_live_events later where later.order_id = order_live_events.order_id and later.id > order_live_events.id)`.execute(db);
+  return Number(res.numAffectedRows ?? 0);
+}
