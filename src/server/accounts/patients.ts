@@ -7,8 +7,10 @@ import { badRequest, conflict, notFound, unauthorized } from '@/server/http/erro
 import * as repo from '@/server/accounts/repositories/patients';
 import { findUserById } from '@/server/accounts/repositories/accounts';
 import { accessOfRecords } from '@/server/accounts/household';
+import { attachNeeds, saveNeeds } from '@/server/accounts/patientNeeds';
 import { ERROR_CODES } from '@/shared/errorCodes';
 import { CO_DECIDE_AGE, ageOn } from '@/shared/household';
+import { peselProblem } from '@/shared/validation/nationalIds';
 
 /**
  * The caller's patients (spec §3 server shape). Every read and write is scoped to the caller:
@@ -43,7 +45,17 @@ async function assertDateOfBirthChange(db: Db, row: repo.PatientRecord, next: st
 export function toPatientDto(p: repo.PatientRecord): PatientDto {
   return {
     id: p.id,
-    personalDetails: { firstName: p.first_name, lastName: p.last_name, gender: p.gender, dateOfBirth: p.date_of_birth, email: p.email, phone: p.phone },
+    personalDetails: {
+      firstName: p.first_name,
+      lastName: p.last_name,
+      gender: p.gender,
+      dateOfBirth: p.date_of_birth,
+      email: p.email,
+      phone: p.phone,
+      // Only where stored, so answers of patients without them keep the spec's shape.
+      ...(p.pesel ? { pesel: p.pesel } : {}),
+      ...(p.personal_number ? { personalNumber: p.personal_number } : {}),
+    },
     address: {
       country: p.country,
       region: p.region,
@@ -79,8 +91,20 @@ function addressFields(a: PatientAddressDto): AddressColumns {
   };
 }
 
-function personalFields(p: PatientInput['personalDetails']): Pick<repo.PatientFields, 'first_name' | 'last_name' | 'gender' | 'date_of_birth' | 'email' | 'phone'> {
-  return { first_name: p.firstName, last_name: p.lastName, gender: p.gender, date_of_birth: p.dateOfBirth, email: p.email || null, phone: p.phone || null };
+type PersonalColumns = Pick<repo.PatientFields, 'first_name' | 'last_name' | 'gender' | 'date_of_birth' | 'email' | 'phone' | 'pesel' | 'personal_number'>;
+
+/** The identifiers are left out when absent from the input (an update keeps the stored ones). */
+function personalFields(p: PatientInput['personalDetails']): PersonalColumns {
+  return {
+    first_name: p.firstName,
+    last_name: p.lastName,
+    gender: p.gender,
+    date_of_birth: p.dateOfBirth,
+    email: p.email || null,
+    phone: p.phone || null,
+    ...(p.pesel !== undefined ? { pesel: p.pesel || null } : {}),
+    ...(p.personalNumber !== undefined ? { personal_number: p.personalNumber || null } : {}),
+  };
 }
 
 function isUniqueViolation(e: unknown): boolean {
@@ -103,14 +127,15 @@ async function validatePatient(value: unknown): Promise<PatientInput> {
 export async function listPatients(db: Db, userId: number, now = new Date()): Promise<PatientDto[]> {
   const rows = await repo.findPatients(db, userId);
   const access = await accessOfRecords(db, rows, now);
-  return rows.map((r) => ({ ...toPatientDto(r), access: access.get(r.id) ?? 'pending' }));
+  return attachNeeds(db, rows.map((r) => ({ ...toPatientDto(r), access: access.get(r.id) ?? 'pending' })));
 }
 
 export async function getPatient(db: Db, userId: number, id: number): Promise<PatientDto> {
   const row = await repo.findPatient(db, userId, id);
   if (!row) throw notFound(PATIENT_NOT_FOUND);
   const access = await accessOfRecords(db, [row]);
-  return { ...toPatientDto(row), access: access.get(row.id) ?? 'pending' };
+  const [dto] = await attachNeeds(db, [{ ...toPatientDto(row), access: access.get(row.id) ?? 'pending' }]);
+  return dto!;
 }
 
 /**
@@ -134,6 +159,7 @@ export async function createPatient(db: Db, userId: number, body: UserPatientInp
         phone: p.phone === undefined ? user.phone : p.phone,
       },
       address: body.address,
+      needs: body.needs,
     });
   } else {
     input = await validatePatient(body);
@@ -143,6 +169,7 @@ export async function createPatient(db: Db, userId: number, body: UserPatientInp
       ...personalFields(input.personalDetails),
       ...addressFields(input.address ?? emptyAddress()),
     });
+    await saveNeeds(db, id, input.needs);
     return getPatient(db, userId, id);
   } catch (e) {
     if (userAsPatient && isUniqueViolation(e)) throw conflict(USER_ALREADY_PATIENT);
@@ -156,6 +183,11 @@ export async function updatePatient(db: Db, userId: number, id: number, input: P
   const row = await repo.findPatient(db, userId, id);
   if (!row) throw notFound(PATIENT_NOT_FOUND);
   await assertDateOfBirthChange(db, row, changes.date_of_birth);
+  // A kept PESEL must still fit a changed date of birth or sex.
+  const keptPesel = changes.pesel === undefined ? row.pesel : null;
+  const problem = keptPesel ? peselProblem(keptPesel, { gender: changes.gender, dateOfBirth: changes.date_of_birth }) : null;
+  if (problem) throw badRequest(problem, { 'personalDetails.pesel': problem });
   if (!(await repo.updatePatient(db, userId, id, changes))) throw notFound(PATIENT_NOT_FOUND);
+  await saveNeeds(db, id, input.needs);
   return getPatient(db, userId, id);
 }

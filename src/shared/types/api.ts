@@ -137,6 +137,10 @@ export interface PatientPersonalDetailsDto {
   dateOfBirth: string;
   email: string | null;
   phone: string | null;
+  /** Polish PESEL (11 digits); in answers to the patient's owner only. Absent in a PUT keeps it, null clears it. */
+  pesel?: string | null;
+  /** Belarusian personal (identification) number (14 characters); owner only, as `pesel`. */
+  personalNumber?: string | null;
 }
 
 export interface PatientAddressDto {

@@ -88,6 +88,10 @@ export interface PatientTable {
   floor_number: string;
   apartment_number: string;
   address_notes: string;
+  /** Polish PESEL (11 digits), optional; read only by the owner. */
+  pesel: string | null;
+  /** Belarusian personal (identification) number (14 characters), optional; read only by the owner. */
+  personal_number: string | null;
   created_at: string;
   updated_at: string;
 }
