@@ -5,7 +5,8 @@ import { findLaboratory } from '@/server/laboratories/repositories/laboratories'
 import { timeZoneOf } from '@/server/visits/laboratoryTime';
 import { buildAppUrl } from '../mail/mailer';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
-import { onTheWayMail } from '../mail/templates/onTheWay';
+import { onTheWayLine, onTheWayMail } from '../mail/templates/onTheWay';
+import { nurseFirstNameOf } from '@/server/visits/visitStates';
 import { resultsReadyMail } from '../mail/templates/resultsReady';
 import { criticalResultMail } from '../mail/templates/criticalResult';
 import { sampleRejectedMail } from '../mail/templates/sampleRejected';
@@ -52,14 +53,15 @@ function send(db: Db, order: Order, r: Recipient, event: NotificationEvent, key:
   });
 }
 
-/** "Your nurse is on the way, arriving 8:10–8:40": once per announced window. */
-export async function noticeOnTheWay(db: Db, order: Order, window: { start: string; end: string }, now: Date): Promise<void> {
+/** "Your nurse Anna is on the way, arriving 8:10–8:40" (her first name only): once per announced window. */
+export async function noticeOnTheWay(db: Db, order: Order & Pick<repo.OrderRow, 'nurse_user_id'>, window: { start: string; end: string }, now: Date): Promise<void> {
   const r = await recipientOf(db, order);
   if (!r) return;
   const span = formatTimes(window.start, window.end, r.timeZone, intlLocale(r.language));
   const path = `/orders/${order.id}`;
-  const mail = onTheWayMail({ window: span, orderLink: buildAppUrl(path) }, r.t);
-  await send(db, order, r, 'on_the_way', `on_the_way-${order.id}-${window.start}`, mail, r.t('notice.onTheWay', { window: span }), path, now);
+  const nurseFirstName = order.nurse_user_id ? await nurseFirstNameOf(db, order.nurse_user_id) : null;
+  const mail = onTheWayMail({ window: span, orderLink: buildAppUrl(path), nurseFirstName }, r.t);
+  await send(db, order, r, 'on_the_way', `on_the_way-${order.id}-${window.start}`, mail, onTheWayLine(span, nurseFirstName, r.t), path, now);
 }
 
 /** The nurse could not find the patient: the mail (worded by the visit, with the laboratory's contacts) and a push. */

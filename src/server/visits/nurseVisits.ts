@@ -7,6 +7,7 @@ import * as visitsRepo from '@/server/visits/repositories/visits';
 import { findSlotsByIds } from '@/server/visits/repositories/slots';
 import { findLaboratoriesByIds, findLaboratory } from '@/server/laboratories/repositories/laboratories';
 import { localDay, localToUtc, timeZoneOf } from './laboratoryTime';
+import { staffDisplayName } from './nurseNames';
 import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
 import { orderAddressDto, visitDto } from '@/server/orders/orders';
 import { LAB_DEFAULTS } from '@/shared/laboratory';
@@ -44,7 +45,7 @@ export function isNurseOfVisit(user: AuthUser | null, order: repo.OrderRow): boo
 }
 
 export function staffMemberDto(row: visitsRepo.StaffMemberRow | undefined): StaffMemberDto | null {
-  return row ? { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email } : null;
+  return row ? { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, displayName: staffDisplayName(row) } : null;
 }
 
 export function notAtHomeDto(order: repo.OrderRow): NotAtHomeDto | null {
@@ -209,5 +210,7 @@ async function mailNotAtHome(db: Db, order: repo.OrderRow, now: Date): Promise<v
 /** GET staff/nurses: the nurses of the caller's laboratory (for the assign control). */
 export async function listLabNurses(db: Db, user: AuthUser): Promise<StaffMemberDto[]> {
   if (!user.staffLaboratoryId || isNurse(user)) throw forbidden('Not available to nurses');
-  return (await visitsRepo.listNurses(db, user.staffLaboratoryId)).map((r) => staffMemberDto(r) as StaffMemberDto);
+  // By the name staff read (a nurse without one by e-mail), so two nurses never look alike.
+  const shown = (m: StaffMemberDto) => m.displayName ?? m.email;
+  return (await visitsRepo.listNurses(db, user.staffLaboratoryId)).map((r) => staffMemberDto(r) as StaffMemberDto).sort((a, b) => shown(a).localeCompare(shown(b)) || a.id - b.id);
 }

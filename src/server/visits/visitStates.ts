@@ -9,6 +9,7 @@ import * as repo from '@/server/visits/repositories/visitStates';
 import { findSlotsByIds } from '@/server/visits/repositories/slots';
 import { findLaboratory } from '@/server/laboratories/repositories/laboratories';
 import { localDay, timeZoneOf } from './laboratoryTime';
+import { staffFirstName } from './nurseNames';
 
 /**
  * The home visit's own states (rules in src/shared/visitState.ts): each change written with its event
@@ -83,11 +84,17 @@ export async function followVisit(db: Db, order: OrderRow, to: VisitState, actor
   }
 }
 
+/** The first name a patient reads for the nurse (null: none given, the page says "your nurse"). */
+export async function nurseFirstNameOf(db: Db, nurseUserId: number): Promise<string | null> {
+  const row = await repo.getNames(db, nurseUserId);
+  return row ? staffFirstName(row) : null;
+}
+
 /** The visit as the patient sees it: state, window, the nurse's first name only, events in order. */
 export async function visitTracking(db: Db, order: OrderRow): Promise<VisitTrackingDto> {
   const [events, nurseFirstName] = await Promise.all([
     repo.listVisitEvents(db, order.id),
-    order.nurse_user_id ? repo.getFirstName(db, order.nurse_user_id) : Promise.resolve(null),
+    order.nurse_user_id ? nurseFirstNameOf(db, order.nurse_user_id) : Promise.resolve(null),
   ]);
   const window = order.visit_arrival_start && order.visit_arrival_end ? { start: order.visit_arrival_start, end: order.visit_arrival_end } : null;
   return {

@@ -63,6 +63,8 @@ export interface StaffMemberDto {
   firstName: string;
   lastName: string;
   email: string;
+  /** The name staff read ("Anna Nowak": the display name given to `staff:add --name`); null when none was given. */
+  displayName: string | null;
 }
 
 export interface NotAtHomeDto {

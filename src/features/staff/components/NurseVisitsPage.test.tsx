@@ -21,7 +21,7 @@ const visit: NurseVisitDto = {
     { id: 8, firstName: 'Jan', lastName: 'Nowak', dateOfBirth: '2015-01-10', gender: 'male', analyses: [{ code: 'HR001', name: 'TSH' }], materials: [{ name: 'Venous blood collection kit', count: 1 }] },
   ],
   materials: [{ name: 'Venous blood collection kit', count: 2 }],
-  nurse: { id: 5, firstName: 'Nina', lastName: 'Staff', email: 'n@lab.test' },
+  nurse: { id: 5, firstName: 'Nina', lastName: 'Staff', email: 'n@lab.test', displayName: 'Nina Staff' },
   notAtHome: null,
   canMarkCollected: true,
   visitState: 'nurse_assigned',

@@ -41,9 +41,8 @@ export async function listVisitEvents(db: Q, orderId: number): Promise<VisitEven
   return db.selectFrom('visit_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
-/** The first names of users (the nurse's first name is all a patient sees of them). */
-export async function getFirstName(db: Q, userId: number): Promise<string | null> {
-  const row = await db.selectFrom('users').select('first_name').where('id', '=', userId).executeTakeFirst();
-  return row?.first_name || null;
+/** A user's names (the nurse's first name is all a patient sees of them: src/server/visits/nurseNames.ts). */
+export async function getNames(db: Q, userId: number): Promise<{ display_name: string | null; first_name: string; last_name: string } | undefined> {
+  return db.selectFrom('users').select(['display_name', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
 }
 

@@ -9,6 +9,7 @@ export interface StaffMemberRow {
   email: string;
   first_name: string;
   last_name: string;
+  display_name: string | null;
   staff_role: 'staff' | 'nurse' | null;
   staff_laboratory_id: string | null;
   role: 'patient' | 'staff';
@@ -18,7 +19,7 @@ export async function getStaffMembers(db: Q, ids: number[]): Promise<Map<number,
   if (!ids.length) return new Map();
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name', 'staff_role', 'staff_laboratory_id', 'role'])
+    .select(['id', 'email', 'first_name', 'last_name', 'display_name', 'staff_role', 'staff_laboratory_id', 'role'])
     .where('id', 'in', [...new Set(ids)])
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
@@ -28,7 +29,7 @@ export async function getStaffMembers(db: Q, ids: number[]): Promise<Map<number,
 export async function listNurses(db: Q, laboratoryId: string): Promise<StaffMemberRow[]> {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name', 'staff_role', 'staff_laboratory_id', 'role'])
+    .select(['id', 'email', 'first_name', 'last_name', 'display_name', 'staff_role', 'staff_laboratory_id', 'role'])
     .where('role', '=', 'staff')
     .where('staff_role', '=', 'nurse')
     .where('staff_laboratory_id', '=', laboratoryId)
