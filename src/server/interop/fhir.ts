@@ -11,6 +11,7 @@ import type { ResultInterpretationDto } from '@/shared/types/results';
 import { assertReadsPatientResults, patientsWithoutConsent } from '@/server/results/resultAccess';
 import { consentRequired } from '@/server/accounts/household';
 import { sampleCheckIn } from '@/server/orders/checkIn';
+import { findNationalIds } from '@/server/accounts/repositories/patients';
 
 /**
  * FHIR R4 export of one set of results (one order): a `collection` Bundle with the laboratory as
@@ -32,6 +33,11 @@ export const V2_0916 = 'http://terminology.hl7.org/CodeSystem/v2-0916';
 /** A fast this long (hours) counts as fasting when no analysis of the order asks a longer one. */
 const FASTING_MIN_HOURS = 8;
 
+/** PESEL, the Polish national identification number (OID of the Polish e-health registry, CSIOZ). */
+export const PESEL_SYSTEM = 'urn:oid:2.16.840.1.113883.3.4424.1.1.616';
+/** HL7 v2 table 0203, identifier type: `NI` national unique individual identifier. */
+const V2_0203 = 'http://terminology.hl7.org/CodeSystem/v2-0203';
+
 /** The shop's own systems, under the public address of the shop. */
 export function shopSystems(appUrl = getConfig().appUrl) {
   const base = appUrl.replace(/\/+$/, '');
@@ -41,6 +47,11 @@ export function shopSystems(appUrl = getConfig().appUrl) {
     order: `${base}/fhir/NamingSystem/order`,
     laboratory: `${base}/fhir/NamingSystem/laboratory`,
     result: `${base}/fhir/NamingSystem/result`,
+    /**
+     * The Belarusian personal (identification) number: no registry publishes a FHIR system or OID
+     * for it, so the shop names it under its own address (docs/backend.md, FHIR export).
+     */
+    byPersonalNumber: `${base}/fhir/NamingSystem/by-personal-number`,
   };
 }
 
@@ -81,8 +92,20 @@ function quantity(value: number, displayUnit: string, ucum: string | null): Reco
   return q;
 }
 
-/** The export of the order's results, optionally for one patient. The caller has checked access. */
-export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId?: number, now = new Date(), hidden: Set<number> = new Set()): Promise<FhirBundle> {
+/** The PESEL and the Belarusian personal number as FHIR identifiers (type NI, national). */
+function nationalIdentifiers(ids: { pesel: string | null; personalNumber: string | null } | undefined, sys: ReturnType<typeof shopSystems>) {
+  const type = { coding: [{ system: V2_0203, code: 'NI', display: 'National unique individual identifier' }] };
+  return [
+    ...(ids?.pesel ? [{ use: 'official', type, system: PESEL_SYSTEM, value: ids.pesel }] : []),
+    ...(ids?.personalNumber ? [{ use: 'official', type, system: sys.byPersonalNumber, value: ids.personalNumber }] : []),
+  ];
+}
+
+/**
+ * The export of the order's results, optionally for one patient. The caller has checked access;
+ * `withNationalIds` (the owner's own export only) adds each patient's PESEL / personal number.
+ */
+export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId?: number, now = new Date(), hidden: Set<number> = new Set(), withNationalIds = false): Promise<FhirBundle> {
   const [lines, results, slots, labs] = await Promise.all([
     repo.listLines(db, [order.id]),
     resultsRepo.listOrderResults(db, [order.id]),
@@ -118,12 +141,13 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
 
   const patients = new Map<number, (typeof ownLines)[number]>();
   for (const l of ownLines) if (!patients.has(l.patient_id)) patients.set(l.patient_id, l);
+  const nationalIds = withNationalIds ? await findNationalIds(db, order.user_id, [...patients.keys()]) : new Map();
   for (const [id, p] of patients) {
     entry.push({
       fullUrl: url('Patient', id),
       resource: {
         resourceType: 'Patient',
-        identifier: [{ system: sys.patient, value: String(id) }],
+        identifier: [{ system: sys.patient, value: String(id) }, ...nationalIdentifiers(nationalIds.get(id), sys)],
         name: [{ use: 'official', family: p.last_name, given: [p.first_name] }],
         gender: p.gender,
         birthDate: p.date_of_birth,
@@ -278,7 +302,7 @@ export async function exportOwnResults(db: Db, userId: number, orderId: number, 
   if (patientId !== undefined) await assertReadsPatientResults(db, { id: userId }, order, patientId);
   const hidden = patientId === undefined ? await patientsWithoutConsent(db, userId, (await repo.listLines(db, [order.id])).map((l) => l.patient_id)) : new Set<number>();
   if (hidden.size && !(await resultsRepo.listOrderResults(db, [order.id])).some((r) => !hidden.has(r.patient_id))) throw consentRequired();
-  return buildResultsBundle(db, order, patientId, new Date(), hidden);
+  return buildResultsBundle(db, order, patientId, new Date(), hidden, true);
 }
 
 export function fhirFileName(bundle: FhirBundle): string {

@@ -14,11 +14,11 @@ export async function anonymiseUser(db: Db, userId: number, passwordHash: string
     .execute();
 }
 
-/** Blanks the names, contact data and addresses of the account's patients (sex and date of birth stay). */
+/** Blanks the names, national identifiers, contact data and addresses of the account's patients (sex and date of birth stay). */
 export async function anonymisePatients(db: Db, userId: number, at: string): Promise<void> {
   await db
     .updateTable('patients')
-    .set({ first_name: '', last_name: '', email: null, phone: null, country: '', region: '', locality: '', district: '', street: '', house_number: '', entrance_number: '', floor_number: '', apartment_number: '', address_notes: '', updated_at: at })
+    .set({ first_name: '', last_name: '', email: null, phone: null, country: '', region: '', locality: '', district: '', street: '', house_number: '', entrance_number: '', floor_number: '', apartment_number: '', address_notes: '', pesel: null, personal_number: null, updated_at: at })
     .where('user_id', '=', userId)
     .execute();
 }

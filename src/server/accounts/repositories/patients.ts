@@ -39,3 +39,10 @@ export async function updatePatient(db: Db, userId: number, id: number, fields: 
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/** The national identifiers of the user's patients among `ids` (only those that have one). */
+export async function findNationalIds(db: Db, userId: number, ids: number[]): Promise<Map<number, { pesel: string | null; personalNumber: string | null }>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('patients').select(['id', 'pesel', 'personal_number']).where('user_id', '=', userId).where('id', 'in', ids).execute();
+  return new Map(rows.filter((r) => r.pesel || r.personal_number).map((r) => [r.id, { pesel: r.pesel, personalNumber: r.personal_number }]));
+}
