@@ -30,8 +30,9 @@ const KEYS: Record<string, number | 'first' | 'last'> = { ArrowRight: 1, ArrowDo
 /**
  * The visit day chooser: one radio group with one Tab stop (the chosen day, else the first open
  * one); the arrow keys move the choice between the open days (wrapping), Home and End go to the
- * first and last. The strip scrolls sideways; a fade and an arrow button at an edge show there are
- * more days that way (the buttons are for the pointer; the keyboard uses the arrow keys).
+ * first and last. The strip scrolls sideways; when it has more days than it shows, an arrow button on
+ * each side (beside the days, never over them; greyed at the end it has reached) scrolls it (the
+ * buttons are for the pointer; the keyboard uses the arrow keys).
  */
 export function DayStrip(props: {
   days: StripDay[];
@@ -47,6 +48,7 @@ export function DayStrip(props: {
   const scroller = useRef<HTMLDivElement>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const [edges, setEdges] = useState({ start: false, end: false });
+  const scrollable = edges.start || edges.end;
   const open = days.filter((d) => d.count > 0).map((d) => d.key);
   const tabStop = value && open.includes(value) ? value : open[0];
 
@@ -77,28 +79,29 @@ export function DayStrip(props: {
     el?.scrollBy?.({ left: dir * el.clientWidth * 0.8, behavior: 'smooth' });
   };
 
-  const edge = (side: 'left' | 'right') => ({
-    position: 'absolute',
-    top: 0,
-    bottom: 8,
-    [side]: 0,
-    width: 56,
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: side === 'left' ? 'flex-start' : 'flex-end',
-    pointerEvents: 'none',
-    background: (theme: Theme) => `linear-gradient(to ${side === 'left' ? 'right' : 'left'}, ${theme.palette.background.default} 30%, transparent)`,
-    '& button': { pointerEvents: 'auto', bgcolor: 'background.paper', boxShadow: 1, '&:hover': { bgcolor: 'background.paper' } },
-  });
+  // A 44 px wide target as tall as a day, outside the strip.
+  const arrow = (dir: 1 | -1) => (
+    <IconButton
+      tabIndex={-1}
+      aria-label={dir < 0 ? props.earlierLabel : props.laterLabel}
+      onClick={() => scrollBy(dir)}
+      disabled={dir < 0 ? !edges.start : !edges.end}
+      data-testid={dir < 0 ? 'day-strip-earlier' : 'day-strip-later'}
+      sx={{ flex: 'none', width: 44, height: 72, borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+    >
+      {dir < 0 ? <ChevronLeftIcon /> : <ChevronRightIcon />}
+    </IconButton>
+  );
 
   return (
-    <Box sx={{ position: 'relative', mx: { xs: -2, sm: 0 } }}>
+    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+      {scrollable && arrow(-1)}
       <Box
         ref={scroller}
         role="radiogroup"
         aria-labelledby={props.labelledBy}
         onScroll={measure}
-        sx={{ display: 'flex', gap: 1, overflowX: 'auto', pb: 1, px: { xs: 2, sm: 0 }, scrollSnapType: 'x mandatory', scrollbarWidth: 'thin' }}
+        sx={{ flex: 1, minWidth: 0, display: 'flex', gap: 1, overflowX: 'auto', pb: 1, scrollSnapType: 'x mandatory', scrollbarWidth: 'thin' }}
       >
         {days.map((d) => (
           <ToggleButton
@@ -127,20 +130,7 @@ export function DayStrip(props: {
           </ToggleButton>
         ))}
       </Box>
-      {edges.start && (
-        <Box sx={edge('left')} data-testid="day-strip-earlier">
-          <IconButton tabIndex={-1} aria-label={props.earlierLabel} onClick={() => scrollBy(-1)} size="small">
-            <ChevronLeftIcon />
-          </IconButton>
-        </Box>
-      )}
-      {edges.end && (
-        <Box sx={edge('right')} data-testid="day-strip-later">
-          <IconButton tabIndex={-1} aria-label={props.laterLabel} onClick={() => scrollBy(1)} size="small">
-            <ChevronRightIcon />
-          </IconButton>
-        </Box>
-      )}
+      {scrollable && arrow(1)}
     </Box>
   );
 }
