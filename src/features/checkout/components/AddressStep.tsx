@@ -188,7 +188,8 @@ export function AddressStep() {
         >
           {(formik) => (
             <Form method="post" noValidate aria-label={t('address.title')}>
-              {/* Twelve columns, as MUI's Grid: each field spans its share on a phone (xs) and wider (sm). */}
+              {/* Twelve columns, as MUI's Grid: each field spans its share on a phone (xs) and wider (sm); on a
+                  375 px phone each share holds its label whole in ru and pl ("Почтовый индекс *", "Mieszkanie"). */}
               <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', columnGap: 2 }}>
                 <Field formik={formik} name="country" label={t('address.country')} select sm={4} required>
                   {[...new Set([...ORDER_COUNTRIES, formik.values.country])].map((c) => (
@@ -197,16 +198,16 @@ export function AddressStep() {
                     </option>
                   ))}
                 </Field>
-                <Field formik={formik} name="postalCode" label={t('address.postalCode')} autoComplete="postal-code" xs={5} sm={3} required />
-                <Field formik={formik} name="city" label={t('address.city')} autoComplete="address-level2" xs={7} sm={5} required />
+                <Field formik={formik} name="postalCode" label={t('address.postalCode')} autoComplete="postal-code" xs={7} sm={3} required />
+                <Field formik={formik} name="city" label={t('address.city')} autoComplete="address-level2" xs={5} sm={5} required />
                 {/* Right under the postal code, so a phone shows it without scrolling. */}
                 <Box sx={{ gridColumn: '1 / -1' }}>
                   <CoverageNotice country={formik.values.country} postalCode={formik.values.postalCode} />
                 </Box>
                 <Field formik={formik} name="street" label={t('address.street')} autoComplete="street-address" sm={12} required />
                 <Field formik={formik} name="entry" label={t('address.entry')} xs={4} sm={3} />
-                <Field formik={formik} name="floor" label={t('address.floor')} xs={4} sm={3} />
-                <Field formik={formik} name="apartment" label={t('address.apartment')} xs={4} sm={3} />
+                <Field formik={formik} name="floor" label={t('address.floor')} xs={3} sm={3} />
+                <Field formik={formik} name="apartment" label={t('address.apartment')} xs={5} sm={3} />
                 <Field formik={formik} name="intercomCode" label={t('address.intercomCode')} sm={3} />
                 <Field formik={formik} name="notes" label={t('address.notes')} multiline sm={12} />
               </Box>

@@ -144,9 +144,10 @@ export function OrderDocuments({ orderId, orderNumber, canInvoice }: Props) {
           {input('taxId', t('form.taxId'), { inputMode: 'numeric', autoComplete: 'off' })}
           {input('name', t('form.name'), { autoComplete: 'organization' })}
           {input('street', t('form.street'), { autoComplete: 'address-line1' })}
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <Box sx={{ flex: '0 0 35%' }}>{input('postalCode', t('form.postalCode'), { autoComplete: 'postal-code' })}</Box>
-            {input('city', t('form.city'), { autoComplete: 'address-level2' })}
+          {/* Side by side where both labels fit ("Почтовый индекс", "Kod pocztowy"), each on its own line on a phone. */}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+            <Box sx={{ flex: '1 1 160px' }}>{input('postalCode', t('form.postalCode'), { autoComplete: 'postal-code' })}</Box>
+            <Box sx={{ flex: '2 1 200px' }}>{input('city', t('form.city'), { autoComplete: 'address-level2' })}</Box>
           </Box>
           {input('country', t('form.country'), {}, {
             select: true,
