@@ -4,12 +4,10 @@ import { isLocalPath } from '@/lib/localPath';
 import { ApiError } from '@/lib/apiError';
 import { toFailure } from '@/lib/store/resource';
 import { readStorage, writeStorage } from '@/shared/storage';
-import { unsubscribeThisDevice } from '@/lib/webPush';
 import { callApi } from '@/store/callApi';
 import { appStarted } from '@/store/appActions';
 import { authApi } from './authApi';
 import { AUTH_MESSAGES } from './authMessages';
-import { VALIDATION_MESSAGES } from '@/shared/validation/messages';
 import { afterAuthTarget, authNavigation } from './authNavigation';
 import {
   authModalClosed,
@@ -107,6 +105,8 @@ function* revoke(token: string): Generator {
 /** This browser stops receiving the account's push notifications (the server forgets the subscription with the session). */
 function* forgetPushSubscription(): Generator {
   try {
+    // Web Push's code comes with the sign-out that needs it, not with every page's start-up sagas.
+    const { unsubscribeThisDevice } = yield* call(() => import('@/lib/webPush'));
     yield* call(unsubscribeThisDevice);
   } catch {
     // No push service reachable: the server drops the subscription on the push service's next 410.
@@ -137,9 +137,19 @@ function* requestPasswordReset({ payload: email }: ReturnType<typeof passwordRes
   }
 }
 
-/** A new password the server refused as leaked or too easy to guess: the message to show, so the user knows to choose another. */
-function refusedPassword(field: string | undefined): string | null {
-  return field === VALIDATION_MESSAGES.passwordBreached || field === VALIDATION_MESSAGES.passwordWeak ? field : null;
+/**
+ * A new password the server refused as leaked or too easy to guess: the message to show, so the user
+ * knows to choose another. The validation messages come with this answer, not with the start-up sagas.
+ */
+function* refusedPassword(field: string | undefined): Generator<unknown, string | null, unknown> {
+  if (!field) return null;
+  try {
+    const { VALIDATION_MESSAGES } = yield* call(() => import('@/shared/validation/messages'));
+    return field === VALIDATION_MESSAGES.passwordBreached || field === VALIDATION_MESSAGES.passwordWeak ? field : null;
+  } catch {
+    // Offline: the general message.
+    return null;
+  }
 }
 
 function* setNewPassword({ payload }: ReturnType<typeof newPasswordRequested>): Generator {
@@ -148,7 +158,7 @@ function* setNewPassword({ payload }: ReturnType<typeof newPasswordRequested>): 
     yield put(newPasswordReceived(null));
   } catch (e) {
     const status = e instanceof ApiError ? e.status : null;
-    const named = e instanceof ApiError ? refusedPassword(e.fields.newPassword) : null;
+    const named = e instanceof ApiError ? yield* refusedPassword(e.fields.newPassword) : null;
     const message = named ?? (status !== null && status >= 400 && status < 500 && status !== 429 ? AUTH_MESSAGES.resetFailed : loginErrorMessage(e));
     yield put(newPasswordFailed(toFailure(e, message)));
   }

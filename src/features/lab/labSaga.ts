@@ -6,13 +6,12 @@ import { callApi } from '@/store/callApi';
 import type { RootState } from '@/store/makeStore';
 import { ApiError } from '@/lib/apiError';
 import { toFailure } from '@/lib/store/resource';
-import { closest, NoLaboratoriesError, type Point } from '@/lib/geo';
+import type { Point } from '@/lib/geo';
 import { LAB_COOKIE, writeStorage } from '@/shared/storage';
 import { Status } from '@/lib/status';
 import type { CurrentUserDto, LaboratoryDto } from '@/shared/types/api';
 import { appStarted } from '@/store/appActions';
 import { currentUserReceived, selectCurrentUser } from '@/features/auth';
-import { currentPosition } from './geolocation';
 import { labApi } from './labApi';
 import {
   activeLaboratoryCleared,
@@ -71,8 +70,19 @@ function* ensureList(): Generator<unknown, LaboratoryDto[], unknown> {
   return lab.list.data;
 }
 
+/** The position and distance code, asked for by the selector's "find the closest" only (not part of the start-up sagas). */
+const loadGeo = () => Promise.all([import('./geolocation'), import('@/lib/geo')]);
+
 function* findClosest(): Generator {
   let position: Point;
+  let geo: Awaited<ReturnType<typeof loadGeo>>;
+  try {
+    geo = yield* call(loadGeo);
+  } catch (e) {
+    yield put(positionFailed(toFailure(e)));
+    return;
+  }
+  const [{ currentPosition }, { closest, NoLaboratoriesError }] = geo;
   try {
     position = yield* call(currentPosition);
   } catch (e) {
