@@ -53,11 +53,17 @@ export default journey('a patient registers, confirms the e-mail, recovers the p
     await form.getByText('Password strength: strong').waitFor();
     await form.getByLabel('First name').fill('Zofia');
     await form.getByLabel('Last name').fill('Kowalska-Nowak');
+    // The consent is required: without it the form says so at the box.
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await form.getByText('Accept the terms of service and the privacy policy to create an account').waitFor();
+    await form.getByRole('checkbox', { name: /I accept the terms of service and the privacy policy/ }).check();
     await ctx.shot('register');
     await form.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL((u) => u.pathname === '/');
+    await page.getByText(`Account created. Check your e-mail: we sent a letter to ${email}.`, { exact: false }).waitFor();
     const welcome = await ctx.mail.waitFor({ to: email, subject: /Confirm your e-mail/ });
     assert.ok(welcome.links.some((l) => l.includes('/confirm-email?token=')), 'the registration mail links to /confirm-email');
+    assert.match(welcome.text, /6-character code on the confirmation page: [2-9A-HJ-NP-Z]{6} /, 'the registration mail carries the code beside the link');
   });
 
   await ctx.step('registering the same e-mail again is answered as the spec says: 400 Such user exists', async () => {

@@ -29,6 +29,7 @@ export default journey(
       await form.getByLabel(/^Password/).fill('1qaz2wsx3edc');
       await form.getByLabel('First name').fill('Maria');
       await form.getByLabel('Last name').fill('Retry');
+      await form.getByRole('checkbox', { name: /I accept the terms of service and the privacy policy/ }).check();
       ctx.allowConsole(/status of 400/);
       const answer = page.waitForResponse((r) => r.url().endsWith('/api/backend/register') && r.request().method() === 'POST');
       await form.getByRole('button', { name: 'Create account' }).click();

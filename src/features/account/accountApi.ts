@@ -1,5 +1,6 @@
 import { backendClient } from '@/lib/apiClient';
 import { writeStorage } from '@/shared/storage';
+import { isActivationCode, normalizeActivationCode } from '@/shared/validation/activationCode';
 import type { CurrentUserDto, SessionDto } from '@/shared/types/api';
 import type { AccessRecordDto } from '@/shared/types/audit';
 import type { NotificationSettingsDto, NotificationSettingsInput, PushSubscriptionInput } from '@/shared/types/notifications';
@@ -43,8 +44,13 @@ export const accountApi = {
     writeStorage('emailConfirmationFlow', flow);
     await backendClient.post('users/send-activation-email');
   },
-  async activate(token: string): Promise<void> {
-    await backendClient.post('users/activate', { token });
+  /**
+   * Confirms with what was typed or linked: the mail's 6-character code (for the signed-in user, or
+   * the account of `email`) or the link's token.
+   */
+  async activate(tokenOrCode: string, email?: string): Promise<void> {
+    const body = isActivationCode(tokenOrCode) ? { code: normalizeActivationCode(tokenOrCode), ...(email ? { email } : {}) } : { token: tokenOrCode };
+    await backendClient.post('users/activate', body);
   },
   /** Who read or changed the account's health data (privacy section): a page of `limit` records, newest first, with ids below `before`. */
   async accessRecords(limit: number, before?: number): Promise<AccessRecordDto[]> {

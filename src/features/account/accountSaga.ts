@@ -80,7 +80,7 @@ export function* sendConfirmationLetter({ payload }: ReturnType<typeof confirmat
 /** Confirms with the token: closes the settings modal, or goes to data confirmed in the order flow. */
 export function* confirmEmail({ payload }: ReturnType<typeof emailConfirmationRequested>): Generator {
   try {
-    yield* callApi(accountApi.activate, payload.token.trim());
+    yield* callApi(accountApi.activate, payload.token.trim(), payload.email);
   } catch (e) {
     const notFound = failedWith(e, ERROR_CODES.confirmationTokenNotFound, [404, 500, 400]) || failedWith(e, ERROR_CODES.validationFailed);
     yield put(emailConfirmationFailed(toFailure(e, notFound ? ACCOUNT_MESSAGES.tokenNotFound : ACCOUNT_MESSAGES.confirmFailed)));

@@ -59,7 +59,7 @@ const accountSlice = createSlice({
       state.letterWarning = action.payload;
     },
     /** Success closes the settings modal (spec §4). */
-    ...resourceReducers<AccountState, null, { token: string; flow: EmailConfirmationFlow }>()('emailConfirmation', (s) => s.confirm, {
+    ...resourceReducers<AccountState, null, { token: string; flow: EmailConfirmationFlow; email?: string }>()('emailConfirmation', (s) => s.confirm, {
       received: (state) => {
         state.emailModalOpen = false;
       },

@@ -9,6 +9,8 @@ export interface RegisterRequest {
   lastName: string;
   phone?: string;
   dateOfBirth?: string;
+  /** The consent to the terms of service and the privacy notice (the form sends it; the spec's payload has none). */
+  acceptTerms?: true;
 }
 
 export interface LoginRequest {

@@ -12,6 +12,8 @@ export const changePasswordSchema = lazySchema(() => import('./forms').then((m) 
 export const profileSchema = lazySchema(() => import('./forms').then((m) => m.profileSchema));
 export const patientFormSchema = lazySchema(() => import('./forms').then((m) => m.patientFormSchema));
 export const emailTokenSchema = lazySchema(() => import('./forms').then((m) => m.emailTokenSchema));
+export const confirmCodeSchema = lazySchema(() => import('./forms').then((m) => m.confirmCodeSchema));
+export const confirmCodeVisitorSchema = lazySchema(() => import('./forms').then((m) => m.confirmCodeVisitorSchema));
 export const orderAddressSchema = lazySchema(() => import('@/shared/validation/order').then((m) => m.orderAddressSchema));
 export const feedbackDetailsSchema = lazySchema(() => import('@/shared/validation/order').then((m) => m.feedbackDetailsSchema));
 /** The support form sends the active laboratory itself; the form validates the rest. */

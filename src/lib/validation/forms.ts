@@ -1,13 +1,13 @@
-import { object, string, ref } from 'yup';
+import { boolean, object, string, ref } from 'yup';
 import '@/shared/validation/safeStringCase';
 import {
-  activateSchema,
   changePasswordSchema as sharedChangePasswordSchema,
   passwordResetRequestSchema,
   registerSchema,
 } from '@/shared/validation/account';
 import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
-import { dateOfBirthSchema, emailSchema, nameSchema, passwordSchema, phoneSchema } from '@/shared/validation/common';
+import { isActivationCode } from '@/shared/validation/activationCode';
+import { dateOfBirthSchema, emailSchema, nameSchema, passwordSchema, phoneSchema, tokenSchema } from '@/shared/validation/common';
 
 /**
  * The form schemas of the account pages, built from the shared field schemas (`src/lib/validation`)
@@ -30,8 +30,9 @@ export const loginFormSchema = object({
   password: string().required(required),
 });
 
-export const registerFormSchema = registerSchema;
-export type RegisterFormValues = { email: string; password: string; firstName: string; lastName: string; phone: string; dateOfBirth: string };
+/** The API's schema, with the consent to the terms and the privacy notice required (the API takes the spec's payload without it). */
+export const registerFormSchema = registerSchema.shape({ acceptTerms: boolean().oneOf([true], M.termsRequired).required(M.termsRequired) });
+export type RegisterFormValues = { email: string; password: string; firstName: string; lastName: string; phone: string; dateOfBirth: string; acceptTerms: boolean };
 
 export const resetRequestSchema = passwordResetRequestSchema;
 
@@ -59,4 +60,10 @@ export const patientFormSchema = object({
   dateOfBirth: dateOfBirthSchema.required(required),
 });
 
-export const emailTokenSchema = activateSchema;
+/** The confirmation form: the link's token or the mail's 6-character code, typed into one field. */
+export const emailTokenSchema = object({ token: tokenSchema });
+
+/** The confirmation page's code form: the mail's code, and for a visitor the address it was sent to. */
+const codeField = () => string().required(required).test('code', M.codeInvalid, (v) => !v || isActivationCode(v));
+export const confirmCodeSchema = object({ code: codeField() });
+export const confirmCodeVisitorSchema = object({ email: emailField(), code: codeField() });

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@/shared/errorCodes';
 import type { Db } from '@/server/db/createDb';
 import type { CurrentUserDto } from '@/shared/types/api';
-import type { LoginInput, PasswordUpdateInput, RegisterInput, UserUpdateInput } from '@/shared/validation/account';
+import type { ActivateInput, LoginInput, PasswordUpdateInput, RegisterInput, UserUpdateInput } from '@/shared/validation/account';
 import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
 import { getConfig } from '@/server/config';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '@/server/http/errors';
@@ -21,6 +21,7 @@ import * as repo from '@/server/accounts/repositories/accounts';
 import { laboratoryExists } from '@/server/laboratories/repositories/laboratories';
 import * as sessionsRepo from '@/server/accounts/repositories/sessions';
 import { openSession, type SessionTokens } from './sessions';
+import { consumeCodeFor, issueActivation } from './activationCodes';
 import { actorOf, recordAudit, recordSignIn } from '@/server/audit/audit';
 import type { AuthUser } from '@/server/http/auth';
 import { inWriteTransaction } from '@/server/db/transactions';
@@ -75,12 +76,16 @@ function isUniqueViolation(e: unknown): boolean {
 }
 
 /** Queues the activation mail in `db` (the transaction that issued its token). */
-async function mailActivation(db: Db, user: { email: string; first_name: string }, token: string, language: Language, returnTo?: string): Promise<void> {
+async function mailActivation(db: Db, user: { id: number; email: string; first_name: string }, language: Language, returnTo?: string): Promise<void> {
+  const { token, code } = await issueActivation(db, user.id, getConfig().mailTokenTtl);
   const t = mailTranslator(language);
   const query = new URLSearchParams({ token, ...(returnTo ? { returnTo } : {}) });
   const link = buildAppUrl(`/confirm-email?${query.toString()}`);
-  await queueMail(db, { kind: 'activation', to: user.email, ...activationMail({ name: user.first_name, link, token }, t) });
+  await queueMail(db, { kind: 'activation', to: user.email, ...activationMail({ name: user.first_name, link, code }, t) });
 }
+
+/** The documents a registration's consent covers (content/documents/<lang>/<slug>.md). */
+export const CONSENT_DOCUMENTS = 'terms-of-service,privacy-policy';
 
 /** `language` is the request's language: kept as the user's locale and used for the activation mail. */
 export async function register(
@@ -97,7 +102,6 @@ export async function register(
   // Spec §5/§8: a known address is 400 'Such user exists'; the limits above bound how many addresses
   // one client can try (docs/security.md M6, docs/spec-decisions.md §11).
   if (await repo.findUserByEmail(db, email)) throw badRequest(USER_EXISTS, { email: USER_EXISTS }, ERROR_CODES.userExists);
-  const config = getConfig();
   let userId: number;
   let session: SessionTokens;
   try {
@@ -110,9 +114,9 @@ export async function register(
         phone: input.phone || null,
         dateOfBirth: input.dateOfBirth || null,
         locale: language ?? null,
+        termsAccepted: input.acceptTerms ? { at: new Date().toISOString(), documents: CONSENT_DOCUMENTS } : null,
       });
-      const activation = await repo.issueToken(trx, id, 'activation', config.mailTokenTtl);
-      await mailActivation(trx, { email, first_name: input.firstName }, activation, mailLanguage(language));
+      await mailActivation(trx, { id, email, first_name: input.firstName }, mailLanguage(language));
       return { userId: id, session: await openSession(trx, { id, role: 'patient' }, userAgent) };
     }));
   } catch (e) {
@@ -270,14 +274,24 @@ export async function sendActivationEmail(db: Db, userId: number, returnTo?: str
   if (user.email_confirmed === 1) throw conflict(EMAIL_ALREADY_CONFIRMED, undefined, ERROR_CODES.emailAlreadyConfirmed);
   await reserveAction(db, 'activation', { ip, key: `user:${user.id}` });
   await inWriteTransaction(db, async (trx) => {
-    const token = await repo.issueToken(trx, user.id, 'activation', getConfig().mailTokenTtl);
-    await mailActivation(trx, user, token, mailLanguage(language ?? user.locale), returnTo);
+    await mailActivation(trx, user, mailLanguage(language ?? user.locale), returnTo);
   });
   return { status: 'ok' };
 }
 
-export async function activate(db: Db, token: string): Promise<CurrentUserDto> {
-  const userId = await repo.consumeToken(db, token, 'activation');
+/**
+ * Confirms the e-mail address with the link's token, or with the mail's code for the signed-in user
+ * (`caller`) or the account of `input.email` (see ./activationCodes.ts).
+ */
+export async function activate(db: Db, input: ActivateInput, caller: { id: number } | null = null, ip = 'unknown'): Promise<CurrentUserDto> {
+  let userId: number | null;
+  if (input.code) {
+    const email = input.email ?? (caller ? (await repo.findUserById(db, caller.id))?.email : undefined);
+    if (!email) throw badRequest(M.emailOrSignInRequired, { email: M.emailOrSignInRequired });
+    userId = await consumeCodeFor(db, email, input.code, ip);
+  } else {
+    userId = await repo.consumeToken(db, input.token ?? '', 'activation');
+  }
   if (userId === null) throw notFound(CONFIRMATION_TOKEN_NOT_FOUND, ERROR_CODES.confirmationTokenNotFound);
   await repo.updateUser(db, userId, { email_confirmed: 1 });
   await repo.revokeUserTokens(db, userId, 'activation');

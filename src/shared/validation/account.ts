@@ -1,7 +1,8 @@
-import { object, string, type InferType } from 'yup';
+import { boolean, object, string, type InferType } from 'yup';
 import './safeStringCase';
 import { VALIDATION_MESSAGES as M } from './messages';
-import { dateOfBirthSchema, emailSchema, laboratoryIdSchema, localeSchema, nameSchema, passwordSchema, phoneSchema, text, tokenSchema } from './common';
+import { dateOfBirthSchema, emailSchema, laboratoryIdSchema, localeSchema, nameSchema, passwordSchema, phoneSchema, text } from './common';
+import { isActivationCode } from './activationCode';
 
 /**
  * Account schemas shared by the forms (formik) and the backend routes. Unknown keys are dropped by
@@ -19,6 +20,11 @@ export const registerSchema = object({
   lastName: nameSchema.required(M.required),
   phone: phoneSchema.nullable().optional(),
   dateOfBirth: dateOfBirthSchema.nullable().optional(),
+  /**
+   * The form's consent to the terms of service and the privacy notice. Optional, so the spec's payload
+   * (without it) still registers; `false` is a refusal and is answered 400 naming the field.
+   */
+  acceptTerms: boolean().typeError(M.booleanInvalid).optional().test('accepted', M.termsRequired, (v) => v !== false),
 }).typeError(M.objectRequired);
 export type RegisterInput = InferType<typeof registerSchema>;
 
@@ -57,7 +63,20 @@ export const userUpdateSchema = object({
 }).typeError(M.objectRequired);
 export type UserUpdateInput = InferType<typeof userUpdateSchema>;
 
-export const activateSchema = object({ token: tokenSchema }).typeError(M.objectRequired);
+/**
+ * `POST users/activate`: the link's `token`, or the mail's 6-character `code` (of the signed-in user,
+ * or of the account with `email`).
+ */
+export const activateSchema = object({
+  token: text(200).optional(),
+  code: text(20).optional().test('code', M.codeInvalid, (v) => v === undefined || isActivationCode(v)),
+  email: emailSchema.optional(),
+})
+  .typeError(M.objectRequired)
+  .test('token-or-code', M.tokenRequired, function (v) {
+    return Boolean(v?.token || v?.code) || this.createError({ path: 'token', message: M.tokenRequired });
+  });
+export type ActivateInput = InferType<typeof activateSchema>;
 
 export const EMAIL_CONFIRMATION_FLOWS = ['settings', 'order'] as const;
 export const sendActivationSchema = object({

@@ -28,6 +28,9 @@ export const VALIDATION_MESSAGES = {
   localeInvalid: 'Choose one of the supported languages',
   objectRequired: 'Enter an object',
   passwordOrTokenRequired: 'Enter your current password or the token from the e-mail',
+  termsRequired: 'Accept the terms of service and the privacy policy to create an account',
+  codeInvalid: 'Enter the 6-character code from the e-mail',
+  emailOrSignInRequired: 'Sign in or enter the e-mail address the code was sent to',
 } as const;
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];

@@ -17,12 +17,14 @@ import { useSession } from '@/features/auth';
 import { AuthPaper } from '@/components/AuthPaper';
 import { useFailureText } from '@/components/useFailureText';
 import { CONFIRMATION_FAILURE } from './confirmationFailure';
+import { ConfirmByCodeForm } from './ConfirmByCodeForm';
 import type { EmailConfirmationFlow } from '../accountApi';
 import { emailConfirmationReset, emailConfirmationRequested } from '../accountSlice';
 import { useStatusChange } from '@/lib/store/useStatusChange';
 
 /**
- * `/confirm-email?token=...`: the link of the confirmation mail. Confirms the e-mail when opened and
+ * `/confirm-email?token=...`: the link of the confirmation mail; opened without it, a form takes the
+ * letter's 6-character code instead. Confirms the e-mail when opened and
  * lands the user where they were: settings, or data confirmed in the order flow (remembered in this
  * browser when the letter was asked for; `&returnTo=order` of older letters still works).
  */
@@ -61,11 +63,7 @@ export function ConfirmEmailPage() {
     <>
       <PageHead title={t('confirmEmail.title')} />
       <AuthPaper title={t('confirmEmail.title')}>
-        {router.isReady && !token && (
-          <Notice severity="warning" sx={{ mt: 2 }}>
-            {t('confirmEmail.noToken')}
-          </Notice>
-        )}
+        {router.isReady && !token && session !== 'unknown' && confirmStatus !== Status.SUCCESS && <ConfirmByCodeForm flow={flow} visitor={session !== 'user'} />}
         {token && confirmStatus !== Status.ERROR && confirmStatus !== Status.SUCCESS && (
           <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 3 }}>
             <CircularProgress size={28} aria-hidden />

@@ -29,6 +29,7 @@ async function fillValid(user: User) {
   await user.type(screen.getByLabelText(/^Password/), 'Secret-pass-1');
   await user.type(screen.getByLabelText(/^First name/), 'Anna-Maria');
   await user.type(screen.getByLabelText(/^Last name/), "O'Neil");
+  await user.click(screen.getByRole('checkbox', { name: /I accept the terms of service and the privacy policy/ }));
 }
 
 const submit = (user: User) => user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -109,8 +110,54 @@ describe('RegisterForm', () => {
     await fillValid(user);
     await submit(user);
     await waitFor(() => expect(store.getState().auth.currentUser.data).toEqual(sampleUser));
-    expect(backend.calls('POST register')[0]?.body).toEqual({ email: 'anna@example.com', password: 'Secret-pass-1', firstName: 'Anna-Maria', lastName: "O'Neil" });
+    expect(backend.calls('POST register')[0]?.body).toEqual({ email: 'anna@example.com', password: 'Secret-pass-1', firstName: 'Anna-Maria', lastName: "O'Neil", acceptTerms: true });
     expect(readStorage('token')).toBe('tok-r');
+    // The letter is on its way: the user is told where to look.
+    expect(await screen.findByText(/Account created\. Check your e-mail: we sent a letter to anna@example\.com\./)).toBeInTheDocument();
+  });
+});
+
+describe('the consent to the terms and the privacy policy', () => {
+  it('is required: without the box ticked nothing is sent and the error is shown at the box', async () => {
+    backend = fakeBackend({ 'POST register': [201, { accessToken: 'tok-r' }], 'GET users/current': [200, sampleUser] });
+    const user = userEvent.setup();
+    renderApp(<RegisterForm />, { sagas: 'account' });
+    const box = screen.getByRole('checkbox', { name: /I accept the terms of service and the privacy policy/ });
+    expect(box).not.toBeChecked();
+    expect(box).toBeRequired();
+    await fillValid(user);
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    await submit(user);
+    const error = await screen.findByText('Accept the terms of service and the privacy policy to create an account');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('Accept the terms of service and the privacy policy to create an account');
+    expect(error).toBeInTheDocument();
+    expect(backend.requests).toHaveLength(0);
+
+    await user.click(box);
+    expect(screen.queryByText('Accept the terms of service and the privacy policy to create an account')).toBeNull();
+    await submit(user);
+    await waitFor(() => expect(backend!.calls('POST register')).toHaveLength(1));
+  });
+
+  it('links the documents, opened beside the form so nothing typed is lost', () => {
+    renderApp(<RegisterForm />, { sagas: 'account' });
+    const terms = screen.getByRole('link', { name: 'terms of service' });
+    expect(terms).toHaveAttribute('href', '/documents/terms-of-service');
+    expect(terms).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/documents/privacy-policy');
+  });
+
+  it.each([
+    ['ru', /Я принимаю пользовательское соглашение и политику конфиденциальности/, 'Чтобы создать аккаунт, примите пользовательское соглашение и политику конфиденциальности'],
+    ['pl', /Akceptuję regulamin i politykę prywatności/, 'Aby założyć konto, zaakceptuj regulamin i politykę prywatności'],
+  ] as const)('speaks %s', async (language, label, error) => {
+    const user = userEvent.setup();
+    renderApp(<RegisterForm />, { sagas: 'account', language });
+    await user.click(screen.getByRole('button', { name: language === 'ru' ? 'Зарегистрироваться' : 'Załóż konto' }));
+    expect(await screen.findByText(error)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: label })).toHaveAttribute('aria-invalid', 'true');
   });
 });
 

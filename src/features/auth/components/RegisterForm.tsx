@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, Formik, useFormikContext } from 'formik';
 import { Notice } from '@/components/Notice';
 import Box from '@mui/material/Box';
@@ -14,8 +14,11 @@ import { authErrorsCleared, registerRequested, selectRegisterFieldMarks } from '
 import { FormTextField, PasswordField } from '@/components/formFields';
 import { useFailureText, type FailureTexts } from '@/components/useFailureText';
 import { SubmitButton } from '@/components/SubmitButton';
+import { useToast } from '@/components/Toast';
+import { useStatusChange } from '@/lib/store/useStatusChange';
+import { TermsConsentField } from './TermsConsentField';
 
-const initialValues: RegisterFormValues = { email: '', password: '', firstName: '', lastName: '', phone: '', dateOfBirth: '' };
+const initialValues: RegisterFormValues = { email: '', password: '', firstName: '', lastName: '', phone: '', dateOfBirth: '', acceptTerms: false };
 
 /** Marks the fields the server named (e.g. the e-mail of an existing user) on the form. */
 function ServerFieldErrors() {
@@ -40,6 +43,7 @@ export function toRegisterRequest(values: RegisterFormValues): RegisterRequest {
   };
   if (values.phone.trim()) body.phone = values.phone.trim();
   if (values.dateOfBirth) body.dateOfBirth = values.dateOfBirth;
+  if (values.acceptTerms) body.acceptTerms = true;
   return body;
 }
 
@@ -68,7 +72,8 @@ const REGISTER_REASON: FailureTexts = {
 };
 
 /**
- * A new account. Success logs the user in (auth saga); any failure says 'Duplicating fields found'
+ * A new account, with the required consent to the terms and the privacy notice. Success logs the user
+ * in (auth saga) and says to check the mailbox for the confirmation letter; any failure says 'Duplicating fields found'
  * and an existing e-mail is marked on its field.
  */
 export function RegisterForm({ onLogin }: RegisterFormProps) {
@@ -79,6 +84,10 @@ export function RegisterForm({ onLogin }: RegisterFormProps) {
   const errorTitle = useFailureText(error, { fallback: 'account:failure.duplicatingFields' });
   const reason = useFailureText(error, REGISTER_REASON);
   const busy = status === Status.LOADING;
+  const toast = useToast();
+  const [sentTo, setSentTo] = useState('');
+  // The account is made and the confirmation letter is on its way: say where to look.
+  useStatusChange(status, { onSuccess: () => toast.show(t('register.checkEmail', { email: sentTo }), 'info') });
 
   useEffect(() => {
     dispatch(authErrorsCleared());
@@ -86,7 +95,9 @@ export function RegisterForm({ onLogin }: RegisterFormProps) {
 
   return (
     <Formik initialValues={initialValues} validate={registerFormSchema.validate} onSubmit={(values) => {
-        dispatch(registerRequested(toRegisterRequest(values)));
+        const request = toRegisterRequest(values);
+        setSentTo(request.email);
+        dispatch(registerRequested(request));
       }}>
       <Form method="post" noValidate aria-label={t('register.title')}>
         <ServerFieldErrors />
@@ -116,6 +127,7 @@ export function RegisterForm({ onLogin }: RegisterFormProps) {
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Box>
+        <TermsConsentField />
         <SubmitButton busy={busy}>{t('register.submit')}</SubmitButton>
         {onLogin && (
           <Box sx={{ textAlign: 'center', mt: 1 }}>

@@ -18,7 +18,17 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRecord
 
 export async function insertUser(
   db: Db,
-  user: { email: string; passwordHash: string; firstName: string; lastName: string; phone: string | null; dateOfBirth: string | null; locale?: string | null },
+  user: {
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+    dateOfBirth: string | null;
+    locale?: string | null;
+    /** The consent to the terms given in the registration form: when, and to which documents. */
+    termsAccepted?: { at: string; documents: string } | null;
+  },
 ): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
@@ -35,6 +45,7 @@ export async function insertUser(
       staff_laboratory_id: null,
       laboratory_id: null,
       locale: user.locale ?? null,
+      ...(user.termsAccepted ? { terms_accepted_at: user.termsAccepted.at, terms_accepted: user.termsAccepted.documents } : {}),
       created_at: now,
       updated_at: now,
     })

@@ -22,6 +22,7 @@ import { migration as m0010Security } from './0010_4_2_security_events';
 import { migration as m0010Chain } from './0010_4_3_audit_chain';
 import { migration as m0010Barriers } from './0010_4_4_barrier_reports';
 import { migration as m0010StaffNames } from './0010_7_staff_display_names';
+import { migration as m0013RegistrationConsent } from './0013_3_registration_consent_and_codes';
 import { migration as m0010Notifications } from './0010_9_notifications';
 import { migration as m0011Synonyms } from './0011_8_1_catalogue_synonyms';
 import { migration as m0011Sensitive } from './0011_8_2_sensitive_results';
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '0012_3_order_live_events': m0012LiveEvents,
   '0012_8_1_result_reports_and_panels': m0012Panels,
   '0013_4_patient_identity': m0013PatientIdentity,
+  '0013_3_registration_consent_and_codes': m0013RegistrationConsent,
 };
 
 export const migrationProvider: MigrationProvider = {

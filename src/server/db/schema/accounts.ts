@@ -20,6 +20,10 @@ export interface UserTable {
   /** The user's chosen laboratory (saved laboratory selection). */
   laboratory_id: string | null;
   locale: string | null;
+  /** When the user accepted the terms and the privacy notice at registration (null: not through the form). */
+  terms_accepted_at: Generated<string | null>;
+  /** Which documents were accepted then, e.g. `terms-of-service,privacy-policy`. */
+  terms_accepted: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -34,6 +38,8 @@ export interface AuthTokenTable {
   revoked_at: string | null;
   /** The sign-in session an access token belongs to; null for mail tokens (and access tokens issued before sessions). */
   session_id?: number | null;
+  /** Activation tokens: the hash of the 6-character code mailed beside the link (null for other kinds). */
+  code_hash?: string | null;
 }
 
 /** One sign-in: the browser it was made from, when it was last used, when it ends. */
