@@ -13,10 +13,14 @@ import { actorOf, recordAudit } from '@/server/audit/audit';
 import { isRejectionReason, REJECTION_REASONS, type RejectionReason } from '@/shared/sampleRejection';
 import { rejectSamples } from '@/server/orders/rejections';
 import { listRejections } from '@/server/orders/repositories/rejections';
+import { findNationalIds } from '@/server/accounts/repositories/patients';
+import { pid3Mismatch, readPid3, type Pid3 } from './hl7Pid';
 
 /**
  * HL7 v2.5.1 ORU^R01 import (ER7 encoding), parsed with Medplum's HL7 v2 parser:
- * - ORC-2 / OBR-2 (placer order number) name the order; PID-3 the patient (the shop's patient id);
+ * - ORC-2 / OBR-2 (placer order number) name the order; PID-3 the patient (the shop's patient id;
+ *   a repetition may carry the patient's PESEL or Belarusian personal number, which must then be the
+ *   stored one: hl7Pid.ts);
  * - OBX-3 the analysis by LOINC (coding system `LN`) or by the shop's analysis code; a panel's
  *   component (the blood count's HGB, 718-7) fills the panel's line;
  * - OBX-5 the value (NM numeric; ST, TX, CE/CWE, SN as text), OBX-6 the unit, OBX-7 the
@@ -115,15 +119,18 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
   // OBR-4 of the current request: the analysis an SPM-21 rejection is about.
   let obrService = '';
   const spms: { seq: number; orderNumber: string; patientId: number; service: string; reason: RejectionReason; note: string }[] = [];
+  const pids: (Pid3 & { seq: number; id: number })[] = [];
 
   for (const seg of msg.segments) {
     const seq = (counters.get(seg.name) ?? 0) + 1;
     counters.set(seg.name, seq);
     if (seg.name === 'PID') {
-      const raw = seg.getComponent(3, 1).trim();
+      const pid = readPid3(seg);
+      const raw = pid.patientId;
       if (!raw) throw new SegmentError('PID', seq, 3, 'PID-3 (patient id) is missing', '101');
       if (!/^[1-9][0-9]{0,9}$/.test(raw)) throw new SegmentError('PID', seq, 3, `PID-3 (patient id) "${raw}" is not a patient id of this shop`, '102');
       patientId = Number(raw);
+      pids.push({ ...pid, seq, id: patientId });
       orderNumber = null;
       orcNumber = null;
       obrPreliminary = false;
@@ -169,6 +176,7 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
     orders.set(number, order);
     void at;
   }
+  await checkNationalIds(db, pids, [...pending, ...spms], orders);
   const lines = await repo.listLines(db, [...orders.values()].map((o) => o.id));
   const codes = pending.map((p) => ({ id: p.seg.getComponent(3, 1).trim(), system: p.seg.getComponent(3, 3).trim().toUpperCase() }));
   const lookup = [...codes.map((c) => c.id), ...spms.map((r) => r.service)].filter(Boolean);
@@ -233,6 +241,16 @@ async function parseOru(db: Db, staff: AuthUser, msg: Hl7Message): Promise<{ ord
     });
   });
   return { orders, results, rejections };
+}
+
+/** The PESEL / personal number a PID-3 carries must be the one stored for its patient (AE naming PID-3 otherwise). */
+async function checkNationalIds(db: Db, pids: (Pid3 & { seq: number; id: number })[], items: { orderNumber: string; patientId: number }[], orders: Map<string, repo.OrderRow>): Promise<void> {
+  for (const pid of pids.filter((p) => p.pesel || p.personalNumber)) {
+    const order = orders.get(items.find((i) => i.patientId === pid.id)?.orderNumber ?? '');
+    if (!order) continue;
+    const problem = pid3Mismatch(pid, (await findNationalIds(db, order.user_id, [pid.id])).get(pid.id));
+    if (problem) throw new SegmentError('PID', pid.seq, 3, problem, '204');
+  }
 }
 
 function errSegment(ctx: Hl7Context, e: SegmentError): Hl7Segment {
