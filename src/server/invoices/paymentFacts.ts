@@ -12,7 +12,8 @@ import { firstStatusAt } from '@/server/invoices/repositories/invoices';
  *   invoice).
  * - Paid on the visit: the nurse takes the payment when collecting the samples, so the order counts
  *   as paid (its total) from its `sample_collected` step on (the statuses after it included), at that
- *   step's time. A cancelled order that never reached it was never paid.
+ *   step's time, or earlier when the nurse recorded the payment (`orders.paid_at`). A cancelled order
+ *   that never reached either was never paid.
  * Refunds: those the operator settled (`refunds`), and the sum of those still under way.
  * What is kept: paid − settled refunds.
  */
@@ -48,6 +49,8 @@ export async function orderPaymentFacts(db: Db, orderId: number): Promise<OrderP
     keptMinor: paid ? paidMinor - settled : 0,
   });
   if (order.payment_method === 'online') return facts(!!order.paid_at, 'online', order.paid_at, order.paid_minor || order.total_minor);
+  // The nurse recorded the payment at the visit (`POST staff/visits/{id}/payment`): paid then, by the payment's amount.
+  if (order.paid_at) return facts(true, 'on_visit', order.paid_at, order.paid_minor || order.total_minor);
   const collectedAt = COLLECTED.includes(order.status) ? await firstStatusAt(db, orderId, COLLECTED) : null;
   return facts(!!collectedAt, 'on_visit', collectedAt, order.total_minor);
 }

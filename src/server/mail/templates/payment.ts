@@ -2,12 +2,12 @@ import type { TFunction } from 'i18next';
 import { escapeHtml } from '../i18n';
 
 /**
- * Payment mails (docs/payments.md): the payment was received, the payment time ran out and the order
+ * Payment mails (docs/payments.md): the payment was received (online, or by the nurse at the visit), the payment time ran out and the order
  * was cancelled, a refund was started (amount and reason) and a refund was settled. The payment and
  * refund mails send the patient to the order page for the receipt: a mail cannot carry the sign-in
  * the receipt's download needs (`GET orders/{id}/receipt.pdf`, owner only).
  */
-export type PaymentMailKind = 'paid' | 'expired' | 'refundStarted' | 'refundDone' | 'awaiting' | 'failed';
+export type PaymentMailKind = 'paid' | 'paidAtVisit' | 'expired' | 'refundStarted' | 'refundDone' | 'awaiting' | 'failed';
 
 export interface PaymentMailData {
   kind: PaymentMailKind;
@@ -22,7 +22,7 @@ export interface PaymentMailData {
 }
 
 /** The mails after which the order page has a receipt to download. */
-const WITH_RECEIPT: ReadonlySet<PaymentMailKind> = new Set(['paid', 'refundStarted', 'refundDone']);
+const WITH_RECEIPT: ReadonlySet<PaymentMailKind> = new Set(['paid', 'paidAtVisit', 'refundStarted', 'refundDone']);
 /** The mails of an order still to be paid: the link leads to the order page's "Pay now". */
 const TO_PAY: ReadonlySet<PaymentMailKind> = new Set(['awaiting', 'failed']);
 
