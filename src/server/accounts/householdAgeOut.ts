@@ -5,7 +5,8 @@ import { buildAppUrl } from '@/server/mail/mailer';
 import { mailTranslator } from '@/server/mail/i18n';
 import { ageOutEndedMail, ageOutSoonMail } from '@/server/mail/templates/household';
 import { JOB } from '@/server/jobs/specs';
-import type { JobDefinition } from '@/server/jobs/types';
+import { defineJob } from '@/server/jobs/defineJob';
+import { object } from 'yup';
 import * as repo from '@/server/accounts/repositories/household';
 import { logAccessEvent } from './household';
 import { inWriteTransaction } from '@/server/db/transactions';
@@ -66,10 +67,11 @@ async function notify(db: Db, patientId: number, kind: 'month_before' | 'ended',
 }
 
 /** The daily job (`record-access-age-out`), run through the job queue with the queue's clock. */
-export const ageOutJob: JobDefinition = {
+export const ageOutJob = defineJob({
   name: JOB.recordAccessAgeOut,
+  payload: object({}),
   everyMs: DAY,
   async handler(_payload, { db, now }) {
     await runAgeOut(db, now);
   },
-};
+});

@@ -4,7 +4,8 @@ import type { KsefConfig } from '../ksefConfig';
 import { log } from '../log';
 import { enqueue } from '../jobs/queue';
 import { backoffSeconds, JOB } from '../jobs/specs';
-import type { JobDefinition } from '../jobs/types';
+import { defineJob } from '../jobs/defineJob';
+import { number, object } from 'yup';
 import { inWriteTransaction } from '@/server/db/transactions';
 import * as repo from '@/server/invoices/repositories/ksef';
 import { KsefClient, KsefUnavailable } from './ksef/client';
@@ -29,7 +30,7 @@ const KSEF_RETRY_FIRST_SECONDS = 30;
 export async function queueKsefSend(trx: Db, invoiceId: number, laboratoryId: string, settings: KsefConfig | null = getConfig().ksef): Promise<boolean> {
   if (!settings) return false;
   await repo.markQueued(trx, invoiceId);
-  await enqueue(trx, KSEF_SEND, { invoiceId }, { key: `invoice:${invoiceId}`, laboratoryId });
+  await enqueue(trx, ksefSendJob, { invoiceId }, { key: `invoice:${invoiceId}`, laboratoryId });
   return true;
 }
 
@@ -39,8 +40,9 @@ export function nextAttemptDelayMs(attempts: number, retryAfterMs: number | null
   return Math.max(backoff, retryAfterMs ?? 0);
 }
 
-export const ksefSendJob: JobDefinition<{ invoiceId: number }> = {
+export const ksefSendJob = defineJob({
   name: KSEF_SEND,
+  payload: object({ invoiceId: number().integer().required() }),
   async handler({ invoiceId }, { db }) {
     const settings = getConfig().ksef;
     if (!settings) throw new Error(`KSeF settings are off; invoice ${invoiceId} waits until KSEF_ENV, KSEF_TOKEN and KSEF_NIP are set`);
@@ -56,9 +58,9 @@ export const ksefSendJob: JobDefinition<{ invoiceId: number }> = {
         const attempts = await repo.recordAttemptFailure(trx, invoiceId, e.message);
         const row = await repo.getInvoice(trx, invoiceId);
         const runAt = new Date(Date.now() + nextAttemptDelayMs(attempts, e.retryAfterMs));
-        await enqueue(trx, KSEF_SEND, { invoiceId }, { key: `invoice:${invoiceId}:${attempts}`, runAt, laboratoryId: row?.laboratory_id ?? null });
+        await enqueue(trx, ksefSendJob, { invoiceId }, { key: `invoice:${invoiceId}:${attempts}`, runAt, laboratoryId: row?.laboratory_id ?? null });
         log().warn({ invoiceId, attempts, nextAttemptAt: runAt.toISOString(), error: e.message }, 'KSeF unavailable; the invoice waits for the next attempt');
       });
     }
   },
-};
+});

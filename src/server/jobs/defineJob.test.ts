@@ -32,7 +32,8 @@ test('the engine is chosen by the database once: the jobs table on SQLite, pg-bo
 
 test('a payload its schema refuses is not stored; a valid one is stored once per key in the caller transaction', async () => {
   const runAt = new Date(Date.now() + 3_600_000);
-  const bad = { orderId: 'seven', visitStart: '2026-12-01T08:00:00Z' } as unknown as { orderId: number; visitStart: string };
+  const bad: unknown = { orderId: 'seven', visitStart: '2026-12-01T08:00:00Z' };
+  // @ts-expect-error -- a payload of the wrong shape, as an untyped caller could send it
   await expect(enqueue(db.db, reminder, bad, { key: 'define-job-test:1', runAt })).rejects.toBeInstanceOf(ValidationError);
   expect(await listJobsByKey(db.db, reminder.name, ['define-job-test:'])).toEqual([]);
 

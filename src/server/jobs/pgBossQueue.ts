@@ -17,7 +17,11 @@ export interface BossHandle {
   schema: string;
 }
 
-const holder = globalThis as unknown as { __labShopBoss?: Map<string, Promise<BossHandle>> };
+// Kept on globalThis: Next's bundles of one process (and its dev reloads) share it.
+declare global {
+  var __labShopBoss: Map<string, Promise<BossHandle>> | undefined;
+}
+const holder = globalThis;
 
 /** The shop's own schema on PostgreSQL (`?schema=` of DATABASE_URL), if any. */
 export function appSchema(): string | undefined {

@@ -9,7 +9,8 @@ import { deleteOldMail } from '@/server/mail/repositories/mailOutbox';
 import { deleteEndedSessions } from '@/server/accounts/repositories/sessions';
 import { deleteExpiredShares } from '@/server/results/repositories/shares';
 import { JOB } from './specs';
-import type { JobDefinition } from './types';
+import { defineJob } from './defineJob';
+import { object } from 'yup';
 import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
@@ -49,10 +50,11 @@ export async function purgeOldRows(db: Db, now = new Date()): Promise<PurgeRepor
 }
 
 /** The `purge` job: once a day (the queue keeps one run per day, src/server/jobs/worker.ts). */
-export const purgeJob: JobDefinition = {
+export const purgeJob = defineJob({
   name: PURGE,
+  payload: object({}),
   everyMs: PURGE_EVERY_MS,
   async handler(_payload, { db, now }) {
     await purgeOldRows(db, now);
   },
-};
+});

@@ -1,6 +1,6 @@
 import type { AnyObject } from 'yup';
 import { engineFor } from './engine';
-import { checkedPayload, type Job } from './defineJob';
+import { checkedPayload, type JobDeclaration } from './defineJob';
 import { randomKey } from './keys';
 import { wakeWorkers } from './wake';
 import type { EnqueueOptions, JobDb, JobState, JobView } from './types';
@@ -12,23 +12,19 @@ import type { EnqueueOptions, JobDb, JobState, JobView } from './types';
  */
 
 /**
- * Enqueues `job` with `payload` (ids only), typed by the job's definition and checked against its
- * schema (a `ValidationError` before anything is stored); a second enqueue with the same `key` is a
- * no-op. True when new. The older form by name (`enqueue(db, 'mail-send', {...})`) still works while
- * the last jobs move to `defineJob`.
+ * Enqueues `job` with `payload` (ids only), typed by the job's definition (or declaration,
+ * defineJob.ts) and checked against its schema (a `ValidationError` before anything is stored); a
+ * second enqueue with the same `key` is a no-op. True when new.
  */
-export async function enqueue<P extends AnyObject>(db: JobDb, job: Job<P>, payload: P, opts?: EnqueueOptions): Promise<boolean>;
-export async function enqueue(db: JobDb, name: string, payload: object, opts?: EnqueueOptions): Promise<boolean>;
-export async function enqueue(db: JobDb, job: Job | string, payload: object, opts: EnqueueOptions = {}): Promise<boolean> {
-  const name = typeof job === 'string' ? job : job.name;
-  const stored = typeof job === 'string' ? payload : checkedPayload(job, payload);
-  const added = await engineFor(db).enqueue(db, name, stored, opts.key ?? randomKey(), opts);
+export async function enqueue<P extends AnyObject>(db: JobDb, job: JobDeclaration<P>, payload: P, opts: EnqueueOptions = {}): Promise<boolean> {
+  const stored = checkedPayload(job, payload);
+  const added = await engineFor(db).enqueue(db, job.name, stored, opts.key ?? randomKey(), opts);
   if (added && (!opts.runAt || opts.runAt.getTime() <= Date.now() + 1000)) wakeWorkers();
   return added;
 }
 
 /** Waiting jobs of `job` whose key starts with `keyPrefix` will not run (e.g. the reminders of a cancelled visit). */
-export async function cancelJobs(db: JobDb, job: Job | string, keyPrefix: string): Promise<void> {
+export async function cancelJobs(db: JobDb, job: JobDeclaration | string, keyPrefix: string): Promise<void> {
   await engineFor(db).cancel(db, typeof job === 'string' ? job : job.name, keyPrefix);
 }
 

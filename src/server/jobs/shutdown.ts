@@ -8,7 +8,11 @@ import { stopWorker } from './worker';
  * -- run as usual.
  */
 const DRAIN_TIMEOUT_MS = 20_000;
-const holder = globalThis as unknown as { __labShopDrainInstalled?: boolean };
+// Kept on globalThis: Next's bundles of one process (and its dev reloads) share it.
+declare global {
+  var __labShopDrainInstalled: boolean | undefined;
+}
+const holder = globalThis;
 
 export function drainJobsOnShutdown(): void {
   if (holder.__labShopDrainInstalled) return;

@@ -4,7 +4,11 @@
  * nudged now and again shortly after; a worker that finds nothing goes back to its poll.
  */
 type Listener = () => void;
-const holder = globalThis as unknown as { __labShopJobWake?: Set<Listener> };
+// Kept on globalThis: Next's bundles of one process (and its dev reloads) share it.
+declare global {
+  var __labShopJobWake: Set<Listener> | undefined;
+}
+const holder = globalThis;
 
 function listeners(): Set<Listener> {
   holder.__labShopJobWake ??= new Set();

@@ -1,6 +1,8 @@
 import { getConfig } from '../config';
 import { log } from '../log';
+import { object } from 'yup';
 import { enqueue } from './queue';
+import { declareJob } from './defineJob';
 import { engineFor } from './engine';
 import * as table from './tableQueue';
 import * as pgBoss from './pgBossQueue';
@@ -20,18 +22,25 @@ interface Running {
   stop(): Promise<void>;
 }
 
-const holder = globalThis as unknown as { __labShopWorker?: Running };
+// Kept on globalThis: Next's bundles of one process (and its dev reloads) share it.
+declare global {
+  var __labShopWorker: Running | undefined;
+}
+const holder = globalThis;
 
 function handlers(defs: readonly JobDefinition[]): Map<string, JobDefinition> {
   return new Map(defs.map((d) => [d.name, d]));
 }
+
+/** Recurring work takes no payload: its declaration is its name and the empty schema its handler checks too. */
+const recurring = (name: string) => declareJob({ name, payload: object({}) });
 
 /** Recurring work (the daily purge): one run per period, whichever instance enqueues it first. */
 export async function ensureRecurringJobs(db: JobDb, now = new Date()): Promise<void> {
   for (const def of jobDefinitions()) {
     if (!def.everyMs) continue;
     const slot = Math.floor(now.getTime() / def.everyMs);
-    await enqueue(db, def.name, {}, { key: `period:${slot}`, runAt: now });
+    await enqueue(db, recurring(def.name), {}, { key: `period:${slot}`, runAt: now });
   }
 }
 

@@ -3,9 +3,14 @@ import { getConfig } from '../config';
 import * as repo from '@/server/mail/repositories/mailOutbox';
 import { enqueue } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
+import { declareJob } from '../jobs/defineJob';
+import { number, object } from 'yup';
 import { inWriteTransaction } from '../db/transactions';
 import type { JobDb } from '../jobs/types';
 import type { MailMessage } from './mailer';
+
+/** The `mail-send` job's name and payload (its handler: sender.ts `mailSendJob`). */
+export const MAIL_SEND = declareJob({ name: JOB.mailSend, payload: object({ mailId: number().integer().required() }) });
 
 /**
  * Every mail the shop sends goes through here (docs/backend.md, "Jobs and the mail outbox"): a row
@@ -49,7 +54,7 @@ export async function queueMail(db: JobDb, mail: QueuedMail): Promise<string> {
       { messageId, kind: mail.kind, to: mail.to, replyTo: mail.replyTo ?? null, subject: mail.subject, text: mail.text, html: mail.html ?? null, ical: mail.icalEvent ? JSON.stringify(mail.icalEvent) : null, laboratoryId, priority },
       new Date().toISOString(),
     );
-    await enqueue(trx, JOB.mailSend, { mailId: id }, { key: `${id}:1`, priority, laboratoryId });
+    await enqueue(trx, MAIL_SEND, { mailId: id }, { key: `${id}:1`, priority, laboratoryId });
   };
   await inWriteTransaction(db, write);
   return messageId;

@@ -4,9 +4,9 @@ import * as repo from '@/server/mail/repositories/mailOutbox';
 import { enqueue } from '../jobs/queue';
 import { JOB, specOf, backoffSeconds } from '../jobs/specs';
 import { safeError } from '../jobs/keys';
-import { number, object } from 'yup';
 import { defineJob } from '../jobs/defineJob';
 import { sendMail, type MailMessage } from './mailer';
+import { MAIL_SEND } from './queueMail';
 import { mailCounter } from '../metrics';
 
 /**
@@ -17,10 +17,6 @@ import { mailCounter } from '../metrics';
  * record leaves the mail `sending`: it is sent again with the same Message-ID once its attempt is
  * stale (the at-least-once boundary, docs/backend.md).
  */
-export interface MailSendPayload {
-  mailId: number;
-}
-
 /** Give up on a mail this long after it was queued (it is then failed, visible to staff). */
 const GIVE_UP_MS = 3 * 24 * 3_600_000;
 
@@ -29,9 +25,8 @@ function isPermanent(e: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-export const mailSendJob = defineJob<MailSendPayload>({
-  name: JOB.mailSend,
-  payload: object({ mailId: number().integer().required() }),
+export const mailSendJob = defineJob({
+  ...MAIL_SEND,
   async handler({ mailId }, { db }) {
     const now = new Date();
     const staleBefore = new Date(now.getTime() - specOf(JOB.mailSend).timeoutSeconds * 1000).toISOString();

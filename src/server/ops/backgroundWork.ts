@@ -6,6 +6,7 @@ import * as mailRepo from '@/server/mail/repositories/mailOutbox';
 import { discardJob, enqueue, findJob, listJobs, retryJob } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
 import { recordAudit, actorOf } from '@/server/audit/audit';
+import { MAIL_SEND } from '@/server/mail/queueMail';
 import type { BackgroundWorkDto } from '@/shared/types/backgroundWork';
 import { inWriteTransaction } from '@/server/db/transactions';
 
@@ -56,7 +57,7 @@ export async function actOnMail(db: Db, user: AuthUser, id: number, action: 'ret
     const now = new Date().toISOString();
     if (action === 'retry') {
       if (!(await mailRepo.requeueMail(trx, id, now))) throw notFound('Mail not found');
-      await enqueue(trx, JOB.mailSend, { mailId: id }, { key: `${id}:retry:${now}`, priority: mail.priority, laboratoryId });
+      await enqueue(trx, MAIL_SEND, { mailId: id }, { key: `${id}:retry:${now}`, priority: mail.priority, laboratoryId });
     } else if (!(await mailRepo.discardMail(trx, id, now))) throw notFound('Mail not found');
     await recordAudit(trx, { action: 'background_work', ...actorOf(user), laboratoryId, ip, detail: `${action} mail ${mail.kind} #${id}` });
   });

@@ -2,6 +2,10 @@ import { setUpShopSuite } from '../testing/shopSuite';
 import { createUser } from '../testing/orderFixtures';
 import { enqueue } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
+import { paymentRefundCheckJob, paymentRefundJob } from '../payments/refunds';
+import { PAYMENT_EXPIRE } from '../payments/payments';
+import { ksefSendJob } from '../invoices/ksef';
+import { VISIT_REMINDER } from '../orders/visitReminderSchedule';
 import type { BackgroundJobDto } from '@/shared/types/backgroundWork';
 
 /**
@@ -15,7 +19,12 @@ test('a refund, a refund lookup, a hold expiry and a KSeF send cannot be discard
   const staff = await createUser(shop.db.db, { role: 'staff', staffLaboratoryId: 'fx-waw' });
   const runAt = new Date(Date.now() + 3600_000);
   const money = [JOB.paymentRefund, JOB.paymentRefundCheck, JOB.paymentExpire, JOB.ksefSend];
-  for (const name of [...money, JOB.visitReminder]) await enqueue(shop.db.db, name, { refundId: 999999, orderId: 999999, invoiceId: 999999 }, { key: `money-test:${name}`, runAt, laboratoryId: 'fx-waw' });
+  const opts = (name: string) => ({ key: `money-test:${name}`, runAt, laboratoryId: 'fx-waw' });
+  await enqueue(shop.db.db, paymentRefundJob, { refundId: 999999 }, opts(JOB.paymentRefund));
+  await enqueue(shop.db.db, paymentRefundCheckJob, { refundId: 999999 }, opts(JOB.paymentRefundCheck));
+  await enqueue(shop.db.db, PAYMENT_EXPIRE, { orderId: 999999 }, opts(JOB.paymentExpire));
+  await enqueue(shop.db.db, ksefSendJob, { invoiceId: 999999 }, opts(JOB.ksefSend));
+  await enqueue(shop.db.db, VISIT_REMINDER, { orderId: 999999, visitStart: runAt.toISOString() }, opts(JOB.visitReminder));
   const list = await shop.api.call('GET', '/api/backend/staff/background', { token: staff.token });
   expect(list.status).toBe(200);
   const jobs = list.body.jobs as BackgroundJobDto[];

@@ -2,8 +2,7 @@ import type { Db } from '@/server/db/createDb';
 import { intlLocale } from '@/shared/i18n';
 import { buildAppUrl } from '@/server/mail/mailer';
 import { mailMessageId, queueMail } from '@/server/mail/queueMail';
-import { JOB } from '@/server/jobs/specs';
-import type { JobDefinition } from '@/server/jobs/types';
+import { defineJob } from '@/server/jobs/defineJob';
 import { mailLanguage, mailTranslator } from '@/server/mail/i18n';
 import { addressLine, formatVisit } from '@/server/mail/templates/common';
 import { orderMoneyLines } from '@/server/mail/templates/orderMoney';
@@ -13,7 +12,7 @@ import { findLaboratoriesByIds } from '@/server/laboratories/repositories/labora
 import { localName, localOrderPreparation } from '@/shared/catalogueText';
 import * as ordersRepo from '@/server/orders/repositories/orders';
 import { getOrderSummary } from './orders';
-import type { VisitReminderPayload } from './visitReminderSchedule';
+import { VISIT_REMINDER, type VisitReminderPayload } from './visitReminderSchedule';
 
 /** Statuses in which the nurse is still to come. */
 const BEFORE_VISIT = new Set(['placed', 'visit_confirmed']);
@@ -50,9 +49,9 @@ export async function runVisitReminder(db: Db, payload: VisitReminderPayload, no
 }
 
 /** The `visit-reminder` job (scheduled by visitReminderSchedule.ts); its mail goes through the outbox. */
-export const visitReminderJob: JobDefinition<VisitReminderPayload> = {
-  name: JOB.visitReminder,
+export const visitReminderJob = defineJob({
+  ...VISIT_REMINDER,
   async handler(payload, { db, now }) {
     await runVisitReminder(db, payload, now);
   },
-};
+});

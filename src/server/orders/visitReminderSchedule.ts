@@ -2,19 +2,22 @@ import type { Db } from '@/server/db/createDb';
 import { getConfig } from '@/server/config';
 import { cancelJobs, enqueue } from '@/server/jobs/queue';
 import { JOB } from '@/server/jobs/specs';
+import { declareJob } from '@/server/jobs/defineJob';
+import { number, object, string } from 'yup';
 
 /**
  * When the visit reminder of an order is due (docs/backend.md, "Visit reminder"). Called inside the
  * transaction that creates, moves or cancels the visit, so the job and the visit never disagree.
  */
 
-export const VISIT_REMINDER = JOB.visitReminder;
-
 export interface VisitReminderPayload {
   orderId: number;
   /** The visit start the reminder is for; a reminder whose order now has another start is not sent. */
   visitStart: string;
 }
+
+/** The `visit-reminder` job's name and payload (its handler: visitReminder.ts `visitReminderJob`). */
+export const VISIT_REMINDER = declareJob<VisitReminderPayload>({ name: JOB.visitReminder, payload: object({ orderId: number().integer().required(), visitStart: string().required() }) });
 
 /**
  * Schedules (or moves) the reminder `REMINDER_LEAD_HOURS` before `visitStart`. A visit less than the

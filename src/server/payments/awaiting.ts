@@ -1,5 +1,6 @@
 import type { Db } from '@/server/db/createDb';
-import type { JobDefinition } from '../jobs/types';
+import { defineJob } from '../jobs/defineJob';
+import { number, object } from 'yup';
 import { enqueue } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
 import { getConfig } from '../config';
@@ -21,7 +22,7 @@ export function awaitingMailMinutes(holdMinutes = getConfig().payments.holdMinut
 /** Inside the order's transaction: the job that mails an order still unpaid a while later. */
 export async function scheduleAwaitingMail(trx: Db, order: Pick<ordersRepo.OrderRow, 'id' | 'laboratory_id'>, now: Date): Promise<void> {
   const runAt = new Date(now.getTime() + awaitingMailMinutes() * 60_000);
-  await enqueue(trx, JOB.paymentAwaiting, { orderId: order.id }, { key: `order:${order.id}:awaiting`, runAt, laboratoryId: order.laboratory_id });
+  await enqueue(trx, paymentAwaitingJob, { orderId: order.id }, { key: `order:${order.id}:awaiting`, runAt, laboratoryId: order.laboratory_id });
 }
 
 /** Mails "your order awaits payment" once (the Message-ID names the order) if the order is still unpaid. */
@@ -34,9 +35,10 @@ export async function mailIfAwaiting(db: Db, orderId: number): Promise<boolean> 
   });
 }
 
-export const paymentAwaitingJob: JobDefinition<{ orderId: number }> = {
+export const paymentAwaitingJob = defineJob({
   name: JOB.paymentAwaiting,
+  payload: object({ orderId: number().integer().required() }),
   async handler({ orderId }, { db }) {
     await mailIfAwaiting(db, orderId);
   },
-};
+});

@@ -1,13 +1,12 @@
 import type { Db } from '@/server/db/createDb';
-import { JOB } from '../jobs/specs';
-import type { JobDefinition } from '../jobs/types';
+import { defineJob } from '../jobs/defineJob';
 import * as repo from '@/server/payments/repositories/payments';
 import * as ordersRepo from '@/server/orders/repositories/orders';
 import { releaseSlot } from '@/server/visits/repositories/slots';
 import { cancelVisitReminder } from '@/server/orders/visitReminderSchedule';
 import { queuePaymentMail } from './mails';
 import { providerById } from './providers';
-import { verifyAndRecord } from './payments';
+import { PAYMENT_EXPIRE, verifyAndRecord } from './payments';
 import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
@@ -58,9 +57,9 @@ export async function expireOrder(db: Db, orderId: number, now = new Date()): Pr
   });
 }
 
-export const paymentExpireJob: JobDefinition<{ orderId: number }> = {
-  name: JOB.paymentExpire,
+export const paymentExpireJob = defineJob({
+  ...PAYMENT_EXPIRE,
   async handler({ orderId }, { db, now }) {
     await expireOrder(db, orderId, now);
   },
-};
+});

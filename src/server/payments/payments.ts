@@ -10,6 +10,8 @@ import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { log } from '../log';
 import { enqueue } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
+import { declareJob } from '../jobs/defineJob';
+import { number, object } from 'yup';
 import { recordAudit, recordRefusedNotification } from '@/server/audit/audit';
 import * as repo from '@/server/payments/repositories/payments';
 import * as ordersRepo from '@/server/orders/repositories/orders';
@@ -80,6 +82,9 @@ function newSessionId(orderId: number): string {
   return `o${orderId}-${crypto.randomBytes(12).toString('base64url')}`;
 }
 
+/** The hold's `payment-expire` job: name and payload (its handler: hold.ts `paymentExpireJob`, which imports this file). */
+export const PAYMENT_EXPIRE = declareJob({ name: JOB.paymentExpire, payload: object({ orderId: number().integer().required() }) });
+
 /**
  * Inside the order's transaction: the first attempt and the hold's expiry job (the order holds its
  * slot for PAYMENT_HOLD_MINUTES).
@@ -89,7 +94,7 @@ export async function openFirstAttempt(trx: Db, order: OrderRow, now: Date): Pro
   if (!provider) throw badRequest(ONLINE_UNAVAILABLE, { paymentMethod: ONLINE_UNAVAILABLE }, ERROR_CODES.paymentMethodUnavailable);
   const attempt = await repo.insertAttempt(trx, { orderId: order.id, provider: provider.id, sessionId: newSessionId(order.id), amountMinor: order.total_minor, currency: order.currency }, now.toISOString());
   const runAt = holdDeadline(now);
-  await enqueue(trx, JOB.paymentExpire, { orderId: order.id }, { key: `order:${order.id}:hold`, runAt, laboratoryId: order.laboratory_id });
+  await enqueue(trx, PAYMENT_EXPIRE, { orderId: order.id }, { key: `order:${order.id}:hold`, runAt, laboratoryId: order.laboratory_id });
   await scheduleAwaitingMail(trx, order, now);
   return attempt;
 }

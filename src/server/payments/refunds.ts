@@ -5,7 +5,8 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { log } from '../log';
 import { enqueue } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
-import type { JobDefinition } from '../jobs/types';
+import { defineJob } from '../jobs/defineJob';
+import { number, object } from 'yup';
 import { recordAudit, recordRefusedNotification } from '@/server/audit/audit';
 import * as repo from '@/server/payments/repositories/payments';
 import * as ordersRepo from '@/server/orders/repositories/orders';
@@ -45,7 +46,7 @@ async function insertRefunds(trx: Db, order: ordersRepo.OrderRow, parts: { attem
       at,
     );
     // An overpayment is refunded once per attempt: the job's key names the attempt.
-    await enqueue(trx, JOB.paymentRefund, { refundId: refund.id }, { key: kind === 'overpaid' ? `refund:attempt:${part.attemptId}` : `refund:${refund.id}`, laboratoryId: order.laboratory_id });
+    await enqueue(trx, paymentRefundJob, { refundId: refund.id }, { key: kind === 'overpaid' ? `refund:attempt:${part.attemptId}` : `refund:${refund.id}`, laboratoryId: order.laboratory_id });
     rows.push(refund);
   }
   return rows;
@@ -115,8 +116,9 @@ export async function staffRefund(db: Db, staffUserId: number, orderId: number, 
   }
 }
 
-export const paymentRefundJob: JobDefinition<{ refundId: number }> = {
+export const paymentRefundJob = defineJob({
   name: JOB.paymentRefund,
+  payload: object({ refundId: number().integer().required() }),
   async handler({ refundId }, { db }) {
     const refund = await repo.findRefund(db, refundId);
     if (!refund || refund.status === 'done' || refund.status === 'failed') return;
@@ -137,12 +139,12 @@ export const paymentRefundJob: JobDefinition<{ refundId: number }> = {
     const at = new Date();
     if (await repo.setRefundStatus(db, refund.id, 'requested', at.toISOString(), ['pending'])) {
       // Should the operator's notification never come, the refund is looked up (paymentRefundCheckJob).
-      await enqueue(db, JOB.paymentRefundCheck, { refundId: refund.id }, { key: `refund:${refund.id}:check`, runAt: new Date(at.getTime() + REFUND_CHECK_AFTER_MS), laboratoryId: (await ordersRepo.getOrder(db, refund.order_id))?.laboratory_id ?? null });
+      await enqueue(db, paymentRefundCheckJob, { refundId: refund.id }, { key: `refund:${refund.id}:check`, runAt: new Date(at.getTime() + REFUND_CHECK_AFTER_MS), laboratoryId: (await ordersRepo.getOrder(db, refund.order_id))?.laboratory_id ?? null });
     }
     // A provider with no operator behind it settles at once, through the same notification handling.
     if (outcome?.settledAtOnce) await handleRefundNotification(db, provider.id, outcome.settledAtOnce, '127.0.0.1');
   },
-};
+});
 
 /** How long after requesting a refund the operator is first asked about it, if it did not notify. */
 export const REFUND_CHECK_AFTER_MS = 15 * 60 * 1000;
@@ -153,8 +155,9 @@ export const REFUND_CHECK_AFTER_MS = 15 * 60 * 1000;
  * is marked failed (staff follow up); still pending: the job fails and the queue asks again later,
  * doubling the delay (specs.ts). A refund settled meanwhile by its notification is left alone.
  */
-export const paymentRefundCheckJob: JobDefinition<{ refundId: number }> = {
+export const paymentRefundCheckJob = defineJob({
   name: JOB.paymentRefundCheck,
+  payload: object({ refundId: number().integer().required() }),
   async handler({ refundId }, { db }) {
     const refund = await repo.findRefund(db, refundId);
     if (!refund || refund.status !== 'requested') return;
@@ -175,7 +178,7 @@ export const paymentRefundCheckJob: JobDefinition<{ refundId: number }> = {
       }
     });
   },
-};
+});
 
 /** The operator's refund notification: checked like a payment notification; settles the refund once. */
 export async function handleRefundNotification(db: Db, providerId: ProviderId, received: ProviderNotification, ip: string): Promise<{ status: 'ok' }> {

@@ -10,7 +10,8 @@ import { findLaboratory } from '@/server/laboratories/repositories/laboratories'
 import { noticeResultReleased } from '@/server/notifications/notices';
 import { enqueue } from '@/server/jobs/queue';
 import { JOB } from '@/server/jobs/specs';
-import type { JobDefinition } from '@/server/jobs/types';
+import { defineJob } from '@/server/jobs/defineJob';
+import { number, object } from 'yup';
 import * as holds from './repositories/holds';
 import { inWriteTransaction } from '@/server/db/transactions';
 
@@ -61,7 +62,7 @@ export async function holdSensitiveResults(
     }
     if (!r.interpretation || r.interpretation === 'N') continue;
     await holds.insertHold(trx, { order_id: r.order_id, patient_id: r.patient_id, analysis_id: r.analysis_id, laboratory_id: order.laboratory_id, held_at: at.toISOString(), release_due: due.toISOString() });
-    await enqueue(trx, JOB.sensitiveRelease, { orderId: r.order_id, patientId: r.patient_id, analysisId: r.analysis_id }, { key: `hold:${keyOf(r)}`, runAt: due, laboratoryId: order.laboratory_id });
+    await enqueue(trx, sensitiveReleaseJob, { orderId: r.order_id, patientId: r.patient_id, analysisId: r.analysis_id }, { key: `hold:${keyOf(r)}`, runAt: due, laboratoryId: order.laboratory_id });
     held.add(keyOf(r));
   }
   return held;
@@ -139,11 +140,12 @@ export async function releaseHeldResult(db: Db, user: AuthUser, resultId: number
 }
 
 /** After 72 hours a result still held shows with the laboratory's phone number (and the patient is told, naming nothing). */
-export const sensitiveReleaseJob: JobDefinition<{ orderId: number; patientId: number; analysisId: number }> = {
+export const sensitiveReleaseJob = defineJob({
   name: JOB.sensitiveRelease,
+  payload: object({ orderId: number().integer().required(), patientId: number().integer().required(), analysisId: number().integer().required() }),
   async handler({ orderId, patientId, analysisId }, { db, now }) {
     const hold = await holds.findHold(db, orderId, patientId, analysisId);
     if (!hold || hold.released_at || new Date(hold.release_due) > now) return;
     await released(db, hold, null, '', now);
   },
-};
+});
