@@ -1,18 +1,20 @@
 import { intlLocale } from '@/shared/i18n';
+import { formatLabTime } from '@/shared/labTime';
 import type { AnalysisResultDto, ResultFlagDto } from '@/shared/types/results';
 
 
-/** A date and time in the user's language and time zone, e.g. "21 Nov 2026, 10:00". */
-export function formatDateTime(iso: string, language: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d);
+/**
+ * A date and time in the user's language, on the laboratory's clock (`timeZone`, never the device's),
+ * e.g. "21 Nov 2026, 10:00"; a page naming times says the zone once (`LabZoneNote`).
+ */
+export function formatDateTime(iso: string, language: string, timeZone: string): string {
+  return formatLabTime(iso, language, timeZone, 'dateTime');
 }
 
-export function formatDate(iso: string, language: string): string {
-  const d = new Date(iso.length <= 10 ? `${iso}T00:00:00Z` : iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month: 'short', year: 'numeric', ...(iso.length <= 10 ? { timeZone: 'UTC' } : {}) }).format(d);
+/** A calendar day (`YYYY-MM-DD`) as it is, or the laboratory's day of an instant (`timeZone`). */
+export function formatDate(iso: string, language: string, timeZone = 'UTC'): string {
+  if (iso.length <= 10) return formatLabTime(`${iso}T12:00:00Z`, language, 'UTC', 'date');
+  return formatLabTime(iso, language, timeZone, 'date');
 }
 
 export function formatNumber(n: number, language: string): string {

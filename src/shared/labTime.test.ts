@@ -1,4 +1,4 @@
-import { addDaysToKey, formatLabTime, formatVisitWindow, labClock, labDayKey, labTimeToIso, zoneNote } from './labTime';
+import { addDaysToKey, formatLabTime, formatVisitWindow, labClock, labDayKey, labTimeToIso, zoneName, zoneNote } from './labTime';
 
 /** A Warsaw visit on 24 November 2026 from 08:00 to 10:00 local time (07:00–09:00 UTC). */
 const start = '2026-11-24T07:00:00.000Z';
@@ -16,8 +16,15 @@ describe('visit times in the laboratory\'s zone', () => {
     // Same offset in November: the same wall clock, nothing to say.
     expect(zoneNote(start, 'en', 'Europe/Warsaw', 'Europe/Berlin')).toBeNull();
     expect(zoneNote(start, 'en', 'Europe/Warsaw', null)).toBeNull();
-    expect(zoneNote(start, 'en', 'Europe/Warsaw', 'America/New_York')).toBe('Central European Time');
-    expect(formatVisitWindow(start, end, 'en', 'Europe/Warsaw', 'UTC')).toBe('Tuesday, 24 November 2026, 08:00–10:00 (Central European Time)');
+    expect(zoneNote(start, 'en', 'Europe/Warsaw', 'America/New_York')).toBe('Warsaw time');
+    expect(formatVisitWindow(start, end, 'en', 'Europe/Warsaw', 'UTC')).toBe('Tuesday, 24 November 2026, 08:00–10:00 (Warsaw time)');
+  });
+
+  test('the Minsk zone is named after Minsk, not Moscow, in every language', () => {
+    expect(zoneName(start, 'en', 'Europe/Minsk')).toBe('Minsk time');
+    expect(zoneName(start, 'ru', 'Europe/Minsk')).toBe('время Минска');
+    expect(zoneName(start, 'pl', 'Europe/Minsk')).toBe('czas miński');
+    expect(zoneNote(start, 'en', 'Europe/Minsk', 'Europe/Warsaw')).not.toMatch(/Moscow/);
   });
 
   test('days are the laboratory\'s: 23:30 UTC is already the next day in Warsaw', () => {

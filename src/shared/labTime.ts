@@ -45,8 +45,20 @@ export function formatLabTime(iso: string, language: string, timeZone: string, s
   return formatter(language, timeZone, style).format(d);
 }
 
-/** The zone's name in the user's language, e.g. "Central European Time", "czas środkowoeuropejski". */
+/**
+ * The laboratories' zones named after their own cities (Intl names Europe/Minsk "Moscow Standard
+ * Time", which a patient in Minsk does not call it); other zones keep Intl's generic name.
+ */
+const ZONE_NAMES: Record<string, Record<'en' | 'ru' | 'pl', string>> = {
+  'Europe/Warsaw': { en: 'Warsaw time', ru: 'время Варшавы', pl: 'czas warszawski' },
+  'Europe/Minsk': { en: 'Minsk time', ru: 'время Минска', pl: 'czas miński' },
+  'Europe/Vilnius': { en: 'Vilnius time', ru: 'время Вильнюса', pl: 'czas wileński' },
+};
+
+/** The zone's name in the user's language, e.g. "Warsaw time", "время Минска" (Intl's name for another zone). */
 export function zoneName(iso: string, language: string, timeZone: string): string {
+  const own = ZONE_NAMES[timeZone];
+  if (own) return own[language === 'ru' || language === 'pl' ? language : 'en'];
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return timeZone;
   return formatter(language, timeZone, 'zone').formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;

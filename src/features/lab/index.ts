@@ -5,3 +5,4 @@
 export { LabSelectorHost } from './LabSelectorHost';
 export { activeLaboratorySet, selectorOpened } from './labSlice';
 export { listReceived as laboratoryListReceived } from './labSlice';
+export { useLabTimeZone } from './useLabTimeZone';

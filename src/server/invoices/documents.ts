@@ -3,6 +3,9 @@ import type { OrderRow } from '@/server/orders/repositories/orders';
 import { listLines } from '@/server/orders/repositories/orders';
 import { orderMaterialCharges } from '@/server/invoices/repositories/invoices';
 import type { InvoiceLineData } from './fa3Xml';
+import { namesI18n } from '@/server/catalogue/catalogueNames';
+import { localName } from '@/shared/catalogueText';
+import type { CatalogueI18nDto } from '@/shared/types/api';
 
 /**
  * What an order's documents list (receipt, invoice, correction, their PDFs and the FA(3) XML), all
@@ -56,15 +59,21 @@ export const materialLinePl = (name: string) => `Materiał do pobrania próbki: 
 
 export async function orderDocumentLines(db: Db, order: OrderRow): Promise<DocumentLine[]> {
   const [rows, materials] = await Promise.all([listLines(db, [order.id]), orderMaterialCharges(db, order.id)]);
+  // An invoice is Polish: its lines name the tests and materials by the catalogue's Polish names ("Morfologia krwi").
+  const [analysisNames, materialNames] = await Promise.all([
+    namesI18n(db, 'analysis', rows.map((r) => r.analysis_id)),
+    namesI18n(db, 'material', materials.map((m) => m.material_id)),
+  ]);
+  const pl = (names: Map<number, CatalogueI18nDto>, id: number, name: string) => localName({ name, i18n: names.get(id) }, 'pl');
   const patientName = new Map(rows.map((r) => [r.patient_id, `${r.first_name} ${r.last_name}`]));
   const charged: DocumentLine[] = [];
   const patientIds = [...new Set([...rows.map((r) => r.patient_id), ...materials.map((m) => m.patient_id)])];
   for (const patientId of patientIds) {
     for (const r of rows.filter((x) => x.patient_id === patientId)) {
-      charged.push({ kind: 'analysis', analysisId: r.analysis_id, itemName: r.name, name: analysisLinePl(r.name), patientId, patientName: patientName.get(patientId) ?? null, listPriceMinor: r.price_minor, amountMinor: r.price_minor, vatRate: 'zw' });
+      charged.push({ kind: 'analysis', analysisId: r.analysis_id, itemName: r.name, name: analysisLinePl(pl(analysisNames, r.analysis_id, r.name)), patientId, patientName: patientName.get(patientId) ?? null, listPriceMinor: r.price_minor, amountMinor: r.price_minor, vatRate: 'zw' });
     }
     for (const m of materials.filter((x) => x.patient_id === patientId)) {
-      charged.push({ kind: 'material', analysisId: null, materialId: m.material_id, itemName: m.name, name: materialLinePl(m.name), patientId, patientName: patientName.get(patientId) ?? null, listPriceMinor: m.price_minor, amountMinor: m.price_minor, vatRate: m.vat_rate });
+      charged.push({ kind: 'material', analysisId: null, materialId: m.material_id, itemName: m.name, name: materialLinePl(pl(materialNames, m.material_id, m.name)), patientId, patientName: patientName.get(patientId) ?? null, listPriceMinor: m.price_minor, amountMinor: m.price_minor, vatRate: m.vat_rate });
     }
   }
   const shares = spreadDiscount(

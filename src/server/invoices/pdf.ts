@@ -4,6 +4,7 @@ import PDFDocument from 'pdfkit';
 import { intlLocale, type Language } from '@/shared/i18n';
 import { serverI18n } from '@/shared/i18n/resources';
 import { formatMoney } from '@/shared/money';
+import { zoneName } from '@/shared/labTime';
 import { drawQr, type PdfQr } from './ksef/pdfBlock';
 
 /**
@@ -45,12 +46,15 @@ export interface PdfLayout {
   qr?: PdfQr;
 }
 
-export function pdfTools(language: Language) {
+/** Labels, money and the days and times of a document, on the laboratory's clock (`timeZone`; invoices are Polish, Warsaw). */
+export function pdfTools(language: Language, timeZone = 'Europe/Warsaw') {
   const t = serverI18n(language).getFixedT(language, 'invoices');
-  const day = (iso: string) => new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeZone: 'Europe/Warsaw' }).format(new Date(iso));
-  const dayTime = (iso: string) => new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Warsaw' }).format(new Date(iso));
+  const day = (iso: string) => new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeZone }).format(new Date(iso));
+  const dayTime = (iso: string) => new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23', timeZone }).format(new Date(iso));
   const money = (minor: number, currency: string) => formatMoney(minor / 100, currency, language);
-  return { t, day, dayTime, money };
+  /** "Times in Minsk time": said once on a document that shows a time. */
+  const zoneNote = t('common:time.note', { zone: zoneName(new Date(0).toISOString(), language, timeZone) });
+  return { t, day, dayTime, money, zoneNote };
 }
 
 export function renderPdf(layout: PdfLayout): Promise<Buffer> {

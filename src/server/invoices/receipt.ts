@@ -13,6 +13,7 @@ import { lineKind, orderDocumentLines } from './documents';
 import { orderPaymentFacts } from './paymentFacts';
 import { pdfTools, renderPdf, type PdfRow } from './pdf';
 import { NOT_PAID } from './service';
+import { timeZoneOf } from '@/server/visits/laboratoryTime';
 
 /**
  * The receipt of a paid order, for its owner only (anyone else 404), in the reader's language and
@@ -38,7 +39,7 @@ export async function orderReceiptPdf(db: Db, user: AuthUser, orderId: number, l
     namesI18n(db, 'material', lines.flatMap((l) => (l.materialId ? [l.materialId] : []))),
   ]);
   const lab = labs.get(order.laboratory_id);
-  const { t, day, dayTime, money } = pdfTools(language);
+  const { t, day, dayTime, money, zoneNote } = pdfTools(language, timeZoneOf(lab?.country ?? 'PL'));
   const m = (minor: number) => money(minor, order.currency);
 
   const sellerLines = seller
@@ -73,6 +74,7 @@ export async function orderReceiptPdf(db: Db, user: AuthUser, orderId: number, l
     facts: [
       t('receipt.order', { number: order.number }),
       t('receipt.paidHow', { method: t(`receipt.method.${payment.method}`), date: dayTime(payment.paidAt) }),
+      zoneNote,
     ],
     parties: [
       { heading: t('doc.seller'), lines: sellerLines },

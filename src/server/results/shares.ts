@@ -94,7 +94,7 @@ function sharedView(data: PatientResultsDto, expiresAt: string): SharedResultsDt
     patient: { firstName: data.patient.firstName, lastName: data.patient.lastName, dateOfBirth: data.patient.dateOfBirth, gender: data.patient.gender },
     orderNumber: data.testResult.orderNumber,
     sampledAt: data.testResult.visit.start,
-    laboratory: { cityName: data.testResult.laboratory.cityName, address: data.testResult.laboratory.address, phone: data.testResult.laboratory.phone, ...(data.testResult.laboratory.i18n ? { i18n: data.testResult.laboratory.i18n } : {}) },
+    laboratory: { cityName: data.testResult.laboratory.cityName, address: data.testResult.laboratory.address, phone: data.testResult.laboratory.phone, timeZone: data.testResult.visit.timeZone, ...(data.testResult.laboratory.i18n ? { i18n: data.testResult.laboratory.i18n } : {}) },
     results: data.results,
     pending: data.pending,
     expiresAt,

@@ -320,7 +320,8 @@ export interface SharedResultsDto {
   patient: { firstName: string; lastName: string; dateOfBirth: string; gender: 'male' | 'female' };
   orderNumber: string;
   sampledAt: string;
-  laboratory: { cityName: string; address: string; phone: string; i18n?: LaboratoryI18nDto };
+  /** `timeZone`: the laboratory's zone (IANA), in which the page shows its dates. */
+  laboratory: { cityName: string; address: string; phone: string; i18n?: LaboratoryI18nDto; timeZone?: string };
   results: AnalysisResultDto[];
   pending: PendingAnalysisDto[];
   expiresAt: string;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { TextList } from '@/components/TextList';
 import { Notice } from '@/components/Notice';
 import { formatDateTime } from '@/lib/format';
+import { useLabTimeZone } from '@/features/lab';
 import { useLanguage } from '@/i18n/useLanguage';
 import { Status } from '@/lib/status';
 import { useCall } from '@/lib/store/useCall';
@@ -18,6 +19,7 @@ import { householdApi } from '../lazyHouseholdApi';
 export function RecordAccessSection() {
   const { t } = useTranslation('account');
   const language = useLanguage();
+  const zone = useLabTimeZone();
   const list = useCall(() => householdApi.recordAccess());
   const withdraw = useCall((id: number) => householdApi.withdraw(id));
   const { run: load } = list;
@@ -48,7 +50,7 @@ export function RecordAccessSection() {
           items={rows.map((r) => ({
             key: r.id,
             primary: r.holderName,
-            secondary: t('household.since', { date: formatDateTime(r.since, language) }),
+            secondary: t('household.since', { date: formatDateTime(r.since, language, zone) }),
             action: (
               <Button variant="outlined" color="error" onClick={() => void end(r.id)} disabled={withdraw.resource.status === Status.LOADING} sx={{ minHeight: 44 }} aria-label={t('household.withdrawFor', { name: r.holderName })}>
                 {t('household.withdraw')}

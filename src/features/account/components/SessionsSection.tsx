@@ -10,6 +10,8 @@ import { useAppDispatch } from '@/store/hooks';
 import { accountApi } from '../lazyAccountApi';
 import type { SessionDto } from '@/shared/types/api';
 import { formatDateTime } from '@/lib/format';
+import { useLabTimeZone } from '@/features/lab';
+import { LabZoneNote } from '@/components/LabZoneNote';
 import { useLanguage } from '@/i18n/useLanguage';
 import { Notice } from '@/components/Notice';
 import { Status } from '@/lib/status';
@@ -23,6 +25,7 @@ import { useCall } from '@/lib/store/useCall';
 export function SessionsSection() {
   const { t } = useTranslation('account');
   const language = useLanguage();
+  const zone = useLabTimeZone();
   const dispatch = useAppDispatch();
   const list = useCall(() => accountApi.sessions());
   const end = useCall((s: SessionDto | 'all') => (s === 'all' ? accountApi.endAllSessions() : accountApi.endSession(s.id)));
@@ -55,6 +58,7 @@ export function SessionsSection() {
         {t('sessions.text')}
       </Typography>
       {failed && <Notice severity="error">{t('sessions.failed')}</Notice>}
+      {sessions && <LabZoneNote timeZone={zone} />}
       {sessions && (
         <TextList
           label={t('sessions.listLabel')}
@@ -66,7 +70,7 @@ export function SessionsSection() {
                 {s.current && <Tag size="small" color="primary" variant="outlined" label={t('sessions.thisDevice')} sx={{ ml: 1 }} />}
               </>
             ),
-            secondary: t('sessions.when', { created: formatDateTime(s.createdAt, language), lastUsed: formatDateTime(s.lastUsedAt, language) }),
+            secondary: t('sessions.when', { created: formatDateTime(s.createdAt, language, zone), lastUsed: formatDateTime(s.lastUsedAt, language, zone) }),
             action: (
               <Button size="small" onClick={() => signOut(s)} disabled={busy} aria-label={t('sessions.signOutOne', { browser: name(s) })} sx={{ minHeight: 44 }}>
                 {t('sessions.signOut')}

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components';
 import { formatDateTime } from '@/lib/format';
+import { useLabTimeZone } from '@/features/lab';
 import { formatMoney } from '@/shared/money';
 import { useLanguage } from '@/i18n/useLanguage';
 import { refundIfCancelledNow } from '../paymentRules';
@@ -26,6 +27,7 @@ interface Props {
 export function OrderPaymentBlock({ payment, canCancel, orderId, timeZone, cancelled = false }: Props) {
   const { t } = useTranslation('cart');
   const language = useLanguage();
+  const labZone = useLabTimeZone();
   const refund = refundIfCancelledNow(payment, canCancel);
   const paidOnline = payment.method === 'online' && ['paid', 'partially_refunded'].includes(payment.status);
   const rows: [string, React.ReactNode][] = [
@@ -35,7 +37,7 @@ export function OrderPaymentBlock({ payment, canCancel, orderId, timeZone, cance
   ];
   if (payment.refundedAmount > 0) rows.push([t('payment.refunded'), <Money key="r" amount={payment.refundedAmount} currency={payment.currency} />]);
   if (payment.pendingRefundAmount) rows.push([t('payment.refundPending'), <Money key="p" amount={payment.pendingRefundAmount} currency={payment.currency} />]);
-  if (payment.paidAt) rows.push([t('payment.paidAt'), formatDateTime(payment.paidAt, language)]);
+  if (payment.paidAt) rows.push([t('payment.paidAt'), formatDateTime(payment.paidAt, language, timeZone ?? labZone)]);
   const overpaid = payment.overpaidRefund;
   const paidTwice = (payment.attempts ?? []).filter((a) => a.status === 'paid').length > 1;
   return (

@@ -103,6 +103,7 @@ export function PatientResultsPage() {
               <ResultList
                 results={d.results}
                 language={language}
+                timeZone={d.testResult.visit.timeZone}
                 hrefOf={(r) => routePath('analysisResult', { testResultId: d.testResult.id, patientId: d.patient.id, analysisResultId: r.id })}
               />
               <ShareLinks testResultId={d.testResult.id} patientId={d.patient.id} language={language} />

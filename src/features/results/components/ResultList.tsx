@@ -16,7 +16,7 @@ import { FLAG_COLOURS, formatDate, formatRange, formatValue } from '@/lib/format
 import { localName, resultName } from '@/shared/catalogueText';
 
 /** One patient's results with value, range, flag and explanation; rows link to the result page when `hrefOf` is given. */
-export function ResultList({ results, language, hrefOf }: { results: AnalysisResultDto[]; language: string; hrefOf?: (r: AnalysisResultDto) => string }) {
+export function ResultList({ results, language, hrefOf, timeZone }: { results: AnalysisResultDto[]; language: string; hrefOf?: (r: AnalysisResultDto) => string; timeZone?: string }) {
   const { t } = useTranslation('results');
   // Sensitive results the patient tapped "Show result" for.
   const [shown, setShown] = useState<number[]>([]);
@@ -47,7 +47,7 @@ export function ResultList({ results, language, hrefOf }: { results: AnalysisRes
                 <ReleaseNote result={r} />
                 {r.correctedAt && (
                   <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="corrected">
-                    {t('corrected.on', { date: formatDate(r.correctedAt, language) })}
+                    {t('corrected.on', { date: formatDate(r.correctedAt, language, timeZone) })}
                   </Typography>
                 )}
               </Box>

@@ -10,6 +10,7 @@ import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { useTranslation } from 'react-i18next';
 import { resultsApi } from '../lazyResultsApi';
 import { formatDateTime } from '@/lib/format';
+import { useLabTimeZone } from '@/features/lab';
 import { Notice } from '@/components/Notice';
 import { useFailureText } from '@/components/useFailureText';
 import { Status } from '@/lib/status';
@@ -22,6 +23,7 @@ import { useCall } from '@/lib/store/useCall';
  */
 export function ShareLinks({ testResultId, patientId, language }: { testResultId: number; patientId: number; language: string }) {
   const { t } = useTranslation('results');
+  const zone = useLabTimeZone();
   const [days, setDays] = useState('7');
   const [copied, setCopied] = useState(false);
   // The link made last is shown until it is revoked.
@@ -94,7 +96,7 @@ export function ShareLinks({ testResultId, patientId, language }: { testResultId
       {created && (
         <Notice severity="success" sx={{ mt: 1.5 }} role="status">
           <Typography variant="body2" sx={{ mb: 1 }}>
-            {t('share.created', { date: formatDateTime(created.expiresAt, language) })}
+            {t('share.created', { date: formatDateTime(created.expiresAt, language, zone) })}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <TextInput value={created.url} label={t('share.link')} size="small" slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'share-url' } }} sx={{ flex: '1 1 260px' }} />
@@ -115,10 +117,10 @@ export function ShareLinks({ testResultId, patientId, language }: { testResultId
             <ListItem key={l.id} divider data-testid="share-link" data-state={l.state} sx={{ gap: 1, flexWrap: 'wrap', px: 0 }}>
               <Box sx={{ flex: 1, minWidth: 200 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {t(`share.state.${l.state}`)} · {t('share.until', { date: formatDateTime(l.expiresAt, language) })}
+                  {t(`share.state.${l.state}`)} · {t('share.until', { date: formatDateTime(l.expiresAt, language, zone) })}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {l.lastOpenedAt ? t('share.lastOpened', { date: formatDateTime(l.lastOpenedAt, language), count: l.openCount }) : t('share.neverOpened')}
+                  {l.lastOpenedAt ? t('share.lastOpened', { date: formatDateTime(l.lastOpenedAt, language, zone), count: l.openCount }) : t('share.neverOpened')}
                 </Typography>
               </Box>
               {l.state === 'active' && (

@@ -12,7 +12,9 @@ import { API_ROOT } from '@/lib/config';
 import type { SharedResultsDto } from '@/shared/types/results';
 import { ResultList } from './ResultList';
 import { CriticalBanner } from './ResultNotices';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { timeZoneOfCountry } from '@/shared/timeZones';
+import { LabZoneNote } from '@/components/LabZoneNote';
 import { labCity } from '@/shared/catalogueText';
 
 export type SharedResultsPageProps = { state: 'ok'; token: string; data: SharedResultsDto } | { state: 'gone' } | { state: 'busy' };
@@ -44,6 +46,7 @@ export function SharedResultsPage(props: SharedResultsPageProps) {
     );
   }
   const { data, token } = props;
+  const zone = data.laboratory.timeZone ?? timeZoneOfCountry('PL');
   const base = `${API_ROOT}shared-results/${encodeURIComponent(token)}`;
   return (
     <>
@@ -53,7 +56,7 @@ export function SharedResultsPage(props: SharedResultsPageProps) {
         subtitle={t('shared.subtitle', {
           born: formatDate(data.patient.dateOfBirth, language),
           sex: t(`shared.sex.${data.patient.gender}`),
-          date: formatDate(data.sampledAt, language),
+          date: formatDate(data.sampledAt, language, zone),
           number: data.orderNumber,
         })}
         actions={
@@ -68,10 +71,11 @@ export function SharedResultsPage(props: SharedResultsPageProps) {
         }
       >
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('shared.notice', { date: formatDate(data.expiresAt, language), city: labCity(data.laboratory, language) })}
+          {t('shared.notice', { date: formatDateTime(data.expiresAt, language, zone), city: labCity(data.laboratory, language) })}
         </Typography>
+        <LabZoneNote timeZone={zone} />
         <CriticalBanner results={data.results} />
-        <ResultList results={data.results} language={language} />
+        <ResultList results={data.results} language={language} timeZone={zone} />
         {data.pending.length > 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
             {t('shared.pending', { names: data.pending.map((p) => p.name).join(', ') })}

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
 import { routePath } from '@/lib/routes';
 import { formatDateTime } from '@/lib/format';
+import { useLabTimeZone } from '@/features/lab';
 import { useLanguage } from '@/i18n/useLanguage';
 import { TextInput } from '@/components/TextInput';
 import type { AuditActionDto, LabAuditRecordDto } from '@/shared/types/audit';
@@ -70,6 +71,7 @@ function AuditTable() {
 function AuditRows({ records }: { records: LabAuditRecordDto[] }) {
   const { t } = useTranslation('staff');
   const language = useLanguage();
+  const zone = useLabTimeZone();
   const actor = useActor();
   return (
     // Scrolls sideways on a phone: focusable so the keyboard can scroll it too.
@@ -88,7 +90,7 @@ function AuditRows({ records }: { records: LabAuditRecordDto[] }) {
         <TableBody>
           {records.map((r) => (
             <TableRow key={r.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.at, language)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.at, language, zone)}</TableCell>
               <TableCell>{t(`audit.action.${r.action}`)}</TableCell>
               <TableCell sx={{ wordBreak: 'break-word' }}>{actor(r)}</TableCell>
               <TableCell>

@@ -14,6 +14,7 @@ import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
 import { formatDateTime } from '@/lib/format';
+import { useLabTimeZone } from '@/features/lab';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { BackgroundWorkDto } from '@/shared/types/backgroundWork';
 import { staffApi } from '../lazyStaffApi';
@@ -45,7 +46,8 @@ function Actions({ kind, id, retry, discard, act, label }: { kind: 'mails' | 'jo
 function WorkTables({ work, act }: { work: BackgroundWorkDto; act: Act }) {
   const { t } = useTranslation('staff');
   const language = useLanguage();
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, language) : '—');
+  const zone = useLabTimeZone();
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, language, zone) : '—');
   if (!work.mails.length && !work.jobs.length) return <EmptyState title={t('background.empty')} />;
   return (
     <Stack spacing={3}>

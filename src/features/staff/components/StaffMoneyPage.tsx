@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, ListSkeleton, PageContainer } from '@/components';
 import { TextInput } from '@/components/TextInput';
 import { formatDateTime } from '@/lib/format';
+import { useLabTimeZone } from '@/features/lab';
 import { Status } from '@/lib/status';
 import { useCall } from '@/lib/store/useCall';
 import { saveBlob } from '@/lib/saveBlob';
@@ -32,6 +33,7 @@ const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 function MoneyOfDay() {
   const { t } = useTranslation('staff');
   const language = useLanguage();
+  const zone = useLabTimeZone();
   const [date, setDate] = useState(localDate());
   const money = useCall((d: string) => staffApi.money(d));
   const [csvFailed, setCsvFailed] = useState(false);
@@ -56,7 +58,7 @@ function MoneyOfDay() {
       case 'document_total':
         return t('money.documentTotal', { documents: m(a.amount), kept: m(a.expected ?? 0) });
       case 'refund_pending':
-        return t('money.refundPending', { amount: m(a.amount), since: formatDateTime(a.since ?? '', language) });
+        return t('money.refundPending', { amount: m(a.amount), since: formatDateTime(a.since ?? '', language, zone) });
       case 'invariant':
         return t('money.invariant', { kept: m(a.amount), owed: m(a.expected ?? 0) });
       case 'ksef_rejected':

@@ -120,7 +120,7 @@ function OrderWork({ orderId }: { orderId: number }) {
         {o.events.map((e, i) => (
           <li key={`${e.at}-${i}`}>
             <Typography variant="body2">
-              {t(`results:status.${e.status}`)} · {formatDateTime(e.at, language)} · {t(`actor.${e.actor}`)}
+              {t(`results:status.${e.status}`)} · {formatDateTime(e.at, language, o.visit.timeZone)} · {t(`actor.${e.actor}`)}
               {e.note ? ` · ${e.note}` : ''}
             </Typography>
           </li>

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
 import { TextInput } from '@/components/TextInput';
 import { formatDateTime } from '@/lib/format';
+import { useLabTimeZone } from '@/features/lab';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { SecurityEventDto } from '@/shared/types/audit';
 import { staffApi } from '../lazyStaffApi';
@@ -26,6 +27,7 @@ type Outcome = SecurityEventDto['action'];
 function EventRows({ events }: { events: SecurityEventDto[] }) {
   const { t } = useTranslation('staff');
   const language = useLanguage();
+  const zone = useLabTimeZone();
   return (
     // Scrolls sideways on a phone: focusable so the keyboard can scroll it too.
     <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={t('security.title')}>
@@ -43,10 +45,10 @@ function EventRows({ events }: { events: SecurityEventDto[] }) {
           {events.map((e) => (
             <TableRow key={e.id}>
               <TableCell sx={{ minWidth: 150 }}>
-                {formatDateTime(e.lastAt, language)}
+                {formatDateTime(e.lastAt, language, zone)}
                 {e.firstAt !== e.lastAt && (
                   <Typography variant="body2" color="text.secondary">
-                    {t('security.since', { time: formatDateTime(e.firstAt, language) })}
+                    {t('security.since', { time: formatDateTime(e.firstAt, language, zone) })}
                   </Typography>
                 )}
               </TableCell>
