@@ -1,5 +1,6 @@
 import { emptyAddress } from '@/shared/emptyShapes';
 import type { Gender, PatientDto } from '@/shared/types/api';
+import type { PatientNeedsDto } from '@/shared/types/needs';
 
 /** Gender as the UI holds it (spec §3): M and F. */
 export type UiGender = 'M' | 'F';
@@ -13,6 +14,8 @@ export interface Patient {
   gender: UiGender;
   /** YYYY-MM-DD */
   dateOfBirth: string;
+  /** What the nurse should know (the form's "Needs for the nurse"). */
+  needs?: PatientNeedsDto;
 }
 
 export const NEW_PATIENT_ID = 'NEW';
@@ -48,6 +51,7 @@ export function patientFromDto(dto: PatientDto): Patient {
     lastName: p.lastName,
     gender: genderFromWire(p.gender),
     dateOfBirth: p.dateOfBirth.slice(0, 10),
+    ...(dto.needs ? { needs: dto.needs } : {}),
   };
 }
 
@@ -65,6 +69,7 @@ export function patientToCreateBody(patient: Patient): CreatePatientBody {
       phone: null,
     },
     address: emptyAddress(),
+    ...(patient.needs ? { needs: patient.needs } : {}),
   };
 }
 
@@ -83,6 +88,7 @@ export function patientToUpdateBody(patient: Patient, stored: PatientDto | null)
       phone: stored?.personalDetails.phone ?? null,
     },
     address: stored?.address ?? base.address,
+    ...(base.needs ? { needs: base.needs } : {}),
   };
 }
 

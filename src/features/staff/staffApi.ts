@@ -7,6 +7,7 @@ import type { BackgroundWorkDto } from '@/shared/types/backgroundWork';
 import type { MoneyDayDto } from '@/shared/types/money';
 import type { RejectionReportDto } from '@/shared/sampleRejection';
 import type { HeldResultDto } from '@/shared/types/staff';
+import type { NurseFitDto } from '@/shared/types/needs';
 
 export type NewStaffPromo = StaffPromoInput;
 import type { ResultEntry } from '@/shared/validation/results';
@@ -37,7 +38,8 @@ export const staffApi = {
   visitState: (id: number, body: { state: string; arrivalStart?: string; arrivalEnd?: string; reason?: string }) =>
     backendClient.post<NurseVisitDto>(`staff/visits/${id}/state`, body).then((r) => r.data),
   notAtHome: (id: number, note: string) => backendClient.post<NurseVisitDto>(`staff/visits/${id}/not-at-home`, { note }).then((r) => r.data),
-  nurses: () => backendClient.get<StaffMemberDto[]>('staff/nurses').then((r) => r.data),
+  /** With the order: the best fitting nurses first, each with why (`fits`). */
+  nurses: (orderId?: number) => backendClient.get<(StaffMemberDto & { fits?: NurseFitDto[] })[]>('staff/nurses', orderId ? { params: { orderId } } : undefined).then((r) => r.data),
   assignNurse: (id: number, nurseUserId: number | null) => backendClient.put<StaffOrderDetailDto>(`staff/orders/${id}/nurse`, { nurseUserId }).then((r) => r.data),
   /** The laboratory's audit trail, newest first: `limit` records before the record `before`, of one action when given. */
   audit: (params: { limit: number; before?: number; action?: AuditActionDto }) => backendClient.get<LabAuditRecordDto[]>('staff/audit', { params }).then((r) => r.data),

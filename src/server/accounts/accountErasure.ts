@@ -14,6 +14,7 @@ import { deleteMailTo } from '@/server/mail/repositories/mailOutbox';
 import { revokeUserShares } from '@/server/results/repositories/shares';
 import { actorOf, recordAudit } from '@/server/audit/audit';
 import { inWriteTransaction } from '@/server/db/transactions';
+import { eraseNeedsOfUser } from '@/server/accounts/patientNeeds';
 
 /**
  * `DELETE users/current` with the password: signs the account out everywhere and erases its
@@ -41,6 +42,8 @@ export async function eraseAccount(db: Db, userId: number, password: string, ip 
     await notificationsRepo.deleteUserSettings(trx, userId);
     await accountData.anonymiseUser(trx, userId, unusable, at);
     await accountData.anonymisePatients(trx, userId, at);
+    // What the nurse should have known goes entirely.
+    await eraseNeedsOfUser(trx, userId);
     await accountData.anonymiseOrders(trx, userId, at);
     // The limits' and sign-in records keyed by the address or the account, and the known devices.
     const address = user.email.toLowerCase();

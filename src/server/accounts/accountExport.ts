@@ -10,6 +10,7 @@ import type { Db } from '@/server/db/createDb';
 import { notFound } from '@/server/http/errors';
 import { actorOf, recordAudit } from '@/server/audit/audit';
 import { patientsWithoutConsent } from '@/server/results/resultAccess';
+import { withExportedNeeds } from '@/server/accounts/patientNeeds';
 
 /**
  * `GET users/current/export`: everything the shop holds about the account as one JSON document
@@ -68,7 +69,7 @@ export async function exportAccount(db: Db, userId: number, ip = '', now = new D
     format: EXPORT_FORMAT,
     exportedAt: now.toISOString(),
     profile,
-    patients,
+    patients: await withExportedNeeds(db, patients),
     cart: { lines: cartLines, materialDecisions: cartMaterials },
     orders: orders.map((o) => ({
       ...o,

@@ -21,6 +21,7 @@ import { actorOf, recordAudit, type AuditContext } from '@/server/audit/audit';
 import { listRejections } from '@/server/orders/repositories/rejections';
 import { BUTTERFLY_REASONS, type RejectionReason } from '@/shared/sampleRejection';
 import { inWriteTransaction } from '@/server/db/transactions';
+import { needsOfVisits } from './visitNeeds';
 
 /**
  * The nurse's day (spec §4 states kept; see docs/spec-decisions.md): the home visits of a day in
@@ -84,6 +85,7 @@ async function visitDtos(db: Db, orders: repo.OrderRow[]): Promise<NurseVisitDto
     const reasons = [...new Set(firstDraws.filter((r) => r.order_id === o.redraw_of && r.staff_task === 0).map((r) => r.reason as RejectionReason))];
     return { reasons, butterfly: reasons.some((r) => BUTTERFLY_REASONS.includes(r)) };
   };
+  const visitNeeds = await needsOfVisits(db, ids, lines);
   return orders.map((o) => {
     const customer = customers.find((u) => u?.id === o.user_id);
     const orderMaterials = materials.filter((m) => m.order_id === o.id);
@@ -122,6 +124,7 @@ async function visitDtos(db: Db, orders: repo.OrderRow[]): Promise<NurseVisitDto
       canMarkCollected: nurseCanCollect(o.status),
       canMarkNotAtHome: nurseCanCollect(o.status),
       redraw: redrawOf(o),
+      needs: visitNeeds.get(o.id) ?? null,
     };
   });
 }

@@ -1,4 +1,5 @@
 import type { AnalysisTimingDto } from '@/shared/timing';
+import type { PatientNeedsDto } from '@/shared/types/needs';
 /**
  * Wire shapes of the two HTTP APIs (docs/openapi.yaml), shared by the server (which builds them in exactly
  * one place per entity) and the client. Money amounts are major units (12.5 = 12.50).
@@ -170,6 +171,8 @@ export interface PatientDto {
   address: PatientAddressDto;
   /** Filled in every answer of the patient calls. */
   access?: PatientAccessDto;
+  /** What the nurse should know (answered to the account holder only; absent or null when nothing was said). */
+  needs?: PatientNeedsDto | null;
 }
 
 /** An account that reads the caller's record with their consent (`GET users/current/record-access`). */

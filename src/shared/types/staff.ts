@@ -1,5 +1,6 @@
 import type { AnalysisResultDto, OrderAddressDto, OrderEventDto, OrderStatusDto, ResultInterpretationDto, VisitDto } from './results';
 import type { RejectionReason } from '@/shared/sampleRejection';
+import type { VisitNeedsDto } from './needs';
 import type { VisitStateDto } from '@/shared/visitState';
 import type { PaymentDto } from './payment';
 /**
@@ -111,6 +112,8 @@ export interface NurseVisitDto {
   canMarkNotAtHome: boolean;
   /** A second draw for rejected samples: their reasons, and whether to use a butterfly needle (RH, QS, RC). */
   redraw?: { reasons: RejectionReason[]; butterfly: boolean } | null;
+  /** Each patient's needs for the nurse and the morning check-in (docs/backend.md, "The patient's needs"). */
+  needs?: VisitNeedsDto | null;
 }
 
 export interface NurseVisitsDto {

@@ -12,6 +12,7 @@ import { Choice, ChoiceGroup } from '@/components/Choice';
 import { formFieldErrors, type Patient } from '../patientMapping';
 import type { Failure } from '@/lib/store/resource';
 import { Notice } from '@/components/Notice';
+import { NeedsSection } from './NeedsSection';
 
 function GenderField() {
   const { t } = useTranslation('account');
@@ -88,6 +89,7 @@ export function PatientForm({ initial, onSubmit, busy, failure, submitLabel }: P
         </Box>
         <GenderField />
         <FormTextField name="dateOfBirth" label={t('fields.dateOfBirth')} type="date" required slotProps={{ inputLabel: { shrink: true } }} sx={{ maxWidth: { sm: 320 } }} />
+        <NeedsSection />
         <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
       </Form>
     </Formik>

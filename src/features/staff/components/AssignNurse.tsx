@@ -14,6 +14,7 @@ import { staffApi } from '../lazyStaffApi';
 import { Notice } from '@/components/Notice';
 import { Status } from '@/lib/status';
 import { useCall } from '@/lib/store/useCall';
+import { useFitText } from '@/features/nurse';
 
 const NONE = 'none';
 
@@ -22,7 +23,8 @@ export function AssignNurse({ order }: { order: StaffOrderDetailDto }) {
   const { t } = useTranslation('staff');
   const language = useLanguage();
   const dispatch = useAppDispatch();
-  const nurseList = useCall(() => staffApi.nurses());
+  const nurseList = useCall(() => staffApi.nurses(order.id));
+  const fitText = useFitText();
   const assign = useCall(async (nurseId: number | null) => dispatch(staffOrderReceived(await staffApi.assignNurse(order.id, nurseId))));
   const [chosen, setChosen] = useState<string>(order.nurse ? String(order.nurse.id) : NONE);
   const open = order.status === 'placed' || order.status === 'visit_confirmed';
@@ -59,6 +61,7 @@ export function AssignNurse({ order }: { order: StaffOrderDetailDto }) {
             {nurses.map((n) => (
               <option key={n.id} value={String(n.id)}>
                 {name(n)}
+                {fitText(n.fits)}
               </option>
             ))}
           </TextInput>

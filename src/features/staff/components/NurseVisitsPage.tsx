@@ -1,4 +1,5 @@
 import dynamic from 'next/dynamic';
+import { VisitNeeds } from '@/features/nurse';
 import { PageHead } from '@/components/PageHead';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
@@ -120,6 +121,7 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
             {v.redraw.butterfly ? t('visits.redrawButterfly') : t('visits.redraw')}
           </Notice>
         )}
+        <VisitNeeds visit={v} timeZone={timeZone} />
         {v.notAtHome && (
           <Notice severity="warning" sx={{ mt: 1 }}>
             {t('visits.wasNotAtHome', { time: time(v.notAtHome.at), note: v.notAtHome.note })}

@@ -34,6 +34,7 @@ import { migration as m0011Rejections } from './0011_5_sample_rejections';
 import { migration as m0011Timing } from './0011_6_analysis_timing';
 import { migration as m0012RecordTransfers } from './0012_7_1_record_transfers';
 import { migration as m0012CheckIns } from './0012_7_2_visit_check_ins';
+import { migration as m0013PatientNeeds } from './0013_2_patient_needs';
 import { migration as m0012LiveEvents } from './0012_3_order_live_events';
 import { migration as m0012Panels } from './0012_8_1_result_reports_and_panels';
 import { migration as m0013PatientIdentity } from './0013_4_patient_identity';
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '0012_7_2_visit_check_ins': m0012CheckIns,
   '0012_3_order_live_events': m0012LiveEvents,
   '0012_8_1_result_reports_and_panels': m0012Panels,
+  '0013_2_patient_needs': m0013PatientNeeds,
   '0013_4_patient_identity': m0013PatientIdentity,
   '0013_3_registration_consent_and_codes': m0013RegistrationConsent,
 };

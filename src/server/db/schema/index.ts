@@ -11,6 +11,7 @@ import type { BarrierReportTable } from './support';
 import type { NotificationSettingTable, PushSubscriptionTable } from './notifications';
 import type { PatientInviteTable, RecordAccessNoticeTable, RecordAccessTable, RecordTransferTable } from './household';
 import type { VisitCheckInTable } from './checkIn';
+import type { NurseProfileTable, PatientNeedsTable } from './needs';
 
 export type * from './catalogue';
 export type * from './accounts';
@@ -24,6 +25,7 @@ export type * from './jobs';
 export type * from './support';
 export type * from './notifications';
 export type * from './household';
+export type * from './needs';
 
 /**
  * Database tables. Conventions, the same on SQLite and PostgreSQL:
@@ -90,6 +92,8 @@ export interface Database {
   patient_invites: PatientInviteTable;
   record_transfers: RecordTransferTable;
   visit_check_ins: VisitCheckInTable;
+  patient_needs: PatientNeedsTable;
+  nurse_profiles: NurseProfileTable;
   record_access: RecordAccessTable;
   record_access_notices: RecordAccessNoticeTable;
 }

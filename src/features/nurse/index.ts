@@ -1,0 +1,3 @@
+export { VisitNeeds } from './VisitNeeds';
+export { SampleCheckIn } from './SampleCheckIn';
+export { useFitText } from './needsText';
