@@ -124,7 +124,8 @@ export function AppRoot(props: Props) {
 AppRoot.getInitialProps = async (context: AppContext) => {
   const initial = await NextApp.getInitialProps(context);
   const cookie = typeof window === 'undefined' ? context.ctx.req?.headers.cookie : document.cookie;
-  const lang = languageFromCookie(cookie);
+  // On the server a first visit (no `lang` cookie) follows Accept-Language, and the answer keeps it in the cookie.
+  const lang = typeof window === 'undefined' ? (await import('@/server/ssr/pageLanguage')).negotiatePageLanguage(context.ctx.req, context.ctx.res) : languageFromCookie(cookie);
   // Server only (the branch is removed from the browser build): every language, loaded once.
   if (typeof window === 'undefined') (await import('@/shared/i18n/resources')).serverI18n(lang);
   // A first visitor (no laboratory chosen) gets the laboratory list with the page: the selector opens

@@ -3,7 +3,7 @@ import type { ComponentType, ReactElement } from 'react';
 import type { AppProps } from 'next/app';
 import createEmotionServer from '@emotion/server/create-instance';
 import { createEmotionCache } from '@mui/material-nextjs/v16-pagesRouter';
-import { languageFromCookie } from '@/shared/i18n';
+import { pageLanguage } from './pageLanguage';
 import { getConfig } from '../config';
 import { newNonce, nonceReactScripts, setPageSecurityHeaders } from '../http/securityHeaders';
 import type { BoundedMemo } from '../boundedMemo';
@@ -108,7 +108,7 @@ export async function documentInitialProps(ctx: DocumentRenderContext) {
   const nonce = ctx.res ? newNonce() : undefined;
   if (ctx.res && nonce) setPageSecurityHeaders(ctx.res, nonce);
   const body = await renderBody(ctx);
-  const lang = languageFromCookie(ctx.req?.headers.cookie);
+  const lang = pageLanguage(ctx.req);
   return {
     html: nonce ? nonceReactScripts(body.html, nonce) : body.html,
     head: body.head,

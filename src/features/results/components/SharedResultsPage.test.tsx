@@ -1,4 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { LANGUAGE_COOKIE } from '@/shared/i18n';
 import { renderApp } from '@/testing/renderApp';
 import type { SharedResultsDto } from '@/shared/types/results';
 import { SharedResultsPage } from './SharedResultsPage';
@@ -23,4 +26,31 @@ test.each([
   expect(link).toHaveAttribute('href', expect.stringMatching(/shared-results\/tok\/fhir$/));
   expect(link).not.toHaveTextContent('R4');
   expect(screen.getByText(new RegExp(laboratory.replace('.', '\\.')))).toBeInTheDocument();
+});
+
+describe("the doctor's language switch", () => {
+  afterEach(() => {
+    Cookies.remove(LANGUAGE_COOKIE, { path: '/' });
+  });
+
+  test('switches the page to the chosen language and keeps it in the cookie (for the PDF and the next visit)', async () => {
+    const user = userEvent.setup();
+    renderApp(<SharedResultsPage state="ok" token="tok" data={data} />, { language: 'en' });
+    const group = screen.getByRole('group', { name: 'Language' });
+    expect(within(group).getByRole('button', { name: 'EN — English' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(group).getByRole('button', { name: 'PL — Polski' }));
+    expect(await screen.findByRole('link', { name: 'Pobierz plik do programu medycznego (FHIR)' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Język' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'PL — Polski' })).toHaveAttribute('aria-pressed', 'true');
+    expect(Cookies.get(LANGUAGE_COOKIE)).toBe('pl');
+    expect(document.documentElement.lang).toBe('pl');
+  });
+
+  test('is there on an expired link too', async () => {
+    const user = userEvent.setup();
+    renderApp(<SharedResultsPage state="gone" />, { language: 'ru' });
+    await user.click(within(screen.getByRole('group', { name: 'Язык' })).getByRole('button', { name: 'EN — English' }));
+    expect(await screen.findByRole('group', { name: 'Language' })).toBeInTheDocument();
+    expect(Cookies.get(LANGUAGE_COOKIE)).toBe('en');
+  });
 });

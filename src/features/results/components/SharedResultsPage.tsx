@@ -6,6 +6,7 @@ import MedicalInformationOutlined from '@mui/icons-material/MedicalInformationOu
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PageContainer } from '@/components';
+import { LanguageSwitcher } from '@/features/account';
 import { PageHead } from '@/components/PageHead';
 import { useLanguage } from '@/i18n/useLanguage';
 import { API_ROOT } from '@/lib/config';
@@ -23,6 +24,8 @@ export type SharedResultsPageProps = { state: 'ok'; token: string; data: SharedR
  * `/shared/results/{token}`: what a doctor sees through a share link, without signing in: the
  * patient's name, the results with ranges, flags and explanations, and the PDF and FHIR downloads.
  * An expired or revoked link says so (answered with 410), and so does a link opened too often (429).
+ * The first visit is in the browser's language (see src/server/ssr/pageLanguage.ts); a language
+ * switch on the page changes it.
  */
 export function SharedResultsPage(props: SharedResultsPageProps) {
   const { t } = useTranslation('results');
@@ -32,11 +35,18 @@ export function SharedResultsPage(props: SharedResultsPageProps) {
       <meta name="referrer" content="no-referrer" />
     </PageHead>
   );
+  // The doctor may not read the patient's language: the page (and its PDF) switch here.
+  const languageSwitch = (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+      <LanguageSwitcher />
+    </Box>
+  );
   if (props.state !== 'ok') {
     const which = props.state === 'busy' ? 'busy' : 'gone';
     return (
       <PageContainer maxWidth="sm">
         {head}
+        {languageSwitch}
         <EmptyState
           icon={<LinkOffOutlined fontSize="inherit" />}
           title={<span role="heading" aria-level={1}>{t(`shared.${which}Title`)}</span>}
@@ -70,6 +80,7 @@ export function SharedResultsPage(props: SharedResultsPageProps) {
           </Box>
         }
       >
+        {languageSwitch}
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t('shared.notice', { date: formatDateTime(data.expiresAt, language, zone), city: labCity(data.laboratory, language) })}
         </Typography>
