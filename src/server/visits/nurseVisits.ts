@@ -8,6 +8,8 @@ import { findSlotsByIds } from '@/server/visits/repositories/slots';
 import { findLaboratoriesByIds, findLaboratory } from '@/server/laboratories/repositories/laboratories';
 import { localDay, localToUtc, timeZoneOf } from './laboratoryTime';
 import { staffDisplayName } from './nurseNames';
+import { visitPaymentDto } from './visitMoney';
+import { listVisitPayments } from './repositories/visitPayments';
 import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
 import { orderAddressDto, visitDto } from '@/server/orders/orders';
 import { LAB_DEFAULTS } from '@/shared/laboratory';
@@ -68,15 +70,16 @@ function countMaterials(rows: { material_id: number; name: string }[]): VisitMat
   return [...counts.values()];
 }
 
-async function visitDtos(db: Db, orders: repo.OrderRow[]): Promise<NurseVisitDto[]> {
+async function visitDtos(db: Db, orders: repo.OrderRow[], user: AuthUser): Promise<NurseVisitDto[]> {
   const ids = orders.map((o) => o.id);
-  const [slots, labs, lines, materials, customers, nurses] = await Promise.all([
+  const [slots, labs, lines, materials, customers, nurses, paidAtVisit] = await Promise.all([
     findSlotsByIds(db, orders.map((o) => o.slot_id)),
     findLaboratoriesByIds(db, orders.map((o) => o.laboratory_id)),
     repo.listLines(db, ids),
     visitsRepo.listVisitMaterials(db, ids),
     Promise.all([...new Set(orders.map((o) => o.user_id))].map((id) => repo.getUser(db, id))),
     visitsRepo.getStaffMembers(db, orders.flatMap((o) => (o.nurse_user_id ? [o.nurse_user_id] : []))),
+    listVisitPayments(db, ids),
   ]);
   // A redraw shows why the first sample failed: after haemolysis, too little blood or clotting the nurse uses a butterfly needle.
   const firstDraws = await listRejections(db, orders.flatMap((o) => (o.redraw_of ? [o.redraw_of] : [])));
@@ -125,6 +128,7 @@ async function visitDtos(db: Db, orders: repo.OrderRow[]): Promise<NurseVisitDto
       canMarkNotAtHome: nurseCanCollect(o.status),
       redraw: redrawOf(o),
       needs: visitNeeds.get(o.id) ?? null,
+      payment: visitPaymentDto(o, paidAtVisit.find((p) => p.order_id === o.id), isNurseOfVisit(user, o)),
     };
   });
 }
@@ -148,7 +152,7 @@ async function visitsOfDay(db: Db, user: AuthUser, day: string | undefined, now:
   const from = localToUtc(shown, 0, timeZone).toISOString();
   const to = localToUtc(nextDayOf(shown), 0, timeZone).toISOString();
   const orders = await visitsRepo.listVisitOrders(db, labId, from, to, isNurse(user) ? user.id : null);
-  return { day: shown, timeZone, visits: await visitDtos(db, orders) };
+  return { day: shown, timeZone, visits: await visitDtos(db, orders, user) };
 }
 
 /** A visit the caller may see: staff of its laboratory, or the nurse it is assigned to (404 otherwise). */
@@ -160,7 +164,7 @@ async function loadVisit(db: Db, user: AuthUser, orderId: number): Promise<repo.
 
 /** GET staff/visits/{orderId}. */
 export async function getVisit(db: Db, user: AuthUser, orderId: number, audit?: AuditContext): Promise<NurseVisitDto> {
-  const [dto] = await visitDtos(db, [await loadVisit(db, user, orderId)]);
+  const [dto] = await visitDtos(db, [await loadVisit(db, user, orderId)], user);
   if (audit) await recordAudit(db, { action: 'health_read', ...actorOf(audit.actor), orderId, ip: audit.ip, detail: 'visit' });
   return dto as NurseVisitDto;
 }

@@ -3,6 +3,7 @@ import type { RejectionReason } from '@/shared/sampleRejection';
 import type { VisitNeedsDto } from './needs';
 import type { VisitStateDto } from '@/shared/visitState';
 import type { PaymentDto } from './payment';
+import type { NurseVisitPaymentDto } from './visitPayment';
 /**
  * Wire shapes of the lab staff console, the nurse's day and the staff's promo codes (docs/openapi.yaml:
  * `GET staff/orders`, `GET staff/visits` ... under the backend root). Built by the server in
@@ -114,6 +115,8 @@ export interface NurseVisitDto {
   redraw?: { reasons: RejectionReason[]; butterfly: boolean } | null;
   /** Each patient's needs for the nurse and the morning check-in (docs/backend.md, "The patient's needs"). */
   needs?: VisitNeedsDto | null;
+  /** The money at the door: paid online, or what to collect and the payment the nurse recorded. */
+  payment: NurseVisitPaymentDto;
 }
 
 export interface NurseVisitsDto {

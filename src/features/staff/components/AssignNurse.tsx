@@ -39,7 +39,8 @@ export function AssignNurse({ order }: { order: StaffOrderDetailDto }) {
 
   const save = () => assign.run(chosen === NONE ? null : Number(chosen));
 
-  const name = (n: StaffMemberDto) => `${n.firstName} ${n.lastName}`.trim() || n.email;
+  // The display name given to `staff:add --name`; a nurse without one by e-mail, so no two look alike.
+  const name = (n: StaffMemberDto) => n.displayName ?? n.email;
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-labelledby="assign-nurse-title">
       <Typography id="assign-nurse-title" variant="h6" component="h2" sx={{ fontSize: '1.05rem', mb: 1 }}>
@@ -47,7 +48,7 @@ export function AssignNurse({ order }: { order: StaffOrderDetailDto }) {
       </Typography>
       {order.notAtHome && (
         <Notice severity="warning" sx={{ mb: 1 }}>
-          {t('assign.notAtHome', { time: formatDateTime(order.notAtHome.at, language), note: order.notAtHome.note })}
+          {t('assign.notAtHome', { time: formatDateTime(order.notAtHome.at, language, order.visit.timeZone), note: order.notAtHome.note })}
         </Notice>
       )}
       {!open || nurses === null ? (

@@ -27,6 +27,7 @@ const visit: NurseVisitDto = {
   visitState: 'nurse_assigned',
   arrivalWindow: null,
   canMarkNotAtHome: true,
+  payment: { method: 'on_visit', status: 'on_visit', amountMinor: 12415, currency: 'PLN', collected: null, canRecord: true },
 };
 const day: NurseVisitsDto = { day: '2026-12-01', timeZone: 'Europe/Warsaw', visits: [visit] };
 const nurse = { id: 5, username: 'n@lab.test', firstName: 'Nina', lastName: 'Staff', email: 'n@lab.test', emailConfirmed: true, phone: null, dateOfBirth: null, role: 'staff' as const, staffRole: 'nurse' as const };

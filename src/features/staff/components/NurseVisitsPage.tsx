@@ -31,6 +31,7 @@ import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { StaffForbidden, StaffGate } from './StaffGate';
 import { Notice } from '@/components/Notice';
 import { VisitStepButtons } from './VisitStepButtons';
+import { VisitPayment } from './VisitPayment';
 
 // The "not at home" question (MUI's Dialog) loads when a nurse first asks it.
 const NotAtHomeDialog = dynamic(() => import('./NotAtHomeDialog').then((m) => m.NotAtHomeDialog), { ssr: false });
@@ -122,6 +123,7 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
           </Notice>
         )}
         <VisitNeeds visit={v} timeZone={timeZone} />
+        <VisitPayment v={v} timeZone={timeZone} onChanged={onChanged} />
         {v.notAtHome && (
           <Notice severity="warning" sx={{ mt: 1 }}>
             {t('visits.wasNotAtHome', { time: time(v.notAtHome.at), note: v.notAtHome.note })}
