@@ -139,3 +139,43 @@ describe('/orders/{id} live', () => {
     app.unmount();
   });
 });
+
+describe('/orders/{id} layout', () => {
+  const follows = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+  async function open() {
+    backend = fakeBackend({ 'GET orders/5': [200, order] });
+    globalThis.fetch = fakeStream().fetchMock as unknown as typeof fetch;
+    writeStorage('token', 'tok-1');
+    const app = renderApp(<OrderPage />, { router: testRouter('/orders/[orderId]', { orderId: '5' }, '/orders/5'), saga: ordersSaga });
+    act(() => {
+      app.store.dispatch(loggedIn());
+    });
+    const visitHeading = await screen.findByRole('heading', { name: 'Nurse visit' });
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    return { app, visitHeading, payment };
+  }
+
+  it('on a phone the payment, its status and amount, comes first; the visit and the laboratory are one story (no second progress list, no history)', async () => {
+    const { app, visitHeading, payment } = await open();
+    expect(follows(payment, visitHeading)).toBe(true);
+    expect(within(payment).getByTestId('order-payment-status')).toHaveTextContent('Waiting for the payment');
+    expect(within(payment).getByText('PLN 120.00')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Progress' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { name: 'Progress' })).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'History' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('list', { name: /Progress|Steps of the home visit/ })).toHaveLength(1);
+    app.unmount();
+  });
+
+  it('from `md` the payment heads the second column, after the visit', async () => {
+    const realMatchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {} })) as unknown as typeof window.matchMedia;
+    try {
+      const { app, visitHeading, payment } = await open();
+      expect(follows(visitHeading, payment)).toBe(true);
+      app.unmount();
+    } finally {
+      window.matchMedia = realMatchMedia;
+    }
+  });
+});

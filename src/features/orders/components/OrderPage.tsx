@@ -8,6 +8,8 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatMoney } from '@/shared/money';
@@ -23,10 +25,9 @@ import { cancelRequested, rescheduleRequested, visitChangeReset } from '../order
 import { useLiveOrder } from './useOrders';
 import { formatDateTime } from '@/lib/format';
 import { formatLabTime, formatVisitWindow } from '@/shared/labTime';
-import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
+import { labZoneText } from '@/components/LabZoneNote';
 import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
 import { orderDetailBreakdown } from '@/shared/breakdown';
-import { OrderProgress } from './OrderProgress';
 import { StatusChip } from './StatusChip';
 import { SampleNote, SampleRedraw } from './SampleRedraw';
 import { idFrom } from '@/shared/ids';
@@ -53,12 +54,6 @@ const OrderDocuments = dynamic(() => import('@/features/invoices').then((m) => m
 const AddToCalendarButton = dynamic(() => import('@/components/AddToCalendarButton').then((m) => m.AddToCalendarButton), { ssr: false });
 const RescheduleDialog = dynamic(() => import('./RescheduleDialog').then((m) => m.RescheduleDialog), { ssr: false });
 
-function Progress({ order }: { order: OrderDetailDto }) {
-  const { t } = useTranslation('results');
-  if (order.status === 'cancelled') return <Notice severity="warning">{t('order.cancelledNote')}</Notice>;
-  return <OrderProgress order={order} />;
-}
-
 /** The order's payment (`payment` of `GET orders/{id}`), when the order has one. */
 function PaymentOf({ order }: { order: OrderDetailDto & { payment?: OrderPaymentDto | null } }) {
   return order.payment ? <OrderPaymentBlock payment={order.payment} canCancel={order.canChangeVisit} orderId={order.id} timeZone={order.visit.timeZone} cancelled={order.status === 'cancelled'} /> : null;
@@ -84,7 +79,6 @@ function cancelDoneText(o: PaidOrder, t: TFunction, language: string): string {
 export function OrderPage() {
   const { t } = useTranslation('results');
   const language = useLanguage();
-  const deviceZone = useDeviceTimeZone();
   const dispatch = useAppDispatch();
   const { query } = useRouter();
   const id = idFrom(query.orderId);
@@ -94,6 +88,8 @@ export function OrderPage() {
   const visitChange = useAppSelector((s) => s.orders.visitChange);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [moving, setMoving] = useState(false);
+  // One column on a phone: the payment (status, amount, "Pay now") comes first; from `md` it heads the second column.
+  const twoColumns = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
 
   useEffect(
     () => () => {
@@ -114,7 +110,7 @@ export function OrderPage() {
   return (
     <>
       <PageHead title={order ? t('list.order', { number: order.number }) : t('orders.title')} />
-      <PageContainer title={order ? t('list.order', { number: order.number }) : t('orders.title')} subtitle={order ? t('orders.placed', { date: formatDateTime(order.createdAt, language) }) : undefined}>
+      <PageContainer title={order ? t('list.order', { number: order.number }) : t('orders.title')} subtitle={order ? `${t('orders.placed', { date: formatDateTime(order.createdAt, language, order.visit.timeZone) })} · ${labZoneText(t, language, order.visit.timeZone)}` : undefined}>
         <ResourceGate session={id ? session : 'user'} onLogin={needAccount(null)} resource={id ? resource : NOT_FOUND} onRetry={reload} backHref={routes.orders.path} skeleton={<CardSkeleton cards={2} />}>
           {(o) => (
             <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
@@ -129,6 +125,7 @@ export function OrderPage() {
                     {o.status === 'cancelled' ? cancelDoneText(o, t, language) : t('order.rescheduleDone')}
                   </Notice>
                 )}
+                {!twoColumns && <PaymentOf order={o} />}
                 <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
                     <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
@@ -136,7 +133,7 @@ export function OrderPage() {
                     </Typography>
                     <StatusChip status={o.status} />
                   </Box>
-                  <Typography sx={{ fontWeight: 600 }} data-testid="visit-window">{formatVisitWindow(o.visit.start, o.visit.end, language, o.visit.timeZone, deviceZone)}</Typography>
+                  <Typography sx={{ fontWeight: 600 }} data-testid="visit-window">{formatVisitWindow(o.visit.start, o.visit.end, language, o.visit.timeZone)}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     {[o.address.street, o.address.apartment && t('order.apartment', { n: o.address.apartment }), o.address.city].filter(Boolean).join(', ')}
                   </Typography>
@@ -183,36 +180,15 @@ export function OrderPage() {
                   )}
                 </Paper>
                 <VisitTimeline order={o} />
-                {isPaid(o) && <OrderDocuments orderId={o.id} orderNumber={o.number} canInvoice={o.total.currency === 'PLN'} />}
-                <Paper variant="outlined" sx={{ p: 2 }}>
-                  <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                    {t('order.progress')}
-                  </Typography>
-                  <Progress order={o} />
-                  <Divider sx={{ my: 2 }} />
-                  <Typography variant="subtitle1" component="h3" sx={{ mb: 1, fontWeight: 600 }}>
-                    {t('order.timeline')}
-                  </Typography>
-                  <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('order.timeline')}>
-                    {[...o.events].reverse().map((e, i) => (
-                      <Box component="li" key={`${e.at}-${i}`} sx={{ display: 'flex', gap: 1.5, pb: 1.5 }}>
-                        <Box aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: i === 0 ? 'primary.main' : 'grey.400', mt: 0.75, flex: 'none' }} />
-                        <Box>
-                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                            {e.note.startsWith('Visit moved to ') ? t('order.eventMoved') : t(`status.${e.status}`)}
-                          </Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            {formatDateTime(e.at, language)} · {t(`actor.${e.actor}`)}
-                          </Typography>
-                        </Box>
-                      </Box>
-                    ))}
+                {isPaid(o) && (
+                  <Box sx={{ mb: 2 }}>
+                    <OrderDocuments orderId={o.id} orderNumber={o.number} canInvoice={o.total.currency === 'PLN'} />
                   </Box>
-                </Paper>
+                )}
               </Box>
               <Box>
               <SampleRedraw order={o} />
-              <PaymentOf order={o} />
+              {twoColumns && <PaymentOf order={o} />}
               <Paper variant="outlined" sx={{ p: 2 }}>
                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                   {t('order.contents')}
