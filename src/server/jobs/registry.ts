@@ -9,6 +9,7 @@ import { pushSendJob } from '../notifications/pushSend';
 import { ageOutJob } from '@/server/accounts/householdAgeOut';
 import { sensitiveReleaseJob } from '@/server/results/sensitiveResults';
 import { liveEventsPruneJob } from '@/server/orders/liveEventsRetention';
+import { checkInInviteJob, checkInMorningJob } from '@/server/orders/checkInInvite';
 import { runnable } from './defineJob';
 import type { JobDefinition } from './types';
 
@@ -29,6 +30,8 @@ const JOBS: readonly JobDefinition[] = [
   runnable(ageOutJob),
   runnable(sensitiveReleaseJob),
   runnable(liveEventsPruneJob),
+  runnable(checkInMorningJob),
+  runnable(checkInInviteJob),
 ];
 
 export function jobDefinitions(): readonly JobDefinition[] {

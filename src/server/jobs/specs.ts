@@ -27,6 +27,8 @@ export const JOB = {
   recordAccessAgeOut: 'record-access-age-out',
   sensitiveRelease: 'sensitive-release',
   liveEventsPrune: 'order-live-events-prune',
+  checkInMorning: 'check-in-morning',
+  checkInInvite: 'check-in-invite',
 } as const;
 
 export const JOB_SPECS: Record<string, Partial<JobSpec>> = {

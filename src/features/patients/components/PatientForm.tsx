@@ -12,7 +12,6 @@ import { Choice, ChoiceGroup } from '@/components/Choice';
 import { formFieldErrors, type Patient } from '../patientMapping';
 import type { Failure } from '@/lib/store/resource';
 import { Notice } from '@/components/Notice';
-import { NationalIdField } from './NationalIdField';
 import { NeedsSection } from './NeedsSection';
 
 function GenderField() {
@@ -90,7 +89,6 @@ export function PatientForm({ initial, onSubmit, busy, failure, submitLabel }: P
         </Box>
         <GenderField />
         <FormTextField name="dateOfBirth" label={t('fields.dateOfBirth')} type="date" required slotProps={{ inputLabel: { shrink: true } }} sx={{ maxWidth: { sm: 320 } }} />
-        <NationalIdField />
         <NeedsSection />
         <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
       </Form>
