@@ -124,7 +124,6 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
         )}
         <VisitNeeds visit={v} timeZone={timeZone} />
         <VisitPayment v={v} timeZone={timeZone} onChanged={onChanged} />
-        <VisitNeeds visit={v} timeZone={timeZone} />
         {v.notAtHome && (
           <Notice severity="warning" sx={{ mt: 1 }}>
             {t('visits.wasNotAtHome', { time: time(v.notAtHome.at), note: v.notAtHome.note })}
