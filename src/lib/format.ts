@@ -1,5 +1,6 @@
 import { intlLocale } from '@/shared/i18n';
 import { formatLabTime } from '@/shared/labTime';
+import { displayUnit } from '@/shared/units';
 import type { AnalysisResultDto, ResultFlagDto } from '@/shared/types/results';
 
 
@@ -21,16 +22,16 @@ export function formatNumber(n: number, language: string): string {
   return new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 4 }).format(n);
 }
 
-/** The value with its unit, e.g. "7,4 mmol/L" or "not detected". */
+/** The value with its unit as the reader writes it, e.g. "7,4 ммоль/л", "7,4 mmol/l" or "not detected". */
 export function formatValue(r: Pick<AnalysisResultDto, 'value' | 'unit'>, language: string): string {
   if (typeof r.value !== 'number') return r.value;
-  return r.unit ? `${formatNumber(r.value, language)} ${r.unit}` : formatNumber(r.value, language);
+  return r.unit ? `${formatNumber(r.value, language)} ${displayUnit(r.unit, language)}` : formatNumber(r.value, language);
 }
 
 /** The reference range, e.g. "3,9–5,6 mmol/L", "≤ 5", or the lab's text; empty when there is none. */
 export function formatRange(r: Pick<AnalysisResultDto, 'refLow' | 'refHigh' | 'refText' | 'unit'>, language: string): string {
   if (r.refText) return r.refText;
-  const unit = r.unit ? ` ${r.unit}` : '';
+  const unit = r.unit ? ` ${displayUnit(r.unit, language)}` : '';
   if (r.refLow !== null && r.refHigh !== null) return `${formatNumber(r.refLow, language)}–${formatNumber(r.refHigh, language)}${unit}`;
   if (r.refLow !== null) return `≥ ${formatNumber(r.refLow, language)}${unit}`;
   if (r.refHigh !== null) return `≤ ${formatNumber(r.refHigh, language)}${unit}`;

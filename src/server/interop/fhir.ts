@@ -6,6 +6,7 @@ import * as repo from '@/server/orders/repositories/orders';
 import { findSlotsByIds } from '@/server/visits/repositories/slots';
 import { findLaboratoriesByIds } from '@/server/laboratories/repositories/laboratories';
 import * as resultsRepo from '@/server/results/repositories/results';
+import { findPanels, lineOfResult, lineResultState } from '@/server/results/panels';
 import { shownInterpretation, TEST_RESULT_NOT_FOUND } from '@/server/results/results';
 import type { ResultInterpretationDto } from '@/shared/types/results';
 import { assertReadsPatientResults, patientsWithoutConsent } from '@/server/results/resultAccess';
@@ -115,7 +116,10 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
   const ownLines = lines.filter((l) => (patientId === undefined || l.patient_id === patientId) && !hidden.has(l.patient_id));
   const ownResults = results.filter((r) => (patientId === undefined || r.patient_id === patientId) && !hidden.has(r.patient_id));
   if (!ownLines.length || !ownResults.length) throw notFound(TEST_RESULT_NOT_FOUND);
-  const science = await resultsRepo.findScience(db, ownLines.map((l) => l.analysis_id));
+  // A panel's line (the blood count) has its components' results: their codes and LOINC too.
+  const panels = await findPanels(db, ownLines.map((l) => l.analysis_id));
+  const componentOf = new Map([...panels.components.values()].flat().map((c) => [c.componentId, c]));
+  const science = await resultsRepo.findScience(db, [...ownLines.map((l) => l.analysis_id), ...componentOf.keys()]);
   const sys = shopSystems();
   const lab = labs.get(order.laboratory_id);
   const sampledAt = slots.get(order.slot_id)?.start_at ?? order.nurse_checkout_date;
@@ -167,7 +171,7 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
   for (const l of ownLines) {
     const key = `${l.patient_id}:${l.analysis_id}`;
     if (requestUrl.has(key)) continue;
-    const done = ownResults.some((r) => r.patient_id === l.patient_id && r.analysis_id === l.analysis_id);
+    const done = lineResultState(l, panels, ownResults).has;
     const fullUrl = url('ServiceRequest', key);
     requestUrl.set(key, fullUrl);
     entry.push({
@@ -191,9 +195,12 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
   const revisions = await resultsRepo.listRevisions(db, ownResults.filter((r) => r.corrected_at).map((r) => r.id));
   const lastReason = new Map(revisions.map((v) => [v.result_id, v.reason]));
   const observationUrls = new Map<number, string[]>();
+  // A panel's components, by the panel's line: the panel's own Observation refers to them (hasMember).
+  const members = new Map<string, { urls: string[]; issued: string; corrected: boolean; line: (typeof ownLines)[number] }>();
   for (const r of ownResults) {
-    const line = ownLines.find((l) => l.patient_id === r.patient_id && l.analysis_id === r.analysis_id);
+    const line = lineOfResult(ownLines, panels, r.patient_id, r.analysis_id);
     if (!line) continue;
+    const component = line.analysis_id !== r.analysis_id ? componentOf.get(r.analysis_id) : undefined;
     const sci = science.get(r.analysis_id);
     const ucum = sci?.ucum_unit ?? null;
     const interp = shownInterpretation(r);
@@ -209,10 +216,10 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
     const obs: Resource = {
       resourceType: 'Observation',
       identifier: [{ system: sys.result, value: String(r.id) }],
-      basedOn: [{ reference: requestUrl.get(`${r.patient_id}:${r.analysis_id}`) as string }],
+      basedOn: [{ reference: requestUrl.get(`${line.patient_id}:${line.analysis_id}`) as string }],
       status: r.corrected_at ? 'corrected' : 'final',
       category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: 'laboratory', display: 'Laboratory' }] }],
-      code: codeOf(line),
+      code: component ? codeOf({ code: component.code, name: component.name, analysis_id: component.componentId }) : codeOf(line),
       subject: { reference: url('Patient', r.patient_id) },
       effectiveDateTime: sampledAt,
       issued: r.entered_at,
@@ -224,7 +231,35 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
       ...(notes.length ? { note: notes } : {}),
     };
     entry.push({ fullUrl, resource: obs });
-    observationUrls.set(r.patient_id, [...(observationUrls.get(r.patient_id) ?? []), fullUrl]);
+    if (component) {
+      const key = `${line.patient_id}:${line.analysis_id}`;
+      const m = members.get(key) ?? { urls: [], issued: '', corrected: false, line };
+      m.urls.push(fullUrl);
+      m.issued = r.entered_at > m.issued ? r.entered_at : m.issued;
+      m.corrected ||= Boolean(r.corrected_at);
+      members.set(key, m);
+    } else observationUrls.set(r.patient_id, [...(observationUrls.get(r.patient_id) ?? []), fullUrl]);
+  }
+  // Each panel (the blood count) as an Observation of its own, with no value, grouping its components.
+  for (const [key, m] of members) {
+    const fullUrl = url('Observation', `panel:${key}`);
+    entry.push({
+      fullUrl,
+      resource: {
+        resourceType: 'Observation',
+        identifier: [{ system: sys.result, value: `panel-${order.id}-${key.replace(':', '-')}` }],
+        basedOn: [{ reference: requestUrl.get(key) as string }],
+        status: m.corrected ? 'corrected' : 'final',
+        category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: 'laboratory', display: 'Laboratory' }] }],
+        code: codeOf(m.line),
+        subject: { reference: url('Patient', m.line.patient_id) },
+        effectiveDateTime: sampledAt,
+        issued: m.issued,
+        performer: [{ reference: orgUrl }],
+        hasMember: m.urls.map((reference) => ({ reference })),
+      },
+    });
+    observationUrls.set(m.line.patient_id, [...(observationUrls.get(m.line.patient_id) ?? []), fullUrl]);
   }
 
   // The morning check-in travels with the sample: each patient's Specimen with its fasting status.
@@ -264,7 +299,7 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
   for (const id of patients.keys()) {
     const mine = ownLines.filter((l) => l.patient_id === id);
     const mineResults = ownResults.filter((r) => r.patient_id === id);
-    const complete = mine.every((l) => mineResults.some((r) => r.analysis_id === l.analysis_id));
+    const complete = mine.every((l) => lineResultState(l, panels, mineResults).has);
     const issued = mineResults.reduce((max, r) => (r.entered_at > max ? r.entered_at : max), '');
     entry.push({
       fullUrl: url('DiagnosticReport', id),

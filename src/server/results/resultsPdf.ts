@@ -4,7 +4,8 @@ import PDFDocument from 'pdfkit';
 import { flagLabelKey } from '@/shared/resultFlag';
 import type { AnalysisResultDto, PatientResultsDto, ResultFlagDto } from '@/shared/types/results';
 import { defaultLanguage, intlLocale, type Language } from '@/shared/i18n';
-import { labPlace, resultName } from '@/shared/catalogueText';
+import { labPlace, localName, resultName } from '@/shared/catalogueText';
+import { displayUnit } from '@/shared/units';
 import { serverI18n } from '@/shared/i18n/resources';
 
 /**
@@ -27,9 +28,10 @@ function fontFile(name: string): string {
 
 const FLAG_COLOUR: Record<ResultFlagDto, string> = { low: '#b45309', normal: '#1b5e20', high: '#b91c1c', critical: '#7f1d1d', abnormal: '#6a1b9a' };
 
-export function rangeText(r: Pick<AnalysisResultDto, 'refLow' | 'refHigh' | 'refText' | 'unit'>): string {
+/** The reference range with its unit as the reader writes it ("3.9–5.6 ммоль/л"). */
+export function rangeText(r: Pick<AnalysisResultDto, 'refLow' | 'refHigh' | 'refText' | 'unit'>, language: string = defaultLanguage): string {
   if (r.refText) return r.refText;
-  const unit = r.unit ? ` ${r.unit}` : '';
+  const unit = r.unit ? ` ${displayUnit(r.unit, language)}` : '';
   if (r.refLow !== null && r.refHigh !== null) return `${r.refLow}–${r.refHigh}${unit}`;
   if (r.refLow !== null) return `≥ ${r.refLow}${unit}`;
   if (r.refHigh !== null) return `≤ ${r.refHigh}${unit}`;
@@ -118,12 +120,17 @@ export function renderResultsPdf(data: PatientResultsDto, language: Language = d
     doc.font('body').fontSize(10).fillColor('#000');
   }
   row(cols.map((c) => c.title), { bold: true, colour: '#173366' });
+  let panelId: number | null = null;
   for (const r of data.results) {
-    const value = typeof r.value === 'number' ? `${r.value}${r.unit ? ` ${r.unit}` : ''}` : r.value;
+    // A panel (the blood count): its heading once, its components indented under it.
+    if (r.panel && r.panel.analysisId !== panelId) row([`${localName({ name: r.panel.name, i18n: r.panel.i18n }, language)} (${r.panel.code})`, '', '', ''], { bold: true, colour: '#173366' });
+    panelId = r.panel?.analysisId ?? null;
+    const indent = r.panel ? '   ' : '';
+    const value = typeof r.value === 'number' ? `${r.value}${r.unit ? ` ${displayUnit(r.unit, language)}` : ''}` : r.value;
     // No reference range: no flag (neither normal nor abnormal).
     const flagColour = r.flag === null || r.flag === 'normal' ? undefined : FLAG_COLOUR[r.flag];
-    const corrected = r.correctedAt ? `\n${t('pdf.corrected', { date: day(r.correctedAt) })}` : '';
-    row([`${resultName(r, language)} (${r.analysisCode})${r.comment ? `\n${r.comment}` : ''}${corrected}`, value, rangeText(r), r.flag === null ? '' : t(flagLabelKey(r.flag, r.interpretation))], { flagColour });
+    const corrected = r.correctedAt ? `\n${t('pdf.corrected', { date: labDay(r.correctedAt) })}` : '';
+    row([`${indent}${resultName(r, language)} (${r.analysisCode})${r.comment ? `\n${r.comment}` : ''}${corrected}`, value, rangeText(r, language), r.flag === null ? '' : t(flagLabelKey(r.flag, r.interpretation))], { flagColour });
   }
   if (data.pending.length) {
     doc.moveDown();

@@ -15,6 +15,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { FlagChip } from './FlagChip';
 import { CriticalBanner, Explanation } from './ResultNotices';
 import { FLAG_COLOURS, formatDate, formatRange, formatValue } from '@/lib/format';
+import { displayUnit } from '@/shared/units';
 import { useAccountAction } from '@/features/auth';
 import { NOT_FOUND, ResourceGate } from '@/components/ResourceGate';
 import { TrendChart } from './TrendChart';
@@ -87,14 +88,14 @@ export function AnalysisResultPage() {
                   </Typography>
                   {r.correctedAt && (
                     <Box sx={{ mt: 2 }} data-testid="corrected">
-                      <Typography sx={{ fontWeight: 700 }}>{t('corrected.on', { date: formatDate(r.correctedAt, language) })}</Typography>
+                      <Typography sx={{ fontWeight: 700 }}>{t('corrected.on', { date: formatDate(r.correctedAt, language, d.testResult.visit.timeZone) })}</Typography>
                       <Typography variant="body2" component="h2" sx={{ mt: 1, fontWeight: 600 }}>
                         {t('corrected.earlier')}
                       </Typography>
                       <Box component="ul" sx={{ m: 0, pl: 3 }}>
                         {(d.revisions ?? []).map((v) => (
                           <Typography component="li" variant="body2" key={v.replacedAt + String(v.value)}>
-                            {t('corrected.revision', { value: formatValue(v, language), date: formatDate(v.replacedAt, language), reason: v.reason })}
+                            {t('corrected.revision', { value: formatValue(v, language), date: formatDate(v.replacedAt, language, d.testResult.visit.timeZone), reason: v.reason })}
                           </Typography>
                         ))}
                       </Box>
@@ -115,7 +116,7 @@ export function AnalysisResultPage() {
                 </Typography>
                 {numericPoints >= 2 ? (
                   <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, mb: 2 }}>
-                    <TrendChart points={d.history} refLow={r.refLow} refHigh={r.refHigh} unit={r.unit} language={language} currentResultId={r.id} />
+                    <TrendChart points={d.history} refLow={r.refLow} refHigh={r.refHigh} unit={displayUnit(r.unit, language)} timeZone={d.testResult.visit.timeZone} language={language} currentResultId={r.id} />
                   </Paper>
                 ) : (
                   <Typography color="text.secondary" sx={{ mb: 2 }}>
@@ -135,7 +136,7 @@ export function AnalysisResultPage() {
                       {[...d.history].reverse().map((h) => (
                         <TableRow key={h.resultId} selected={h.resultId === r.id}>
                           <TableCell>
-                            {formatDate(h.at, language)}
+                            {formatDate(h.at, language, d.testResult.visit.timeZone)}
                             <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                               {t('list.order', { number: h.orderNumber })}
                             </Typography>

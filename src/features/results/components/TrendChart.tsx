@@ -8,8 +8,11 @@ export interface TrendChartProps {
   points: ResultHistoryPointDto[];
   refLow: number | null;
   refHigh: number | null;
+  /** The unit as the reader writes it (`displayUnit`). */
   unit: string;
   language: string;
+  /** The laboratory's zone: the days of the points on its calendar. */
+  timeZone?: string;
   /** The result shown on the page (drawn larger). */
   currentResultId: number;
 }
@@ -37,7 +40,7 @@ export function niceTicks(min: number, max: number, count = 4): number[] {
  * at the width of its box so text keeps its size on a phone; the SVG has a title and a description
  * and the page lists the same values in a table.
  */
-export function TrendChart({ points, refLow, refHigh, unit, language, currentResultId }: TrendChartProps) {
+export function TrendChart({ points, refLow, refHigh, unit, language, timeZone, currentResultId }: TrendChartProps) {
   const { t } = useTranslation('results');
   const box = useRef<HTMLDivElement>(null);
   const [W, setW] = useState(560);
@@ -66,7 +69,7 @@ export function TrendChart({ points, refLow, refHigh, unit, language, currentRes
   const x = (i: number) => PAD.left + INSET + (numeric.length === 1 ? innerW / 2 : (i * innerW) / (numeric.length - 1));
   const y = (v: number) => PAD.top + innerH - ((v - min) / (max - min || 1)) * innerH;
   const path = numeric.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ');
-  const summary = numeric.map((p) => `${formatDate(p.at, language)}: ${formatNumber(p.value, language)} ${unit} (${t(`flag.${p.flag}`)})`).join('; ');
+  const summary = numeric.map((p) => `${formatDate(p.at, language, timeZone)}: ${formatNumber(p.value, language)} ${unit} (${t(`flag.${p.flag}`)})`).join('; ');
   // With many orders only some dates fit under the axis.
   const every = Math.max(1, Math.ceil((numeric.length * 90) / Math.max(innerW, 1)));
 
@@ -101,7 +104,7 @@ export function TrendChart({ points, refLow, refHigh, unit, language, currentRes
               </text>
               {(i % every === 0 || i === numeric.length - 1) && (
                 <text x={x(i)} y={H - PAD.bottom + 22} textAnchor="middle" fontSize="12" fill="#555">
-                  {formatDate(p.at, language)}
+                  {formatDate(p.at, language, timeZone)}
                 </text>
               )}
             </g>
