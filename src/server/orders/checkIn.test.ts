@@ -34,7 +34,7 @@ test('a fast long enough is ok; a short one offers a free move until the visit; 
   const { owner, order, slot } = await setUp({ fasting: true });
   const questions = await suite.api.call('GET', `${B}/orders/${order.id}/check-in`, { token: owner.token });
   expect(questions.status).toBe(200);
-  expect(questions.body).toMatchObject({ orderId: order.id, fastingHours: 8, cycleDays: null, open: true, answer: null });
+  expect(questions.body).toMatchObject({ orderId: order.id, fastingHours: 8, cycleDays: null, open: true, answer: null, timeZone: 'Europe/Warsaw' });
 
   const longFast = await post(owner.token, order.id, { lastMealAt: hoursBefore(slot.start, 10) });
   expect(longFast.status).toBe(200);

@@ -49,6 +49,7 @@ export async function getCheckIn(db: Db, userId: number, orderId: number): Promi
     orderNumber: order.number,
     visitStart: order.start_at,
     visitEnd: order.end_at,
+    timeZone: timeZoneOf(order.country),
     open: !CLOSED_STATUSES.has(order.status),
     fastingHours: rules.fastingHours,
     cycleDays: rules.cycleDays,

@@ -14,6 +14,8 @@ export interface CheckInDto {
   orderNumber: string;
   visitStart: string;
   visitEnd: string;
+  /** The laboratory's zone (IANA): the page shows and reads times on its clock. */
+  timeZone?: string;
   /** Whether the check-in can still be answered (the visit is ahead). */
   open: boolean;
   /** The longest minimum fast the order's analyses ask, in hours; null when none asks one. */

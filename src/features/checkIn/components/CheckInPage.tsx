@@ -14,6 +14,8 @@ import { lazyApi } from '@/lib/lazyApi';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useCall } from '@/lib/store/useCall';
+import { formatLabTime, labTimeToIso } from '@/shared/labTime';
+import { LabZoneNote } from '@/components/LabZoneNote';
 import { useAccountAction, useSession } from '@/features/auth';
 
 const api = lazyApi(() => import('../checkInApi').then((m) => m.checkInApi));
@@ -58,13 +60,15 @@ export function CheckInPage() {
 
   const data = load.resource.data;
   const result = save.resource.status === Status.SUCCESS ? save.resource.data : null;
-  const time = (iso: string) => new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  // Times on the laboratory's clock (the zone said once on the page), whatever the device's zone.
+  const zone = data?.timeZone ?? 'Europe/Warsaw';
+  const time = (iso: string) => `${formatLabTime(iso, i18n.language, zone, 'weekdayDate')}, ${formatLabTime(iso, i18n.language, zone, 'time')}`;
   // After "until" a weekday would need its own grammatical case (ru, pl): the date and time only.
-  const until = (iso: string) => new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  const until = (iso: string) => formatLabTime(iso, i18n.language, zone, 'dateTime');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!data || !lastMeal) return;
-    void save.run(data.orderId, { lastMealAt: new Date(lastMeal).toISOString(), cycleStart: data.cycleDays ? cycleStart || null : null });
+    void save.run(data.orderId, { lastMealAt: labTimeToIso(lastMeal.slice(0, 10), lastMeal.slice(11, 16), zone) ?? new Date(lastMeal).toISOString(), cycleStart: data.cycleDays ? cycleStart || null : null });
   };
 
   return (
@@ -87,6 +91,7 @@ export function CheckInPage() {
         {data && (
           <>
             <Typography sx={{ mt: 2 }}>{t('checkIn.visit', { number: data.orderNumber, time: time(data.visitStart) })}</Typography>
+            <LabZoneNote timeZone={zone} />
             {!data.open && (
               <Notice severity="info" sx={{ mt: 2 }}>
                 {t('checkIn.closed')}

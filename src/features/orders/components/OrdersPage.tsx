@@ -8,7 +8,7 @@ import { CardSkeleton, EmptyState, Money, PageContainer } from '@/components';
 import { routePath, routes } from '@/lib/routes';
 import { useLanguage } from '@/i18n/useLanguage';
 import { formatVisitWindow } from '@/shared/labTime';
-import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
+import { LabZoneNote } from '@/components/LabZoneNote';
 import { useAccountAction } from '@/features/auth';
 import { ResourceGate } from '@/components/ResourceGate';
 import { useOrders } from './useOrders';
@@ -19,7 +19,6 @@ import { labCity } from '@/shared/catalogueText';
 export function OrdersPage() {
   const { t } = useTranslation('results');
   const language = useLanguage();
-  const deviceZone = useDeviceTimeZone();
   const { session, resource, reload } = useOrders();
   const needAccount = useAccountAction();
   return (
@@ -40,6 +39,11 @@ export function OrdersPage() {
                 }
               />
             ) : (
+              <>
+              {/* Each laboratory's zone said once above the list, not after every visit. */}
+              {[...new Set(items.map((o) => o.visit.timeZone))].map((zone) => (
+                <LabZoneNote key={zone} timeZone={zone} />
+              ))}
               <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('orders.title')}>
                 {items.map((o) => (
                   <OrderListCard
@@ -47,12 +51,13 @@ export function OrdersPage() {
                     href={routePath('orderDetail', { orderId: o.id })}
                     heading={t('list.order', { number: o.number })}
                     status={o.status}
-                    subtitle={`${t('orders.visit', { date: formatVisitWindow(o.visit.start, o.visit.end, language, o.visit.timeZone, deviceZone, 'date') })} · ${labCity(o.laboratory, language)}`}
+                    subtitle={`${t('orders.visit', { date: formatVisitWindow(o.visit.start, o.visit.end, language, o.visit.timeZone, null, 'date') })} · ${labCity(o.laboratory, language)}`}
                   >
                     {t('orders.counts', { analyses: o.analysisCount, count: o.patientCount })} · <Money amount={o.total.price} currency={o.total.currency} />
                   </OrderListCard>
                 ))}
               </Stack>
+              </>
             )
           }
         </ResourceGate>
