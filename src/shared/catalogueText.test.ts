@@ -23,3 +23,13 @@ test('laboratories and preparation texts in the user\'s language, English where 
   const order = localOrderPreparation({ fastingHours: 8, notes: [{ analysisId: 1, name: 'Glucose', ...glucosePrep }] }, 'pl');
   expect(order.notes[0]).toMatchObject({ name: 'Glukoza', preparation: 'Nie jedz przez 8 godzin przed pobraniem; wodę można pić.' });
 });
+
+test("a profile's stored name keeps the spec's Russian ordinal; the English page reads it without one, ru and pl their translations", () => {
+  const profile = { name: 'Профиль 1. Basic check-up', i18n: { ru: { name: 'Профиль 1. Базовый чек-ап' }, pl: { name: 'Profil 1. Podstawowy przegląd' } } };
+  expect(localName(profile, 'en')).toBe('Basic check-up');
+  expect(localName(profile, 'ru')).toBe('Профиль 1. Базовый чек-ап');
+  expect(localName(profile, 'pl')).toBe('Profil 1. Podstawowy przegląd');
+  expect(localName({ name: 'Профиль 2. Thyroid' }, 'pl')).toBe('Thyroid');
+  expect(localName({ name: 'Профиль 2. Thyroid' }, 'ru')).toBe('Профиль 2. Thyroid');
+  expect(localName({ name: 'Glucose' }, 'en')).toBe('Glucose');
+});

@@ -9,9 +9,17 @@ interface Translatable {
 
 const other = (language: string): 'ru' | 'pl' | undefined => (language === 'ru' || language === 'pl' ? language : undefined);
 
+/**
+ * The spec orders profiles by a Russian ordinal in their stored name ("Профиль 1. Basic check-up");
+ * a reader of another language without a translated name reads the name without it ("Basic check-up").
+ */
+const RUSSIAN_ORDINAL = /^\s*Профиль\s*\d+\s*[.:]\s*/u;
+
 /** A catalogue item's name in the user's language, English when it has none. */
 export function localName(item: Translatable, language: string): string {
-  return (language === 'ru' || language === 'pl' ? item.i18n?.[language]?.name : undefined) || item.name;
+  const translated = language === 'ru' || language === 'pl' ? item.i18n?.[language]?.name : undefined;
+  if (translated) return translated;
+  return language === 'ru' ? item.name : item.name.replace(RUSSIAN_ORDINAL, '') || item.name;
 }
 
 /** A catalogue item's description in the user's language, English when it has none. */
