@@ -5,6 +5,7 @@ import type { NurseCandidateDto, PatientNeedsDto } from '@/shared/types/needs';
 import type { NurseVisitDto } from '@/shared/types/results';
 import { setNurseProfile } from '@/server/visits/nurseFit';
 import { saveNeeds } from '@/server/accounts/patientNeeds';
+import { pdfText } from '@/server/testing/pdfText';
 
 /**
  * The patient's needs for the nurse over the real routes (SQLite and PostgreSQL): kept and edited
@@ -113,4 +114,32 @@ test('the nurse list for a visit puts the nurse who fits first and says why; the
   expect((await suite.api.call('PUT', `${B}/staff/orders/${order.id}/nurse`, { token: staff.token, body: { nurseUserId: both.id } })).status).toBe(200);
   const visit = (await suite.api.call('GET', `${B}/staff/visits/${order.id}`, { token: both.token })).body as NurseVisitDto;
   expect(visit.needs?.patients).toEqual([{ patientId: patient, name: 'Ola Nowak', needs }]);
+});
+
+test('the morning check-in travels with the sample: the staff order page, the nurse\'s day and the result PDF', async () => {
+  const db = suite.db.db;
+  const lab = await createLab(db);
+  const staff = await createUser(db, { role: 'staff', staffLaboratoryId: lab });
+  const nurse = await createUser(db, { role: 'staff', staffLaboratoryId: lab, staffRole: 'nurse' });
+  const owner = await createUser(db);
+  const anna = await createPatient(db, owner.id, { firstName: 'Anna', gender: 'female', dateOfBirth: '1980-03-01', isUser: true });
+  const glucose = await createAnalysis(db, { name: 'Glucose', unit: 'mmol/L', ranges: [{ low: 3.9, high: 5.6 }] });
+  await db.updateTable('analyses').set({ timing_fasting_min: 8, timing_fasting_max: 12 }).where('id', '=', glucose).execute();
+  const slot = await createSlot(db, lab, 40);
+  const order = await createOrder(db, { userId: owner.id, laboratoryId: lab, slotId: slot.id, lines: [{ patientId: anna, analysisId: glucose }] });
+  await db.insertInto('visit_check_ins').values({ order_id: order.id, last_meal_at: new Date(Date.parse(slot.start) - 6 * 3_600_000).toISOString(), cycle_start: null, fasting_hours: 6, rules_met: 0, answered_at: new Date().toISOString() }).execute();
+  const staffView = await suite.api.call('GET', `${B}/staff/orders/${order.id}`, { token: staff.token });
+  expect(staffView.body.checkIn).toMatchObject({ fastingHours: 6, requiredFastingHours: 8, ok: false });
+  expect((await suite.api.call('PUT', `${B}/staff/orders/${order.id}/nurse`, { token: staff.token, body: { nurseUserId: nurse.id } })).status).toBe(200);
+  const visit = (await suite.api.call('GET', `${B}/staff/visits/${order.id}`, { token: nurse.token })).body as NurseVisitDto;
+  expect(visit.needs?.checkIn).toMatchObject({ fastingHours: 6, ok: false });
+  for (const status of ['visit_confirmed', 'sample_collected', 'in_lab']) {
+    expect((await suite.api.call('POST', `${B}/staff/orders/${order.id}/status`, { token: staff.token, body: { status } })).status).toBe(200);
+  }
+  expect((await suite.api.call('PUT', `${B}/staff/orders/${order.id}/results`, { token: staff.token, body: { entries: [{ patientId: anna, analysisId: glucose, value: 5 }] } })).status).toBe(200);
+  const res = await fetch(`${suite.api.url}${B}/test-results/${order.id}/patients/${anna}/pdf`, { headers: { authorization: `Bearer ${owner.token}`, cookie: 'lang=en' } });
+  expect(res.status).toBe(200);
+  const text = (await pdfText(Buffer.from(await res.arrayBuffer()))).replace(/\s+/g, ' ');
+  expect(text).toContain('Fasting at the draw (morning check-in): 6 h; the tests ask at least 8 h');
+  expect(text).toContain('did not meet a timing rule');
 });

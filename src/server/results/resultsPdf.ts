@@ -7,6 +7,8 @@ import { defaultLanguage, intlLocale, type Language } from '@/shared/i18n';
 import { labPlace, localName, resultName } from '@/shared/catalogueText';
 import { displayUnit } from '@/shared/units';
 import { serverI18n } from '@/shared/i18n/resources';
+import type { SampleCheckInDto } from '@/shared/types/needs';
+import { checkInLines } from './checkInLines';
 
 /**
  * The PDF of one patient's results in one set (pdfkit). The text font is DejaVu Sans, shipped by
@@ -48,7 +50,8 @@ export function pdfFileName(data: PatientResultsDto): string {
 
 
 /** Renders the PDF into a buffer, in the given language. */
-export function renderResultsPdf(data: PatientResultsDto, language: Language = defaultLanguage): Promise<Buffer> {
+/** `checkIn`: the morning check-in's answers, printed under the sample's date (they travel with the sample). */
+export function renderResultsPdf(data: PatientResultsDto, language: Language = defaultLanguage, checkIn: SampleCheckInDto | null = null): Promise<Buffer> {
   const t = serverI18n(language).getFixedT(language, 'results');
   const day = (iso: string) => new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
   const regular = fontFile('DejaVuSans.ttf');
@@ -81,6 +84,7 @@ export function renderResultsPdf(data: PatientResultsDto, language: Language = d
   // The collection recorded (as on the results page and in the trend), the booked visit only before one is.
   const labDay = (iso: string) => new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeZone: testResult.visit.timeZone || 'UTC' }).format(new Date(iso));
   doc.text(t('pdf.sampleTaken', { date: labDay(testResult.sampledAt ?? testResult.visit.start) }));
+  for (const line of checkInLines(checkIn, t)) doc.text(line);
   doc.text(t('pdf.laboratory', { place: labPlace(testResult.laboratory, language) }));
   doc.moveDown();
 

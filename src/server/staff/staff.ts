@@ -6,7 +6,6 @@ import { nextStatuses, RESULT_ENTRY_STATUSES } from '@/shared/orderLifecycle';
 import type { ResultsImport } from '@/shared/validation/results';
 import type { AuthUser } from '@/server/http/auth';
 import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors';
-import { ERROR_CODES } from '@/shared/errorCodes';
 import { isNurse } from '@/server/http/auth';
 import * as visitsRepo from '@/server/visits/repositories/visits';
 import { paymentDto } from '@/server/payments/payments';
@@ -28,6 +27,7 @@ import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
 import { actorOfUser, followVisit } from '@/server/visits/visitStates';
 import { orderAddressDto, visitDto } from '@/server/orders/orders';
 import { linesByPatient } from '@/server/orders/linesByPatient';
+import { sampleCheckIn } from '@/server/orders/checkIn';
 import { ageOn } from '@/shared/resultFlag';
 import { resultDto } from '@/server/results/results';
 import { findPanels } from '@/server/results/panels';
@@ -161,6 +161,8 @@ async function labOrderDetail(db: Db, staff: AuthUser, orderId: number): Promise
     ...base,
     events: events.map((e) => eventDto(e, order.user_id)),
     nextStatuses: nextStatuses(order.status, facts),
+    // The morning check-in travels with the sample.
+    checkIn: await sampleCheckIn(db, order.id),
     canEnterResults: RESULT_ENTRY_STATUSES.includes(order.status),
   };
 }
@@ -349,10 +351,10 @@ export async function assignNurse(db: Db, staff: AuthUser, orderId: number, nurs
   if (nurseUserId !== null) {
     const nurse = (await visitsRepo.getStaffMembers(db, [nurseUserId])).get(nurseUserId);
     if (!nurse || nurse.role !== 'staff' || nurse.staff_role !== 'nurse' || nurse.staff_laboratory_id !== order.laboratory_id) {
-      throw badRequest(NOT_A_NURSE, { nurseUserId: NOT_A_NURSE }, ERROR_CODES.notANurse);
+      throw badRequest(NOT_A_NURSE, { nurseUserId: NOT_A_NURSE });
     }
   }
-  if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED, undefined, ERROR_CODES.visitClosed);
+  if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED);
   await inWriteTransaction(db, async (trx) => {
     await visitsRepo.setNurse(trx, orderId, nurseUserId, new Date().toISOString());
     // Assigned: the patient sees that a nurse is coming; unassigned before the nurse set off: booked again.

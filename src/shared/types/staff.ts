@@ -1,6 +1,6 @@
 import type { AnalysisResultDto, OrderAddressDto, OrderEventDto, OrderStatusDto, ResultInterpretationDto, VisitDto } from './results';
 import type { RejectionReason } from '@/shared/sampleRejection';
-import type { VisitNeedsDto } from './needs';
+import type { SampleCheckInDto, VisitNeedsDto } from './needs';
 import type { VisitStateDto } from '@/shared/visitState';
 import type { PaymentDto } from './payment';
 import type { NurseVisitPaymentDto } from './visitPayment';
@@ -134,6 +134,8 @@ export interface StaffOrderDetailDto extends StaffOrderDto {
   nextStatuses: OrderStatusDto[];
   /** Results can be entered in the current status. */
   canEnterResults: boolean;
+  /** The morning check-in's answers (staff of the laboratory; absent for a nurse, whose day shows them). */
+  checkIn?: SampleCheckInDto | null;
 }
 
 export interface ResultsImportResponse {

@@ -20,9 +20,8 @@ import { resultsSaveRequested, staffOrderRequested, statusChangeRequested } from
 import { StaffForbidden, StaffGate } from './StaffGate';
 import { ResultsForm } from './ResultsForm';
 import { AssignNurse } from './AssignNurse';
+import { SampleCheckIn } from '@/features/nurse';
 import { Notice } from '@/components/Notice';
-import { useFailureText } from '@/components/useFailureText';
-import { STAFF_FAILURES } from '../staffFailures';
 
 function OrderWork({ orderId }: { orderId: number }) {
   const { t } = useTranslation('staff');
@@ -32,7 +31,6 @@ function OrderWork({ orderId }: { orderId: number }) {
   const { status, data: o, error: failure } = useAppSelector((s) => s.staff.order);
   const action = useAppSelector((s) => s.staff.action);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const actionFailure = useFailureText(action.status === Status.ERROR ? action.error : null, STAFF_FAILURES);
 
   useEffect(() => {
     dispatch(staffOrderRequested(orderId));
@@ -68,7 +66,7 @@ function OrderWork({ orderId }: { orderId: number }) {
         {o.address.notes && <Typography variant="body2">{o.address.notes}</Typography>}
         {action.status === Status.ERROR && action.kind === 'status' && (
           <Notice severity="error" sx={{ mt: 1 }}>
-            {t('order.actionFailed', { reason: actionFailure })}
+            {t('order.actionFailed', { reason: action.error?.message ?? '' })}
           </Notice>
         )}
         {action.status === Status.SUCCESS && action.kind === 'status' && (
@@ -93,6 +91,7 @@ function OrderWork({ orderId }: { orderId: number }) {
       </Paper>
 
       <AssignNurse key={o.id} order={o} />
+      <SampleCheckIn checkIn={o.checkIn} timeZone={o.visit.timeZone} />
 
       <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 600, mb: 1 }}>
         {t('order.results', { done: o.resultCount, total: o.analysisCount })}
@@ -110,7 +109,7 @@ function OrderWork({ orderId }: { orderId: number }) {
             disabled={!o.canEnterResults || busy}
             saving={busy && action.kind === 'results' && action.patientId === p.id}
             saved={action.status === Status.SUCCESS && action.kind === 'results' && action.patientId === p.id}
-            error={action.status === Status.ERROR && action.kind === 'results' && action.patientId === p.id ? t('order.actionFailed', { reason: actionFailure }) : null}
+            error={action.status === Status.ERROR && action.kind === 'results' && action.patientId === p.id ? t('order.actionFailed', { reason: action.error?.message ?? '' }) : null}
             onSave={(entries) => dispatch(resultsSaveRequested({ orderId: o.id, patientId: p.id, entries }))}
           />
         ))}

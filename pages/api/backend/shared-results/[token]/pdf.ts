@@ -4,6 +4,7 @@ import { sendBytes } from '@/server/http/sendBytes';
 import { sharedResultsForPdf } from '@/server/results/shares';
 import { pdfFileName, renderResultsPdf } from '@/server/results/resultsPdf';
 import { languageFromCookie } from '@/shared/i18n';
+import { sampleCheckIn } from '@/server/orders/checkIn';
 
 export const config = { api: { bodyParser: false } };
 
@@ -13,7 +14,7 @@ export default route({
     query: object({ token: string().required() }),
     handler: async ({ db, query, req, res, ip }) => {
       const data = await sharedResultsForPdf(db, query.token, ip);
-      const pdf = await renderResultsPdf(data, languageFromCookie(req.headers.cookie));
+      const pdf = await renderResultsPdf(data, languageFromCookie(req.headers.cookie), await sampleCheckIn(db, data.testResult.id));
       res.setHeader('Content-Disposition', `attachment; filename="${pdfFileName(data)}"`);
       res.setHeader('Referrer-Policy', 'no-referrer');
       sendBytes(res, 200, pdf, 'application/pdf');

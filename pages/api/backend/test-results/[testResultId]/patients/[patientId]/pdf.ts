@@ -5,6 +5,7 @@ import { idParam } from '@/shared/validation/common';
 import { getPatientResults } from '@/server/results/results';
 import { renderResultsPdf, pdfFileName } from '@/server/results/resultsPdf';
 import { languageFromCookie } from '@/shared/i18n';
+import { sampleCheckIn } from '@/server/orders/checkIn';
 
 export const config = { api: { bodyParser: false } };
 
@@ -15,7 +16,7 @@ export default route({
     query: object({ testResultId: idParam(), patientId: idParam() }),
     handler: async ({ db, user, query, req, res }) => {
       const data = await getPatientResults(db, user, query.testResultId, query.patientId, 'pdf');
-      const pdf = await renderResultsPdf(data, languageFromCookie(req.headers.cookie));
+      const pdf = await renderResultsPdf(data, languageFromCookie(req.headers.cookie), await sampleCheckIn(db, data.testResult.id));
       res.setHeader('Content-Disposition', `attachment; filename="${pdfFileName(data)}"`);
       sendBytes(res, 200, pdf, 'application/pdf');
     },
