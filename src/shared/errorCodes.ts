@@ -88,6 +88,39 @@ export const ERROR_CODES = {
   redrawExpired: 'redraw_expired',
   /** A visit time that breaks a timing rule of an analysis (fasting, time of day, cycle day): 400 naming the analysis. */
   timingNotMet: 'timing_not_met',
+  /* The staff console's and the nurse's refusals (409 unless said); the console shows them by code. */
+  /** The order already has the status asked for. */
+  statusSame: 'status_same',
+  /** The order is closed (completed or cancelled): its status no longer changes. */
+  statusFinal: 'status_final',
+  /** An order does not go back to an earlier status. */
+  statusBackwards: 'status_backwards',
+  /** An order moves one step at a time. */
+  statusSkips: 'status_skips',
+  /** Completing an order needs a result for every ordered analysis. */
+  statusNeedsAllResults: 'status_needs_all_results',
+  /** The step needs at least one result first. */
+  statusNeedsResults: 'status_needs_results',
+  /** The order or its visit was changed by someone else at the same moment: reload and try again. */
+  changedMeanwhile: 'changed_meanwhile',
+  /** Results are entered once the samples are collected. */
+  resultsNotYet: 'results_not_yet',
+  /** The visit is past the home-visit stage (no nurse to assign, nothing to collect, no "not at home"). */
+  visitClosed: 'visit_closed',
+  /** The user chosen is not a nurse of the order's laboratory (400, `fields.nurseUserId`). */
+  notANurse: 'not_a_nurse',
+  /** The visit already has the state asked for. */
+  visitSame: 'visit_same',
+  /** The visit is over: its state no longer changes. */
+  visitFinal: 'visit_final',
+  /** A visit does not go back to an earlier state. */
+  visitBackwards: 'visit_backwards',
+  /** "Not at home" once the nurse has arrived or 15 minutes into the visit window. */
+  visitNotAtHomeTooEarly: 'visit_not_at_home_too_early',
+  /** "On the way" only on the visit's day (the laboratory's calendar). */
+  visitNotVisitDay: 'visit_not_visit_day',
+  /** The arrival window must end after it starts, within 3 hours (400, `fields.arrivalStart` or `fields.arrivalEnd`). */
+  arrivalWindowInvalid: 'arrival_window_invalid',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -215,13 +215,15 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
             type="button"
             className="bar-lab"
             onClick={() => dispatch(selectorOpened())}
-            aria-label={t('lab.current', { name: [labCity(laboratory, i18n.language), laboratory.currency].filter(Boolean).join(', ') })}
+            // The visible city and currency, in their order, inside the name (WCAG 2.5.3 label in name).
+            aria-label={t('lab.current', { name: [labCity(laboratory, i18n.language), laboratory.currency].filter(Boolean).join(' ') })}
             data-testid="lab-chip"
           >
             <span className="bar-lab-chip">
               <Icon path={ICONS.place} />
               <span className="bar-lab-city">{labCity(laboratory, i18n.language)}</span>
-              {laboratory.currency && <span className="bar-lab-currency">{laboratory.currency}</span>}
+              {/* The space makes the visible text "Gdańsk PLN", as in the name (a flex container does not draw it). */}
+              {laboratory.currency && <> <span className="bar-lab-currency">{laboratory.currency}</span></>}
             </span>
           </button>
         )}

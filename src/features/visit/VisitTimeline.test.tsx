@@ -46,9 +46,10 @@ describe('the order story: the home visit and the laboratory in one list', () =>
       'Results ready (not yet)',
     ]);
     expect(current()).toHaveLength(1);
-    // Warsaw's clock: the laboratory took the sample at 14:00 on the visit's day; the booking, days before, says its day.
+    // Warsaw's clock: the laboratory took the sample at 14:00 on the visit's day; the booking's moment is the page's "Placed", not said again.
     expect(within(steps()[5]!).getByText('14:00')).toBeInTheDocument();
-    expect(steps()[0]).toHaveTextContent(/20 Nov 2026/);
+    expect(within(steps()[1]!).getByText('07:00')).toBeInTheDocument();
+    expect(steps()[0]!.querySelector('time')).toBeNull();
     // The laboratory's phone is the visit card's: not said twice.
     expect(screen.queryByText(/\+48 22/)).not.toBeInTheDocument();
   });

@@ -39,7 +39,8 @@ export function VisitTimeline({ order }: { order: OrderDetailDto }) {
   const ending: VisitStateDto = visit.state === 'not_at_home' || visit.state === 'cancelled' ? visit.state : 'collected';
   const steps: StoryStep[] = [...VISIT_PATH.filter((s) => s !== 'collected'), ending, ...(ending === 'collected' && order.status !== 'cancelled' ? (['in_lab', 'results'] as const) : [])];
   const reachedAt = new Map<StoryStep, string>();
-  for (const e of visit.events) reachedAt.set(e.state, e.at);
+  // The booking is the order's placing, which the page's subtitle states: the same moment once per page.
+  for (const e of visit.events) if (e.state !== 'booked') reachedAt.set(e.state, e.at);
   for (const step of ['in_lab', 'results'] as const) {
     const at = LAB_STATUSES[step].includes(order.status) ? orderReached(order, LAB_STATUSES[step]) : undefined;
     if (at) reachedAt.set(step, at);
@@ -82,7 +83,7 @@ export function VisitTimeline({ order }: { order: OrderDetailDto }) {
                 {!done && <Box component="span" sx={visuallyHidden}>{` ${t('pending')}`}</Box>}
               </Typography>
               {at && done && (
-                <Typography component="time" dateTime={at} variant="body2" color="text.secondary">
+                <Typography component="time" dateTime={at} variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                   {whenOf(at, visit.start, language, zone)}
                 </Typography>
               )}

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@/shared/errorCodes';
+import { ERROR_CODES, type ErrorCode } from '@/shared/errorCodes';
 import type { OrderStatus } from '@/server/db/schema';
 import type { Db } from '@/server/db/createDb';
 import type {
@@ -64,6 +64,15 @@ const REFUSAL_MESSAGES: Record<TransitionRefusal, string> = {
   needs_all_results: 'Every ordered analysis needs a result before the order is completed',
   needs_results: 'Enter at least one result first',
 };
+const REFUSAL_CODES: Record<TransitionRefusal, ErrorCode> = {
+  final: ERROR_CODES.statusFinal,
+  same: ERROR_CODES.statusSame,
+  backwards: ERROR_CODES.statusBackwards,
+  skips: ERROR_CODES.statusSkips,
+  needs_all_results: ERROR_CODES.statusNeedsAllResults,
+  needs_results: ERROR_CODES.statusNeedsResults,
+};
+const CHANGED_MEANWHILE = 'The order was changed at the same time; reload and try again';
 
 /* ---------- access ---------- */
 
@@ -223,9 +232,9 @@ export async function changeStatus(db: Db, orderId: number, to: OrderStatusDto, 
     if (!order) throw notFound(ORDER_NOT_FOUND);
     const facts = await resultsRepo.countLinesAndResults(trx, orderId);
     const refusal = transitionRefusal(order.status, to, facts);
-    if (refusal) throw conflict(REFUSAL_MESSAGES[refusal]);
+    if (refusal) throw conflict(REFUSAL_MESSAGES[refusal], undefined, REFUSAL_CODES[refusal]);
     if (!(await repo.setStatus(trx, orderId, order.status, to, actorUserId, now.toISOString(), note))) {
-      throw conflict('The order was changed at the same time; reload and try again');
+      throw conflict(CHANGED_MEANWHILE, undefined, ERROR_CODES.changedMeanwhile);
     }
     if (to === 'cancelled') {
       await releaseSlot(trx, order.slot_id);
@@ -250,7 +259,7 @@ export async function advanceAfterResults(trx: Db, order: repo.OrderRow, actorUs
   const changes: StatusChange[] = [];
   let from = order.status;
   for (const to of stepsAfterResults(from, facts)) {
-    if (!(await repo.setStatus(trx, order.id, from, to, actorUserId, at))) throw conflict('The order was changed at the same time; reload and try again');
+    if (!(await repo.setStatus(trx, order.id, from, to, actorUserId, at))) throw conflict(CHANGED_MEANWHILE, undefined, ERROR_CODES.changedMeanwhile);
     await visitFollowsStatus(trx, order, to, actorUserId, '', new Date(at));
     changes.push({ orderId: order.id, from, to });
     from = to;

@@ -4,6 +4,7 @@ import { localDay, timeZoneOf } from '@/server/visits/laboratoryTime';
 import { noticeCritical } from '@/server/notifications/notices';
 import { RESULT_ENTRY_STATUSES } from '@/shared/orderLifecycle';
 import { badRequest, conflict, notFound } from '@/server/http/errors';
+import { ERROR_CODES } from '@/shared/errorCodes';
 import * as repo from '@/server/orders/repositories/orders';
 import { findSlotsByIds } from '@/server/visits/repositories/slots';
 import { findLaboratoriesByIds } from '@/server/laboratories/repositories/laboratories';
@@ -115,7 +116,7 @@ export async function writeResults(
     // Locked: parallel writes of one order's results run one after another, so only one of them completes the order.
     const order = await repo.lockOrder(trx, orderId);
     if (!order) throw notFound('Order not found');
-    if (!RESULT_ENTRY_STATUSES.includes(order.status)) throw conflict(RESULTS_NOT_YET);
+    if (!RESULT_ENTRY_STATUSES.includes(order.status)) throw conflict(RESULTS_NOT_YET, undefined, ERROR_CODES.resultsNotYet);
     const lines = await repo.listLines(trx, [order.id]);
     // A result belongs to its analysis's line, or (a component such as the blood count's HGB) to its panel's line.
     const panels = await findPanels(trx, lines.map((l) => l.analysis_id));

@@ -115,12 +115,13 @@ describe('access rules', () => {
 describe('status changes', () => {
   test('forward steps with events and actor; no skipping, no going back, nothing after cancel', async () => {
     const s = await scenario();
-    expect((await staffStatus(s.staff.token, s.order.id, 'sample_collected')).status).toBe(409);
+    // Each refusal carries its code: the console says it in the staff member's language.
+    expect((await staffStatus(s.staff.token, s.order.id, 'sample_collected')).body).toMatchObject({ code: 'status_skips' });
     const confirmed = await staffStatus(s.staff.token, s.order.id, 'visit_confirmed');
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.status).toBe('visit_confirmed');
     expect(confirmed.body.nextStatuses).toEqual(['sample_collected', 'cancelled']);
-    expect((await staffStatus(s.staff.token, s.order.id, 'placed')).status).toBe(409);
+    expect((await staffStatus(s.staff.token, s.order.id, 'placed')).body).toMatchObject({ code: 'status_backwards' });
     expect((await staffStatus(s.staff.token, s.order.id, 'bogus')).status).toBe(400);
 
     const events = await suite.db.db.selectFrom('order_status_events').selectAll().where('order_id', '=', s.order.id).orderBy('id').execute();
@@ -182,8 +183,11 @@ describe('status changes', () => {
       body: { entries: [{ patientId: s.patientId, analysisId: s.glucose, value: 5 }] },
     });
     expect(early.status).toBe(409);
+    expect(early.body.code).toBe('results_not_yet');
     await toInLab(s.staff.token, s.order.id);
-    expect((await staffStatus(s.staff.token, s.order.id, 'completed')).status).toBe(409);
+    const notAll = await staffStatus(s.staff.token, s.order.id, 'completed');
+    expect(notAll.status).toBe(409);
+    expect(notAll.body.code).toMatch(/^status_needs_(all_)?results$/);
 
     const first = await suite.api.call('PUT', `/api/backend/staff/orders/${s.order.id}/results`, {
       token: s.staff.token,

@@ -6,6 +6,7 @@ import { nextStatuses, RESULT_ENTRY_STATUSES } from '@/shared/orderLifecycle';
 import type { ResultsImport } from '@/shared/validation/results';
 import type { AuthUser } from '@/server/http/auth';
 import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors';
+import { ERROR_CODES } from '@/shared/errorCodes';
 import { isNurse } from '@/server/http/auth';
 import * as visitsRepo from '@/server/visits/repositories/visits';
 import { paymentDto } from '@/server/payments/payments';
@@ -351,10 +352,10 @@ export async function assignNurse(db: Db, staff: AuthUser, orderId: number, nurs
   if (nurseUserId !== null) {
     const nurse = (await visitsRepo.getStaffMembers(db, [nurseUserId])).get(nurseUserId);
     if (!nurse || nurse.role !== 'staff' || nurse.staff_role !== 'nurse' || nurse.staff_laboratory_id !== order.laboratory_id) {
-      throw badRequest(NOT_A_NURSE, { nurseUserId: NOT_A_NURSE });
+      throw badRequest(NOT_A_NURSE, { nurseUserId: NOT_A_NURSE }, ERROR_CODES.notANurse);
     }
   }
-  if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED);
+  if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED, undefined, ERROR_CODES.visitClosed);
   await inWriteTransaction(db, async (trx) => {
     await visitsRepo.setNurse(trx, orderId, nurseUserId, new Date().toISOString());
     // Assigned: the patient sees that a nurse is coming; unassigned before the nurse set off: booked again.

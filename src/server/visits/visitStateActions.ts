@@ -3,6 +3,7 @@ import type { VisitState } from '@/server/db/schema';
 import type { NurseVisitDto } from '@/shared/types/results';
 import { isNurse, type AuthUser } from '@/server/http/auth';
 import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors';
+import { ERROR_CODES } from '@/shared/errorCodes';
 import * as repo from '@/server/orders/repositories/orders';
 import { changeStatus } from '@/server/orders/orderLifecycle';
 import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
@@ -41,11 +42,11 @@ export async function setVisitState(db: Db, user: AuthUser, orderId: number, inp
   const correction = staff && reason !== '';
   const to = input.state;
   if (to === 'on_the_way' || input.arrivalStart || input.arrivalEnd) {
-    if (to !== 'on_the_way') throw badRequest(VISIT_MESSAGES.windowInvalid, { arrivalStart: VISIT_MESSAGES.windowInvalid });
+    if (to !== 'on_the_way') throw badRequest(VISIT_MESSAGES.windowInvalid, { arrivalStart: VISIT_MESSAGES.windowInvalid }, ERROR_CODES.arrivalWindowInvalid);
   }
   // The nurse's taps only on the visit's day ("on the way" has its own rule and words).
   if (!correction && to !== 'on_the_way') await checkVisitMove(db, order, to, now);
-  if (correction && order.visit_state === to) throw conflict(VISIT_REFUSALS.same);
+  if (correction && order.visit_state === to) throw conflict(VISIT_REFUSALS.same, undefined, ERROR_CODES.visitSame);
 
   if (to === 'collected' && order.status !== 'sample_collected' && !correction) {
     await setLabOrderStatus(db, user, orderId, 'sample_collected', reason);
@@ -57,7 +58,7 @@ export async function setVisitState(db: Db, user: AuthUser, orderId: number, inp
     const window = to === 'on_the_way' ? defaultWindow(now, input.arrivalStart, input.arrivalEnd) : undefined;
     if (window) {
       const length = Date.parse(window.end) - Date.parse(window.start);
-      if (length <= 0 || length > MAX_WINDOW_MS) throw badRequest(VISIT_MESSAGES.windowInvalid, { arrivalEnd: VISIT_MESSAGES.windowInvalid });
+      if (length <= 0 || length > MAX_WINDOW_MS) throw badRequest(VISIT_MESSAGES.windowInvalid, { arrivalEnd: VISIT_MESSAGES.windowInvalid }, ERROR_CODES.arrivalWindowInvalid);
     }
     await inWriteTransaction(db, async (trx) => {
       const current = await repo.lockOrder(trx, orderId);

@@ -79,7 +79,7 @@ test('a visit never goes back; a final state stays; staff correct only with a re
   expect((await move(w.nurse.token, w.order.id, { state: 'arrived' })).status).toBe(200);
   const back = await move(w.nurse.token, w.order.id, { state: 'on_the_way' });
   expect(back.status).toBe(409);
-  expect(back.body.error).toBe('A visit cannot go back to an earlier state');
+  expect(back.body).toMatchObject({ error: 'A visit cannot go back to an earlier state', code: 'visit_backwards' });
   expect((await move(w.staff.token, w.order.id, { state: 'nurse_assigned' })).status).toBe(409);
   const corrected = await move(w.staff.token, w.order.id, { state: 'nurse_assigned', reason: 'Tapped by mistake' });
   expect(corrected.status).toBe(200);
@@ -93,7 +93,7 @@ test('a visit never goes back; a final state stays; staff correct only with a re
   expect((await move(w.nurse.token, w.order.id, { state: 'collected' })).status).toBe(200);
   const final = await move(w.nurse.token, w.order.id, { state: 'not_at_home', reason: 'x' });
   expect(final.status).toBe(409);
-  expect(final.body.error).toBe('The visit is over and its state can no longer change');
+  expect(final.body).toMatchObject({ error: 'The visit is over and its state can no longer change', code: 'visit_final' });
 });
 
 test('"not at home" only once arrived or from 15 minutes after the slot start', async () => {
@@ -116,7 +116,8 @@ test('"on the way" only on the visit\'s day', async () => {
   const w = await world(3 * 24 * 60);
   const refused = await move(w.nurse.token, w.order.id, { state: 'on_the_way' });
   expect(refused.status).toBe(409);
-  expect(refused.body.error).toBe('"On the way" is possible only on the day of the visit');
+  // The console shows the refusal by its code, in the nurse's language.
+  expect(refused.body).toMatchObject({ error: '"On the way" is possible only on the day of the visit', code: 'visit_not_visit_day' });
 });
 
 test('a nurse moves only their own visits (404), only the nurse\'s steps (403); bad input is a 400 naming the field', async () => {
@@ -131,6 +132,7 @@ test('a nurse moves only their own visits (404), only the nurse\'s steps (403); 
   const badWindow = await move(w.nurse.token, w.order.id, { state: 'on_the_way', arrivalStart: new Date(Date.now() + 60 * MIN).toISOString(), arrivalEnd: new Date(Date.now() + 30 * MIN).toISOString() });
   expect(badWindow.status).toBe(400);
   expect(badWindow.body.fields).toHaveProperty('arrivalEnd');
+  expect(badWindow.body.code).toBe('arrival_window_invalid');
   expect((await patientView(w.owner.token, w.order.id)).visit.state).toBe('nurse_assigned');
 });
 

@@ -4,6 +4,7 @@ import type { VisitTrackingDto } from '@/shared/types/results';
 import { ARRIVAL_WINDOW_MINUTES, isFinalVisitState, TRAVEL_ESTIMATE_MINUTES, visitRefusal, type VisitRefusal } from '@/shared/visitState';
 import { isNurse, type AuthUser } from '@/server/http/auth';
 import { conflict } from '@/server/http/errors';
+import { ERROR_CODES, type ErrorCode } from '@/shared/errorCodes';
 import type { OrderRow } from '@/server/orders/repositories/orders';
 import * as repo from '@/server/visits/repositories/visitStates';
 import { findSlotsByIds } from '@/server/visits/repositories/slots';
@@ -25,6 +26,13 @@ export const VISIT_REFUSALS: Record<VisitRefusal, string> = {
   not_at_home_too_early: '"Not at home" is possible once the nurse has arrived or 15 minutes after the visit window starts',
   not_visit_day: '"On the way" is possible only on the day of the visit',
 };
+export const VISIT_REFUSAL_CODES: Record<VisitRefusal, ErrorCode> = {
+  same: ERROR_CODES.visitSame,
+  final: ERROR_CODES.visitFinal,
+  backwards: ERROR_CODES.visitBackwards,
+  not_at_home_too_early: ERROR_CODES.visitNotAtHomeTooEarly,
+  not_visit_day: ERROR_CODES.visitNotVisitDay,
+};
 export const VISIT_RACE = 'The visit was changed at the same time; reload and try again';
 
 export type VisitActor = { userId: number | null; role: 'patient' | 'staff' | 'nurse' | 'system' };
@@ -42,7 +50,7 @@ async function factsOf(db: Db, order: OrderRow, now: Date) {
 /** Throws 409 with the reason when the rules refuse the move (staff corrections skip this). */
 export async function checkVisitMove(db: Db, order: OrderRow, to: VisitState, now: Date): Promise<void> {
   const refusal = visitRefusal(order.visit_state, to, await factsOf(db, order, now));
-  if (refusal) throw conflict(VISIT_REFUSALS[refusal]);
+  if (refusal) throw conflict(VISIT_REFUSALS[refusal], undefined, VISIT_REFUSAL_CODES[refusal]);
 }
 
 export interface ApplyOptions {
@@ -58,7 +66,7 @@ export async function applyVisitState(db: Db, order: OrderRow, to: VisitState, a
   const now = opts.now ?? new Date();
   // A second "on my way" announces a new arrival window.
   const newWindow = to === 'on_the_way' && order.visit_state === 'on_the_way';
-  if (order.visit_state === to && !newWindow) throw conflict(VISIT_REFUSALS.same);
+  if (order.visit_state === to && !newWindow) throw conflict(VISIT_REFUSALS.same, undefined, ERROR_CODES.visitSame);
   if (!opts.correction && !newWindow) await checkVisitMove(db, order, to, now);
   const moved = await repo.moveVisitState(db, order.id, order.visit_state, to, {
     at: now.toISOString(),
@@ -67,7 +75,7 @@ export async function applyVisitState(db: Db, order: OrderRow, to: VisitState, a
     reason: opts.reason ?? '',
     window: to === 'on_the_way' ? opts.window ?? null : opts.window,
   });
-  if (!moved) throw conflict(VISIT_RACE);
+  if (!moved) throw conflict(VISIT_RACE, undefined, ERROR_CODES.changedMeanwhile);
 }
 
 /**
@@ -80,7 +88,7 @@ export async function followVisit(db: Db, order: OrderRow, to: VisitState, actor
   if (from === to) return;
   if (isFinalVisitState(from) && !(from === 'not_at_home' && to === 'collected')) return;
   if (!(await repo.moveVisitState(db, order.id, from, to, { at: now.toISOString(), actorUserId: actor.userId, actorRole: actor.role, reason }))) {
-    throw conflict(VISIT_RACE);
+    throw conflict(VISIT_RACE, undefined, ERROR_CODES.changedMeanwhile);
   }
 }
 

@@ -30,6 +30,7 @@ const AddToCalendarButton = dynamic(() => import('@/components/AddToCalendarButt
 import { shopOrderBreakdown } from '@/shared/breakdown';
 import { labCity, labPlace, localName, localOrderPreparation } from '@/shared/catalogueText';
 import { PageHead } from '@/components/PageHead';
+import { useFailureText } from '@/components/useFailureText';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -51,6 +52,8 @@ export function OrderSubmittedView() {
   const deviceZone = useDeviceTimeZone();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const { data: summary, status: summaryStatus, error: summaryError } = useAppSelector((s) => s.checkout.summary);
+  // Not the caller's order (or none): "not found"; anything else the usual failure text, never the server's sentence.
+  const summaryFailure = useFailureText(summaryStatus === Status.ERROR ? summaryError : null, { codes: { not_found: 'cart:submitted.notFound', forbidden: 'cart:submitted.notFound' } });
   const raw = router.query.orderId;
   const orderId = typeof raw === 'string' && /^[1-9][0-9]*$/.test(raw) ? Number(raw) : null;
   // The payment is the order's in the store, kept live by the order's event stream (no polling here).
@@ -70,7 +73,7 @@ export function OrderSubmittedView() {
   let body;
   if (!mounted || (orderId !== null && isLoggedIn && !current && summaryStatus !== Status.ERROR)) body = <ListSkeleton rows={4} />;
   else if (orderId === null || !isLoggedIn || summaryStatus === Status.ERROR || !current)
-    body = <ErrorState message={summaryError?.message ?? t('submitted.notFound')} onRetry={orderId !== null && isLoggedIn ? () => dispatch(summaryRequested(orderId)) : undefined} />;
+    body = <ErrorState message={summaryFailure || t('submitted.notFound')} onRetry={orderId !== null && isLoggedIn ? () => dispatch(summaryRequested(orderId)) : undefined} />;
   else {
     const lang = i18n.language;
     const zone = current.visit.timeZone;

@@ -113,7 +113,8 @@ export function OrderPage() {
       <PageContainer title={order ? t('list.order', { number: order.number }) : t('orders.title')} subtitle={order ? `${t('orders.placed', { date: formatDate(order.createdAt, language, order.visit.timeZone) })} · ${labZoneText(t, language, order.visit.timeZone)}` : undefined}>
         <ResourceGate session={id ? session : 'user'} onLogin={needAccount(null)} resource={id ? resource : NOT_FOUND} onRetry={reload} backHref={routes.orders.path} skeleton={<CardSkeleton cards={2} />}>
           {(o) => (
-            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+            // One column on a phone: its sections keep their own 16 px apart, no grid gap added.
+            <Box sx={{ display: 'grid', gap: { xs: 0, md: 3 }, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
               <Box>
                 {visitChange.status === Status.ERROR && (
                   <Notice severity="error" sx={{ mb: 2 }}>

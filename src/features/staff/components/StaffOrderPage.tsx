@@ -22,6 +22,8 @@ import { ResultsForm } from './ResultsForm';
 import { AssignNurse } from './AssignNurse';
 import { SampleCheckIn } from '@/features/nurse';
 import { Notice } from '@/components/Notice';
+import { useFailureText } from '@/components/useFailureText';
+import { STAFF_FAILURES } from '../staffFailures';
 
 function OrderWork({ orderId }: { orderId: number }) {
   const { t } = useTranslation('staff');
@@ -31,6 +33,7 @@ function OrderWork({ orderId }: { orderId: number }) {
   const { status, data: o, error: failure } = useAppSelector((s) => s.staff.order);
   const action = useAppSelector((s) => s.staff.action);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const actionFailure = useFailureText(action.status === Status.ERROR ? action.error : null, STAFF_FAILURES);
 
   useEffect(() => {
     dispatch(staffOrderRequested(orderId));
@@ -66,7 +69,7 @@ function OrderWork({ orderId }: { orderId: number }) {
         {o.address.notes && <Typography variant="body2">{o.address.notes}</Typography>}
         {action.status === Status.ERROR && action.kind === 'status' && (
           <Notice severity="error" sx={{ mt: 1 }}>
-            {t('order.actionFailed', { reason: action.error?.message ?? '' })}
+            {t('order.actionFailed', { reason: actionFailure })}
           </Notice>
         )}
         {action.status === Status.SUCCESS && action.kind === 'status' && (
@@ -109,7 +112,7 @@ function OrderWork({ orderId }: { orderId: number }) {
             disabled={!o.canEnterResults || busy}
             saving={busy && action.kind === 'results' && action.patientId === p.id}
             saved={action.status === Status.SUCCESS && action.kind === 'results' && action.patientId === p.id}
-            error={action.status === Status.ERROR && action.kind === 'results' && action.patientId === p.id ? t('order.actionFailed', { reason: action.error?.message ?? '' }) : null}
+            error={action.status === Status.ERROR && action.kind === 'results' && action.patientId === p.id ? t('order.actionFailed', { reason: actionFailure }) : null}
             onSave={(entries) => dispatch(resultsSaveRequested({ orderId: o.id, patientId: p.id, entries }))}
           />
         ))}

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { NurseVisitDto } from '@/shared/types/results';
 import { Status } from '@/lib/status';
 import { useCall } from '@/lib/store/useCall';
-import type { Failure } from '@/lib/store/resource';
+import { useFailureText } from '@/components/useFailureText';
+import { STAFF_FAILURES } from '../staffFailures';
 import { formatLabTime } from '@/shared/labTime';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { staffApi } from '../lazyStaffApi';
@@ -32,6 +33,8 @@ export function VisitStepButtons({ v, onChanged }: { v: NurseVisitDto; onChanged
     onChanged(await staffApi.visitState(v.orderId, { state: 'on_the_way', ...window }));
     setAsking(false);
   });
+  const arrivalFailure = useFailureText(arrival.resource.status === Status.ERROR ? arrival.resource.error : null, STAFF_FAILURES);
+  const windowFailure = useFailureText(onTheWay.resource.status === Status.ERROR ? onTheWay.resource.error : null, STAFF_FAILURES);
   const busy = arrival.resource.status === Status.LOADING || onTheWay.resource.status === Status.LOADING;
   const timeZone = v.visit.timeZone;
   const open = ['booked', 'nurse_assigned', 'on_the_way'].includes(v.visitState);
@@ -39,10 +42,9 @@ export function VisitStepButtons({ v, onChanged }: { v: NurseVisitDto; onChanged
   const announced = v.visitState === 'on_the_way' || v.visitState === 'arrived' ? v.arrivalWindow : null;
   if (!open && v.visitState !== 'arrived') return null;
 
-  // The server's sentences are keys of the visit namespace where translated; others are shown as sent.
-  const failure = (f: Failure | null) => (f ? (i18n.exists(f.message, { ns: 'visit', nsSeparator: false, keySeparator: false }) ? t(f.message, { nsSeparator: false, keySeparator: false }) : f.message) : null);
-  const error = arrival.resource.status === Status.ERROR ? failure(arrival.resource.error) : null;
-  const windowError = windowProblem ?? (onTheWay.resource.status === Status.ERROR ? failure(onTheWay.resource.error) : null);
+  // A refusal is shown by its code (staffFailures.ts), never as the server's sentence.
+  const error = arrivalFailure || null;
+  const windowError = windowProblem ?? (windowFailure || null);
   const arrived = () => arrival.run();
   const startAsking = () => {
     // A second "on my way" announces a new window: it starts from the one the patient was told.
