@@ -2,7 +2,7 @@ import NextApp, { type AppContext, type AppProps } from 'next/app';
 import Head from 'next/head';
 import { Provider } from 'react-redux';
 import { AppCacheProvider, createEmotionCache } from '@mui/material-nextjs/v16-pagesRouter';
-import { ThemeProvider } from '@/theme/ThemeProvider';
+import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Suspense, useState } from 'react';
