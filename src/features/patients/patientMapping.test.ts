@@ -24,8 +24,8 @@ describe('patient mapping', () => {
     expect(genderFromWire('female')).toBe('F');
   });
 
-  it('has the new-patient defaults', () => {
-    expect(newPatient()).toMatchObject({ id: 'NEW', dateOfBirth: '2000-01-01' });
+  it('has the new-patient defaults: no sex and no date of birth chosen', () => {
+    expect(newPatient()).toMatchObject({ id: 'NEW', gender: '', dateOfBirth: '' });
   });
 
   it('creates when the id is null or NEW, else updates', () => {

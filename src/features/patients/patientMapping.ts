@@ -11,26 +11,33 @@ export interface Patient {
   id: number | 'NEW' | null;
   firstName: string;
   lastName: string;
-  gender: UiGender;
-  /** YYYY-MM-DD */
+  /** Empty on a new patient until the user chooses. */
+  gender: UiGender | '';
+  /** YYYY-MM-DD; empty on a new patient until the user chooses. */
   dateOfBirth: string;
+  /** Polish PESEL; empty when not given. */
+  pesel?: string;
+  /** Belarusian personal (identification) number; empty when not given. */
+  personalNumber?: string;
   /** What the nurse should know (the form's "Needs for the nurse"). */
   needs?: PatientNeedsDto;
 }
 
 export const NEW_PATIENT_ID = 'NEW';
-export const DEFAULT_PATIENT_DATE_OF_BIRTH = '2000-01-01';
 
-/** The new-patient defaults (spec §3, §9). */
+/**
+ * The new-patient defaults: no sex and no date of birth chosen, the user must choose both (the spec's
+ * 2000-01-01 default is left: docs/spec-decisions.md).
+ */
 export const newPatient = (): Patient => ({
   id: NEW_PATIENT_ID,
   firstName: '',
   lastName: '',
-  gender: 'F',
-  dateOfBirth: DEFAULT_PATIENT_DATE_OF_BIRTH,
+  gender: '',
+  dateOfBirth: '',
 });
 
-export function genderToWire(gender: UiGender): Gender {
+export function genderToWire(gender: UiGender | ''): Gender {
   return gender === 'M' ? 'male' : 'female';
 }
 
@@ -51,12 +58,22 @@ export function patientFromDto(dto: PatientDto): Patient {
     lastName: p.lastName,
     gender: genderFromWire(p.gender),
     dateOfBirth: p.dateOfBirth.slice(0, 10),
+    ...(p.pesel ? { pesel: p.pesel } : {}),
+    ...(p.personalNumber ? { personalNumber: p.personalNumber } : {}),
     ...(dto.needs ? { needs: dto.needs } : {}),
   };
 }
 
 /** The body of POST patient: e-mail and phone null, every address field an empty string (spec §3). */
 export type CreatePatientBody = Omit<PatientDto, 'id'>;
+
+/** The identifiers the form holds: a field the form has is sent (empty as null, which clears it). */
+function nationalIds(patient: Patient): { pesel?: string | null; personalNumber?: string | null } {
+  return {
+    ...(patient.pesel !== undefined ? { pesel: patient.pesel.trim() || null } : {}),
+    ...(patient.personalNumber !== undefined ? { personalNumber: patient.personalNumber.trim() || null } : {}),
+  };
+}
 
 export function patientToCreateBody(patient: Patient): CreatePatientBody {
   return {
@@ -67,6 +84,7 @@ export function patientToCreateBody(patient: Patient): CreatePatientBody {
       dateOfBirth: patient.dateOfBirth,
       email: null,
       phone: null,
+      ...nationalIds(patient),
     },
     address: emptyAddress(),
     ...(patient.needs ? { needs: patient.needs } : {}),
@@ -95,7 +113,7 @@ export function patientToUpdateBody(patient: Patient, stored: PatientDto | null)
 /** Server field errors (`personalDetails.firstName` or `firstName`) onto the form's field names. */
 export function formFieldErrors(fields: Record<string, string>): Partial<Record<keyof Patient, string>> {
   const out: Partial<Record<keyof Patient, string>> = {};
-  const known: (keyof Patient)[] = ['firstName', 'lastName', 'gender', 'dateOfBirth'];
+  const known: (keyof Patient)[] = ['firstName', 'lastName', 'gender', 'dateOfBirth', 'pesel', 'personalNumber'];
   for (const [path, message] of Object.entries(fields)) {
     const name = path.split('.').pop() as keyof Patient;
     if (known.includes(name)) out[name] = message;

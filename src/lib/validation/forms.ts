@@ -6,6 +6,7 @@ import {
   registerSchema,
 } from '@/shared/validation/account';
 import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
+import { NATIONAL_ID_MESSAGES, normalizePersonalNumber, normalizePesel, PERSONAL_NUMBER_PATTERN, peselProblem } from '@/shared/validation/nationalIds';
 import { isActivationCode } from '@/shared/validation/activationCode';
 import { dateOfBirthSchema, emailSchema, nameSchema, passwordSchema, phoneSchema, tokenSchema } from '@/shared/validation/common';
 
@@ -58,6 +59,18 @@ export const patientFormSchema = object({
   lastName: nameField(),
   gender: string().oneOf(['M', 'F'], M.genderInvalid).required(M.genderInvalid),
   dateOfBirth: dateOfBirthSchema.required(required),
+  // The server checks both again (shared/validation/nationalIds.ts).
+  pesel: string().test('pesel', NATIONAL_ID_MESSAGES.peselFormat, function (v) {
+    const pesel = normalizePesel(v ?? '');
+    if (!pesel) return true;
+    const { gender, dateOfBirth } = this.parent as { gender?: string; dateOfBirth?: string };
+    const problem = peselProblem(pesel, { gender: gender === 'M' ? 'male' : gender === 'F' ? 'female' : null, dateOfBirth: dateOfBirth || null });
+    return problem ? this.createError({ message: problem }) : true;
+  }),
+  personalNumber: string().test('personal-number', NATIONAL_ID_MESSAGES.personalNumberFormat, (v) => {
+    const number = normalizePersonalNumber(v ?? '');
+    return !number || PERSONAL_NUMBER_PATTERN.test(number);
+  }),
 });
 
 /** The confirmation form: the link's token or the mail's 6-character code, typed into one field. */

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeStorage } from '@/shared/storage';
 import { navigation } from '@/store/navigation';
@@ -162,9 +162,18 @@ describe('adding for the chosen patients', () => {
     const form = await screen.findByRole('form', { name: 'New patient' });
     await userEvent.type(within(form).getByLabelText('First name'), 'Maria');
     await userEvent.type(within(form).getByLabelText('Last name'), 'New');
+    // No sex and no date of birth are chosen for the user.
+    expect(within(form).getByLabelText(/^Sex/)).toHaveValue('');
+    expect(within(form).getByLabelText(/^Date of birth/)).toHaveValue('');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save patient' }));
+    expect(await within(form).findByText('Choose male or female')).toBeInTheDocument();
+    expect(within(form).getByText('This field is required')).toBeInTheDocument();
+    expect(shop.calls('POST patient')).toHaveLength(0);
+    await userEvent.selectOptions(within(form).getByLabelText(/^Sex/), 'F');
+    fireEvent.change(within(form).getByLabelText(/^Date of birth/), { target: { value: '1990-04-05' } });
     await userEvent.click(within(form).getByRole('button', { name: 'Save patient' }));
     expect(await screen.findByRole('checkbox', { name: 'Maria New' })).toBeChecked();
-    expect(shop.calls('POST patient')[0]?.body).toMatchObject({ personalDetails: { firstName: 'Maria', lastName: 'New' } });
+    expect(shop.calls('POST patient')[0]?.body).toMatchObject({ personalDetails: { firstName: 'Maria', lastName: 'New', gender: 'female', dateOfBirth: '1990-04-05' } });
     expect(shop.calls('POST patient')[0]?.url).toBe('patient/?userAsPatient=false');
     expect(navigation.goTo).not.toHaveBeenCalled();
   });
@@ -175,6 +184,8 @@ describe('adding for the chosen patients', () => {
     const form = await screen.findByRole('form', { name: 'New patient' });
     await userEvent.type(within(form).getByLabelText('First name'), 'Maria');
     await userEvent.type(within(form).getByLabelText('Last name'), 'New');
+    await userEvent.selectOptions(within(form).getByLabelText(/^Sex/), 'F');
+    fireEvent.change(within(form).getByLabelText(/^Date of birth/), { target: { value: '1990-04-05' } });
     await userEvent.click(within(form).getByRole('button', { name: 'Save patient' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('You are already one of your patients');
     expect(screen.queryByText('The server’s sentence')).not.toBeInTheDocument();

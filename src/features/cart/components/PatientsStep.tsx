@@ -54,13 +54,17 @@ function NewPatientForm({ onDone }: { onDone(): void }) {
                   <TextInput fullWidth id="new-patient-lastName" name="lastName" label={t('add.lastName')} value={formik.values.lastName} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('lastName') !== ' '} helperText={err('lastName')} />
                 </div>
                 <div>
-                  <TextInput fullWidth select id="new-patient-gender" name="gender" label={t('add.gender')} value={formik.values.gender} onChange={formik.handleChange} helperText=" ">
+                  <TextInput fullWidth select required id="new-patient-gender" name="gender" label={t('add.gender')} value={formik.values.gender} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('gender') !== ' '} helperText={err('gender')}>
+                    {/* Nothing chosen until the user chooses. */}
+                    <option value="" disabled>
+                      {t('add.chooseGender')}
+                    </option>
                     <option value="F">{t('add.female')}</option>
                     <option value="M">{t('add.male')}</option>
                   </TextInput>
                 </div>
                 <div>
-                  <TextInput fullWidth type="date" id="new-patient-dateOfBirth" name="dateOfBirth" label={t('add.dateOfBirth')} value={formik.values.dateOfBirth} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('dateOfBirth') !== ' '} helperText={err('dateOfBirth')} slotProps={{ inputLabel: { shrink: true } }} />
+                  <TextInput fullWidth required type="date" id="new-patient-dateOfBirth" name="dateOfBirth" label={t('add.dateOfBirth')} value={formik.values.dateOfBirth} onChange={formik.handleChange} onBlur={formik.handleBlur} error={err('dateOfBirth') !== ' '} helperText={err('dateOfBirth')} slotProps={{ inputLabel: { shrink: true } }} />
                 </div>
               </Box>
               {patientCreateStatus === Status.ERROR && patientCreateError && (

@@ -139,7 +139,7 @@ function Field({ formik, name, label, autoComplete, multiline, select, children,
   );
 }
 
-/** `/order/address`: where the nurse comes (country default PL, floor and apartment default 1). */
+/** `/order/address`: where the nurse comes (country of the laboratory, else PL; floor and apartment default 1). */
 export function AddressStep() {
   usePreloadedSchema(orderAddressSchema);
   const { t, i18n } = useTranslation('cart');
@@ -149,16 +149,20 @@ export function AddressStep() {
   const { orderAddress, addressSaved } = useAppSelector((s) => s.checkout);
   const coverage = useAppSelector((s) => s.checkout.coverage.data);
   const laboratoryId = useAppSelector((s) => s.lab.activeLaboratoryId);
+  const laboratoryCountry = useAppSelector((s) => s.lab.laboratory.data?.country);
   const { status: patientsStatus, data: patients } = useAppSelector((s) => s.patients.list);
 
   useEffect(() => {
     if (ready && patientsStatus === Status.INITIAL) dispatch(patientsRequested());
   }, [dispatch, ready, patientsStatus]);
 
-  const initialValues = useMemo(
-    () => (addressSaved ? orderAddress : (addressFromPatients(patients, orderAddress) ?? orderAddress)),
-    [addressSaved, orderAddress, patients],
-  );
+  // A new address starts in the laboratory's country (the spec's PL only where it is not known:
+  // docs/spec-decisions.md); a saved one stays as it was entered.
+  const initialValues = useMemo(() => {
+    if (addressSaved) return orderAddress;
+    const base = laboratoryCountry ? { ...orderAddress, country: laboratoryCountry.toUpperCase() } : orderAddress;
+    return addressFromPatients(patients, base) ?? base;
+  }, [addressSaved, orderAddress, patients, laboratoryCountry]);
   const countryNames = useMemo(() => {
     try {
       return new Intl.DisplayNames([i18n.language], { type: 'region' });

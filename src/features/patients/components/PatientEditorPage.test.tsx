@@ -39,14 +39,17 @@ function loggedInApp(ui: React.ReactElement, router = testRouter()) {
 }
 
 describe('create patient', () => {
-  it('starts with the defaults, checks the fields and creates with the server shape', async () => {
+  it('starts with no sex and no date of birth chosen, checks the fields and creates with the server shape', async () => {
     backend = fakeBackend({ 'POST patient/': (req) => [201, { ...(req.body as object), id: 9 }] });
     const user = userEvent.setup();
     loggedInApp(<PatientEditorPage mode="create" />, testRouter('/patients/create', { pathnameToReturn: '/order/cart' }));
     const dob = await screen.findByLabelText(/^Date of birth/);
-    expect(dob).toHaveValue('2000-01-01');
+    expect(dob).toHaveValue('');
+    expect(screen.getByLabelText('Female')).not.toBeChecked();
+    expect(screen.getByLabelText('Male')).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Add patient' }));
-    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    expect(await screen.findAllByText('This field is required')).toHaveLength(3);
+    expect(screen.getByText('Choose male or female')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^First name/), 'Ola3');
     await user.type(screen.getByLabelText(/^Last name/), 'Nowak');
     fireEvent.change(dob, { target: { value: '2999-01-01' } });
@@ -75,6 +78,8 @@ describe('create patient', () => {
     const { store } = loggedInApp(<PatientEditorPage mode="create" />, testRouter('/patients/create'));
     await user.type(await screen.findByLabelText(/^First name/), 'Ola');
     await user.type(screen.getByLabelText(/^Last name/), 'Nowak');
+    await user.click(screen.getByLabelText('Female'));
+    fireEvent.change(screen.getByLabelText(/^Date of birth/), { target: { value: '2015-06-01' } });
     await user.click(screen.getByRole('button', { name: 'Add patient' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The patient was not saved. Enter at most 100 characters');
     expect(await screen.findByText('Enter at most 100 characters')).toBeInTheDocument();

@@ -12,6 +12,7 @@ import { Choice, ChoiceGroup } from '@/components/Choice';
 import { formFieldErrors, type Patient } from '../patientMapping';
 import type { Failure } from '@/lib/store/resource';
 import { Notice } from '@/components/Notice';
+import { NationalIdField } from './NationalIdField';
 import { NeedsSection } from './NeedsSection';
 
 function GenderField() {
@@ -89,6 +90,7 @@ export function PatientForm({ initial, onSubmit, busy, failure, submitLabel }: P
         </Box>
         <GenderField />
         <FormTextField name="dateOfBirth" label={t('fields.dateOfBirth')} type="date" required slotProps={{ inputLabel: { shrink: true } }} sx={{ maxWidth: { sm: 320 } }} />
+        <NationalIdField />
         <NeedsSection />
         <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
       </Form>
