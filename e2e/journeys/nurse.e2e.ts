@@ -15,7 +15,7 @@ export default journey('a nurse opens the day of visits on a phone, marks sample
   const stamp = `${ctx.viewport}-${Date.now()}`;
   const nurseEmail = `nurse-${stamp}@example.test`;
 
-  const setup = await ctx.step('a patient orders glucose and TSH; the laboratory has a staff member and a nurse (npm run staff:add --role nurse --password-stdin)', async () => {
+  const setup = await ctx.step('a patient orders glucose and TSH; the laboratory has a staff member and a nurse (npm run staff:add --role nurse --name "Anna Nowak" --password-stdin)', async () => {
     const labs = (await ctx.api('GET', '/api/backend/laboratories')).body as LaboratoryDto[];
     const lab = labs[2] ?? labs[0];
     assert.ok(lab, 'the demo data has laboratories');
@@ -30,8 +30,9 @@ export default journey('a nurse opens the day of visits on a phone, marks sample
     const patient = await createPatient(ctx, token);
     const slot = (await freeSlots(ctx, lab.id))[0] as NurseSlotDto;
     assert.ok(slot, 'a free nurse slot');
-    const orderId = await placeOrder(ctx, token, lab, patient.id, [glucose.id, tsh.id], slot);
-    addStaffAccount(nurseEmail, lab.id, 'nurse');
+    // Paid to the nurse at the visit: her card says how much to collect, and she records it.
+    const orderId = await placeOrder(ctx, token, lab, patient.id, [glucose.id, tsh.id], slot, 'on_visit');
+    addStaffAccount(nurseEmail, lab.id, 'nurse', 'Anna Nowak');
     const staffToken = await signInNewStaff(ctx, `staff-${stamp}@example.test`, lab.id);
     const dayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONES[lab.country ?? 'PL'] ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
     const day = dayOf(slot.start);
@@ -48,11 +49,11 @@ export default journey('a nurse opens the day of visits on a phone, marks sample
     return { lab, orderId, staffToken, day, patientEmail: `visit-${stamp}@example.test`, missed: { id: missedId, number: missed, day: dayOf(otherSlot.start) } };
   });
 
-  await ctx.step('the staff member assigns the visit to the nurse in the console', async () => {
+  await ctx.step('the staff member assigns the visit to the nurse in the console, picking her by her name', async () => {
     await ctx.prepare({ acceptCookies: true, laboratoryId: setup.lab.id, token: setup.staffToken });
     await page.goto(`/staff/orders/${setup.orderId}`);
     const section = page.getByRole('region', { name: 'Nurse' });
-    await section.getByRole('combobox', { name: 'Assign a nurse' }).selectOption({ label: 'Nurse Staff' });
+    await section.getByRole('combobox', { name: 'Assign a nurse' }).selectOption({ label: 'Anna Nowak' });
     await section.getByRole('button', { name: 'Assign' }).click();
     await section.getByText('Nurse assigned.').waitFor();
     const order = (await ctx.api('GET', `/api/backend/staff/orders/${setup.orderId}`, undefined, setup.staffToken)).body as StaffOrderDetailDto;
@@ -108,6 +109,16 @@ export default journey('a nurse opens the day of visits on a phone, marks sample
     await card.getByText('Sample collected').first().waitFor();
     const order = (await ctx.api('GET', `/api/backend/staff/orders/${setup.orderId}`, undefined, setup.staffToken)).body as StaffOrderDetailDto;
     assert.equal(order.status, 'sample_collected');
+    // The money at the door: what to collect, recorded as cash; the patient's order is paid and mailed.
+    const money = card.getByTestId('visit-payment');
+    await money.getByText(/^Collect /).waitFor();
+    await ctx.shot('nurse-card-collect');
+    await money.getByRole('button', { name: 'Paid in cash' }).click();
+    await card.getByText(/^Paid at the visit: .* in cash \(\d{2}:\d{2}\)\.$/).waitFor();
+    await ctx.shot('nurse-card-paid');
+    const paid = (await ctx.api('GET', `/api/backend/staff/orders/${setup.orderId}`, undefined, setup.staffToken)).body as StaffOrderDetailDto;
+    assert.equal(paid.payment?.status, 'paid');
+    await ctx.mail.waitFor({ to: setup.patientEmail, subject: /^Payment received for order /, timeoutMs: 30000 });
     // The console itself stays closed to a nurse.
     await page.goto('/staff');
     await page.getByText('Nurses work from the visits of the day.').waitFor();

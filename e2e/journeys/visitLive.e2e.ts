@@ -47,7 +47,7 @@ export default journey('the patient follows the home visit live while the nurse 
       const slot = await addSlotStartingSoon(lab.id);
       const orderId = await placeOrder(ctx, token, lab, patient.id, [glucose.id], slot);
       const staffToken = await signInNewStaff(ctx, `staff-live-${stamp}@example.test`, lab.id);
-      const nurseToken = await signInNewStaff(ctx, nurseEmail, lab.id, 'nurse');
+      const nurseToken = await signInNewStaff(ctx, nurseEmail, lab.id, 'nurse', 'Nina Kowalska');
       // The patient's phone turned push on (a headless browser has no push service of its own, so the
       // subscription a phone would make is posted as the page would post it).
       const device = push.subscribe();
@@ -82,7 +82,7 @@ export default journey('the patient follows the home visit live while the nurse 
       const assigned = await ctx.api('PUT', `/api/backend/staff/orders/${setup.orderId}/nurse`, { nurseUserId: (await nurseId()).id }, setup.staffToken);
       assert.equal(assigned.status, 200, `assign: ${JSON.stringify(assigned.body)}`);
       await stateLine.filter({ hasText: 'will come to you.' }).waitFor({ timeout: 15000 });
-      await timeline.getByText(/^Your nurse: /).waitFor();
+      await timeline.getByText('Your nurse: Nina').waitFor();
       await sameDocument(patientPage);
       await ctx.shot('patient-nurse-assigned');
     });
@@ -128,10 +128,10 @@ export default journey('the patient follows the home visit live while the nurse 
       await ctx.shot('patient-on-the-way');
     });
 
-    await ctx.step('the patient\'s phone gets "Your nurse is on the way, arriving ..." as a push and a mail, with no analysis, value or name', async () => {
+    await ctx.step('the patient\'s phone gets "Your nurse Nina is on the way, arriving ..." as a push and a mail: the nurse\'s first name only, no analysis, value or patient\'s name', async () => {
       const zone = ZONES[setup.lab.country ?? 'PL'] ?? 'UTC';
       const mail = await ctx.mail.waitFor({ to: setup.email, subject: /^Your nurse is on the way$/ });
-      assert.match(mail.text, /Your nurse is on the way, arriving \d{2}:\d{2}–\d{2}:\d{2}\./);
+      assert.match(mail.text, /Your nurse Nina is on the way, arriving \d{2}:\d{2}–\d{2}:\d{2}\b[^\n]*\./);
       const held = quietUntil(new Date(), zone);
       let received = (await push.waitFor(1, held ? 3000 : 15000)).filter((p) => p.endpoint === setup.device.endpoint);
       if (held) {
@@ -143,9 +143,9 @@ export default journey('the patient follows the home visit live while the nurse 
       assert.equal(received.length, 1, 'one push for "on my way"');
       const [got] = received;
       assert.ok(got?.vapidVerified, 'the push carries a valid VAPID signature of the shop');
-      assert.match(got.payload.body, /^Your nurse is on the way, arriving \d{2}:\d{2}–\d{2}:\d{2}\.$/);
+      assert.match(got.payload.body, /^Your nurse Nina is on the way, arriving \d{2}:\d{2}–\d{2}:\d{2}\b.*\.$/);
       assert.equal(got.payload.url, `/orders/${setup.orderId}`);
-      for (const word of [setup.analysis.name, setup.analysis.code, 'Ирина', 'Łucja', 'Żółć', 'Wąsowska']) {
+      for (const word of [setup.analysis.name, setup.analysis.code, 'Ирина', 'Łucja', 'Żółć', 'Wąsowska', 'Kowalska']) {
         assert.ok(!JSON.stringify(got.payload).includes(word), `the push holds "${word}"`);
         assert.ok(!mail.text.includes(word), `the mail holds "${word}"`);
       }

@@ -14,8 +14,8 @@ export const PASSWORD = 'Secret-pass-123';
 const ROOT = path.resolve(__dirname, '..', '..');
 
 /** A lab staff user made with `npm run staff:add` against the app's database (see e2e/README.md), signed in. */
-export async function signInNewStaff(ctx: JourneyContext, email: string, laboratoryId: string, role: 'staff' | 'nurse' = 'staff'): Promise<string> {
-  addStaffAccount(email, laboratoryId, role);
+export async function signInNewStaff(ctx: JourneyContext, email: string, laboratoryId: string, role: 'staff' | 'nurse' = 'staff', name?: string): Promise<string> {
+  addStaffAccount(email, laboratoryId, role, name);
   // The command blocks this process for seconds; a kept-alive connection the server closed meanwhile
   // fails once ("fetch failed"), so the sign-in is tried a second time on a fresh connection.
   const login = await ctx.api('POST', '/api/backend/login', { username: email, password: PASSWORD }).catch(() => ctx.api('POST', '/api/backend/login', { username: email, password: PASSWORD }));
@@ -23,12 +23,12 @@ export async function signInNewStaff(ctx: JourneyContext, email: string, laborat
   return (login.body as { access_token: string }).access_token;
 }
 
-/** A staff member or nurse made with `npm run staff:add -- <email> <laboratoryId> --role <role> --password-stdin` (password PASSWORD). */
-export function addStaffAccount(email: string, laboratoryId: string, role: 'staff' | 'nurse' = 'staff'): void {
+/** A staff member or nurse made with `npm run staff:add -- <email> <laboratoryId> --role <role> [--name <name>] --password-stdin` (password PASSWORD). */
+export function addStaffAccount(email: string, laboratoryId: string, role: 'staff' | 'nurse' = 'staff', name?: string): void {
   const databaseUrl = process.env.E2E_DATABASE_URL;
   assert.ok(databaseUrl, 'the harness exports E2E_DATABASE_URL');
   // The password goes on standard input, never on the command line.
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/staff-add.ts', email, laboratoryId, '--role', role, '--password-stdin'], {
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/staff-add.ts', email, laboratoryId, '--role', role, ...(name ? ['--name', name] : []), '--password-stdin'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, SEED_DEMO: 'false' },
     input: PASSWORD,
@@ -83,7 +83,7 @@ function labPostalCode(lab: LaboratoryDto): string {
 }
 
 /** Puts the analyses for the patient into the cart (deciding optional materials) and submits an order. */
-export async function placeOrder(ctx: JourneyContext, token: string, lab: LaboratoryDto, patientId: number, analysisIds: number[], slot: NurseSlotDto): Promise<number> {
+export async function placeOrder(ctx: JourneyContext, token: string, lab: LaboratoryDto, patientId: number, analysisIds: number[], slot: NurseSlotDto, paymentMethod?: 'online' | 'on_visit'): Promise<number> {
   const labId = lab.id;
   for (const analysisId of analysisIds) {
     let res = await ctx.api('POST', `/api/cart/add-to-cart?laboratoryId=${labId}`, { analysisId, patientIds: [patientId] }, token);
@@ -120,6 +120,7 @@ export async function placeOrder(ctx: JourneyContext, token: string, lab: Labora
         orderSlotId: candidate.id,
         orderAddress: { country: lab.country ?? 'PL', city: lab.cityName, postalCode: labPostalCode(lab), street: 'Prosta 5', floor: '2', apartment: '7' },
         feedbackDetails: { useEmail: true, usePhone: false, quickPhone: '' },
+        ...(paymentMethod ? { paymentMethod } : {}),
       },
       token,
     );
