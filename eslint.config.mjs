@@ -113,6 +113,22 @@ const config = [
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER] }] },
   },
   {
+    // One way to show a failure (docs/architecture.md): a component says a failed call through
+    // useFailureText (src/components/useFailureText.ts), decided on its code, never by showing the
+    // server's English sentence (`error.message`, `action.error?.message`, `failure.message`).
+    files: ['src/features/**/*.tsx'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['object.name', 'object.property.name'].map((who) => ({
+          selector: `MemberExpression[property.name='message'][${who}=/^(error|failure)$|Error$/]`,
+          message: "Show a failure through useFailureText (by its code, in the user's language), not the server's sentence (.message).",
+        })),
+      ],
+    },
+  },
+  {
     // No source file over 400 lines, blank lines and comments counted: split along a real seam (a domain,
     // a concern, whole functions into a sibling file) rather than squeezing lines.
     files: ['{src,pages,scripts,e2e,bench}/**/*.{ts,tsx}'],

@@ -99,6 +99,8 @@ test('staff assign visits to nurses of their laboratory only; bad ids are 400 na
     expect(res.status).toBe(400);
     expect(res.body.fields).toHaveProperty('nurseUserId');
   }
+  // A nurse of another laboratory: the console says so by the code.
+  expect((await assign(w.staffA.token, w.two.id, w.nurseB.id)).body.code).toBe('not_a_nurse');
   expect((await suite.api.call('PUT', `/api/backend/staff/orders/${w.two.id}/nurse`, { token: w.staffA.token, body: {} })).body.fields).toHaveProperty('nurseUserId');
   // Another laboratory's staff: as if the order did not exist. A nurse cannot assign.
   expect((await assign(w.staffB.token, w.two.id, w.nurseB.id)).status).toBe(404);

@@ -2,6 +2,7 @@ import type { Db } from '@/server/db/createDb';
 import type { NotAtHomeDto, NurseVisitDto, NurseVisitPatientDto, NurseVisitsDto, OrderStatusDto, StaffMemberDto, VisitMaterialDto } from '@/shared/types/results';
 import { isNurse, type AuthUser } from '@/server/http/auth';
 import { conflict, forbidden, notFound } from '@/server/http/errors';
+import { ERROR_CODES } from '@/shared/errorCodes';
 import * as repo from '@/server/orders/repositories/orders';
 import * as visitsRepo from '@/server/visits/repositories/visits';
 import { findSlotsByIds } from '@/server/visits/repositories/slots';
@@ -176,7 +177,7 @@ export async function getVisit(db: Db, user: AuthUser, orderId: number, audit?: 
  */
 export async function markNotAtHome(db: Db, user: AuthUser, orderId: number, note: string, audit?: AuditContext, now = new Date()): Promise<NurseVisitDto> {
   const order = await loadVisit(db, user, orderId);
-  if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED);
+  if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED, undefined, ERROR_CODES.visitClosed);
   if (order.visit_state !== 'not_at_home') await checkVisitMove(db, order, 'not_at_home', now);
   await inWriteTransaction(db, async (trx) => {
     const first = await visitsRepo.setNotAtHome(trx, orderId, note, now.toISOString());

@@ -12,6 +12,8 @@ import { useAppDispatch } from '@/store/hooks';
 import { staffOrderReceived } from '../staffSlice';
 import { staffApi } from '../lazyStaffApi';
 import { Notice } from '@/components/Notice';
+import { useFailureText } from '@/components/useFailureText';
+import { STAFF_FAILURES } from '../staffFailures';
 import { Status } from '@/lib/status';
 import { useCall } from '@/lib/store/useCall';
 import { useFitText } from '@/features/nurse';
@@ -31,6 +33,7 @@ export function AssignNurse({ order }: { order: StaffOrderDetailDto }) {
   // Without the list (not loaded) nobody can be chosen.
   const nurses = nurseList.resource.status === Status.ERROR ? [] : nurseList.resource.data;
   const { status, error } = assign.resource;
+  const failure = useFailureText(status === Status.ERROR ? error : null, STAFF_FAILURES);
 
   const { run: loadNurses } = nurseList;
   useEffect(() => {
@@ -78,7 +81,7 @@ export function AssignNurse({ order }: { order: StaffOrderDetailDto }) {
       )}
       {status === Status.ERROR && (
         <Notice severity="error" sx={{ mt: 1 }} role="alert">
-          {t('order.actionFailed', { reason: error?.message ?? '' })}
+          {t('order.actionFailed', { reason: failure })}
         </Notice>
       )}
     </Paper>

@@ -165,14 +165,15 @@ describe('/staff/visits', () => {
       expect(within(again).getByLabelText(/^Arriving by/)).toHaveValue('08:45');
     });
 
-    it("shows the server's refusal in the dialog, which stays open", async () => {
-      backend = fakeBackend({ 'GET staff/visits': [200, day], 'POST staff/visits/12/state': [409, { error: '"On the way" is possible only on the day of the visit', code: 'conflict' }] });
+    it("shows the server's refusal by its code in the dialog, which stays open", async () => {
+      backend = fakeBackend({ 'GET staff/visits': [200, day], 'POST staff/visits/12/state': [409, { error: 'The server’s sentence', code: 'visit_not_visit_day' }] });
       const user = userEvent.setup();
       render();
       await user.click(await screen.findByRole('button', { name: 'On my way' }));
       const dialog = await screen.findByRole('dialog', { name: 'Expected arrival' });
       await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-      expect(await within(dialog).findByRole('alert')).toHaveTextContent('"On the way" is possible only on the day of the visit');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('"On my way" is possible only on the day of the visit.');
+      expect(dialog).not.toHaveTextContent('The server’s sentence');
       expect(screen.getByTestId('visit-steps')).toHaveTextContent(/^Visit: Nurse assigned/);
     });
   });

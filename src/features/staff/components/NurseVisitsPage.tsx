@@ -30,6 +30,8 @@ import { shiftDate } from './staffDates';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { StaffForbidden, StaffGate } from './StaffGate';
 import { Notice } from '@/components/Notice';
+import { useFailureText } from '@/components/useFailureText';
+import { STAFF_FAILURES } from '../staffFailures';
 import { VisitStepButtons } from './VisitStepButtons';
 import { VisitPayment } from './VisitPayment';
 
@@ -73,10 +75,12 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
     onChanged(updated, t('visits.savedNotAtHome', { number: v.number }));
   });
   const busy = collected.resource.status === Status.LOADING || notAtHome.resource.status === Status.LOADING;
-  const failedText = (error: { message: string } | null) => t('visits.failed', { reason: error?.message ?? '' });
-  const error = collected.resource.status === Status.ERROR ? failedText(collected.resource.error) : null;
+  // A refusal by its code (staffFailures.ts), in the nurse's language.
+  const collectedFailure = useFailureText(collected.resource.status === Status.ERROR ? collected.resource.error : null, STAFF_FAILURES);
   const noteFailure = notAtHome.resource.status === Status.ERROR ? notAtHome.resource.error : null;
-  const noteError = noteMissing ? t('visits.notAtHomeText') : noteFailure ? (noteFailure.fields.note ?? failedText(noteFailure)) : null;
+  const noteFailureText = useFailureText(noteFailure, STAFF_FAILURES);
+  const error = collectedFailure ? t('visits.failed', { reason: collectedFailure }) : null;
+  const noteError = noteMissing ? t('visits.notAtHomeText') : noteFailure ? (noteFailure.fields.note ?? t('visits.failed', { reason: noteFailureText })) : null;
   // In the laboratory's time zone on a 24-hour clock, as every visit time is shown.
   const time = (iso: string) => formatLabTime(iso, language, timeZone, 'time');
   const a = v.address;
