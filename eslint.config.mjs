@@ -66,6 +66,58 @@ const NO_QUERIES = [
   { selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name=/^(sql|CompiledQuery)$/]", message: QUERY_MESSAGE },
 ];
 
+/*
+ * Server domains (docs/architecture.md, "Who may import whom"): the arrows allowed between the folders
+ * of src/server, written down as they stand (`npx tsx scripts/domain-pairs.ts` lists them and the
+ * mutual pairs). An import of a domain not listed for the importing one fails lint, so a new arrow --
+ * above all a reverse one that makes a new mutual pair -- is a decision made here, not by accident.
+ * Type-only imports are allowed (they do not run); `import()` is not checked. A new domain folder
+ * gets its line; removing an arrow that is no longer used is always welcome.
+ */
+const DOMAIN_ARROWS = {
+  accounts: ['audit', 'cart', 'db', 'http', 'invoices', 'jobs', 'laboratories', 'mail', 'notifications', 'results'],
+  audit: ['accounts', 'db', 'http'],
+  cart: ['catalogue', 'http', 'laboratories'],
+  catalogue: ['cart', 'http', 'laboratories'],
+  db: ['catalogue', 'invoices', 'visits'],
+  http: ['accounts', 'db', 'jobs'],
+  interop: ['accounts', 'audit', 'http', 'laboratories', 'orders', 'results', 'visits'],
+  invoices: ['audit', 'catalogue', 'db', 'http', 'jobs', 'laboratories', 'orders', 'payments', 'visits'],
+  jobs: ['accounts', 'audit', 'db', 'invoices', 'mail', 'notifications', 'orders', 'payments', 'results'],
+  laboratories: ['catalogue', 'http', 'payments'],
+  mail: ['db', 'jobs'],
+  notifications: ['http', 'jobs', 'laboratories', 'mail', 'orders', 'visits'],
+  ops: ['audit', 'db', 'http', 'jobs', 'mail', 'payments'],
+  orders: ['accounts', 'audit', 'cart', 'catalogue', 'db', 'http', 'jobs', 'laboratories', 'mail', 'notifications', 'payments', 'results', 'staff', 'visits'],
+  payments: ['audit', 'db', 'http', 'invoices', 'jobs', 'laboratories', 'mail', 'orders', 'visits'],
+  results: ['accounts', 'audit', 'catalogue', 'db', 'http', 'interop', 'jobs', 'laboratories', 'notifications', 'orders', 'visits'],
+  ssr: ['catalogue', 'db', 'http', 'laboratories', 'mail'],
+  staff: ['accounts', 'audit', 'db', 'http', 'laboratories', 'orders', 'payments', 'results', 'visits'],
+  support: ['audit', 'db', 'http', 'laboratories', 'mail'],
+  visits: ['accounts', 'audit', 'db', 'http', 'laboratories', 'mail', 'notifications', 'orders', 'payments', 'staff'],
+};
+const SERVER_DOMAINS = fs
+  .readdirSync(new URL('./src/server', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== 'testing')
+  .map((d) => d.name);
+const domainRule = (own) => {
+  const forbidden = SERVER_DOMAINS.filter((d) => d !== own && !(DOMAIN_ARROWS[own] ?? []).includes(d));
+  return {
+    files: [`src/server/${own}/**`],
+    ignores: TESTS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: forbidden.length
+            ? [{ regex: `^(@/server/|(\\.\\./)+)(${forbidden.join('|')})(/|$)`, allowTypeImports: true, message: `Not an allowed arrow for src/server/${own} (DOMAIN_ARROWS in eslint.config.mjs): call through a domain it may import, or write the arrow down there if it is meant.` }]
+            : [],
+        },
+      ],
+    },
+  };
+};
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -112,6 +164,7 @@ const config = [
     files: [...TESTS.map((p) => `src/features/${p}`), 'src/testing/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER] }] },
   },
+  ...SERVER_DOMAINS.map(domainRule),
   {
     // One way to show a failure (docs/architecture.md): a component says a failed call through
     // useFailureText (src/components/useFailureText.ts), decided on its code, never by showing the
