@@ -8,7 +8,6 @@ import type { PatientNeedsDto } from '@/shared/types/needs';
 export const NEED_LANGUAGES = ['pl', 'en', 'ru', 'uk', 'be', 'de', 'fr', 'es', 'it', 'lt', 'cs', 'sk', 'vi', 'tr', 'ar', 'zh', 'hi', 'ka'] as const;
 
 export const NEED_FLAGS = ['fearOfNeedles', 'difficultVeins', 'fainting', 'latexAllergy', 'anticoagulants', 'noLift'] as const;
-export type NeedFlag = (typeof NEED_FLAGS)[number];
 
 /** Nothing said: the answer for a patient without needs. */
 export const noNeeds = (): PatientNeedsDto => ({

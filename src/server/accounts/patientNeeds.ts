@@ -66,13 +66,9 @@ export async function saveNeeds(db: Db, patientId: number, needs: PatientNeedsDt
   });
 }
 
-/** Erasure of a user's account or of one patient: the needs go with them. */
+/** Erasure of a user's account: the needs of its patients go with them. */
 export async function eraseNeedsOfUser(db: Db, userId: number): Promise<void> {
   await repo.deleteNeedsOfUser(db, userId);
-}
-
-export async function eraseNeedsOfPatients(db: Db, patientIds: number[]): Promise<void> {
-  await repo.deleteNeeds(db, patientIds);
 }
 
 /** The account export: each patient row with the needs as the holder entered them (null when none). */
