@@ -130,7 +130,7 @@ test('a device subscribes only at a listed push service; another address is a 40
   expect(await rows()).toEqual([]);
 });
 
-test('nurse on the way: the device gets a VAPID-signed, encrypted push with the window and nothing of health; the mail says the same', async () => {
+test('nurse on the way: the device gets a VAPID-signed, encrypted push with the nurse\'s first name, the window and nothing of health; the mail says the same', async () => {
   const w = await world();
   const device = await subscribe(w.owner.token);
   const before = push.received.length;
@@ -142,13 +142,13 @@ test('nurse on the way: the device gets a VAPID-signed, encrypted push with the 
   const got = (await push.waitFor(before + 1)).filter((p) => p.endpoint === device.endpoint);
   expect(got).toHaveLength(1);
   const hm = (d: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Warsaw', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
-  expect(got[0]?.payload).toEqual({ title: 'Lab shop', body: `Your nurse is on the way, arriving ${hm(start)}–${hm(end)} (Warsaw time).`, url: `/orders/${w.order.id}`, tag: `on_the_way-${w.order.id}` });
+  expect(got[0]?.payload).toEqual({ title: 'Lab shop', body: `Your nurse Nina is on the way, arriving ${hm(start)}–${hm(end)} (Warsaw time).`, url: `/orders/${w.order.id}`, tag: `on_the_way-${w.order.id}` });
   expect(got[0]?.vapidVerified).toBe(true);
   expect(got[0]?.headers.ttl).toBe('86400');
   expectNoHealthData(JSON.stringify(got[0]?.payload));
 
   const mail = sent.find((m) => m.to === w.owner.email && m.subject === 'Your nurse is on the way');
-  expect(mail?.text).toContain(`Your nurse is on the way, arriving ${hm(start)}–${hm(end)} (Warsaw time).`);
+  expect(mail?.text).toContain(`Your nurse Nina is on the way, arriving ${hm(start)}–${hm(end)} (Warsaw time).`);
   expect(mail?.text).toContain(`/orders/${w.order.id}`);
   expectNoHealthData(mail?.text ?? '');
 });
