@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, ListSkeleton, PageContainer, useToast } from '@/components';
 import { TextInput } from '@/components/TextInput';
 import { formatDate } from '@/lib/format';
+import { useLabTimeZone } from '@/features/lab';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { BarrierReportDto, BarrierStatusFilter } from '@/shared/validation/accessibility';
 import { staffApi } from '../lazyStaffApi';
@@ -27,6 +28,7 @@ const sameReport = (a: BarrierReportDto, b: BarrierReportDto) => a.id === b.id;
 function Report({ report, now, onClose }: { report: BarrierReportDto; now: number; onClose: (r: BarrierReportDto) => Promise<void> }) {
   const { t } = useTranslation('staff');
   const language = useLanguage();
+  const zone = useLabTimeZone();
   const closing = useCall(onClose);
   const open = report.status === 'open';
   const overdue = open && Date.parse(report.dueAt) < now;
@@ -43,7 +45,7 @@ function Report({ report, now, onClose }: { report: BarrierReportDto; now: numbe
         </Stack>
       </Box>
       <Typography variant="body2" sx={{ mt: 1 }}>
-        {t('barriers.reported', { date: formatDate(report.createdAt, language) })} · <strong>{t('barriers.due', { date: formatDate(report.dueAt, language) })}</strong>
+        {t('barriers.reported', { date: formatDate(report.createdAt, language, zone) })} · <strong>{t('barriers.due', { date: formatDate(report.dueAt, language, zone) })}</strong>
       </Typography>
       {report.page && (
         <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>

@@ -9,6 +9,7 @@ import { useCall } from '@/lib/store/useCall';
 import { Status } from '@/lib/status';
 import { routePath } from '@/lib/routes';
 import { formatDate } from '@/lib/format';
+import { useLabTimeZone } from '@/features/lab';
 import { useLanguage } from '@/i18n/useLanguage';
 import { Notice } from '@/components/Notice';
 import { TextInput } from '@/components/TextInput';
@@ -19,6 +20,7 @@ import { staffApi } from '../lazyStaffApi';
 function HeldResult({ held, onReleased }: { held: HeldResultDto; onReleased(): void }) {
   const { t } = useTranslation('staff');
   const language = useLanguage();
+  const zone = useLabTimeZone();
   const [note, setNote] = useState('');
   const release = useCall(staffApi.releaseHeldResult);
   const failure = useFailureText(release.resource.error, { fallback: 'staff:held.failed', codes: { not_found: 'staff:held.gone', conflict: 'staff:held.gone' } });
@@ -29,7 +31,7 @@ function HeldResult({ held, onReleased }: { held: HeldResultDto; onReleased(): v
         {held.analysisName}: {String(held.value)} {held.unit}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        <NextLink href={routePath('staffOrder', { orderId: held.orderId })}>{t('held.order', { number: held.orderNumber })}</NextLink> · {t('held.due', { date: formatDate(held.releaseDue, language) })}
+        <NextLink href={routePath('staffOrder', { orderId: held.orderId })}>{t('held.order', { number: held.orderNumber })}</NextLink> · {t('held.due', { date: formatDate(held.releaseDue, language, zone) })}
       </Typography>
       <form
         method="post"
