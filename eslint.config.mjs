@@ -88,7 +88,7 @@ const DOMAIN_ARROWS = {
   mail: ['db', 'jobs'],
   notifications: ['http', 'jobs', 'laboratories', 'mail', 'orders', 'visits'],
   ops: ['audit', 'db', 'http', 'jobs', 'mail', 'payments'],
-  orders: ['accounts', 'audit', 'cart', 'catalogue', 'db', 'http', 'jobs', 'laboratories', 'mail', 'notifications', 'payments', 'results', 'staff', 'visits'],
+  orders: ['accounts', 'audit', 'cart', 'catalogue', 'db', 'http', 'jobs', 'laboratories', 'mail', 'notifications', 'payments', 'results', 'visits'],
   payments: ['audit', 'db', 'http', 'invoices', 'jobs', 'laboratories', 'mail', 'orders', 'visits'],
   results: ['accounts', 'audit', 'catalogue', 'db', 'http', 'interop', 'jobs', 'laboratories', 'notifications', 'orders', 'visits'],
   ssr: ['catalogue', 'db', 'http', 'laboratories', 'mail'],

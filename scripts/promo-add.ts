@@ -9,7 +9,7 @@
  * Uses the database of DATABASE_URL (like the app), migrating and seeding it first when needed.
  */
 import { HttpError } from '../src/server/http/errors';
-import { createPromo } from '@/server/staff/promo';
+import { createPromo } from '@/server/orders/promo';
 import { parseCommandLine, runScript, withDatabase } from './lib/cli';
 
 const USAGE =

@@ -2,7 +2,7 @@ import { ConfigError, getConfig, loadConfig, setConfigForTests, type RateLimitCo
 import { createTestDb, type TestDb } from '@/server/testing/testDb';
 import { startApiServer, type TestApiServer } from '@/server/testing/apiServer';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, seedShopFixture, type FixtureUser, type ShopFixture } from '@/server/testing/shopFixtures';
-import { createPromo } from '@/server/staff/promo';
+import { createPromo } from '@/server/orders/promo';
 
 /** Anti-automation limits (RATE_LIMIT_*) on register, reset requests, activation mails and orders; SQLite and PostgreSQL. */
 let tdb: TestDb;

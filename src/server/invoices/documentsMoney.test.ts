@@ -2,7 +2,7 @@ import { setUpShopSuite } from '@/server/testing/shopSuite';
 import { createFixturePatient, createFixtureSlot, createFixtureUser } from '@/server/testing/shopFixtures';
 import { createUser } from '@/server/testing/orderFixtures';
 import { pdfText } from '@/server/testing/pdfText';
-import { createPromo } from '@/server/staff/promo';
+import { createPromo } from '@/server/orders/promo';
 import { stopBosses } from '@/server/jobs/pgBossQueue';
 import type { ShopOrderDto } from '@/shared/types/order';
 import { fa3Errors } from './fa3Validate';

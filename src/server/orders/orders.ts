@@ -16,7 +16,7 @@ import { getCoverage } from '@/server/visits/coverage';
 import { orderLaboratoryDto } from '@/server/laboratories/laboratories';
 import { linesByPatient } from './linesByPatient';
 import { findLaboratory } from '@/server/laboratories/repositories/laboratories';
-import { checkPromo, discountFor, isPromoRefusal, redeemPromo } from '@/server/staff/promo';
+import { checkPromo, discountFor, isPromoRefusal, redeemPromo } from '@/server/orders/promo';
 import { buildVisitCalendar } from './calendar';
 import { getConfig } from '@/server/config';
 import { timeZoneOf } from '@/server/visits/laboratoryTime';

@@ -2,7 +2,7 @@ import { createTestDb, type TestDb } from '@/server/testing/testDb';
 import { startApiServer, type TestApiServer } from '@/server/testing/apiServer';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, seedShopFixture } from '@/server/testing/shopFixtures';
 import { createUser } from '@/server/testing/orderFixtures';
-import { createPromo } from './promo';
+import { createPromo } from '@/server/orders/promo';
 import type { StaffPromoCodeDto } from '@/shared/types/results';
 
 /**

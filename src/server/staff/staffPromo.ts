@@ -4,9 +4,9 @@ import type { StaffPromoInput } from '@/shared/validation/results';
 import { toMajor } from '@/shared/money';
 import type { AuthUser } from '@/server/http/auth';
 import { forbidden } from '@/server/http/errors';
-import * as repo from '@/server/staff/repositories/promo';
+import * as repo from '@/server/orders/repositories/promo';
 import { findLaboratory } from '@/server/laboratories/repositories/laboratories';
-import { createPromo, type PromoCode } from './promo';
+import { createPromo, type PromoCode } from '@/server/orders/promo';
 
 /**
  * Promo codes in the staff console: staff create codes for their own laboratory with the options of

@@ -4,7 +4,7 @@ import type { Db } from '@/server/db/createDb';
 import { MESSAGES } from '@/shared/validation/order';
 import { badRequest, conflict, HttpError } from '@/server/http/errors';
 import { ERROR_CODES, type ErrorCode } from '@/shared/errorCodes';
-import * as repo from '@/server/staff/repositories/promo';
+import * as repo from '@/server/orders/repositories/promo';
 import { laboratoryExists } from '@/server/laboratories/repositories/laboratories';
 
 /**
