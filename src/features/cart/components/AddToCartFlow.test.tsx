@@ -79,9 +79,10 @@ describe('the add-to-cart flow for a visitor', () => {
     await userEvent.type(within(form).getByLabelText(/^Password/), 'Secret-pass-123');
     await userEvent.type(within(form).getByLabelText('First name', { exact: false }), 'Maria');
     await userEvent.type(within(form).getByLabelText('Last name', { exact: false }), 'Checkout');
+    await userEvent.click(within(form).getByRole('checkbox', { name: /I accept the terms of service and the privacy policy/ }));
     await userEvent.click(within(form).getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(shop?.calls('POST register')).toHaveLength(1));
-    expect(shop.calls('POST register')[0]?.body).toMatchObject({ email: 'maria@example.test', firstName: 'Maria', lastName: 'Checkout' });
+    expect(shop.calls('POST register')[0]?.body).toMatchObject({ email: 'maria@example.test', firstName: 'Maria', lastName: 'Checkout', acceptTerms: true });
     // Logged in: the same page with addableFlowPage=addPatients, and the new user's cart is loaded.
     await waitFor(() => expect(replace).toHaveBeenCalledWith({ pathname: ADD_PATH, query: { ...flowQuery, addableFlowPage: 'addPatients' } }));
     await waitFor(() => expect(shop?.calls('GET cart/get-cart').length).toBeGreaterThan(0));
