@@ -100,6 +100,9 @@ describe('TopBar', () => {
     expect(chip.getAttribute('aria-label')).toContain(`${city} PLN`);
     // Shown on every width (phones too): a 44 px target.
     expect([getComputedStyle(chip).display, getComputedStyle(chip).minHeight]).toEqual(['inline-flex', '44px']);
+    // On a phone the logo link holds only the logo then: still a 48x48 target.
+    const logo = screen.getByRole('link', { name: /home page|главная|główna/i });
+    expect([getComputedStyle(logo).minWidth, getComputedStyle(logo).minHeight]).toEqual(['48px', '48px']);
   });
 
   it('the laboratory chip opens the laboratory selector', async () => {

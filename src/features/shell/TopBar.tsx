@@ -84,8 +84,10 @@ const Bar = styled('header')(({ theme }) => ({
   '& .bar-logo': {
     display: 'flex',
     alignItems: 'center',
+    justifyContent: 'center',
     gap: theme.spacing(1),
-    minWidth: 0,
+    // A 48 px target also when the name gives its room to the laboratory chip (the 28 px logo alone).
+    minWidth: 48,
     minHeight: 48,
     padding: theme.spacing(0, 0.5),
     borderRadius: theme.shape.borderRadius,
