@@ -3,12 +3,12 @@ import NextLink from 'next/link';
 import { useRouter } from 'next/router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { AuthPaper } from '@/components/AuthPaper';
 import { Notice } from '@/components/Notice';
 import { PageHead } from '@/components/PageHead';
+import { TextInput } from '@/components/TextInput';
 import { useFailureText } from '@/components/useFailureText';
 import { lazyApi } from '@/lib/lazyApi';
 import { routes } from '@/lib/routes';
@@ -100,7 +100,7 @@ export function CheckInPage() {
             {data.open && !result && (
               <Box component="form" onSubmit={submit} noValidate sx={{ mt: 2, display: 'grid', gap: 2 }}>
                 <Typography>{data.fastingHours ? t('checkIn.fastingRule', { hours: data.fastingHours }) : t('checkIn.noFastingRule')}</Typography>
-                <TextField
+                <TextInput
                   type="datetime-local"
                   label={t('checkIn.lastMeal')}
                   helperText={t('checkIn.lastMealHelp')}
@@ -110,7 +110,7 @@ export function CheckInPage() {
                   slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: localInput(new Date()) } }}
                 />
                 {data.cycleDays && (
-                  <TextField
+                  <TextInput
                     type="date"
                     label={t('checkIn.cycleStart')}
                     helperText={t('checkIn.cycleHelp', { from: data.cycleDays[0], to: data.cycleDays[1] })}
