@@ -13,7 +13,15 @@ import { loginPagePartSet } from '../authSlice';
 import { useSession } from '../useSession';
 import { AuthPaper } from '@/components/AuthPaper';
 import { LoginForm } from './LoginForm';
-import { ResetPasswordForm } from './ResetPasswordForm';
+import dynamic from 'next/dynamic';
+import { FormSkeleton } from './FormSkeleton';
+
+/**
+ * The password reset form shows only after "Forgot password?": a chunk of its own, requested as the
+ * page mounts, so it does not weigh on the page's first JavaScript.
+ */
+const loadResetPasswordForm = () => import('./ResetPasswordForm').then((m) => m.ResetPasswordForm);
+const ResetPasswordForm = dynamic(loadResetPasswordForm, { ssr: false, loading: () => <FormSkeleton rows={2} /> });
 
 /** The login page (paper style) with its parts loginForm, resetPasswordForm, resetPasswordSuccess (spec §2). */
 export function LoginPage() {
@@ -22,6 +30,9 @@ export function LoginPage() {
   const part = useAppSelector((s) => s.auth.loginPagePart);
   const session = useSession();
 
+  useEffect(() => {
+    void loadResetPasswordForm();
+  }, []);
   // Every visit starts at the login form.
   useEffect(() => {
     dispatch(loginPagePartSet('loginForm'));

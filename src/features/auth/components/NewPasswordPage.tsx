@@ -11,7 +11,15 @@ import { Status } from '@/lib/status';
 import { routes } from '@/lib/routes';
 import { authErrorsCleared, loginPagePartSet } from '../authSlice';
 import { AuthPaper } from '@/components/AuthPaper';
-import { NewPasswordForm } from './NewPasswordForm';
+import dynamic from 'next/dynamic';
+import { FormSkeleton } from './FormSkeleton';
+
+/**
+ * The form (formik and the password fields) is a chunk of its own, requested as the page mounts, so it
+ * does not weigh on the page's first JavaScript.
+ */
+const loadNewPasswordForm = () => import('./NewPasswordForm').then((m) => m.NewPasswordForm);
+const NewPasswordForm = dynamic(loadNewPasswordForm, { ssr: false, loading: () => <FormSkeleton rows={3} /> });
 
 /** `/reset-password?token=...`: the link of the reset mail sets a new password, then offers login. */
 export function NewPasswordPage() {
@@ -21,6 +29,9 @@ export function NewPasswordPage() {
   const status = useAppSelector((s) => s.auth.newPassword.status);
   const token = typeof router.query.token === 'string' ? router.query.token : '';
 
+  useEffect(() => {
+    void loadNewPasswordForm();
+  }, []);
   useEffect(() => {
     dispatch(authErrorsCleared());
   }, [dispatch]);
