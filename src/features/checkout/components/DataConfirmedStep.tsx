@@ -9,7 +9,7 @@ import { useRouter } from 'next/router';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListSkeleton, Money, PageContainer } from '@/components';
-import Skeleton from '@mui/material/Skeleton';
+import { Skeleton } from '@/components/Skeleton';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';

@@ -1,4 +1,5 @@
 import { PageHead } from '@/components/PageHead';
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +15,6 @@ import type { PatientResultsDto } from '@/shared/types/results';
 import { resultsApi } from '../lazyResultsApi';
 import { ResultList } from './ResultList';
 import { CriticalBanner } from './ResultNotices';
-import { ShareLinks } from './ShareLinks';
 import { useAccountAction } from '@/features/auth';
 import { NOT_FOUND, ResourceGate } from '@/components/ResourceGate';
 import { StatusChip } from '@/features/orders';
@@ -26,6 +26,7 @@ import { ADULT_AGE, CO_DECIDE_AGE, ageOn } from '@/shared/household';
 import { saveBlob } from '@/lib/saveBlob';
 import { useCall } from '@/lib/store/useCall';
 import { Status } from '@/lib/status';
+import { useEffect } from 'react';
 
 /** Saves the PDF or the FHIR bundle of one patient's results (the request carries the bearer token, so no plain link). */
 function useDownload(data: PatientResultsDto | null, kind: 'pdf' | 'fhir') {
@@ -43,9 +44,19 @@ function coDecides(dateOfBirth: string): boolean {
   return age >= CO_DECIDE_AGE && age < ADULT_AGE;
 }
 
+/**
+ * The share links section (its form and list) is a chunk of its own, requested as the page mounts:
+ * it shows under the results, once they have arrived, so it is ready by then.
+ */
+const loadShareLinks = () => import('./ShareLinks').then((m) => m.ShareLinks);
+const ShareLinks = dynamic(loadShareLinks, { ssr: false });
+
 /** `/test-results/{testResultId}/patients/{patientId}`: every result of one patient in the set. */
 export function PatientResultsPage() {
   const { t } = useTranslation('results');
+  useEffect(() => {
+    void loadShareLinks();
+  }, []);
   const language = useLanguage();
   const { query } = useRouter();
   const id = idFrom(query.testResultId);

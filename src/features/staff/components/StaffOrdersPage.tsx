@@ -2,9 +2,9 @@ import { PageHead } from '@/components/PageHead';
 import { localDate } from './localDate';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
+import dynamic from 'next/dynamic';
 import { useEffect } from 'react';
 import { Hl7Upload } from './Hl7Upload';
-import { StaffPromoCodes } from './StaffPromoCodes';
 import { StaffRejections } from './StaffRejections';
 import { StaffHeldResults } from './StaffHeldResults';
 import Box from '@mui/material/Box';
@@ -123,9 +123,19 @@ function OrdersOfDay() {
   );
 }
 
+/**
+ * The promo codes section (its form) is a chunk of its own, requested as the page mounts: it shows
+ * behind the staff gate, once the session is known, so it is ready by then.
+ */
+const loadPromoCodes = () => import('./StaffPromoCodes').then((m) => m.StaffPromoCodes);
+const StaffPromoCodes = dynamic(loadPromoCodes, { ssr: false });
+
 /** `/staff`: the orders of the staff member's laboratory by visit day. */
 export function StaffOrdersPage() {
   const { t } = useTranslation('staff');
+  useEffect(() => {
+    void loadPromoCodes();
+  }, []);
   return (
     <>
       <PageHead title={t('orders.title')} robots="noindex" />
