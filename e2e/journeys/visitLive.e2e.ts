@@ -183,8 +183,9 @@ export default journey('the patient follows the home visit live while the nurse 
     });
 
     for (const [language, title, collected] of [
-      ['pl', 'Twoja wizyta domowa', 'Próbki'],
-      ['ru', 'Ваш визит на дом', 'Образцы'],
+      // The visit and the laboratory are one story under the order's "Progress".
+      ['pl', 'Przebieg', 'Próbki'],
+      ['ru', 'Ход заказа', 'Образцы'],
     ] as const) {
       await ctx.step(`the timeline in ${language}`, async () => {
         await ctx.prepare({ language });
