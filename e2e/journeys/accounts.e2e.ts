@@ -144,7 +144,8 @@ export default journey('a patient registers, confirms the e-mail, recovers the p
     await ctx.shot('patients-empty');
     await page.getByRole('link', { name: 'Add patient' }).click();
     await page.waitForURL((u) => u.pathname === '/patients/create');
-    assert.equal(await page.getByLabel('Date of birth').inputValue(), '2000-01-01');
+    // A new patient starts with no date of birth (docs/spec-decisions.md): the user must give it.
+    assert.equal(await page.getByLabel('Date of birth').inputValue(), '');
     await ctx.shot('patient-create');
     await savePatient(page, 'Zofia', 'Kowalska', 'Female', '1988-03-14', 'Add patient');
     await page.getByText('Zofia Kowalska').waitFor();

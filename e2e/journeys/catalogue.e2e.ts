@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
+import { localName } from '@/shared/catalogueText';
 import type { AnalysisDto, LaboratoryDto, ProfileDto } from '@/shared/types/api';
 import { formatMoney } from '@/shared/money';
 import { DEMO_PRICE_LISTS } from '../../src/server/db/demo/laboratories';
@@ -146,7 +147,7 @@ export default journey('visitor browses the catalogue: search, analysis card, ca
     await page.waitForURL(/\/profiles\/\d+$/);
     const id = /\/profiles\/(\d+)$/.exec(page.url())?.[1];
     const profile = (await ctx.api('GET', `/api/backend/profiles/${id}?laboratoryId=${lab.id}`)).body as ProfileDto;
-    await page.getByRole('heading', { level: 1, name: profile.name }).waitFor();
+    await page.getByRole('heading', { level: 1, name: localName(profile, 'en') }).waitFor();
     const rows = page.getByRole('list', { name: 'Tests of the profile' }).getByRole('link');
     assert.equal(await rows.count(), profile.labServices.length);
     const priced = profile.labServices.filter((a) => a.prices[0]);

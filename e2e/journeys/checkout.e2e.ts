@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { journey } from '../lib/journey';
+import { localName } from '@/shared/catalogueText';
 import { STORAGE_KEYS } from '@/shared/storage';
 import type { AnalysisDto, CartDto, LaboratoryDto, ProfileDto } from '@/shared/types/api';
 
@@ -43,7 +44,7 @@ export default journey(
     await ctx.step('a visitor opens the add-to-cart card of the profile', async () => {
       const res = await page.goto(`/add-to-cart/profile/${profile.id}`);
       assert.equal(res?.status(), 200);
-      await page.getByRole('heading', { name: profile.name }).waitFor();
+      await page.getByRole('heading', { name: localName(profile, 'en') }).waitFor();
       await ctx.shot('addable-card');
     });
 
@@ -55,6 +56,7 @@ export default journey(
       await form.getByLabel(/^Password/).fill('Secret-pass-123');
       await form.getByLabel('First name').fill('Maria');
       await form.getByLabel('Last name').fill('Checkout');
+      await form.getByRole('checkbox', { name: /I accept the terms of service and the privacy policy/ }).check();
       await ctx.shot('register');
       await form.getByRole('button', { name: 'Create account' }).click();
       await page.waitForURL(/addableFlowPage=addPatients/);
