@@ -129,7 +129,7 @@ describe('/staff/visits', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Expected arrival' });
       expect(within(dialog).getByLabelText(/^Arriving from/)).toHaveValue('08:00');
       expect(within(dialog).getByLabelText(/^Arriving by/)).toHaveValue('08:30');
-      expect(dialog).toHaveTextContent("Times on the laboratory's clock: Central European Time.");
+      expect(dialog).toHaveTextContent("Times on the laboratory's clock: Warsaw time.");
       await user.click(within(dialog).getByRole('button', { name: 'Send' }));
       await waitFor(() => expect(screen.getByTestId('visit-steps')).toHaveTextContent('Visit: Nurse on the way · Arriving 08:00–08:30'));
       expect(backend.calls('POST staff/visits/12/state')[0]?.body).toEqual({ state: 'on_the_way', arrivalStart: '2026-12-01T07:00:00.000Z', arrivalEnd: '2026-12-01T07:30:00.000Z' });
