@@ -32,7 +32,8 @@ export function OrderPaymentBlock({ payment, canCancel, orderId, timeZone, cance
   const paidOnline = payment.method === 'online' && ['paid', 'partially_refunded'].includes(payment.status);
   const rows: [string, React.ReactNode][] = [
     [t('payment.methodLabel'), t(`payment.method.${payment.method}`)],
-    [t('payment.statusLabel'), <span key="s" data-testid="order-payment-status">{t(`payment.status.${payment.status}`)}</span>],
+    // A free order (a redraw of a rejected sample) owes nothing: not "pay on visit" beside 0.00.
+    [t('payment.statusLabel'), <span key="s" data-testid="order-payment-status">{t(payment.amount === 0 && payment.status === 'on_visit' ? 'payment.status.nothing_to_pay' : `payment.status.${payment.status}`)}</span>],
     [t('payment.amount'), <Money key="a" amount={payment.amount} currency={payment.currency} />],
   ];
   if (payment.refundedAmount > 0) rows.push([t('payment.refunded'), <Money key="r" amount={payment.refundedAmount} currency={payment.currency} />]);

@@ -305,4 +305,12 @@ describe('the order page payment block', () => {
     renderApp(<OrderPaymentBlock payment={payment('on_visit', { method: 'on_visit' })} canCancel />);
     expect(screen.getByTestId('refund-if-cancelled')).toHaveTextContent('Nothing was paid online');
   });
+
+  it('a free order (a redraw) says there is nothing to pay, not "pay on visit" beside 0.00', () => {
+    const { unmount } = renderApp(<OrderPaymentBlock payment={payment('on_visit', { method: 'on_visit', amount: 0 })} canCancel />);
+    expect(screen.getByTestId('order-payment-status')).toHaveTextContent('Nothing to pay');
+    unmount();
+    renderApp(<OrderPaymentBlock payment={payment('on_visit', { method: 'on_visit' })} canCancel />);
+    expect(screen.getByTestId('order-payment-status')).toHaveTextContent('Pay on visit');
+  });
 });
