@@ -23,7 +23,7 @@ import { useAccountAction } from '@/features/auth';
 import { NOT_FOUND, ResourceGate } from '@/components/ResourceGate';
 import { cancelRequested, rescheduleRequested, visitChangeReset } from '../ordersSlice';
 import { useLiveOrder } from './useOrders';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { formatLabTime, formatVisitWindow } from '@/shared/labTime';
 import { labZoneText } from '@/components/LabZoneNote';
 import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
@@ -110,7 +110,7 @@ export function OrderPage() {
   return (
     <>
       <PageHead title={order ? t('list.order', { number: order.number }) : t('orders.title')} />
-      <PageContainer title={order ? t('list.order', { number: order.number }) : t('orders.title')} subtitle={order ? `${t('orders.placed', { date: formatDate(order.createdAt, language, order.visit.timeZone) })} · ${labZoneText(t, language, order.visit.timeZone)}` : undefined}>
+      <PageContainer title={order ? t('list.order', { number: order.number }) : t('orders.title')} subtitle={order ? `${t('orders.placed', { date: formatDateTime(order.createdAt, language, order.visit.timeZone) })} · ${labZoneText(t, language, order.visit.timeZone)}` : undefined}>
         <ResourceGate session={id ? session : 'user'} onLogin={needAccount(null)} resource={id ? resource : NOT_FOUND} onRetry={reload} backHref={routes.orders.path} skeleton={<CardSkeleton cards={2} />}>
           {(o) => (
             // One column on a phone: its sections keep their own 16 px apart, no grid gap added.
