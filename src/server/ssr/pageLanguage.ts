@@ -7,14 +7,14 @@
  * (`_app`'s getInitialProps server branch, `_document`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { acceptLanguage } from '@/server/mail/i18n';
+import { requestLanguage } from '@/server/mail/i18n';
 import { cookieLanguage, defaultLanguage, LANGUAGE_COOKIE, type Language } from '@/shared/i18n';
 
 type Request = Pick<IncomingMessage, 'headers'> | undefined;
 
-/** The page's language for `req`: the `lang` cookie, else `Accept-Language`, else the shop default. */
+/** The page's language for `req`: a request's language as mails and documents read it (the `lang` cookie, else `Accept-Language`, else the shop default). */
 export function pageLanguage(req: Request): Language {
-  return cookieLanguage(req?.headers.cookie) ?? acceptLanguage(req?.headers['accept-language']) ?? defaultLanguage;
+  return req ? requestLanguage(req) : defaultLanguage;
 }
 
 /** A year, as the language switch keeps the choice. */
