@@ -28,7 +28,7 @@ async function loadOwn(db: Db, userId: number, orderId: number) {
 }
 
 /** What the order's analyses ask: the longest minimum fast, and the cycle days of a woman's analysis. */
-async function rulesOf(db: Db, orderId: number) {
+export async function rulesOf(db: Db, orderId: number) {
   const rows = await repo.listOrderTiming(db, orderId);
   let fastingHours: number | null = null;
   let cycleDays: [number, number] | null = null;

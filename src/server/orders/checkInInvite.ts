@@ -12,11 +12,11 @@ import { pushSendJob } from '@/server/notifications/pushSend';
 import { quietUntil } from '@/server/notifications/quietHours';
 import { listSubscriptions } from '@/server/notifications/repositories/notifications';
 import { localDay, localToUtc, timeZoneOf } from '@/server/visits/laboratoryTime';
-import { timingOfRow } from '@/server/catalogue/catalogue';
 import { inWriteTransaction } from '@/server/db/transactions';
 import { intlLocale } from '@/shared/i18n';
 import * as ordersRepo from './repositories/orders';
-import { findOrderVisit, listOrderTiming } from './repositories/checkIn';
+import { findOrderVisit } from './repositories/checkIn';
+import { rulesOf } from './checkIn';
 import { listVisitsStartingBetween } from './repositories/checkInInvite';
 
 /**
@@ -32,13 +32,10 @@ export const MORNING_HOUR = 6;
 const SCAN_EVERY_MS = 15 * 60_000;
 const OPEN = new Set(['placed', 'visit_confirmed']);
 
-/** Whether the order's analyses ask a fast, or a cycle day of a woman. */
+/** Whether the order's analyses ask a fast, or a cycle day of a woman: the check-in's own questions. */
 async function isTimed(db: Db, orderId: number): Promise<boolean> {
-  const rows = await listOrderTiming(db, orderId);
-  return rows.some((r) => {
-    const timing = timingOfRow(r);
-    return !!timing.fastingHours || (!!timing.cycleDays && r.gender === 'female');
-  });
+  const rules = await rulesOf(db, orderId);
+  return rules.fastingHours !== null || rules.cycleDays !== null;
 }
 
 /** One scan: the orders whose visit is today (laboratory's day), past the morning hour and still ahead. Answers how many were newly enqueued. */
