@@ -75,26 +75,27 @@ const NO_QUERIES = [
  * gets its line; removing an arrow that is no longer used is always welcome.
  */
 const DOMAIN_ARROWS = {
-  accounts: ['audit', 'cart', 'db', 'http', 'invoices', 'jobs', 'laboratories', 'mail', 'notifications', 'results'],
-  audit: ['accounts', 'db', 'http'],
+  accounts: ['audit', 'db', 'http', 'jobs', 'laboratories', 'mail', 'notifications'],
+  audit: ['db', 'http'],
   cart: ['catalogue', 'http', 'laboratories'],
-  catalogue: ['cart', 'http', 'laboratories'],
-  db: ['catalogue', 'invoices', 'visits'],
-  http: ['accounts', 'db', 'jobs'],
+  catalogue: ['http', 'laboratories'],
+  db: ['catalogue', 'visits'],
+  http: ['accounts', 'db'],
   interop: ['accounts', 'audit', 'http', 'laboratories', 'orders', 'results', 'visits'],
   invoices: ['audit', 'catalogue', 'db', 'http', 'jobs', 'laboratories', 'orders', 'payments', 'visits'],
-  jobs: ['accounts', 'audit', 'db', 'invoices', 'mail', 'notifications', 'orders', 'payments', 'results'],
-  laboratories: ['catalogue', 'http', 'payments'],
+  jobs: ['db'],
+  laboratories: ['http', 'payments'],
   mail: ['db', 'jobs'],
   notifications: ['http', 'jobs', 'laboratories', 'mail', 'orders', 'visits'],
   ops: ['audit', 'db', 'http', 'jobs', 'mail', 'payments'],
   orders: ['accounts', 'audit', 'cart', 'catalogue', 'db', 'http', 'jobs', 'laboratories', 'mail', 'notifications', 'payments', 'results', 'visits'],
   payments: ['audit', 'db', 'http', 'invoices', 'jobs', 'laboratories', 'mail', 'orders', 'visits'],
-  results: ['accounts', 'audit', 'catalogue', 'db', 'http', 'interop', 'jobs', 'laboratories', 'notifications', 'orders', 'visits'],
-  ssr: ['catalogue', 'db', 'http', 'laboratories', 'mail'],
+  privacy: ['accounts', 'audit', 'cart', 'db', 'http', 'invoices', 'jobs', 'mail', 'notifications', 'results'],
+  results: ['accounts', 'audit', 'catalogue', 'db', 'http', 'jobs', 'laboratories', 'notifications', 'orders', 'visits'],
+  ssr: ['db', 'http', 'laboratories', 'mail'],
   staff: ['accounts', 'audit', 'db', 'http', 'laboratories', 'orders', 'payments', 'results', 'visits'],
   support: ['audit', 'db', 'http', 'laboratories', 'mail'],
-  visits: ['accounts', 'audit', 'db', 'http', 'laboratories', 'mail', 'notifications', 'orders', 'payments', 'staff'],
+  visits: ['accounts', 'audit', 'catalogue', 'db', 'http', 'laboratories', 'mail', 'notifications', 'orders', 'payments', 'staff'],
 };
 const SERVER_DOMAINS = fs
   .readdirSync(new URL('./src/server', import.meta.url), { withFileTypes: true })

@@ -21,7 +21,8 @@ async function main(): Promise<void> {
   const { startSmtpSink } = await import('../src/server/testing/smtpSink');
   const fx = await import('../src/server/testing/shopFixtures');
   const { getConfig, setConfigForTests } = await import('../src/server/config');
-  const { startWorker, stopWorker } = await import('../src/server/jobs/worker');
+  const { startWorker } = await import('../src/server/jobList');
+  const { stopWorker } = await import('../src/server/jobs/worker');
 
   const db = await createTestDb({ seed: false });
   const shop = await fx.seedShopFixture(db.db);

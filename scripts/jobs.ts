@@ -11,7 +11,8 @@
 import { parseArgs } from 'node:util';
 import { getConfig } from '../src/server/config';
 import { createDb } from '../src/server/db/createDb';
-import { runJobsOnce, startWorker, stopWorker } from '../src/server/jobs/worker';
+import { runJobsOnce, startWorker } from '../src/server/jobList';
+import { stopWorker } from '../src/server/jobs/worker';
 import { stopBosses } from '../src/server/jobs/pgBossQueue';
 
 async function main(argv: string[]): Promise<number> {

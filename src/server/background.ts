@@ -19,7 +19,7 @@ export function afterResponse(label: string, work: () => Promise<void>): void {
  */
 export async function backgroundSettled(): Promise<void> {
   while (pending.size) await Promise.all([...pending]);
-  const [{ getDb }, { runJobsOnce }] = await Promise.all([import('./db/createDb'), import('./jobs/worker')]);
+  const [{ getDb }, { runJobsOnce }] = await Promise.all([import('./db/createDb'), import('./jobList')]);
   const db = await getDb();
   for (let i = 0; i < 10; i++) {
     const r = await runJobsOnce(db);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { parseTrustedProxies, TrustedProxiesError, type TrustedProxies } from './http/clientAddress';
+import { parseTrustedProxies, TrustedProxiesError, type TrustedProxies } from './trustedProxies';
 import { parseKsef, type KsefConfig } from './ksefConfig';
 import { providerOptionsFromEnv } from './payments/registry';
 

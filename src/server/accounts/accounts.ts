@@ -12,7 +12,7 @@ import { passwordChangedMail } from '@/server/mail/templates/passwordChanged';
 import { passwordResetMail } from '@/server/mail/templates/passwordReset';
 import { mailLanguage, mailTranslator } from '@/server/mail/i18n';
 import type { Language } from '@/shared/i18n';
-import { reserveAction, reserveLoginAttempt } from '@/server/rateLimit';
+import { reserveAction, reserveLoginAttempt } from '@/server/http/rateLimit';
 import * as devices from '@/server/accounts/repositories/devices';
 import { isStrongEnough } from '@/shared/passwordScore';
 import { afterResponse } from '@/server/background';

@@ -3,7 +3,7 @@ import type { Db } from '@/server/db/createDb';
 import { getConfig } from '@/server/config';
 import { tooManyRequests } from '@/server/http/errors';
 import { addressGroup } from '@/server/http/clientAddress';
-import { releaseAttempts, reserveAttempts } from '@/server/rateLimit';
+import { releaseAttempts, reserveAttempts } from '@/server/http/rateLimit';
 import { ACTIVATION_CODE_ALPHABET, ACTIVATION_CODE_LENGTH, normalizeActivationCode } from '@/shared/validation/activationCode';
 import * as repo from '@/server/accounts/repositories/accounts';
 import * as codes from '@/server/accounts/repositories/activationCodes';

@@ -5,7 +5,7 @@ import { answerInvite } from '@/server/accounts/household';
 import { listPatients } from '@/server/accounts/patients';
 import { assertReadsPatientResults } from '@/server/results/resultAccess';
 import { runAgeOut } from '@/server/accounts/householdAgeOut';
-import { jobDefinitions } from '@/server/jobs/registry';
+import { jobDefinitions } from '@/server/jobList';
 import { hashToken } from '@/server/tokens';
 import { mailsTo, tokenIn } from '@/server/testing/accountHelpers';
 

@@ -5,7 +5,6 @@ import type { AuthUser } from '@/server/http/auth';
 import { requestIp } from '@/server/http/requestContext';
 import { appendChained } from './auditChain';
 import * as repo from '@/server/audit/repositories/audit';
-import { findRecordWithHolder } from '@/server/accounts/repositories/household';
 
 /**
  * The append-only audit trail (table `audit_events`; database triggers refuse updates and deletes):
@@ -142,27 +141,18 @@ function accessDto(r: repo.AuditRow): AccessRecordDto {
 }
 
 /**
- * GET users/current/audit: who (laboratory staff or a share link) opened or changed the caller's
- * health data, and every invite, grant, refusal, withdrawal and end of a family member's access to a
- * record (in both people's logs, `counterpartName` the other person), newest first.
+ * The audit rows about a person's data for GET users/current/audit (accounts/accessLog.ts, which adds
+ * the other person's name to the family-access rows): who (laboratory staff or a share link) opened
+ * or changed the caller's health data, and every invite, grant, refusal, withdrawal and end of a
+ * family member's access to a record, newest first. `recordPatientId` is the record of an access row
+ * (null on the others).
  */
-export async function listAccessToMyData(db: Db, userId: number, q: repo.AuditQuery = {}): Promise<AccessRecordDto[]> {
+export async function accessToSubject(db: Db, userId: number, q: repo.AuditQuery = {}): Promise<{ dto: AccessRecordDto; recordPatientId: number | null }[]> {
   const rows = await repo.selectAuditEvents(db, q)
     .where('audit_events.subject_user_id', '=', userId)
     .where((eb) => eb.or([eb.and([eb('audit_events.action', 'in', HEALTH), eb('audit_events.actor_kind', 'in', ['staff', 'share'])]), eb('audit_events.action', '=', 'record_access')]))
     .execute();
-  const names = await counterpartNames(db, userId, rows.filter((r) => r.action === 'record_access').map((r) => r.patient_id ?? 0));
-  return rows.map((r) => (r.action === 'record_access' ? { ...accessDto(r), counterpartName: names.get(r.patient_id ?? 0) ?? null } : accessDto(r)));
-}
-
-/** For a record's holder the name on the record; for the family member, the holder's name. */
-async function counterpartNames(db: Db, userId: number, patientIds: number[]): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
-  for (const id of new Set(patientIds)) {
-    const r = await findRecordWithHolder(db, id);
-    if (r) out.set(id, (r.user_id === userId ? `${r.first_name} ${r.last_name}` : `${r.holder_first_name} ${r.holder_last_name}`).trim());
-  }
-  return out;
+  return rows.map((r) => ({ dto: accessDto(r), recordPatientId: r.action === 'record_access' ? (r.patient_id ?? 0) : null }));
 }
 
 /** GET staff/audit: the trail of the staff member's laboratory, newest first. */

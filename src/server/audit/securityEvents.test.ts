@@ -1,7 +1,7 @@
 import { getConfig, setConfigForTests } from '@/server/config';
 import { setUpApiSuite } from '@/server/testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '@/server/testing/orderFixtures';
-import { purgeOldRows } from '@/server/jobs/purge';
+import { purgeOldRows } from '@/server/purge';
 
 /**
  * Refused sign-ins cannot flood the audit trail: they are security events kept apart from the trail

@@ -8,7 +8,7 @@ import { toMajor } from '@/shared/money';
 import { notFound } from '@/server/http/errors';
 import * as repo from '@/server/catalogue/repositories/catalogue';
 import { getLaboratoryPricing } from '@/server/laboratories/laboratories';
-import { MEMO_MAX_ITEMS, remembered, rememberedAnswer, rememberedItems } from './catalogueMemo';
+import { MEMO_MAX_ITEMS, remembered, rememberedAnswer, rememberedItems } from '@/server/catalogueMemo';
 
 /**
  * The catalogue as the backend API serves it (docs/openapi.yaml): analyses and profiles with the prices of

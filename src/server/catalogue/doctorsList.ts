@@ -7,7 +7,7 @@ import { toMajor, toMinor } from '@/shared/money';
 import { HttpError } from '@/server/http/errors';
 import { getLaboratoryPricing } from '@/server/laboratories/laboratories';
 import { listAnalyses, listProfiles } from './catalogue';
-import { remembered } from './catalogueMemo';
+import { remembered } from '@/server/catalogueMemo';
 import { findAllSynonyms } from './repositories/synonyms';
 import { buildMatchIndex, listLines, matchList, type MatchCandidate, type MatchIndex, type ScoredItem } from './listMatcher';
 

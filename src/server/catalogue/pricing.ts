@@ -1,6 +1,6 @@
 import type { Db } from '@/server/db/createDb';
 import { DEFAULT_CURRENCY, type Currency } from '@/shared/money';
-import { findAnalysisMaterials, findAnalysisPrices } from '@/server/cart/repositories/cart';
+import { findAnalysisMaterials, findAnalysisPrices } from './repositories/pricing';
 import { findLaboratory } from '@/server/laboratories/repositories/laboratories';
 
 /**

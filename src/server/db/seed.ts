@@ -1,7 +1,7 @@
 import type { Db } from './createDb';
 import { DEMO_ANALYSES, DEMO_HEADERS, DEMO_MATERIALS, DEMO_PROFILES } from './demo/catalogue';
 import { DEMO_LABORATORIES, DEMO_PRICE_LISTS } from './demo/laboratories';
-import { DEMO_SELLERS } from '../invoices/demoSellers';
+import { DEMO_SELLERS } from './demo/sellers';
 import { applyDemoZones } from './demo/zones';
 import { applyDemoTiming } from './demo/timing';
 import { applyDemoPanels } from './demo/panels';

@@ -1,4 +1,5 @@
-import { addressGroup, clientAddress, parseTrustedProxies } from './clientAddress';
+import { parseTrustedProxies } from '@/server/trustedProxies';
+import { addressGroup, clientAddress } from './clientAddress';
 
 /**
  * The client address behind proxies: X-Forwarded-For is read from the right, skipping the hops the

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import type { TrustedProxies } from '@/server/trustedProxies';
 
 /**
  * The client address of a request, and the group a rate limit counts it under.
@@ -9,32 +10,8 @@ import net from 'node:net';
  * proxy. `TRUSTED_PROXIES` says which hops are trusted: a count (`1`: one reverse proxy in front, the
  * default when `TRUST_PROXY=true`) or a comma-separated list of addresses and networks
  * (`10.0.0.0/8, 192.0.2.1`), in which case the socket's peer must itself be in the list for the
- * header to be read at all.
+ * header to be read at all. The setting itself is read with the configuration (src/server/trustedProxies.ts).
  */
-export type TrustedProxies = number | net.BlockList | null;
-
-export class TrustedProxiesError extends Error {}
-
-/** `TRUSTED_PROXIES`: a count of proxies, a list of addresses and CIDR networks, or empty (null). */
-export function parseTrustedProxies(value: string | undefined): TrustedProxies {
-  const v = (value ?? '').trim();
-  if (!v) return null;
-  if (/^\d+$/.test(v)) return Number(v);
-  const list = new net.BlockList();
-  for (const part of v.split(',').map((p) => p.trim()).filter(Boolean)) {
-    const [address = '', bits] = part.split('/');
-    const family = net.isIP(address);
-    if (!family) throw new TrustedProxiesError(`TRUSTED_PROXIES: "${part}" is not an address or network`);
-    const type = family === 6 ? 'ipv6' : 'ipv4';
-    if (bits === undefined) list.addAddress(address, type);
-    else {
-      const prefix = Number(bits);
-      if (!/^\d+$/.test(bits) || prefix > (family === 6 ? 128 : 32)) throw new TrustedProxiesError(`TRUSTED_PROXIES: "${part}" has an invalid prefix`);
-      list.addSubnet(address, prefix, type);
-    }
-  }
-  return list;
-}
 
 /** A hop as written in X-Forwarded-For (`1.2.3.4`, `1.2.3.4:8080`, `[2001:db8::1]:443`, `2001:db8::1`), or null when it is not an address. */
 function hopAddress(hop: string): string | null {

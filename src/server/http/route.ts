@@ -4,7 +4,7 @@ import { ValidationError, type AnySchema, type InferType } from 'yup';
 import '@/shared/validation/safeStringCase';
 import { getConfig } from '../config';
 import { getDb, type Db } from '../db/createDb';
-import { startAppWorker } from '../jobs/worker';
+import { startAppWorker } from '@/server/jobList';
 import { ERROR_CODES } from '@/shared/errorCodes';
 import { forbidden, HttpError, type ErrorBody } from './errors';
 import { authenticate, isNurse, type AuthUser } from './auth';
@@ -15,7 +15,7 @@ import { clientAddress } from './clientAddress';
 import { log, safePath } from '../log';
 import { observeRequest } from '../metrics';
 import { routePattern } from './routePattern';
-import { reserveAction, type LimitedAction } from '../rateLimit';
+import { reserveAction, type LimitedAction } from './rateLimit';
 import { addressGroup } from './clientAddress';
 
 /**

@@ -5,8 +5,8 @@ import { HttpError } from '../http/errors';
 import * as fa3Validate from './fa3Validate';
 import { fa3Errors } from './fa3Validate';
 import { hashPassword } from '../passwords';
-import { exportAccount } from '@/server/accounts/accountExport';
-import { eraseAccount } from '@/server/accounts/accountErasure';
+import { exportAccount } from '@/server/privacy/accountExport';
+import { eraseAccount } from '@/server/privacy/accountErasure';
 import { invoiceDeadline, issueCorrectionForRefund, listInvoices, readInvoice, requestInvoice } from './service';
 
 // The schema check as it is, watched: the tests below see when it runs and can hold it.

@@ -7,14 +7,14 @@ import { engineFor } from './engine';
 import * as table from './tableQueue';
 import * as pgBoss from './pgBossQueue';
 import { appSchema } from './pgBossQueue';
-import { jobDefinitions } from './registry';
 import { onWake } from './wake';
 import type { JobDb, JobDefinition, RunReport } from './types';
 
 /**
  * Runs the queue's jobs in this process: on PostgreSQL pg-boss's workers, on SQLite the app's own
  * loop over the `jobs` table (woken by an enqueue, else polling every second). `npm run jobs` runs
- * the same in a separate process; `stopWorker` drains on SIGTERM.
+ * the same in a separate process; `stopWorker` drains on SIGTERM. The engine knows no job: the list
+ * of them is handed in by the composition root, src/server/jobList.ts.
  */
 const POLL_MS = 1000;
 
@@ -36,8 +36,8 @@ function handlers(defs: readonly JobDefinition[]): Map<string, JobDefinition> {
 const recurring = (name: string) => declareJob({ name, payload: object({}) });
 
 /** Recurring work (the daily purge): one run per period, whichever instance enqueues it first. */
-export async function ensureRecurringJobs(db: JobDb, now = new Date()): Promise<void> {
-  for (const def of jobDefinitions()) {
+export async function ensureRecurringJobs(db: JobDb, jobs: readonly JobDefinition[], now = new Date()): Promise<void> {
+  for (const def of jobs) {
     if (!def.everyMs) continue;
     const slot = Math.floor(now.getTime() / def.everyMs);
     await enqueue(db, recurring(def.name), {}, { key: `period:${slot}`, runAt: now });
@@ -45,13 +45,13 @@ export async function ensureRecurringJobs(db: JobDb, now = new Date()): Promise<
 }
 
 /** Runs every job due now once and returns (for cron and tests). */
-export async function runJobsOnce(db: JobDb, opts: { now?: Date } = {}): Promise<RunReport> {
-  await ensureRecurringJobs(db, opts.now);
-  return engineFor(db).runDue(db, jobDefinitions(), getConfig().jobsConcurrency);
+export async function runJobsOnce(db: JobDb, jobs: readonly JobDefinition[], opts: { now?: Date } = {}): Promise<RunReport> {
+  await ensureRecurringJobs(db, jobs, opts.now);
+  return engineFor(db).runDue(db, jobs, getConfig().jobsConcurrency);
 }
 
-function startTableLoop(db: JobDb, concurrency: number): Running {
-  const map = handlers(jobDefinitions());
+function startTableLoop(db: JobDb, jobs: readonly JobDefinition[], concurrency: number): Running {
+  const map = handlers(jobs);
   let stopping = false;
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<void> | null = null;
@@ -67,7 +67,7 @@ function startTableLoop(db: JobDb, concurrency: number): Running {
     current = (async () => {
       try {
         if (Date.now() - ensuredAt > 60_000) {
-          await ensureRecurringJobs(db);
+          await ensureRecurringJobs(db, jobs);
           ensuredAt = Date.now();
         }
         do {
@@ -97,12 +97,12 @@ function startTableLoop(db: JobDb, concurrency: number): Running {
   };
 }
 
-async function startBossWorkers(db: JobDb, concurrency: number): Promise<Running> {
+async function startBossWorkers(db: JobDb, jobs: readonly JobDefinition[], concurrency: number): Promise<Running> {
   const handle = await pgBoss.bossFor(db, appSchema());
-  await ensureRecurringJobs(db);
-  const ids = await pgBoss.workInBoss(handle, db, jobDefinitions(), concurrency);
+  await ensureRecurringJobs(db, jobs);
+  const ids = await pgBoss.workInBoss(handle, db, jobs, concurrency);
   const off = onWake(() => ids.forEach((id) => handle.boss.notifyWorker(id)));
-  const recurring = setInterval(() => void ensureRecurringJobs(db).catch(() => undefined), 60_000);
+  const recurring = setInterval(() => void ensureRecurringJobs(db, jobs).catch(() => undefined), 60_000);
   recurring.unref();
   return {
     async stop() {
@@ -114,13 +114,13 @@ async function startBossWorkers(db: JobDb, concurrency: number): Promise<Running
 }
 
 /** Starts this process's worker once (JOBS_WORKER=false leaves the work to `npm run jobs`). */
-export async function startWorker(db: JobDb): Promise<void> {
+export async function startWorker(db: JobDb, jobs: readonly JobDefinition[]): Promise<void> {
   if (holder.__labShopWorker) return;
   const concurrency = getConfig().jobsConcurrency;
   const placeholder: Running = { stop: async () => undefined };
   holder.__labShopWorker = placeholder;
   try {
-    holder.__labShopWorker = engineFor(db).kind === 'pg-boss' ? await startBossWorkers(db, concurrency) : startTableLoop(db, concurrency);
+    holder.__labShopWorker = engineFor(db).kind === 'pg-boss' ? await startBossWorkers(db, jobs, concurrency) : startTableLoop(db, jobs, concurrency);
   } catch (e) {
     holder.__labShopWorker = undefined;
     throw e;
@@ -139,7 +139,7 @@ export async function stopWorker(): Promise<void> {
  * unless JOBS_INTERVAL_SECONDS=0 (then `npm run jobs` runs the work). Not from `createDb`: opening the
  * database no longer loads every job's handler, and the database layer imports nothing of the jobs.
  */
-export function startAppWorker(db: JobDb): void {
+export function startAppWorker(db: JobDb, jobs: readonly JobDefinition[]): void {
   if (holder.__labShopWorker || !getConfig().jobsIntervalSeconds) return;
-  startWorker(db).catch((e: unknown) => log().error({ err: e }, 'The job worker did not start'));
+  startWorker(db, jobs).catch((e: unknown) => log().error({ err: e }, 'The job worker did not start'));
 }

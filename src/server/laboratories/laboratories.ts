@@ -7,7 +7,7 @@ import type { Currency } from '@/shared/money';
 import { toMajor } from '@/shared/money';
 import { emergencyNumberOf, timeZoneOfCountry } from '@/shared/timeZones';
 import { notFound } from '@/server/http/errors';
-import { remembered } from '@/server/catalogue/catalogueMemo';
+import { remembered } from '@/server/catalogueMemo';
 import { findLaboratories, findLaboratory, type LaboratoryRecord } from '@/server/laboratories/repositories/laboratories';
 
 export const LABORATORY_NOT_FOUND = 'Laboratory not found';

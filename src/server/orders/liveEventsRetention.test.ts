@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { createTestDb, type TestDb } from '@/server/testing/testDb';
 import { createLab, createOrder, createPatient, createAnalysis, createSlot, createUser } from '@/server/testing/orderFixtures';
-import { jobDefinitions } from '@/server/jobs/registry';
 import { listJobs } from '@/server/jobs/queue';
-import { ensureRecurringJobs, runJobsOnce } from '@/server/jobs/worker';
+import { ensureRecurringJobs, jobDefinitions, runJobsOnce } from '@/server/jobList';
 import { latestEventId } from './orderEventFeed';
 import { liveEventsPruneJob } from './liveEventsRetention';
 

@@ -26,7 +26,7 @@ import { replayOrderPayment } from '@/server/payments/replay';
 import { intlLocale, type Language } from '@/shared/i18n';
 import { mailLanguage, mailTranslator } from '@/server/mail/i18n';
 import { updateUser } from '@/server/accounts/repositories/accounts';
-import { reserveAction } from '@/server/rateLimit';
+import { reserveAction } from '@/server/http/rateLimit';
 import { addressLine, formatVisit, preparationLines } from '@/server/mail/templates/common';
 import { orderConfirmationMail } from '@/server/mail/templates/orderConfirmation';
 import { orderMoneyLines } from '@/server/mail/templates/orderMoney';

@@ -4,7 +4,7 @@ import { setUpApiSuite } from '../testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '../testing/orderFixtures';
 import { startFakePush, type FakePush } from '../testing/fakePush';
 import { makeJobsDue } from '../testing/jobs';
-import { runJobsOnce } from '../jobs/worker';
+import { runJobsOnce } from '@/server/jobList';
 import { JOB } from '../jobs/specs';
 import type { OrderDetailDto } from '@/shared/types/results';
 

@@ -5,7 +5,7 @@ import { createTestDb, type TestDb } from '@/server/testing/testDb';
 import { startApiServer, type TestApiServer } from '@/server/testing/apiServer';
 import { startSmtpSink, type SmtpSink } from '@/server/testing/smtpSink';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, seedShopFixture, type FixtureUser, type ShopFixture } from '@/server/testing/shopFixtures';
-import { runJobsOnce } from '@/server/jobs/worker';
+import { runJobsOnce } from '@/server/jobList';
 import { listJobs } from '@/server/jobs/queue';
 import { JOB } from '@/server/jobs/specs';
 import { backgroundSettled } from '@/server/background';

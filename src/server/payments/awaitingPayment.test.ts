@@ -2,7 +2,7 @@ import { setUpShopSuite } from '../testing/shopSuite';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, type FixtureUser } from '../testing/shopFixtures';
 import { readOutbox } from '@/server/testing/outbox';
 import { getConfig } from '../config';
-import { runJobsOnce } from '../jobs/worker';
+import { runJobsOnce } from '@/server/jobList';
 import { listJobsByKey } from '../jobs/queue';
 import { JOB } from '../jobs/specs';
 import { mailIfAwaiting } from './awaiting';

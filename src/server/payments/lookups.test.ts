@@ -2,7 +2,7 @@ import { setUpShopSuite } from '../testing/shopSuite';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, type FixtureUser } from '../testing/shopFixtures';
 import { startFakeP24, type FakeP24 } from '../testing/fakeP24';
 import { getConfig } from '../config';
-import { runJobsOnce } from '../jobs/worker';
+import { runJobsOnce } from '@/server/jobList';
 import { listJobsByKey } from '../jobs/queue';
 import { backoffSeconds, JOB, specOf } from '../jobs/specs';
 import { paymentRefundCheckJob, REFUND_CHECK_AFTER_MS } from './refunds';

@@ -3,7 +3,7 @@ import { createFixturePatient, createFixtureSlot, createFixtureUser, type Fixtur
 import { createUser } from '../testing/orderFixtures';
 import { startFakeP24, type FakeP24 } from '../testing/fakeP24';
 import { getConfig } from '../config';
-import { runJobsOnce } from '../jobs/worker';
+import { runJobsOnce } from '@/server/jobList';
 import { expireOrder } from './hold';
 import type { PaymentDto } from '@/shared/types/payment';
 

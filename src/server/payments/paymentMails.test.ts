@@ -3,7 +3,7 @@ import { htmlPart, parseMail } from '@/server/testing/outbox';
 import { createTestDb, type TestDb } from '../testing/testDb';
 import { startSmtpSink, type SmtpSink } from '../testing/smtpSink';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '../testing/orderFixtures';
-import { runJobsOnce } from '../jobs/worker';
+import { runJobsOnce } from '@/server/jobList';
 import { queuePaymentMail } from './mails';
 
 /**

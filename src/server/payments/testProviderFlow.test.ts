@@ -1,7 +1,7 @@
 import { setUpShopSuite } from '../testing/shopSuite';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, type FixtureUser } from '../testing/shopFixtures';
 import { getConfig } from '../config';
-import { runJobsOnce } from '../jobs/worker';
+import { runJobsOnce } from '@/server/jobList';
 import { signedTestNotice } from './testProvider';
 
 /** The built-in test provider: its page's API, Pay / Decline through the signed notification path, forgeries refused. */

@@ -2,7 +2,7 @@ import { setUpShopSuite } from '../testing/shopSuite';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, type FixtureUser } from '../testing/shopFixtures';
 import { fakePay, fakePayModule, fakePaySign } from '../testing/fakePayProvider';
 import { getConfig, loadConfig } from '../config';
-import { runJobsOnce } from '../jobs/worker';
+import { runJobsOnce } from '@/server/jobList';
 import { PAYMENT_PROVIDERS } from './registry';
 
 /**

@@ -5,7 +5,7 @@ import { createAnalysis, createLab, createOrder, createPatient, createUser } fro
 import { soonToday } from '../testing/soonToday';
 import { startFakePush, type FakePush } from '../testing/fakePush';
 import { makeJobsDue } from '../testing/jobs';
-import { runJobsOnce } from '../jobs/worker';
+import { runJobsOnce } from '@/server/jobList';
 import { JOB } from '../jobs/specs';
 import type { HeldResultDto } from '@/shared/types/staff';
 

@@ -7,9 +7,8 @@ import type { AuthUser } from '@/server/http/auth';
 import * as repo from '@/server/orders/repositories/orders';
 import * as sharesRepo from '@/server/results/repositories/shares';
 import { getPatientResults, getPatientResultsOfOrder, TEST_RESULT_NOT_FOUND } from './results';
-import { buildResultsBundle, type FhirBundle } from '@/server/interop/fhir';
 import { recordAudit } from '@/server/audit/audit';
-import { reserveAction } from '@/server/rateLimit';
+import { reserveAction } from '@/server/http/rateLimit';
 import { patientsWithoutConsent } from './resultAccess';
 import { inWriteTransaction } from '@/server/db/transactions';
 
@@ -93,7 +92,8 @@ function sharedView(data: PatientResultsDto, expiresAt: string): SharedResultsDt
   return {
     patient: { firstName: data.patient.firstName, lastName: data.patient.lastName, dateOfBirth: data.patient.dateOfBirth, gender: data.patient.gender },
     orderNumber: data.testResult.orderNumber,
-    sampledAt: data.testResult.visit.start,
+    // The collection as recorded (as the owner's page and PDF say), the booked visit only before one is.
+    sampledAt: data.testResult.sampledAt ?? data.testResult.visit.start,
     laboratory: { cityName: data.testResult.laboratory.cityName, address: data.testResult.laboratory.address, phone: data.testResult.laboratory.phone, timeZone: data.testResult.visit.timeZone, ...(data.testResult.laboratory.i18n ? { i18n: data.testResult.laboratory.i18n } : {}) },
     results: data.results,
     pending: data.pending,
@@ -117,8 +117,12 @@ export async function sharedResultsForPdf(db: Db, token: string, ip = '', now = 
   return getPatientResultsOfOrder(db, order, share.patient_id);
 }
 
-export async function sharedFhir(db: Db, token: string, ip = '', now = new Date()): Promise<FhirBundle> {
+/**
+ * A live share opened for another reader (the FHIR export, interop/sharedFhir.ts): the same checks and
+ * limits as the page, and the opening recorded in the owner's audit trail as `detail`.
+ */
+export async function openShareFor(db: Db, token: string, ip: string, now: Date, detail: string): Promise<{ share: { patient_id: number }; order: repo.OrderRow }> {
   const { share, order } = await liveShare(db, token, now, ip);
-  await auditShare(db, share, ip, 'fhir');
-  return buildResultsBundle(db, order, share.patient_id, now);
+  await auditShare(db, share, ip, detail);
+  return { share, order };
 }

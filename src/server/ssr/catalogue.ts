@@ -7,7 +7,7 @@ import { getConfig } from '@/server/config';
 import { getDb, type Db } from '@/server/db/createDb';
 import { HttpError } from '@/server/http/errors';
 import { getLaboratory, listLaboratories } from '@/server/laboratories/laboratories';
-import { rememberedAnswer } from '@/server/catalogue/catalogueMemo';
+import { rememberedAnswer } from '@/server/catalogueMemo';
 import { LAB_COOKIE } from '@/shared/storage';
 import type { LaboratoryDto } from '@/shared/types/api';
 

@@ -5,7 +5,7 @@
  * server branch, so it never reaches the browser bundle.
  */
 import { getDb } from '@/server/db/createDb';
-import { rememberedAnswer } from '@/server/catalogue/catalogueMemo';
+import { rememberedAnswer } from '@/server/catalogueMemo';
 import { listLaboratories } from '@/server/laboratories/laboratories';
 import type { Language } from '@/shared/i18n';
 import type { LaboratoryDto } from '@/shared/types/api';

@@ -1,7 +1,7 @@
 import type { Db } from '@/server/db/createDb';
 import type { AuthUser } from '@/server/http/auth';
 import { badRequest, HttpError, notFound } from '@/server/http/errors';
-import { reserveAction } from '@/server/rateLimit';
+import { reserveAction } from '@/server/http/rateLimit';
 import * as repo from '@/server/support/repositories/barrierReports';
 import { getLaboratory, listLaboratories } from '@/server/laboratories/laboratories';
 import { BARRIER_DUE_DAYS, type BarrierListQuery, type BarrierReportDto, type BarrierReportInput } from '@/shared/validation/accessibility';

@@ -1,7 +1,7 @@
 import type { Db } from '@/server/db/createDb';
 import { badRequest, HttpError } from '@/server/http/errors';
 import { queueMail } from '@/server/mail/queueMail';
-import { reserveAction } from '@/server/rateLimit';
+import { reserveAction } from '@/server/http/rateLimit';
 import { mailTranslator } from '@/server/mail/i18n';
 import { supportMessageMail } from '@/server/mail/templates/supportMessage';
 import type { Language } from '@/shared/i18n';

@@ -1,7 +1,7 @@
 import { method, route } from '@/server/http/route';
 import { object, string } from 'yup';
 import { getCurrentUser } from '@/server/accounts/accounts';
-import { eraseAccount } from '@/server/accounts/accountErasure';
+import { eraseAccount } from '@/server/privacy/accountErasure';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,8 +1,8 @@
 import type { Db } from '@/server/db/createDb';
 
 /**
- * An account's data across the tables, for its erasure (accounts/accountErasure.ts) and its export
- * (accounts/accountExport.ts): which rows are blanked, deleted or read is decided there.
+ * An account's data across the tables, for its erasure (privacy/accountErasure.ts) and its export
+ * (privacy/accountExport.ts): which rows are blanked, deleted or read is decided there.
  */
 
 /** Blanks the account row: an unreachable address, an unusable password, no name or contact data. */

@@ -3,7 +3,7 @@ import { isPostgres, idColumn } from './helpers';
 import type { Db } from './helpers';
 
 // The demo laboratories' sellers as they were when this migration was written (copied from
-// invoices/demoSellers.ts, which the seed keeps using: a migration is frozen in time).
+// db/demo/sellers.ts, which the seed keeps using: a migration is frozen in time).
 const DEMO_SELLERS: { laboratoryId: string; legalName: string; taxId: string; street: string; postalCode: string; city: string }[] = [] = [
   { laboratoryId: 'warsaw-mokotow', legalName: 'Lab Shop Mokotów Sp. z o.o.', taxId: '5250000015', street: 'ul. Puławska 145', postalCode: '02-715', city: 'Warszawa' },
   { laboratoryId: 'warsaw-srodmiescie', legalName: 'Lab Shop Śródmieście Sp. z o.o.', taxId: '5250000021', street: 'ul. Marszałkowska 87', postalCode: '00-683', city: 'Warszawa' },

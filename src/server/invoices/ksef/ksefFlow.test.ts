@@ -8,7 +8,7 @@ import { makeJobsDue } from '../../testing/jobs';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '../../testing/orderFixtures';
 import { stopBosses } from '../../jobs/pgBossQueue';
 import { listJobsByKey } from '../../jobs/queue';
-import { runJobsOnce } from '../../jobs/worker';
+import { runJobsOnce } from '@/server/jobList';
 import { getConfig, setConfigForTests } from '../../config';
 import { forgetKsefTokens, KsefClient } from './client';
 import { sendInvoiceToKsef } from './send';

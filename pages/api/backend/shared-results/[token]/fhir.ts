@@ -1,6 +1,6 @@
 import { object, string } from 'yup';
 import { method, route } from '@/server/http/route';
-import { sharedFhir } from '@/server/results/shares';
+import { sharedFhir } from '@/server/interop/sharedFhir';
 import { FHIR_CONTENT_TYPE, fhirFileName } from '@/server/interop/fhir';
 
 export const config = { api: { bodyParser: false } };

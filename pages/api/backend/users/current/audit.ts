@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { listAccessToMyData } from '@/server/audit/audit';
+import { listAccessToMyData } from '@/server/accounts/accessLog';
 import { auditQuerySchema } from '@/shared/validation/audit';
 
 export const config = { api: { bodyParser: false } };

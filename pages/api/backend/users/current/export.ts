@@ -1,5 +1,5 @@
 import { method, route } from '@/server/http/route';
-import { exportAccount } from '@/server/accounts/accountExport';
+import { exportAccount } from '@/server/privacy/accountExport';
 
 export const config = { api: { bodyParser: false } };
 

@@ -1,10 +1,10 @@
-import type { Db } from './db/createDb';
-import { getConfig } from './config';
-import { HttpError, rateLimited, tooManyRequests } from './http/errors';
+import type { Db } from '@/server/db/createDb';
+import { getConfig } from '@/server/config';
+import { HttpError, rateLimited, tooManyRequests } from './errors';
 import * as attemptsRepo from '@/server/accounts/repositories/loginAttempts';
-import { inWriteTransaction } from './db/transactions';
-import { isPostgres } from './db/kind';
-import { addressGroup } from './http/clientAddress';
+import { inWriteTransaction } from '@/server/db/transactions';
+import { isPostgres } from '@/server/db/kind';
+import { addressGroup } from './clientAddress';
 
 /**
  * Login rate limit kept in the database (login_attempts), so it holds across app instances:

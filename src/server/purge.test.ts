@@ -2,8 +2,8 @@ import { setConfigForTests, getConfig } from '@/server/config';
 import { createTestDb, type TestDb } from '@/server/testing/testDb';
 import { createFixtureUser, seedShopFixture } from '@/server/testing/shopFixtures';
 import { purgeOldRows } from './purge';
-import { ensureRecurringJobs } from './worker';
-import { listJobs } from './queue';
+import { ensureRecurringJobs } from './jobList';
+import { listJobs } from '@/server/jobs/queue';
 import { hashToken } from '@/server/tokens';
 
 /** The daily purge job deletes expired tokens and old attempt rows and keeps everything still in use. */

@@ -8,15 +8,16 @@ import { deleteAttemptsBefore } from '@/server/accounts/repositories/loginAttemp
 import { deleteOldMail } from '@/server/mail/repositories/mailOutbox';
 import { deleteEndedSessions } from '@/server/accounts/repositories/sessions';
 import { deleteExpiredShares } from '@/server/results/repositories/shares';
-import { JOB } from './specs';
-import { defineJob } from './defineJob';
+import { JOB } from '@/server/jobs/specs';
+import { defineJob } from '@/server/jobs/defineJob';
 import { object } from 'yup';
 import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
  * The purge job: rows that only served a moment are deleted once useless -- expired tokens at once,
  * revoked tokens, sign-in sessions that ended (with their refresh tokens), login attempts, expired
- * share links and finished jobs after `RETENTION_DAYS`.
+ * share links and finished jobs after `RETENTION_DAYS`. It deletes rows of several domains (accounts,
+ * audit, jobs, mail, results) through their repositories, so it lives beside the job list, above them.
  */
 
 export const PURGE = JOB.purge;
@@ -49,7 +50,7 @@ export async function purgeOldRows(db: Db, now = new Date()): Promise<PurgeRepor
   });
 }
 
-/** The `purge` job: once a day (the queue keeps one run per day, src/server/jobs/worker.ts). */
+/** The `purge` job: once a day (the queue keeps one run per day, src/server/jobs/worker.ts; listed in src/server/jobList.ts). */
 export const purgeJob = defineJob({
   name: PURGE,
   payload: object({}),

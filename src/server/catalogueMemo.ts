@@ -14,7 +14,8 @@ import { BoundedMemo } from '@/server/boundedMemo';
  *   whatever the catalogue's size; at most one entry per key (price list), replaced when it expires.
  *
  * Kept values are frozen: a caller that tried to modify one would throw instead of changing what
- * every later request sees.
+ * every later request sees. A leaf of src/server: `catalogue/`, `laboratories/` (a laboratory's
+ * pricing) and `ssr/` keep their reference data here.
  */
 
 export const CATALOGUE_MEMO_MS = 60_000;
