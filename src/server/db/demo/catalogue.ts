@@ -250,7 +250,8 @@ const DIAGNOSTICS: DemoAnalysisRow[] = [
   ['DG028', 'Stool occult blood test', 2, 0, 'S', null, null, null, { p: 8 }],
 ];
 
-const CATEGORY_TEXT: Record<number, string> = {
+/** The second sentence of an analysis's description without one of its own, by its category (translated in translations.ts). */
+export const CATEGORY_TEXT: Record<number, string> = {
   1: 'Autoimmune marker in venous blood; interpreted together with symptoms and other tests by your doctor.',
   2: 'Hormone level in venous blood; the result depends on age, sex and, for women, the day of the cycle.',
   3: 'Allergy test measuring immunoglobulin E antibodies against the allergens named.',

@@ -1,8 +1,11 @@
+import { CATEGORY_TEXT, DEMO_ANALYSES } from './catalogue';
+
 /**
  * Russian and Polish names of the demo catalogue (every analysis and profile), with the words
- * patients type for them (synonyms, abbreviations). English stays in `analyses.name`; a language
- * without a translation falls back to it. Descriptions are translated for the most common analyses
- * and every profile; the others show the English description.
+ * patients type for them (synonyms, abbreviations), and their descriptions. English stays in
+ * `analyses.name`; a language without a translation falls back to it. An analysis with a description
+ * of its own has it here (ruText, plText); the others' description is their name and their category's
+ * sentence (DEMO_CATEGORY_TEXT_TRANSLATIONS), as in English.
  */
 export interface DemoTranslation {
   ru: string;
@@ -15,7 +18,7 @@ export interface DemoTranslation {
 
 export const DEMO_ANALYSIS_TRANSLATIONS: Record<string, DemoTranslation> = {
   GB001: { ru: 'Общий анализ крови', pl: 'Morfologia krwi', also: 'ОАК морфология CBC', ruText: 'Эритроциты, лейкоциты, гемоглобин, гематокрит и тромбоциты: основной скрининг общего здоровья, анемии и инфекций.', plText: 'Krwinki czerwone i białe, hemoglobina, hematokryt i płytki krwi: podstawowe badanie ogólnego stanu zdrowia, anemii i infekcji.' },
-  GB002: { ru: 'Общий анализ крови с лейкоцитарной формулой', pl: 'Morfologia krwi z rozmazem', also: 'ОАК лейкоформула' },
+  GB002: { ru: 'Общий анализ крови с лейкоцитарной формулой', pl: 'Morfologia krwi z rozmazem', also: 'ОАК лейкоформула', ruText: 'Общий анализ крови с долей каждого вида лейкоцитов (нейтрофилов, лимфоцитов, моноцитов, эозинофилов, базофилов).', plText: 'Morfologia krwi z odsetkiem każdego rodzaju krwinek białych (neutrofili, limfocytów, monocytów, eozynofili, bazofili).' },
   GB003: { ru: 'Скорость оседания эритроцитов (СОЭ)', pl: 'Odczyn Biernackiego (OB)', also: 'СОЭ OB ESR', ruText: 'Неспецифический маркер воспаления.', plText: 'Niespecyficzny wskaźnik stanu zapalnego.' },
   GB004: { ru: 'Глюкоза (натощак)', pl: 'Glukoza (na czczo)', also: 'сахар крови cukier glukoza', ruText: 'Сахар крови после ночного голодания: скрининг диабета и предиабета.', plText: 'Cukier we krwi po nocnym poście: badanie w kierunku cukrzycy i stanu przedcukrzycowego.' },
   GB005: { ru: 'Гликированный гемоглобин (HbA1c)', pl: 'Hemoglobina glikowana (HbA1c)', also: 'сахар cukier', ruText: 'Средний уровень сахара крови за последние два-три месяца.', plText: 'Średni poziom cukru we krwi z ostatnich dwóch–trzech miesięcy.' },
@@ -41,19 +44,19 @@ export const DEMO_ANALYSIS_TRANSLATIONS: Record<string, DemoTranslation> = {
   GB025: { ru: 'Магний', pl: 'Magnez', also: 'Mg' },
   GB026: { ru: 'Фосфор', pl: 'Fosfor' },
   GB027: { ru: 'Железо (сыворотка)', pl: 'Żelazo (surowica)', also: 'Fe' },
-  GB028: { ru: 'Ферритин', pl: 'Ferrytyna' },
+  GB028: { ru: 'Ферритин', pl: 'Ferrytyna', ruText: 'Запасы железа в организме; низкий ферритин — самый ранний признак дефицита железа.', plText: 'Zapasy żelaza w organizmie; niska ferrytyna jest najwcześniejszym objawem niedoboru żelaza.' },
   GB029: { ru: 'Трансферрин', pl: 'Transferyna' },
   GB030: { ru: 'Витамин B12', pl: 'Witamina B12', also: 'кобаламин kobalamina' },
   GB031: { ru: 'Фолиевая кислота', pl: 'Kwas foliowy' },
-  GB032: { ru: 'Витамин D (25-OH)', pl: 'Witamina D (25-OH)' },
-  GB033: { ru: 'С-реактивный белок (СРБ)', pl: 'Białko C-reaktywne (CRP)', also: 'СРБ' },
+  GB032: { ru: 'Витамин D (25-OH)', pl: 'Witamina D (25-OH)', ruText: 'Запасная форма витамина D в организме; выявляет дефицит, частый зимой в Северной Европе.', plText: 'Zapasowa postać witaminy D w organizmie; wykrywa niedobór, częsty zimą w północnej Europie.' },
+  GB033: { ru: 'С-реактивный белок (СРБ)', pl: 'Białko C-reaktywne (CRP)', also: 'СРБ', ruText: 'Белок острой фазы: повышается в течение нескольких часов после начала инфекции или воспаления.', plText: 'Białko ostrej fazy: jego stężenie rośnie w ciągu kilku godzin od początku zakażenia lub stanu zapalnego.' },
   GB034: { ru: 'Протромбиновое время (МНО)', pl: 'Czas protrombinowy (INR)', also: 'МНО ПТИ' },
   GB035: { ru: 'Активированное частичное тромбопластиновое время (АЧТВ)', pl: 'Czas kaolinowo-kefalinowy (APTT)', also: 'АЧТВ' },
   GB036: { ru: 'Фибриноген', pl: 'Fibrynogen' },
   GB037: { ru: 'D-димер', pl: 'D-dimery' },
   GB038: { ru: 'Амилаза', pl: 'Amylaza' },
   GB039: { ru: 'Липаза', pl: 'Lipaza' },
-  GB040: { ru: 'Общий анализ мочи', pl: 'Badanie ogólne moczu', also: 'ОАМ mocz' },
+  GB040: { ru: 'Общий анализ мочи', pl: 'Badanie ogólne moczu', also: 'ОАМ mocz', ruText: 'Физическое, химическое и микроскопическое исследование утренней порции мочи.', plText: 'Badanie właściwości fizycznych i chemicznych oraz ocena mikroskopowa porannej próbki moczu.' },
   GB041: { ru: 'Посев мочи с антибиотикограммой', pl: 'Posiew moczu z antybiogramem' },
   GB042: { ru: 'Ретикулоциты', pl: 'Retikulocyty' },
   GB043: { ru: 'Группа крови и резус-фактор', pl: 'Grupa krwi i czynnik Rh' },
@@ -78,18 +81,18 @@ export const DEMO_ANALYSIS_TRANSLATIONS: Record<string, DemoTranslation> = {
   HR017: { ru: 'ДГЭА-С', pl: 'DHEA-S', also: 'ДГЭА' },
   HR018: { ru: 'Глобулин, связывающий половые гормоны (ГСПГ)', pl: 'Globulina wiążąca hormony płciowe (SHBG)', also: 'ГСПГ' },
   HR019: { ru: '17-ОН прогестерон', pl: '17-OH progesteron' },
-  HR020: { ru: 'Антимюллеров гормон (АМГ)', pl: 'Hormon anty-Müllerowski (AMH)', also: 'АМГ' },
+  HR020: { ru: 'Антимюллеров гормон (АМГ)', pl: 'Hormon anty-Müllerowski (AMH)', also: 'АМГ', ruText: 'Овариальный резерв: оценка оставшегося запаса яйцеклеток, используется при планировании беременности.', plText: 'Rezerwa jajnikowa: ocena pozostałej puli komórek jajowych, przydatna przy planowaniu ciąży.' },
   HR021: { ru: 'Паратгормон (ПТГ)', pl: 'Parathormon (PTH)', also: 'ПТГ' },
   HR022: { ru: 'Гормон роста (СТГ)', pl: 'Hormon wzrostu (GH)', also: 'СТГ' },
   HR023: { ru: 'ИФР-1 (соматомедин С)', pl: 'IGF-1 (somatomedyna C)', also: 'ИФР' },
-  HR024: { ru: 'ХГЧ (количественный)', pl: 'Beta-hCG (ilościowo)', also: 'ХГЧ беременность ciąża' },
+  HR024: { ru: 'ХГЧ (количественный)', pl: 'Beta-hCG (ilościowo)', also: 'ХГЧ беременность ciąża', ruText: 'Хорионический гонадотропин человека: подтверждает раннюю беременность и позволяет следить за её развитием.', plText: 'Gonadotropina kosmówkowa (hCG): potwierdza wczesną ciążę i pozwala monitorować jej rozwój.' },
   HR025: { ru: 'Альдостерон', pl: 'Aldosteron' },
   HR026: { ru: 'Ренин (прямой)', pl: 'Renina (bezpośrednia)' },
   HR027: { ru: 'Андростендион', pl: 'Androstendion' },
   HR028: { ru: 'Остеокальцин', pl: 'Osteokalcyna' },
   HR029: { ru: 'Кортизол (слюна, вечер)', pl: 'Kortyzol (ślina, wieczór)' },
   HR030: { ru: 'Индекс инсулинорезистентности (HOMA-IR)', pl: 'Wskaźnik insulinooporności (HOMA-IR)' },
-  AI001: { ru: 'Антинуклеарные антитела (АНА), НРИФ', pl: 'Przeciwciała przeciwjądrowe (ANA), IIF', also: 'АНА' },
+  AI001: { ru: 'Антинуклеарные антитела (АНА), НРИФ', pl: 'Przeciwciała przeciwjądrowe (ANA), IIF', also: 'АНА', ruText: 'Скрининговый тест на системные аутоиммунные заболевания, такие как системная красная волчанка и синдром Шёгрена.', plText: 'Badanie przesiewowe w kierunku układowych chorób autoimmunologicznych, takich jak toczeń rumieniowaty układowy i zespół Sjögrena.' },
   AI002: { ru: 'Антитела к двуспиральной ДНК', pl: 'Przeciwciała anty-dsDNA' },
   AI003: { ru: 'Скрининг ENA (экстрагируемые ядерные антигены)', pl: 'Przeciwciała ENA (przesiew)' },
   AI004: { ru: 'Ревматоидный фактор (РФ)', pl: 'Czynnik reumatoidalny (RF)', also: 'РФ' },
@@ -108,12 +111,12 @@ export const DEMO_ANALYSIS_TRANSLATIONS: Record<string, DemoTranslation> = {
   AI017: { ru: 'Антитела к гладкой мускулатуре (ASMA)', pl: 'Przeciwciała przeciw mięśniom gładkim (ASMA)' },
   AI018: { ru: 'Антитела к париетальным клеткам', pl: 'Przeciwciała przeciw komórkom okładzinowym' },
   AI019: { ru: 'Антитела к внутреннему фактору', pl: 'Przeciwciała przeciw czynnikowi wewnętrznemu' },
-  AI020: { ru: 'Антитела к ТПО', pl: 'Przeciwciała anty-TPO', also: 'АТ-ТПО' },
+  AI020: { ru: 'Антитела к ТПО', pl: 'Przeciwciała anty-TPO', also: 'АТ-ТПО', ruText: 'Антитела к тиреопероксидазе: маркер аутоиммунного тиреоидита Хашимото.', plText: 'Przeciwciała przeciwko peroksydazie tarczycowej: marker choroby Hashimoto.' },
   AI021: { ru: 'Антитела к тиреоглобулину (АТ-ТГ)', pl: 'Przeciwciała anty-TG', also: 'АТ-ТГ' },
   AI022: { ru: 'Антитела к рецептору ТТГ (TRAb)', pl: 'Przeciwciała przeciw receptorowi TSH (TRAb)' },
   AI023: { ru: 'Антитела к GAD', pl: 'Przeciwciała anty-GAD' },
   AI024: { ru: 'Антистрептолизин О (АСЛО)', pl: 'Antystreptolizyna O (ASO)', also: 'АСЛО' },
-  AL001: { ru: 'Общий IgE', pl: 'IgE całkowite' },
+  AL001: { ru: 'Общий IgE', pl: 'IgE całkowite', ruText: 'Общий иммуноглобулин E; повышается при аллергии и паразитарных инвазиях.', plText: 'Całkowite stężenie immunoglobuliny E, podwyższone w alergiach i chorobach pasożytniczych.' },
   AL002: { ru: 'Специфический IgE: пыльца берёзы (t3)', pl: 'IgE swoiste: pyłek brzozy (t3)' },
   AL003: { ru: 'Специфический IgE: тимофеевка (g6)', pl: 'IgE swoiste: tymotka łąkowa (g6)' },
   AL004: { ru: 'Специфический IgE: клещ домашней пыли D. pteronyssinus (d1)', pl: 'IgE swoiste: roztocze D. pteronyssinus (d1)' },
@@ -139,7 +142,7 @@ export const DEMO_ANALYSIS_TRANSLATIONS: Record<string, DemoTranslation> = {
   AL024: { ru: 'Аллергопанель: детская (смешанная, 20 аллергенов)', pl: 'Panel alergiczny: dziecięcy (mieszany, 20 alergenów)' },
   AL025: { ru: 'Эозинофильный катионный белок (ЭКБ)', pl: 'Białko kationowe eozynofilów (ECP)' },
   AL026: { ru: 'Триптаза', pl: 'Tryptaza' },
-  GN001: { ru: 'HLA-DQ2/DQ8 (генетика целиакии)', pl: 'HLA-DQ2/DQ8 (genetyka celiakii)' },
+  GN001: { ru: 'HLA-DQ2/DQ8 (генетика целиакии)', pl: 'HLA-DQ2/DQ8 (genetyka celiakii)', ruText: 'Исключает целиакию, если не выявлен ни один из двух вариантов риска.', plText: 'Wyklucza celiakię, gdy nie stwierdza się żadnego z dwóch wariantów ryzyka.' },
   GN002: { ru: 'Мутация фактора V (Лейден)', pl: 'Mutacja czynnika V Leiden' },
   GN003: { ru: 'Мутация протромбина G20210A', pl: 'Mutacja protrombiny G20210A' },
   GN004: { ru: 'MTHFR C677T и A1298C', pl: 'MTHFR C677T i A1298C' },
@@ -159,7 +162,7 @@ export const DEMO_ANALYSIS_TRANSLATIONS: Record<string, DemoTranslation> = {
   GN018: { ru: 'Панель тромбофилии (генетическая)', pl: 'Panel trombofilii (genetyczny)' },
   GN019: { ru: 'Неинвазивный пренатальный тест (НИПТ)', pl: 'Nieinwazyjny test prenatalny (NIPT)', also: 'НИПТ' },
   GN020: { ru: 'Наследственная тугоухость (GJB2)', pl: 'Dziedziczna głuchota (GJB2)' },
-  DG001: { ru: 'ПСА (общий)', pl: 'PSA (całkowity)', also: 'ПСА' },
+  DG001: { ru: 'ПСА (общий)', pl: 'PSA (całkowity)', also: 'ПСА', ruText: 'Простатспецифический антиген: скрининг и наблюдение заболеваний предстательной железы у мужчин старше 40 лет.', plText: 'Antygen swoisty dla prostaty: badanie przesiewowe i kontrola chorób gruczołu krokowego u mężczyzn po 40. roku życia.' },
   DG002: { ru: 'ПСА (свободный)', pl: 'PSA (wolny)' },
   DG003: { ru: 'CA-125', pl: 'CA-125' },
   DG004: { ru: 'CA 15-3', pl: 'CA 15-3' },
@@ -215,3 +218,48 @@ export const DEMO_PROFILE_TRANSLATIONS: Record<string, DemoTranslation> = {
   PR040: { ru: 'Аутоиммунная щитовидная железа', pl: 'Autoimmunologiczne choroby tarczycy', ruText: 'ТТГ и антитела к щитовидной железе.', plText: 'TSH i przeciwciała tarczycowe.' },
   PR041: { ru: 'Аллергоскрининг: дети', pl: 'Przesiew alergiczny: dzieci', ruText: 'Молоко, яйцо, клещи и пыльца для детей.', plText: 'Mleko, jajko, roztocza i pyłki dla dzieci.' },
 };
+
+/** CATEGORY_TEXT (catalogue.ts) in Russian and Polish, by category. */
+export const DEMO_CATEGORY_TEXT_TRANSLATIONS: Record<number, { ru: string; pl: string }> = {
+  1: {
+    ru: 'Аутоиммунный маркер в венозной крови; врач оценивает его вместе с симптомами и результатами других анализов.',
+    pl: 'Marker autoimmunologiczny we krwi żylnej; lekarz ocenia go łącznie z objawami i wynikami innych badań.',
+  },
+  2: {
+    ru: 'Уровень гормона в венозной крови; результат зависит от возраста, пола, а у женщин — от дня менструального цикла.',
+    pl: 'Stężenie hormonu we krwi żylnej; wynik zależy od wieku, płci, a u kobiet także od dnia cyklu miesiączkowego.',
+  },
+  3: {
+    ru: 'Аллергологический тест: определение специфических антител класса IgE к указанным аллергенам.',
+    pl: 'Badanie alergologiczne: oznaczenie swoistych przeciwciał klasy IgE przeciwko wymienionym alergenom.',
+  },
+  4: {
+    ru: 'Рутинный лабораторный анализ, входит в стандартное профилактическое обследование.',
+    pl: 'Rutynowe badanie laboratoryjne, element standardowych badań profilaktycznych.',
+  },
+  5: {
+    ru: 'Генетический тест методом анализа ДНК; результат не меняется в течение жизни, поэтому исследование проводят один раз.',
+    pl: 'Badanie genetyczne metodą analizy DNA; wynik nie zmienia się w ciągu życia, dlatego wykonuje się je jednorazowo.',
+  },
+  6: {
+    ru: 'Диагностический анализ на инфекции, онкомаркеры и признаки поражения органов.',
+    pl: 'Badanie diagnostyczne w kierunku zakażeń, markerów nowotworowych i uszkodzenia narządów.',
+  },
+};
+
+const demoAnalysisByCode = new Map(DEMO_ANALYSES.map((a) => [a.code, a]));
+
+/**
+ * A demo analysis's description in Russian and Polish, when the English one given is the demo
+ * catalogue's (a description edited since keeps its English in every language).
+ */
+export function demoAnalysisDescription(code: string, english: string): { ru: string; pl: string } | undefined {
+  const t = DEMO_ANALYSIS_TRANSLATIONS[code];
+  const demo = demoAnalysisByCode.get(code);
+  if (!t || !demo || demo.description !== english) return undefined;
+  if (t.ruText && t.plText) return { ru: t.ruText, pl: t.plText };
+  const category = demo.headers[0];
+  const text = category === undefined ? undefined : DEMO_CATEGORY_TEXT_TRANSLATIONS[category];
+  if (!text || english !== `${demo.name}. ${CATEGORY_TEXT[category as number]}`) return undefined;
+  return { ru: `${t.ru}. ${text.ru}`, pl: `${t.pl}. ${text.pl}` };
+}

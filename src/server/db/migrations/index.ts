@@ -38,6 +38,7 @@ import { migration as m0013PatientNeeds } from './0013_2_patient_needs';
 import { migration as m0012LiveEvents } from './0012_3_order_live_events';
 import { migration as m0012Panels } from './0012_8_1_result_reports_and_panels';
 import { migration as m0013PatientIdentity } from './0013_4_patient_identity';
+import { migration as m0014CatalogueDescriptions } from './0014_5_catalogue_descriptions';
 
 /**
  * Every migration of the shop, one file each (`<prefix>_<name>.ts`). Ordered by name; add a new
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '0013_2_patient_needs': m0013PatientNeeds,
   '0013_4_patient_identity': m0013PatientIdentity,
   '0013_3_registration_consent_and_codes': m0013RegistrationConsent,
+  '0014_5_catalogue_descriptions': m0014CatalogueDescriptions,
 };
 
 export const migrationProvider: MigrationProvider = {
