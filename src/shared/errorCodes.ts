@@ -119,6 +119,12 @@ export const ERROR_CODES = {
   visitNotAtHomeTooEarly: 'visit_not_at_home_too_early',
   /** "On the way" only on the visit's day (the laboratory's calendar). */
   visitNotVisitDay: 'visit_not_visit_day',
+  /** The nurse's "I have arrived" only on the visit's day (the laboratory's calendar). */
+  visitArrivedNotVisitDay: 'visit_arrived_not_visit_day',
+  /** The nurse's "samples collected" only on the visit's day (the staff console's status change is not held to it). */
+  visitCollectedNotVisitDay: 'visit_collected_not_visit_day',
+  /** The nurse's "not at home" only on the visit's day. */
+  visitNotAtHomeNotVisitDay: 'visit_not_at_home_not_visit_day',
   /** The arrival window must end after it starts, within 3 hours (400, `fields.arrivalStart` or `fields.arrivalEnd`). */
   arrivalWindowInvalid: 'arrival_window_invalid',
 } as const;

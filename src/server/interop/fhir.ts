@@ -107,11 +107,12 @@ function nationalIdentifiers(ids: { pesel: string | null; personalNumber: string
  * `withNationalIds` (the owner's own export only) adds each patient's PESEL / personal number.
  */
 export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId?: number, now = new Date(), hidden: Set<number> = new Set(), withNationalIds = false): Promise<FhirBundle> {
-  const [lines, results, slots, labs] = await Promise.all([
+  const [lines, results, slots, labs, collected] = await Promise.all([
     repo.listLines(db, [order.id]),
     resultsRepo.listOrderResults(db, [order.id]),
     findSlotsByIds(db, [order.slot_id]),
     findLaboratoriesByIds(db, [order.laboratory_id]),
+    repo.findCollectedAt(db, [order.id]),
   ]);
   const ownLines = lines.filter((l) => (patientId === undefined || l.patient_id === patientId) && !hidden.has(l.patient_id));
   const ownResults = results.filter((r) => (patientId === undefined || r.patient_id === patientId) && !hidden.has(r.patient_id));
@@ -122,7 +123,8 @@ export async function buildResultsBundle(db: Db, order: repo.OrderRow, patientId
   const science = await resultsRepo.findScience(db, [...ownLines.map((l) => l.analysis_id), ...componentOf.keys()]);
   const sys = shopSystems();
   const lab = labs.get(order.laboratory_id);
-  const sampledAt = slots.get(order.slot_id)?.start_at ?? order.nurse_checkout_date;
+  // The collection as recorded (as the results page, the PDF and the trend show it), the booked visit only before one is.
+  const sampledAt = collected.get(order.id) ?? slots.get(order.slot_id)?.start_at ?? order.nurse_checkout_date;
   const entry: FhirBundle['entry'] = [];
   const url = (kind: string, id: string | number) => `urn:uuid:${uuidFor(`${sys.analysis}|${order.id}|${kind}|${id}`)}`;
 

@@ -25,7 +25,7 @@ import { findLaboratoriesByIds, laboratoryExists } from '@/server/laboratories/r
 import { timeZoneOf } from '@/server/visits/laboratoryTime';
 import { changeStatus, eventDto } from '@/server/orders/orderLifecycle';
 import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
-import { actorOfUser, followVisit } from '@/server/visits/visitStates';
+import { actorOfUser, checkVisitDay, followVisit } from '@/server/visits/visitStates';
 import { orderAddressDto, visitDto } from '@/server/orders/orders';
 import { linesByPatient } from '@/server/orders/linesByPatient';
 import { sampleCheckIn } from '@/server/orders/checkIn';
@@ -170,12 +170,15 @@ async function labOrderDetail(db: Db, staff: AuthUser, orderId: number): Promise
 
 /**
  * POST staff/orders/{id}/status. A nurse may only mark their own visit "samples collected"
- * (passing through "visit confirmed" when the order was not confirmed yet); any other step is 403.
+ * (passing through "visit confirmed" when the order was not confirmed yet), only on the visit's day
+ * (409 otherwise); any other step is 403. Staff change the status whenever they record it.
  */
 export async function setLabOrderStatus(db: Db, staff: AuthUser, orderId: number, status: OrderStatusDto, note = '', audit?: AuditContext): Promise<StaffOrderDetailDto> {
   const order = await loadLabOrder(db, staff, orderId);
   if (isNurse(staff)) {
     if (status !== 'sample_collected') throw forbidden(NURSE_STEP_ONLY);
+    // The nurse's "samples collected" only on the visit's day; the console's status changes are not held to it.
+    await checkVisitDay(db, order, 'collected', new Date());
     if (order.status === 'placed') await changeStatus(db, orderId, 'visit_confirmed', staff.id);
   }
   await changeStatus(db, orderId, status, staff.id, note);

@@ -1,5 +1,6 @@
 import type { Db } from '@/server/db/createDb';
 import type { NotAtHomeDto, NurseVisitDto, NurseVisitPatientDto, NurseVisitsDto, OrderStatusDto, StaffMemberDto, VisitMaterialDto } from '@/shared/types/results';
+import type { CatalogueI18nDto } from '@/shared/types/api';
 import { isNurse, type AuthUser } from '@/server/http/auth';
 import { conflict, forbidden, notFound } from '@/server/http/errors';
 import { ERROR_CODES } from '@/shared/errorCodes';
@@ -25,6 +26,7 @@ import { listRejections } from '@/server/orders/repositories/rejections';
 import { BUTTERFLY_REASONS, type RejectionReason } from '@/shared/sampleRejection';
 import { inWriteTransaction } from '@/server/db/transactions';
 import { needsOfVisits } from './visitNeeds';
+import { i18nOf, namesI18n } from '@/server/catalogue/catalogueNames';
 
 /**
  * The nurse's day (spec §4 states kept; see docs/spec-decisions.md): the home visits of a day in
@@ -61,17 +63,28 @@ function nextDayOf(day: string): string {
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
-function countMaterials(rows: { material_id: number; name: string }[]): VisitMaterialDto[] {
+/** The materials to bring, counted, each with its catalogue names in ru and pl (the card names them in the nurse's language). */
+function countMaterials(rows: { material_id: number; name: string }[], names: Map<number, CatalogueI18nDto>): VisitMaterialDto[] {
   const counts = new Map<number, VisitMaterialDto>();
   for (const r of rows) {
     const m = counts.get(r.material_id);
     if (m) m.count += 1;
-    else counts.set(r.material_id, { name: r.name, count: 1 });
+    else counts.set(r.material_id, { name: r.name, ...i18nOf(names, r.material_id), count: 1 });
   }
   return [...counts.values()];
 }
 
-async function visitDtos(db: Db, orders: repo.OrderRow[], user: AuthUser): Promise<NurseVisitDto[]> {
+/**
+ * Whether the nurse's steps (on the way, arrived, collected, not at home) are taken now: only on the
+ * visit's day in the laboratory's time zone; before it the card says they open that day.
+ */
+function visitDayOf(start: string, timeZone: string, now: Date): NurseVisitDto['visitDay'] {
+  const day = localDay(new Date(start), timeZone);
+  const today = localDay(now, timeZone);
+  return day === today ? 'today' : day > today ? 'ahead' : 'past';
+}
+
+async function visitDtos(db: Db, orders: repo.OrderRow[], user: AuthUser, now = new Date()): Promise<NurseVisitDto[]> {
   const ids = orders.map((o) => o.id);
   const [slots, labs, lines, materials, customers, nurses, paidAtVisit] = await Promise.all([
     findSlotsByIds(db, orders.map((o) => o.slot_id)),
@@ -89,7 +102,11 @@ async function visitDtos(db: Db, orders: repo.OrderRow[], user: AuthUser): Promi
     const reasons = [...new Set(firstDraws.filter((r) => r.order_id === o.redraw_of && r.staff_task === 0).map((r) => r.reason as RejectionReason))];
     return { reasons, butterfly: reasons.some((r) => BUTTERFLY_REASONS.includes(r)) };
   };
-  const visitNeeds = await needsOfVisits(db, ids, lines);
+  const [visitNeeds, materialNames, analysisNames] = await Promise.all([
+    needsOfVisits(db, ids, lines),
+    namesI18n(db, 'material', [...new Set(materials.map((m) => m.material_id))]),
+    namesI18n(db, 'analysis', [...new Set(lines.map((l) => l.analysis_id))]),
+  ]);
   return orders.map((o) => {
     const customer = customers.find((u) => u?.id === o.user_id);
     const orderMaterials = materials.filter((m) => m.order_id === o.id);
@@ -104,22 +121,23 @@ async function visitDtos(db: Db, orders: repo.OrderRow[], user: AuthUser): Promi
           dateOfBirth: l.date_of_birth,
           gender: l.gender,
           analyses: [],
-          materials: countMaterials(orderMaterials.filter((m) => m.patient_id === l.patient_id)),
+          materials: countMaterials(orderMaterials.filter((m) => m.patient_id === l.patient_id), materialNames),
         };
         patients.set(l.patient_id, p);
       }
-      p.analyses.push({ code: l.code, name: l.name });
+      p.analyses.push({ code: l.code, name: l.name, ...i18nOf(analysisNames, l.analysis_id) });
     }
+    const visit = visitDto(o, slots.get(o.slot_id), timeZoneOf(labs.get(o.laboratory_id)?.country ?? ''));
     return {
       orderId: o.id,
       number: o.number,
       status: o.status,
-      visit: visitDto(o, slots.get(o.slot_id), timeZoneOf(labs.get(o.laboratory_id)?.country ?? '')),
+      visit,
       address: orderAddressDto(o),
       phone: o.feedback_quick_phone || customer?.phone || '',
       customer: { firstName: customer?.first_name ?? '', lastName: customer?.last_name ?? '' },
       patients: [...patients.values()],
-      materials: countMaterials(orderMaterials),
+      materials: countMaterials(orderMaterials, materialNames),
       nurse: staffMemberDto(o.nurse_user_id ? nurses.get(o.nurse_user_id) : undefined),
       notAtHome: notAtHomeDto(o),
       visitState: o.visit_state,
@@ -127,6 +145,7 @@ async function visitDtos(db: Db, orders: repo.OrderRow[], user: AuthUser): Promi
       arrivalWindow: o.visit_arrival_start && o.visit_arrival_end && (o.visit_state === 'on_the_way' || o.visit_state === 'arrived') ? { start: o.visit_arrival_start, end: o.visit_arrival_end } : null,
       canMarkCollected: nurseCanCollect(o.status),
       canMarkNotAtHome: nurseCanCollect(o.status),
+      visitDay: visitDayOf(visit.start, visit.timeZone, now),
       redraw: redrawOf(o),
       needs: visitNeeds.get(o.id) ?? null,
       payment: visitPaymentDto(o, paidAtVisit.find((p) => p.order_id === o.id), isNurseOfVisit(user, o)),
@@ -153,7 +172,7 @@ async function visitsOfDay(db: Db, user: AuthUser, day: string | undefined, now:
   const from = localToUtc(shown, 0, timeZone).toISOString();
   const to = localToUtc(nextDayOf(shown), 0, timeZone).toISOString();
   const orders = await visitsRepo.listVisitOrders(db, labId, from, to, isNurse(user) ? user.id : null);
-  return { day: shown, timeZone, visits: await visitDtos(db, orders, user) };
+  return { day: shown, timeZone, visits: await visitDtos(db, orders, user, now) };
 }
 
 /** A visit the caller may see: staff of its laboratory, or the nurse it is assigned to (404 otherwise). */

@@ -44,7 +44,7 @@ export async function setVisitState(db: Db, user: AuthUser, orderId: number, inp
   if (to === 'on_the_way' || input.arrivalStart || input.arrivalEnd) {
     if (to !== 'on_the_way') throw badRequest(VISIT_MESSAGES.windowInvalid, { arrivalStart: VISIT_MESSAGES.windowInvalid }, ERROR_CODES.arrivalWindowInvalid);
   }
-  // The nurse's taps only on the visit's day ("on the way" has its own rule and words).
+  // The rules before the order's own action (each nurse step only on the visit's day, in its own words); "on the way" is checked as it is written.
   if (!correction && to !== 'on_the_way') await checkVisitMove(db, order, to, now);
   if (correction && order.visit_state === to) throw conflict(VISIT_REFUSALS.same, undefined, ERROR_CODES.visitSame);
 

@@ -2,6 +2,7 @@ import { setUpApiSuite } from '@/server/testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createUser } from '@/server/testing/orderFixtures';
 import type { NurseVisitDto, OrderDetailDto } from '@/shared/types/results';
 import { soonToday } from '@/server/testing/soonToday';
+import { localToUtc, localDay } from '@/server/visits/laboratoryTime';
 
 /**
  * The home visit's own states over the real API routes: the order of events, "never backwards",
@@ -15,6 +16,8 @@ const suite = setUpApiSuite();
 jest.mock('@/server/mail/mailer', () => ({ ...jest.requireActual<object>('../mail/mailer'), sendMail: jest.fn(async () => undefined) }));
 
 const MIN = 60_000;
+
+afterEach(() => jest.useRealTimers());
 
 async function slotAt(labId: string, start: Date): Promise<number> {
   const end = new Date(start.getTime() + 2 * 3600_000);
@@ -97,6 +100,9 @@ test('a visit never goes back; a final state stays; staff correct only with a re
 });
 
 test('"not at home" only once arrived or from 15 minutes after the slot start', async () => {
+  // The nurse's taps are taken on the visit's day only: the clock reads noon in Warsaw today, so a slot
+  // 5 minutes ahead and one 16 minutes ago both fall on that day, whatever the hour the test runs at.
+  jest.useFakeTimers({ now: localToUtc(localDay(new Date(), 'Europe/Warsaw'), 12, 'Europe/Warsaw'), advanceTimers: true, doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
   const early = await world(5);
   const refused = await move(early.nurse.token, early.order.id, { state: 'not_at_home', reason: 'Nobody answers' });
   expect(refused.status).toBe(409);
@@ -112,12 +118,16 @@ test('"not at home" only once arrived or from 15 minutes after the slot start', 
   expect((await move(late.nurse.token, late.order.id, { state: 'not_at_home', reason: 'Nobody answers' })).status).toBe(200);
 });
 
-test('"on the way" only on the visit\'s day', async () => {
+test('"on the way", "arrived", "collected" and "not at home" only on the visit\'s day, each refused with its own code', async () => {
   const w = await world(3 * 24 * 60);
   const refused = await move(w.nurse.token, w.order.id, { state: 'on_the_way' });
   expect(refused.status).toBe(409);
   // The console shows the refusal by its code, in the nurse's language.
   expect(refused.body).toMatchObject({ error: '"On the way" is possible only on the day of the visit', code: 'visit_not_visit_day' });
+  expect((await move(w.nurse.token, w.order.id, { state: 'arrived' })).body).toMatchObject({ error: '"Arrived" is possible only on the day of the visit', code: 'visit_arrived_not_visit_day' });
+  expect((await move(w.nurse.token, w.order.id, { state: 'collected' })).body).toMatchObject({ code: 'visit_collected_not_visit_day' });
+  expect((await move(w.nurse.token, w.order.id, { state: 'not_at_home', reason: 'x' })).body).toMatchObject({ code: 'visit_not_at_home_not_visit_day' });
+  expect((await patientView(w.owner.token, w.order.id)).visit.state).toBe('nurse_assigned');
 });
 
 test('a nurse moves only their own visits (404), only the nurse\'s steps (403); bad input is a 400 naming the field', async () => {

@@ -1,7 +1,7 @@
 import type { Db } from '@/server/db/createDb';
 import type { VisitState } from '@/server/db/schema';
 import type { VisitTrackingDto } from '@/shared/types/results';
-import { ARRIVAL_WINDOW_MINUTES, isFinalVisitState, TRAVEL_ESTIMATE_MINUTES, visitRefusal, type VisitRefusal } from '@/shared/visitState';
+import { ARRIVAL_WINDOW_MINUTES, isFinalVisitState, TRAVEL_ESTIMATE_MINUTES, visitDayRefusal, visitRefusal, type VisitRefusal } from '@/shared/visitState';
 import { isNurse, type AuthUser } from '@/server/http/auth';
 import { conflict } from '@/server/http/errors';
 import { ERROR_CODES, type ErrorCode } from '@/shared/errorCodes';
@@ -25,6 +25,9 @@ export const VISIT_REFUSALS: Record<VisitRefusal, string> = {
   backwards: 'A visit cannot go back to an earlier state',
   not_at_home_too_early: '"Not at home" is possible once the nurse has arrived or 15 minutes after the visit window starts',
   not_visit_day: '"On the way" is possible only on the day of the visit',
+  arrived_not_visit_day: '"Arrived" is possible only on the day of the visit',
+  collected_not_visit_day: '"Samples collected" is possible only on the day of the visit',
+  not_at_home_not_visit_day: '"Not at home" is possible only on the day of the visit',
 };
 export const VISIT_REFUSAL_CODES: Record<VisitRefusal, ErrorCode> = {
   same: ERROR_CODES.visitSame,
@@ -32,6 +35,9 @@ export const VISIT_REFUSAL_CODES: Record<VisitRefusal, ErrorCode> = {
   backwards: ERROR_CODES.visitBackwards,
   not_at_home_too_early: ERROR_CODES.visitNotAtHomeTooEarly,
   not_visit_day: ERROR_CODES.visitNotVisitDay,
+  arrived_not_visit_day: ERROR_CODES.visitArrivedNotVisitDay,
+  collected_not_visit_day: ERROR_CODES.visitCollectedNotVisitDay,
+  not_at_home_not_visit_day: ERROR_CODES.visitNotAtHomeNotVisitDay,
 };
 export const VISIT_RACE = 'The visit was changed at the same time; reload and try again';
 
@@ -45,6 +51,17 @@ async function factsOf(db: Db, order: OrderRow, now: Date) {
   const tz = timeZoneOf(lab?.country ?? '');
   const slotStart = slot?.start_at ?? order.nurse_checkout_date;
   return { slotStart, slotEnd: slot?.end_at ?? slotStart, slotDay: localDay(new Date(slotStart), tz), today: localDay(now, tz), now };
+}
+
+/**
+ * The nurse's step `to` (on the way, arrived, collected, not at home) only on the visit's day in the
+ * laboratory's time zone: 409 with the step's own code otherwise. For the nurse's "samples collected"
+ * through the order's status; the staff console's status changes are not held to it (staff record
+ * what happened, when they record it).
+ */
+export async function checkVisitDay(db: Db, order: OrderRow, to: VisitState, now: Date): Promise<void> {
+  const refusal = visitDayRefusal(to, await factsOf(db, order, now));
+  if (refusal) throw conflict(VISIT_REFUSALS[refusal], undefined, VISIT_REFUSAL_CODES[refusal]);
 }
 
 /** Throws 409 with the reason when the rules refuse the move (staff corrections skip this). */

@@ -4,6 +4,7 @@ import type { SampleCheckInDto, VisitNeedsDto } from './needs';
 import type { VisitStateDto } from '@/shared/visitState';
 import type { PaymentDto } from './payment';
 import type { NurseVisitPaymentDto } from './visitPayment';
+import type { CatalogueI18nDto } from './api';
 /**
  * Wire shapes of the lab staff console, the nurse's day and the staff's promo codes (docs/openapi.yaml:
  * `GET staff/orders`, `GET staff/visits` ... under the backend root). Built by the server in
@@ -77,6 +78,8 @@ export interface NotAtHomeDto {
 /** A sample material to bring: how many (one per patient who needs it). */
 export interface VisitMaterialDto {
   name: string;
+  /** The catalogue's names in ru and pl (the card reads the nurse's language, English when none). */
+  i18n?: CatalogueI18nDto;
   count: number;
 }
 
@@ -86,7 +89,7 @@ export interface NurseVisitPatientDto {
   lastName: string;
   dateOfBirth: string;
   gender: 'male' | 'female';
-  analyses: { code: string; name: string }[];
+  analyses: { code: string; name: string; i18n?: CatalogueI18nDto }[];
   materials: VisitMaterialDto[];
 }
 
@@ -111,6 +114,11 @@ export interface NurseVisitDto {
   canMarkCollected: boolean;
   /** The visit can be marked "not at home" now. */
   canMarkNotAtHome: boolean;
+  /**
+   * The visit's day against today, in the laboratory's time zone: the nurse's steps (on my way,
+   * arrived, samples collected, not at home) are taken only `today`; `ahead` and `past` show them closed.
+   */
+  visitDay: 'today' | 'ahead' | 'past';
   /** A second draw for rejected samples: their reasons, and whether to use a butterfly needle (RH, QS, RC). */
   redraw?: { reasons: RejectionReason[]; butterfly: boolean } | null;
   /** Each patient's needs for the nurse and the morning check-in (docs/backend.md, "The patient's needs"). */

@@ -27,6 +27,7 @@ const visit: NurseVisitDto = {
   visitState: 'nurse_assigned',
   arrivalWindow: null,
   canMarkNotAtHome: true,
+  visitDay: 'today',
   payment: { method: 'on_visit', status: 'on_visit', amountMinor: 12415, currency: 'PLN', collected: null, canRecord: true },
 };
 const day: NurseVisitsDto = { day: '2026-12-01', timeZone: 'Europe/Warsaw', visits: [visit] };
@@ -39,10 +40,10 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-function render() {
+function render(language: 'en' | 'ru' | 'pl' = 'en') {
   writeStorage('token', 'tok-1');
   const router = testRouter('/staff/visits', { day: '2026-12-01' });
-  const app = renderApp(<NurseVisitsPage />, { router });
+  const app = renderApp(<NurseVisitsPage />, { router, language });
   act(() => {
     app.store.dispatch(loggedIn());
     app.store.dispatch(currentUserReceived(nurse));
@@ -100,6 +101,62 @@ describe('/staff/visits', () => {
     expect(await screen.findByText('Order LS-000012: samples collected.')).toBeInTheDocument();
     expect(backend.calls('POST staff/orders/12/status')[0]?.body).toEqual({ status: 'sample_collected' });
     expect(screen.queryByRole('button', { name: /samples collected$/ })).not.toBeInTheDocument();
+  });
+
+  it("names the materials and analyses in the nurse's language, from the catalogue's translations", async () => {
+    const kit = { name: 'Venous blood collection kit', i18n: { ru: { name: 'Набор для взятия венозной крови' }, pl: { name: 'Zestaw do pobrania krwi żylnej' } } };
+    const translated: NurseVisitDto = {
+      ...visit,
+      patients: visit.patients.map((p) => ({ ...p, analyses: p.analyses.map((a) => (a.code === 'HR001' ? { ...a, i18n: { ru: { name: 'ТТГ' } } } : a)), materials: [{ ...kit, count: 1 }] })),
+      materials: [{ ...kit, count: 2 }],
+    };
+    backend = fakeBackend({ 'GET staff/visits': [200, { ...day, visits: [translated] }] });
+    const { unmount } = render('ru');
+    let materials = await screen.findByTestId('visit-materials');
+    expect(materials).toHaveTextContent('Набор для взятия венозной крови × 2');
+    expect(screen.getByText(/ТТГ/)).toBeInTheDocument();
+    // No translation of an item: its catalogue name.
+    expect(screen.getByText(/Glucose \(fasting\)/)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('Venous blood collection kit');
+    unmount();
+    render('pl');
+    materials = await screen.findByTestId('visit-materials');
+    expect(materials).toHaveTextContent('Zestaw do pobrania krwi żylnej × 2');
+    expect(document.body).not.toHaveTextContent('Venous blood collection kit');
+  });
+
+  it('shows the steps of a visit on another day closed, saying when they open, and sends nothing', async () => {
+    const ahead: NurseVisitDto = { ...visit, visitDay: 'ahead' };
+    const past: NurseVisitDto = { ...visit, orderId: 13, number: 'LS-000013', visitDay: 'past' };
+    backend = fakeBackend({ 'GET staff/visits': [200, { ...day, visits: [ahead, past] }] });
+    const user = userEvent.setup();
+    render();
+    const list = await screen.findByRole('list', { name: 'Visits on 2026-12-01' });
+    const first = within(list).getAllByRole('listitem')[0] as HTMLElement;
+    for (const name of ['On my way', 'I have arrived', 'Mark order LS-000012: samples collected', 'Mark order LS-000012: not at home']) {
+      const button = within(first).getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription('Available on the visit day.');
+    }
+    expect(screen.getByRole('button', { name: 'Mark order LS-000013: samples collected' })).toHaveAccessibleDescription("The visit's day has passed: the laboratory records what happened.");
+    await user.click(within(first).getByRole('button', { name: 'I have arrived' })).catch(() => undefined);
+    expect(backend.calls('POST staff/visits/12/state')).toHaveLength(0);
+  });
+
+  it("says a refused step by its code in the nurse's language", async () => {
+    backend = fakeBackend({
+      'GET staff/visits': [200, day],
+      'POST staff/visits/12/state': [409, { error: 'The server’s sentence', code: 'visit_arrived_not_visit_day' }],
+      'POST staff/orders/12/status': [409, { error: 'The server’s sentence', code: 'visit_collected_not_visit_day' }],
+    });
+    const user = userEvent.setup();
+    render('pl');
+    await screen.findByTestId('visit-steps');
+    await user.click(screen.getByRole('button', { name: 'Jestem na miejscu' }));
+    expect(await screen.findByText('„Jestem na miejscu” można zaznaczyć tylko w dniu wizyty.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /próbki pobrane$/i }));
+    expect(await screen.findByText(/„Próbki pobrane” można zaznaczyć tylko w dniu wizyty\./)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('The server’s sentence');
   });
 
   describe('"On my way" asks for the expected arrival on the laboratory\'s clock', () => {

@@ -22,8 +22,10 @@ import { Status } from '@/lib/status';
 import { useCall } from '@/lib/store/useCall';
 import { routes } from '@/lib/routes';
 import { formatLabTime } from '@/shared/labTime';
+import { localName } from '@/shared/catalogueText';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { NurseVisitDto, NurseVisitsDto, OrderAddressDto } from '@/shared/types/results';
+import type { CatalogueI18nDto } from '@/shared/types/api';
 import { StatusChip } from '@/features/orders';
 import { staffApi } from '../lazyStaffApi';
 import { shiftDate } from './staffDates';
@@ -85,6 +87,10 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
   const time = (iso: string) => formatLabTime(iso, language, timeZone, 'time');
   const a = v.address;
   const headingId = `visit-${v.orderId}`;
+  // The nurse's steps are taken on the visit's day only: before it (or after) they show closed, and why.
+  const closedBy = v.visitDay === 'today' ? undefined : `${headingId}-steps-closed`;
+  // The catalogue's names in the nurse's language (English when an item has none).
+  const named = (m: { name: string; i18n?: CatalogueI18nDto }) => localName(m, language);
 
   const collect = () => collected.run();
 
@@ -164,11 +170,11 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
                   {p.firstName} {p.lastName}
                 </strong>
                 {` · ${t('visits.age', { age: ageOf(p.dateOfBirth, day) })} · `}
-                {p.analyses.map((x) => x.name).join(', ')}
+                {p.analyses.map((x) => named(x)).join(', ')}
               </Typography>
               {p.materials.length > 0 && (
                 <Typography variant="body2" color="text.secondary">
-                  {p.materials.map((m) => t('visits.materialCount', { name: m.name, count: m.count })).join(', ')}
+                  {p.materials.map((m) => t('visits.materialCount', { name: named(m), count: m.count })).join(', ')}
                 </Typography>
               )}
             </li>
@@ -184,7 +190,7 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
           <Box component="ul" sx={{ pl: 2.5, m: 0 }} data-testid="visit-materials">
             {v.materials.map((m) => (
               <Typography component="li" variant="body2" key={m.name}>
-                {t('visits.materialCount', { name: m.name, count: m.count })}
+                {t('visits.materialCount', { name: named(m), count: m.count })}
               </Typography>
             ))}
           </Box>
@@ -195,11 +201,11 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
             {error}
           </Notice>
         )}
-        {(v.canMarkCollected || v.canMarkNotAtHome) && <VisitStepButtons v={v} onChanged={(u) => onChanged(u, '')} />}
+        {(v.canMarkCollected || v.canMarkNotAtHome) && <VisitStepButtons v={v} closedBy={closedBy} onChanged={(u) => onChanged(u, '')} />}
         {(v.canMarkCollected || v.canMarkNotAtHome) && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
             {v.canMarkCollected && (
-              <Button variant="contained" onClick={() => void collect()} disabled={busy} aria-label={t('visits.collectedLabel', { number: v.number })} sx={{ minHeight: 48, flex: '1 1 auto' }}>
+              <Button variant="contained" onClick={() => void collect()} disabled={busy || !!closedBy} aria-describedby={closedBy} aria-label={t('visits.collectedLabel', { number: v.number })} sx={{ minHeight: 48, flex: '1 1 auto' }}>
                 {t('visits.collected')}
               </Button>
             )}
@@ -213,7 +219,8 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
                   notAtHome.reset();
                   setAsking(true);
                 }}
-                disabled={busy}
+                disabled={busy || !!closedBy}
+                aria-describedby={closedBy}
                 aria-label={t('visits.notAtHomeLabel', { number: v.number })}
                 sx={{ minHeight: 48, flex: '1 1 auto' }}
               >
@@ -221,6 +228,11 @@ function VisitCard({ v, day, timeZone, onChanged }: { v: NurseVisitDto; day: str
               </Button>
             )}
           </Box>
+        )}
+        {(v.canMarkCollected || v.canMarkNotAtHome) && closedBy && (
+          <Typography id={closedBy} variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="visit-steps-closed">
+            {v.visitDay === 'ahead' ? t('visits.stepsAhead') : t('visits.stepsPast')}
+          </Typography>
         )}
       </CardContent>
       {dialogLoaded && (

@@ -27,6 +27,7 @@ const visit: Card = {
   visitState: 'arrived',
   arrivalWindow: null,
   canMarkNotAtHome: true,
+  visitDay: 'today',
   payment: { method: 'on_visit', status: 'on_visit', amountMinor: 12415, currency: 'PLN', collected: null, canRecord: true },
 };
 const nurse = { id: 5, username: 'n@lab.test', firstName: 'Nina', lastName: 'Kowalska', email: 'n@lab.test', emailConfirmed: true, phone: null, dateOfBirth: null, role: 'staff' as const, staffRole: 'nurse' as const };

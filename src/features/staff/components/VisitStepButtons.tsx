@@ -20,9 +20,10 @@ const OnTheWayDialog = dynamic(() => import('./OnTheWayDialog').then((m) => m.On
 /**
  * The nurse's one-tap steps of a visit: "On my way" (asks for the expected arrival, by default now
  * plus the travel estimate, as a 30-minute window, on the laboratory's clock) and "I have arrived".
- * Collected and not at home stay the card's own buttons.
+ * Collected and not at home stay the card's own buttons. Outside the visit's day the buttons are
+ * shown closed (`closedBy`: the id of the card's sentence saying when they open).
  */
-export function VisitStepButtons({ v, onChanged }: { v: NurseVisitDto; onChanged: (v: NurseVisitDto) => void }) {
+export function VisitStepButtons({ v, onChanged, closedBy }: { v: NurseVisitDto; onChanged: (v: NurseVisitDto) => void; closedBy?: string }) {
   const { t, i18n } = useTranslation('visit');
   const [asking, setAsking] = useState(false);
   const dialogLoaded = useOpenedOnce(asking);
@@ -80,10 +81,10 @@ export function VisitStepButtons({ v, onChanged }: { v: NurseVisitDto; onChanged
       </Typography>
       {open && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="contained" color="secondary" onClick={startAsking} disabled={busy} sx={{ minHeight: 48, flex: '1 1 auto' }}>
+          <Button variant="contained" color="secondary" onClick={startAsking} disabled={busy || !!closedBy} aria-describedby={closedBy} sx={{ minHeight: 48, flex: '1 1 auto' }}>
             {t('nurseButtons.onTheWay')}
           </Button>
-          <Button variant="outlined" onClick={() => void arrived()} disabled={busy} sx={{ minHeight: 48, flex: '1 1 auto' }}>
+          <Button variant="outlined" onClick={() => void arrived()} disabled={busy || !!closedBy} aria-describedby={closedBy} sx={{ minHeight: 48, flex: '1 1 auto' }}>
             {t('nurseButtons.arrived')}
           </Button>
         </Box>
