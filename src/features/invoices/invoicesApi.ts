@@ -21,8 +21,10 @@ export interface InvoiceKsef {
   rejectionReason: string | null;
 }
 
+/** A company with its NIP (`kind` absent or `company`), or a private person on their own name without one. */
 export interface InvoiceBuyerInput {
-  taxId: string;
+  kind?: 'company' | 'person';
+  taxId?: string;
   name: string;
   address: { street: string; postalCode: string; city: string; country: string };
 }

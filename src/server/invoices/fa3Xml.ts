@@ -15,7 +15,10 @@ export const FA3_NAMESPACE = 'http://crd.gov.pl/wzor/2025/06/25/13775/';
 export const VAT_EXEMPTION_BASIS = 'art. 43 ust. 1 pkt 18 ustawy z dnia 11 marca 2004 r. o podatku od towarów i usług';
 
 export interface InvoiceParty {
-  taxId: string;
+  /** A company's NIP; null (or absent) for a private person invoiced without a tax number (`BrakID`). */
+  taxId?: string | null;
+  /** Absent on buyers of invoices issued before private persons could ask for one: a company. */
+  kind?: 'company' | 'person';
   name: string;
   street: string;
   postalCode: string;
@@ -41,14 +44,21 @@ export interface InvoicePaymentData {
   /** YYYY-MM-DD. */
   paidOn: string | null;
   method: 'online' | 'on_visit';
+  /** How it was paid: online, or at the visit in cash or by card (absent: online, or cash at the visit). */
+  paidBy?: PaidBy;
 }
+
+export type PaidBy = 'online' | 'cash' | 'card';
+
+/** How an invoice's payment was made, also for one stored before the means at the visit was recorded. */
+export const paidByOf = (p: Pick<InvoicePaymentData, 'method' | 'paidBy'>): PaidBy => p.paidBy ?? (p.method === 'online' ? 'online' : 'cash');
 
 export interface InvoiceData {
   kind: 'VAT' | 'KOR';
   number: string;
   /** The moment of issue (ISO); its date is P_1. */
   issuedAt: string;
-  /** The date of the service (sample collection) or payment, YYYY-MM-DD (P_6). */
+  /** The date of the service: the sample collection on the laboratory's clock, or, before it, the payment; YYYY-MM-DD (P_6). */
   saleDate: string;
   currency: 'PLN';
   seller: InvoiceParty;
@@ -66,14 +76,17 @@ export function amount(minor: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** FormaPlatnosci: 1 cash (paid to the nurse at the visit), 6 transfer (the online payment gateway). */
-const PAYMENT_FORM = { on_visit: '1', online: '6' } as const;
+/** FormaPlatnosci: 1 cash and 2 card (paid to the nurse at the visit), 6 transfer (the online payment gateway). */
+const PAYMENT_FORM = { cash: '1', card: '2', online: '6' } as const;
 
 const address = (p: InvoiceParty) => ({
   KodKraju: p.country,
   AdresL1: p.street,
   AdresL2: `${p.postalCode} ${p.city}`,
 });
+
+/** Podmiot2's identification: the NIP of a company, `BrakID` for a private person without one (FA(3) TPodmiot2). */
+const buyerIdentification = (p: InvoiceParty) => (p.taxId ? { NIP: p.taxId, Nazwa: p.name } : { BrakID: '1', Nazwa: p.name });
 
 export function totalMinor(lines: InvoiceLineData[]): number {
   return lines.reduce((n, l) => n + l.amountMinor, 0);
@@ -132,8 +145,8 @@ export function buildFa3Xml(data: InvoiceData): string {
       }
     : {};
   const payment = data.payment.paid && data.payment.paidOn
-    ? { Zaplacono: '1', DataZaplaty: data.payment.paidOn, FormaPlatnosci: PAYMENT_FORM[data.payment.method] }
-    : { FormaPlatnosci: PAYMENT_FORM[data.payment.method] };
+    ? { Zaplacono: '1', DataZaplaty: data.payment.paidOn, FormaPlatnosci: PAYMENT_FORM[paidByOf(data.payment)] }
+    : { FormaPlatnosci: PAYMENT_FORM[paidByOf(data.payment)] };
 
   const doc = create({ version: '1.0', encoding: 'UTF-8' }, {
     Faktura: {
@@ -145,11 +158,11 @@ export function buildFa3Xml(data: InvoiceData): string {
         SystemInfo: 'Lab shop',
       },
       Podmiot1: {
-        DaneIdentyfikacyjne: { NIP: data.seller.taxId, Nazwa: data.seller.name },
+        DaneIdentyfikacyjne: { NIP: data.seller.taxId ?? '', Nazwa: data.seller.name },
         Adres: address(data.seller),
       },
       Podmiot2: {
-        DaneIdentyfikacyjne: { NIP: data.buyer.taxId, Nazwa: data.buyer.name },
+        DaneIdentyfikacyjne: buyerIdentification(data.buyer),
         Adres: address(data.buyer),
         // Not a unit of local government, not a member of a VAT group.
         JST: '2',

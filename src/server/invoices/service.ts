@@ -15,6 +15,7 @@ import { orderPaymentFacts, type OrderPaymentFacts } from './paymentFacts';
 import { queueKsefSend } from './ksef';
 import { ksefDto, type InvoiceKsefDto } from './ksef/dto';
 import { inWriteTransaction } from '@/server/db/transactions';
+import { buyerParty, sellerParty, serviceDate } from './parties';
 
 /**
  * VAT invoices on request (docs/invoices.md): for a paid order of a laboratory that has seller
@@ -79,15 +80,12 @@ function invalid(e: ValidationError): HttpError {
 async function parseBuyer(body: unknown): Promise<InvoiceBuyer> {
   try {
     const v = await invoiceRequestSchema.validate(body ?? {}, { abortEarly: false, stripUnknown: true });
-    return v.buyer;
+    return v.buyer as InvoiceBuyer;
   } catch (e) {
     if (e instanceof ValidationError) throw invalid(e);
     throw e;
   }
 }
-
-const sellerParty = (s: repo.SellerRow): InvoiceParty => ({ taxId: s.tax_id, name: s.legal_name, street: s.street, postalCode: s.postal_code, city: s.city, country: s.country });
-const buyerParty = (b: InvoiceBuyer): InvoiceParty => ({ taxId: b.taxId, name: b.name, street: b.address.street, postalCode: b.address.postalCode, city: b.address.city, country: b.address.country });
 
 export function summaryDto(row: repo.InvoiceRow): InvoiceSummaryDto {
   return { id: row.id, number: row.number, issuedAt: row.issued_at };
@@ -115,6 +113,8 @@ interface Draft {
   buyer: InvoiceParty;
   lines: DocumentLine[];
   payment: OrderPaymentFacts;
+  /** P_6, YYYY-MM-DD (`serviceDate`). */
+  saleDate: string;
   now: Date;
   correction?: Correction;
 }
@@ -128,12 +128,12 @@ function draftXml(d: Draft, seq: number): string {
     kind: d.correction ? 'KOR' : 'VAT',
     number: invoiceNumber(documentYear(d.now), seq),
     issuedAt: d.now.toISOString(),
-    saleDate: paidOn ?? warsawDate(d.now),
+    saleDate: d.saleDate,
     currency: 'PLN',
     seller: sellerParty(d.seller),
     buyer: d.buyer,
     lines: d.lines,
-    payment: { paid: d.payment.paid, paidOn, method: d.payment.method },
+    payment: { paid: d.payment.paid, paidOn, method: d.payment.method, paidBy: d.payment.paidBy },
     corrected: d.correction
       ? { number: d.correction.of.number, issuedOn: d.correction.of.issued_at.slice(0, 10), ksefNumber: d.correction.of.ksef_number, reason: d.correction.reason }
       : undefined,
@@ -197,7 +197,7 @@ async function writeInvoice(trx: Db, d: Draft, strict: boolean): Promise<repo.In
     seq,
     number: invoiceNumber(year, seq),
     issued_at: now.toISOString(),
-    sale_date: paidOn ?? warsawDate(now),
+    sale_date: d.saleDate,
     currency: 'PLN',
     total_minor: totalMinor(lines),
     seller_json: JSON.stringify(sellerParty(d.seller)),
@@ -249,7 +249,7 @@ export async function requestInvoice(db: Db, user: AuthUser, orderId: number, bo
   if (payment.keptMinor - payment.refundingMinor <= 0) throw conflict(ORDER_REFUNDED, undefined, ERROR_CODES.orderRefunded);
   if (warsawDate(now) > invoiceDeadline(payment.paidAt)) throw conflict(WINDOW_CLOSED);
   const lines = await orderDocumentLines(db, order);
-  const vat: Draft = { order, seller, buyer, lines, payment, now };
+  const vat: Draft = { order, seller, buyer, lines, payment, saleDate: await serviceDate(db, order, payment, now), now };
   // Refunds settled before the request: the sale is invoiced in full and corrected down to what was kept.
   const total = totalMinor(lines);
   const refundedOfSale = total - Math.min(payment.keptMinor, total);
@@ -365,7 +365,8 @@ async function correctionDraft(db: Db, orderId: number, refund: RefundDocument, 
   const lines = correctionLines(JSON.parse(original.lines_json) as DocumentLine[], original.total_minor, refund);
   const payment = await orderPaymentFacts(db, orderId);
   const buyer = JSON.parse(original.buyer_json) as InvoiceParty;
-  return { order, seller, buyer, lines, payment, now, correction: { of: original, refundKey: refund.refundKey, reason: 'Zwrot zapłaty za badania' } };
+  // A correction keeps the date of the service it corrects.
+  return { order, seller, buyer, lines, payment, saleDate: original.sale_date, now, correction: { of: original, refundKey: refund.refundKey, reason: 'Zwrot zapłaty za badania' } };
 }
 
 /**

@@ -46,6 +46,49 @@ describe('OrderDocuments', () => {
     expect(await screen.findByText('The invoice could not be issued with these details. Check them, or contact the laboratory.')).toBeInTheDocument();
   });
 
+  it('a private person asks for an invoice on their own name: no NIP field, country names, the person’s field errors, no taxId sent', async () => {
+    api.list.mockResolvedValueOnce([]).mockResolvedValueOnce([{ id: 8, number: 'FV/2026/000002', issuedAt: '2026-11-26T10:00:00Z', kind: 'VAT', total: 54.9, currency: 'PLN' }]);
+    api.request
+      .mockRejectedValueOnce(new ApiError('bad', 422, { 'buyer.address.postalCode': 'Enter a Belarusian postal code of six digits like 220005' }, 'validation_failed'))
+      .mockResolvedValueOnce({ id: 8, number: 'FV/2026/000002', issuedAt: '2026-11-26T10:00:00Z' });
+    renderApp(<OrderDocuments orderId={3} orderNumber="LS-1" canInvoice />);
+
+    expect(await screen.findByRole('radio', { name: 'Company' })).toBeChecked();
+    expect(screen.getByLabelText('Company name')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: 'Private person' }));
+    expect(screen.getByRole('radio', { name: 'Private person' })).toBeChecked();
+    expect(screen.queryByTestId('invoice-taxId')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Company name')).not.toBeInTheDocument();
+    expect(screen.getByText('You can get a VAT invoice on your own name, without a tax number.')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('First and last name'), { target: { value: 'Anna Kowalska' } });
+    fireEvent.change(screen.getByTestId('invoice-street'), { target: { value: 'vul. Lenina 5' } });
+    fireEvent.change(screen.getByTestId('invoice-postalCode'), { target: { value: '22005' } });
+    fireEvent.change(screen.getByTestId('invoice-city'), { target: { value: 'Minsk' } });
+    // The country list names the countries and, for a private person, goes beyond the Union.
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Belarus' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Get the invoice' }));
+    expect(await screen.findByText('Enter a Belarusian postal code of six digits like 220005')).toBeInTheDocument();
+    expect(api.request).toHaveBeenLastCalledWith(3, { kind: 'person', name: 'Anna Kowalska', address: { street: 'vul. Lenina 5', postalCode: '22005', city: 'Minsk', country: 'BY' } });
+
+    fireEvent.change(screen.getByTestId('invoice-postalCode'), { target: { value: '220005' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Get the invoice' }));
+    expect(await screen.findByText('Invoice FV/2026/000002')).toBeInTheDocument();
+    expect(api.request).toHaveBeenLastCalledWith(3, { kind: 'person', name: 'Anna Kowalska', address: { street: 'vul. Lenina 5', postalCode: '220005', city: 'Minsk', country: 'BY' } });
+  });
+
+  it('back to a company, a country outside the Union returns to Poland and the NIP is asked again', async () => {
+    api.list.mockResolvedValue([]);
+    renderApp(<OrderDocuments orderId={3} orderNumber="LS-1" canInvoice />);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Private person' }));
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Belarus' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Company' }));
+    expect(screen.getByTestId('invoice-taxId')).toBeInTheDocument();
+    expect(screen.getByRole('combobox')).toHaveTextContent('Poland');
+  });
+
   it('offers only the receipt where the laboratory issues no invoices', async () => {
     api.list.mockResolvedValue([]);
     renderApp(<OrderDocuments orderId={3} orderNumber="LS-1" canInvoice={false} />);

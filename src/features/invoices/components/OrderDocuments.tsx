@@ -1,22 +1,28 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '@/components/Notice';
 import { Status } from '@/lib/status';
 import { useCall } from '@/lib/store/useCall';
-import { INVOICE_COUNTRIES } from '@/shared/validation/invoice';
-import { invoicesApi, saveBlob, type InvoiceKsef } from '../invoicesApi';
+import { INVOICE_COUNTRIES, PERSON_COUNTRIES, type BuyerKind } from '@/shared/validation/invoice';
+import { invoicesApi, saveBlob, type InvoiceBuyerInput, type InvoiceKsef } from '../invoicesApi';
 
 /**
  * The documents of a paid order on its page: the receipt download, the order's invoices (PDF and
  * FA(3) XML), and, while there is no invoice and the laboratory issues them (`canInvoice`), the
- * small form that asks for one with the buyer's NIP. Field errors come from the server (422 naming
- * the field) and are shown under their fields in the reader's language.
+ * small form that asks for one: for a company with its NIP, or for a private person on their own
+ * name without one. Field errors come from the server (422 naming the field) and are shown under
+ * their fields in the reader's language.
  */
 interface Props {
   orderId: number;
@@ -34,6 +40,24 @@ const FIELD_OF: Record<string, Field> = {
   'buyer.address.city': 'city',
   'buyer.address.country': 'country',
 };
+
+/** The request's buyer: a company as the API always took it (no `kind`), a private person without a NIP. */
+function buyerOf(kind: BuyerKind, f: typeof EMPTY): InvoiceBuyerInput {
+  const address = { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country };
+  return kind === 'person' ? { kind, name: f.name, address } : { taxId: f.taxId, name: f.name, address };
+}
+
+/** A country's name in the reader's language, its code where the browser has none. */
+function useCountryName(): (code: string) => string {
+  const { i18n } = useTranslation();
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([i18n.language], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  return (code) => names?.of(code) ?? code;
+}
 
 /** Refusals the form words itself, by code. */
 const REFUSAL_TEXT: Partial<Record<string, string>> = { order_refunded: 'form.refunded', invoice_invalid: 'form.invalid' };
@@ -62,10 +86,12 @@ function KsefStatus({ ksef, onUpo }: { ksef: InvoiceKsef; onUpo: (upoUrl: string
 export function OrderDocuments({ orderId, orderNumber, canInvoice }: Props) {
   const { t } = useTranslation('invoices');
   const list = useCall((id: number) => invoicesApi.list(id));
-  const request = useCall((id: number, f: typeof EMPTY) =>
-    invoicesApi.request(id, { taxId: f.taxId, name: f.name, address: { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country } }),
-  );
+  const request = useCall((id: number, kind: BuyerKind, f: typeof EMPTY) => invoicesApi.request(id, buyerOf(kind, f)));
   const [form, setForm] = useState(EMPTY);
+  const [kind, setKind] = useState<BuyerKind>('company');
+  const countryName = useCountryName();
+  const person = kind === 'person';
+  const countries = person ? PERSON_COUNTRIES : INVOICE_COUNTRIES;
   const [downloadFailed, setDownloadFailed] = useState(false);
   // An unreadable list shows as none.
   const docs = list.resource.status === Status.ERROR ? [] : list.resource.data;
@@ -95,7 +121,13 @@ export function OrderDocuments({ orderId, orderNumber, canInvoice }: Props) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setDownloadFailed(false);
-    if (await request.run(orderId, form)) await load(orderId);
+    if (await request.run(orderId, kind, form)) await load(orderId);
+  };
+
+  const chooseKind = (next: BuyerKind) => {
+    setKind(next);
+    // A company's address is in the Union: a country only a private person may choose goes back to Poland.
+    if (next === 'company' && !(INVOICE_COUNTRIES as readonly string[]).includes(form.country)) setForm({ ...form, country: 'PL' });
   };
 
   const input = (field: Field, label: string, html: Record<string, string> = {}, extra: object = {}) => (
@@ -138,11 +170,18 @@ export function OrderDocuments({ orderId, orderNumber, canInvoice }: Props) {
       ))}
       {docs !== null && !invoices.length && canInvoice && (
         <Box component="form" onSubmit={submit} noValidate>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {t('form.intro')}
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {person ? t('form.personIntro') : t('form.intro')}
           </Typography>
-          {input('taxId', t('form.taxId'), { inputMode: 'numeric', autoComplete: 'off' })}
-          {input('name', t('form.name'), { autoComplete: 'organization' })}
+          <FormControl sx={{ mb: 1 }}>
+            <FormLabel id={`invoice-kind-${orderId}`}>{t('form.buyerKind.label')}</FormLabel>
+            <RadioGroup row aria-labelledby={`invoice-kind-${orderId}`} value={kind} onChange={(e) => chooseKind(e.target.value as BuyerKind)}>
+              <FormControlLabel value="company" control={<Radio />} label={t('form.buyerKind.company')} sx={{ minHeight: 48 }} />
+              <FormControlLabel value="person" control={<Radio />} label={t('form.buyerKind.person')} sx={{ minHeight: 48 }} />
+            </RadioGroup>
+          </FormControl>
+          {!person && input('taxId', t('form.taxId'), { inputMode: 'numeric', autoComplete: 'off' })}
+          {person ? input('name', t('form.personName'), { autoComplete: 'name' }) : input('name', t('form.name'), { autoComplete: 'organization' })}
           {input('street', t('form.street'), { autoComplete: 'address-line1' })}
           {/* Side by side where both labels fit ("Почтовый индекс", "Kod pocztowy"), each on its own line on a phone. */}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
@@ -151,9 +190,9 @@ export function OrderDocuments({ orderId, orderNumber, canInvoice }: Props) {
           </Box>
           {input('country', t('form.country'), {}, {
             select: true,
-            children: INVOICE_COUNTRIES.map((c) => (
+            children: countries.map((c) => (
               <MenuItem key={c} value={c}>
-                {c}
+                {countryName(c)}
               </MenuItem>
             )),
           })}

@@ -70,6 +70,16 @@ export async function firstStatusAt(db: Q, orderId: number, statuses: OrderStatu
   return row?.at ?? null;
 }
 
+/**
+ * When the order's samples were collected, as recorded: the visit's last `collected` event (a staff
+ * correction may record it again), else, for orders older than the visit states, when the order first
+ * reached `sample_collected` or a status after it; null before the collection.
+ */
+export async function collectionAt(db: Q, orderId: number, collectedStatuses: OrderStatus[]): Promise<string | null> {
+  const visit = await db.selectFrom('visit_events').select(['at']).where('order_id', '=', orderId).where('state', '=', 'collected').orderBy('id', 'desc').executeTakeFirst();
+  return visit?.at ?? firstStatusAt(db, orderId, collectedStatuses);
+}
+
 /** The sample materials an order charged (bought, at a price), per patient, with each material's VAT rate. */
 export async function orderMaterialCharges(db: Q, orderId: number) {
   return db
