@@ -2,6 +2,7 @@ import type { Db } from '@/server/db/createDb';
 import { type Insertable, type Selectable } from 'kysely';
 import { isPostgres } from '@/server/db/kind';
 import type { InvoiceTable, LaboratorySellerTable, OrderStatus } from '@/server/db/schema';
+import { findCollectedAt } from '@/server/orders/repositories/orders';
 
 /** Reads and writes of invoices, their number series and the laboratories' seller data. */
 type Q = Db;
@@ -71,13 +72,13 @@ export async function firstStatusAt(db: Q, orderId: number, statuses: OrderStatu
 }
 
 /**
- * When the order's samples were collected, as recorded: the visit's last `collected` event (a staff
- * correction may record it again), else, for orders older than the visit states, when the order first
- * reached `sample_collected` or a status after it; null before the collection.
+ * When the order's samples were collected, as recorded: the time the results, their PDF and the FHIR
+ * export give (`findCollectedAt`, the order's `sample_collected` event), else, for an order moved past
+ * that status without it, when it first reached a status after it; null before the collection.
  */
 export async function collectionAt(db: Q, orderId: number, collectedStatuses: OrderStatus[]): Promise<string | null> {
-  const visit = await db.selectFrom('visit_events').select(['at']).where('order_id', '=', orderId).where('state', '=', 'collected').orderBy('id', 'desc').executeTakeFirst();
-  return visit?.at ?? firstStatusAt(db, orderId, collectedStatuses);
+  const recorded = (await findCollectedAt(db, [orderId])).get(orderId);
+  return recorded ?? firstStatusAt(db, orderId, collectedStatuses);
 }
 
 /** The sample materials an order charged (bought, at a price), per patient, with each material's VAT rate. */
