@@ -9,6 +9,13 @@ import { renderApp } from '@/testing/renderApp';
 import { RegisterForm } from './RegisterForm';
 import { AuthModal } from './AuthModal';
 
+/**
+ * Keys are typed without a pause between them (user-event's `delay: null`): each keystroke still goes
+ * through the form and its validation, but a busy machine no longer pushes a test past its timeout,
+ * after which its typing went on and updated the form outside act().
+ */
+const typist = () => userEvent.setup({ delay: null });
+
 let backend: FakeBackend | null = null;
 beforeEach(() => {
   jest.spyOn(authNavigation, 'location').mockReturnValue({ pathname: '/register', query: {} });
@@ -37,7 +44,7 @@ const submit = (user: User) => user.click(screen.getByRole('button', { name: 'Cr
 describe('RegisterForm', () => {
   it('checks every field before sending', async () => {
     backend = fakeBackend({});
-    const user = userEvent.setup();
+    const user = typist();
     renderApp(<RegisterForm />, { sagas: 'account' });
     await submit(user);
     expect(await screen.findAllByText('This field is required')).toHaveLength(4);
@@ -60,7 +67,7 @@ describe('RegisterForm', () => {
   });
 
   it('hints the password strength with zxcvbn\'s score and feedback', async () => {
-    const user = userEvent.setup();
+    const user = typist();
     renderApp(<RegisterForm />, { sagas: 'account' });
     await user.type(screen.getByLabelText(/^Password/), 'qwertyuiopasdf');
     await waitFor(() => expect(screen.getByTestId('password-strength')).toHaveTextContent('Password strength: weak'));
@@ -76,7 +83,7 @@ describe('RegisterForm', () => {
 
   it('marks the e-mail of an existing user and says "Duplicating fields found"', async () => {
     backend = fakeBackend({ 'POST register': [400, { error: 'Such user exists' }] });
-    const user = userEvent.setup();
+    const user = typist();
     renderApp(<RegisterForm />, { sagas: 'account' });
     await fillValid(user);
     await submit(user);
@@ -94,7 +101,7 @@ describe('RegisterForm', () => {
     ['a server failure says so', [500, { error: 'Internal server error', code: 'internal' }], 'Internal server error'],
   ] as const)('under "Duplicating fields found", %s', async (_case, answer, reason) => {
     backend = fakeBackend({ 'POST register': [answer[0], answer[1]] });
-    const user = userEvent.setup();
+    const user = typist();
     renderApp(<RegisterForm />, { sagas: 'account' });
     await fillValid(user);
     await submit(user);
@@ -105,7 +112,7 @@ describe('RegisterForm', () => {
 
   it('registers with the optional fields left out and logs in', async () => {
     backend = fakeBackend({ 'POST register': [201, { accessToken: 'tok-r' }], 'GET users/current': [200, sampleUser] });
-    const user = userEvent.setup();
+    const user = typist();
     const { store } = renderApp(<RegisterForm />, { sagas: 'account' });
     await fillValid(user);
     await submit(user);
@@ -120,7 +127,7 @@ describe('RegisterForm', () => {
 describe('the consent to the terms and the privacy policy', () => {
   it('is required: without the box ticked nothing is sent and the error is shown at the box', async () => {
     backend = fakeBackend({ 'POST register': [201, { accessToken: 'tok-r' }], 'GET users/current': [200, sampleUser] });
-    const user = userEvent.setup();
+    const user = typist();
     renderApp(<RegisterForm />, { sagas: 'account' });
     const box = screen.getByRole('checkbox', { name: /I accept the terms of service and the privacy policy/ });
     expect(box).not.toBeChecked();
@@ -153,7 +160,7 @@ describe('the consent to the terms and the privacy policy', () => {
     ['ru', /Я принимаю пользовательское соглашение и политику конфиденциальности/, 'Чтобы создать аккаунт, примите пользовательское соглашение и политику конфиденциальности'],
     ['pl', /Akceptuję regulamin i politykę prywatności/, 'Aby założyć konto, zaakceptuj regulamin i politykę prywatności'],
   ] as const)('speaks %s', async (language, label, error) => {
-    const user = userEvent.setup();
+    const user = typist();
     renderApp(<RegisterForm />, { sagas: 'account', language });
     await user.click(screen.getByRole('button', { name: language === 'ru' ? 'Зарегистрироваться' : 'Załóż konto' }));
     expect(await screen.findByText(error)).toBeInTheDocument();
@@ -165,7 +172,7 @@ describe('AuthModal', () => {
   it('switches modes; after register the mode is login, the user is logged in and the add flow goes on', async () => {
     jest.spyOn(authNavigation, 'location').mockReturnValue({ pathname: '/add-to-cart/[addableType]/[addableId]', query: { addableType: 'analysis', addableId: '3', addableFlowPage: 'register' } });
     backend = fakeBackend({ 'POST register': [201, { accessToken: 'tok-r' }], 'GET users/current': [200, sampleUser] });
-    const user = userEvent.setup();
+    const user = typist();
     const { store } = renderApp(<AuthModal />, { sagas: 'account' });
     act(() => {
       store.dispatch(authModalOpened('login'));
@@ -189,7 +196,7 @@ describe('the destination through the login dialog', () => {
   it("a visitor's cart icon opens the dialog, and after logging in there the user goes to the cart, not home", async () => {
     jest.spyOn(authNavigation, 'location').mockReturnValue({ pathname: '/catalogue', query: {} });
     backend = fakeBackend({ 'POST login': [200, { access_token: 'tok-l' }], 'GET users/current': [200, sampleUser] });
-    const user = userEvent.setup();
+    const user = typist();
     const { store } = renderApp(<AuthModal />, { sagas: 'account' });
     act(() => {
       store.dispatch(authModalOpened({ mode: 'login', returnTo: '/cart' }));
@@ -206,7 +213,7 @@ describe('the destination through the login dialog', () => {
 
   it('a destination that is not a path of the shop is not followed', async () => {
     backend = fakeBackend({ 'POST login': [200, { access_token: 'tok-l' }], 'GET users/current': [200, sampleUser] });
-    const user = userEvent.setup();
+    const user = typist();
     const { store } = renderApp(<AuthModal />, { sagas: 'account' });
     act(() => {
       store.dispatch(authModalOpened({ mode: 'login', returnTo: '//evil.example/' }));

@@ -17,6 +17,13 @@ const ola: PatientDto = {
   address,
 };
 
+/**
+ * Keys are typed without a pause between them (user-event's `delay: null`): each keystroke still goes
+ * through the form and its validation, but a busy machine no longer pushes a test past its timeout,
+ * after which its typing went on and updated the form outside act().
+ */
+const typist = () => userEvent.setup({ delay: null });
+
 let backend: FakeBackend | null = null;
 beforeEach(() => {
   jest.spyOn(navigation, 'goTo').mockResolvedValue(undefined);
@@ -41,7 +48,7 @@ function open(country: string, mode: 'create' | 'edit', path: string) {
 
 it('at a Polish laboratory the form asks for an optional PESEL and checks it against the sex and birth date', async () => {
   backend = fakeBackend({ 'POST patient/': (req) => [201, { ...(req.body as object), id: 9 }] });
-  const user = userEvent.setup();
+  const user = typist();
   open('PL', 'create', '/patients/create');
   await user.type(await screen.findByLabelText(/^First name/), 'Ola');
   await user.type(screen.getByLabelText(/^Last name/), 'Nowak');
@@ -60,7 +67,7 @@ it('at a Polish laboratory the form asks for an optional PESEL and checks it aga
 
 it('at a Belarusian laboratory the form shows the personal number instead, and keeps a stored PESEL', async () => {
   backend = fakeBackend({ 'GET patient/5': [200, ola], 'GET patient': [200, [ola]], 'PUT patient/5': (req) => [200, { ...(req.body as object) }] });
-  const user = userEvent.setup();
+  const user = typist();
   open('BY', 'edit', '/patients/edit/[patientId]');
   const field = await screen.findByLabelText(/^Personal number/);
   expect(screen.queryByLabelText(/^PESEL/)).not.toBeInTheDocument();
