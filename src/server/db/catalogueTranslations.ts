@@ -18,8 +18,9 @@ const profileText = (t: DemoTranslation) => (t.ruText && t.plText ? { ru: t.ruTe
 
 /**
  * Writes the demo catalogue's Russian and Polish names and descriptions (by analysis and profile
- * code, for the demo items present) and indexes every analysis again for search in every language. Idempotent: run by
- * the seed of an empty database and by migration 0010_5_1 for a database seeded before it.
+ * code, for the demo items present) and indexes every analysis again for search in every language.
+ * Idempotent: run by the seed of an empty database and by migration 0010_5_1 for a database seeded
+ * before it.
  */
 export async function writeDemoTranslations(db: Q): Promise<void> {
   const analyses = await db.selectFrom('analyses').select(['id', 'code', 'name', 'description']).execute();
