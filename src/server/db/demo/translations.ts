@@ -48,7 +48,7 @@ export const DEMO_ANALYSIS_TRANSLATIONS: Record<string, DemoTranslation> = {
   GB029: { ru: 'Трансферрин', pl: 'Transferyna' },
   GB030: { ru: 'Витамин B12', pl: 'Witamina B12', also: 'кобаламин kobalamina' },
   GB031: { ru: 'Фолиевая кислота', pl: 'Kwas foliowy' },
-  GB032: { ru: 'Витамин D (25-OH)', pl: 'Witamina D (25-OH)', ruText: 'Запасная форма витамина D в организме; выявляет дефицит, частый зимой в Северной Европе.', plText: 'Zapasowa postać witaminy D w organizmie; wykrywa niedobór, częsty zimą w północnej Europie.' },
+  GB032: { ru: 'Витамин D (25-OH)', pl: 'Witamina D (25-OH)', ruText: 'Форма, в которой витамин D запасается в организме; выявляет дефицит, частый зимой в Северной Европе.', plText: 'Postać, w której witamina D jest magazynowana w organizmie; wykrywa niedobór, częsty zimą w północnej Europie.' },
   GB033: { ru: 'С-реактивный белок (СРБ)', pl: 'Białko C-reaktywne (CRP)', also: 'СРБ', ruText: 'Белок острой фазы: повышается в течение нескольких часов после начала инфекции или воспаления.', plText: 'Białko ostrej fazy: jego stężenie rośnie w ciągu kilku godzin od początku zakażenia lub stanu zapalnego.' },
   GB034: { ru: 'Протромбиновое время (МНО)', pl: 'Czas protrombinowy (INR)', also: 'МНО ПТИ' },
   GB035: { ru: 'Активированное частичное тромбопластиновое время (АЧТВ)', pl: 'Czas kaolinowo-kefalinowy (APTT)', also: 'АЧТВ' },
