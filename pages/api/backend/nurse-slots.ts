@@ -4,7 +4,7 @@ import { listNurseSlots } from '@/server/visits/slots';
 import { slotsForCart } from '@/server/orders/timing';
 import { unauthorized } from '@/server/http/errors';
 import { findLaboratory } from '@/server/laboratories/repositories/laboratories';
-import { timeZoneOf } from '@/server/visits/laboratoryTime';
+import { timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { laboratoryIdSchema, text } from '@/shared/validation/common';
 import { VALIDATION_MESSAGES as M } from '@/shared/validation/messages';
 

@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { Db } from '../db/createDb';
-import * as repo from '@/server/orders/repositories/orders';
+import type * as repo from '@/server/orders/repositories/orders';
+import { findRecipientUser } from './repositories/notifications';
 import { findLaboratory } from '@/server/laboratories/repositories/laboratories';
-import { timeZoneOf } from '@/server/visits/laboratoryTime';
+import { timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { buildAppUrl } from '../mail/mailer';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { onTheWayLine, onTheWayMail } from '../mail/templates/onTheWay';
@@ -34,7 +35,7 @@ export interface Recipient {
 }
 
 async function recipientOf(db: Db, order: Order): Promise<Recipient | null> {
-  const [user, lab] = await Promise.all([repo.getUser(db, order.user_id), findLaboratory(db, order.laboratory_id)]);
+  const [user, lab] = await Promise.all([findRecipientUser(db, order.user_id), findLaboratory(db, order.laboratory_id)]);
   if (!user) return null;
   const language = mailLanguage(user.locale);
   return { email: user.email, language, t: mailTranslator(language), timeZone: timeZoneOf(lab?.country ?? 'PL'), laboratory: lab };

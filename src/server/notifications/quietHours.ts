@@ -1,4 +1,4 @@
-import { localDay, localToUtc } from '@/server/visits/laboratoryTime';
+import { localDay, localToUtc } from '@/server/laboratories/laboratoryTime';
 
 /**
  * Quiet hours: non-urgent pushes that would arrive between 22:00 and 07:00 in the laboratory's time

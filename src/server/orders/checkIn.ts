@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from '@/server/http/errors';
 import { ERROR_CODES } from '@/shared/errorCodes';
 import { cycleDayOn, cycleStartRefusal, localDayOf } from '@/shared/timing';
 import type { CheckInDto, CheckInResultDto } from '@/shared/types/checkIn';
-import { timeZoneOf } from '@/server/visits/laboratoryTime';
+import { timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { timingOfRow } from '@/server/catalogue/catalogue';
 import * as repo from './repositories/checkIn';
 

@@ -11,7 +11,7 @@ import { checkInInviteMail } from '@/server/mail/templates/checkInInvite';
 import { pushSendJob } from '@/server/notifications/pushSend';
 import { quietUntil } from '@/server/notifications/quietHours';
 import { listSubscriptions } from '@/server/notifications/repositories/notifications';
-import { localDay, localToUtc, timeZoneOf } from '@/server/visits/laboratoryTime';
+import { localDay, localToUtc, timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { inWriteTransaction } from '@/server/db/transactions';
 import { intlLocale } from '@/shared/i18n';
 import * as ordersRepo from './repositories/orders';

@@ -1,15 +1,12 @@
-import { ERROR_CODES, type ErrorCode } from '@/shared/errorCodes';
-import type { OrderStatus } from '@/server/db/schema';
 import type { Db } from '@/server/db/createDb';
 import type {
   OrderDetailDto,
   OrderEventDto,
   OrderPatientDto,
-  OrderStatusDto,
   OrderSummaryDto,
 } from '@/shared/types/results';
 import { isCurrency, DEFAULT_CURRENCY, toMajor } from '@/shared/money';
-import { canChangeVisit, stepsAfterResults, transitionRefusal, visitChangeDeadline, type TransitionRefusal } from '@/shared/orderLifecycle';
+import { canChangeVisit, visitChangeDeadline } from '@/shared/orderLifecycle';
 import type { AuthUser } from '@/server/http/auth';
 import { isStaffOf, ORDER_NOT_FOUND } from './orderAccess';
 import { conflict, notFound } from '@/server/http/errors';
@@ -22,57 +19,36 @@ import { orderLaboratoryDto } from '@/server/laboratories/laboratories';
 import { i18nOf, orderNamesI18n } from '@/server/catalogue/catalogueNames';
 import { linesByPatient } from './linesByPatient';
 import { formatVisit } from '@/server/mail/templates/common';
-import { noticeResultsReady } from '@/server/notifications/notices';
 import { visitChangeMail } from '@/server/mail/templates/visitChange';
-import { visitConfirmedMail } from '@/server/mail/templates/visitConfirmed';
-import { timeZoneOf } from '@/server/visits/laboratoryTime';
-import { cancelVisitReminder, scheduleVisitReminder } from './visitReminderSchedule';
+import { timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import * as repo from '@/server/orders/repositories/orders';
-import { bookSlot, findSlotsByIds, releaseSlot } from '@/server/visits/repositories/slots';
+import { findSlotsByIds } from '@/server/visits/repositories/slots';
 import { findLaboratoriesByIds } from '@/server/laboratories/repositories/laboratories';
 import { findPanels, lineResultState } from '@/server/results/panels';
 import * as resultsRepo from '@/server/results/repositories/results';
-import { followVisit, visitTracking, type VisitActor } from '@/server/visits/visitStates';
+import { visitTracking } from '@/server/visits/visitStates';
 import { addWorkingDays } from './workingDays';
-import { localDay } from '@/server/visits/laboratoryTime';
+import { localDay } from '@/server/laboratories/laboratoryTime';
 import { paymentDto } from '@/server/payments/payments';
-import { settlePaymentOnCancel } from '@/server/payments/cancellation';
 import { recordHealthReadByOther } from '@/server/audit/audit';
 import { sampleView } from './rejections';
 import type { Language } from '@/shared/i18n';
 import { inWriteTransaction } from '@/server/db/transactions';
 import { checkInOffersMove } from './checkIn';
+import { cancelByPatient, moveVisit, VISIT_CHANGE_CLOSED } from './transitions';
+
+// The staff console and the nurse's steps still import the laboratory's move from here; they move to ./transitions.ts.
+export { changeStatus } from './transitions';
 
 /**
- * What happens to an order after it is placed: status changes (each stored as an event with its
- * time and actor, together with orders.status in one transaction), the patient's cancel and
- * visit move, the patient's view of their orders, and the mails at visit confirmation and when
- * results are ready.
+ * The patient's side of an order after it is placed: the view of their orders, and the cancel and
+ * visit move as use cases (their rules here, the moves themselves in ./transitions.ts, which owns
+ * every status change), with the calendar mails that follow them.
  */
 
-export const VISIT_CHANGE_CLOSED = 'The visit can no longer be changed: less than 24 hours are left or the order is past that stage';
-export const SLOT_FULL = 'This visit time is no longer available';
 export const SLOT_NOT_FOUND = 'Visit time not found';
 export const SLOT_TOO_LATE = 'Choose a visit time at least 24 hours from now';
 export const SAME_SLOT = 'The visit is already at this time';
-
-const REFUSAL_MESSAGES: Record<TransitionRefusal, string> = {
-  final: 'The order is closed and its status can no longer change',
-  same: 'The order already has this status',
-  backwards: 'An order cannot go back to an earlier status',
-  skips: 'An order moves one step at a time',
-  needs_all_results: 'Every ordered analysis needs a result before the order is completed',
-  needs_results: 'Enter at least one result first',
-};
-const REFUSAL_CODES: Record<TransitionRefusal, ErrorCode> = {
-  final: ERROR_CODES.statusFinal,
-  same: ERROR_CODES.statusSame,
-  backwards: ERROR_CODES.statusBackwards,
-  skips: ERROR_CODES.statusSkips,
-  needs_all_results: ERROR_CODES.statusNeedsAllResults,
-  needs_results: ERROR_CODES.statusNeedsResults,
-};
-const CHANGED_MEANWHILE = 'The order was changed at the same time; reload and try again';
 
 /* ---------- access ---------- */
 
@@ -214,72 +190,6 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
   };
 }
 
-/* ---------- status changes ---------- */
-
-export interface StatusChange {
-  orderId: number;
-  from: OrderStatus;
-  to: OrderStatus;
-}
-
-/**
- * Moves an order to `to` if the rule allows it; the event and orders.status are written in one
- * transaction. Mails go out after the commit. Throws 409 with the reason otherwise.
- */
-export async function changeStatus(db: Db, orderId: number, to: OrderStatusDto, actorUserId: number | null, note = '', now = new Date()): Promise<OrderStatus> {
-  const change = await inWriteTransaction(db, async (trx) => {
-    const order = await repo.lockOrder(trx, orderId);
-    if (!order) throw notFound(ORDER_NOT_FOUND);
-    const facts = await resultsRepo.countLinesAndResults(trx, orderId);
-    const refusal = transitionRefusal(order.status, to, facts);
-    if (refusal) throw conflict(REFUSAL_MESSAGES[refusal], undefined, REFUSAL_CODES[refusal]);
-    if (!(await repo.setStatus(trx, orderId, order.status, to, actorUserId, now.toISOString(), note))) {
-      throw conflict(CHANGED_MEANWHILE, undefined, ERROR_CODES.changedMeanwhile);
-    }
-    if (to === 'cancelled') {
-      await releaseSlot(trx, order.slot_id);
-      await cancelVisitReminder(trx, orderId);
-      // Cancelled by the laboratory: the whole total back (less the visit fee after "not at home").
-      await settlePaymentOnCancel(trx, orderId, 'lab_cancel', actorUserId, now);
-    }
-    await visitFollowsStatus(trx, order, to, actorUserId, note, now);
-    const change = { orderId, from: order.status, to };
-    await notifyChanges(trx, [change]);
-    return change;
-  });
-  return change.to;
-}
-
-/**
- * After results were written (inside the same transaction): moves the order to partial_results
- * or completed, passing through in_lab, with an event per step. Returns the changes made.
- */
-export async function advanceAfterResults(trx: Db, order: repo.OrderRow, actorUserId: number | null, at: string): Promise<StatusChange[]> {
-  const facts = await resultsRepo.countLinesAndResults(trx, order.id);
-  const changes: StatusChange[] = [];
-  let from = order.status;
-  for (const to of stepsAfterResults(from, facts)) {
-    if (!(await repo.setStatus(trx, order.id, from, to, actorUserId, at))) throw conflict(CHANGED_MEANWHILE, undefined, ERROR_CODES.changedMeanwhile);
-    await visitFollowsStatus(trx, order, to, actorUserId, '', new Date(at));
-    changes.push({ orderId: order.id, from, to });
-    from = to;
-  }
-  return changes;
-}
-
-/** Who moved the order, as the visit's events name it. */
-function visitActor(order: repo.OrderRow, actorUserId: number | null): VisitActor {
-  if (actorUserId === null) return { userId: null, role: 'system' };
-  return { userId: actorUserId, role: actorUserId === order.user_id ? 'patient' : actorUserId === order.nurse_user_id ? 'nurse' : 'staff' };
-}
-
-/** Samples collected (or any later step reached first) collects the visit; a cancelled order cancels it. */
-async function visitFollowsStatus(trx: Db, order: repo.OrderRow, to: OrderStatus, actorUserId: number | null, note: string, now: Date): Promise<void> {
-  const current = (await repo.getOrder(trx, order.id)) ?? order;
-  if (to === 'cancelled') await followVisit(trx, current, 'cancelled', visitActor(order, actorUserId), note, now);
-  else if (to === 'sample_collected' || to === 'in_lab') await followVisit(trx, current, 'collected', visitActor(order, actorUserId), note, now);
-}
-
 /** POST orders/{id}/cancel: the patient cancels until 24 hours before the visit; the slot is freed. */
 export async function cancelOrder(db: Db, userId: number, orderId: number, now = new Date()): Promise<OrderDetailDto> {
   await inWriteTransaction(db, async (trx) => {
@@ -287,14 +197,7 @@ export async function cancelOrder(db: Db, userId: number, orderId: number, now =
     const order = await loadOwnOrder(trx, userId, orderId, true);
     const slot = (await findSlotsByIds(trx, [order.slot_id])).get(order.slot_id);
     if (!canChangeVisit(order.status, slot?.start_at ?? order.nurse_checkout_date, now)) throw conflict(VISIT_CHANGE_CLOSED);
-    if (!(await repo.setStatus(trx, order.id, order.status, 'cancelled', userId, now.toISOString(), 'Cancelled by the patient'))) {
-      throw conflict(VISIT_CHANGE_CLOSED);
-    }
-    await releaseSlot(trx, order.slot_id);
-    await repo.bumpCalendarSequence(trx, order.id);
-    await cancelVisitReminder(trx, order.id);
-    await followVisit(trx, order, 'cancelled', { userId, role: 'patient' }, 'Cancelled by the patient', now);
-    await settlePaymentOnCancel(trx, order.id, 'patient_cancel', userId, now);
+    if (!(await cancelByPatient(trx, order, userId, now))) throw conflict(VISIT_CHANGE_CLOSED);
     await mailVisitChange(trx, userId, orderId, 'cancelled');
   });
   return getOrderDetail(db, { id: userId, email: '', role: 'patient', staffLaboratoryId: null }, orderId, now);
@@ -339,51 +242,8 @@ export async function rescheduleOrder(db: Db, userId: number, orderId: number, s
     if (!next || next.laboratory_id !== order.laboratory_id) throw notFound(SLOT_NOT_FOUND);
     if (slotId === order.slot_id) throw conflict(SAME_SLOT);
     if (visitChangeDeadline(next.start_at).getTime() < now.getTime()) throw conflict(SLOT_TOO_LATE);
-    if (!(await bookSlot(trx, slotId))) throw conflict(SLOT_FULL, undefined, ERROR_CODES.slotFull);
-    // Keep the stored visit date in the format the order was created with (date or timestamp).
-    const date = order.nurse_checkout_date.length <= 10 ? next.start_at.slice(0, 10) : next.start_at;
-    const at = now.toISOString();
-    // Conditional move: an order moved or cancelled meanwhile is refused and the transaction rolls back.
-    if (!(await repo.moveOrderSlot(trx, order.id, order.slot_id, order.status, slotId, date, at))) throw conflict(VISIT_CHANGE_CLOSED);
-    await releaseSlot(trx, order.slot_id);
-    await repo.insertEvent(trx, order.id, order.status, userId, at, `Visit moved to ${next.start_at}`);
-    await repo.bumpCalendarSequence(trx, order.id);
-    await scheduleVisitReminder(trx, order.id, next.start_at, now, order.laboratory_id);
+    await moveVisit(trx, order, next, userId, now);
     await mailVisitChange(trx, userId, orderId, 'moved');
   });
   return getOrderDetail(db, { id: userId, email: '', role: 'patient', staffLaboratoryId: null }, orderId, now);
-}
-
-/* ---------- mails ---------- */
-
-/**
- * Mails the ordering user at visit confirmation and when every result of the order is final,
- * when they chose e-mail as a contact at checkout. A failed mail is logged, never undoes the change.
- */
-export async function notifyChanges(db: Db, changes: StatusChange[]): Promise<void> {
-  const last = new Map<number, StatusChange>();
-  // "Results ready" once per order: when its last result is final (the move to completed happens once).
-  for (const c of changes) if (c.to === 'visit_confirmed' || c.to === 'completed') last.set(c.orderId, c);
-  for (const change of last.values()) {
-    const order = await repo.getOrder(db, change.orderId);
-    if (!order) continue;
-    const byEmail = order.feedback_use_email === 1;
-    if (change.to === 'completed') {
-      // E-mail only when chosen as a contact at checkout; a push by the account's settings.
-      await noticeResultsReady(db, order, byEmail);
-      continue;
-    }
-    const user = byEmail ? await repo.getUser(db, order.user_id) : undefined;
-    if (!user) continue;
-    // Sent after a staff action: in the language the patient last used in the shop.
-    const language = mailLanguage(user.locale);
-    const t = mailTranslator(language);
-    const slot = (await findSlotsByIds(db, [order.slot_id])).get(order.slot_id);
-    const lab = (await findLaboratoriesByIds(db, [order.laboratory_id])).get(order.laboratory_id);
-    // In the laboratory's local time, like the order confirmation.
-    const when = slot ? formatVisit(slot.start_at, slot.end_at, timeZoneOf(lab?.country ?? 'PL'), intlLocale(language)) : order.nurse_checkout_date;
-    const where = [order.address_street, order.address_city].filter(Boolean).join(', ');
-    const mail = visitConfirmedMail({ name: user.first_name || user.email, number: order.number, when, where, orderLink: `${getConfig().appUrl}/orders/${order.id}` }, t);
-    await queueMail(db, { kind: 'visitConfirmed', to: user.email, laboratoryId: order.laboratory_id, ...mail });
-  }
 }

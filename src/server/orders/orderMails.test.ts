@@ -2,7 +2,7 @@ import { getConfig } from '@/server/config';
 import { readOutbox } from '@/server/testing/outbox';
 import { createTestDb, type TestDb } from '@/server/testing/testDb';
 import { createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '@/server/testing/orderFixtures';
-import { changeStatus } from './orderLifecycle';
+import { changeStatus } from './transitions';
 import { backgroundSettled } from '@/server/background';
 
 /** Status mails: the visit in the laboratory's own time zone, the order number and link, no analyses, no intercom code. */

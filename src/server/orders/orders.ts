@@ -19,7 +19,7 @@ import { findLaboratory } from '@/server/laboratories/repositories/laboratories'
 import { checkPromo, discountFor, isPromoRefusal, redeemPromo } from '@/server/orders/promo';
 import { buildVisitCalendar } from './calendar';
 import { getConfig } from '@/server/config';
-import { timeZoneOf } from '@/server/visits/laboratoryTime';
+import { timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { buildAppUrl } from '@/server/mail/mailer';
 import { queueMail } from '@/server/mail/queueMail';
 import { replayOrderPayment } from '@/server/payments/replay';
@@ -31,6 +31,7 @@ import { addressLine, formatVisit, preparationLines } from '@/server/mail/templa
 import { orderConfirmationMail } from '@/server/mail/templates/orderConfirmation';
 import { orderMoneyLines } from '@/server/mail/templates/orderMoney';
 import { scheduleVisitReminder } from './visitReminderSchedule';
+import { recordPlaced } from './transitions';
 import { checkCycleStart, checkOrderTiming } from './timing';
 import { choosePaymentMethod, openFirstAttempt, paymentDto, registerAttempt } from '@/server/payments/payments';
 import type { AttemptRow } from '@/server/payments/repositories/payments';
@@ -214,7 +215,7 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
       );
       // The total limit is taken here, atomically: a code used up meanwhile is a 409 and nothing is written.
       if (promo) await redeemPromo(trx, promo, userId, order.id, discountMinor);
-      await repo.insertEvent(trx, order.id, 'placed', userId, new Date().toISOString(), '');
+      await recordPlaced(trx, order.id, userId, new Date().toISOString());
       await scheduleVisitReminder(trx, order.id, slot.start_at, new Date(), slot.laboratory_id);
       await clearCart(trx, userId);
       if (language) await updateUser(trx, userId, { locale: language });

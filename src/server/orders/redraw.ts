@@ -9,8 +9,7 @@ import { bookSlot, findSlot } from '@/server/visits/repositories/slots';
 import { ORDER_NOT_FOUND } from './orderAccess';
 import { redrawDeadline } from './rejections';
 import { scheduleVisitReminder } from './visitReminderSchedule';
-import * as resultsRepo from '@/server/results/repositories/results';
-import { notifyChanges } from './orderLifecycle';
+import { recordPlaced } from './transitions';
 import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
@@ -74,7 +73,7 @@ export async function bookRedraw(db: Db, userId: number, orderId: number, input:
       });
       await repo.insertOrderLines(trx, redraw.id, rejected.map((r) => ({ patientId: r.patient_id, analysisId: r.analysis_id, profileId: null, priceMinor: 0 })));
       await repo.freezeOrderPatients(trx, redraw.id);
-      await repo.insertEvent(trx, redraw.id, 'placed', userId, at, `Free redraw of order ${order.number}`);
+      await recordPlaced(trx, redraw.id, userId, at, `Free redraw of order ${order.number}`);
       await scheduleVisitReminder(trx, redraw.id, slot.start_at, now, order.laboratory_id);
       return { orderId: redraw.id, created: true };
     });
@@ -85,22 +84,5 @@ export async function bookRedraw(db: Db, userId: number, orderId: number, input:
       if (existing) return { orderId: existing.id, created: false };
     }
     throw e;
-  }
-}
-
-/**
- * After results were written to a redraw order (in the same transaction): once the redraw is
- * completed, the original order is completed too when each of its lines has a result or was
- * redrawn; its "results ready" notice follows as for any order.
- */
-export async function closeOriginalAfterRedraw(trx: Db, redraw: repo.OrderRow, completed: boolean, actorUserId: number | null, at: string): Promise<void> {
-  if (!redraw.redraw_of || !completed) return;
-  const original = await repo.lockOrder(trx, redraw.redraw_of);
-  if (!original || original.status !== 'partial_results') return;
-  const [lines, results, rejections] = await Promise.all([repo.listLines(trx, [original.id]), resultsRepo.listOrderResults(trx, [original.id]), rejectionsRepo.listRejections(trx, [original.id])]);
-  const done = new Set([...results.filter((r) => r.preliminary !== 1), ...rejections.filter((r) => r.staff_task === 0)].map((r) => `${r.patient_id}:${r.analysis_id}`));
-  if (!lines.every((l) => done.has(`${l.patient_id}:${l.analysis_id}`))) return;
-  if (await repo.setStatus(trx, original.id, original.status, 'completed', actorUserId, at, `Completed with the results of the redraw ${redraw.number}`)) {
-    await notifyChanges(trx, [{ orderId: original.id, from: original.status, to: 'completed' }]);
   }
 }

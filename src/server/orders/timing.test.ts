@@ -1,6 +1,6 @@
 import { setUpShopSuite } from '@/server/testing/shopSuite';
 import { createFixturePatient, createFixtureUser } from '@/server/testing/shopFixtures';
-import { localToUtc } from '@/server/visits/laboratoryTime';
+import { localToUtc } from '@/server/laboratories/laboratoryTime';
 
 /**
  * Timing-aware booking over the real routes (SQLite and PostgreSQL): `labService/{id}` carries the

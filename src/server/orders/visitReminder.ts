@@ -7,7 +7,7 @@ import { mailLanguage, mailTranslator } from '@/server/mail/i18n';
 import { addressLine, formatVisit } from '@/server/mail/templates/common';
 import { orderMoneyLines } from '@/server/mail/templates/orderMoney';
 import { visitReminderMail } from '@/server/mail/templates/visitReminder';
-import { timeZoneOf } from '@/server/visits/laboratoryTime';
+import { timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { findLaboratoriesByIds } from '@/server/laboratories/repositories/laboratories';
 import { localName, localOrderPreparation } from '@/shared/catalogueText';
 import * as ordersRepo from '@/server/orders/repositories/orders';

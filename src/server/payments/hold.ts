@@ -2,8 +2,7 @@ import type { Db } from '@/server/db/createDb';
 import { defineJob } from '../jobs/defineJob';
 import * as repo from '@/server/payments/repositories/payments';
 import * as ordersRepo from '@/server/orders/repositories/orders';
-import { releaseSlot } from '@/server/visits/repositories/slots';
-import { cancelVisitReminder } from '@/server/orders/visitReminderSchedule';
+import { expireUnpaid } from '@/server/orders/transitions';
 import { queuePaymentMail } from './mails';
 import { providerById } from './providers';
 import { PAYMENT_EXPIRE, verifyAndRecord } from './payments';
@@ -19,7 +18,6 @@ import { inWriteTransaction } from '@/server/db/transactions';
  * like a notified one, and the order does not expire. An operator that cannot answer makes the job
  * retry (with its backoff) rather than expire an order that may be paid.
  */
-export const EXPIRED_NOTE = 'Cancelled: the payment did not arrive in time';
 
 /** Asks the operator about the order's unpaid attempts; true when a payment was found (and recorded). */
 export async function lookUpPayments(db: Db, orderId: number): Promise<boolean> {
@@ -46,12 +44,8 @@ export async function expireOrder(db: Db, orderId: number, now = new Date()): Pr
     const at = now.toISOString();
     await repo.closeOpenAttempts(trx, order.id, 'expired', at);
     await repo.setOrderPayment(trx, order.id, { payment_status: 'expired', cancel_reason: 'payment_expired' }, at);
-    if (order.status !== 'cancelled') {
-      if (!(await ordersRepo.setStatus(trx, order.id, order.status, 'cancelled', null, at, EXPIRED_NOTE))) return false;
-      await releaseSlot(trx, order.slot_id);
-      await ordersRepo.bumpCalendarSequence(trx, order.id);
-      await cancelVisitReminder(trx, order.id);
-    }
+    // The order's own move (orders/transitions.ts): cancelled, its slot freed, its reminder dropped.
+    if (!(await expireUnpaid(trx, order, at))) return false;
     await queuePaymentMail(trx, order.id, 'expired', order.total_minor, `order-${order.id}-expired`);
     return true;
   });

@@ -6,7 +6,7 @@ import { paymentMail, type PaymentMailKind } from '../mail/templates/payment';
 import { formatMoney, toMajor, isCurrency, DEFAULT_CURRENCY } from '@/shared/money';
 import * as ordersRepo from '@/server/orders/repositories/orders';
 import { findLaboratory } from '@/server/laboratories/repositories/laboratories';
-import { timeZoneOf } from '@/server/visits/laboratoryTime';
+import { timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { formatLabTime, zoneName } from '@/shared/labTime';
 import { payByOf } from './payBy';
 

@@ -1,6 +1,6 @@
 import type { ResultFlagDto, ResultInterpretationDto } from '@/shared/types/results';
 import { ageOn, flagOf, interpretationFromFlag, isCritical, selectInterval } from '@/shared/resultFlag';
-import { localDay, timeZoneOf } from '@/server/visits/laboratoryTime';
+import { localDay, timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { noticeCritical } from '@/server/notifications/notices';
 import { RESULT_ENTRY_STATUSES } from '@/shared/orderLifecycle';
 import { badRequest, conflict, notFound } from '@/server/http/errors';
@@ -9,10 +9,9 @@ import * as repo from '@/server/orders/repositories/orders';
 import { findSlotsByIds } from '@/server/visits/repositories/slots';
 import { findLaboratoriesByIds } from '@/server/laboratories/repositories/laboratories';
 import * as resultsRepo from '@/server/results/repositories/results';
-import { advanceAfterResults, notifyChanges, type StatusChange } from '@/server/orders/orderLifecycle';
+import { resultsWritten, type StatusChange } from '@/server/orders/transitions';
 import { checkResultValue, resultKindOf } from './resultValues';
 import { interpretationOf } from './results';
-import { closeOriginalAfterRedraw } from '@/server/orders/redraw';
 import { holdSensitiveResults } from './sensitiveResults';
 import { findPanels, lineOfResult } from './panels';
 import { RESULT_MESSAGES } from '@/shared/validation/results';
@@ -230,11 +229,9 @@ export async function writeResults(
       }
       await resultsRepo.upsertResult(trx, row);
     }
-    const changes: StatusChange[] = await advanceAfterResults(trx, order, actorUserId, at);
-    // A free redraw completed: its original order, kept open for it, completes too.
-    await closeOriginalAfterRedraw(trx, order, changes.some((c) => c.to === 'completed'), actorUserId, at);
-    // The mails are owed exactly when the results commit: queued in the same transaction.
-    await notifyChanges(trx, changes);
+    // The order moves on (a completed free redraw completes its original too); the mails are owed
+    // exactly when the results commit: queued in the same transaction.
+    const changes: StatusChange[] = await resultsWritten(trx, order, actorUserId, at);
     // The alert names no analysis or value (docs/notifications.md); sent whatever the contact preference.
     if (newlyCritical.length) await noticeCritical(trx, order, at);
     return { changes, status: changes.at(-1)?.to ?? order.status, newlyCritical, order };

@@ -7,7 +7,7 @@ import { createMigrator, openDb } from '@/server/db/createDb';
 import { createTestDb, type TestDb } from '@/server/testing/testDb';
 import { startApiServer, type TestApiServer } from '@/server/testing/apiServer';
 import { consentFor, createAnalysis, createLab, createOrder, createPatient, createSlot, createUser } from '@/server/testing/orderFixtures';
-import { localDay, timeZoneOf } from '@/server/visits/laboratoryTime';
+import { localDay, timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { applyDemoScience } from '@/server/db/science';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '@/server/db/createDb';
 import type { AnalysisResultDetailDto, AnalysisResultDto, PatientResultsDto, ResultPanelDto, ResultPatientDto, TestResultDto, TestResultPatientDto, ResultExplanationDto, ResultFlagDto, ResultInterpretationDto, TestResultSummaryDto } from '@/shared/types/results';
 import { interpretationFromFlag, isCritical } from '@/shared/resultFlag';
-import { timeZoneOf } from '@/server/visits/laboratoryTime';
+import { timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { explanationOf } from './explanations';
 import type { AuthUser } from '@/server/http/auth';
 import { notFound } from '@/server/http/errors';

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { claimSlotDays, findSlotDaysFrom, findSlots, hasSlotDays, insertSlots } from '@/server/visits/repositories/slots';
 import { findLaboratory } from '@/server/laboratories/repositories/laboratories';
 import { getLaboratoryPricing } from '@/server/laboratories/laboratories';
-import { daysAhead, localToUtc, timeZoneOf } from './laboratoryTime';
+import { daysAhead, localToUtc, timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { inWriteTransaction } from '@/server/db/transactions';
 
 /**

@@ -86,3 +86,8 @@ export async function deleteUserSubscriptions(db: Db, userId: number): Promise<v
 export async function deleteUserSettings(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('notification_settings').where('user_id', '=', userId).execute();
 }
+
+/** Who a notice goes to: the account's address and the language it last used in the shop. */
+export function findRecipientUser(db: Db, userId: number): Promise<{ email: string; locale: string | null } | undefined> {
+  return db.selectFrom('users').select(['email', 'locale']).where('id', '=', userId).executeTakeFirst();
+}

@@ -2,7 +2,7 @@ import { object } from 'yup';
 import { method, route } from '@/server/http/route';
 import { idParam } from '@/shared/validation/common';
 import { visitPaymentSchema } from '@/shared/validation/visitPayment';
-import { recordVisitPayment } from '@/server/visits/visitPayment';
+import { recordVisitPayment } from '@/server/payments/visitPayment';
 
 export const config = { api: { bodyParser: false } };
 

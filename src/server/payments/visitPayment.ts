@@ -2,15 +2,15 @@ import type { Db } from '@/server/db/createDb';
 import type { AuthUser } from '@/server/http/auth';
 import { conflict, forbidden, notFound } from '@/server/http/errors';
 import * as ordersRepo from '@/server/orders/repositories/orders';
-import * as paymentsRepo from '@/server/payments/repositories/payments';
-import { loadMoneyFacts, paidMinor } from '@/server/payments/invariant';
-import { queuePaymentMail } from '@/server/payments/mails';
+import * as paymentsRepo from './repositories/payments';
+import { loadMoneyFacts, paidMinor } from './invariant';
+import { queuePaymentMail } from './mails';
 import { recordAudit } from '@/server/audit/audit';
 import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
 import { inWriteTransaction } from '@/server/db/transactions';
-import { insertVisitPayment, visitSessionId, type VisitPaymentMethod } from './repositories/visitPayments';
-import { unpaidOnVisit } from './visitMoney';
-import { getVisit, isNurseOfVisit } from './nurseVisits';
+import { insertVisitPayment, visitSessionId, type VisitPaymentMethod } from '@/server/visits/repositories/visitPayments';
+import { unpaidOnVisit } from '@/server/visits/visitMoney';
+import { getVisit, isNurseOfVisit } from '@/server/visits/nurseVisits';
 import type { NurseVisitDto } from '@/shared/types/staff';
 
 /**
