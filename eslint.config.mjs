@@ -66,6 +66,14 @@ const NO_QUERIES = [
   { selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name=/^(sql|CompiledQuery)$/]", message: QUERY_MESSAGE },
 ];
 
+/* The order's status is moved by orders/transitions.ts alone (the orders repository's writers of it). */
+const NO_STATUS_WRITES = [
+  {
+    selector: "MemberExpression[property.name=/^(setStatus|insertEvent|moveOrderSlot)$/]",
+    message: "An order's status moves only in src/server/orders/transitions.ts: call its move (changeStatus, collectSamplesByNurse, resultsWritten, cancelByPatient, moveVisit, expireUnpaid, recordPlaced).",
+  },
+];
+
 /*
  * Server domains (docs/architecture.md, "Who may import whom"): the arrows allowed between the folders
  * of src/server, written down as they stand (`npx tsx scripts/domain-pairs.ts` lists them and the
@@ -86,7 +94,7 @@ const DOMAIN_ARROWS = {
   jobs: ['db'],
   laboratories: ['http', 'payments'],
   mail: ['db', 'jobs'],
-  notifications: ['http', 'jobs', 'laboratories', 'mail', 'orders', 'visits'],
+  notifications: ['http', 'jobs', 'laboratories', 'mail'],
   ops: ['audit', 'db', 'http', 'jobs', 'mail', 'payments'],
   orders: ['accounts', 'audit', 'cart', 'catalogue', 'db', 'http', 'jobs', 'laboratories', 'mail', 'notifications', 'payments', 'results', 'visits'],
   payments: ['audit', 'db', 'http', 'invoices', 'jobs', 'laboratories', 'mail', 'orders', 'visits'],
@@ -95,7 +103,7 @@ const DOMAIN_ARROWS = {
   ssr: ['db', 'http', 'laboratories', 'mail'],
   staff: ['accounts', 'audit', 'db', 'http', 'laboratories', 'orders', 'payments', 'results', 'visits'],
   support: ['audit', 'db', 'http', 'laboratories', 'mail'],
-  visits: ['accounts', 'audit', 'catalogue', 'db', 'http', 'laboratories', 'mail', 'notifications', 'orders', 'payments', 'staff'],
+  visits: ['accounts', 'audit', 'catalogue', 'db', 'http', 'laboratories', 'mail', 'notifications', 'orders'],
 };
 const SERVER_DOMAINS = fs
   .readdirSync(new URL('./src/server', import.meta.url), { withFileTypes: true })
@@ -154,6 +162,13 @@ const config = [
     files: ['src/server/**', 'pages/**', 'scripts/**'],
     ignores: [REPOSITORIES, 'src/server/db/**', ...TESTS],
     rules: { 'no-restricted-syntax': ['error', ...NO_QUERIES] },
+  },
+  {
+    // The order's lifecycle (docs/architecture.md, "The order's lifecycle"): only orders/transitions.ts
+    // writes an order's status or its status events; everyone else asks it for the move.
+    files: ['src/server/**', 'pages/**', 'scripts/**'],
+    ignores: [REPOSITORIES, 'src/server/db/**', 'src/server/orders/transitions.ts', ...TESTS],
+    rules: { 'no-restricted-syntax': ['error', ...NO_QUERIES, ...NO_STATUS_WRITES] },
   },
   ...FEATURES.map((own) => ({
     files: [`src/features/${own}/**`],

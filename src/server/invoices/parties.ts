@@ -3,7 +3,7 @@ import type { InvoiceBuyer } from '@/shared/validation/invoice';
 import type { OrderRow } from '@/server/orders/repositories/orders';
 import * as repo from '@/server/invoices/repositories/invoices';
 import { findLaboratoriesByIds } from '@/server/laboratories/repositories/laboratories';
-import { localDay, timeZoneOf } from '@/server/visits/laboratoryTime';
+import { localDay, timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import type { InvoiceParty } from './fa3Xml';
 import type { OrderPaymentFacts } from './paymentFacts';
 

@@ -13,7 +13,7 @@ import { lineKind, orderDocumentLines } from './documents';
 import { orderPaymentFacts } from './paymentFacts';
 import { pdfTools, renderPdf, type PdfRow } from './pdf';
 import { NOT_PAID } from './service';
-import { timeZoneOf } from '@/server/visits/laboratoryTime';
+import { timeZoneOf } from '@/server/laboratories/laboratoryTime';
 
 /**
  * The receipt of a paid order, for its owner only (anyone else 404), in the reader's language and

@@ -7,7 +7,6 @@ import { timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { buildAppUrl } from '../mail/mailer';
 import { mailLanguage, mailTranslator } from '../mail/i18n';
 import { onTheWayLine, onTheWayMail } from '../mail/templates/onTheWay';
-import { nurseFirstNameOf } from '@/server/visits/visitStates';
 import { resultsReadyMail } from '../mail/templates/resultsReady';
 import { criticalResultMail } from '../mail/templates/criticalResult';
 import { sampleRejectedMail } from '../mail/templates/sampleRejected';
@@ -54,13 +53,15 @@ function send(db: Db, order: Order, r: Recipient, event: NotificationEvent, key:
   });
 }
 
-/** "Your nurse Anna is on the way, arriving 8:10–8:40" (her first name only): once per announced window. */
-export async function noticeOnTheWay(db: Db, order: Order & Pick<repo.OrderRow, 'nurse_user_id'>, window: { start: string; end: string }, now: Date): Promise<void> {
+/**
+ * "Your nurse Anna is on the way, arriving 8:10–8:40" (her first name only, as the visit names her;
+ * null: "Your nurse"): once per announced window.
+ */
+export async function noticeOnTheWay(db: Db, order: Order, window: { start: string; end: string }, nurseFirstName: string | null, now: Date): Promise<void> {
   const r = await recipientOf(db, order);
   if (!r) return;
   const span = formatTimes(window.start, window.end, r.timeZone, intlLocale(r.language));
   const path = `/orders/${order.id}`;
-  const nurseFirstName = order.nurse_user_id ? await nurseFirstNameOf(db, order.nurse_user_id) : null;
   const mail = onTheWayMail({ window: span, orderLink: buildAppUrl(path), nurseFirstName }, r.t);
   await send(db, order, r, 'on_the_way', `on_the_way-${order.id}-${window.start}`, mail, onTheWayLine(span, nurseFirstName, r.t), path, now);
 }

@@ -37,9 +37,6 @@ import { inWriteTransaction } from '@/server/db/transactions';
 import { checkInOffersMove } from './checkIn';
 import { cancelByPatient, moveVisit, VISIT_CHANGE_CLOSED } from './transitions';
 
-// The staff console and the nurse's steps still import the laboratory's move from here; they move to ./transitions.ts.
-export { changeStatus } from './transitions';
-
 /**
  * The patient's side of an order after it is placed: the view of their orders, and the cancel and
  * visit move as use cases (their rules here, the moves themselves in ./transitions.ts, which owns

@@ -99,12 +99,13 @@ export async function changeStatus(db: Db, orderId: number, to: OrderStatusDto, 
 }
 
 /**
- * Samples collected at the visit, marked by its nurse: an order not confirmed yet passes through
- * "visit confirmed" first (two events). The rules are `changeStatus`'s.
+ * Samples collected at the visit, marked by its nurse (the staff console's status step or the
+ * nurse's tap, visits/visitStateActions.ts): an order not confirmed yet passes through "visit
+ * confirmed" first (two events). The rules are `changeStatus`'s.
  */
-export async function collectSamplesByNurse(db: Db, order: Pick<repo.OrderRow, 'id' | 'status'>, nurseUserId: number, note = ''): Promise<OrderStatus> {
-  if (order.status === 'placed') await changeStatus(db, order.id, 'visit_confirmed', nurseUserId);
-  return changeStatus(db, order.id, 'sample_collected', nurseUserId, note);
+export async function collectSamplesByNurse(db: Db, orderId: number, nurseUserId: number, note = ''): Promise<OrderStatus> {
+  if ((await repo.getOrder(db, orderId))?.status === 'placed') await changeStatus(db, orderId, 'visit_confirmed', nurseUserId);
+  return changeStatus(db, orderId, 'sample_collected', nurseUserId, note);
 }
 
 /* ---------- results ---------- */

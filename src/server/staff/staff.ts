@@ -22,8 +22,9 @@ import { findSlotsByIds } from '@/server/visits/repositories/slots';
 import * as staffRepo from '@/server/staff/repositories/staff';
 import * as resultsRepo from '@/server/results/repositories/results';
 import { findLaboratoriesByIds, laboratoryExists } from '@/server/laboratories/repositories/laboratories';
-import { timeZoneOf } from '@/server/visits/laboratoryTime';
-import { changeStatus, eventDto } from '@/server/orders/orderLifecycle';
+import { timeZoneOf } from '@/server/laboratories/laboratoryTime';
+import { eventDto } from '@/server/orders/orderLifecycle';
+import { changeStatus, collectSamplesByNurse } from '@/server/orders/transitions';
 import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
 import { actorOfUser, checkVisitDay, followVisit } from '@/server/visits/visitStates';
 import { orderAddressDto, visitDto } from '@/server/orders/orders';
@@ -179,9 +180,8 @@ export async function setLabOrderStatus(db: Db, staff: AuthUser, orderId: number
     if (status !== 'sample_collected') throw forbidden(NURSE_STEP_ONLY);
     // The nurse's "samples collected" only on the visit's day; the console's status changes are not held to it.
     await checkVisitDay(db, order, 'collected', new Date());
-    if (order.status === 'placed') await changeStatus(db, orderId, 'visit_confirmed', staff.id);
-  }
-  await changeStatus(db, orderId, status, staff.id, note);
+    await collectSamplesByNurse(db, orderId, staff.id, note);
+  } else await changeStatus(db, orderId, status, staff.id, note);
   const dto = await labOrderDetail(db, staff, orderId);
   if (audit) await recordAudit(db, { action: 'health_write', ...actorOf(audit.actor), orderId: dto.id, ip: audit.ip, detail: `status ${status}` });
   return dto;

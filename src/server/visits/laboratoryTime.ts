@@ -1,5 +1,5 @@
 /**
- * The laboratory's local time now lives in src/server/laboratories/laboratoryTime.ts; this name stays
- * for the files that still import it from here until they import it from there.
+ * The laboratory's local time lives in src/server/laboratories/laboratoryTime.ts; this name stays for
+ * the end-to-end setup that still imports it from here (import it from there instead).
  */
 export * from '@/server/laboratories/laboratoryTime';

@@ -1,7 +1,7 @@
 import { setUpApiSuite } from '@/server/testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createUser } from '@/server/testing/orderFixtures';
 import { pdfText } from '@/server/testing/pdfText';
-import { localDay, timeZoneOf } from '@/server/visits/laboratoryTime';
+import { localDay, timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { soonToday } from '@/server/testing/soonToday';
 import type { NurseVisitDto } from '@/shared/types/results';
 

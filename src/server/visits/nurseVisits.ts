@@ -8,7 +8,7 @@ import * as repo from '@/server/orders/repositories/orders';
 import * as visitsRepo from '@/server/visits/repositories/visits';
 import { findSlotsByIds } from '@/server/visits/repositories/slots';
 import { findLaboratoriesByIds, findLaboratory } from '@/server/laboratories/repositories/laboratories';
-import { localDay, localToUtc, timeZoneOf } from './laboratoryTime';
+import { localDay, localToUtc, timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { staffDisplayName } from './nurseNames';
 import { visitPaymentDto } from './visitMoney';
 import { listVisitPayments } from './repositories/visitPayments';

@@ -5,11 +5,10 @@ import { isNurse, type AuthUser } from '@/server/http/auth';
 import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors';
 import { ERROR_CODES } from '@/shared/errorCodes';
 import * as repo from '@/server/orders/repositories/orders';
-import { changeStatus } from '@/server/orders/orderLifecycle';
+import { changeStatus, collectSamplesByNurse } from '@/server/orders/transitions';
 import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
 import { getVisit, isNurseOfVisit, markNotAtHome } from './nurseVisits';
-import { setLabOrderStatus } from '@/server/staff/staff';
-import { actorOfUser, applyVisitState, checkVisitMove, defaultWindow, VISIT_REFUSALS } from './visitStates';
+import { actorOfUser, applyVisitState, checkVisitMove, defaultWindow, nurseFirstNameOf, VISIT_REFUSALS } from './visitStates';
 import { VISIT_MESSAGES } from '@/shared/validation/visit';
 import { noticeOnTheWay } from '@/server/notifications/notices';
 import { MAX_ARRIVAL_WINDOW_MINUTES } from '@/shared/visitState';
@@ -49,7 +48,9 @@ export async function setVisitState(db: Db, user: AuthUser, orderId: number, inp
   if (correction && order.visit_state === to) throw conflict(VISIT_REFUSALS.same, undefined, ERROR_CODES.visitSame);
 
   if (to === 'collected' && order.status !== 'sample_collected' && !correction) {
-    await setLabOrderStatus(db, user, orderId, 'sample_collected', reason);
+    // The order's own move (orders/transitions.ts); the visit follows it. A nurse's mark passes through "visit confirmed".
+    if (isNurse(user)) await collectSamplesByNurse(db, orderId, user.id, reason);
+    else await changeStatus(db, orderId, 'sample_collected', user.id, reason);
   } else if (to === 'not_at_home' && !correction) {
     await markNotAtHome(db, user, orderId, reason, undefined, now);
   } else if (to === 'cancelled' && order.status !== 'cancelled' && !correction) {
@@ -65,7 +66,9 @@ export async function setVisitState(db: Db, user: AuthUser, orderId: number, inp
       if (!current) throw notFound(ORDER_NOT_FOUND);
       await applyVisitState(trx, current, to, actorOfUser(user), { reason, window, correction, now });
       // "Your nurse is on the way, arriving 8:10-8:40": by mail and push, once per announced window.
-      if (to === 'on_the_way' && window && !correction) await noticeOnTheWay(trx, current, window, now);
+      if (to === 'on_the_way' && window && !correction) {
+        await noticeOnTheWay(trx, current, window, current.nurse_user_id ? await nurseFirstNameOf(trx, current.nurse_user_id) : null, now);
+      }
     });
   }
   const visit = await getVisit(db, user, orderId);

@@ -2,7 +2,7 @@ import { setUpApiSuite } from '@/server/testing/shopSuite';
 import { createAnalysis, createLab, createOrder, createPatient, createUser } from '@/server/testing/orderFixtures';
 import type { NurseVisitDto, OrderDetailDto } from '@/shared/types/results';
 import { soonToday } from '@/server/testing/soonToday';
-import { localToUtc, localDay } from '@/server/visits/laboratoryTime';
+import { localToUtc, localDay } from '@/server/laboratories/laboratoryTime';
 
 /**
  * The home visit's own states over the real API routes: the order of events, "never backwards",

@@ -9,7 +9,7 @@ import type { OrderRow } from '@/server/orders/repositories/orders';
 import * as repo from '@/server/visits/repositories/visitStates';
 import { findSlotsByIds } from '@/server/visits/repositories/slots';
 import { findLaboratory } from '@/server/laboratories/repositories/laboratories';
-import { localDay, timeZoneOf } from './laboratoryTime';
+import { localDay, timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { staffFirstName } from './nurseNames';
 
 /**
