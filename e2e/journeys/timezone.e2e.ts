@@ -42,7 +42,8 @@ export default journey(
       await ctx.prepare({ acceptCookies: true, laboratoryId: setup.lab.id, token: setup.token });
       await page.goto(`/order/order-submitted?orderId=${setup.orderId}`);
       await expectWarsawTime('order submitted');
-      await page.getByText(/Laboratory time/).waitFor();
+      // The zone is named once for the page, under the title, as on the order page.
+      await page.locator('main').getByText(/^Times in Warsaw time$/).waitFor();
     });
 
     await ctx.step('the order page and the orders list too', async () => {

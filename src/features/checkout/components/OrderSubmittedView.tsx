@@ -14,8 +14,8 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useMounted } from '@/lib/useMounted';
-import { formatLabTime, zoneNote } from '@/shared/labTime';
-import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
+import { formatLabTime } from '@/shared/labTime';
+import { labZoneText } from '@/components/LabZoneNote';
 import { summaryRequested } from '../checkoutSlice';
 import { formatAddress } from './formatAddress';
 import { Notice } from '@/components/Notice';
@@ -28,7 +28,7 @@ import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
 const PaymentStatusPanel = dynamic(() => import('@/features/payments').then((m) => m.PaymentStatusPanel), { ssr: false });
 const AddToCalendarButton = dynamic(() => import('@/components/AddToCalendarButton').then((m) => m.AddToCalendarButton), { ssr: false });
 import { shopOrderBreakdown } from '@/shared/breakdown';
-import { labCity, labPlace, localName, localOrderPreparation } from '@/shared/catalogueText';
+import { labPlace, localName, localOrderPreparation } from '@/shared/catalogueText';
 import { PageHead } from '@/components/PageHead';
 import { useFailureText } from '@/components/useFailureText';
 
@@ -49,7 +49,6 @@ export function OrderSubmittedView() {
   const dispatch = useAppDispatch();
   const router = useRouter();
   const mounted = useMounted();
-  const deviceZone = useDeviceTimeZone();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
   const { data: summary, status: summaryStatus, error: summaryError } = useAppSelector((s) => s.checkout.summary);
   // Not the caller's order (or none): "not found"; anything else the usual failure text, never the server's sentence.
@@ -78,7 +77,8 @@ export function OrderSubmittedView() {
     const lang = i18n.language;
     const zone = current.visit.timeZone;
     const day = formatLabTime(current.visit.start, lang, zone, 'longDate');
-    const note = zoneNote(current.visit.start, lang, zone, deviceZone);
+    // The order's number stays whole: a narrow phone would break it at its hyphen ("LS-" / "000003").
+    const [numberBefore, numberAfter = ''] = t('submitted.number', { number: '\u0000' }).split('\u0000');
     const prep = localOrderPreparation(current.preparation, lang);
     body = (
       <>
@@ -87,7 +87,11 @@ export function OrderSubmittedView() {
           {!unsettled && <CheckCircleOutlineIcon color="success" sx={{ fontSize: 48 }} aria-hidden />}
           <Box>
             <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
-              {t('submitted.number', { number: current.number })}
+              {numberBefore}
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="order-number">
+                {current.number}
+              </Box>
+              {numberAfter}
             </Typography>
             <Typography color="text.secondary">{unsettled ? t('submitted.notPaid') : t('submitted.thanks')}</Typography>
           </Box>
@@ -97,7 +101,6 @@ export function OrderSubmittedView() {
             <Block title={t('submitted.visit')}>
               <Typography sx={{ fontWeight: 600 }}>{day}</Typography>
               <Typography>{`${formatLabTime(current.visit.start, lang, zone, 'time')}–${formatLabTime(current.visit.end, lang, zone, 'time')}`}</Typography>
-              {note && <Typography variant="body2" color="text.secondary">{t('common:time.labZone', { zone: note, city: labCity(current.laboratory, lang) })}</Typography>}
               <Box sx={{ mt: 1 }}>
                 <AddToCalendarButton orderId={current.id} orderNumber={current.number} />
               </Box>
@@ -157,7 +160,8 @@ export function OrderSubmittedView() {
     );
   }
   return (
-    <PageContainer title={t(`submitted.title${title}`)}>
+    // Every time on the page (the deadline to pay, the visit) is on the laboratory's clock: its zone is named once, under the title.
+    <PageContainer title={t(`submitted.title${title}`)} subtitle={mounted && current ? labZoneText(t, i18n.language, current.visit.timeZone) : undefined}>
       <PageHead title={t(`submitted.pageTitle${title}`)} complete />
       {body}
     </PageContainer>

@@ -65,8 +65,9 @@ export function TestPaymentView() {
             <Typography component="dt" color="text.secondary">
               {t('payment.test.order')}
             </Typography>
-            <Typography component="dd" sx={{ m: 0 }}>
-              {t('payment.test.orderNumber', { number: payment.orderNumber })}
+            {/* Under "Order" the number alone (not "Order: Order LS-000003"). */}
+            <Typography component="dd" sx={{ m: 0 }} data-testid="test-order-number">
+              {payment.orderNumber}
             </Typography>
             <Typography component="dt" color="text.secondary">
               {t('payment.test.amount')}

@@ -124,7 +124,9 @@ describe('the test provider page', () => {
     expect(screen.getByRole('heading', { name: 'Test payment — no money moves' })).toBeInTheDocument();
     expect(screen.getByTestId('test-amount')).toHaveTextContent('154.50');
     // The order's number, the one the patient knows, not its database id.
-    expect(screen.getByText('Order LS-90')).toBeInTheDocument();
+    // Under the label "Order", the number alone: the word is not said twice.
+    expect(screen.getByText('Order', { selector: 'dt' })).toBeInTheDocument();
+    expect(screen.getByTestId('test-order-number')).toHaveTextContent(/^LS-90$/);
     expect(screen.queryByText(/Order ID/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=90'));
@@ -209,6 +211,19 @@ describe('the order-submitted page follows the payment', () => {
     expect(await screen.findByTestId('pay-by')).toHaveTextContent(/^Pay by (26 Nov 2026, )?16:25, or the visit is released\.$/);
     await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/payments/test/ps_2'));
+  });
+
+  it('names the laboratory\'s zone once, under the title, for every time on the page, and keeps the order number whole', async () => {
+    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { id: 90, payment: payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }) }] });
+    openSubmitted();
+    expect(await screen.findByText('Times in Warsaw time')).toHaveClass('page-subtitle');
+    expect(await screen.findByTestId('pay-by')).toBeInTheDocument();
+    expect(document.body.textContent?.match(/Warsaw time/g)).toHaveLength(1);
+    expect(screen.queryByText(/Laboratory time/)).toBeNull();
+    // The number in one piece: a narrow phone does not break it at its hyphen.
+    expect(screen.getByTestId('order-number')).toHaveTextContent(/^LS-000090$/);
+    expect(screen.getByTestId('order-number')).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(screen.getByTestId('order-number').parentElement).toHaveTextContent(/^Order LS-000090$/);
   });
 
   it('after a decline the page is not titled "Order submitted" and does not thank', async () => {
