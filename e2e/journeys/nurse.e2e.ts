@@ -1,16 +1,17 @@
 import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
-import { addStaffAccount, createPatient, freeSlots, PASSWORD, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
-import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '@/shared/types/api';
+import { addSlotStartingSoon, addStaffAccount, createPatient, freeSlots, labDayOf, labTimeZone, MIDNIGHT_WAIT_MS, PASSWORD, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
+import type { AnalysisDto, LaboratoryDto } from '@/shared/types/api';
 import type { StaffOrderDetailDto } from '@/shared/types/results';
-
-const ZONES: Record<string, string> = { PL: 'Europe/Warsaw', BY: 'Europe/Minsk', LT: 'Europe/Vilnius' };
 
 /**
  * The nurse's day on a phone: a nurse made with the command line, a visit assigned in the console,
- * samples collected at the door; another visit marked "not at home" mails the patient.
+ * samples collected at the door; another visit marked "not at home" mails the patient. The nurse's
+ * taps are taken only on the visit's day in the laboratory's time zone: the visits she taps are today
+ * on the laboratory's clock (whatever the hour the run starts at), and a visit on a later day shows
+ * her steps closed until that day.
  */
-export default journey('a nurse opens the day of visits on a phone, marks samples collected and another visit not at home', { viewports: ['phone'], timeoutMs: 240000 }, async (ctx) => {
+export default journey('a nurse opens the day of visits on a phone, marks samples collected and another visit not at home', { viewports: ['phone'], timeoutMs: 300000 + MIDNIGHT_WAIT_MS }, async (ctx) => {
   const { page } = ctx;
   const stamp = `${ctx.viewport}-${Date.now()}`;
   const nurseEmail = `nurse-${stamp}@example.test`;
@@ -20,33 +21,46 @@ export default journey('a nurse opens the day of visits on a phone, marks sample
     const lab = labs[2] ?? labs[0];
     assert.ok(lab, 'the demo data has laboratories');
     const analyses = (await ctx.api('GET', `/api/backend/labService?laboratoryId=${lab.id}`)).body as AnalysisDto[];
-    const glucose = analyses.find((a) => a.code === 'GB004');
-    const tsh = analyses.find((a) => a.code === 'HR001');
-    assert.ok(glucose && tsh, 'the demo catalogue has glucose (GB004) and TSH (HR001)');
+    // Blood tests without timing rules (fasting glucose wants a morning visit): the visits start in a few minutes, whatever the hour.
+    const anyTime = (a: AnalysisDto) => !a.timing || Object.keys(a.timing).length === 0;
+    const glucose = analyses.find((a) => a.code.startsWith('GB') && anyTime(a));
+    const tsh = analyses.find((a) => a.code === 'HR001' && anyTime(a)) ?? analyses.find((a) => a.code.startsWith('HR') && anyTime(a));
+    assert.ok(glucose && tsh, 'the demo catalogue has blood tests and a hormone test without timing rules');
     const token = await registerConfirmed(ctx, `visit-${stamp}@example.test`, 'Łucja', 'Żółć');
     const me = (await ctx.api('GET', '/api/backend/users/current', undefined, token)).body as { id: number };
     const phone = await ctx.api('PUT', `/api/backend/users/${me.id}`, { phone: '+48 600 100 200' }, token);
     assert.equal(phone.status, 200, `phone: ${JSON.stringify(phone.body)}`);
     const patient = await createPatient(ctx, token);
-    const slot = (await freeSlots(ctx, lab.id))[0] as NurseSlotDto;
-    assert.ok(slot, 'a free nurse slot');
+    const zone = await labTimeZone(lab.id);
+    // Two visits today on the laboratory's clock, starting in a few minutes (the nurse taps them).
+    const slot = await addSlotStartingSoon(lab.id, 5);
+    const day = labDayOf(slot.start, zone);
     // Paid to the nurse at the visit: her card says how much to collect, and she records it.
     const orderId = await placeOrder(ctx, token, lab, patient.id, [glucose.id, tsh.id], slot, 'on_visit');
+    const missedSlot = await addSlotStartingSoon(lab.id, 6);
+    const missedId = await placeOrder(ctx, token, lab, patient.id, [glucose.id], missedSlot);
+    // And one on a later day, whose steps wait for that day.
+    const aheadSlot = (await freeSlots(ctx, lab.id)).find((s) => labDayOf(s.start, zone) > day);
+    assert.ok(aheadSlot, 'a free nurse slot on a later day');
+    const aheadId = await placeOrder(ctx, token, lab, patient.id, [glucose.id], aheadSlot);
     addStaffAccount(nurseEmail, lab.id, 'nurse', 'Anna Nowak');
     const staffToken = await signInNewStaff(ctx, `staff-${stamp}@example.test`, lab.id);
-    const dayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONES[lab.country ?? 'PL'] ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
-    const day = dayOf(slot.start);
-    // A second order on another day, assigned to the same nurse, for "not at home".
-    const otherSlot = (await freeSlots(ctx, lab.id)).find((s) => dayOf(s.start) !== day);
-    assert.ok(otherSlot, 'a free nurse slot on another day');
-    const missedId = await placeOrder(ctx, token, lab, patient.id, [glucose.id], otherSlot);
     const nurses = (await ctx.api('GET', '/api/backend/staff/nurses', undefined, staffToken)).body as { id: number; email: string }[];
     const nurse = nurses.find((n) => n.email === nurseEmail);
     assert.ok(nurse, `the nurse is listed: ${JSON.stringify(nurses)}`);
-    const assigned = await ctx.api('PUT', `/api/backend/staff/orders/${missedId}/nurse`, { nurseUserId: nurse.id }, staffToken);
-    assert.equal(assigned.status, 200, `assign: ${JSON.stringify(assigned.body)}`);
-    const missed = (assigned.body as StaffOrderDetailDto).number;
-    return { lab, orderId, staffToken, day, patientEmail: `visit-${stamp}@example.test`, missed: { id: missedId, number: missed, day: dayOf(otherSlot.start) } };
+    const assign = async (id: number) => {
+      const assigned = await ctx.api('PUT', `/api/backend/staff/orders/${id}/nurse`, { nurseUserId: nurse.id }, staffToken);
+      assert.equal(assigned.status, 200, `assign: ${JSON.stringify(assigned.body)}`);
+      return { id, number: (assigned.body as StaffOrderDetailDto).number, day: labDayOf((assigned.body as StaffOrderDetailDto).visit.start, zone) };
+    };
+    const missed = await assign(missedId);
+    const ahead = await assign(aheadId);
+    assert.equal(missed.day, day, 'the "not at home" visit is today too');
+    assert.notEqual(ahead.day, day);
+    const main = (await ctx.api('GET', `/api/backend/staff/orders/${orderId}`, undefined, staffToken)).body as StaffOrderDetailDto;
+    assert.equal(labDayOf(main.visit.start, zone), day, 'the visit the nurse taps is today');
+    const number = main.number;
+    return { lab, orderId, number, staffToken, day, patientEmail: `visit-${stamp}@example.test`, missed, ahead };
   });
 
   await ctx.step('the staff member assigns the visit to the nurse in the console, picking her by her name', async () => {
@@ -75,7 +89,7 @@ export default journey('a nurse opens the day of visits on a phone, marks sample
     await page.goto(`/staff/visits?day=${setup.day}`);
     const list = page.getByRole('list', { name: `Visits on ${setup.day}` });
     await list.waitFor();
-    const card = list.getByRole('listitem').filter({ hasText: 'Wąsowska' }).first();
+    const card = list.getByRole('listitem').filter({ hasText: setup.number }).first();
     await card.getByText('Prosta 5, Apt. 7').waitFor();
     await card.getByText('Floor: 2').waitFor();
     await card.getByText('Venous blood collection kit × 1').first().waitFor();
@@ -103,7 +117,7 @@ export default journey('a nurse opens the day of visits on a phone, marks sample
   });
 
   await ctx.step('the nurse marks the samples collected', async () => {
-    const card = page.getByRole('listitem').filter({ hasText: 'Wąsowska' }).first();
+    const card = page.getByRole('listitem').filter({ hasText: setup.number }).first();
     await card.getByRole('button', { name: /samples collected$/ }).click();
     await page.getByRole('status').filter({ hasText: 'samples collected.' }).waitFor();
     await card.getByText('Sample collected').first().waitFor();
@@ -128,9 +142,10 @@ export default journey('a nurse opens the day of visits on a phone, marks sample
 
   await ctx.step('the nurse finds nobody at home for the other visit; the patient is mailed how to arrange another', async () => {
     await page.goto(`/staff/visits?day=${setup.missed.day}`);
+    const card = page.getByRole('listitem').filter({ hasText: setup.missed.number }).first();
     // "Not at home" comes after the nurse has arrived (or 15 minutes into the slot).
-    await page.getByRole('button', { name: 'I have arrived' }).click();
-    await page.getByText('Visit: Nurse arrived').waitFor();
+    await card.getByRole('button', { name: 'I have arrived' }).click();
+    await card.getByText('Visit: Nurse arrived').waitFor();
     await page.getByRole('button', { name: `Mark order ${setup.missed.number}: not at home` }).click();
     const dialog = page.getByRole('dialog', { name: 'Nobody at home?' });
     await dialog.getByLabel('Note').fill('Rang twice, nobody answered');
@@ -143,5 +158,18 @@ export default journey('a nurse opens the day of visits on a phone, marks sample
     assert.match(mail.text, /To arrange another visit, please contact the laboratory in /);
     assert.ok(mail.links.some((l) => l.endsWith(`/orders/${setup.missed.id}`)), `the order link: ${mail.links.join(' ')}`);
     assert.doesNotMatch(mail.text, /Rang twice/);
+  });
+
+  await ctx.step("a visit on a later day shows the nurse's steps closed, available on the visit day; the server refuses a tap in her words", async () => {
+    await page.goto(`/staff/visits?day=${setup.ahead.day}`);
+    const card = page.getByRole('listitem').filter({ hasText: setup.ahead.number }).first();
+    await card.getByText('Available on the visit day.').waitFor();
+    for (const name of ['On my way', 'I have arrived', `Mark order ${setup.ahead.number}: samples collected`, `Mark order ${setup.ahead.number}: not at home`]) {
+      assert.equal(await card.getByRole('button', { name }).isDisabled(), true, `${name} is closed before the visit's day`);
+    }
+    await ctx.shot('nurse-card-later-day');
+    const login = await ctx.api('POST', '/api/backend/login', { username: nurseEmail, password: PASSWORD });
+    const refused = await ctx.api('POST', `/api/backend/staff/visits/${setup.ahead.id}/state`, { state: 'arrived' }, (login.body as { access_token: string }).access_token);
+    assert.deepEqual([refused.status, refused.body?.code], [409, 'visit_arrived_not_visit_day']);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
-import { addSlotStartingSoon, createPatient, freeSlots, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
+import { addSlotStartingSoon, createPatient, freeSlots, MIDNIGHT_WAIT_MS, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
 import type { AnalysisDto, LaboratoryDto, NurseSlotDto } from '@/shared/types/api';
 import type { OrderDetailDto } from '@/shared/types/results';
 
@@ -31,7 +31,7 @@ async function moveVisit(orderId: number, slot: NurseSlotDto): Promise<void> {
  * marks it as a second draw; a cart with cortisol is offered morning visits only and says why; the
  * morning check-in with too short a fast offers a free move of the visit.
  */
-export default journey('a rejected sample is redrawn free of charge; cortisol books a morning visit; a short fast at the check-in offers a free move', { timeoutMs: 300000 }, async (ctx) => {
+export default journey('a rejected sample is redrawn free of charge; cortisol books a morning visit; a short fast at the check-in offers a free move', { timeoutMs: 300000 + MIDNIGHT_WAIT_MS }, async (ctx) => {
   const { page } = ctx;
   const stamp = `${ctx.viewport}-${Date.now()}`;
   const patientEmail = `redraw-${stamp}@example.test`;

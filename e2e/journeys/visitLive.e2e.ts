@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { journey } from '../lib/journey';
-import { addSlotStartingSoon, createPatient, makeJobsDueNow, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
+import { addSlotStartingSoon, createPatient, makeJobsDueNow, MIDNIGHT_WAIT_MS, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
 import { LAB_COOKIE, STORAGE_KEYS } from '@/shared/storage';
 import type { AnalysisDto, LaboratoryDto } from '@/shared/types/api';
 import type { StaffOrderDetailDto } from '@/shared/types/results';
@@ -26,7 +26,7 @@ async function sameDocument(page: Page): Promise<void> {
  * patient's phone has push on: a push service on this machine (the harness lets the app post to
  * 127.0.0.1) decrypts what the nurse's "On my way" sends, as the phone would show it.
  */
-export default journey('the patient follows the home visit live while the nurse taps on my way, arrived and samples collected', { viewports: ['phone'], timeoutMs: 240000 }, async (ctx) => {
+export default journey('the patient follows the home visit live while the nurse taps on my way, arrived and samples collected', { viewports: ['phone'], timeoutMs: 240000 + MIDNIGHT_WAIT_MS }, async (ctx) => {
   const patientPage = ctx.page;
   const stamp = `${ctx.viewport}-${Date.now()}`;
   const nurseEmail = `nurse-live-${stamp}@example.test`;

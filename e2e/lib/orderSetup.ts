@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { JourneyContext } from './journey';
 import type { Database as SqliteFile } from 'better-sqlite3';
 import type { AddToCartResponse, CreateOrderResponse, LaboratoryDto, NurseSlotDto, PatientDto } from '@/shared/types/api';
+import { timeZoneOfCountry } from '@/shared/timeZones';
+import { daysAhead, localDay, localToUtc } from '../../src/server/visits/laboratoryTime';
 
 /**
  * Set-up through the API shared by the journeys that need a placed order and a staff member of its
@@ -132,11 +134,49 @@ export async function placeOrder(ctx: JourneyContext, token: string, lab: Labora
 }
 
 /**
- * A nurse slot of the laboratory that starts in a few minutes, written into the app's database: the
- * generated schedule has no window left late in the day, and "on my way" is possible only on the day
- * of the visit.
+ * How long a journey may wait for the laboratory's midnight before it books a visit for today: the
+ * journeys that tap through a visit add it to their time limit.
+ */
+export const MIDNIGHT_WAIT_MS = 8 * 60_000;
+
+/** The laboratory's local day (YYYY-MM-DD) of an instant, as the app reads the visit's day. */
+export function labDayOf(at: string | Date, timeZone: string): string {
+  return localDay(new Date(at), timeZone);
+}
+
+/**
+ * The nurse's taps are taken only on the visit's day in the laboratory's time zone, and a journey
+ * that books a visit for today and taps through it takes minutes. When the laboratory's clock is less
+ * than `marginMs` before its midnight (Warsaw: from 22:52 UTC in winter, 21:52 in summer, whatever the machine's
+ * own zone), this waits for the new local day, so the visit and every tap fall on one day.
+ */
+export async function awayFromLabMidnight(timeZone: string, marginMs = MIDNIGHT_WAIT_MS): Promise<void> {
+  const left = untilLabMidnight(timeZone);
+  if (left >= marginMs) return;
+  console.log(`   waiting ${Math.ceil(left / 1000)} s for midnight in ${timeZone}: the visit and the nurse's taps fall on one day`);
+  await new Promise((resolve) => setTimeout(resolve, left + 2000));
+}
+
+/** Milliseconds from `now` to the next midnight on the laboratory's clock. */
+export function untilLabMidnight(timeZone: string, now = new Date()): number {
+  return localToUtc(daysAhead(now, timeZone, 2)[1] as string, 0, timeZone).getTime() - now.getTime();
+}
+
+/** The time zone of a laboratory of the app's database (read from its country, as the app does). */
+export async function labTimeZone(laboratoryId: string): Promise<string> {
+  const country = await withAppDatabase((db) => (db.prepare('select country from laboratories where id = ?').get(laboratoryId) as { country: string } | undefined)?.country);
+  return timeZoneOfCountry(country);
+}
+
+/**
+ * A nurse slot of the laboratory that starts in a few minutes, on today's local day of the
+ * laboratory, written into the app's database: the generated schedule has no window left late in the
+ * day, and the nurse's taps are taken only on the day of the visit (near the laboratory's midnight
+ * this waits for the new day first: see `awayFromLabMidnight`).
  */
 export async function addSlotStartingSoon(laboratoryId: string, minutes = 5): Promise<NurseSlotDto> {
+  const timeZone = await labTimeZone(laboratoryId);
+  await awayFromLabMidnight(timeZone);
   return withAppDatabase((db) => {
     const start = new Date(Date.now() + minutes * 60_000);
     start.setUTCSeconds(0, 0);
