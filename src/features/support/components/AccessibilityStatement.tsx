@@ -19,7 +19,7 @@ export interface AccessibilityStatementProps {
 
 /** The date of the last review of the statement (update it with each review). */
 export const STATEMENT_REVIEWED = '2026-11-26';
-/** The countries the shop's laboratories serve, each with its enforcement body (texts in `catalogue:accessibility.enforcement`). */
+/** The countries the shop's laboratories serve, each with its enforcement body (texts in `help:accessibility.enforcement`). */
 const COUNTRIES = ['PL', 'LT', 'BY'] as const;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -42,7 +42,7 @@ const send = (body: SupportContactInput) => import('../supportApi').then((m) => 
  * in 30 days) and the enforcement body of each country served.
  */
 export function AccessibilityStatement(props: AccessibilityStatementProps) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('help');
   const language = useLanguage();
   const activeLab = useAppSelector((s) => s.lab.laboratory.data);
   const user = useAppSelector(selectCurrentUser);

@@ -34,7 +34,7 @@ export interface SupportFormProps {
 /** Contact form: name, e-mail and message, checked by the same rules as the server. */
 export function SupportForm({ laboratoryId, initialName = '', initialEmail = '', send = supportApi.contact, sentText }: SupportFormProps) {
   usePreloadedSchema(supportFormSchema);
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('help');
   // Stable while the user's data is the same, so a sent form keeps the name and e-mail.
   const initialValues = useMemo(() => ({ name: initialName, email: initialEmail, message: '' }), [initialName, initialEmail]);
   const formik = useFormik({
@@ -54,7 +54,7 @@ export function SupportForm({ laboratoryId, initialName = '', initialEmail = '',
       throw e;
     }
   });
-  const failure = useFailureText(sending.resource.error, { codes: { rate_limited: 'catalogue:support.rateLimited' }, fallback: 'catalogue:support.sendFailed' });
+  const failure = useFailureText(sending.resource.error, { codes: { rate_limited: 'help:support.rateLimited' }, fallback: 'help:support.sendFailed' });
   const fieldError = (name: 'name' | 'email' | 'message') => {
     const message = formik.touched[name] ? formik.errors[name] : undefined;
     return message ? t(message) : undefined;

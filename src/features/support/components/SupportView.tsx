@@ -93,7 +93,7 @@ const Faq = styled('div')(({ theme }) => ({
 
 /** `/support`: the laboratory's contacts (the active one, else the server's), the FAQ and the contact form. */
 export function SupportView(props: SupportViewProps) {
-  const { t, i18n } = useTranslation('catalogue');
+  const { t, i18n } = useTranslation(['help', 'catalogue']);
   const activeLab = useAppSelector((s) => s.lab.laboratory.data);
   const user = useAppSelector(selectCurrentUser);
   const laboratory = activeLab ?? props.laboratory;
@@ -126,7 +126,7 @@ export function SupportView(props: SupportViewProps) {
             </ContactList>
           </Card>
         ) : (
-          <EmptyState title={t('chooseLab')} text={t('support.chooseLabText')} />
+          <EmptyState title={t('catalogue:chooseLab')} text={t('support.chooseLabText')} />
         )}
       </Section>
 
