@@ -14,8 +14,10 @@ const chunks: Record<Language, Record<Namespace, NamespaceLoader>> = {
   en: {
     common: () => import('../../locales/en/common.json'),
     catalogue: () => import('../../locales/en/catalogue.json'),
+    help: () => import('../../locales/en/help.json'),
     account: () => import('../../locales/en/account.json'),
     cart: () => import('../../locales/en/cart.json'),
+    cartFlows: () => import('../../locales/en/cartFlows.json'),
     results: () => import('../../locales/en/results.json'),
     staff: () => import('../../locales/en/staff.json'),
     visit: () => import('../../locales/en/visit.json'),
@@ -24,8 +26,10 @@ const chunks: Record<Language, Record<Namespace, NamespaceLoader>> = {
   ru: {
     common: () => import('../../locales/ru/common.json'),
     catalogue: () => import('../../locales/ru/catalogue.json'),
+    help: () => import('../../locales/ru/help.json'),
     account: () => import('../../locales/ru/account.json'),
     cart: () => import('../../locales/ru/cart.json'),
+    cartFlows: () => import('../../locales/ru/cartFlows.json'),
     results: () => import('../../locales/ru/results.json'),
     staff: () => import('../../locales/ru/staff.json'),
     visit: () => import('../../locales/ru/visit.json'),
@@ -34,8 +38,10 @@ const chunks: Record<Language, Record<Namespace, NamespaceLoader>> = {
   pl: {
     common: () => import('../../locales/pl/common.json'),
     catalogue: () => import('../../locales/pl/catalogue.json'),
+    help: () => import('../../locales/pl/help.json'),
     account: () => import('../../locales/pl/account.json'),
     cart: () => import('../../locales/pl/cart.json'),
+    cartFlows: () => import('../../locales/pl/cartFlows.json'),
     results: () => import('../../locales/pl/results.json'),
     staff: () => import('../../locales/pl/staff.json'),
     visit: () => import('../../locales/pl/visit.json'),

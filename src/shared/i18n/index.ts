@@ -5,7 +5,7 @@ import { cookieValue } from '@/shared/cookies';
 export const languages = ['en', 'ru', 'pl'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'en';
-export const namespaces = ['common', 'catalogue', 'account', 'cart', 'results', 'staff', 'visit', 'invoices'] as const;
+export const namespaces = ['common', 'catalogue', 'help', 'account', 'cart', 'cartFlows', 'results', 'staff', 'visit', 'invoices'] as const;
 /** The `mail` namespace (locales/<lng>/mail.json) is server-only: src/server/mail/i18n.ts loads it, so the browser bundle does not carry it. */
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

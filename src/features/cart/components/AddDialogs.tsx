@@ -24,7 +24,7 @@ export function MaterialDecisionDialog({ open, materials, currency, onDecide, on
   onDecide(map: Record<string, boolean>): void;
   onCancel(): void;
 }) {
-  const { t } = useTranslation('cart');
+  const { t } = useTranslation('cartFlows');
   const language = useLanguage();
   // The dialog is keyed by its question, so the answers start from the suggestions each time.
   const [values, setValues] = useState<Record<string, boolean>>(() => Object.fromEntries(materials.map((m) => [m.id, m.suggested])));
@@ -71,7 +71,7 @@ export function MaterialDecisionDialog({ open, materials, currency, onDecide, on
 
 /** Lists the patients an addable does not apply to (sex or age restrictions). */
 export function RestrictionDialog({ open, names, addedForOthers, onClose }: { open: boolean; names: string[]; addedForOthers: boolean; onClose(): void }) {
-  const { t } = useTranslation('cart');
+  const { t } = useTranslation('cartFlows');
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="restriction-title" fullWidth maxWidth="xs">
       <DialogTitle id="restriction-title">{t('add.restrictionTitle')}</DialogTitle>

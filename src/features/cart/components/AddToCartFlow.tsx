@@ -57,7 +57,7 @@ function flowPage(raw: unknown): AddableFlowPage {
 
 /** `/add-to-cart/{addableType}/{addableId}?addableFlowPage=`: card, register/login, patients, add. */
 export function AddToCartFlow({ addable }: { addable: Addable }) {
-  const { t } = useTranslation('cart');
+  const { t } = useTranslation(['cartFlows', 'cart']);
   const language = useLanguage();
   const dispatch = useAppDispatch();
   const router = useRouter();
@@ -144,7 +144,7 @@ export function AddToCartFlow({ addable }: { addable: Addable }) {
       </StickyActionBar>
     );
 
-  const restrictedNames = (restrictedPatientIds ?? []).map((id) => patientName(patients, id) ?? t('cart.patientFallback', { id }));
+  const restrictedNames = (restrictedPatientIds ?? []).map((id) => patientName(patients, id) ?? t('cart:cart.patientFallback', { id }));
   const addedForOthers = lastAddedPatientIds.length > 0;
 
   return (

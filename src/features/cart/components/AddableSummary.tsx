@@ -25,7 +25,7 @@ export function addablePrice(a: Addable): { price: number; currency: string } | 
 
 /** The card of the add flow: what is being added and what it costs. */
 export function AddableSummary({ addable }: { addable: Addable }) {
-  const { t } = useTranslation('cart');
+  const { t } = useTranslation('cartFlows');
   const language = useLanguage();
   const price = addablePrice(addable);
   const analyses = addableAnalyses(addable);

@@ -8,7 +8,7 @@ import { LoginForm, RegisterForm } from '@/features/auth';
  * and texts). On success the auth saga replaces the page with `addableFlowPage=addPatients`.
  */
 export function AuthStep({ mode, onSwitch }: { mode: 'register' | 'login'; onSwitch(mode: 'register' | 'login'): void }) {
-  const { t } = useTranslation('cart');
+  const { t } = useTranslation('cartFlows');
   return (
     <Box sx={{ maxWidth: 520 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

@@ -54,7 +54,7 @@ async function addAll(items: ParsedListItemDto[], patientIds: number[], laborato
 
 /** `/order/paste`: a doctor's list pasted, each line matched with its price, fixed, and added to the cart for the chosen patients in one step. */
 export function PasteListView() {
-  const { t } = useTranslation('cart');
+  const { t } = useTranslation('cartFlows');
   const dispatch = useAppDispatch();
   const language = useLanguage();
   const session = useSession();
@@ -66,8 +66,8 @@ export function PasteListView() {
   const parse = useCall(lazyCartApi.parseList);
   const add = useCall(addAll);
   const textId = useId();
-  const parseFailure = useFailureText(parse.resource.error, { codes: { list_too_long: 'cart:paste.tooLong', list_too_many_lines: 'cart:paste.tooManyLines' }, fallback: 'cart:paste.readFailed' });
-  const addFailure = useFailureText(add.resource.error, { fallback: 'cart:paste.addFailed' });
+  const parseFailure = useFailureText(parse.resource.error, { codes: { list_too_long: 'cartFlows:paste.tooLong', list_too_many_lines: 'cartFlows:paste.tooManyLines' }, fallback: 'cartFlows:paste.readFailed' });
+  const addFailure = useFailureText(add.resource.error, { fallback: 'cartFlows:paste.addFailed' });
 
   useEffect(() => {
     if (session === 'user') dispatch(patientsRequested());

@@ -21,7 +21,7 @@ import { Notice } from '@/components/Notice';
 function NewPatientForm({ onDone }: { onDone(): void }) {
   usePreloadedSchema(patientFormSchema);
   // The save failure's texts are the patient form's (account namespace).
-  const { t } = useTranslation(['cart', 'account']);
+  const { t } = useTranslation(['cartFlows', 'account']);
   const dispatch = useAppDispatch();
   const message = useMessage();
   const { status: patientCreateStatus, error: patientCreateError } = useAppSelector((s) => s.patients.save);
@@ -86,7 +86,7 @@ function NewPatientForm({ onDone }: { onDone(): void }) {
 
 /** Pick existing patients (or create new ones inline) and add for all of them at once. */
 export function PatientsStep({ busy, onAdd }: { busy: boolean; onAdd(patientIds: number[]): void }) {
-  const { t } = useTranslation('cart');
+  const { t } = useTranslation('cartFlows');
   const dispatch = useAppDispatch();
   const { status: patientsStatus, data: patients } = useAppSelector((s) => s.patients.list);
   // The patient saved last (the form here creates one): the add flow selects it.

@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined';
 import NoFoodOutlined from '@mui/icons-material/NoFoodOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
@@ -15,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timingLines } from '@/components/timingText';
 import { Money } from '@/components/Money';
+import { Tag } from '@/components/Tag';
 import { CATEGORIES, CATEGORY_SLUGS } from '@/lib/config';
 import { routePath } from '@/lib/routes';
 import type { AnalysisDto, RestrictionsDto } from '@/shared/types/api';
@@ -23,6 +23,18 @@ import { ActionBar } from './ActionBar';
 import { AnalysisPrice } from './AnalysisPrice';
 import { localDescription, localName, localPreparation } from '@/shared/catalogueText';
 import { useLanguage } from '@/i18n/useLanguage';
+
+/**
+ * A category the analysis is in, as a link that looks like a tag (MUI's clickable Chip without its
+ * button base and ripple): as tall as a finger on a phone, darker under the pointer.
+ */
+const CategoryLink = styled(Link)(({ theme }) => ({
+  display: 'inline-flex',
+  borderRadius: 22,
+  textDecoration: 'none',
+  '& .tag': { cursor: 'pointer', borderRadius: 22, minHeight: 44, height: 'auto', transition: theme.transitions.create('background-color'), [theme.breakpoints.up('sm')]: { minHeight: 32 } },
+  '&:hover .tag': { backgroundColor: theme.palette.action.focus },
+}));
 
 /** Category page slug of a catalogue header, when the header is one of the six pages. */
 function slugOfHeader(id: number): string | undefined {
@@ -64,7 +76,7 @@ export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
   return (
     <Box component="article">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, color: 'text.secondary' }}>
-        <Chip label={`${t('analysis.code')}: ${analysis.code}`} size="small" />
+        <Tag label={`${t('analysis.code')}: ${analysis.code}`} size="small" />
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           <ScheduleOutlined fontSize="small" aria-hidden />
           <Typography variant="body2">{t('execPeriod', { count: analysis.execPeriod })}</Typography>
@@ -84,7 +96,8 @@ export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
       {localDescription(analysis, language) && (
         <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{localDescription(analysis, language)}</Typography>
       )}
-      <Divider sx={{ mt: 2 }} />
+      {/* MUI's Divider, as one rule. */}
+      <Box component="hr" sx={{ m: 0, mt: 2, flexShrink: 0, border: 0, borderBottom: 'thin solid', borderColor: 'divider' }} />
       {analysis.materials.length > 0 && (
         <Section title={t('analysis.materials')}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
@@ -97,7 +110,7 @@ export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
                   primary={
                     <>
                       {localName(m, language)}{' '}
-                      {m.optional && <Chip label={t('analysis.optional')} size="small" variant="outlined" sx={{ ml: 0.5 }} />}
+                      {m.optional && <Tag label={t('analysis.optional')} size="small" variant="outlined" sx={{ ml: 0.5 }} />}
                     </>
                   }
                   secondary={m.optional ? t('analysis.optionalHint') : undefined}
@@ -130,9 +143,11 @@ export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
               const slug = slugOfHeader(h.id);
               const label = slug ? t(`categories.${slug}.name`) : localName(h, language);
               return slug ? (
-                <Chip key={h.id} label={label} component={Link} href={routePath('categories', { categorySlug: slug })} clickable sx={{ minHeight: { xs: 44, sm: 32 }, borderRadius: 22 }} />
+                <CategoryLink key={h.id} href={routePath('categories', { categorySlug: slug })}>
+                  <Tag label={label} />
+                </CategoryLink>
               ) : (
-                <Chip key={h.id} label={label} />
+                <Tag key={h.id} label={label} />
               );
             })}
           </Stack>

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined';
 import { Link } from '@/components/Link';
 import { useTranslation } from 'react-i18next';
 import { Money } from '@/components/Money';
+import { Tag } from '@/components/Tag';
 import { routePath } from '@/lib/routes';
 import { formatMoney, toMajor, toMinor } from '@/shared/money';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -27,7 +27,7 @@ export function ProfileCard({ profile }: { profile: ProfileDto }) {
   const visitFrom = lab?.visitFeeFrom ?? lab?.visitFee ?? null;
   return (
     <Box component="article">
-      <Chip label={`${t('analysis.code')}: ${profile.code}`} size="small" sx={{ color: 'text.secondary' }} />
+      <Tag label={`${t('analysis.code')}: ${profile.code}`} size="small" sx={{ color: 'text.secondary' }} />
       {localDescription(profile, language) && <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{localDescription(profile, language)}</Typography>}
       <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600, mt: 3, mb: 1 }}>
         {t('profile.analysesCount', { count: profile.labServices.length })}

@@ -19,14 +19,14 @@ import { Notice } from '@/components/Notice';
 import { PageHead } from '@/components/PageHead';
 
 /** The letter of the order's confirmation step could not be sent: too many letters asked for, or a general failure. */
-const LETTER_FAILURE: FailureTexts = { codes: { rate_limited: 'common:failure.rateLimited' }, fallback: 'cart:confirmEmail.sendFailed' };
+const LETTER_FAILURE: FailureTexts = { codes: { rate_limited: 'common:failure.rateLimited' }, fallback: 'cartFlows:confirmEmail.sendFailed' };
 
 /**
  * `/order/confirm-email`: send the confirmation letter, then enter its token or follow its link. The
  * account's e-mail confirmation in its order flow: already confirmed or confirmed goes on to data confirmed.
  */
 export function ConfirmEmailStep() {
-  const { t } = useTranslation('cart');
+  const { t } = useTranslation('cartFlows');
   const dispatch = useAppDispatch();
   const router = useRouter();
   const { ready } = useCheckoutGuard();
