@@ -21,12 +21,11 @@ import { selectSlots, slotsRequested } from '@/features/orders';
 import { Notice } from '@/components/Notice';
 import { timingLines } from '@/components/timingText';
 import { localName } from '@/shared/catalogueText';
-import { addDaysToKey, formatDayKey, formatLabTime, labDayKey, zoneNote } from '@/shared/labTime';
-import { useDeviceTimeZone } from '@/lib/useDeviceTimeZone';
+import { addDaysToKey, formatDayKey, formatLabTime, labDayKey } from '@/shared/labTime';
+import { labZoneText } from '@/components/LabZoneNote';
 import { timeZoneOfCountry } from '@/shared/timeZones';
 import { groupSlotsByDay } from '@/lib/slots';
 import { VISIT_BOOKING_DAYS } from '@/shared/orderLifecycle';
-import { labCity } from '@/shared/catalogueText';
 import { PageHead } from '@/components/PageHead';
 import { useFailureText, type FailureTexts } from '@/components/useFailureText';
 import { ERROR_CODES } from '@/shared/errorCodes';
@@ -61,8 +60,6 @@ export function VisitTimeStep() {
     ),
   ];
   const zone = lab?.timeZone ?? timeZoneOfCountry(lab?.country);
-  const labCityName = lab ? labCity(lab, i18n.language) : '';
-  const deviceZone = useDeviceTimeZone();
 
   const load = () => {
     if (!laboratoryId) return;
@@ -96,7 +93,6 @@ export function VisitTimeStep() {
   const lang = i18n.language;
   const time = (iso: string) => formatLabTime(iso, lang, zone, 'time');
   const long = (key: string) => formatDayKey(key, lang, 'weekdayDate');
-  const note = slots[0] ? zoneNote(slots[0].start, lang, zone, deviceZone) : null;
   const daySlots = day ? (byDay.get(day) ?? []) : [];
   const chosenSlot = slots.find((s) => s.id === chosen && s.available > 0) ?? null;
 
@@ -131,11 +127,10 @@ export function VisitTimeStep() {
             <Typography variant="subtitle1" component="h2" id="visit-slot-label" sx={{ fontWeight: 600, mt: 2, mb: 1 }}>
               {t('visit.time', { day: long(day) })}
             </Typography>
-            {note && (
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="lab-zone-note">
-                {t('common:time.labZone', { zone: note, city: labCityName })}
-              </Typography>
-            )}
+            {/* The laboratory's zone named once, as on the order page ("Times in Warsaw time"). */}
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="lab-zone-note">
+              {labZoneText(t, lang, zone)}
+            </Typography>
             <Box role="radiogroup" aria-labelledby="visit-slot-label" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1 }}>
               {daySlots.map((s) => (
                 <ToggleButton

@@ -109,6 +109,26 @@ describe('visit time step', () => {
     expect(within(note).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Cortisol: Sample before 10:00']);
   });
 
+  it.each(['Europe/London', 'Europe/Warsaw'])("names the laboratory's zone once, as the order page does, with the device in %s", async (deviceZone) => {
+    const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+    jest.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...real.call(this), timeZone: deviceZone };
+    });
+    shop = fakeBackend({
+      'GET cart/get-cart': [200, cartOf({ 5: [glucose] })],
+      'GET nurse-slots': [200, [{ id: 41, start: tomorrowAt(8), end: tomorrowAt(9), capacity: 2, available: 2 }]],
+      'GET users/current': [200, { ...sampleUser, emailConfirmed: true }],
+    });
+    const { store } = openStep(<VisitTimeStep />, '/order/nurse-checkout-time');
+    act(() => {
+      store.dispatch(laboratoryReceived({ id: '2', cityName: 'Warsaw', country: 'PL', timeZone: 'Europe/Warsaw', email: 'lab@example.com', aboutLink: '', address: 'ul. Targowa 64', latitude: 52.25, longitude: 21.04, paymentMethods: ['online', 'on_visit'] } as unknown as LaboratoryDto));
+    });
+    await screen.findByRole('radiogroup', { name: /^Times on/ });
+    // "Times in Warsaw time", not "Laboratory time (Warsaw): Warsaw time".
+    expect(screen.getByTestId('lab-zone-note')).toHaveTextContent(/^Times in Warsaw time$/);
+    expect(document.body.textContent?.match(/Warsaw time/g)).toHaveLength(1);
+  });
+
   it('offers only slots with places and shows why the chosen one was lost', async () => {
     const slots: NurseSlotDto[] = [
       { id: 41, start: tomorrowAt(8), end: tomorrowAt(9), capacity: 2, available: 0 },
