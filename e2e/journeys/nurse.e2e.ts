@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { journey } from '../lib/journey';
 import { addSlotStartingSoon, addStaffAccount, createPatient, freeSlots, labDayOf, labTimeZone, MIDNIGHT_WAIT_MS, PASSWORD, placeOrder, registerConfirmed, signInNewStaff } from '../lib/orderSetup';
+import { zoneName } from '@/shared/labTime';
 import type { AnalysisDto, LaboratoryDto } from '@/shared/types/api';
 import type { StaffOrderDetailDto } from '@/shared/types/results';
 
@@ -60,7 +61,7 @@ export default journey('a nurse opens the day of visits on a phone, marks sample
     const main = (await ctx.api('GET', `/api/backend/staff/orders/${orderId}`, undefined, staffToken)).body as StaffOrderDetailDto;
     assert.equal(labDayOf(main.visit.start, zone), day, 'the visit the nurse taps is today');
     const number = main.number;
-    return { lab, orderId, number, staffToken, day, patientEmail: `visit-${stamp}@example.test`, missed, ahead };
+    return { lab, zone, orderId, number, staffToken, day, patientEmail: `visit-${stamp}@example.test`, missed, ahead };
   });
 
   await ctx.step('the staff member assigns the visit to the nurse in the console, picking her by her name', async () => {
@@ -90,7 +91,10 @@ export default journey('a nurse opens the day of visits on a phone, marks sample
     const list = page.getByRole('list', { name: `Visits on ${setup.day}` });
     await list.waitFor();
     const card = list.getByRole('listitem').filter({ hasText: setup.number }).first();
-    await card.getByText('Prosta 5, Apt. 7').waitFor();
+    // The apartment in lower case after the street (not 'Prosta 5, Apt. 7').
+    await card.getByText('Prosta 5, apt. 7', { exact: true }).waitFor();
+    // The laboratory's zone is named once on the day's page.
+    assert.equal(await page.getByTestId('lab-zone-note').textContent(), `Times in ${zoneName(new Date(0).toISOString(), 'en', setup.zone)}`);
     await card.getByText('Floor: 2').waitFor();
     await card.getByText('Venous blood collection kit × 1').first().waitFor();
     const map = card.getByRole('link', { name: /^Open the map: .*OpenStreetMap/ });

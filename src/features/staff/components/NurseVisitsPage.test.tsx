@@ -66,6 +66,19 @@ describe('/staff/visits', () => {
     expect(within(card).getByTestId('visit-materials')).toHaveTextContent('Venous blood collection kit × 2');
   });
 
+  it.each([
+    ['en', 'Puławska 145, apt. 17', 'Times in Warsaw time'],
+    ['ru', 'Puławska 145, кв. 17', 'Часовой пояс: время Варшавы'],
+    ['pl', 'Puławska 145, m. 17', 'Strefa czasowa: czas warszawski'],
+  ] as const)('%s: the apartment in lower case after the street, and the laboratory\'s zone named once for the day', async (language, place, zoneLine) => {
+    backend = fakeBackend({ 'GET staff/visits': [200, day] });
+    render(language);
+    const card = (await screen.findByRole('heading', { name: '08:00–10:00' })).closest('li') as HTMLElement;
+    expect(within(card).getByText(place)).toBeInTheDocument();
+    expect(screen.getByTestId('lab-zone-note')).toHaveTextContent(new RegExp(`^${zoneLine}$`));
+    expect(screen.getAllByTestId('lab-zone-note')).toHaveLength(1);
+  });
+
   it('marks a second draw as such, with the butterfly needle when the first sample haemolysed, clotted or was too little', async () => {
     const redraw = { ...visit, orderId: 2, number: 'LS-2', redraw: { reasons: ['RH' as const], butterfly: true } };
     const plain = { ...visit, orderId: 3, number: 'LS-3', redraw: { reasons: ['RM' as const], butterfly: false } };

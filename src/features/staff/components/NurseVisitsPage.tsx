@@ -32,6 +32,7 @@ import { shiftDate } from './staffDates';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { StaffForbidden, StaffGate } from './StaffGate';
 import { Notice } from '@/components/Notice';
+import { LabZoneNote } from '@/components/LabZoneNote';
 import { useFailureText } from '@/components/useFailureText';
 import { STAFF_FAILURES } from '../staffFailures';
 import { VisitStepButtons } from './VisitStepButtons';
@@ -321,6 +322,12 @@ function VisitsOfDay() {
           <IconButton onClick={() => go(shiftDate(day, 1))} aria-label={t('orders.nextDay')} sx={{ width: 48, height: 48 }}>
             <ChevronRight />
           </IconButton>
+        </Box>
+      )}
+      {/* Every time on the page is on the laboratory's clock: its zone named once, as on the other pages. */}
+      {data && !failure && (
+        <Box sx={{ mt: -1, mb: 2 }}>
+          <LabZoneNote timeZone={data.timeZone} />
         </Box>
       )}
       {feedback && (
