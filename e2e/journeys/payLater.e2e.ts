@@ -181,9 +181,17 @@ export default journey(
         assert.equal(await page.getByTestId('test-order-number').textContent(), placed.number);
         await page.getByText(tr(lng, 'cart:payment.test.leaveHint')).waitFor();
         await page.getByRole('button', { name: tr(lng, 'cart:payment.test.leave'), exact: true }).click();
-        await page.waitForURL(/\/order\/order-submitted\?orderId=\d+$/);
+        await page.waitForURL(/\/order\/order-submitted\?orderId=\d+&left=1$/);
         await payButton().waitFor();
         await expectPayBy(placed.payBy, 'after leaving');
+        // Left unpaid: the page says plainly the order is not paid (no "Order submitted", no thanks, nobody "checking with the operator").
+        await page.getByText(tr(lng, 'cart:payment.unpaidText'), { exact: true }).waitFor();
+        assert.equal((await page.getByRole('heading', { level: 1 }).textContent())?.trim(), tr(lng, 'cart:submitted.titleFailed'));
+        await page.getByText(tr(lng, 'cart:submitted.notPaid'), { exact: true }).waitFor();
+        const shown = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+        for (const key of ['cart:submitted.thanks', 'cart:payment.waiting', 'cart:payment.waitingHint']) assert.ok(!shown.includes(tr(lng, key)), `${lng} after leaving: "${tr(lng, key)}" on the page`);
+        // The amount to pay on a line of its own.
+        assert.match((await page.getByTestId('payment-amount').textContent()) ?? '', new RegExp(`^${escapeRe(tr(lng, 'cart:payment.toPay', { amount: '\u0000' })).replace('\u0000', '.+')}$`));
         await ctx.shot(`${lng}-after-leave`);
         assert.notEqual((await order(placed.id)).payment?.status, 'paid');
       });

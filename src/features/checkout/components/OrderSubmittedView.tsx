@@ -15,6 +15,7 @@ import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useMounted } from '@/lib/useMounted';
 import { formatLabTime } from '@/shared/labTime';
+import { LEFT_PAYMENT_QUERY, paymentPending } from '@/shared/paymentProgress';
 import { labZoneText } from '@/components/LabZoneNote';
 import { summaryRequested } from '../checkoutSlice';
 import { formatAddress } from './formatAddress';
@@ -59,10 +60,14 @@ export function OrderSubmittedView() {
   const live = useLiveOrder(mounted && isLoggedIn ? orderId : null);
   const paymentState: OrderPaymentState = { payment: live.resource.data?.payment ?? null, failed: live.resource.status === Status.ERROR, reload: live.reload };
   const paidOnline = paymentState.payment?.method === 'online';
-  // A declined or expired payment: the page is not "Order submitted / Thank you".
+  // The payment page's "Leave": the payer came back without paying.
+  const left = router.query[LEFT_PAYMENT_QUERY] === '1';
+  // A declined or expired payment, or one not under way (left, or no attempt open with the operator): the page is not
+  // "Order submitted / Thank you" but says the order is not paid yet.
   const paymentStatus = paymentState.payment?.method === 'online' ? paymentState.payment.status : null;
-  const unsettled = paymentStatus === 'failed' || paymentStatus === 'expired';
-  const title = paymentStatus === 'failed' ? 'Failed' : paymentStatus === 'expired' ? 'Expired' : '';
+  const notUnderWay = paymentStatus === 'awaiting' && !paymentPending(paymentState.payment, left);
+  const unsettled = paymentStatus === 'failed' || paymentStatus === 'expired' || notUnderWay;
+  const title = paymentStatus === 'failed' || notUnderWay ? 'Failed' : paymentStatus === 'expired' ? 'Expired' : '';
 
   useEffect(() => {
     if (mounted && isLoggedIn && orderId !== null) dispatch(summaryRequested(orderId));
@@ -82,7 +87,7 @@ export function OrderSubmittedView() {
     const prep = localOrderPreparation(current.preparation, lang);
     body = (
       <>
-        {orderId !== null && <PaymentStatusPanel orderId={orderId} state={paymentState} timeZone={zone} />}
+        {orderId !== null && <PaymentStatusPanel orderId={orderId} state={paymentState} timeZone={zone} left={left} />}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
           {!unsettled && <CheckCircleOutlineIcon color="success" sx={{ fontSize: 48 }} aria-hidden />}
           <Box>

@@ -10,12 +10,15 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, ListSkeleton, Money, PageContainer } from '@/components';
 import { Notice } from '@/components/Notice';
 import { routes } from '@/lib/routes';
+import { LEFT_PAYMENT_QUERY } from '@/shared/paymentProgress';
 import { paymentsApi } from '../lazyPaymentsApi';
 import { followRedirect } from '../redirect';
 import type { TestPaymentDto } from '../types';
 import { PageHead } from '@/components/PageHead';
 
 const returnUrl = (orderId: number) => `${routes.orderSubmitted.path}?orderId=${orderId}`;
+/** "Leave": back to the order, saying the payer left unpaid (the page then offers "Pay now", not "checking with the operator"). */
+const leftUrl = (orderId: number) => `${returnUrl(orderId)}&${LEFT_PAYMENT_QUERY}=1`;
 
 /**
  * `/payments/test/{id}`: the built-in test provider's page, in place of an operator's. It says it is
@@ -91,7 +94,7 @@ export function TestPaymentView() {
               <Button variant="outlined" color="error" disabled={working} onClick={() => void act('decline')} sx={{ minHeight: 48, minWidth: 120 }}>
                 {t('payment.test.decline')}
               </Button>
-              <Button disabled={working} onClick={() => void followRedirect(returnUrl(payment.orderId))} sx={{ minHeight: 48, minWidth: 120 }}>
+              <Button disabled={working} onClick={() => void followRedirect(leftUrl(payment.orderId))} sx={{ minHeight: 48, minWidth: 120 }}>
                 {t('payment.test.leave')}
               </Button>
             </Box>

@@ -75,6 +75,10 @@ const payment = (status: OrderPaymentDto['status'], extra: Partial<OrderPaymentD
   ...extra,
 });
 
+/** An attempt still open with the operator, and one that ended (declined, or the operator could not start it). */
+const openAttempt = { id: 1, status: 'registered' as const, amount: 154.5, paidAt: null };
+const closedAttempt = { id: 1, status: 'failed' as const, amount: 154.5, paidAt: null };
+
 const summary: ShopOrderDto = {
   id: 90,
   number: 'LS-000090',
@@ -95,8 +99,8 @@ const summary: ShopOrderDto = {
   preparation: { fastingHours: 0, notes: [] },
 } as unknown as ShopOrderDto;
 
-function openSubmitted() {
-  const app = renderApp(<OrderSubmittedView />, { sagas: 'shop', router: testRouter('/order/order-submitted', { orderId: '90' }) });
+function openSubmitted(query: Record<string, string> = {}) {
+  const app = renderApp(<OrderSubmittedView />, { sagas: 'shop', router: testRouter('/order/order-submitted', { orderId: '90', ...query }) });
   act(() => {
     writeStorage('token', 'tok-1');
     app.store.dispatch(loggedIn());
@@ -141,10 +145,10 @@ describe('the test provider page', () => {
     expect(actions('decline')).toHaveLength(1);
   });
 
-  it('"Leave" returns to the order-submitted page without calling the provider', async () => {
+  it('"Leave" returns to the order-submitted page, saying the payer left, without calling the provider', async () => {
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Leave' }));
-    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=90'));
+    await waitFor(() => expect(goTo).toHaveBeenCalledWith('/order/order-submitted?orderId=90&left=1'));
     expect(shop?.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
@@ -157,13 +161,17 @@ describe('the test provider page', () => {
 
 describe('the order-submitted page follows the payment', () => {
   it('waits (announced as a status) until the order\'s event stream says the payment is paid, without asking again', async () => {
-    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { id: 90, payment: payment('awaiting') }] });
+    // Back from the operator with the attempt still open there: the payment is really under way.
+    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { id: 90, payment: payment('awaiting', { attempts: [openAttempt] }) }] });
     const stream = fakeOrderStream();
     globalThis.fetch = stream.fetchMock as unknown as typeof fetch;
     openSubmitted();
     const waiting = await screen.findByTestId('payment-status');
     expect(waiting).toHaveAttribute('role', 'status');
     expect(waiting).toHaveTextContent('Waiting for the payment');
+    // The sentence ends where it ends; the amount is on a line of its own.
+    expect(within(waiting).getByText('We are checking with the payment operator. This page updates by itself.')).toBeInTheDocument();
+    expect(within(waiting).getByTestId('payment-amount')).toHaveTextContent(/^To pay: PLN\s154\.50$/);
     expect(within(screen.getByTestId('payment-status')).getByRole('progressbar')).toBeInTheDocument();
     await waitFor(() => expect(stream.urls).toEqual(['/api/backend/orders/90/events']));
     act(() => stream.send({ status: 'placed', visit: { state: 'booked', window: null, nurseFirstName: null, events: [] }, payment: payment('paid') } as OrderChangeEventDto));
@@ -233,6 +241,25 @@ describe('the order-submitted page follows the payment', () => {
     expect(screen.queryByRole('heading', { name: 'Order submitted' })).toBeNull();
     expect(screen.queryByText(/Thank you/)).toBeNull();
     expect(screen.getByText('Your order is not paid yet.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the payer left the payment page (its attempt still open)', { left: '1' }, [openAttempt]],
+    ['no attempt open with the operator', {}, [closedAttempt]],
+    ['no attempt at all', {}, []],
+  ])('awaiting, %s: says plainly the order is not paid yet, with "Pay now" and the deadline, not "checking"', async (_, query, attempts) => {
+    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { id: 90, payment: payment('awaiting', { payBy: '2026-11-26T15:25:00.000Z', attempts }) }] });
+    openSubmitted(query);
+    const panel = await screen.findByTestId('payment-status');
+    expect(panel).toHaveTextContent('The payment has not been made.');
+    expect(within(panel).getByTestId('payment-amount')).toHaveTextContent(/^To pay: PLN\s154\.50$/);
+    expect(within(panel).getByTestId('pay-by')).toHaveTextContent(/^Pay by (26 Nov 2026, )?16:25, or the visit is released\.$/);
+    expect(within(panel).getByRole('button', { name: 'Pay now' })).toBeEnabled();
+    expect(within(panel).queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Order submitted' })).toBeNull();
+    expect(screen.getByText('Your order is not paid yet.')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/Waiting for the payment|checking with the payment operator|Thank you/);
   });
 
   it('expired: says so with a link to order again, and asks nothing more', async () => {
