@@ -8,6 +8,9 @@ const nextConfig = {
   // A separate build directory lets several builds (e.g. browser tests) live side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // `next dev` serves its scripts and HMR socket only to pages opened at localhost; the shop opened at
+  // http://127.0.0.1:<port> is let in as well (the setting is read by the development server alone).
+  allowedDevOrigins: ['127.0.0.1'],
   // Every page carries a fresh CSP nonce, so an entity tag of its HTML never matches a second time;
   // hashing each answer (HTML and JSON) cost ~1-2% of the server's CPU for nothing. The price list,
   // whose bytes are kept, sends an entity tag of its own (pages/api/backend/labService).
@@ -56,7 +59,12 @@ const nextConfig = {
   async headers() {
     return [
       {
-        source: '/:path*',
+        // `next dev` serves its middleware manifest, a script, as JSON (vercel/next.js#92180): under
+        // nosniff the browser refuses it, so the development server sends that one file without these headers.
+        source:
+          process.env.NODE_ENV === 'development'
+            ? '/:path((?!_next/static/development/_clientMiddlewareManifest\\.js$).*)'
+            : '/:path*',
         headers: [
           { key: 'X-Content-Type-Options', value: 'nosniff' },
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
