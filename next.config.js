@@ -25,6 +25,13 @@ const nextConfig = {
     resolveAlias: {
       'lodash-es/cloneDeep': './src/lib/formikDeps/cloneDeep.ts',
       'lodash-es/clone': './src/lib/formikDeps/clone.ts',
+      // In the browser only: MUI's CSS-variables theme builder and colour-scheme provider (the theme has
+      // no colour schemes, so they never run) and hoist-non-react-statics with its own react-is (for
+      // Emotion's withTheme, never called) are small stand-ins, ~10 kB gzip off every first visit
+      // (src/theme/browser/). The server keeps the packages' own files.
+      './createThemeWithVars.mjs': { browser: './src/theme/browser/noCssVariables.ts' },
+      './ThemeProviderWithVars.mjs': { browser: './src/theme/browser/noCssVariables.ts' },
+      'hoist-non-react-statics': { browser: './src/theme/browser/hoistStatics.ts' },
     },
   },
   compiler: {

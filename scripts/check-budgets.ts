@@ -39,12 +39,12 @@ interface FloorColdVisit {
 /** The target for a cold visit of every page measured: no more than 1.25x the floor's (printed beside each page). */
 const COLD_VISIT_TARGET = 1.25;
 /**
- * What fails the check today: a ratchet just above the heaviest page as last measured (the cart,
- * 1.343x on 2026-11-29, docs/performance.md "Cold visit"; 1.35x when the check was built), so any
- * regression fails while the pages are brought down to the target. Lower it as pages get lighter;
- * it ends at the target.
+ * What fails the check today: a ratchet just above the heaviest page as last measured (the analysis
+ * page, 1.259x on 2026-11-29, docs/performance.md "Cold visit"; 1.35x when the check was built,
+ * then 1.343x), so any regression fails while the pages are brought down to the target. Lower it as
+ * pages get lighter; it ends at the target.
  */
-const COLD_VISIT_RATIO = 1.35;
+const COLD_VISIT_RATIO = 1.26;
 /** The pages a cold visit is measured on (analysis and profile ids are read from the demo catalogue). */
 type ColdPage = 'home' | 'search' | 'category' | 'analysis' | 'profile' | 'cart';
 const DEMO_LAB = 'warsaw-mokotow';
