@@ -326,7 +326,7 @@ export const DEMO_PROFILES: DemoProfile[] = [
   { code: 'PR004', name: 'Профиль 4. Liver function', description: 'Liver enzymes, bilirubin and albumin.', analyses: ['GB010', 'GB011', 'GB012', 'GB013', 'GB014', 'GB015', 'GB017'] },
   { code: 'PR005', name: 'Профиль 5. Kidney function', description: 'Kidney filtration, electrolytes and urine.', analyses: ['GB018', 'GB019', 'GB020', 'GB021', 'GB022', 'GB040', 'DG025'] },
   { code: 'PR007', name: 'Профиль 7. Iron deficiency', description: 'Anaemia and the iron, vitamin B12 and folate behind it.', analyses: ['GB001', 'GB027', 'GB028', 'GB029', 'GB030', 'GB031'] },
-  { code: 'PR009', name: 'Профиль 9. Diabetes', description: 'Blood sugar now and over three months, insulin and C-peptide.', analyses: ['GB004', 'GB005', 'HR008', 'HR009', 'HR030'] },
+  { code: 'PR009', name: 'Профиль 9. Diabetes', description: 'Blood sugar now and over three months, insulin, C-peptide and the HOMA-IR index.', analyses: ['GB004', 'GB005', 'HR008', 'HR009', 'HR030'] },
   { code: 'PR010', name: 'Профиль 10. Women\'s hormones', description: 'Cycle and fertility hormones.', analyses: ['HR011', 'HR012', 'HR013', 'HR014', 'HR010', 'HR020'] },
   { code: 'PR011', name: 'Профиль 11. Rheumatology', description: 'Inflammation and the antibodies of rheumatoid arthritis and lupus.', analyses: ['AI004', 'AI005', 'GB033', 'GB003', 'AI001'] },
   { code: 'PR012', name: 'Профиль 12. Men\'s health', description: 'Prostate markers and testosterone.', analyses: ['DG001', 'DG002', 'HR015', 'HR016', 'HR018'] },

@@ -194,12 +194,12 @@ export const DEMO_ANALYSIS_TRANSLATIONS: Record<string, DemoTranslation> = {
 
 export const DEMO_PROFILE_TRANSLATIONS: Record<string, DemoTranslation> = {
   PR001: { ru: 'Профиль 1. Базовый чек-ап', pl: 'Profil 1. Podstawowy przegląd', ruText: 'Общий анализ крови, глюкоза, холестерин и основные биохимические показатели.', plText: 'Morfologia, glukoza, cholesterol i podstawowa biochemia.' },
-  PR002: { ru: 'Профиль 2. Щитовидная железа', pl: 'Profil 2. Tarczyca', ruText: 'ТТГ, свободные Т4 и Т3.', plText: 'TSH, FT4 i FT3.' },
+  PR002: { ru: 'Профиль 2. Щитовидная железа', pl: 'Profil 2. Tarczyca', ruText: 'ТТГ, свободные Т4 и Т3 и антитела к ТПО — маркер аутоиммунного тиреоидита.', plText: 'TSH, FT4, FT3 i przeciwciała anty-TPO — marker autoimmunologicznego zapalenia tarczycy.' },
   PR003: { ru: 'Профиль 3. Липидный профиль', pl: 'Profil 3. Lipidogram', ruText: 'Холестерин и его фракции, триглицериды.', plText: 'Cholesterol i jego frakcje, trójglicerydy.' },
   PR004: { ru: 'Профиль 4. Функция печени', pl: 'Profil 4. Próby wątrobowe', ruText: 'Ферменты печени и билирубин.', plText: 'Enzymy wątrobowe i bilirubina.' },
   PR005: { ru: 'Профиль 5. Функция почек', pl: 'Profil 5. Funkcja nerek', ruText: 'Креатинин, мочевина, мочевая кислота и электролиты.', plText: 'Kreatynina, mocznik, kwas moczowy i elektrolity.' },
   PR007: { ru: 'Профиль 7. Дефицит железа', pl: 'Profil 7. Niedobór żelaza', ruText: 'Железо, ферритин, трансферрин и общий анализ крови.', plText: 'Żelazo, ferrytyna, transferyna i morfologia.' },
-  PR009: { ru: 'Профиль 9. Диабет', pl: 'Profil 9. Cukrzyca', ruText: 'Глюкоза, HbA1c, инсулин и индекс HOMA-IR.', plText: 'Glukoza, HbA1c, insulina i wskaźnik HOMA-IR.' },
+  PR009: { ru: 'Профиль 9. Диабет', pl: 'Profil 9. Cukrzyca', ruText: 'Глюкоза сейчас и за три месяца (HbA1c), инсулин, С-пептид и индекс HOMA-IR.', plText: 'Glukoza teraz i z trzech miesięcy (HbA1c), insulina, peptyd C i wskaźnik HOMA-IR.' },
   PR010: { ru: 'Профиль 10. Женские гормоны', pl: 'Profil 10. Hormony kobiece', ruText: 'Гормоны цикла и фертильности.', plText: 'Hormony cyklu i płodności.' },
   PR011: { ru: 'Профиль 11. Ревматология', pl: 'Profil 11. Reumatologia', ruText: 'Маркеры воспаления и аутоиммунных болезней суставов.', plText: 'Wskaźniki zapalenia i autoimmunologicznych chorób stawów.' },
   PR012: { ru: 'Профиль 12. Мужское здоровье', pl: 'Profil 12. Zdrowie mężczyzny', ruText: 'Маркеры простаты и тестостерон.', plText: 'Markery prostaty i testosteron.' },
