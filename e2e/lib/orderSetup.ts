@@ -5,7 +5,7 @@ import type { JourneyContext } from './journey';
 import type { Database as SqliteFile } from 'better-sqlite3';
 import type { AddToCartResponse, CreateOrderResponse, LaboratoryDto, NurseSlotDto, PatientDto } from '@/shared/types/api';
 import { timeZoneOfCountry } from '@/shared/timeZones';
-import { daysAhead, localDay, localToUtc } from '../../src/server/visits/laboratoryTime';
+import { daysAhead, localDay, localToUtc } from '../../src/server/laboratories/laboratoryTime';
 
 /**
  * Set-up through the API shared by the journeys that need a placed order and a staff member of its
