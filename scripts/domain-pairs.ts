@@ -3,9 +3,11 @@
  * import between `src/server/<domain>/` folders (static, re-exports, side effects and `import()`;
  * `import type` and all-type specifiers left out; tests and `testing/` left out), a top-level file of
  * src/server counted as its own domain (the method of the 2026-11-28 review's appendix). Prints the
- * arrows and the mutual pairs; `--json` prints them as JSON.
+ * arrows and the mutual pairs; `--json` prints them as JSON. `--cycles` prints instead the import
+ * cycles between files of src/ and pages/ (strongly connected components over runtime imports, `import()`
+ * included, the appendix's second count).
  *
- *   npx tsx scripts/domain-pairs.ts
+ *   npx tsx scripts/domain-pairs.ts [--json | --cycles]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,6 +60,48 @@ function resolve(from: string, spec: string): string | null {
     if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
   }
   return null;
+}
+
+/** Tarjan's strongly connected components of more than one file, over runtime and `import()` edges. */
+function fileCycles(): string[][] {
+  const all = [...files(path.join(ROOT, 'src')), ...files(path.join(ROOT, 'pages'))];
+  const edges = new Map(all.map((f) => [f, runtimeSpecifiers(fs.readFileSync(f, 'utf8')).map((s) => resolve(f, s)).filter((t): t is string => !!t)]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(path.relative(ROOT, w));
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const f of all) if (!index.has(f)) visit(f);
+  return found;
+}
+
+if (process.argv.includes('--cycles')) {
+  const cycles = fileCycles();
+  console.log(`import cycles (runtime and import()): ${cycles.length}`);
+  for (const c of cycles) console.log(`  ${c.length} files: ${c.join(', ')}`);
+  process.exit(0);
 }
 
 const arrows = new Map<string, Set<string>>();

@@ -1,6 +1,7 @@
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import type * as AxiosClients from './axiosClients';
 import { readStorage } from '@/shared/storage';
+import { notifyUnauthorized } from './unauthorized';
 
 /**
  * The API clients as every caller uses them (`backendClient.get('orders')`), without axios in the
@@ -47,22 +48,7 @@ export const backendClient = lazyClient('backendClient');
 /** The shop's own API (`/api`: cart and order). */
 export const shopClient = lazyClient('shopClient');
 
-const unauthorizedListeners = new Set<() => void>();
-
-/**
- * Every 401 answer to a request that carried the user's token, whoever made the call (a saga, a
- * component saving the language, a file download), reaches these listeners; the store signs the
- * user out (spec §4, §8). Returns the unsubscribe function.
- */
-export function onUnauthorized(listener: () => void): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
-}
-
-/** Tells every listener that the session is over (a 401 that no refresh could cure). */
-export function notifyUnauthorized(): void {
-  for (const listener of [...unauthorizedListeners]) listener();
-}
+export { onUnauthorized, notifyUnauthorized } from './unauthorized';
 
 /**
  * The API client's token and refresh for a transport outside axios (the event stream, `lib/eventStream`):

@@ -3,7 +3,7 @@ import { API_ROOT } from './config';
 import type { ApiErrorBody } from '@/shared/types/api';
 import { readStorage, writeStorage } from '@/shared/storage';
 import { ApiError, NETWORK_ERROR_MESSAGE, NOT_AUTHORIZED_MESSAGE } from './apiError';
-import { notifyUnauthorized } from './apiClient';
+import { notifyUnauthorized } from './unauthorized';
 
 /**
  * The API clients themselves: axios with the bearer token, one refresh on 401 and the mapping of

@@ -1,7 +1,7 @@
 import type { Db } from '@/server/db/createDb';
-import type { AccessRecordDto } from '@/shared/types/audit';
+import type { AccessRecordDto, RecordAccessEventDto } from '@/shared/types/audit';
 import type { AuditQuery } from '@/server/audit/repositories/audit';
-import { accessToSubject } from '@/server/audit/audit';
+import { accessToSubject, recordAudit } from '@/server/audit/audit';
 import { findRecordWithHolder } from './repositories/household';
 
 /**
@@ -24,4 +24,13 @@ async function counterpartNames(db: Db, userId: number, patientIds: number[]): P
     if (r) out.set(id, (r.user_id === userId ? `${r.first_name} ${r.last_name}` : `${r.holder_first_name} ${r.holder_last_name}`).trim());
   }
   return out;
+}
+
+/** Writes one `record_access` record into the holder's log and, when there is one, the member's. */
+export async function logAccessEvent(db: Db, event: RecordAccessEventDto, p: { patientId: number; holderId: number; memberId: number | null; actorId: number | null }, now: Date): Promise<void> {
+  const actor = p.actorId === null ? { actorKind: 'operator' as const, actorUserId: null } : { actorKind: 'patient' as const, actorUserId: p.actorId };
+  for (const subject of [p.holderId, p.memberId]) {
+    if (subject === null) continue;
+    await recordAudit(db, { action: 'record_access', ...actor, subjectUserId: subject, patientId: p.patientId, detail: event }, now);
+  }
 }

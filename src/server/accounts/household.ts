@@ -1,6 +1,5 @@
 import type { Db } from '@/server/db/createDb';
 import type { PatientAccessDto, RecordAccessDto } from '@/shared/types/api';
-import type { RecordAccessEventDto } from '@/shared/types/audit';
 import { ERROR_CODES } from '@/shared/errorCodes';
 import { ADULT_AGE, CO_DECIDE_AGE, INVITE_DAYS, ageOn, birthdayAt } from '@/shared/household';
 import { badRequest, conflict, HttpError, notFound } from '@/server/http/errors';
@@ -10,11 +9,12 @@ import { queueMail } from '@/server/mail/queueMail';
 import { buildAppUrl } from '@/server/mail/mailer';
 import { mailTranslator } from '@/server/mail/i18n';
 import { patientInviteMail } from '@/server/mail/templates/household';
-import { recordAudit } from '@/server/audit/audit';
 import * as repo from '@/server/accounts/repositories/household';
 import type { PatientRecord } from '@/server/accounts/repositories/patients';
 import { inWriteTransaction } from '@/server/db/transactions';
 import { answerTransfer } from './recordTransfer';
+import { INVITE_USED, RECORD_CLAIMED } from './householdTexts';
+import { logAccessEvent } from './accessLog';
 
 /**
  * Household consent (docs/privacy.md, "Family members"). The account holder keeps records of the
@@ -27,8 +27,7 @@ import { answerTransfer } from './recordTransfer';
 export const CONSENT_REQUIRED = 'This patient has not agreed that this account reads their results';
 export const INVITE_OTHER_ADDRESS = 'This invite was sent to another e-mail address';
 export const INVITE_INVALID = 'This invite link is not valid';
-export const INVITE_USED = 'This invite link was used or has expired';
-export const RECORD_CLAIMED = 'This record is already shared with an account';
+export { INVITE_USED, RECORD_CLAIMED } from './householdTexts';
 export const RECORD_ACCESS_NOT_FOUND = 'Record access not found';
 
 /** The access of each of the holder's records at `now`. */
@@ -56,15 +55,6 @@ function accessOf(r: Pick<PatientRecord, 'is_user' | 'date_of_birth' | 'created_
 export const readsResults = (access: PatientAccessDto): boolean => access === 'self' || access === 'guardian' || access === 'consented';
 
 export const consentRequired = () => new HttpError(403, CONSENT_REQUIRED, { code: ERROR_CODES.consentRequired });
-
-/** Writes one `record_access` record into the holder's log and, when there is one, the member's. */
-async function logAccessEvent(db: Db, event: RecordAccessEventDto, p: { patientId: number; holderId: number; memberId: number | null; actorId: number | null }, now: Date): Promise<void> {
-  const actor = p.actorId === null ? { actorKind: 'operator' as const, actorUserId: null } : { actorKind: 'patient' as const, actorUserId: p.actorId };
-  for (const subject of [p.holderId, p.memberId]) {
-    if (subject === null) continue;
-    await recordAudit(db, { action: 'record_access', ...actor, subjectUserId: subject, patientId: p.patientId, detail: event }, now);
-  }
-}
 
 /** `POST patient/{id}/invite`: a single-use link, valid 14 days, to the record's e-mail (202). */
 export async function invitePatient(db: Db, user: AuthUser, patientId: number, language?: string, now = new Date()): Promise<{ expiresAt: string }> {
@@ -138,4 +128,3 @@ export async function withdrawRecordAccess(db: Db, userId: number, id: number, n
   });
 }
 
-export { logAccessEvent };

@@ -8,7 +8,7 @@ import { JOB } from '@/server/jobs/specs';
 import { defineJob } from '@/server/jobs/defineJob';
 import { object } from 'yup';
 import * as repo from '@/server/accounts/repositories/household';
-import { logAccessEvent } from './household';
+import { logAccessEvent } from './accessLog';
 import { inWriteTransaction } from '@/server/db/transactions';
 
 /**

@@ -10,7 +10,8 @@ import { mailTranslator } from '@/server/mail/i18n';
 import { recordTransferMail } from '@/server/mail/templates/recordTransfer';
 import * as repo from '@/server/accounts/repositories/household';
 import * as transfers from '@/server/accounts/repositories/recordTransfers';
-import { logAccessEvent, INVITE_USED, RECORD_CLAIMED } from './household';
+import { logAccessEvent } from './accessLog';
+import { INVITE_USED, RECORD_CLAIMED } from './householdTexts';
 import { inWriteTransaction } from '@/server/db/transactions';
 
 /**
