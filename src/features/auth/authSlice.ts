@@ -3,21 +3,13 @@ import { Status } from '@/lib/status';
 import { reset, resource, resourceReducers, type Resource } from '@/lib/store/resource';
 import { AUTH_MESSAGES } from './authMessages';
 import type { LoginRequest, NewPasswordRequest, RegisterRequest } from './authApi';
+import type { CurrentUserDto } from '@/shared/types/api';
 
-/** Current user (spec §3). */
-export interface CurrentUser {
-  id: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  emailConfirmed: boolean;
-  phone: string | null;
-  dateOfBirth: string | null;
-  role?: 'patient' | 'staff';
-  /** For staff: `nurse` sees only their visits (`/staff/visits`). */
-  staffRole?: 'staff' | 'nurse' | null;
-}
+/**
+ * Current user (spec §3): the wire type `users/current` answers (src/shared/types), as much of it as the
+ * client keeps (a user restored from an earlier answer may lack the role).
+ */
+export type CurrentUser = Omit<CurrentUserDto, 'role' | 'laboratoryId' | 'staffLaboratoryId' | 'locale'> & Partial<Pick<CurrentUserDto, 'role'>>;
 
 export type AuthModalMode = 'register' | 'login';
 
