@@ -48,7 +48,7 @@ export const backendClient = lazyClient('backendClient');
 /** The shop's own API (`/api`: cart and order). */
 export const shopClient = lazyClient('shopClient');
 
-export { onUnauthorized, notifyUnauthorized } from './unauthorized';
+export { onUnauthorized } from './unauthorized';
 
 /**
  * The API client's token and refresh for a transport outside axios (the event stream, `lib/eventStream`):

@@ -27,7 +27,6 @@ import { logAccessEvent } from './accessLog';
 export const CONSENT_REQUIRED = 'This patient has not agreed that this account reads their results';
 export const INVITE_OTHER_ADDRESS = 'This invite was sent to another e-mail address';
 export const INVITE_INVALID = 'This invite link is not valid';
-export { INVITE_USED, RECORD_CLAIMED } from './householdTexts';
 export const RECORD_ACCESS_NOT_FOUND = 'Record access not found';
 
 /** The access of each of the holder's records at `now`. */
