@@ -146,7 +146,7 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
   const visitFeeMinor = coverage.visitFeeMinor;
 
   const paymentMethod = choosePaymentMethod(laboratory.currency, input.paymentMethod);
-  const outcome: { created: boolean; attempt: AttemptRow | null } = { created: false, attempt: null };
+  const outcome: { created: boolean; attempt: AttemptRow | null; row: repo.OrderRow | null } = { created: false, attempt: null, row: null };
   let orderId: number;
   try {
     orderId = await inWriteTransaction(db, async (trx) => {
@@ -222,8 +222,8 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
       // The confirmation is owed exactly when the order commits: queued in its transaction.
       await sendOrderConfirmation(trx, userId, order.id, language);
       if (paymentMethod === 'online') {
-        const row = await repo.getOrder(trx, order.id);
-        if (row) outcome.attempt = await openFirstAttempt(trx, row, new Date());
+        outcome.row = (await repo.getOrder(trx, order.id)) ?? null;
+        if (outcome.row) outcome.attempt = await openFirstAttempt(trx, outcome.row, new Date());
       }
       outcome.created = true;
       return order.id;
@@ -236,10 +236,10 @@ async function placeOrder(db: Db, userId: number, input: CreateOrderInput, idemp
     }
     throw e;
   }
-  if (outcome.attempt) {
-    // The operator is called after the commit: an unreachable operator leaves the order kept (503 with its id).
-    const row = await repo.getOrder(db, orderId);
-    if (row) return registerAttempt(db, outcome.attempt, row, user.email, language ?? user.locale ?? 'en');
+  if (outcome.attempt && outcome.row) {
+    // The operator is called after the commit (with the order as it was committed): an unreachable operator leaves the
+    // order kept (503 with its id).
+    return registerAttempt(db, outcome.attempt, outcome.row, user.email, language ?? user.locale ?? 'en');
   }
   return answer(orderId);
 }
@@ -271,9 +271,19 @@ export async function quotePromo(db: Db, userId: number, laboratoryId: string, c
 export async function orderCalendar(db: Db, userId: number, orderId: number, method: 'REQUEST' | 'CANCEL', requestLanguage?: Language): Promise<string> {
   const [user, order, row] = await Promise.all([repo.findUserForOrder(db, userId), getOrderSummary(db, userId, orderId), repo.findOwnOrder(db, userId, orderId)]);
   if (!user || !row) throw notFound('Order not found');
-  const language = mailLanguage(requestLanguage ?? user.locale);
+  return visitCalendar({ user, order, sequence: row.calendar_sequence, lab: await findLaboratory(db, order.laboratory.id) }, method, mailLanguage(requestLanguage ?? user.locale));
+}
+
+interface CalendarFacts {
+  user: NonNullable<Awaited<ReturnType<typeof repo.findUserForOrder>>>;
+  order: ShopOrderDto;
+  sequence: number;
+  lab: Awaited<ReturnType<typeof findLaboratory>>;
+}
+
+/** The visit's iCalendar object from what the caller has already read (no second read of the order). */
+function visitCalendar({ user, order, sequence, lab }: CalendarFacts, method: 'REQUEST' | 'CANCEL', language: Language): string {
   const t = mailTranslator(language);
-  const lab = await findLaboratory(db, order.laboratory.id);
   const prep = order.preparation;
   const description = [
     t('order.prepare'),
@@ -285,7 +295,7 @@ export async function orderCalendar(db: Db, userId: number, orderId: number, met
   return buildVisitCalendar({
     orderId: order.id,
     uidDomain: new URL(config.appUrl).hostname,
-    sequence: row.calendar_sequence,
+    sequence,
     method,
     start: order.visit.start,
     end: order.visit.end,
@@ -326,7 +336,8 @@ async function sendOrderConfirmation(db: Db, userId: number, orderId: number, re
     },
     t,
   );
-  const ics = await orderCalendar(db, userId, orderId, 'REQUEST', language);
+  // The order's row was just written in this transaction: its calendar sequence is the first, 0.
+  const ics = visitCalendar({ user, order, sequence: 0, lab }, 'REQUEST', language);
   await queueMail(db, { kind: 'orderConfirmation', to: user.email, laboratoryId: order.laboratory.id, ...mail, icalEvent: { method: 'REQUEST', filename: `visit-${order.number}.ics`, content: ics } });
 }
 
