@@ -1,6 +1,7 @@
-import Button from '@mui/material/Button';
+import { alpha, styled } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Notice } from './Notice';
+import { textButtonLook } from './plainLooks';
 
 export interface ErrorStateProps {
   /** What went wrong, in words for the user. Defaults to a generic message. */
@@ -8,6 +9,18 @@ export interface ErrorStateProps {
   /** Shows a Retry button when given. */
   onRetry?: () => void;
 }
+
+/**
+ * The retry: MUI's small text Button in the notice's colour, as a plain button (the pages that may
+ * show a failed load, home and the cart among them, need no ButtonBase or ripple for it).
+ */
+const RetryButton = styled('button')(({ theme }) => ({
+  ...textButtonLook(theme),
+  fontSize: theme.typography.pxToRem(13),
+  padding: '4px 5px',
+  color: 'inherit',
+  '&:hover': { backgroundColor: alpha(theme.palette.text.primary, theme.palette.action.hoverOpacity) },
+}));
 
 /** A failed load with a retry. */
 export function ErrorState({ message, onRetry }: ErrorStateProps) {
@@ -19,9 +32,9 @@ export function ErrorState({ message, onRetry }: ErrorStateProps) {
       sx={{ my: 2, alignItems: 'center' }}
       action={
         onRetry ? (
-          <Button color="inherit" size="small" onClick={onRetry} sx={{ minHeight: 48 }}>
+          <RetryButton type="button" onClick={onRetry}>
             {t('retry')}
-          </Button>
+          </RetryButton>
         ) : undefined
       }
     >

@@ -1,8 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
@@ -34,6 +31,25 @@ const CategoryLink = styled(Link)(({ theme }) => ({
   textDecoration: 'none',
   '& .tag': { cursor: 'pointer', borderRadius: 22, minHeight: 44, height: 'auto', transition: theme.transitions.create('background-color'), [theme.breakpoints.up('sm')]: { minHeight: 32 } },
   '&:hover .tag': { backgroundColor: theme.palette.action.focus },
+}));
+
+/**
+ * The materials a sample may need, with their prices: the look of MUI's dense List of ListItems
+ * without gutters, ListItemText and a secondary action (the price at the row's right edge, vertically
+ * centred, the text keeping 48 px clear of it), as plain elements under one style sheet.
+ */
+const MaterialList = styled('ul')(({ theme }) => ({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  position: 'relative',
+  '& > li': { display: 'flex', alignItems: 'center', position: 'relative', width: '100%', boxSizing: 'border-box', textAlign: 'left', padding: '4px 0' },
+  '& > li.with-price': { paddingRight: 48 },
+  '& .material-text': { flex: '1 1 auto', minWidth: 0, margin: '4px 0' },
+  '& .material-text.two-lines': { margin: '6px 0' },
+  '& .material-name': { ...theme.typography.body2, display: 'block' },
+  '& .material-hint': { ...theme.typography.body2, display: 'block', color: theme.palette.text.secondary },
+  '& .material-price': { position: 'absolute', right: 0, top: '50%', transform: 'translateY(-50%)' },
 }));
 
 /** Category page slug of a catalogue header, when the header is one of the six pages. */
@@ -103,21 +119,24 @@ export function AnalysisCard({ analysis }: { analysis: AnalysisDto }) {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
             {t('analysis.materialsHint')}
           </Typography>
-          <List dense disablePadding aria-label={t('analysis.materials')}>
+          <MaterialList aria-label={t('analysis.materials')}>
             {analysis.materials.map((m) => (
-              <ListItem key={m.id} disableGutters secondaryAction={currency ? <Money amount={m.price} currency={currency} /> : undefined}>
-                <ListItemText
-                  primary={
-                    <>
-                      {localName(m, language)}{' '}
-                      {m.optional && <Tag label={t('analysis.optional')} size="small" variant="outlined" sx={{ ml: 0.5 }} />}
-                    </>
-                  }
-                  secondary={m.optional ? t('analysis.optionalHint') : undefined}
-                />
-              </ListItem>
+              <li key={m.id} className={currency ? 'with-price' : undefined}>
+                <span className={m.optional ? 'material-text two-lines' : 'material-text'}>
+                  <span className="material-name">
+                    {localName(m, language)}{' '}
+                    {m.optional && <Tag label={t('analysis.optional')} size="small" variant="outlined" sx={{ ml: 0.5 }} />}
+                  </span>
+                  {m.optional && <span className="material-hint">{t('analysis.optionalHint')}</span>}
+                </span>
+                {currency && (
+                  <span className="material-price">
+                    <Money amount={m.price} currency={currency} />
+                  </span>
+                )}
+              </li>
             ))}
-          </List>
+          </MaterialList>
         </Section>
       )}
       <Section title={t('analysis.preparation')}>

@@ -1,6 +1,8 @@
 import { useRouter } from 'next/router';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, ListSkeleton, PageContainer } from '@/components';
+import { ErrorState } from '@/components/ErrorState';
+import { ListSkeleton } from '@/components/Skeletons';
+import { PageContainer } from '@/components/PageContainer';
 import { Status } from '@/lib/status';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { analysisRequested } from '../catalogueSlice';

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { ErrorState, ListSkeleton, PageContainer } from '@/components';
+import { ErrorState } from '@/components/ErrorState';
+import { ListSkeleton } from '@/components/Skeletons';
+import { PageContainer } from '@/components/PageContainer';
 import { Status } from '@/lib/status';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { profileRequested } from '../catalogueSlice';

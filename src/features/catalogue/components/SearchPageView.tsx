@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageContainer } from '@/components';
+import { PageContainer } from '@/components/PageContainer';
 import { routePath } from '@/lib/routes';
 import { useDebouncedUrlQuery } from '@/lib/hooks/useDebouncedUrlQuery';
 import { useAppSelector } from '@/store/hooks';

@@ -1,10 +1,15 @@
-import Button from '@mui/material/Button';
+import { styled } from '@mui/material/styles';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import NextLink from 'next/link';
 import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, EmptyState, ErrorState, ListSkeleton, PageContainer } from '@/components';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { EmptyState } from '@/components/EmptyState';
+import { ErrorState } from '@/components/ErrorState';
+import { ListSkeleton } from '@/components/Skeletons';
+import { PageContainer } from '@/components/PageContainer';
+import { containedButtonLook, textButtonLook } from '@/components/plainLooks';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Status } from '@/lib/status';
 import { routes } from '@/lib/routes';
@@ -29,6 +34,9 @@ const MUTATION_FAILURE: FailureTexts = {
 };
 
 type Pending = PendingRemoval | null;
+
+/** The empty cart's way on: MUI's contained Button as a plain link (no ButtonBase on the cart page). */
+const FindTestsLink = styled(NextLink)(({ theme }) => ({ ...textButtonLook(theme), ...containedButtonLook(theme), textDecoration: 'none' }));
 
 /**
  * The cart's contents (the patients' sections with their menus, the breakdown, the bar with the total)
@@ -77,9 +85,9 @@ export function CartView() {
         title={t('cart.emptyTitle')}
         text={isLoggedIn ? t('cart.emptyText') : t('cart.emptyVisitorText')}
         action={
-          <Button component={NextLink} href={routes.search.path} prefetch={false} variant="contained" sx={{ minHeight: 48 }}>
+          <FindTestsLink href={routes.search.path} prefetch={false}>
             {t('cart.findTests')}
-          </Button>
+          </FindTestsLink>
         }
       />
     );
