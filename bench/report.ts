@@ -24,10 +24,10 @@ function ratio(f: Pick<Figure, 'shop' | 'floor'> | undefined): string {
 }
 
 /** Whether a figure meets its target (blank when it has none or it cannot be judged from one figure). */
-function verdict(f: Figure, floor: number | null | undefined = f.floor): string {
+function verdict(f: Figure, floor: number | null | undefined = f.floor, givenRatio?: number | null): string {
   if (!f.target || f.shop === null) return '';
   const t = f.target;
-  const r = floor ? f.shop / floor : null;
+  const r = givenRatio !== undefined ? givenRatio : floor ? f.shop / floor : null;
   let ok: boolean | null = null;
   let m: RegExpExecArray | null;
   if ((m = /^>= ([\d.]+)x floor$/.exec(t)) && r !== null) ok = r >= Number(m[1]);
@@ -84,5 +84,47 @@ export function webMarkdown(result: WebResult, before: BeforeFile | null, machin
     lines.push(before ? `| \`${p.page}\` | ${b ? (b / 1024).toFixed(1) : ''} | ${now} | ${r} |` : `| \`${p.page}\` | ${now} | ${r} |`);
   }
   lines.push('', '</details>');
+  return lines.join('\n');
+}
+
+const median = (xs: number[]): number | null => {
+  if (!xs.length) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+const numbers = (xs: (number | null | undefined)[]) => xs.filter((x): x is number => typeof x === 'number' && !Number.isNaN(x));
+
+/**
+ * Several runs of the shop against the floor (`--repeat N`): each figure's median shop and floor
+ * value, the median of the runs' ratios (each ratio pairs the shop with the floor measured just before
+ * it in the same run), every run's ratio, and the verdict on the medians.
+ */
+export function medianMarkdown(runs: WebResult[], machine: string, quick: boolean): string {
+  const first = runs[0];
+  if (!first) return '';
+  const lines = [
+    `${WEB_HEADING} (${machine}, median of ${runs.length} runs)`,
+    '',
+    `Production builds of the shop and the floor app started side by side on demo data (SQLite), measured ${runs.length} times in a row on one build${quick ? ' (`--quick`: 4 s per load target, one Lighthouse run per page)' : ' (10 s per load target, Lighthouse median of 3 in each run)'}. ` +
+      'Each figure: the median of the shop\'s values, of the floor\'s, and of the runs\' ratios (a ratio pairs the shop with the floor measured just before it); the verdict is on the medians.',
+    '',
+    '| figure | shop (median) | floor (median) | ratio (median) | ratios of the runs | target | median against floor |',
+    '|---|---:|---:|---:|---|---|---|',
+  ];
+  for (const f of first.figures) {
+    const same = runs.map((r) => r.figures.find((g) => g.key === f.key));
+    const shop = median(numbers(same.map((g) => g?.shop)));
+    const floor = median(numbers(same.map((g) => g?.floor)));
+    const ratios = same.map((g) => (g && g.shop !== null && g.floor ? g.shop / g.floor : null));
+    const r = median(numbers(ratios));
+    const unit = ` ${f.unit}`.replace(' score', '').replace(' %', '%');
+    const cell = (v: number | null) => (v === null ? '' : fmt(v, f.unit) + unit);
+    const perRun = ratios.map((x) => (x === null ? '–' : x.toFixed(2))).join(' / ');
+    const judged = verdict({ ...f, shop, floor }, floor, f.floor === null ? undefined : r);
+    lines.push(`| ${f.label} | ${cell(shop)} | ${cell(floor)} | ${r === null ? '' : r.toFixed(2)} | ${ratios.some((x) => x !== null) ? perRun : ''} | ${f.target ?? ''} | ${judged} |`);
+  }
+  const notes = runs.flatMap((run, i) => run.notes.map((n) => `- run ${i + 1}: ${n}`));
+  if (notes.length) lines.push('', ...notes);
   return lines.join('\n');
 }

@@ -17,7 +17,8 @@ import { analysesByTermQuery } from '@/server/catalogue/repositories/catalogue';
 import { searchAnalyses } from '@/server/catalogue/catalogue';
 import { webBench } from './web';
 import { STREAMS_HEADING, streamsBench } from './eventStreams';
-import { SEARCH_HEADING, WEB_HEADING, webMarkdown, type BeforeFile } from './report';
+import { SEARCH_HEADING, WEB_HEADING, medianMarkdown, webMarkdown, type BeforeFile } from './report';
+import type { WebResult } from './web';
 
 const COPIES = 10;
 const RUNS = Number(process.env.BENCH_RUNS || 200);
@@ -138,6 +139,10 @@ interface Args {
   saveJson: string | null;
   /** Only measure (and save JSON); do not rewrite docs/benchmarks.md. */
   noDoc: boolean;
+  /** Runs of the shop-against-floor part (one build); the section then gives each figure's median. */
+  repeat: number;
+  cacheOff: boolean;
+  memory: boolean;
   /** The job queue's part: checkout with SMTP stalled and up, and the three-worker kill run on PostgreSQL. */
   jobs: boolean;
   /** 500 open order event streams on one instance against none. */
@@ -162,6 +167,9 @@ function parseArgs(argv: string[]): Args {
     build: !has('--no-build'),
     saveJson: value('--save-json'),
     noDoc: has('--no-doc'),
+    repeat: Math.max(1, Math.floor(Number(value('--repeat') ?? 1)) || 1),
+    cacheOff: !has('--no-cache-off'),
+    memory: !has('--no-memory'),
   };
 }
 
@@ -174,6 +182,9 @@ const USAGE = `npm run bench [-- options]
   --no-lighthouse  skip Lighthouse;  --no-growth: skip the 10x/100x catalogues
   --no-build       reuse the shop build in BENCH_DIST_DIR (default .next-bench) when there is one
   --save-json F    also write this run's figures to F;  --no-doc: do not rewrite docs/benchmarks.md
+  --repeat N       the shop against the floor N times on one build; the section gives each figure's median
+                   (shop, floor, and the median of the runs' ratios) and every run's ratio
+  --no-cache-off   skip the pages on a second server with RENDER_CACHE=off;  --no-memory: skip the RSS run
   BENCH_SHOP_DIR   measure the shop checked out (and built) in another folder, e.g. an older commit`;
 
 async function searchSections(): Promise<string[]> {
@@ -278,10 +289,15 @@ async function main(): Promise<void> {
   const machine = `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''}, Node ${process.version}`;
   let webSection: string | null = keptSection(WEB_HEADING);
   if (args.web) {
-    const result = await webBench({ quick: args.quick, build: args.build, lighthouse: args.lighthouse, growth: args.growth });
-    if (args.saveJson) fs.writeFileSync(args.saveJson, JSON.stringify({ machine, quick: args.quick, ...result }, null, 2) + '\n');
+    const runs: WebResult[] = [];
+    for (let i = 0; i < args.repeat; i++) {
+      if (args.repeat > 1) console.log(`Run ${i + 1} of ${args.repeat} (${new Date().toISOString()}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+      const one = await webBench({ quick: args.quick, build: args.build && i === 0, lighthouse: args.lighthouse, growth: args.growth, cacheOff: args.cacheOff, memory: args.memory });
+      runs.push(one);
+      if (args.saveJson) fs.writeFileSync(args.repeat > 1 ? args.saveJson.replace(/(\.json)?$/, `-${i + 1}.json`) : args.saveJson, JSON.stringify({ machine, quick: args.quick, ...one }, null, 2) + '\n');
+    }
     const before = fs.existsSync(BEFORE) ? (JSON.parse(fs.readFileSync(BEFORE, 'utf8')) as BeforeFile) : null;
-    webSection = webMarkdown(result, before, machine, args.quick);
+    webSection = runs.length > 1 ? medianMarkdown(runs, machine, args.quick) : webMarkdown(runs[0]!, before, machine, args.quick);
     console.log(webSection);
   }
   // Files written before the section had its own heading call it `## Figures`.

@@ -14,6 +14,7 @@ import { firstLoadJs, nextDataBytes } from './lib/bundle';
 import { enlarge } from './lib/catalogue';
 import { lighthouseMedian, quietCpuBefore, type LighthouseScores } from './lib/lighthouse';
 import { load, warm, type LoadResult } from './lib/load';
+import { coldVisits } from '../scripts/lib/coldVisit';
 import { ROOT, buildShop, prepareFloor, rssOf, startNext, type Server } from './lib/servers';
 
 export interface WebOptions {
@@ -21,6 +22,10 @@ export interface WebOptions {
   build: boolean;
   lighthouse: boolean;
   growth: boolean;
+  /** The pages again on a server with RENDER_CACHE=off (every request renders). */
+  cacheOff: boolean;
+  /** RSS over 20,000 requests of the catalogue mix. */
+  memory: boolean;
 }
 
 const LAB = 'warsaw-mokotow';
@@ -46,7 +51,9 @@ async function json<T>(url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function shopPages(shop: string): Promise<Record<string, string>> {
+type ShopPage = 'home' | 'search' | 'analysis' | 'profile' | 'category' | 'profiles' | 'cart' | 'login';
+
+async function shopPages(shop: string): Promise<Record<ShopPage, string>> {
   const found = await json<{ id: number }[]>(`${shop}/api/backend/labService/search?searchNameTerm=${SEARCH_TERM}&laboratoryId=${LAB}`);
   const profiles = await json<{ id: number }[]>(`${shop}/api/backend/profiles?laboratoryId=${LAB}`);
   if (!found[0] || !profiles[0]) throw new Error('The bench catalogue has no analyses or profiles');
@@ -148,8 +155,8 @@ export async function webBench(opts: WebOptions): Promise<WebResult> {
     const pages = await shopPages(shop);
 
     // The same shop with every page rendered per request (RENDER_CACHE=off), on the same database.
-    const coldServer = await startNext(SHOP_DIR, { ...shopEnv(demoDb), RENDER_CACHE: 'off' }, '/api/health', path.join(logDir, 'shop-render-cache-off.log'));
-    servers.push(coldServer);
+    const coldServer = opts.cacheOff ? await startNext(SHOP_DIR, { ...shopEnv(demoDb), RENDER_CACHE: 'off' }, '/api/health', path.join(logDir, 'shop-render-cache-off.log')) : null;
+    if (coldServer) servers.push(coldServer);
 
     console.log('Load (autocannon) ...');
     // The machine's speed drifts within a run (docs/benchmarks.md), so each shop figure is paired with
@@ -176,13 +183,13 @@ export async function webBench(opts: WebOptions): Promise<WebResult> {
       figures.push({ key: `ssr.${name}.p50.1c`, label: `SSR ${pages[name]} (no data), p50 at 1 connection`, shop: one.p50, floor: f1.p50, floorCards: cardsPage1.p50, unit: 'ms' });
     }
     // Every page rendered for its request: what a page costs when its props were not rendered within the minute.
-    for (const name of ['analysis', 'home', 'search', 'profile', 'category', 'profiles', 'cart', 'login'] as const) {
+    if (coldServer) for (const name of ['analysis', 'home', 'search', 'profile', 'category', 'profiles', 'cart', 'login'] as const) {
       const f = await floorPaired();
       const r = await measure(coldServer.url + pages[name], seconds, 20, LAB_HEADERS);
       figures.push({ key: `ssr.cold.${name}.rps`, label: `SSR ${pages[name]} with the render cache off, req/s at 20 connections`, shop: r.rps, floor: f.rps, floorCards: cardsPage.rps, unit: 'req/s' });
       figures.push({ key: `ssr.cold.${name}.p99`, label: `SSR ${pages[name]} with the render cache off, p99 at 20 connections`, shop: r.p99, floor: f.p99, floorCards: cardsPage.p99, unit: 'ms' });
     }
-    await coldServer.stop();
+    if (coldServer) await coldServer.stop();
     for (const [name, route] of Object.entries(API)) {
       const f = await floorApiPaired();
       const r = await measure(shop + route, seconds);
@@ -203,6 +210,16 @@ export async function webBench(opts: WebOptions): Promise<WebResult> {
     for (const name of ['home', 'search', 'category', 'profiles', 'analysis', 'profile'] as const) {
       const html = await (await fetch(shop + pages[name], { headers: LAB_HEADERS })).text();
       figures.push({ key: `data.${name}`, label: `\`__NEXT_DATA__\` of ${pages[name]}`, shop: kB(nextDataBytes(html)), floor: kB(floorData), floorCards: kB(cardsData), unit: 'kB', target: '<= 16 kB' });
+    }
+
+    // What a first visitor's browser downloads as script in 10 s (scripts/lib/coldVisit.ts, as `check:budgets`):
+    // a new context per page (empty cache, no cookie), the floor's home measured the same way in the same run.
+    console.log('Cold visits (every script byte in 10 s, headless chromium) ...');
+    const [floorVisit] = await coldVisits(floor.url, { floor: '/' });
+    const visitPages = { home: pages.home, search: pages.search, category: pages.category, analysis: pages.analysis, profile: pages.profile, cart: pages.cart };
+    for (const visit of await coldVisits(shop, visitPages)) {
+      console.log(`  ${visit.path}: ${kB(visit.scriptBytes)} kB in ${visit.scripts.length} scripts (floor ${kB(floorVisit?.scriptBytes ?? 0)} kB)`);
+      figures.push({ key: `cold.${visit.page}`, label: `JavaScript of a cold visit of ${visit.path} (every script byte in 10 s, gzip)`, shop: kB(visit.scriptBytes), floor: floorVisit ? kB(floorVisit.scriptBytes) : null, unit: 'kB', target: '<= 1.25x floor' });
     }
 
     if (opts.lighthouse) {
@@ -230,35 +247,37 @@ export async function webBench(opts: WebOptions): Promise<WebResult> {
     }
 
     const total = opts.quick ? 5_000 : 20_000;
-    console.log(`Memory over ${total.toLocaleString('en-US')} requests ...`);
-    const mix = [pages.home, pages.analysis, pages.search, pages.category, API.search, API.cart].map((p) => shop + p);
-    // Warm-up with the same mix first: the server sat idle through Lighthouse, and V8 shrinks an idle
-    // heap, so the first thousands of requests after it regrow the heap to its working size (the live
-    // heap stays ~65 MB; a heap snapshot comparison found no growth). The figure is growth after that.
-    for (const url of mix) await load(url, { connections: 10, amount: Math.ceil(WARM_UP_REQUESTS / mix.length), headers: LAB_HEADERS });
-    // RSS swings by about a tenth between V8's major collections, so two readings say more about
-    // where a collection fell than about a trend: the mix runs in ten rounds, RSS is read after each,
-    // and growth compares the median of the last three readings with that of the first three.
-    const rounds = 10;
-    const readings: number[] = [rssOf(shopServer.pid)];
-    for (let round = 0; round < rounds; round++) {
-      for (const url of mix) await load(url, { connections: 10, amount: Math.ceil(total / rounds / mix.length), headers: LAB_HEADERS });
-      readings.push(rssOf(shopServer.pid));
-    }
-    const mb = (b: number) => Math.round(b / 1048576);
-    console.log(`  RSS after each round (MB): ${readings.map(mb).join(', ')}`);
-    if (readings[0]) {
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-      const first = median(readings.slice(0, 3));
-      const last = median(readings.slice(-3));
-      figures.push({
-        key: 'rss.growth',
-        label: `server RSS growth over ${total.toLocaleString('en-US')} requests (median of the last three of ${readings.length} readings against the first three, ${mb(first)} MB after a warm-up of ${WARM_UP_REQUESTS.toLocaleString('en-US')}; readings ${mb(Math.min(...readings))}-${mb(Math.max(...readings))} MB)`,
-        shop: Math.round(((last - first) / first) * 1000) / 10,
-        floor: null,
-        unit: '%',
-        target: 'within 10%',
-      });
+    if (opts.memory) {
+      console.log(`Memory over ${total.toLocaleString('en-US')} requests ...`);
+      const mix = [pages.home, pages.analysis, pages.search, pages.category, API.search, API.cart].map((p) => shop + p);
+      // Warm-up with the same mix first: the server sat idle through Lighthouse, and V8 shrinks an idle
+      // heap, so the first thousands of requests after it regrow the heap to its working size (the live
+      // heap stays ~65 MB; a heap snapshot comparison found no growth). The figure is growth after that.
+      for (const url of mix) await load(url, { connections: 10, amount: Math.ceil(WARM_UP_REQUESTS / mix.length), headers: LAB_HEADERS });
+      // RSS swings by about a tenth between V8's major collections, so two readings say more about
+      // where a collection fell than about a trend: the mix runs in ten rounds, RSS is read after each,
+      // and growth compares the median of the last three readings with that of the first three.
+      const rounds = 10;
+      const readings: number[] = [rssOf(shopServer.pid)];
+      for (let round = 0; round < rounds; round++) {
+        for (const url of mix) await load(url, { connections: 10, amount: Math.ceil(total / rounds / mix.length), headers: LAB_HEADERS });
+        readings.push(rssOf(shopServer.pid));
+      }
+      const mb = (b: number) => Math.round(b / 1048576);
+      console.log(`  RSS after each round (MB): ${readings.map(mb).join(', ')}`);
+      if (readings[0]) {
+        const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+        const first = median(readings.slice(0, 3));
+        const last = median(readings.slice(-3));
+        figures.push({
+          key: 'rss.growth',
+          label: `server RSS growth over ${total.toLocaleString('en-US')} requests (median of the last three of ${readings.length} readings against the first three, ${mb(first)} MB after a warm-up of ${WARM_UP_REQUESTS.toLocaleString('en-US')}; readings ${mb(Math.min(...readings))}-${mb(Math.max(...readings))} MB)`,
+          shop: Math.round(((last - first) / first) * 1000) / 10,
+          floor: null,
+          unit: '%',
+          target: 'within 10%',
+        });
+      }
     }
 
     const catalogueRps = figures.find((f) => f.key === 'ssr.category.rps')?.shop ?? 0;
