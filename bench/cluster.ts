@@ -46,6 +46,8 @@ const { values } = parseArgs({
 const STREAMS = Number(values.streams);
 const MAILS = Number(values.mails);
 const SECONDS = Number(values.seconds);
+/** The machine's one-minute load average as the bench starts (what else was running). */
+const LOAD_BEFORE = os.loadavg()[0] ?? 0;
 const INSTANCES = 3;
 const LAB = 'warsaw-mokotow';
 const SEARCH = `/api/backend/labService/search?searchNameTerm=tsh&laboratoryId=${LAB}`;
@@ -342,8 +344,8 @@ async function main(): Promise<void> {
     ].join('\n');
     const section = `${CLUSTER_HEADING}
 
-${machine}. A shared machine (2 cores, other people's builds and tests running beside it): the
-figures are one run, not a quiet-machine median. \`npm run bench -- --cluster\` (bench/cluster.ts):
+${machine}; load average ${LOAD_BEFORE.toFixed(2)} when the bench started (on a shared machine other
+work may run beside it). The figures are one run. \`npm run bench -- --cluster\` (bench/cluster.ts):
 nginx (bench/cluster/nginx.conf) in front of three \`next start\` processes on one PostgreSQL schema;
 the bench process holds the streams and runs autocannon on the same two cores. The kill came
 ${SECONDS} s into the load with the streams open; all clients had caught up ${reconnectedBy.toFixed(0)} s after it.
