@@ -184,8 +184,14 @@ async function loadVisit(db: Db, user: AuthUser, orderId: number): Promise<repo.
 
 /** GET staff/visits/{orderId}. */
 export async function getVisit(db: Db, user: AuthUser, orderId: number, audit?: AuditContext): Promise<NurseVisitDto> {
-  const [dto] = await visitDtos(db, [await loadVisit(db, user, orderId)], user);
+  const dto = await visitOf(db, user, await loadVisit(db, user, orderId));
   if (audit) await recordAudit(db, { action: 'health_read', ...actorOf(audit.actor), orderId, ip: audit.ip, detail: 'visit' });
+  return dto;
+}
+
+/** The visit's card from an order row the caller has read and may see (not read again). */
+export async function visitOf(db: Db, user: AuthUser, order: repo.OrderRow, now = new Date()): Promise<NurseVisitDto> {
+  const [dto] = await visitDtos(db, [order], user, now);
   return dto as NurseVisitDto;
 }
 
@@ -195,20 +201,29 @@ export async function getVisit(db: Db, user: AuthUser, orderId: number, audit?: 
  * nurse could not find them and how to arrange another visit; a later mark only updates the note.
  */
 export async function markNotAtHome(db: Db, user: AuthUser, orderId: number, note: string, audit?: AuditContext, now = new Date()): Promise<NurseVisitDto> {
-  const order = await loadVisit(db, user, orderId);
+  await notAtHome(db, user, await loadVisit(db, user, orderId), note, now);
+  const visit = await getVisit(db, user, orderId);
+  if (audit) await recordAudit(db, { action: 'health_write', ...actorOf(audit.actor), orderId, ip: audit.ip, detail: 'visit not at home' });
+  return visit;
+}
+
+/**
+ * "Not at home" on an order the caller has read and may see (`markNotAtHome`; the visit's state
+ * action passes the row it read under the order's lock, in its transaction): 409 once the visit is
+ * past the home-visit stage, or by the visit's rules unless `ruleChecked` (the caller ran
+ * `checkVisitMove` on this row, so the rule runs once per request).
+ */
+export async function notAtHome(db: Db, user: AuthUser, order: repo.OrderRow, note: string, now: Date, opts: { ruleChecked?: boolean } = {}): Promise<void> {
   if (!nurseCanCollect(order.status)) throw conflict(VISIT_CLOSED, undefined, ERROR_CODES.visitClosed);
-  if (order.visit_state !== 'not_at_home') await checkVisitMove(db, order, 'not_at_home', now);
+  if (!opts.ruleChecked && order.visit_state !== 'not_at_home') await checkVisitMove(db, order, 'not_at_home', now);
   await inWriteTransaction(db, async (trx) => {
-    const first = await visitsRepo.setNotAtHome(trx, orderId, note, now.toISOString());
+    const first = await visitsRepo.setNotAtHome(trx, order.id, note, now.toISOString());
     // Only the first mark moves the visit and mails; a later (or a parallel, second) one updates the note.
     if (first) {
       await followVisit(trx, order, 'not_at_home', actorOfUser(user), note, now);
       await mailNotAtHome(trx, order, now);
     }
   });
-  const visit = await getVisit(db, user, orderId);
-  if (audit) await recordAudit(db, { action: 'health_write', ...actorOf(audit.actor), orderId, ip: audit.ip, detail: 'visit not at home' });
-  return visit;
 }
 
 /** Queues the "not at home" mail and push (in the mark's transaction), in the user's saved language. */

@@ -7,8 +7,8 @@ import { ERROR_CODES } from '@/shared/errorCodes';
 import * as repo from '@/server/orders/repositories/orders';
 import { changeStatus, collectSamplesByNurse } from '@/server/orders/transitions';
 import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
-import { getVisit, isNurseOfVisit, markNotAtHome } from './nurseVisits';
-import { actorOfUser, applyVisitState, checkVisitMove, defaultWindow, nurseFirstNameOf, VISIT_REFUSALS } from './visitStates';
+import { isNurseOfVisit, notAtHome, visitOf } from './nurseVisits';
+import { actorOfUser, applyVisitState, checkVisitMove, defaultWindow, isNewWindow, nurseFirstNameOf, VISIT_REFUSALS } from './visitStates';
 import { VISIT_MESSAGES } from '@/shared/validation/visit';
 import { noticeOnTheWay } from '@/server/notifications/notices';
 import { MAX_ARRIVAL_WINDOW_MINUTES } from '@/shared/visitState';
@@ -33,45 +33,57 @@ export interface VisitStateInput {
 }
 
 export async function setVisitState(db: Db, user: AuthUser, orderId: number, input: VisitStateInput, audit?: AuditContext, now = new Date()): Promise<NurseVisitDto> {
-  const order = await repo.getOrder(db, orderId);
-  const staff = !!order && isStaffOf(user, order.laboratory_id);
-  if (!order || !(staff || isNurseOfVisit(user, order))) throw notFound(ORDER_NOT_FOUND);
-  if (isNurse(user) && !NURSE_VISIT_STEPS.includes(input.state)) throw forbidden(NURSE_STEP_REFUSED);
   const reason = input.reason?.trim() ?? '';
-  const correction = staff && reason !== '';
   const to = input.state;
-  if (to === 'on_the_way' || input.arrivalStart || input.arrivalEnd) {
-    if (to !== 'on_the_way') throw badRequest(VISIT_MESSAGES.windowInvalid, { arrivalStart: VISIT_MESSAGES.windowInvalid }, ERROR_CODES.arrivalWindowInvalid);
-  }
-  // The rules before the order's own action (each nurse step only on the visit's day, in its own words); "on the way" is checked as it is written.
-  if (!correction && to !== 'on_the_way') await checkVisitMove(db, order, to, now);
-  if (correction && order.visit_state === to) throw conflict(VISIT_REFUSALS.same, undefined, ERROR_CODES.visitSame);
-
-  if (to === 'collected' && order.status !== 'sample_collected' && !correction) {
-    // The order's own move (orders/transitions.ts); the visit follows it. A nurse's mark passes through "visit confirmed".
-    if (isNurse(user)) await collectSamplesByNurse(db, orderId, user.id, reason);
-    else await changeStatus(db, orderId, 'sample_collected', user.id, reason);
-  } else if (to === 'not_at_home' && !correction) {
-    await markNotAtHome(db, user, orderId, reason, undefined, now);
-  } else if (to === 'cancelled' && order.status !== 'cancelled' && !correction) {
-    await changeStatus(db, orderId, 'cancelled', user.id, reason, now);
-  } else {
+  /*
+   * The order is read once, under its lock (FOR UPDATE on PostgreSQL; on SQLite the write
+   * transaction's BEGIN IMMEDIATE), and that row serves access, the rules, the move and the answer.
+   * A second request on the same visit waits at the lock and then reads the state this one wrote, so
+   * the rule it runs is the rule of the current state (a double tap of "arrived" is 409 visit_same).
+   * The move itself stays a compare-and-set on the state read (moveVisitState: 409 changedMeanwhile)
+   * against writers that move the visit without this lock. A refused request has written nothing.
+   */
+  const order = await inWriteTransaction(db, async (trx) => {
+    const current = await repo.lockOrder(trx, orderId);
+    const staff = !!current && isStaffOf(user, current.laboratory_id);
+    if (!current || !(staff || isNurseOfVisit(user, current))) throw notFound(ORDER_NOT_FOUND);
+    if (isNurse(user) && !NURSE_VISIT_STEPS.includes(to)) throw forbidden(NURSE_STEP_REFUSED);
+    const correction = staff && reason !== '';
+    if (to !== 'on_the_way' && (input.arrivalStart || input.arrivalEnd)) throw badRequest(VISIT_MESSAGES.windowInvalid, { arrivalStart: VISIT_MESSAGES.windowInvalid }, ERROR_CODES.arrivalWindowInvalid);
+    if (correction && current.visit_state === to) throw conflict(VISIT_REFUSALS.same, undefined, ERROR_CODES.visitSame);
     const window = to === 'on_the_way' ? defaultWindow(now, input.arrivalStart, input.arrivalEnd) : undefined;
     if (window) {
       const length = Date.parse(window.end) - Date.parse(window.start);
       if (length <= 0 || length > MAX_WINDOW_MS) throw badRequest(VISIT_MESSAGES.windowInvalid, { arrivalEnd: VISIT_MESSAGES.windowInvalid }, ERROR_CODES.arrivalWindowInvalid);
     }
-    await inWriteTransaction(db, async (trx) => {
-      const current = await repo.lockOrder(trx, orderId);
-      if (!current) throw notFound(ORDER_NOT_FOUND);
-      await applyVisitState(trx, current, to, actorOfUser(user), { reason, window, correction, now });
+    // The visit's rules, once per request and before the order's own actions (each nurse step only on
+    // the visit's day, in its own words); not for a staff correction nor a new window of "on the way".
+    if (!correction && !isNewWindow(current.visit_state, to)) await checkVisitMove(trx, current, to, now);
+
+    if (to === 'collected' && current.status !== 'sample_collected' && !correction) {
+      // The order's own move (orders/transitions.ts), joining this transaction; the visit follows it. A nurse's mark passes through "visit confirmed".
+      if (isNurse(user)) await collectSamplesByNurse(trx, orderId, user.id, reason);
+      else await changeStatus(trx, orderId, 'sample_collected', user.id, reason);
+    } else if (to === 'not_at_home' && !correction) {
+      await notAtHome(trx, user, current, reason, now, { ruleChecked: true });
+    } else if (to === 'cancelled' && current.status !== 'cancelled' && !correction) {
+      await changeStatus(trx, orderId, 'cancelled', user.id, reason, now);
+    } else {
+      const moved = await applyVisitState(trx, current, to, actorOfUser(user), { reason, window, correction, now, ruleChecked: true });
       // "Your nurse is on the way, arriving 8:10-8:40": by mail and push, once per announced window.
       if (to === 'on_the_way' && window && !correction) {
         await noticeOnTheWay(trx, current, window, current.nurse_user_id ? await nurseFirstNameOf(trx, current.nurse_user_id) : null, now);
       }
-    });
-  }
-  const visit = await getVisit(db, user, orderId);
+      // The row as the move wrote it: the answer needs no second read.
+      return moved;
+    }
+    // The order's own actions write more than the visit's state (status, "not at home"): the answer
+    // reads what they wrote, still under the lock.
+    const after = await repo.getOrder(trx, orderId);
+    if (!after) throw notFound(ORDER_NOT_FOUND);
+    return after;
+  });
+  const visit = await visitOf(db, user, order, now);
   if (audit) await recordAudit(db, { action: 'health_write', ...actorOf(audit.actor), orderId, ip: audit.ip, detail: `visit ${input.state}` });
   return visit;
 }

@@ -75,16 +75,23 @@ export interface ApplyOptions {
   window?: { start: string; end: string } | null;
   /** A staff correction (with a reason): any other state, backwards included. */
   correction?: boolean;
+  /** The caller ran `checkVisitMove` on this same row (read under the order's lock): not run again. */
+  ruleChecked?: boolean;
   now?: Date;
 }
 
-/** Moves the visit by the rules (or as a correction); 409 when refused or changed meanwhile. */
-export async function applyVisitState(db: Db, order: OrderRow, to: VisitState, actor: VisitActor, opts: ApplyOptions = {}): Promise<void> {
+/** A second "on my way" announces a new arrival window (not a move the rules look at). */
+export const isNewWindow = (from: VisitState, to: VisitState) => to === 'on_the_way' && from === 'on_the_way';
+
+/**
+ * Moves the visit by the rules (or as a correction); 409 when refused or changed meanwhile. Returns
+ * the order's row as the move wrote it.
+ */
+export async function applyVisitState(db: Db, order: OrderRow, to: VisitState, actor: VisitActor, opts: ApplyOptions = {}): Promise<OrderRow> {
   const now = opts.now ?? new Date();
-  // A second "on my way" announces a new arrival window.
-  const newWindow = to === 'on_the_way' && order.visit_state === 'on_the_way';
+  const newWindow = isNewWindow(order.visit_state, to);
   if (order.visit_state === to && !newWindow) throw conflict(VISIT_REFUSALS.same, undefined, ERROR_CODES.visitSame);
-  if (!opts.correction && !newWindow) await checkVisitMove(db, order, to, now);
+  if (!opts.correction && !newWindow && !opts.ruleChecked) await checkVisitMove(db, order, to, now);
   const moved = await repo.moveVisitState(db, order.id, order.visit_state, to, {
     at: now.toISOString(),
     actorUserId: actor.userId,
@@ -93,6 +100,7 @@ export async function applyVisitState(db: Db, order: OrderRow, to: VisitState, a
     window: to === 'on_the_way' ? opts.window ?? null : opts.window,
   });
   if (!moved) throw conflict(VISIT_RACE, undefined, ERROR_CODES.changedMeanwhile);
+  return moved;
 }
 
 /**

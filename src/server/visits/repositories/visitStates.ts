@@ -1,6 +1,6 @@
 import type { Db } from '@/server/db/createDb';
 import type { Selectable } from 'kysely';
-import type { VisitEventTable, VisitState } from '@/server/db/schema';
+import type { OrderTable, VisitEventTable, VisitState } from '@/server/db/schema';
 
 /** Reads and writes of the home visit's own states: the state on the order and its events. */
 type Q = Db;
@@ -18,22 +18,24 @@ export interface VisitMove {
 
 /**
  * Moves the visit from `from` to `to` and records the event. Conditional on the state read, so of
- * two moves at the same time one wins and the other sees false (and the caller answers 409).
+ * two moves at the same time one wins and the other sees undefined (and the caller answers 409).
+ * Returns the order's row as the move wrote it.
  */
-export async function moveVisitState(db: Q, orderId: number, from: VisitState, to: VisitState, move: VisitMove): Promise<boolean> {
+export async function moveVisitState(db: Q, orderId: number, from: VisitState, to: VisitState, move: VisitMove): Promise<Selectable<OrderTable> | undefined> {
   const window = move.window === undefined ? {} : { visit_arrival_start: move.window?.start ?? null, visit_arrival_end: move.window?.end ?? null };
-  const res = await db
+  const moved = await db
     .updateTable('orders')
     .set((eb) => ({ visit_state: to, visit_version: eb('visit_version', '+', 1), updated_at: move.at, ...window }))
     .where('id', '=', orderId)
     .where('visit_state', '=', from)
+    .returningAll()
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) return false;
+  if (!moved) return undefined;
   await db
     .insertInto('visit_events')
     .values({ order_id: orderId, state: to, at: move.at, actor_user_id: move.actorUserId, actor_role: move.actorRole, reason: move.reason })
     .execute();
-  return true;
+  return moved;
 }
 
 /** The visit's events in the order they happened. */
