@@ -1,9 +1,8 @@
 import { backendClient, shopClient } from '@/lib/apiClient';
 import type { CoverageDto, CreateOrderResponse, PromoQuoteDto } from '@/shared/types/api';
-import type { ShopOrderDto } from '@/shared/types/order';
 import type { CreateOrderInput } from '@/shared/validation/order';
 
-/** Calls of the checkout: home-visit coverage, promo codes, order creation and the submitted order. */
+/** Calls of the checkout: home-visit coverage, promo codes and order creation. */
 export const checkoutApi = {
   coverage: (laboratoryId: string, country: string, postalCode: string) =>
     backendClient.get<CoverageDto>(`laboratories/${encodeURIComponent(laboratoryId)}/coverage`, { params: { country, postalCode } }).then((r) => r.data),
@@ -13,6 +12,4 @@ export const checkoutApi = {
     shopClient.post<CreateOrderResponse>('order/create', input, { headers: { 'Idempotency-Key': idempotencyKey } }).then((r) => r.data),
 
   promo: (laboratoryId: string, promoCode: string) => shopClient.post<PromoQuoteDto>('order/promo', { laboratoryId, promoCode }).then((r) => r.data),
-
-  summary: (orderId: number) => shopClient.get<ShopOrderDto>(`order/${orderId}`).then((r) => r.data),
 };

@@ -30,9 +30,6 @@ import {
   submitFailed,
   submitRequested,
   submitSucceeded,
-  summaryFailed,
-  summaryReceived,
-  summaryRequested,
   visitTimeChosen,
   type CoverageQuery,
   type PersistedCheckout,
@@ -192,15 +189,6 @@ function* submit(): Generator {
   }
 }
 
-function* loadSummary(action: PayloadAction<number>): Generator {
-  try {
-    const summary = yield* callApi(checkoutApi.summary, action.payload);
-    yield put(summaryReceived(summary));
-  } catch (e) {
-    yield put(summaryFailed(toFailure(e)));
-  }
-}
-
 export function* checkoutSaga(): Generator {
   yield takeEvery(appStarted, restore);
   yield takeEvery([orderAddressSaved, visitTimeChosen, idempotencyKeyCreated], persist);
@@ -209,5 +197,4 @@ export function* checkoutSaga(): Generator {
   yield takeLatest(promoRequested, applyPromo);
   yield takeLatest(checkoutRequested, checkout);
   yield takeLatest(submitRequested, submit);
-  yield takeLatest(summaryRequested, loadSummary);
 }

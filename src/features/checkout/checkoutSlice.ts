@@ -2,7 +2,6 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth';
 import { fail, reset, resource, resourceReducers, startLoading, succeed, type Failure, type Resource } from '@/lib/store/resource';
 import type { CoverageDto, PromoQuoteDto } from '@/shared/types/api';
-import type { ShopOrderDto } from '@/shared/types/order';
 import { DEFAULT_APARTMENT, DEFAULT_FLOOR, DEFAULT_ORDER_COUNTRY } from '@/shared/orderDefaults';
 import type { FeedbackDetails, OrderAddress } from '@/shared/validation/order';
 import type { PaymentMethod } from '@/features/payments';
@@ -34,8 +33,6 @@ export interface CheckoutState {
   promo: Resource<PromoQuoteDto | null>;
   /** The last data step (contact details saved, current user refreshed). */
   checkout: Resource<null>;
-  /** The submitted order (`/order/submitted`). */
-  summary: Resource<ShopOrderDto | null>;
 }
 
 export const defaultOrderAddress = (): OrderAddress => ({
@@ -82,7 +79,6 @@ const initialState: CheckoutState = {
   coverage: resource(null),
   promo: resource(null),
   checkout: resource(null),
-  summary: resource(null),
 };
 
 const checkoutSlice = createSlice({
@@ -159,8 +155,6 @@ const checkoutSlice = createSlice({
         state.nurseCheckoutDate = null;
       }
     },
-
-    ...resourceReducers<CheckoutState, ShopOrderDto, number>()('summary', (s) => s.summary),
   },
   extraReducers: (builder) => {
     // Nothing of the previous user's checkout stays after sign-out.
@@ -187,8 +181,5 @@ export const {
   submitRequested,
   submitSucceeded,
   submitFailed,
-  summaryRequested,
-  summaryReceived,
-  summaryFailed,
 } = checkoutSlice.actions;
 export default checkoutSlice.reducer;

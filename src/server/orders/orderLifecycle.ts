@@ -16,6 +16,7 @@ import { intlLocale } from '@/shared/i18n';
 import { mailLanguage, mailTranslator } from '@/server/mail/i18n';
 import { orderAddressDto, orderCalendar, orderFeedbackDto, visitDto } from './orders';
 import { orderLaboratoryDto } from '@/server/laboratories/laboratories';
+import { orderPreparationDto } from './orderDtos';
 import { i18nOf, orderNamesI18n } from '@/server/catalogue/catalogueNames';
 import { linesByPatient } from './linesByPatient';
 import { formatVisit } from '@/server/mail/templates/common';
@@ -124,12 +125,14 @@ export async function listOrders(db: Db, userId: number): Promise<OrderSummaryDt
 /** GET orders/{id}: lines per patient, timeline, visit, address and totals. */
 export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, now = new Date(), language: Language = 'en'): Promise<OrderDetailDto> {
   const order = await loadReadableOrder(db, user, orderId);
-  const [{ list, lines }, events, results, materials, samples] = await Promise.all([
+  const [{ list, lines }, events, results, materials, samples, preparationLines] = await Promise.all([
     summaries(db, [order]),
     repo.listEvents(db, order.id),
     resultsRepo.listOrderResults(db, [order.id]),
     repo.findOrderMaterials(db, order.id),
     sampleView(db, order, order.user_id === user.id, language, now),
+    // The lines in the order they were placed, with each analysis's fasting and preparation.
+    repo.findOrderLines(db, order.id),
   ]);
   const summary = list[0] as OrderSummaryDto;
   const [tracking, lab, names] = await Promise.all([
@@ -169,6 +172,7 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
   const expected = collectedAt && lines.length ? expectedBy(Math.max(...lines.map((l) => l.exec_period))) : null;
   return {
     ...summary,
+    laboratory: { ...summary.laboratory, email: lab?.email ?? '' },
     visit: { ...summary.visit, ...tracking },
     expectedBy: expected,
     subtotal: toMajor(order.subtotal_minor),
@@ -178,6 +182,7 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
     address: orderAddressDto(order),
     feedback: orderFeedbackDto(order),
     patients: [...patients.values()],
+    preparation: orderPreparationDto(preparationLines, names.analyses),
     events: events.map((e) => eventDto(e, order.user_id)),
     payment: await paymentDto(db, order),
     canChangeVisit: order.user_id === user.id && canChangeVisit(order.status, summary.visit.start, now),

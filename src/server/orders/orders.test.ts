@@ -4,6 +4,8 @@ import { readOutbox } from '@/server/testing/outbox';
 import { setUpShopSuite } from '@/server/testing/shopSuite';
 import { createFixturePatient, createFixtureSlot, createFixtureUser, type FixtureUser } from '@/server/testing/shopFixtures';
 import type { ShopOrderDto } from '@/shared/types/order';
+import type { OrderDetailDto } from '@/shared/types/results';
+import { orderDetailBreakdown, shopOrderBreakdown } from '@/shared/breakdown';
 
 const shop = setUpShopSuite();
 
@@ -139,6 +141,36 @@ test('creating an order re-prices the cart, books the slot, writes the order and
   } finally {
     await shop.db.db.updateTable('analysis_prices').set({ price_minor: 2000 }).where('analysis_id', '=', shop.fx.analyses.cbc).where('price_list_id', '=', shop.fx.priceLists.pln).execute();
   }
+});
+
+test('the order detail (GET orders/{id}) carries what the order-submitted page shows, as GET /api/order/{id} gives it', async () => {
+  const { user } = await userWithCart();
+  const slot = await createFixtureSlot(shop.db.db, 'fx-waw', 2);
+  const res = await create(user, slot);
+  expect(res.status).toBe(200);
+  const orderId = res.body.orderId as number;
+  const summary = (await shop.api.call('GET', `/api/order/${orderId}`, { token: user.token })).body as ShopOrderDto;
+  const read = await shop.api.call('GET', `/api/backend/orders/${orderId}`, { token: user.token });
+  expect(read.status).toBe(200);
+  const detail = read.body as OrderDetailDto;
+
+  // The fields added for the page: what to prepare and the laboratory's e-mail.
+  expect(detail.preparation).toEqual({ fastingHours: 8, notes: [{ analysisId: shop.fx.analyses.glucose, name: 'Glucose', preparation: 'Do not drink sweet drinks the evening before.' }] });
+  expect(detail.laboratory).toMatchObject({ cityName: 'Warsaw', address: 'Warsaw main street 1', phone: '+48 22 000 00 00', email: 'fx-waw@lab.test' });
+  // The rest as the submitted order reads.
+  expect(detail.preparation).toEqual(summary.preparation);
+  expect(detail.laboratory).toEqual(summary.laboratory);
+  expect([detail.id, detail.number, detail.promoCode, detail.address, detail.payment]).toEqual([summary.id, summary.number, summary.promoCode, summary.address, summary.payment]);
+  expect(detail.address.notes).toBe('Ring twice');
+  expect({ start: detail.visit.start, end: detail.visit.end, timeZone: detail.visit.timeZone }).toEqual({ start: summary.visit.start, end: summary.visit.end, timeZone: summary.visit.timeZone });
+  const people = (ps: { firstName: string; lastName: string; lines: { analysisId: number; name: string }[]; materials: { name: string; bought: boolean; price: number }[] }[]) =>
+    ps.map((p) => ({ name: `${p.firstName} ${p.lastName}`, lines: p.lines.map((l) => [l.analysisId, l.name]), materials: p.materials.map((m) => [m.name, m.bought, m.price]) }));
+  expect(people(detail.patients)).toEqual(people(summary.patients));
+  expect(orderDetailBreakdown(detail)).toEqual(shopOrderBreakdown(summary));
+
+  // Another user's order stays hidden on this read too.
+  const other = await createFixtureUser(shop.db.db);
+  expect((await shop.api.call('GET', `/api/backend/orders/${orderId}`, { token: other.token })).status).toBe(404);
 });
 
 test('an unconfirmed e-mail, an empty cart, a foreign or past slot and bad input change nothing', async () => {

@@ -1,6 +1,6 @@
 import type { Db } from '@/server/db/createDb';
 import { ERROR_CODES } from '@/shared/errorCodes';
-import { orderAddressDto, orderFeedbackDto, visitDto } from './orderDtos';
+import { orderAddressDto, orderFeedbackDto, orderPreparationDto, visitDto } from './orderDtos';
 import type { CreateOrderResponse, PromoQuoteDto } from '@/shared/types/api';
 import type { ShopOrderPatientDto, ShopOrderDto } from '@/shared/types/order';
 import { i18nOf, orderNamesI18n } from '@/server/catalogue/catalogueNames';
@@ -366,9 +366,6 @@ export async function getOrderSummary(db: Db, userId: number, orderId: number): 
     p.materials.push({ materialId: m.material_id, name: m.name, ...i18nOf(names.materials, m.material_id), bought: m.bought === 1, price: toMajor(m.price_minor) });
     p.subtotalMinor += m.price_minor;
   }
-  const fastingHours = lines.reduce((max, l) => Math.max(max, l.fasting_hours), 0);
-  const notes = new Map<number, ShopOrderDto['preparation']['notes'][number]>();
-  for (const l of lines) if (l.preparation.trim()) notes.set(l.analysis_id, { analysisId: l.analysis_id, name: l.name, preparation: l.preparation, ...i18nOf(names.analyses, l.analysis_id) });
   return {
     id: order.id,
     number: order.number,
@@ -386,7 +383,7 @@ export async function getOrderSummary(db: Db, userId: number, orderId: number): 
     discount: toMajor(order.discount_minor),
     total: toMajor(order.total_minor),
     patients: [...patients.values()].map(({ subtotalMinor, ...p }) => ({ ...p, subtotal: toMajor(subtotalMinor) })),
-    preparation: { fastingHours, notes: [...notes.values()] },
+    preparation: orderPreparationDto(lines, names.analyses),
     payment: await paymentDto(db, order),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Wire shape of a submitted order as the shop API returns it to its owner (`GET /api/order/{orderId}`),
- * used by the order-submitted page. Money in major units. The orders list and the order page use
- * `OrderSummaryDto` / `OrderDetailDto` (./results.ts).
+ * also the order confirmation's and the visit reminder's source. Money in major units. The orders
+ * list, the order page and the order-submitted page use `OrderSummaryDto` / `OrderDetailDto` (./results.ts).
  */
 import type { Currency } from '@/shared/money';
 import type { CatalogueI18nDto } from './api';

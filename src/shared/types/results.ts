@@ -9,6 +9,7 @@ import type { RedrawDto, SampleDto } from '@/shared/sampleRejection';
 import type { VisitStateDto } from '@/shared/visitState';
 import type { CatalogueI18nDto, LaboratoryI18nDto } from './api';
 import type { Currency } from '@/shared/money';
+import type { OrderPreparationDto } from './order';
 
 export const ORDER_STATUSES = [
   'placed',
@@ -119,6 +120,10 @@ export interface OrderAddressDto {
 export interface OrderDetailDto extends OrderSummaryDto {
   /** Present on every server answer (docs/payments.md). */
   payment?: PaymentDto;
+  /** The order's laboratory, with the e-mail the patient may write to (the order-submitted page's contact). */
+  laboratory: OrderLaboratoryDto & { email: string };
+  /** What the visit asks of the patient: the strictest fasting and the analyses' preparation notes. */
+  preparation: OrderPreparationDto;
   subtotal: number;
   deliveryPrice: number;
   promoCode: string | null;

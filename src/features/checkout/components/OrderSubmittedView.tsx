@@ -7,17 +7,16 @@ import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import NextLink from 'next/link';
 import { useRouter } from 'next/router';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, ListSkeleton, PageContainer } from '@/components';
-import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { routes } from '@/lib/routes';
 import { Status } from '@/lib/status';
 import { useMounted } from '@/lib/useMounted';
 import { formatLabTime } from '@/shared/labTime';
 import { LEFT_PAYMENT_QUERY, paymentPending } from '@/shared/paymentProgress';
 import { labZoneText } from '@/components/LabZoneNote';
-import { summaryRequested } from '../checkoutSlice';
 import { formatAddress } from './formatAddress';
 import { Notice } from '@/components/Notice';
 import dynamic from 'next/dynamic';
@@ -28,7 +27,7 @@ import { MoneyBreakdownList } from '@/components/MoneyBreakdownList';
 // The payment's panel and the calendar button load after the page (the first-load budget).
 const PaymentStatusPanel = dynamic(() => import('@/features/payments').then((m) => m.PaymentStatusPanel), { ssr: false });
 const AddToCalendarButton = dynamic(() => import('@/components/AddToCalendarButton').then((m) => m.AddToCalendarButton), { ssr: false });
-import { shopOrderBreakdown } from '@/shared/breakdown';
+import { orderDetailBreakdown } from '@/shared/breakdown';
 import { labPlace, localName, localOrderPreparation } from '@/shared/catalogueText';
 import { PageHead } from '@/components/PageHead';
 import { useFailureText } from '@/components/useFailureText';
@@ -44,21 +43,24 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** `/order/order-submitted?orderId=`: number, visit, address, what to prepare and whom to contact. */
+/**
+ * `/order/order-submitted?orderId=`: number, visit, address, what to prepare and whom to contact. The
+ * order is read once, as the order page reads it (the orders store), and kept live by its event stream.
+ */
 export function OrderSubmittedView() {
   const { t, i18n } = useTranslation('cart');
-  const dispatch = useAppDispatch();
   const router = useRouter();
   const mounted = useMounted();
   const isLoggedIn = useAppSelector((s) => s.auth.isLoggedIn);
-  const { data: summary, status: summaryStatus, error: summaryError } = useAppSelector((s) => s.checkout.summary);
-  // Not the caller's order (or none): "not found"; anything else the usual failure text, never the server's sentence.
-  const summaryFailure = useFailureText(summaryStatus === Status.ERROR ? summaryError : null, { codes: { not_found: 'cart:submitted.notFound', forbidden: 'cart:submitted.notFound' } });
   const raw = router.query.orderId;
   const orderId = typeof raw === 'string' && /^[1-9][0-9]*$/.test(raw) ? Number(raw) : null;
-  // The payment is the order's in the store, kept live by the order's event stream (no polling here).
+  // The order (and its payment) is the one in the store, kept live by the order's event stream (no polling here).
   const live = useLiveOrder(mounted && isLoggedIn ? orderId : null);
-  const paymentState: OrderPaymentState = { payment: live.resource.data?.payment ?? null, failed: live.resource.status === Status.ERROR, reload: live.reload };
+  const { data: order, status: orderStatus, error: orderError } = live.resource;
+  const current = order && order.id === orderId ? order : null;
+  // Not the caller's order (or none): "not found"; anything else the usual failure text, never the server's sentence.
+  const orderFailure = useFailureText(orderStatus === Status.ERROR ? orderError : null, { codes: { not_found: 'cart:submitted.notFound', forbidden: 'cart:submitted.notFound' } });
+  const paymentState: OrderPaymentState = { payment: current?.payment ?? null, failed: orderStatus === Status.ERROR, reload: live.reload };
   const paidOnline = paymentState.payment?.method === 'online';
   // The payment page's "Leave": the payer came back without paying.
   const left = router.query[LEFT_PAYMENT_QUERY] === '1';
@@ -69,15 +71,11 @@ export function OrderSubmittedView() {
   const unsettled = paymentStatus === 'failed' || paymentStatus === 'expired' || notUnderWay;
   const title = paymentStatus === 'failed' || notUnderWay ? 'Failed' : paymentStatus === 'expired' ? 'Expired' : '';
 
-  useEffect(() => {
-    if (mounted && isLoggedIn && orderId !== null) dispatch(summaryRequested(orderId));
-  }, [dispatch, mounted, isLoggedIn, orderId]);
-
-  const current = summary && summary.id === orderId ? summary : null;
   let body;
-  if (!mounted || (orderId !== null && isLoggedIn && !current && summaryStatus !== Status.ERROR)) body = <ListSkeleton rows={4} />;
-  else if (orderId === null || !isLoggedIn || summaryStatus === Status.ERROR || !current)
-    body = <ErrorState message={summaryFailure || t('submitted.notFound')} onRetry={orderId !== null && isLoggedIn ? () => dispatch(summaryRequested(orderId)) : undefined} />;
+  if (!mounted || (orderId !== null && isLoggedIn && !current && orderStatus !== Status.ERROR)) body = <ListSkeleton rows={4} />;
+  // A failed reload of an order already shown (the payment panel's retry) keeps the order; the panel says it failed.
+  else if (orderId === null || !isLoggedIn || !current)
+    body = <ErrorState message={orderFailure || t('submitted.notFound')} onRetry={orderId !== null && isLoggedIn ? live.reload : undefined} />;
   else {
     const lang = i18n.language;
     const zone = current.visit.timeZone;
@@ -133,14 +131,14 @@ export function OrderSubmittedView() {
             </Block>
             <Divider sx={{ my: 2 }} />
             {current.patients.map((p) => (
-              <Box key={p.patientId} sx={{ mb: 1 }}>
+              <Box key={p.id} sx={{ mb: 1 }}>
                 <Typography sx={{ fontWeight: 600 }}>{`${p.firstName} ${p.lastName}`}</Typography>
                 <Typography variant="body2" color="text.secondary">
                   {p.lines.map((l) => localName(l, lang)).join(', ')}
                 </Typography>
               </Box>
             ))}
-            <MoneyBreakdownList breakdown={shopOrderBreakdown(current)} promoCode={current.promoCode} />
+            <MoneyBreakdownList breakdown={orderDetailBreakdown(current)} promoCode={current.promoCode} />
             {!paidOnline && (
               <Typography variant="body2" color="text.secondary">
                 {t('submitted.payNurse')}

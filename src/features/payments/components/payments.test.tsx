@@ -7,7 +7,8 @@ import { sampleUser } from '@/testing/samples';
 import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
 import { renderApp } from '@/testing/renderApp';
 import { testRouter } from '@/testing/router';
-import type { OrderChangeEventDto, ShopOrderDto } from '@/shared/types/order';
+import type { OrderChangeEventDto } from '@/shared/types/order';
+import type { OrderDetailDto } from '@/shared/types/results';
 import { TextDecoder, TextEncoder } from 'util';
 import { OrderSubmittedView } from '@/features/checkout/components/OrderSubmittedView';
 import { externalNavigation } from '../redirect';
@@ -79,25 +80,27 @@ const payment = (status: OrderPaymentDto['status'], extra: Partial<OrderPaymentD
 const openAttempt = { id: 1, status: 'registered' as const, amount: 154.5, paidAt: null };
 const closedAttempt = { id: 1, status: 'failed' as const, amount: 154.5, paidAt: null };
 
-const summary: ShopOrderDto = {
-  id: 90,
-  number: 'LS-000090',
-  status: 'new',
-  createdAt: '2026-11-26T09:00:00.000Z',
-  paymentMode: 'pay_nurse',
-  laboratory: { id: '2', cityName: 'Warsaw', address: 'ul. Targowa 64', phone: '+48 22 000 00 00', email: 'lab@example.com' },
-  visit: { slotId: 42, start: '2026-11-28T08:00:00.000Z', end: '2026-11-28T09:00:00.000Z', timeZone: 'Europe/Warsaw' },
-  address: { country: 'PL', city: 'Warsaw', postalCode: '00-683', street: 'Marszałkowska 10', entry: '', floor: '1', apartment: '1', intercomCode: '', notes: '' },
-  feedback: { useEmail: true, usePhone: false, quickPhone: '' },
-  currency: 'PLN',
-  subtotal: 105.5,
-  deliveryPrice: 49,
-  promoCode: null,
-  discount: 0,
-  total: 154.5,
-  patients: [],
-  preparation: { fastingHours: 0, notes: [] },
-} as unknown as ShopOrderDto;
+/** The order as `GET orders/{id}` answers it (the order-submitted page's one read), with its payment. */
+const order = (p: OrderPaymentDto) =>
+  ({
+    id: 90,
+    number: 'LS-000090',
+    status: 'placed',
+    createdAt: '2026-11-26T09:00:00.000Z',
+    laboratory: { id: '2', cityName: 'Warsaw', address: 'ul. Targowa 64', phone: '+48 22 000 00 00', timeZone: 'Europe/Warsaw', email: 'lab@example.com' },
+    visit: { slotId: 42, start: '2026-11-28T08:00:00.000Z', end: '2026-11-28T09:00:00.000Z', timeZone: 'Europe/Warsaw', state: 'booked', window: null, nurseFirstName: null, events: [] },
+    address: { country: 'PL', city: 'Warsaw', postalCode: '00-683', street: 'Marszałkowska 10', entry: '', floor: '1', apartment: '1', intercomCode: '', notes: '' },
+    feedback: { useEmail: true, usePhone: false, quickPhone: '' },
+    total: { price: 154.5, currency: 'PLN' },
+    subtotal: 105.5,
+    deliveryPrice: 49,
+    promoCode: null,
+    discount: 0,
+    patients: [],
+    preparation: { fastingHours: 0, notes: [] },
+    events: [],
+    payment: p,
+  }) as unknown as OrderDetailDto;
 
 function openSubmitted(query: Record<string, string> = {}) {
   const app = renderApp(<OrderSubmittedView />, { sagas: 'shop', router: testRouter('/order/order-submitted', { orderId: '90', ...query }) });
@@ -162,7 +165,7 @@ describe('the test provider page', () => {
 describe('the order-submitted page follows the payment', () => {
   it('waits (announced as a status) until the order\'s event stream says the payment is paid, without asking again', async () => {
     // Back from the operator with the attempt still open there: the payment is really under way.
-    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { id: 90, payment: payment('awaiting', { attempts: [openAttempt] }) }] });
+    shop = fakeBackend({ 'GET orders/90': [200, order(payment('awaiting', { attempts: [openAttempt] }))] });
     const stream = fakeOrderStream();
     globalThis.fetch = stream.fetchMock as unknown as typeof fetch;
     openSubmitted();
@@ -185,8 +188,7 @@ describe('the order-submitted page follows the payment', () => {
 
   it('failed: "Pay now" starts a new attempt and goes to the operator\'s page by a full navigation', async () => {
     shop = fakeBackend({
-      'GET order/90': [200, summary],
-      'GET orders/90': [200, { id: 90, payment: payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }) }],
+      'GET orders/90': [200, order(payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }))],
       'POST orders/90/pay': [200, { orderId: 90, redirectUrl: 'https://sandbox.przelewy24.pl/trnRequest/TOKEN-2' }],
     });
     openSubmitted();
@@ -199,8 +201,7 @@ describe('the order-submitted page follows the payment', () => {
 
   it('failed and the operator still unreachable: says so and stays', async () => {
     shop = fakeBackend({
-      'GET order/90': [200, summary],
-      'GET orders/90': [200, { id: 90, payment: payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }) }],
+      'GET orders/90': [200, order(payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }))],
       'POST orders/90/pay': [502, { error: 'Payment could not start', code: 'payment_unavailable' }],
     });
     openSubmitted();
@@ -211,8 +212,7 @@ describe('the order-submitted page follows the payment', () => {
 
   it('awaiting (the payer left the operator\'s page): "Pay now" and the deadline in the laboratory\'s zone', async () => {
     shop = fakeBackend({
-      'GET order/90': [200, summary],
-      'GET orders/90': [200, { id: 90, payment: payment('awaiting', { payBy: '2026-11-26T15:25:00.000Z' }) }],
+      'GET orders/90': [200, order(payment('awaiting', { payBy: '2026-11-26T15:25:00.000Z' }))],
       'POST orders/90/pay': [200, { orderId: 90, redirectUrl: '/payments/test/ps_2' }],
     });
     openSubmitted();
@@ -222,7 +222,7 @@ describe('the order-submitted page follows the payment', () => {
   });
 
   it('names the laboratory\'s zone once, under the title, for every time on the page, and keeps the order number whole', async () => {
-    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { id: 90, payment: payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }) }] });
+    shop = fakeBackend({ 'GET orders/90': [200, order(payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }))] });
     openSubmitted();
     expect(await screen.findByText('Times in Warsaw time')).toHaveClass('page-subtitle');
     expect(await screen.findByTestId('pay-by')).toBeInTheDocument();
@@ -235,7 +235,7 @@ describe('the order-submitted page follows the payment', () => {
   });
 
   it('after a decline the page is not titled "Order submitted" and does not thank', async () => {
-    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { id: 90, payment: payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }) }] });
+    shop = fakeBackend({ 'GET orders/90': [200, order(payment('failed', { payBy: '2026-11-26T15:25:00.000Z' }))] });
     openSubmitted();
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Order submitted' })).toBeNull();
@@ -248,7 +248,7 @@ describe('the order-submitted page follows the payment', () => {
     ['no attempt open with the operator', {}, [closedAttempt]],
     ['no attempt at all', {}, []],
   ])('awaiting, %s: says plainly the order is not paid yet, with "Pay now" and the deadline, not "checking"', async (_, query, attempts) => {
-    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { id: 90, payment: payment('awaiting', { payBy: '2026-11-26T15:25:00.000Z', attempts }) }] });
+    shop = fakeBackend({ 'GET orders/90': [200, order(payment('awaiting', { payBy: '2026-11-26T15:25:00.000Z', attempts }))] });
     openSubmitted(query);
     const panel = await screen.findByTestId('payment-status');
     expect(panel).toHaveTextContent('The payment has not been made.');
@@ -263,7 +263,7 @@ describe('the order-submitted page follows the payment', () => {
   });
 
   it('expired: says so with a link to order again, and asks nothing more', async () => {
-    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { id: 90, payment: payment('expired') }] });
+    shop = fakeBackend({ 'GET orders/90': [200, order(payment('expired'))] });
     openSubmitted();
     expect(await screen.findByText('The time to pay has run out and the order was cancelled.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Order again' })).toHaveAttribute('href', '/order/cart');
@@ -272,7 +272,7 @@ describe('the order-submitted page follows the payment', () => {
   });
 
   it('pay on visit: no payment panel, the nurse is paid', async () => {
-    shop = fakeBackend({ 'GET order/90': [200, summary], 'GET orders/90': [200, { id: 90, payment: payment('on_visit', { method: 'on_visit' }) }] });
+    shop = fakeBackend({ 'GET orders/90': [200, order(payment('on_visit', { method: 'on_visit' }))] });
     openSubmitted();
     expect(await screen.findByText('Pay the nurse at the visit.')).toBeInTheDocument();
     expect(screen.queryByTestId('payment-status')).toBeNull();
