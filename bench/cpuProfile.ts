@@ -1,5 +1,5 @@
 /**
- * Where the server's time goes under load: `npx tsx bench/cpuProfile.ts [--page /search/analysis/46]
+ * Where the server's time goes under load: `npm run bench:profile -- [--page /search/analysis/46]
  * [--seconds 15] [--connections 20] [--render-cache on|off] [--dist .next-bench]`.
  *
  * Starts `next start` of an existing production build (the bench's `.next-bench` by default) on a
