@@ -5,42 +5,12 @@ import { writeStorage } from '@/shared/storage';
 import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { sampleUser } from '@/testing/samples';
 import { fakeBackend, type FakeBackend, type FakeAnswer } from '@/testing/fakeBackend';
+import { fakeOrderStream } from '@/testing/fakeOrderStream';
 import { renderApp } from '@/testing/renderApp';
 import { testRouter } from '@/testing/router';
 import type { OrderDetailDto } from '@/shared/types/results';
-import type { OrderChangeEventDto } from '@/shared/types/order';
 import type { PaymentDto } from '@/shared/types/payment';
 import { OrderSubmittedView } from './OrderSubmittedView';
-
-/** The order's event stream faked at the HTTP boundary (`fetch`): the test writes `order` events into it. */
-function fakeOrderStream() {
-  const encoder = new TextEncoder();
-  const chunks: Uint8Array[] = [];
-  let wake: (() => void) | null = null;
-  const urls: string[] = [];
-  const fetchMock = jest.fn(async (url: string, init: { signal: AbortSignal }) => {
-    urls.push(url);
-    const read = async (): Promise<{ value?: Uint8Array; done: boolean }> => {
-      while (!chunks.length) {
-        if (init.signal.aborted) return { done: true };
-        await new Promise<void>((r) => {
-          wake = r;
-          init.signal.addEventListener('abort', () => r());
-        });
-      }
-      return { value: chunks.shift(), done: false };
-    };
-    return { ok: true, status: 200, body: { getReader: () => ({ read }) } };
-  });
-  return {
-    fetchMock,
-    urls,
-    send(data: OrderChangeEventDto) {
-      chunks.push(encoder.encode(`event: order\nid: 1\ndata: ${JSON.stringify(data)}\n\n`));
-      wake?.();
-    },
-  };
-}
 
 const payment = (status: PaymentDto['status'], extra: Partial<PaymentDto> = {}): PaymentDto => ({
   method: 'online',

@@ -3,6 +3,7 @@ import { TextDecoder, TextEncoder } from 'util';
 import { writeStorage } from '@/shared/storage';
 import { loggedIn } from '@/features/auth/authSlice';
 import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
+import { fakeOrderStream } from '@/testing/fakeOrderStream';
 import { renderApp } from '@/testing/renderApp';
 import { testRouter } from '@/testing/router';
 import type { OrderDetailDto } from '@/shared/types/results';
@@ -53,41 +54,6 @@ const order: OrderDetailDto = {
   payment: payment('awaiting'),
 } as unknown as OrderDetailDto;
 
-/**
- * The order's event stream faked at the HTTP boundary: `fetch` answers `GET orders/5/events` with a
- * body the test writes Server-Sent Events into.
- */
-function fakeStream() {
-  const encoder = new TextEncoder();
-  const chunks: Uint8Array[] = [];
-  let wake: (() => void) | null = null;
-  const requests: { url: string; headers: Record<string, string> }[] = [];
-  const fetchMock = jest.fn(async (url: string, init: { headers: Record<string, string>; signal: AbortSignal }) => {
-    requests.push({ url, headers: init.headers });
-    const reader = {
-      read: async (): Promise<{ value?: Uint8Array; done: boolean }> => {
-        while (!chunks.length) {
-          if (init.signal.aborted) return { done: true };
-          await new Promise<void>((r) => {
-            wake = r;
-            init.signal.addEventListener('abort', () => r());
-          });
-        }
-        return { value: chunks.shift(), done: false };
-      },
-    };
-    return { ok: true, status: 200, body: { getReader: () => reader } };
-  });
-  return {
-    fetchMock,
-    requests,
-    send(id: string, data: OrderChangeEventDto) {
-      chunks.push(encoder.encode(`event: order\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`));
-      wake?.();
-    },
-  };
-}
-
 let backend: FakeBackend | null = null;
 const realFetch = globalThis.fetch;
 beforeAll(() => {
@@ -103,7 +69,7 @@ afterEach(() => {
 describe('/orders/{id} live', () => {
   it('one event of the order stream moves the status chip, the cancel button, the visit timeline and the payment block together', async () => {
     backend = fakeBackend({ 'GET orders/5': [200, order] });
-    const stream = fakeStream();
+    const stream = fakeOrderStream();
     globalThis.fetch = stream.fetchMock as unknown as typeof fetch;
     writeStorage('token', 'tok-1');
     const app = renderApp(<OrderPage />, { router: testRouter('/orders/[orderId]', { orderId: '5' }, '/orders/5'), saga: ordersSaga });
@@ -122,11 +88,11 @@ describe('/orders/{id} live', () => {
     expect(stream.requests[0]?.headers.Authorization).toBe('Bearer tok-1');
 
     act(() => {
-      stream.send('7', {
+      stream.send({
         status: 'sample_collected',
         visit: { state: 'collected', window: null, nurseFirstName: 'Nina', events: [{ state: 'collected', at: inDays(0) }] } as unknown as OrderChangeEventDto['visit'],
         payment: payment('paid'),
-      });
+      }, '7');
     });
 
     await waitFor(() => expect(within(visitCard).getByText('Sample collected')).toBeInTheDocument());
@@ -144,7 +110,7 @@ describe('/orders/{id} layout', () => {
   const follows = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
   async function open() {
     backend = fakeBackend({ 'GET orders/5': [200, order] });
-    globalThis.fetch = fakeStream().fetchMock as unknown as typeof fetch;
+    globalThis.fetch = fakeOrderStream().fetchMock as unknown as typeof fetch;
     writeStorage('token', 'tok-1');
     const app = renderApp(<OrderPage />, { router: testRouter('/orders/[orderId]', { orderId: '5' }, '/orders/5'), saga: ordersSaga });
     act(() => {
