@@ -125,14 +125,12 @@ export async function listOrders(db: Db, userId: number): Promise<OrderSummaryDt
 /** GET orders/{id}: lines per patient, timeline, visit, address and totals. */
 export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, now = new Date(), language: Language = 'en'): Promise<OrderDetailDto> {
   const order = await loadReadableOrder(db, user, orderId);
-  const [{ list, lines }, events, results, materials, samples, preparationLines] = await Promise.all([
+  const [{ list, lines }, events, results, materials, samples] = await Promise.all([
     summaries(db, [order]),
     repo.listEvents(db, order.id),
     resultsRepo.listOrderResults(db, [order.id]),
     repo.findOrderMaterials(db, order.id),
     sampleView(db, order, order.user_id === user.id, language, now),
-    // The lines in the order they were placed, with each analysis's fasting and preparation.
-    repo.findOrderLines(db, order.id),
   ]);
   const summary = list[0] as OrderSummaryDto;
   const [tracking, lab, names] = await Promise.all([
@@ -182,7 +180,8 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
     address: orderAddressDto(order),
     feedback: orderFeedbackDto(order),
     patients: [...patients.values()],
-    preparation: orderPreparationDto(preparationLines, names.analyses),
+    // The preparation notes in the order the lines were placed (the lines above come by patient).
+    preparation: orderPreparationDto([...lines].sort((a, b) => a.id - b.id), names.analyses),
     events: events.map((e) => eventDto(e, order.user_id)),
     payment: await paymentDto(db, order),
     canChangeVisit: order.user_id === user.id && canChangeVisit(order.status, summary.visit.start, now),

@@ -77,10 +77,12 @@ function orderLines(db: Q) {
     .leftJoin('order_patients', (j) => j.onRef('order_patients.order_id', '=', 'order_lines.order_id').onRef('order_patients.patient_id', '=', 'order_lines.patient_id'));
 }
 
-export async function listLines(db: Q, orderIds: number[]): Promise<(OrderLineRow & { order_id: number })[]> {
+/** The lines of orders by order and patient; `id` is the line's, so `id` order is the order they were placed in. */
+export async function listLines(db: Q, orderIds: number[]): Promise<(OrderLineRow & { order_id: number; id: number; fasting_hours: number; preparation: string })[]> {
   if (!orderIds.length) return [];
   return orderLines(db)
     .select((eb) => [
+      'order_lines.id',
       'order_lines.order_id',
       'order_lines.patient_id',
       'order_lines.analysis_id',
@@ -91,6 +93,8 @@ export async function listLines(db: Q, orderIds: number[]): Promise<(OrderLineRo
       'analyses.ref_low',
       'analyses.ref_high',
       'analyses.exec_period',
+      'analyses.fasting_hours',
+      'analyses.preparation',
       eb.fn.coalesce('order_patients.first_name', 'patients.first_name').as('first_name'),
       eb.fn.coalesce('order_patients.last_name', 'patients.last_name').as('last_name'),
       eb.fn.coalesce('order_patients.date_of_birth', 'patients.date_of_birth').as('date_of_birth'),
