@@ -1,5 +1,6 @@
 /** The shop-against-floor section of docs/benchmarks.md. */
 import type { Figure, WebResult } from './web';
+import { median } from './lib/stats';
 
 export const WEB_HEADING = '## Shop against the floor';
 export const SEARCH_HEADING = '## Catalogue search figures';
@@ -87,12 +88,6 @@ export function webMarkdown(result: WebResult, before: BeforeFile | null, machin
   return lines.join('\n');
 }
 
-const median = (xs: number[]): number | null => {
-  if (!xs.length) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 const numbers = (xs: (number | null | undefined)[]) => xs.filter((x): x is number => typeof x === 'number' && !Number.isNaN(x));
 
 /**

@@ -14,6 +14,7 @@ import { firstLoadJs, nextDataBytes } from './lib/bundle';
 import { enlarge } from './lib/catalogue';
 import { lighthouseMedian, quietCpuBefore, type LighthouseScores } from './lib/lighthouse';
 import { load, warm, type LoadResult } from './lib/load';
+import { median } from './lib/stats';
 import { coldVisits } from '../scripts/lib/coldVisit';
 import { ROOT, buildShop, prepareFloor, rssOf, startNext, type Server } from './lib/servers';
 
@@ -266,9 +267,8 @@ export async function webBench(opts: WebOptions): Promise<WebResult> {
       const mb = (b: number) => Math.round(b / 1048576);
       console.log(`  RSS after each round (MB): ${readings.map(mb).join(', ')}`);
       if (readings[0]) {
-        const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-        const first = median(readings.slice(0, 3));
-        const last = median(readings.slice(-3));
+        const first = median(readings.slice(0, 3)) ?? 0;
+        const last = median(readings.slice(-3)) ?? 0;
         figures.push({
           key: 'rss.growth',
           label: `server RSS growth over ${total.toLocaleString('en-US')} requests (median of the last three of ${readings.length} readings against the first three, ${mb(first)} MB after a warm-up of ${WARM_UP_REQUESTS.toLocaleString('en-US')}; readings ${mb(Math.min(...readings))}-${mb(Math.max(...readings))} MB)`,

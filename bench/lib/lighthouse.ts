@@ -1,6 +1,7 @@
 /** Lighthouse mobile scores (the `lighthouse` package driving Debian's chromium via chrome-launcher). */
 import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
+import { median } from './stats';
 
 export interface LighthouseScores {
   performance: number;
@@ -14,11 +15,6 @@ export interface LighthouseScores {
 }
 
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-}
 
 /** The idle share of the CPU a Lighthouse run waits for. */
 const QUIET_IDLE = 0.9;
@@ -84,12 +80,12 @@ export async function lighthouseMedian(url: string, runs: number): Promise<Light
     }
   }
   return {
-    performance: median(results.map((r) => r.performance)),
-    accessibility: median(results.map((r) => r.accessibility)),
-    bestPractices: median(results.map((r) => r.bestPractices)),
-    seo: median(results.map((r) => r.seo)),
-    scriptBytes: median(results.map((r) => r.scriptBytes)),
-    lcpMs: median(results.map((r) => r.lcpMs)),
-    tbtMs: median(results.map((r) => r.tbtMs)),
+    performance: median(results.map((r) => r.performance)) ?? 0,
+    accessibility: median(results.map((r) => r.accessibility)) ?? 0,
+    bestPractices: median(results.map((r) => r.bestPractices)) ?? 0,
+    seo: median(results.map((r) => r.seo)) ?? 0,
+    scriptBytes: median(results.map((r) => r.scriptBytes)) ?? 0,
+    lcpMs: median(results.map((r) => r.lcpMs)) ?? 0,
+    tbtMs: median(results.map((r) => r.tbtMs)) ?? 0,
   };
 }
