@@ -68,8 +68,11 @@ export default journey(
       const list = page.getByRole('list', { name: /^Visits on/ });
       await list.waitFor();
       await ctx.shot('staff-day');
-      const card = list.getByRole('listitem').filter({ hasText: 'Wąsowska' }).filter({ hasText: 'Order placed' });
-      await card.first().getByRole('link').click();
+      // Other journeys book the same patient name at this laboratory: the card is picked by its order.
+      const card = list.getByRole('listitem').filter({ has: page.locator(`a[href="/staff/orders/${setup.later}"]`) });
+      await card.getByText('Wąsowska').first().waitFor();
+      await card.getByText('Order placed').first().waitFor();
+      await card.getByRole('link').click();
       await page.waitForURL(new RegExp(`/staff/orders/${setup.later}$`));
       await page.getByRole('button', { name: 'Confirm the visit' }).waitFor();
     });
