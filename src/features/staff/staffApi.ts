@@ -6,7 +6,7 @@ import type { BarrierReportDto, BarrierStatusFilter } from '@/shared/validation/
 import type { BackgroundWorkDto } from '@/shared/types/backgroundWork';
 import type { MoneyDayDto } from '@/shared/types/money';
 import type { RejectionReportDto } from '@/shared/sampleRejection';
-import type { HeldResultDto } from '@/shared/types/staff';
+import type { HeldResultDto, NurseVisitStateDto } from '@/shared/types/staff';
 import type { NurseFitDto } from '@/shared/types/needs';
 
 export type NewStaffPromo = StaffPromoInput;
@@ -34,9 +34,9 @@ export const staffApi = {
       .then((r) => String(r.data)),
   /** The day's visits the caller may see (a nurse: their own); without a day, today in the laboratory. */
   visits: (day?: string) => backendClient.get<NurseVisitsDto>('staff/visits', { params: day ? { day } : {} }).then((r) => r.data),
-  /** The visit's own state (on the way with the expected arrival, arrived, ...). */
+  /** The visit's own state (on the way with the expected arrival, arrived, ...): answers only what changed on the card. */
   visitState: (id: number, body: { state: string; arrivalStart?: string; arrivalEnd?: string; reason?: string }) =>
-    backendClient.post<NurseVisitDto>(`staff/visits/${id}/state`, body).then((r) => r.data),
+    backendClient.post<NurseVisitStateDto>(`staff/visits/${id}/state`, body, { headers: { Prefer: 'return=minimal' } }).then((r) => r.data),
   notAtHome: (id: number, note: string) => backendClient.post<NurseVisitDto>(`staff/visits/${id}/not-at-home`, { note }).then((r) => r.data),
   /** With the order: the best fitting nurses first, each with why (`fits`). */
   nurses: (orderId?: number) => backendClient.get<(StaffMemberDto & { fits?: NurseFitDto[] })[]>('staff/nurses', orderId ? { params: { orderId } } : undefined).then((r) => r.data),

@@ -1,12 +1,13 @@
 import type { Db } from '@/server/db/createDb';
 import type { NotAtHomeDto, NurseVisitDto, NurseVisitPatientDto, NurseVisitsDto, OrderStatusDto, StaffMemberDto, VisitMaterialDto } from '@/shared/types/results';
+import type { NurseVisitStateDto } from '@/shared/types/staff';
 import type { CatalogueI18nDto } from '@/shared/types/api';
 import { isNurse, type AuthUser } from '@/server/http/auth';
 import { conflict, forbidden, notFound } from '@/server/http/errors';
 import { ERROR_CODES } from '@/shared/errorCodes';
 import * as repo from '@/server/orders/repositories/orders';
 import * as visitsRepo from '@/server/visits/repositories/visits';
-import { findSlotsByIds } from '@/server/visits/repositories/slots';
+import { findSlot, findSlotsByIds } from '@/server/visits/repositories/slots';
 import { findLaboratoriesByIds, findLaboratory } from '@/server/laboratories/repositories/laboratories';
 import { localDay, localToUtc, timeZoneOf } from '@/server/laboratories/laboratoryTime';
 import { staffDisplayName } from './nurseNames';
@@ -84,6 +85,29 @@ function visitDayOf(start: string, timeZone: string, now: Date): NurseVisitDto['
   return day === today ? 'today' : day > today ? 'ahead' : 'past';
 }
 
+/** What a state move changes on the card, from the order's row, its slot and its laboratory's country. */
+function visitStateDto(o: repo.OrderRow, slot: { start_at: string; end_at: string } | undefined, country: string, now: Date): NurseVisitStateDto {
+  const visit = visitDto(o, slot, timeZoneOf(country));
+  return {
+    orderId: o.id,
+    status: o.status,
+    visit,
+    notAtHome: notAtHomeDto(o),
+    visitState: o.visit_state,
+    // Only while it means something: announced and not yet over (a correction back to "assigned" drops it).
+    arrivalWindow: o.visit_arrival_start && o.visit_arrival_end && (o.visit_state === 'on_the_way' || o.visit_state === 'arrived') ? { start: o.visit_arrival_start, end: o.visit_arrival_end } : null,
+    canMarkCollected: nurseCanCollect(o.status),
+    canMarkNotAtHome: nurseCanCollect(o.status),
+    visitDay: visitDayOf(visit.start, visit.timeZone, now),
+  };
+}
+
+/** The state part of the card of an order the caller has read and may see: two reads (the slot, the laboratory). */
+export async function visitStateOf(db: Db, order: repo.OrderRow, now = new Date()): Promise<NurseVisitStateDto> {
+  const [slot, lab] = await Promise.all([findSlot(db, order.slot_id), findLaboratory(db, order.laboratory_id)]);
+  return visitStateDto(order, slot, lab?.country ?? '', now);
+}
+
 async function visitDtos(db: Db, orders: repo.OrderRow[], user: AuthUser, now = new Date()): Promise<NurseVisitDto[]> {
   const ids = orders.map((o) => o.id);
   const [slots, labs, lines, materials, customers, nurses, paidAtVisit] = await Promise.all([
@@ -127,25 +151,16 @@ async function visitDtos(db: Db, orders: repo.OrderRow[], user: AuthUser, now = 
       }
       p.analyses.push({ code: l.code, name: l.name, ...i18nOf(analysisNames, l.analysis_id) });
     }
-    const visit = visitDto(o, slots.get(o.slot_id), timeZoneOf(labs.get(o.laboratory_id)?.country ?? ''));
+    const state = visitStateDto(o, slots.get(o.slot_id), labs.get(o.laboratory_id)?.country ?? '', now);
     return {
-      orderId: o.id,
+      ...state,
       number: o.number,
-      status: o.status,
-      visit,
       address: orderAddressDto(o),
       phone: o.feedback_quick_phone || customer?.phone || '',
       customer: { firstName: customer?.first_name ?? '', lastName: customer?.last_name ?? '' },
       patients: [...patients.values()],
       materials: countMaterials(orderMaterials, materialNames),
       nurse: staffMemberDto(o.nurse_user_id ? nurses.get(o.nurse_user_id) : undefined),
-      notAtHome: notAtHomeDto(o),
-      visitState: o.visit_state,
-      // Only while it means something: announced and not yet over (a correction back to "assigned" drops it).
-      arrivalWindow: o.visit_arrival_start && o.visit_arrival_end && (o.visit_state === 'on_the_way' || o.visit_state === 'arrived') ? { start: o.visit_arrival_start, end: o.visit_arrival_end } : null,
-      canMarkCollected: nurseCanCollect(o.status),
-      canMarkNotAtHome: nurseCanCollect(o.status),
-      visitDay: visitDayOf(visit.start, visit.timeZone, now),
       redraw: redrawOf(o),
       needs: visitNeeds.get(o.id) ?? null,
       payment: visitPaymentDto(o, paidAtVisit.find((p) => p.order_id === o.id), isNurseOfVisit(user, o)),

@@ -1,13 +1,13 @@
 import type { Db } from '@/server/db/createDb';
 import type { VisitState } from '@/server/db/schema';
-import type { NurseVisitDto } from '@/shared/types/results';
+import type { NurseVisitDto, NurseVisitStateDto } from '@/shared/types/results';
 import { isNurse, type AuthUser } from '@/server/http/auth';
 import { badRequest, conflict, forbidden, notFound } from '@/server/http/errors';
 import { ERROR_CODES } from '@/shared/errorCodes';
 import * as repo from '@/server/orders/repositories/orders';
 import { changeStatus, collectSamplesByNurse } from '@/server/orders/transitions';
 import { isStaffOf, ORDER_NOT_FOUND } from '@/server/orders/orderAccess';
-import { isNurseOfVisit, notAtHome, visitOf } from './nurseVisits';
+import { isNurseOfVisit, notAtHome, visitOf, visitStateOf } from './nurseVisits';
 import { actorOfUser, applyVisitState, checkVisitMove, defaultWindow, isNewWindow, nurseFirstNameOf, VISIT_REFUSALS } from './visitStates';
 import { VISIT_MESSAGES } from '@/shared/validation/visit';
 import { noticeOnTheWay } from '@/server/notifications/notices';
@@ -32,7 +32,16 @@ export interface VisitStateInput {
   reason?: string;
 }
 
-export async function setVisitState(db: Db, user: AuthUser, orderId: number, input: VisitStateInput, audit?: AuditContext, now = new Date()): Promise<NurseVisitDto> {
+/**
+ * The answer: the whole card (`card`, the default) or only what the move changed on it (`state`,
+ * asked for with `Prefer: return=minimal`: the nurse's own card already holds the rest, so the
+ * patients, materials, needs and money at the door are not read again).
+ */
+export type VisitStateAnswer = 'card' | 'state';
+
+export async function setVisitState(db: Db, user: AuthUser, orderId: number, input: VisitStateInput, audit?: AuditContext, now?: Date): Promise<NurseVisitDto>;
+export async function setVisitState(db: Db, user: AuthUser, orderId: number, input: VisitStateInput, audit: AuditContext | undefined, now: Date | undefined, answer: VisitStateAnswer): Promise<NurseVisitDto | NurseVisitStateDto>;
+export async function setVisitState(db: Db, user: AuthUser, orderId: number, input: VisitStateInput, audit?: AuditContext, now = new Date(), answer: VisitStateAnswer = 'card'): Promise<NurseVisitDto | NurseVisitStateDto> {
   const reason = input.reason?.trim() ?? '';
   const to = input.state;
   /*
@@ -83,7 +92,7 @@ export async function setVisitState(db: Db, user: AuthUser, orderId: number, inp
     if (!after) throw notFound(ORDER_NOT_FOUND);
     return after;
   });
-  const visit = await visitOf(db, user, order, now);
+  const visit = answer === 'state' ? await visitStateOf(db, order, now) : await visitOf(db, user, order, now);
   if (audit) await recordAudit(db, { action: 'health_write', ...actorOf(audit.actor), orderId, ip: audit.ip, detail: `visit ${input.state}` });
   return visit;
 }

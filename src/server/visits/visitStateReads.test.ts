@@ -112,6 +112,36 @@ test('every path of the state move: one read of the order for access and rules, 
   expect(only(await counted(c.nurse.token, c.order.id, { state: 'cancelled' }))).toEqual({ status: 403, code: 'forbidden', orderReads: 1, ruleChecks: 0 });
 });
 
+test('with `Prefer: return=minimal` the answer is what the step changed on the card, as a fresh read shows it, and says so', async () => {
+  const w = await world();
+  const minimal = { Prefer: 'return=minimal' };
+  const onWay = await suite.api.call('POST', `/api/backend/staff/visits/${w.order.id}/state`, { token: w.nurse.token, body: { state: 'on_the_way' }, headers: minimal });
+  expect(onWay.status).toBe(200);
+  expect(onWay.headers.get('preference-applied')).toBe('return=minimal');
+  expect(onWay.headers.get('vary')).toMatch(/\bPrefer\b/);
+  const card = (await suite.api.call('GET', `/api/backend/staff/visits/${w.order.id}`, { token: w.nurse.token })).body as NurseVisitDto;
+  const { orderId, status, visit, notAtHome, visitState, arrivalWindow, canMarkCollected, canMarkNotAtHome, visitDay } = card;
+  expect(onWay.body).toEqual({ orderId, status, visit, notAtHome, visitState, arrivalWindow, canMarkCollected, canMarkNotAtHome, visitDay });
+  expect(visitState).toBe('on_the_way');
+
+  // A preference among others, in other case, and a move that changes the order's status too.
+  const collected = await suite.api.call('POST', `/api/backend/staff/visits/${w.order.id}/state`, { token: w.nurse.token, body: { state: 'collected' }, headers: { Prefer: 'respond-async, RETURN="minimal"; x=1' } });
+  expect(collected.status).toBe(200);
+  expect(collected.body).toMatchObject({ visitState: 'collected', status: 'sample_collected', canMarkCollected: false, canMarkNotAtHome: false });
+  expect(collected.body).not.toHaveProperty('patients');
+
+  // Without the preference: the whole card, as before; a refused step's answer applies no preference.
+  const b = await world();
+  const full = await suite.api.call('POST', `/api/backend/staff/visits/${b.order.id}/state`, { token: b.nurse.token, body: { state: 'arrived' } });
+  expect(full.status).toBe(200);
+  expect(full.headers.get('preference-applied')).toBeNull();
+  expect(full.body).toMatchObject({ visitState: 'arrived', phone: expect.any(String), patients: [expect.objectContaining({ analyses: expect.any(Array) })] });
+  const refused = await suite.api.call('POST', `/api/backend/staff/visits/${b.order.id}/state`, { token: b.nurse.token, body: { state: 'arrived' }, headers: minimal });
+  expect(refused.status).toBe(409);
+  expect(refused.headers.get('preference-applied')).toBeNull();
+  expect(refused.body).toMatchObject({ code: 'visit_same' });
+});
+
 test('a double tap of "arrived": one moves the visit, the other is 409 (it reads the state the first one wrote), one event', async () => {
   for (let i = 0; i < 6; i++) {
     const w = await world();

@@ -127,6 +127,12 @@ export interface NurseVisitDto {
   payment: NurseVisitPaymentDto;
 }
 
+/**
+ * The part of a visit's card that a state move changes: the answer of POST staff/visits/{id}/state
+ * to `Prefer: return=minimal` (RFC 7240); the card keeps the rest as it was.
+ */
+export type NurseVisitStateDto = Pick<NurseVisitDto, 'orderId' | 'status' | 'visit' | 'notAtHome' | 'visitState' | 'arrivalWindow' | 'canMarkCollected' | 'canMarkNotAtHome' | 'visitDay'>;
+
 export interface NurseVisitsDto {
   /** The day shown (YYYY-MM-DD, in the laboratory's time zone). */
   day: string;

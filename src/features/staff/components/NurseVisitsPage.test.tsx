@@ -5,7 +5,7 @@ import { currentUserReceived, loggedIn } from '@/features/auth/authSlice';
 import { fakeBackend, type FakeBackend } from '@/testing/fakeBackend';
 import { renderApp } from '@/testing/renderApp';
 import { testRouter } from '@/testing/router';
-import type { NurseVisitDto, NurseVisitsDto } from '@/shared/types/results';
+import type { NurseVisitDto, NurseVisitStateDto, NurseVisitsDto } from '@/shared/types/results';
 import { NurseVisitsPage, mapSearchUrl } from './NurseVisitsPage';
 
 const visit: NurseVisitDto = {
@@ -182,9 +182,12 @@ describe('/staff/visits', () => {
     });
     afterEach(() => jest.useRealTimers());
 
-    const onTheWay = (req: { body: unknown }) => {
+    // The server's answer to `Prefer: return=minimal`: only what the step changed on the card.
+    const onTheWay = (req: { body: unknown; headers: Record<string, unknown> }) => {
       const { arrivalStart, arrivalEnd } = req.body as { arrivalStart: string; arrivalEnd: string };
-      return [200, { ...visit, visitState: 'on_the_way', arrivalWindow: { start: arrivalStart, end: arrivalEnd } }] as [number, unknown];
+      const { orderId, status, visit: slot, notAtHome, canMarkCollected, canMarkNotAtHome, visitDay } = visit;
+      const state: NurseVisitStateDto = { orderId, status, visit: slot, notAtHome, canMarkCollected, canMarkNotAtHome, visitDay, visitState: 'on_the_way', arrivalWindow: { start: arrivalStart, end: arrivalEnd } };
+      return (req.headers.Prefer === 'return=minimal' ? [200, state] : [412, { error: 'Expected Prefer: return=minimal' }]) as [number, unknown];
     };
 
     it('offers now + 20 minutes as a 30-minute window in Warsaw time and sends it as instants', async () => {
@@ -204,6 +207,11 @@ describe('/staff/visits', () => {
       await waitFor(() => expect(screen.getByTestId('visit-steps')).toHaveTextContent('Visit: Nurse on the way · Arriving 08:00–08:30'));
       expect(backend.calls('POST staff/visits/12/state')[0]?.body).toEqual({ state: 'on_the_way', arrivalStart: '2026-12-01T07:00:00.000Z', arrivalEnd: '2026-12-01T07:30:00.000Z' });
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // The rest of the card is the one the day's list gave: the answer left it out, the card kept it.
+      const card = within(screen.getByRole('list', { name: 'Visits on 2026-12-01' })).getAllByRole('listitem')[0] as HTMLElement;
+      expect(within(card).getByText('Intercom: 17K')).toBeInTheDocument();
+      expect(within(card).getByTestId('visit-materials')).toHaveTextContent('Venous blood collection kit × 2');
+      expect(card).toHaveTextContent('Wąsowska');
     });
 
     it('refuses a window that ends before it starts or lasts over 3 hours, and sends the times typed', async () => {

@@ -29,9 +29,10 @@ export function VisitStepButtons({ v, onChanged, closedBy }: { v: NurseVisitDto;
   const dialogLoaded = useOpenedOnce(asking);
   const [draft, setDraft] = useState<ArrivalDraft>({ day: '', start: '', end: '' });
   const [windowProblem, setWindowProblem] = useState<string | null>(null);
-  const arrival = useCall(async () => onChanged(await staffApi.visitState(v.orderId, { state: 'arrived' })));
+  // The answer is what the step changed on the card; the card keeps the rest.
+  const arrival = useCall(async () => onChanged({ ...v, ...(await staffApi.visitState(v.orderId, { state: 'arrived' })) }));
   const onTheWay = useCall(async (window: { arrivalStart: string; arrivalEnd: string }) => {
-    onChanged(await staffApi.visitState(v.orderId, { state: 'on_the_way', ...window }));
+    onChanged({ ...v, ...(await staffApi.visitState(v.orderId, { state: 'on_the_way', ...window })) });
     setAsking(false);
   });
   const arrivalFailure = useFailureText(arrival.resource.status === Status.ERROR ? arrival.resource.error : null, STAFF_FAILURES);
