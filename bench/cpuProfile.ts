@@ -8,13 +8,12 @@
  * top frames of the load window only (start-up and seeding left out), by self time and inclusive,
  * in % of the process's busy samples (idle left out).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LAB_COOKIE } from '@/shared/storage';
 import { load, warm } from './lib/load';
-import { ROOT, freePort } from './lib/servers';
+import { ROOT, startNext } from './lib/servers';
 import { quietCpuBefore } from './lib/lighthouse';
 
 interface CallFrame {
@@ -106,31 +105,23 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(ROOT, dist, 'BUILD_ID'))) throw new Error(`No production build in ${dist}: run \`npm run bench -- --web-only\` or \`NEXT_DIST_DIR=${dist} npx next build\` first`);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lab-shop-cpu-prof-'));
   const profDir = path.join(tmp, 'profiles');
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NEXT_TELEMETRY_DISABLED: '1',
-    NEXT_DIST_DIR: dist,
-    DATABASE_URL: `file:${path.join(tmp, 'demo.sqlite')}`,
-    SEED_DEMO: 'true',
-    OUTBOX_DIR: path.join(tmp, 'outbox'),
-    MAIL_OUTBOX: 'true',
-    RATE_LIMITS: 'off',
-    RENDER_CACHE: cache,
-    PORT: String(port),
-  };
-  const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', profDir, path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: ROOT, env, stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}`;
+  const server = await startNext(
+    ROOT,
+    {
+      NEXT_DIST_DIR: dist,
+      DATABASE_URL: `file:${path.join(tmp, 'demo.sqlite')}`,
+      SEED_DEMO: 'true',
+      OUTBOX_DIR: path.join(tmp, 'outbox'),
+      MAIL_OUTBOX: 'true',
+      RATE_LIMITS: 'off',
+      RENDER_CACHE: cache,
+    },
+    '/api/health',
+    path.join(tmp, 'shop.log'),
+    { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profDir] },
+  );
+  const url = server.url;
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${url}/api/health`)).ok) break;
-      } catch {
-        /* not up yet */
-      }
-      if (i > 120) throw new Error('The server did not start');
-      await new Promise((r) => setTimeout(r, 500));
-    }
     const headers = { cookie: `${LAB_COOKIE}=warsaw-mokotow` };
     await warm(url + page, headers);
     await load(url + page, { connections, seconds: 3, headers });
@@ -138,9 +129,7 @@ async function main(): Promise<void> {
     const r = await load(url + page, { connections, seconds, headers });
     console.log(`${page} @${connections} with the render cache ${cache}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms (${r.errors} errors, ${r.non2xx} non-2xx)`);
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await server.stop();
   }
   const files = fs.existsSync(profDir) ? fs.readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')) : [];
   if (!files.length) throw new Error('No profile was written');

@@ -107,11 +107,14 @@ function tail(file: string): string {
   }
 }
 
-/** `next start` in `cwd` on a free port; resolves when `probe` answers 200. */
-export async function startNext(cwd: string, env: Record<string, string>, probe: string, logFile: string): Promise<Server> {
+/**
+ * `next start` in `cwd` on a free port; resolves when `probe` answers 200. `nodeArgs` go to node
+ * before Next's own script (e.g. `--cpu-prof`); `stop` ends it with SIGTERM, so node writes what they asked for.
+ */
+export async function startNext(cwd: string, env: Record<string, string>, probe: string, logFile: string, opts: { nodeArgs?: string[] } = {}): Promise<Server> {
   const port = await freePort();
   const log = fs.createWriteStream(logFile);
-  const child: ChildProcess = spawn(process.execPath, [path.join(cwd, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(cwd, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
