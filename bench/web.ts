@@ -16,6 +16,7 @@ import { lighthouseMedian, quietCpuBefore, type LighthouseScores } from './lib/l
 import { load, warm, type LoadResult } from './lib/load';
 import { median } from './lib/stats';
 import { coldVisits } from '../scripts/lib/coldVisit';
+import { coldVisitPages, DEMO_LAB, DEMO_SEARCH_TERM, demoPages } from '../scripts/lib/demoPages';
 import { ROOT, buildShop, prepareFloor, rssOf, startNext, type Server } from './lib/servers';
 
 export interface WebOptions {
@@ -29,8 +30,8 @@ export interface WebOptions {
   memory: boolean;
 }
 
-const LAB = 'warsaw-mokotow';
-const SEARCH_TERM = 'tsh';
+const LAB = DEMO_LAB;
+const SEARCH_TERM = DEMO_SEARCH_TERM;
 
 export interface Figure {
   /** Stable key (before figures are matched by it). */
@@ -45,30 +46,6 @@ export interface Figure {
 }
 
 const kB = (bytes: number) => Math.round(bytes / 102.4) / 10;
-
-async function json<T>(url: string): Promise<T> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return (await res.json()) as T;
-}
-
-type ShopPage = 'home' | 'search' | 'analysis' | 'profile' | 'category' | 'profiles' | 'cart' | 'login';
-
-async function shopPages(shop: string): Promise<Record<ShopPage, string>> {
-  const found = await json<{ id: number }[]>(`${shop}/api/backend/labService/search?searchNameTerm=${SEARCH_TERM}&laboratoryId=${LAB}`);
-  const profiles = await json<{ id: number }[]>(`${shop}/api/backend/profiles?laboratoryId=${LAB}`);
-  if (!found[0] || !profiles[0]) throw new Error('The bench catalogue has no analyses or profiles');
-  return {
-    home: '/',
-    search: `/search?q=${SEARCH_TERM}`,
-    analysis: `/search/analysis/${found[0].id}`,
-    profile: `/profiles/${profiles[0].id}`,
-    category: '/categories/hormones',
-    profiles: '/profiles',
-    cart: '/order/cart',
-    login: '/login',
-  };
-}
 
 const API = {
   search: `/api/backend/labService/search?searchNameTerm=${SEARCH_TERM}&laboratoryId=${LAB}`,
@@ -153,7 +130,7 @@ export async function webBench(opts: WebOptions): Promise<WebResult> {
     const shopServer = await startNext(SHOP_DIR, shopEnv(demoDb), '/api/health', path.join(logDir, 'shop.log'));
     servers.push(shopServer);
     const shop = shopServer.url;
-    const pages = await shopPages(shop);
+    const pages = await demoPages(shop);
 
     // The same shop with every page rendered per request (RENDER_CACHE=off), on the same database.
     const coldServer = opts.cacheOff ? await startNext(SHOP_DIR, { ...shopEnv(demoDb), RENDER_CACHE: 'off' }, '/api/health', path.join(logDir, 'shop-render-cache-off.log')) : null;
@@ -217,8 +194,7 @@ export async function webBench(opts: WebOptions): Promise<WebResult> {
     // a new context per page (empty cache, no cookie), the floor's home measured the same way in the same run.
     console.log('Cold visits (every script byte in 10 s, headless chromium) ...');
     const [floorVisit] = await coldVisits(floor.url, { floor: '/' });
-    const visitPages = { home: pages.home, search: pages.search, category: pages.category, analysis: pages.analysis, profile: pages.profile, cart: pages.cart };
-    for (const visit of await coldVisits(shop, visitPages)) {
+    for (const visit of await coldVisits(shop, coldVisitPages(pages))) {
       console.log(`  ${visit.path}: ${kB(visit.scriptBytes)} kB in ${visit.scripts.length} scripts (floor ${kB(floorVisit?.scriptBytes ?? 0)} kB)`);
       figures.push({ key: `cold.${visit.page}`, label: `JavaScript of a cold visit of ${visit.path} (every script byte in 10 s, gzip)`, shop: kB(visit.scriptBytes), floor: floorVisit ? kB(floorVisit.scriptBytes) : null, unit: 'kB', target: '<= 1.25x floor' });
     }

@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { firstLoadJs, nextDataBytes } from '../bench/lib/bundle';
 import { ROOT, prepareFloor, startNext } from '../bench/lib/servers';
+import { coldVisitPages, demoPages } from './lib/demoPages';
 import { LAB_COOKIE } from '@/shared/storage';
 import { firstLoadChunks, HINT } from './compileHints';
 import { CHROMIUM_ARGS, coldVisits, WATCH_MS, type ColdVisit } from './lib/coldVisit';
@@ -44,29 +45,6 @@ const COLD_VISIT_TARGET = 1.25;
  * ratcheted down to it.
  */
 const COLD_VISIT_RATIO = COLD_VISIT_TARGET;
-/** The pages a cold visit is measured on (analysis and profile ids are read from the demo catalogue). */
-type ColdPage = 'home' | 'search' | 'category' | 'analysis' | 'profile' | 'cart';
-const DEMO_LAB = 'warsaw-mokotow';
-
-async function coldPages(base: string): Promise<Record<ColdPage, string>> {
-  const get = async (url: string) => {
-    const res = await fetch(base + url);
-    if (!res.ok) throw new Error(`${url}: ${res.status}`);
-    return (await res.json()) as { id: number }[];
-  };
-  const [analysis] = await get(`/api/backend/labService/search?searchNameTerm=tsh&laboratoryId=${DEMO_LAB}`);
-  const [profile] = await get(`/api/backend/profiles?laboratoryId=${DEMO_LAB}`);
-  if (!analysis || !profile) throw new Error('The demo catalogue has no analysis or profile');
-  return {
-    home: '/',
-    search: '/search?q=tsh',
-    category: '/categories/hormones',
-    analysis: `/search/analysis/${analysis.id}`,
-    profile: `/profiles/${profile.id}`,
-    cart: '/order/cart',
-  };
-}
-
 const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
 function printVisit(v: ColdVisit, budget: number, floor: number): void {
@@ -169,7 +147,7 @@ async function main(): Promise<void> {
     console.log(
       `Cold visit (every script byte, gzip as served, ${WATCH_MS / 1000} s, empty cache, headless chromium): floor ${kB(floor.scriptBytes)} (${path.relative(ROOT, FLOOR_COLD_VISIT_FILE)}), budget ${kB(budget)} (${COLD_VISIT_RATIO}x), target ${kB(Math.round(floor.scriptBytes * COLD_VISIT_TARGET))} (${COLD_VISIT_TARGET}x)`,
     );
-    const visits = await coldVisits(server.url, await coldPages(server.url));
+    const visits = await coldVisits(server.url, coldVisitPages(await demoPages(server.url)));
     for (const v of visits) {
       printVisit(v, budget, floor.scriptBytes);
       if (v.scriptBytes > budget) failures.push(`${v.page} (${v.path}): cold visit ${kB(v.scriptBytes)} of script > ${kB(budget)} (${(v.scriptBytes / floor.scriptBytes).toFixed(2)}x the floor)`);
