@@ -168,6 +168,8 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
     },
   );
   const expected = collectedAt && lines.length ? expectedBy(Math.max(...lines.map((l) => l.exec_period))) : null;
+  // The lines above come by patient; in `id` order they are as placed (the cart's order).
+  const placed = [...lines].sort((a, b) => a.id - b.id);
   return {
     ...summary,
     laboratory: { ...summary.laboratory, email: lab?.email ?? '' },
@@ -180,8 +182,8 @@ export async function getOrderDetail(db: Db, user: AuthUser, orderId: number, no
     address: orderAddressDto(order),
     feedback: orderFeedbackDto(order),
     patients: [...patients.values()],
-    // The preparation notes in the order the lines were placed (the lines above come by patient).
-    preparation: orderPreparationDto([...lines].sort((a, b) => a.id - b.id), names.analyses),
+    patientIdsPlaced: [...new Set(placed.map((l) => l.patient_id))],
+    preparation: orderPreparationDto(placed, names.analyses),
     events: events.map((e) => eventDto(e, order.user_id)),
     payment: await paymentDto(db, order),
     canChangeVisit: order.user_id === user.id && canChangeVisit(order.status, summary.visit.start, now),

@@ -173,6 +173,26 @@ test('the order detail (GET orders/{id}) carries what the order-submitted page s
   expect((await shop.api.call('GET', `/api/backend/orders/${orderId}`, { token: other.token })).status).toBe(404);
 });
 
+test('the order detail lists patients by id and names the order they were placed in, which the submitted order follows', async () => {
+  const user = await createFixtureUser(shop.db.db, { laboratoryId: 'fx-waw' });
+  const anna = await createFixturePatient(shop.db.db, user.id, { firstName: 'Anna' });
+  const jan = await createFixturePatient(shop.db.db, user.id, { firstName: 'Jan', gender: 'male' });
+  expect(anna).toBeLessThan(jan);
+  // Jan's analysis goes into the cart first, Anna's a minute later.
+  await shop.api.call('POST', '/api/cart/add-to-cart', { token: user.token, body: { analysisId: shop.fx.analyses.glucose, patientIds: [jan], updateToIsBoughtOptionalMaterialMap: { [shop.fx.materials.gelTube]: false } } });
+  await shop.api.call('POST', '/api/cart/add-to-cart', { token: user.token, body: { analysisId: shop.fx.analyses.cbc, patientIds: [anna] } });
+  await shop.db.db.updateTable('cart_lines').set({ added_at: '2026-11-01T10:00:00.000Z' }).where('user_id', '=', user.id).where('patient_id', '=', jan).execute();
+  await shop.db.db.updateTable('cart_lines').set({ added_at: '2026-11-01T10:01:00.000Z' }).where('user_id', '=', user.id).where('patient_id', '=', anna).execute();
+  const res = await create(user, await createFixtureSlot(shop.db.db, 'fx-waw', 2));
+  expect(res.status).toBe(200);
+  const orderId = res.body.orderId as number;
+  const detail = (await shop.api.call('GET', `/api/backend/orders/${orderId}`, { token: user.token })).body as OrderDetailDto;
+  const summary = (await shop.api.call('GET', `/api/order/${orderId}`, { token: user.token })).body as ShopOrderDto;
+  expect(detail.patients.map((p) => p.id)).toEqual([anna, jan]);
+  expect(detail.patientIdsPlaced).toEqual([jan, anna]);
+  expect(summary.patients.map((p) => p.patientId)).toEqual(detail.patientIdsPlaced);
+});
+
 test('an unconfirmed e-mail, an empty cart, a foreign or past slot and bad input change nothing', async () => {
   const slot = await createFixtureSlot(shop.db.db, 'fx-waw', 5, 3);
   const unconfirmed = await userWithCart({ emailConfirmed: false });

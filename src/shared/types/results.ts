@@ -131,6 +131,8 @@ export interface OrderDetailDto extends OrderSummaryDto {
   address: OrderAddressDto;
   feedback: { useEmail: boolean; usePhone: boolean; quickPhone: string };
   patients: OrderPatientDto[];
+  /** The patients' ids in the order their lines were placed (the cart's order; `patients` come by patient id). Present on every server answer. */
+  patientIdsPlaced?: number[];
   events: OrderEventDto[];
   visit: VisitDto & VisitTrackingDto;
   /** The latest "expected by" of the order's analyses (null: no turnaround known yet). */

@@ -161,6 +161,12 @@ describe('the order-submitted page reads the order from the orders store', () =>
     expect(orderReads()).toEqual(['GET orders/90']);
   });
 
+  it('lists the patients as they were placed (the cart\'s order), not by patient id as the order detail comes', async () => {
+    openSubmitted([200, { ...order(), patientIdsPlaced: [8, 7] }]);
+    await screen.findByTestId('order-number');
+    expect(screen.getAllByText(/^(Anna|Jan) Nowak$/).map((e) => e.textContent)).toEqual(['Jan Nowak', 'Anna Nowak']);
+  });
+
   it('another user\'s order (404): "not found", asked once', async () => {
     openSubmitted([404, { error: 'Order not found', code: 'not_found' }]);
     expect(await screen.findByText('This order was not found.')).toBeInTheDocument();

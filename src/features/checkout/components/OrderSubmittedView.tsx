@@ -31,6 +31,7 @@ import { orderDetailBreakdown } from '@/shared/breakdown';
 import { labPlace, localName, localOrderPreparation } from '@/shared/catalogueText';
 import { PageHead } from '@/components/PageHead';
 import { useFailureText } from '@/components/useFailureText';
+import type { OrderDetailDto } from '@/shared/types/results';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -47,6 +48,14 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
  * `/order/order-submitted?orderId=`: number, visit, address, what to prepare and whom to contact. The
  * order is read once, as the order page reads it (the orders store), and kept live by its event stream.
  */
+/** The order's patients in the order their lines were placed (`patientIdsPlaced`); as listed when the answer has none. */
+function inPlacedOrder(order: OrderDetailDto): OrderDetailDto['patients'] {
+  const placed = order.patientIdsPlaced;
+  if (!placed) return order.patients;
+  const rank = (id: number) => (placed.includes(id) ? placed.indexOf(id) : placed.length);
+  return [...order.patients].sort((a, b) => rank(a.id) - rank(b.id));
+}
+
 export function OrderSubmittedView() {
   const { t, i18n } = useTranslation('cart');
   const router = useRouter();
@@ -83,6 +92,8 @@ export function OrderSubmittedView() {
     // The order's number stays whole: a narrow phone would break it at its hyphen ("LS-" / "000003").
     const [numberBefore, numberAfter = ''] = t('submitted.number', { number: '\u0000' }).split('\u0000');
     const prep = localOrderPreparation(current.preparation, lang);
+    // As placed (the cart's order), not by patient id as the order page lists them.
+    const patients = inPlacedOrder(current);
     body = (
       <>
         {orderId !== null && <PaymentStatusPanel orderId={orderId} state={paymentState} timeZone={zone} left={left} />}
@@ -121,16 +132,16 @@ export function OrderSubmittedView() {
                   <strong>{n.name}:</strong> {n.preparation}
                 </Typography>
               ))}
-              {current.patients.some((p) => p.materials.some((m) => !m.bought)) && (
+              {patients.some((p) => p.materials.some((m) => !m.bought)) && (
                 <Typography variant="body2" sx={{ mt: 1 }}>
                   {t('submitted.bring', {
-                    materials: [...new Set(current.patients.flatMap((p) => p.materials.filter((m) => !m.bought).map((m) => localName(m, lang))))].join(', '),
+                    materials: [...new Set(patients.flatMap((p) => p.materials.filter((m) => !m.bought).map((m) => localName(m, lang))))].join(', '),
                   })}
                 </Typography>
               )}
             </Block>
             <Divider sx={{ my: 2 }} />
-            {current.patients.map((p) => (
+            {patients.map((p) => (
               <Box key={p.id} sx={{ mb: 1 }}>
                 <Typography sx={{ fontWeight: 600 }}>{`${p.firstName} ${p.lastName}`}</Typography>
                 <Typography variant="body2" color="text.secondary">
