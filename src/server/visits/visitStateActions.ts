@@ -39,9 +39,7 @@ export interface VisitStateInput {
  */
 export type VisitStateAnswer = 'card' | 'state';
 
-export async function setVisitState(db: Db, user: AuthUser, orderId: number, input: VisitStateInput, audit?: AuditContext, now?: Date): Promise<NurseVisitDto>;
-export async function setVisitState(db: Db, user: AuthUser, orderId: number, input: VisitStateInput, audit: AuditContext | undefined, now: Date | undefined, answer: VisitStateAnswer): Promise<NurseVisitDto | NurseVisitStateDto>;
-export async function setVisitState(db: Db, user: AuthUser, orderId: number, input: VisitStateInput, audit?: AuditContext, now = new Date(), answer: VisitStateAnswer = 'card'): Promise<NurseVisitDto | NurseVisitStateDto> {
+export async function setVisitState(db: Db, user: AuthUser, orderId: number, input: VisitStateInput, audit?: AuditContext, answer: VisitStateAnswer = 'card', now = new Date()): Promise<NurseVisitDto | NurseVisitStateDto> {
   const reason = input.reason?.trim() ?? '';
   const to = input.state;
   /*

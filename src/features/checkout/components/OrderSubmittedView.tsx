@@ -44,18 +44,21 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/**
- * `/order/order-submitted?orderId=`: number, visit, address, what to prepare and whom to contact. The
- * order is read once, as the order page reads it (the orders store), and kept live by its event stream.
- */
 /** The order's patients in the order their lines were placed (`patientIdsPlaced`); as listed when the answer has none. */
 function inPlacedOrder(order: OrderDetailDto): OrderDetailDto['patients'] {
   const placed = order.patientIdsPlaced;
   if (!placed) return order.patients;
-  const rank = (id: number) => (placed.includes(id) ? placed.indexOf(id) : placed.length);
+  const rank = (id: number) => {
+    const at = placed.indexOf(id);
+    return at < 0 ? placed.length : at;
+  };
   return [...order.patients].sort((a, b) => rank(a.id) - rank(b.id));
 }
 
+/**
+ * `/order/order-submitted?orderId=`: number, visit, address, what to prepare and whom to contact. The
+ * order is read once, as the order page reads it (the orders store), and kept live by its event stream.
+ */
 export function OrderSubmittedView() {
   const { t, i18n } = useTranslation('cart');
   const router = useRouter();

@@ -18,6 +18,6 @@ export default route({
     query: object({ orderId: idParam() }),
     body: visitStateSchema,
     handler: ({ db, user, query, body, ip, req, res }) =>
-      withPreference(req, res, (minimal) => setVisitState(db, user, query.orderId, { ...body, state: body.state as VisitState }, { actor: user, ip }, undefined, minimal ? 'state' : 'card')),
+      withPreference(req, res, (minimal) => setVisitState(db, user, query.orderId, { ...body, state: body.state as VisitState }, { actor: user, ip }, minimal ? 'state' : 'card')),
   }),
 });
